@@ -1,0 +1,3 @@
+from doomlings_desktop.cli import main
+
+raise SystemExit(main())

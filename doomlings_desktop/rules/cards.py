@@ -1,0 +1,510 @@
+"""The card database: `cards.yaml` loaded, validated and compiled into `CardDef`s.
+
+Every physical card is an int (its index in `Database.cards`), so game state holds only ints
+and lists. Loading is strict: any unknown key, verb, card id or wrong type stops the load with a
+`CardDatabaseError` naming the file, line, card and field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from doomlings_desktop.rules import counters, verbs
+
+COLORS = ("red", "blue", "green", "purple")
+ALL_COLORS = COLORS + ("colorless",)
+ICONS = ("action", "out_of_turn", "world_end", "drop_of_life")
+REACTIONS = ("cancel_action", "parasitic", "late", "self_awareness", "sneaky")
+AGE_RULES = {
+    "forbid_color": "color",
+    "max_value": "int",
+    "ignore_actions": "bool",
+    "stabilize_to": "int",
+    "may_skip_stabilize": "bool",
+    "may_redraw_instead_of_stabilize": "bool",
+    "may_discard_before_stabilize": "int",
+    "draw_after_stabilize": "int",
+    "bonus_play": "bonus",
+    "not_last_color": "bool",
+    "protect_piles": "bool",
+    "reverse_order": "bool",
+}
+TRIGGERS = ("turn_start", "own_trait_discarded", "own_green_played")
+
+
+class CardDatabaseError(Exception):
+    """A broken card database: says where, which card and which field."""
+
+    def __init__(self, file: str, line: int | None, card: str | None, field: str | None,
+                 message: str) -> None:
+        where = f"{file}:{line}" if line else file
+        who = f" card '{card}'" if card else ""
+        what = f" field '{field}'" if field else ""
+        super().__init__(f"{where}:{who}{what}: {message}".replace(": :", ":"))
+        self.file, self.line, self.card, self.field = file, line, card, field
+
+
+class CardDef:
+    """One card's printed facts and compiled behavior (shared by all its copies)."""
+
+    __slots__ = (
+        "id", "name", "kind", "color", "value", "variable", "dominant", "icons", "copies",
+        "text", "gp_self", "gp_all", "requires", "cost", "action", "world_end", "score",
+        "reaction", "triggers", "keeps", "denial", "has_effect", "uses_handler",
+        "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
+        "we_score", "we_rule",
+    )
+
+    def __init__(self, **kw: Any) -> None:
+        for name in self.__slots__:
+            setattr(self, name, kw.get(name))
+
+    def __repr__(self) -> str:
+        return f"<CardDef {self.id}>"
+
+
+class Database:
+    """All cards; physical card ints index `cards` and the flat per-card arrays."""
+
+    def __init__(self, defs: list[CardDef], source: str, digest: str) -> None:
+        self.source = source
+        self.hash = digest
+        self.defs = {d.id: d for d in defs}
+        self.cards: list[CardDef] = []
+        self.by_id: dict[str, list[int]] = {}
+        for kind in ("trait", "birth", "age", "catastrophe"):
+            for d in defs:
+                if d.kind != kind:
+                    continue
+                for _ in range(d.copies or 1):
+                    self.by_id.setdefault(d.id, []).append(len(self.cards))
+                    self.cards.append(d)
+        self.traits = [c for c, d in enumerate(self.cards) if d.kind == "trait"]
+        self.ages = [c for c, d in enumerate(self.cards) if d.kind == "age"]
+        self.catastrophes = [c for c, d in enumerate(self.cards) if d.kind == "catastrophe"]
+        births = [c for c, d in enumerate(self.cards) if d.kind == "birth"]
+        self.birth = births[0] if births else -1
+        # Flat arrays: the hot paths index these instead of following attributes.
+        self.color = [d.color for d in self.cards]
+        self.value = [d.value or 0 for d in self.cards]
+        self.dominant = [bool(d.dominant) for d in self.cards]
+        self.has_action = [bool(d.action) and "action" in (d.icons or ()) for d in self.cards]
+        self.has_effect = [bool(d.has_effect) for d in self.cards]
+        self.ident = [d.id for d in self.cards]
+        self.gp_card = [bool(d.gp_self or d.gp_all) for d in self.cards]
+        self.reaction = [d.reaction for d in self.cards]
+        self.special = [bool(d.triggers or d.keeps or d.denial) for d in self.cards]
+
+    def card(self, ident: str) -> int:
+        """The first physical copy of a card id."""
+        return self.by_id[ident][0]
+
+    def name(self, c: int) -> str:
+        return self.cards[c].name
+
+
+# ---------------------------------------------------------------- YAML with line numbers
+
+class _Map(dict):
+    """A mapping that remembers the line of itself and of each key (1-based)."""
+
+    line: int = 0
+    key_lines: dict
+
+
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    pass
+
+
+def _construct_map(loader: Any, node: Any) -> _Map:
+    loader.flatten_mapping(node)
+    m = _Map()
+    m.line = node.start_mark.line + 1
+    m.key_lines = {}
+    for knode, vnode in node.value:
+        key = loader.construct_object(knode, deep=True)
+        if key in m:
+            raise yaml.MarkedYAMLError("while reading a mapping", node.start_mark,
+                                       f"duplicate key {key!r}", knode.start_mark)
+        m[key] = loader.construct_object(vnode, deep=True)
+        m.key_lines[key] = knode.start_mark.line + 1
+    return m
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+
+
+# ---------------------------------------------------------------- validation
+
+class _Checker:
+    """Validates one file's data, raising CardDatabaseError with the right place."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.card: str | None = None
+        self.known_ids: set[str] = set()
+
+    def fail(self, where: Any, field: str | None, message: str, key: str | None = None) -> None:
+        line = None
+        if isinstance(where, _Map):
+            line = where.key_lines.get(key, where.line) if key else where.line
+        elif isinstance(where, int):
+            line = where
+        raise CardDatabaseError(self.file, line, self.card, field, message)
+
+    def keys(self, m: Any, field: str, allowed: set[str] | dict, required: tuple = ()) -> None:
+        if not isinstance(m, dict):
+            self.fail(None, field, f"expected a mapping, got {type(m).__name__}")
+        for k in m:
+            if k not in allowed:
+                self.fail(m, f"{field}.{k}" if field else k,
+                          f"unknown key '{k}' (allowed: {', '.join(sorted(allowed))})", k)
+        for k in required:
+            if k not in m:
+                self.fail(m, field or None, f"missing key '{k}'")
+
+    def typed(self, m: _Map, key: str, kind: str, field: str) -> Any:
+        v = m[key]
+        f = f"{field}.{key}" if field else key
+        ok = {
+            "int": isinstance(v, int) and not isinstance(v, bool),
+            "bool": isinstance(v, bool),
+            "str": isinstance(v, str),
+            "color": v in ALL_COLORS,
+            "card": isinstance(v, str) and v in self.known_ids,
+        }.get(kind)
+        if ok is None and kind.startswith("enum:"):
+            ok = v in kind[5:].split("|")
+        if not ok:
+            want = {"color": f"one of {', '.join(ALL_COLORS)}", "card": "a known card id"}.get(
+                kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
+            self.fail(m, f, f"expected {want}, got {v!r}", key)
+        return v
+
+    # -- behavior pieces
+
+    def steps(self, raw: Any, field: str, owner: _Map) -> tuple:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.fail(owner, field, "expected a list of steps", field.split(".")[-1])
+        return tuple(self.step(s, f"{field}[{i}]", owner) for i, s in enumerate(raw))
+
+    def step(self, raw: Any, field: str, owner: _Map) -> verbs.Step:
+        if not isinstance(raw, dict) or not raw:
+            self.fail(owner, field, f"a step must be a mapping like {{draw: 1}}, got {raw!r}")
+        cond = None
+        names = [k for k in raw if k != "if"]
+        if len(names) != 1:
+            self.fail(raw, field, f"a step names exactly one verb, got {names}")
+        name = names[0]
+        spec = verbs.VERBS.get(name)
+        if spec is None:
+            self.fail(raw, f"{field}.{name}",
+                      f"unknown verb '{name}' (known: {', '.join(sorted(verbs.VERBS))})", name)
+        if "if" in raw:
+            cond = self.condition(raw["if"], f"{field}.if", raw)
+        if name == "handler":
+            from doomlings_desktop.rules.handlers import HANDLERS
+
+            hname = raw[name].get("name") if isinstance(raw[name], dict) else raw[name]
+            if hname not in HANDLERS:
+                self.fail(raw, f"{field}.handler", f"unknown handler '{hname}' "
+                          f"(known: {', '.join(sorted(HANDLERS))})", name)
+        args = raw[name]
+        if not isinstance(args, dict):
+            if spec.short is None:
+                if args is not None and args is not True:
+                    self.fail(raw, f"{field}.{name}", f"'{name}' takes a mapping of options", name)
+                args = _Map()
+            else:
+                m = _Map({spec.short: args})
+                m.line, m.key_lines = raw.key_lines.get(name, raw.line), {}
+                args = m
+        out = {}
+        self.keys(args, f"{field}.{name}", spec.params)
+        for pname, (kind, default) in spec.params.items():
+            if pname not in args:
+                if default is verbs.REQUIRED:
+                    self.fail(args, f"{field}.{name}", f"missing option '{pname}'")
+                out[pname] = default
+                continue
+            out[pname] = self.value(args, pname, kind, f"{field}.{name}")
+        return verbs.Step(spec, out, cond)
+
+    def value(self, m: _Map, key: str, kind: str, field: str) -> Any:
+        v = m[key]
+        f = f"{field}.{key}"
+        if kind == "count":
+            if isinstance(v, int) and not isinstance(v, bool):
+                return v
+            return self.counter(v, f, m, key)
+        if kind == "filter":
+            return self.filter(v, f, m, key)
+        if kind == "steps":
+            return self.steps(v, f, m)
+        if kind == "cards":
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                self.fail(m, f, "expected a list of card ids", key)
+            for x in v:
+                if x not in self.known_ids:
+                    self.fail(m, f, f"unknown card id '{x}'", key)
+            return tuple(v)
+        return self.typed(m, key, kind, field)
+
+    def counter(self, raw: Any, field: str, owner: Any, key: str | None = None) -> tuple:
+        if not isinstance(raw, dict) or "count" not in raw:
+            self.fail(owner, field, f"expected a number or a counter like {{count: pile_size}}, got {raw!r}", key)
+        name = raw["count"]
+        spec = counters.COUNTERS.get(name)
+        if spec is None:
+            self.fail(raw, field, f"unknown counter '{name}' (known: {', '.join(sorted(counters.COUNTERS))})", "count")
+        arg = None
+        allowed = {"count"} | ({spec.arg} if spec.arg else set())
+        self.keys(raw, field, allowed)
+        if spec.arg:
+            if spec.arg not in raw:
+                self.fail(raw, field, f"counter '{name}' needs '{spec.arg}'")
+            arg = self.typed(raw, spec.arg, spec.arg_kind, field)
+        return (spec.fn, arg)
+
+    def filter(self, raw: Any, field: str, owner: Any, key: str | None = None) -> tuple:
+        allowed = {"color": "color", "value": "int", "value_at_least": "int", "has_action": "bool",
+                   "dominant": "bool", "effectless": "bool", "not_self": "bool"}
+        if not isinstance(raw, dict):
+            self.fail(owner, field, f"expected a filter mapping, got {raw!r}", key)
+        self.keys(raw, field, allowed)
+        return tuple((k, self.typed(raw, k, allowed[k], field)) for k in sorted(raw))
+
+    def condition(self, raw: Any, field: str, owner: Any) -> tuple:
+        allowed = {"pile_has": "card", "var": "str"}
+        if not isinstance(raw, dict) or len(raw) != 1:
+            self.fail(owner, field, "a condition is one of {pile_has: ID} or {var: NAME}", "if")
+        self.keys(raw, field, allowed)
+        k = next(iter(raw))
+        return (k, self.typed(raw, k, allowed[k], field))
+
+    def score_terms(self, raw: Any, field: str, owner: _Map) -> tuple:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.fail(owner, field, "expected a list of score terms", field)
+        out = []
+        for i, t in enumerate(raw):
+            f = f"{field}[{i}]"
+            self.keys(t, f, {"per", "points", "to", "if"}, ("per",))
+            per = self.counter(t["per"], f + ".per", t, "per")
+            pts = self.typed(t, "points", "int", f) if "points" in t else 1
+            to = self.typed(t, "to", "enum:self|opponents|most_traits|fewest_traits", f) if "to" in t else "self"
+            cond = self.typed(t, "if", "enum:most_traits_strict|two_colors", f) if "if" in t else None
+            out.append((per[0], per[1], pts, to, cond))
+        return tuple(out)
+
+
+_TRAIT_KEYS = {
+    "id", "name", "color", "value", "dominant", "icons", "copies", "text", "gene_pool",
+    "gene_pool_all", "requires", "cost", "action", "world_end", "score", "reaction", "triggers",
+    "keeps_in_pile", "ignores_next_catastrophe",
+}
+_AGE_KEYS = {"id", "name", "text", "setup", "rules"}
+_CAT_KEYS = {"id", "name", "text", "gene_pool", "catastrophic", "catastrophic_once",
+             "world_end_text", "world_end", "world_end_once", "world_end_score", "world_end_rule"}
+
+
+def _uses_handler(steps: tuple) -> bool:
+    for s in steps:
+        if s.verb.name == "handler":
+            return True
+        for v in s.args.values():
+            if isinstance(v, tuple) and v and isinstance(v[0], verbs.Step) and _uses_handler(v):
+                return True
+    return False
+
+
+def parse_database(text: str, file: str = "cards.yaml") -> Database:
+    """Parse and validate database text; raises CardDatabaseError with the place of any fault."""
+    ck = _Checker(file)
+    try:
+        doc = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - safe loader subclass
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        raise CardDatabaseError(file, mark.line + 1 if mark else None, None, None,
+                                f"not valid YAML: {e.problem or e.context}") from None
+    except yaml.YAMLError as e:
+        raise CardDatabaseError(file, None, None, None, f"not valid YAML: {e}") from None
+    ck.keys(doc, "", {"format", "traits", "ages", "catastrophes", "birth_of_life"},
+            ("format", "traits", "ages", "catastrophes", "birth_of_life"))
+    if doc["format"] != 1:
+        ck.fail(doc, "format", f"unsupported format {doc['format']!r} (this program reads 1)", "format")
+    for section in ("traits", "ages", "catastrophes"):
+        if not isinstance(doc[section], list):
+            ck.fail(doc, section, "expected a list of cards", section)
+    everything = doc["traits"] + doc["ages"] + doc["catastrophes"] + [doc["birth_of_life"]]
+    for raw in everything:
+        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+            ck.fail(raw if isinstance(raw, _Map) else doc, "id", "every card needs a string id")
+        if raw["id"] in ck.known_ids:
+            ck.fail(raw, "id", f"duplicate card id '{raw['id']}'", "id")
+        ck.known_ids.add(raw["id"])
+    defs = [_trait(ck, r) for r in doc["traits"]]
+    defs += [_age(ck, r) for r in doc["ages"]]
+    defs += [_catastrophe(ck, r) for r in doc["catastrophes"]]
+    ck.card = doc["birth_of_life"]["id"]
+    ck.keys(doc["birth_of_life"], "", {"id", "name", "text"}, ("id", "name", "text"))
+    b = doc["birth_of_life"]
+    defs.append(CardDef(id=b["id"], name=b["name"], kind="birth", text=b["text"], rules={},
+                        setup=(), copies=1))
+    ck.card = None
+    _check_counts(ck, doc, defs)
+    return Database(defs, file, hashlib.sha256(text.encode()).hexdigest()[:16])
+
+
+def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:
+    ck.card = r["id"]
+    ck.keys(r, "", allowed, required)
+    for k in ("name", "text"):
+        if k in r:
+            ck.typed(r, k, "str", "")
+
+
+def _trait(ck: _Checker, r: _Map) -> CardDef:
+    _common(ck, r, _TRAIT_KEYS, ("id", "name", "color", "value"))
+    color = ck.typed(r, "color", "color", "")
+    v = r["value"]
+    if v != "variable" and not (isinstance(v, int) and not isinstance(v, bool)):
+        ck.fail(r, "value", f"expected an int or 'variable', got {v!r}", "value")
+    icons = r.get("icons", [])
+    if not isinstance(icons, list) or any(i not in ICONS for i in icons):
+        ck.fail(r, "icons", f"expected a list of {', '.join(ICONS)}, got {icons!r}", "icons")
+    copies = ck.typed(r, "copies", "int", "") if "copies" in r else 1
+    if not 1 <= copies <= 10:
+        ck.fail(r, "copies", f"copies must be 1..10, got {copies}", "copies")
+    req = None
+    if "requires" in r:
+        ck.keys(r["requires"], "requires", {"pile_color", "at_least"}, ("pile_color", "at_least"))
+        req = (ck.typed(r["requires"], "pile_color", "color", "requires"),
+               ck.typed(r["requires"], "at_least", "int", "requires"))
+    cost = None
+    if "cost" in r:
+        c = r["cost"]
+        ck.keys(c, "cost", {"give_trait", "discard_trait"})
+        if len(c) != 1:
+            ck.fail(r, "cost", "a cost is one of give_trait or discard_trait", "cost")
+        k = next(iter(c))
+        cost = (k, ck.filter(c[k], f"cost.{k}", c, k))
+    triggers = {}
+    if "triggers" in r:
+        ck.keys(r["triggers"], "triggers", set(TRIGGERS))
+        for k in r["triggers"]:
+            triggers[k] = ck.steps(r["triggers"][k], f"triggers.{k}", r["triggers"])
+    action = ck.steps(r.get("action"), "action", r)
+    world_end = ck.steps(r.get("world_end"), "world_end", r)
+    score = ck.score_terms(r.get("score"), "score", r)
+    if action and "action" not in icons and not _uses_handler(action):
+        pass  # Vampirism and Optimistic Nihilism resolve on play without an action icon
+    if "action" in icons and not action:
+        ck.fail(r, "action", "has the action icon but no action steps", "icons")
+    if "world_end" in icons and not world_end and r.get("reaction") != "sneaky":
+        ck.fail(r, "world_end", "has the World's End icon but no world_end steps", "icons")
+    if "drop_of_life" in icons and not score:
+        ck.fail(r, "score", "has the drop of life icon but no score terms", "icons")
+    reaction = ck.typed(r, "reaction", "enum:" + "|".join(REACTIONS), "") if "reaction" in r else None
+    gp = ck.typed(r, "gene_pool", "int", "") if "gene_pool" in r else 0
+    gp_all = ck.typed(r, "gene_pool_all", "int", "") if "gene_pool_all" in r else 0
+    keeps = ck.typed(r, "keeps_in_pile", "bool", "") if "keeps_in_pile" in r else False
+    denial = ck.typed(r, "ignores_next_catastrophe", "bool", "") if "ignores_next_catastrophe" in r else False
+    has_effect = bool(r.get("text"))
+    if has_effect and not (action or world_end or score or req or cost or reaction or triggers
+                           or gp or gp_all or keeps or denial):
+        ck.fail(r, "text", "has rules text but no behavior", "text")
+    return CardDef(
+        id=r["id"], name=r["name"], kind="trait", color=color,
+        value=0 if v == "variable" else v, variable=v == "variable",
+        dominant=ck.typed(r, "dominant", "bool", "") if "dominant" in r else False,
+        icons=frozenset(icons), copies=copies, text=r.get("text", ""), gp_self=gp, gp_all=gp_all,
+        requires=req, cost=cost, action=action, world_end=world_end, score=score,
+        reaction=reaction, triggers=triggers or None, keeps=keeps, denial=denial,
+        has_effect=has_effect, uses_handler=_uses_handler(action + world_end),
+    )
+
+
+def _age(ck: _Checker, r: _Map) -> CardDef:
+    _common(ck, r, _AGE_KEYS, ("id", "name", "text"))
+    rules = {}
+    if "rules" in r:
+        ck.keys(r["rules"], "rules", AGE_RULES)
+        for k, kind in AGE_RULES.items():
+            if k not in r["rules"]:
+                continue
+            if kind == "bonus":
+                b = r["rules"][k]
+                ck.keys(b, f"rules.{k}", {"after", "filter"}, ("after", "filter"))
+                rules[k] = (ck.filter(b["after"], f"rules.{k}.after", b, "after"),
+                            ck.filter(b["filter"], f"rules.{k}.filter", b, "filter"))
+            else:
+                rules[k] = ck.typed(r["rules"], k, kind, "rules")
+    setup = ck.steps(r.get("setup"), "setup", r)
+    if not rules and not setup:
+        ck.fail(r, "", "an age needs rules or setup steps")
+    return CardDef(id=r["id"], name=r["name"], kind="age", text=r["text"], rules=rules,
+                   setup=setup, copies=1, uses_handler=_uses_handler(setup))
+
+
+def _catastrophe(ck: _Checker, r: _Map) -> CardDef:
+    _common(ck, r, _CAT_KEYS, ("id", "name", "text", "gene_pool", "world_end_text"))
+    ck.typed(r, "world_end_text", "str", "")
+    each = ck.steps(r.get("catastrophic"), "catastrophic", r)
+    once = ck.steps(r.get("catastrophic_once"), "catastrophic_once", r)
+    we = ck.steps(r.get("world_end"), "world_end", r)
+    we_once = ck.steps(r.get("world_end_once"), "world_end_once", r)
+    we_score = ck.score_terms(r.get("world_end_score"), "world_end_score", r)
+    we_rule = ck.typed(r, "world_end_rule", "enum:ai_takeover", "") if "world_end_rule" in r else None
+    if not (we or we_once or we_score or we_rule):
+        ck.fail(r, "world_end", "a catastrophe needs a World's End effect")
+    return CardDef(id=r["id"], name=r["name"], kind="catastrophe", text=r["text"],
+                   gene_pool=ck.typed(r, "gene_pool", "int", ""), each=each, once=once,
+                   we_text=r["world_end_text"], we_steps=we, we_once=we_once, we_score=we_score,
+                   we_rule=we_rule, rules={}, setup=(), copies=1,
+                   uses_handler=_uses_handler(each + once + we + we_once))
+
+
+def _check_counts(ck: _Checker, doc: _Map, defs: list[CardDef]) -> None:
+    traits = sum(d.copies for d in defs if d.kind == "trait")
+    ages = sum(1 for d in defs if d.kind == "age")
+    cats = sum(1 for d in defs if d.kind == "catastrophe")
+    if ages < 9:
+        ck.fail(doc, "ages", f"the game needs at least 9 ages, the file has {ages}", "ages")
+    if cats < 3:
+        ck.fail(doc, "catastrophes", f"the game needs at least 3 catastrophes, the file has {cats}",
+                "catastrophes")
+    if traits < 30:
+        ck.fail(doc, "traits", f"the game needs at least 30 traits, the file has {traits}", "traits")
+
+
+def load_database(path: str | Path | None = None) -> Database:
+    """Load `cards.yaml` (the bundled one by default). Raises CardDatabaseError."""
+    from doomlings_desktop.resources import cards_path
+
+    p = Path(path) if path else cards_path()
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise CardDatabaseError(str(p), None, None, None, f"cannot read the file: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise CardDatabaseError(str(p), None, None, None, "the file is not UTF-8 text") from None
+    return parse_database(text, p.name if not path else str(p))
+
+
+_default: Database | None = None
+
+
+def default_database() -> Database:
+    """The bundled database, loaded once per process."""
+    global _default
+    if _default is None:
+        _default = load_database()
+    return _default

@@ -1,0 +1,126 @@
+"""Named counters over a player's position, used by score terms and by counted effects
+("discard 1 card per red trait", "+1 per blue trait"). Each is `fn(game, seat, arg) -> int`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+COLORS = ("red", "blue", "green", "purple")
+
+
+class Counter(NamedTuple):
+    fn: Callable[[Any, int, Any], int]
+    arg: str | None = None
+    arg_kind: str = ""
+
+
+def _pile_colors(g: Any, p: int) -> list[str]:
+    return [g.color_of(p, c) for c in g.players[p].pile]
+
+
+def pile_size(g: Any, p: int, _: Any) -> int:
+    return len(g.players[p].pile)
+
+
+def pile_color(g: Any, p: int, color: str) -> int:
+    return sum(1 for col in _pile_colors(g, p) if col == color)
+
+
+def pile_value(g: Any, p: int, value: int) -> int:
+    v = g.db.value
+    return sum(1 for c in g.players[p].pile if v[c] == value)
+
+
+def pile_negative(g: Any, p: int, _: Any) -> int:
+    v = g.db.value
+    return sum(1 for c in g.players[p].pile if v[c] < 0)
+
+
+def pile_named(g: Any, p: int, ident: str) -> int:
+    idt = g.db.ident
+    return sum(1 for c in g.players[p].pile if idt[c] == ident)
+
+
+def all_piles_named(g: Any, p: int, ident: str) -> int:
+    idt = g.db.ident
+    return sum(1 for pl in g.players for c in pl.pile if idt[c] == ident)
+
+
+def pile_distinct_colors(g: Any, p: int, _: Any) -> int:
+    return len(set(_pile_colors(g, p)) & set(COLORS))
+
+
+def pile_color_pairs(g: Any, p: int, _: Any) -> int:
+    cols = _pile_colors(g, p)
+    return sum(cols.count(c) // 2 for c in COLORS)
+
+
+def opponents_color_pairs(g: Any, p: int, color: str) -> int:
+    return sum(pile_color(g, q, color) // 2 for q in range(g.n) if q != p)
+
+
+def pile_least_color(g: Any, p: int, _: Any) -> int:
+    """Traits of the least-counted color present; 0 unless 2+ colors are present."""
+    cols = _pile_colors(g, p)
+    counts = [cols.count(c) for c in COLORS if c in cols]
+    return min(counts) if len(counts) >= 2 else 0
+
+
+def chosen_color_in_pile(g: Any, p: int, ident: str) -> int:
+    """Traits of the color chosen at World's End by the named card's owner (Sentience, Viral)."""
+    color = g.marks.get(ident)
+    return pile_color(g, p, color[1]) if color else 0
+
+
+def hand_size(g: Any, p: int, _: Any) -> int:
+    return len(g.players[p].hand)
+
+
+def hand_distinct_colors(g: Any, p: int, _: Any) -> int:
+    col = g.db.color
+    return len({col[c] for c in g.players[p].hand} & set(COLORS))
+
+
+def hand_dominants(g: Any, p: int, _: Any) -> int:
+    dom = g.db.dominant
+    return sum(1 for c in g.players[p].hand if dom[c])
+
+
+def hand_with_effect(g: Any, p: int, _: Any) -> int:
+    eff = g.db.has_effect
+    return sum(1 for c in g.players[p].hand if eff[c])
+
+
+def gene_pool(g: Any, p: int, _: Any) -> int:
+    return g.players[p].gp
+
+
+def one(g: Any, p: int, _: Any) -> int:
+    return 1
+
+
+def missing_colors(g: Any, p: int, _: Any) -> int:
+    return 4 - pile_distinct_colors(g, p, None)
+
+
+COUNTERS: dict[str, Counter] = {
+    "pile_size": Counter(pile_size),
+    "pile_color": Counter(pile_color, "color", "color"),
+    "pile_value": Counter(pile_value, "value", "int"),
+    "pile_negative": Counter(pile_negative),
+    "pile_named": Counter(pile_named, "card", "card"),
+    "all_piles_named": Counter(all_piles_named, "card", "card"),
+    "pile_distinct_colors": Counter(pile_distinct_colors),
+    "pile_color_pairs": Counter(pile_color_pairs),
+    "opponents_color_pairs": Counter(opponents_color_pairs, "color", "color"),
+    "pile_least_color": Counter(pile_least_color),
+    "chosen_color_in_pile": Counter(chosen_color_in_pile, "card", "card"),
+    "hand_size": Counter(hand_size),
+    "hand_distinct_colors": Counter(hand_distinct_colors),
+    "hand_dominants": Counter(hand_dominants),
+    "hand_with_effect": Counter(hand_with_effect),
+    "gene_pool": Counter(gene_pool),
+    "one": Counter(one),
+    "missing_colors": Counter(missing_colors),
+}

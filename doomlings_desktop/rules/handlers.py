@@ -1,0 +1,26 @@
+"""Python handlers for the rare card that does not fit the verb library. Each is named in
+`cards.yaml` as `- handler: NAME` and takes `(game, ctx)`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def optimistic_nihilism(g: Any, ctx: Any) -> None:
+    """R26: ages up to the next catastrophe are revealed without effect, the rest of the round's
+    turns are skipped and its player does not stabilize; the catastrophe opens the next round."""
+    db = g.db
+    while g.age_deck and db.cards[g.age_deck[-1]].kind != "catastrophe":
+        a = g.age_deck.pop()
+        g.eras[-1].append(a)
+        g.say("age_skipped", f"{db.name(a)} is revealed and takes no effect.")
+    g.known_age.clear()
+    g.skip_round = True
+    g.no_stabilize = ctx.player
+    g.say("nihilism", "The next catastrophe is coming: the rest of this round is skipped.")
+
+
+HANDLERS: dict[str, Callable[[Any, Any], None]] = {
+    "optimistic_nihilism": optimistic_nihilism,
+}

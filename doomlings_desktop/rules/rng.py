@@ -1,0 +1,40 @@
+"""The game's own seeded generator.
+
+A tiny splitmix64 rather than `random.Random`: its whole state is one int, so `clone()` is a
+copy of that int, and its output cannot change between Python versions, which keeps saved game
+records replayable forever.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+
+    def clone(self) -> Rng:
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+    def next64(self) -> int:
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n); the modulo bias is below 2**-50 for card-sized n."""
+        return self.next64() % n
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):
+        return items[self.next64() % len(items)]

@@ -1,0 +1,754 @@
+"""The verb library: every card behavior in `cards.yaml` is a list of these steps.
+
+A verb is a function `(game, ctx, args)` plus a parameter schema that the loader checks.
+Verbs that need a decision push a continuation task and call `game.ask`; the continuation
+reads `game.answer`. `ctx` carries who acts, which card acts, and named values between steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+REQUIRED = object()
+COLORS = ("red", "blue", "green", "purple")
+
+
+class Verb:
+    __slots__ = ("name", "fn", "params", "short")
+
+    def __init__(self, name: str, fn: Callable, params: dict, short: str | None) -> None:
+        self.name, self.fn, self.params, self.short = name, fn, params, short
+
+
+class Step:
+    """One compiled step: the verb, its checked arguments, and an optional condition."""
+
+    __slots__ = ("verb", "args", "cond")
+
+    def __init__(self, verb: Verb, args: dict, cond: tuple | None) -> None:
+        self.verb, self.args, self.cond = verb, args, cond
+
+    def __repr__(self) -> str:
+        return f"<Step {self.verb.name} {self.args}>"
+
+
+class Ctx:
+    """An effect in progress: the acting seat, the card, its steps, where it is, and values."""
+
+    __slots__ = ("player", "card", "steps", "i", "vars")
+
+    def __init__(self, player: int, card: int, steps: tuple, vars: dict | None = None) -> None:
+        self.player = player
+        self.card = card
+        self.steps = steps
+        self.i = 0
+        self.vars = vars if vars is not None else {}
+
+    def clone(self) -> Ctx:
+        c = Ctx(self.player, self.card, self.steps, dict(self.vars) if self.vars else {})
+        c.i = self.i
+        return c
+
+
+VERBS: dict[str, Verb] = {}
+
+
+def verb(verb_name: str, short: str | None = None, **params: tuple) -> Callable:
+    def register(fn: Callable) -> Callable:
+        VERBS[verb_name] = Verb(verb_name, fn, params, short)
+        return fn
+    return register
+
+
+def t_effect(g: Any, t: tuple) -> None:
+    """Run the next step of an effect; the effect stays on the stack until its steps are done."""
+    ctx = t[1]
+    steps = ctx.steps
+    if ctx.i >= len(steps):
+        return
+    s = steps[ctx.i]
+    ctx.i += 1
+    if ctx.i < len(steps):
+        g.stack.append(t)
+    if s.cond is not None and not _holds(g, ctx, s.cond):
+        return
+    s.verb.fn(g, ctx, s.args)
+
+
+def _holds(g: Any, ctx: Ctx, cond: tuple) -> bool:
+    k, v = cond
+    if k == "pile_has":
+        return g.has_in_pile(ctx.player, v)
+    return bool(ctx.vars.get(v))
+
+
+def _count(g: Any, ctx: Ctx, spec: Any) -> int:
+    if isinstance(spec, int):
+        return spec
+    fn, arg = spec
+    return fn(g, ctx.player, arg)
+
+
+def _seats(g: Any, p: int, who: str) -> list[int]:
+    if who == "self":
+        return [p]
+    if who == "opponents":
+        return g.opponents(p)
+    return g.order_from(p)
+
+
+def _name(g: Any, c: int) -> str:
+    return g.db.name(c)
+
+
+def _title(g: Any, ctx: Ctx) -> str:
+    return _name(g, ctx.card) if ctx.card >= 0 else ""
+
+
+def _try_play_now(g: Any, p: int, c: int) -> None:
+    """'Play it immediately': a play from hand if legal now (R17/R18), else it stays in hand."""
+    if c not in g.players[p].hand:
+        return
+    why = g.play_problem(p, c)
+    if why:
+        g.say("stays", f"{_name(g, c)} cannot be played now and stays in hand ({why}).")
+        return
+    g.play_from_hand(p, c)
+
+
+# ---------------------------------------------------------------------- drawing
+
+@verb("draw", short="n", n=("count", 1), save=("str", None))
+def v_draw(g: Any, ctx: Ctx, a: dict) -> None:
+    got = g.draw(ctx.player, _count(g, ctx, a["n"]))
+    if a["save"]:
+        ctx.vars[a["save"]] = tuple(got)
+
+
+@verb("stabilize")
+def v_stabilize(g: Any, ctx: Ctx, a: dict) -> None:
+    g.stabilize(ctx.player)
+
+
+@verb("peek_age")
+def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
+    if g.age_deck:
+        top = g.age_deck[-1]
+        g.known_age[ctx.player] = top
+        g.say("peek", f"{g.pname(ctx.player)} looks at the next age.", (ctx.player,),
+              f"{g.pname(ctx.player)} sees the next age: {_name(g, top)}.")
+
+
+@verb("draw_for_score", cap=("int", REQUIRED))
+def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
+    """Deus Ex Machina: draw, score the face value (at most cap), discard it."""
+    p = ctx.player
+    got = g.draw(p, 1)
+    if got:
+        c = got[0]
+        v = min(g.db.value[c], a["cap"])
+        g.players[p].hand.remove(c)
+        g.discard.append(c)
+        g.players[p].we_points.append((_title(g, ctx), v))
+        g.say("deus", f"{g.pname(p)} draws {_name(g, c)}: {v:+d} points.")
+
+
+# ---------------------------------------------------------------------- hands
+
+@verb("discard_hand", short="n", n=("count", 1), all=("bool", False), keep=("int", -1),
+      half_up=("bool", False), random=("bool", False), who=("enum:self|opponents|all", "self"),
+      color_var=("str", None), among=("str", None), up_to=("bool", False), filter=("filter", ()),
+      then_stabilize=("bool", False))
+def v_discard_hand(g: Any, ctx: Ctx, a: dict) -> None:
+    """Discard cards from hands: a number, all, all but k, half, of a color; owner picks."""
+    for q in reversed(_seats(g, ctx.player, a["who"])):
+        g.stack.append((t_discard_hand_for, ctx, q, a))
+
+
+def _hand_candidates(g: Any, ctx: Ctx, q: int, a: dict) -> list[int]:
+    hand = g.players[q].hand
+    cands = hand
+    if a["among"]:
+        saved = ctx.vars.get(a["among"], ())
+        cands = [c for c in hand if c in saved]
+    if a["color_var"]:
+        col = ctx.vars.get(a["color_var"])
+        cands = [c for c in cands if g.db.color[c] == col]
+    if a["filter"]:
+        cands = [c for c in cands if g.matches(q, c, a["filter"])]
+    return cands[:] if cands is hand else cands
+
+
+def t_discard_hand_for(g: Any, t: tuple) -> None:
+    _, ctx, q, a = t
+    cands = _hand_candidates(g, ctx, q, a)
+    if not cands:
+        return
+    hand = g.players[q].hand
+    if a["all"] or a["color_var"]:
+        k = len(cands)
+    elif a["keep"] >= 0:
+        k = len(hand) - a["keep"]
+    elif a["half_up"]:
+        k = (len(hand) + 1) // 2
+    else:
+        k = _count(g, ctx, a["n"])
+    k = min(k, len(cands))
+    if k <= 0:
+        return
+    if a["then_stabilize"]:
+        g.stack.append((t_stabilize_if, ctx, q, len(hand)))
+    if a["random"]:
+        for _ in range(k):
+            c = cands.pop(g.rng.below(len(cands)))
+            g.discard_from_hand(q, c)
+        return
+    if k >= len(cands) and not a["up_to"]:
+        for c in cands:
+            g.discard_from_hand(q, c)
+        return
+    g.stack.append((t_discard_pick, ctx, q, a, k))
+
+
+def t_discard_pick(g: Any, t: tuple) -> None:
+    _, ctx, q, a, left = t
+    cands = _hand_candidates(g, ctx, q, a)
+    if left <= 0 or not cands:
+        return
+    opts = cands + ["pass"] if a["up_to"] else cands
+    what = f"up to {left}" if a["up_to"] else f"{left}"
+    g.ask(q, "card", opts, f"{_title(g, ctx)}: discard {what} card{'s' if left > 1 else ''}",
+          (t_discard_pick_ans, ctx, q, a, left), card=ctx.card, zone="hand")
+
+
+def t_discard_pick_ans(g: Any, t: tuple) -> None:
+    _, ctx, q, a, left = t
+    if g.answer == "pass":
+        return
+    g.discard_from_hand(q, g.answer)
+    g.stack.append((t_discard_pick, ctx, q, a, left - 1))
+
+
+def t_stabilize_if(g: Any, t: tuple) -> None:
+    _, ctx, q, before = t
+    if len(g.players[q].hand) < before:
+        g.stabilize(q)
+
+
+@verb("steal_hand", n=("count", 1), random=("bool", True), look=("int", 0),
+      reveal=("bool", False), play=("bool", False))
+def v_steal_hand(g: Any, ctx: Ctx, a: dict) -> None:
+    """Take cards from an opponent's hand: at random, after a look, or among revealed cards."""
+    p = ctx.player
+    if a["reveal"]:
+        ctx.vars["revealed"] = ()
+        g.stack.append((t_reveal_pick, ctx, a))
+        for q in reversed(g.opponents(p)):
+            g.stack.append((t_reveal_one, ctx, q))
+        return
+    opps = [q for q in g.opponents(p) if g.players[q].hand]
+    if not opps:
+        return
+    g.ask(p, "player", opps, f"{_title(g, ctx)}: steal from whose hand?",
+          (t_steal_hand_from, ctx, a), card=ctx.card)
+
+
+def t_steal_hand_from(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    p, q = ctx.player, g.answer
+    hand = g.players[q].hand
+    if a["look"]:
+        k = min(a["look"], len(hand))
+        idx = list(range(len(hand)))
+        seen = []
+        for _ in range(k):
+            seen.append(hand[idx.pop(g.rng.below(len(idx)))])
+        g.revealed[p] = tuple(seen)
+        g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
+              f"{g.pname(p)} looks at {', '.join(_name(g, c) for c in seen)} "
+              f"from {g.pname(q)}'s hand.")
+        g.ask(p, "card", seen, f"{_title(g, ctx)}: steal one", (t_steal_seen, ctx, a, q),
+              card=ctx.card, zone="revealed")
+        return
+    k = min(_count(g, ctx, a["n"]), len(hand))
+    taken = []
+    for _ in range(k):
+        c = hand.pop(g.rng.below(len(hand)))
+        g.players[p].hand.append(c)
+        taken.append(c)
+    g.say("steal_hand", f"{g.pname(p)} steals {k} card{'s' if k != 1 else ''} from "
+          f"{g.pname(q)}'s hand.", (p, q),
+          f"{g.pname(p)} steals {', '.join(_name(g, c) for c in taken)} from {g.pname(q)}.")
+
+
+def t_steal_seen(g: Any, t: tuple) -> None:
+    _, ctx, a, q = t
+    p, c = ctx.player, g.answer
+    g.revealed.pop(p, None)
+    g.players[q].hand.remove(c)
+    g.players[p].hand.append(c)
+    g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
+    if a["play"]:
+        _try_play_now(g, p, c)
+
+
+def t_reveal_one(g: Any, t: tuple) -> None:
+    _, ctx, q = t
+    hand = g.players[q].hand
+    if hand:
+        g.ask(q, "card", hand[:], f"{_title(g, ctx)}: reveal a card from your hand",
+              (t_reveal_one_ans, ctx, q), card=ctx.card, zone="hand")
+
+
+def t_reveal_one_ans(g: Any, t: tuple) -> None:
+    _, ctx, q = t
+    ctx.vars["revealed"] = ctx.vars["revealed"] + ((q, g.answer),)
+    g.say("reveal", f"{g.pname(q)} reveals {_name(g, g.answer)}.")
+
+
+def t_reveal_pick(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    shown = [c for q, c in ctx.vars.get("revealed", ()) if c in g.players[q].hand]
+    if shown:
+        g.ask(ctx.player, "card", shown, f"{_title(g, ctx)}: steal one revealed card",
+              (t_reveal_pick_ans, ctx, a), card=ctx.card, zone="revealed")
+
+
+def t_reveal_pick_ans(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    p, c = ctx.player, g.answer
+    q = g.holder_of(c)
+    g.players[q].hand.remove(c)
+    g.players[p].hand.append(c)
+    g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
+    if a["play"]:
+        _try_play_now(g, p, c)
+
+
+@verb("swap_hands")
+def v_swap_hands(g: Any, ctx: Ctx, a: dict) -> None:
+    g.ask(ctx.player, "player", g.opponents(ctx.player),
+          f"{_title(g, ctx)}: swap hands with whom?", (t_swap_hands, ctx), card=ctx.card)
+
+
+def t_swap_hands(g: Any, t: tuple) -> None:
+    p, q = t[1].player, g.answer
+    a, b = g.players[p], g.players[q]
+    a.hand, b.hand = b.hand, a.hand
+    g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
+
+
+@verb("give_hand")
+def v_give_hand(g: Any, ctx: Ctx, a: dict) -> None:
+    p = ctx.player
+    hand = g.players[p].hand
+    if hand:
+        g.ask(p, "card", hand[:], f"{_title(g, ctx)}: choose a card to give",
+              (t_give_hand_card, ctx), card=ctx.card, zone="hand")
+
+
+def t_give_hand_card(g: Any, t: tuple) -> None:
+    ctx = t[1]
+    c = g.answer
+    g.ask(ctx.player, "player", g.opponents(ctx.player),
+          f"{_title(g, ctx)}: who gets {_name(g, c)}?", (t_give_hand_to, ctx, c), card=ctx.card)
+
+
+def t_give_hand_to(g: Any, t: tuple) -> None:
+    _, ctx, c = t
+    p, q = ctx.player, g.answer
+    g.players[p].hand.remove(c)
+    g.players[q].hand.append(c)
+    g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
+          f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
+
+
+@verb("pass_hands", direction=("enum:left|right", "right"))
+def v_pass_hands(g: Any, ctx: Ctx, a: dict) -> None:
+    """Every affected player's hand goes to the previous (right) or next (left) affected seat."""
+    seats = sorted(ctx.vars.get("affected", range(g.n)))
+    if len(seats) < 2:
+        return
+    hands = [g.players[q].hand for q in seats]
+    shift = -1 if a["direction"] == "right" else 1
+    for i, q in enumerate(seats):
+        g.players[seats[(i + shift) % len(seats)]].hand = hands[i]
+    g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
+
+
+@verb("give_neighbours")
+def v_give_neighbours(g: Any, ctx: Ctx, a: dict) -> None:
+    """The Big One: each affected player picks a card for each neighbour; then all change hands."""
+    ctx.vars["aside"] = ()
+    g.stack.append((t_neighbours_deliver, ctx))
+    for q in reversed(ctx.vars.get("affected", tuple(range(g.n)))):
+        targets = [(q + 1) % g.n] if g.n == 2 else [(q + 1) % g.n, (q - 1) % g.n]
+        for to in reversed(targets):
+            g.stack.append((t_neighbour_pick, ctx, q, to))
+
+
+def t_neighbour_pick(g: Any, t: tuple) -> None:
+    _, ctx, q, to = t
+    hand = g.players[q].hand
+    if hand:
+        g.ask(q, "card", hand[:], f"{_title(g, ctx)}: choose a card for {g.pname(to)}",
+              (t_neighbour_ans, ctx, q, to), card=ctx.card, zone="hand")
+
+
+def t_neighbour_ans(g: Any, t: tuple) -> None:
+    _, ctx, q, to = t
+    g.players[q].hand.remove(g.answer)
+    ctx.vars["aside"] = ctx.vars["aside"] + ((g.answer, q, to),)
+
+
+def t_neighbours_deliver(g: Any, t: tuple) -> None:
+    ctx = t[1]
+    for c, q, to in ctx.vars.get("aside", ()):
+        g.players[to].hand.append(c)
+        g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
+              f"{g.pname(q)} gives {_name(g, c)} to {g.pname(to)}.")
+
+
+# ---------------------------------------------------------------------- piles
+
+@verb("steal_trait", filter=("filter", ()), then_action=("bool", False))
+def v_steal_trait(g: Any, ctx: Ctx, a: dict) -> None:
+    opts = g.pile_targets(g.opponents(ctx.player), a["filter"], "steal")
+    if opts:
+        g.ask(ctx.player, "card", opts, f"{_title(g, ctx)}: steal a trait",
+              (t_steal_trait, ctx, a), card=ctx.card, zone="pile")
+
+
+def t_steal_trait(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    p, c = ctx.player, g.answer
+    q = g.owner_of(c)
+    g.move_trait(q, p, c)
+    g.say("steal", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}.")
+    if a["then_action"] and g.db.has_action[c]:
+        g.resolve_action(p, c)
+
+
+@verb("swap_traits", mode=("enum:same_color|different_color|self", REQUIRED))
+def v_swap_traits(g: Any, ctx: Ctx, a: dict) -> None:
+    p = ctx.player
+    if g.protected("swap"):
+        return
+    if a["mode"] == "self":
+        if ctx.card not in g.players[p].pile:
+            return
+        opts = g.pile_targets(g.opponents(p), (), "swap")
+        if opts:
+            g.ask(p, "card", opts, f"{_title(g, ctx)}: swap it with which trait?",
+                  (t_swap_with, ctx, ctx.card), card=ctx.card, zone="pile")
+        return
+    mine = [c for c in g.pile_targets([p], (), "swap") if _partners(g, ctx, a, c)]
+    if mine:
+        g.ask(p, "card", mine, f"{_title(g, ctx)}: choose one of your traits to swap",
+              (t_swap_mine, ctx, a), card=ctx.card, zone="pile")
+
+
+def _partners(g: Any, ctx: Ctx, a: dict, mine: int) -> list[int]:
+    p = ctx.player
+    col = g.color_of(p, mine)
+    if col == "colorless":
+        return []
+    same = a["mode"] == "same_color"
+    out = []
+    for q in g.opponents(p):
+        for c in g.pile_targets([q], (), "swap"):
+            oc = g.color_of(q, c)
+            if oc != "colorless" and (oc == col) == same:
+                out.append(c)
+    return out
+
+
+def t_swap_mine(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    mine = g.answer
+    g.ask(ctx.player, "card", _partners(g, ctx, a, mine),
+          f"{_title(g, ctx)}: swap {_name(g, mine)} with which trait?",
+          (t_swap_with, ctx, mine), card=ctx.card, zone="pile")
+
+
+def t_swap_with(g: Any, t: tuple) -> None:
+    _, ctx, mine = t
+    p, theirs = ctx.player, g.answer
+    q = g.owner_of(theirs)
+    g.remove_from_pile(p, mine)
+    g.remove_from_pile(q, theirs)
+    g.add_to_pile(q, mine)
+    g.add_to_pile(p, theirs)
+    g.say("swap", f"{g.pname(p)} swaps {_name(g, mine)} for {g.pname(q)}'s {_name(g, theirs)}.")
+
+
+@verb("give_trait")
+def v_give_trait(g: Any, ctx: Ctx, a: dict) -> None:
+    opts = g.pile_targets([ctx.player])
+    if opts:
+        g.ask(ctx.player, "card", opts, f"{_title(g, ctx)}: choose a trait to give away",
+              (t_give_trait_card, ctx), card=ctx.card, zone="pile")
+
+
+def t_give_trait_card(g: Any, t: tuple) -> None:
+    ctx = t[1]
+    c = g.answer
+    g.ask(ctx.player, "player", g.opponents(ctx.player),
+          f"{_title(g, ctx)}: who gets {_name(g, c)}?", (t_give_trait_to, ctx, c), card=ctx.card)
+
+
+def t_give_trait_to(g: Any, t: tuple) -> None:
+    _, ctx, c = t
+    p, q = ctx.player, g.answer
+    if c in g.players[p].pile:
+        g.move_trait(p, q, c)
+        g.say("give", f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
+
+
+@verb("move_self")
+def v_move_self(g: Any, ctx: Ctx, a: dict) -> None:
+    p, c = ctx.player, ctx.card
+    if c in g.players[p].pile and not g.db.dominant[c]:
+        g.ask(p, "player", g.opponents(p), f"{_title(g, ctx)}: move it into whose pile?",
+              (t_give_trait_to, ctx, c), card=c)
+
+
+@verb("return_trait")
+def v_return_trait(g: Any, ctx: Ctx, a: dict) -> None:
+    opts = g.pile_targets(g.opponents(ctx.player))
+    if opts:
+        g.ask(ctx.player, "card", opts, f"{_title(g, ctx)}: return a trait to its owner's hand",
+              (t_return_trait, ctx), card=ctx.card, zone="pile")
+
+
+def t_return_trait(g: Any, t: tuple) -> None:
+    c = g.answer
+    q = g.owner_of(c)
+    g.remove_from_pile(q, c)
+    g.players[q].hand.append(c)
+    g.say("return", f"{_name(g, c)} returns to {g.pname(q)}'s hand.")
+
+
+@verb("return_self")
+def v_return_self(g: Any, ctx: Ctx, a: dict) -> None:
+    p, c = ctx.player, ctx.card
+    if c in g.players[p].pile:
+        g.remove_from_pile(p, c)
+        g.players[p].hand.append(c)
+        g.say("return", f"{g.pname(p)} returns {_name(g, c)} to their hand.")
+
+
+@verb("discard_trait", who=("enum:self|opponents|all", "self"), filter=("filter", ()),
+      color_var=("str", None), random=("bool", False), chooser=("enum:owner|actor", "owner"))
+def v_discard_trait(g: Any, ctx: Ctx, a: dict) -> None:
+    """Each affected player loses a non-dominant trait (owner's pick, or at random)."""
+    for q in reversed(_seats(g, ctx.player, a["who"])):
+        g.stack.append((t_discard_trait_for, ctx, q, a))
+
+
+def t_discard_trait_for(g: Any, t: tuple) -> None:
+    _, ctx, q, a = t
+    flt = a["filter"]
+    if a["color_var"]:
+        col = ctx.vars.get(a["color_var"])
+        if col is None:
+            return
+        flt = flt + (("color", col),)
+    opts = g.pile_targets([q], flt, "discard", source=ctx.card)
+    if not opts:
+        return
+    if a["random"]:
+        g.discard_from_pile(q, opts[g.rng.below(len(opts))])
+        return
+    who = ctx.player if a["chooser"] == "actor" else q
+    g.ask(who, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile"
+          if who != q else f"{_title(g, ctx)}: discard a trait from your pile",
+          (t_discard_trait_ans, q), card=ctx.card, zone="pile")
+
+
+def t_discard_trait_ans(g: Any, t: tuple) -> None:
+    g.discard_from_pile(t[1], g.answer)
+
+
+@verb("mutual_discard")
+def v_mutual_discard(g: Any, ctx: Ctx, a: dict) -> None:
+    """Reckless: you discard one of an opponent's traits, they discard one of yours (R19)."""
+    if g.protected("discard"):
+        return
+    g.ask(ctx.player, "player", g.opponents(ctx.player),
+          f"{_title(g, ctx)}: choose an opponent", (t_mutual_opp, ctx), card=ctx.card)
+
+
+def t_mutual_opp(g: Any, t: tuple) -> None:
+    ctx = t[1]
+    p, q = ctx.player, g.answer
+    g.stack.append((t_mutual_theirs, ctx, q))
+    opts = g.pile_targets([q], (), "discard")
+    if opts:
+        g.ask(p, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile",
+              (t_discard_trait_ans, q), card=ctx.card, zone="pile")
+
+
+def t_mutual_theirs(g: Any, t: tuple) -> None:
+    _, ctx, q = t
+    p = ctx.player
+    opts = [c for c in g.pile_targets([p], (), "discard") if c != ctx.card]
+    if opts:
+        g.ask(q, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(p)}'s pile",
+              (t_discard_trait_ans, p), card=ctx.card, zone="pile")
+
+
+@verb("recolor")
+def v_recolor(g: Any, ctx: Ctx, a: dict) -> None:
+    """Faith: all of your traits of one color may become another color."""
+    p = ctx.player
+    present = [c for c in COLORS if any(g.color_of(p, x) == c for x in g.players[p].pile)]
+    if present:
+        g.ask(p, "color", present + ["pass"], f"{_title(g, ctx)}: recolor which color?",
+              (t_recolor_from, ctx), card=ctx.card)
+
+
+def t_recolor_from(g: Any, t: tuple) -> None:
+    ctx = t[1]
+    if g.answer == "pass":
+        return
+    src = g.answer
+    g.ask(ctx.player, "color", [c for c in COLORS if c != src],
+          f"{_title(g, ctx)}: your {src} traits become which color?", (t_recolor_to, ctx, src),
+          card=ctx.card)
+
+
+def t_recolor_to(g: Any, t: tuple) -> None:
+    _, ctx, src = t
+    p, dst = ctx.player, g.answer
+    pl = g.players[p]
+    if pl.recolor is None:
+        pl.recolor = {}
+    for x in pl.pile:
+        if g.color_of(p, x) == src:
+            pl.recolor[x] = dst
+    g.say("recolor", f"{g.pname(p)}'s {src} traits become {dst}.")
+
+
+# ---------------------------------------------------------------------- plays
+
+@verb("play_another", source=("enum:hand|saved|discard|discard_top", "hand"),
+      saved=("str", None), filter=("filter", ()), optional=("bool", False),
+      action=("enum:resolve|ignore", "resolve"))
+def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
+    """An extra play: from hand (or the cards just drawn), or from the discard pile (R17, R18)."""
+    p = ctx.player
+    src = a["source"]
+    flt = a["filter"]
+    db = g.db
+    if src in ("hand", "saved"):
+        opts = g.legal_plays(p)
+        if src == "saved":
+            saved = ctx.vars.get(a["saved"], ())
+            opts = [c for c in opts if c in saved]
+        zone = "hand"
+    else:
+        pool = g.discard[-1:] if src == "discard_top" else list(dict.fromkeys(g.discard[::-1]))
+        full = g.dominants(p) >= 2
+        opts = [c for c in pool if db.cards[c].kind == "trait" and g.round_blocks(c) is None
+                and not (full and db.dominant[c])]
+        zone = "discard"
+    if flt:
+        opts = [c for c in opts if g.matches(p, c, flt)]
+    if not opts:
+        return
+    if a["optional"]:
+        opts = opts + ["pass"]
+    g.ask(p, "play", opts, f"{_title(g, ctx)}: play a trait" +
+          (" (optional)" if a["optional"] else ""), (t_play_another, ctx, a), card=ctx.card,
+          zone=zone)
+
+
+def t_play_another(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    c = g.answer
+    if c == "pass":
+        return
+    resolve = a["action"] == "resolve"
+    if a["source"] in ("hand", "saved"):
+        g.play_from_hand(ctx.player, c, resolve_action=resolve)
+    else:
+        g.play_from_discard(ctx.player, c, resolve)
+
+
+@verb("play_named", card=("card", REQUIRED))
+def v_play_named(g: Any, ctx: Ctx, a: dict) -> None:
+    """Birth of a Hero: a held copy is played now, ignoring requirement and dominant limit."""
+    p = ctx.player
+    for c in g.players[p].hand:
+        if g.db.ident[c] == a["card"]:
+            g.play_from_hand(p, c, ignore_requirement=True, allow_third=True)
+            return
+
+
+@verb("play_action_of", source=("enum:own|opponents", REQUIRED))
+def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
+    """Painted Shell / Inventive: resolve the action of a trait in a pile as your own."""
+    p = ctx.player
+    seats = [p] if a["source"] == "own" else g.opponents(p)
+    ha = g.db.has_action
+    opts = [c for q in seats for c in g.players[q].pile if ha[c] and c != ctx.card]
+    if opts:
+        g.ask(p, "card", opts, f"{_title(g, ctx)}: whose action do you play?",
+              (t_play_action_of, ctx), card=ctx.card, zone="pile")
+
+
+def t_play_action_of(g: Any, t: tuple) -> None:
+    ctx = t[1]
+    g.say("copy", f"{g.pname(ctx.player)} plays the action of {_name(g, g.answer)}.")
+    g.resolve_action(ctx.player, g.answer)
+
+
+# ---------------------------------------------------------------------- choices
+
+@verb("choose_color", save=("str", "color"), remember=("bool", False))
+def v_choose_color(g: Any, ctx: Ctx, a: dict) -> None:
+    g.ask(ctx.player, "color", list(COLORS), f"{_title(g, ctx)}: choose a color",
+          (t_choose_color, ctx, a), card=ctx.card)
+
+
+def t_choose_color(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    ctx.vars[a["save"]] = g.answer
+    if a["remember"]:
+        g.marks[g.db.ident[ctx.card]] = (ctx.player, g.answer)
+    g.say("color", f"{g.pname(ctx.player)} chooses {g.answer} for {_title(g, ctx)}.")
+
+
+@verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"))
+def v_may(g: Any, ctx: Ctx, a: dict) -> None:
+    g.ask(ctx.player, "yesno", ["yes", "no"], f"{_title(g, ctx)}: {a['prompt']}",
+          (t_may, ctx, a), card=ctx.card)
+
+
+def t_may(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    if g.answer == "yes":
+        g.stack.append((t_effect, Ctx(ctx.player, ctx.card, a["steps"], ctx.vars)))
+
+
+@verb("choose_world_end")
+def v_choose_world_end(g: Any, ctx: Ctx, a: dict) -> None:
+    """Prepper: pick which revealed catastrophe's World's End effect applies."""
+    opts = list(dict.fromkeys(g.catastrophes))
+    if len(opts) > 1:
+        g.ask(ctx.player, "catastrophe", opts, f"{_title(g, ctx)}: choose the World's End effect",
+              (t_choose_world_end, ctx), card=ctx.card)
+
+
+def t_choose_world_end(g: Any, t: tuple) -> None:
+    g.prepper = g.answer
+    g.say("prepper", f"{g.pname(t[1].player)} chooses the World's End of {_name(g, g.answer)}.")
+
+
+@verb("handler", short="name", name=("str", REQUIRED))
+def v_handler(g: Any, ctx: Ctx, a: dict) -> None:
+    from doomlings_desktop.rules.handlers import HANDLERS
+
+    HANDLERS[a["name"]](g, ctx)

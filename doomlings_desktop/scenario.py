@@ -1,0 +1,534 @@
+"""Scenario files: a position, steps, and expectations that pin a rule down.
+
+The format is `../shared/reference/scenario-format.md`. The runner is one more decider: it
+builds a position, answers decisions as the steps say, answers single-answer decisions by
+itself, declines out-of-turn opportunities unless the next step reacts, and checks `expect`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.engine import Game, IllegalAnswer, reveal_catastrophe, t_no_play, \
+    t_round_end, t_turn, t_turn_play
+
+TOP_KEYS = {"name", "players", "seed", "variants", "setup", "steps", "expect"}
+SETUP_KEYS = {"age", "catastrophes_revealed", "age_deck", "trait_deck", "discard", "first_player",
+              "current_player", "players"}
+SEAT_SETUP_KEYS = {"hand", "pile", "gene_pool"}
+STEP_KEYS = {"play", "choose", "react", "no_play", "illegal", "world_end", "expect"}
+EXPECT_KEYS = {"current_player", "age", "game_over", "winner", "trait_deck_size", "discard_size",
+               "discard", "players", "first_player"}
+SEAT_EXPECT_KEYS = {"hand", "hand_size", "pile", "gene_pool", "score"}
+WORDS = {"red", "blue", "green", "purple", "colorless", "yes", "no", "pass", "skip", "redraw"}
+
+
+class ScenarioError(Exception):
+    """A scenario failed or is malformed; the message says which step and what differed."""
+
+
+class _Steps:
+    """The steps still to run, with the parts of a partly used `choose` mapping or list."""
+
+    def __init__(self, steps: list) -> None:
+        self.items = [dict(s) if isinstance(s, dict) else s for s in steps]
+        self.index = 0
+        self.parts: list | None = None   # remaining answers of the current choose step
+
+    def peek(self) -> Any:
+        return self.items[self.index] if self.index < len(self.items) else None
+
+    def next_action(self) -> Any:
+        """The next step that answers something (checkpoints are looked past)."""
+        for s in self.items[self.index:]:
+            if not (isinstance(s, dict) and "expect" in s):
+                return s
+        return None
+
+    def advance(self) -> None:
+        self.index += 1
+        self.parts = None
+
+
+def _answer_parts(value: Any) -> list | dict:
+    """A choose value as what it still supplies: a list of answers, or a {player, card} map."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        bad = set(value) - {"player", "card"}
+        if bad:
+            raise ScenarioError(f"unknown keys in choose mapping: {sorted(bad)}")
+        return dict(value)
+    return [value]
+
+
+class Runner:
+    def __init__(self, db: Database, data: dict, file: str = "<scenario>") -> None:
+        self.db = db
+        self.data = data
+        self.file = file
+        self.step_no = 0
+        _check_keys(data, TOP_KEYS, "scenario")
+        self.g = self._build()
+
+    # ---------------------------------------------------------------- position
+
+    def _ids(self, ids: Any, what: str) -> list[int]:
+        if ids is None:
+            return []
+        if not isinstance(ids, list):
+            raise ScenarioError(f"{what}: expected a list of card ids")
+        out = []
+        for i in ids:
+            if i not in self.db.by_id:
+                raise ScenarioError(f"{what}: unknown card id {i!r}")
+            free = [c for c in self.db.by_id[i] if c not in self.used]
+            if not free:
+                raise ScenarioError(f"{what}: no copy of {i!r} left (all {len(self.db.by_id[i])} in use)")
+            self.used.add(free[0])
+            out.append(free[0])
+        return out
+
+    def _build(self) -> Game:
+        d = self.data
+        n = d.get("players", 2)
+        if not isinstance(n, int) or not 2 <= n <= 6:
+            raise ScenarioError("players must be 2..6")
+        g = Game(self.db, n, seed=d.get("seed", 0), variants=d.get("variants") or {})
+        setup = d.get("setup") or {}
+        _check_keys(setup, SETUP_KEYS, "setup")
+        self.used: set[int] = set()
+        db = self.db
+        age_id = setup.get("age", "the-birth-of-life")
+        age = self._ids([age_id], "setup.age")[0]
+        if db.cards[age].kind == "trait":
+            raise ScenarioError(f"setup.age: {age_id} is a trait, not an age")
+        seats = setup.get("players") or []
+        if len(seats) > n:
+            raise ScenarioError(f"setup.players has {len(seats)} entries for {n} players")
+        hands, piles = [], []
+        for i, s in enumerate(seats):
+            s = s or {}
+            _check_keys(s, SEAT_SETUP_KEYS, f"setup.players[{i}]")
+            hands.append(self._ids(s.get("hand"), f"setup.players[{i}].hand"))
+            piles.append(self._ids(s.get("pile"), f"setup.players[{i}].pile"))
+        discard = self._ids(setup.get("discard"), "setup.discard")
+        age_deck = self._ids(setup.get("age_deck"), "setup.age_deck") if "age_deck" in setup else None
+        trait_deck = self._ids(setup.get("trait_deck"), "setup.trait_deck") if "trait_deck" in setup else None
+        k = setup.get("catastrophes_revealed", 0)
+        if not isinstance(k, int) or not 0 <= k <= 2:
+            raise ScenarioError("setup.catastrophes_revealed must be 0..2")
+        cats = [age] if db.cards[age].kind == "catastrophe" else []
+        for c in db.catastrophes:
+            if len(cats) >= k:
+                break
+            if c not in self.used and c not in cats:
+                cats.append(c)
+                self.used.add(c)
+        if age_deck is None:
+            age_deck = [a for a in db.ages if a not in self.used]
+            g.rng.shuffle(age_deck)
+        if trait_deck is None:
+            trait_deck = [c for c in db.traits if c not in self.used]
+            g.rng.shuffle(trait_deck)
+        g.deck = trait_deck[::-1]
+        g.discard = discard[::-1]
+        g.age_deck = age_deck[::-1]
+        g.catastrophes = cats
+        g.eras = [[]]
+        for c in cats:
+            g.eras[-1].append(c)
+            if c != age:
+                g.eras.append([])
+        if db.cards[age].kind != "catastrophe":
+            g.eras[-1].append(age)
+        g.age = age
+        g.rules = db.cards[age].rules or {}
+        g.first = setup.get("first_player", 0)
+        cur = setup.get("current_player", g.first)
+        for key, v in (("first_player", g.first), ("current_player", cur)):
+            if not isinstance(v, int) or not 0 <= v < n:
+                raise ScenarioError(f"setup.{key} must be a seat 0..{n - 1}")
+        for i in range(len(seats)):
+            g.players[i].hand = hands[i]
+            for c in piles[i]:
+                g.add_to_pile(i, c)
+                g.last_color = None
+            if "gene_pool" in (seats[i] or {}):
+                g.players[i].gp = seats[i]["gene_pool"]
+        order = g.order_from(g.first)
+        if g.rules.get("reverse_order"):
+            order = order[::-1]
+        g.current = cur
+        g.stack.append((t_round_end,))
+        for p in reversed(order[order.index(cur):]):
+            g.stack.append((t_turn, p))
+        return g
+
+    # ---------------------------------------------------------------- running
+
+    def _name(self, option: Any) -> Any:
+        if isinstance(option, int) and not isinstance(option, bool):
+            d = self.g.pending
+            if d is not None and d.kind == "player":
+                return option
+            return self.db.ident[option]
+        return option
+
+    def _is_turn_start(self) -> bool:
+        g = self.g
+        return bool(g.stack) and g.stack[-1][0] in (t_turn_play, t_no_play)
+
+    def run_on(self, steps: _Steps) -> None:
+        """Answer by itself until a stopping point (format: 'How far the game runs')."""
+        g = self.g
+        while g.pending is not None:
+            d = g.pending
+            nxt = steps.peek()
+            if d.kind == "react":
+                upcoming = steps.next_action()
+                if isinstance(upcoming, dict) and "react" in upcoming:
+                    want = upcoming["react"]
+                    if isinstance(want, dict) and want.get("player") == d.player:
+                        return
+                g.apply("pass")
+                continue
+            if self._is_turn_start():
+                return
+            names = {self._name(o) for o in d.options}
+            if len(names) != 1:
+                return
+            only = d.options[0]
+            if isinstance(nxt, dict) and "choose" in nxt:
+                if steps.parts is None:
+                    steps.parts = _answer_parts(nxt["choose"])
+                if self._consume(steps.parts, only) and not steps.parts:
+                    steps.advance()
+            g.apply(only)
+
+    def _consume(self, parts: list | dict, option: Any) -> bool:
+        """If the next answer of a choose step is exactly `option`, mark it used."""
+        d = self.g.pending
+        if isinstance(parts, dict):
+            if d.kind == "player" and parts.get("player") == option:
+                parts.pop("player")
+                return True
+            if d.kind != "player" and "card" in parts and self._name(option) == parts["card"]:
+                parts.pop("card")
+                if "player" in parts and self._belongs(option, parts["player"]):
+                    parts.pop("player")
+                return True
+            return False
+        if parts and self._name(option) == parts[0]:
+            parts.pop(0)
+            return True
+        return False
+
+    def _resolve(self, want: Any, seat: int | None = None) -> Any:
+        """The legal option a step's answer names (preferring seat's cards), or raise."""
+        g = self.g
+        d = g.pending
+        if d is None:
+            raise ScenarioError(f"answer {want!r} given but nothing is pending (game over: {g.over})")
+        if isinstance(want, bool):   # YAML reads bare yes/no as booleans
+            want = "yes" if want else "no"
+        if d.kind == "player":
+            if isinstance(want, int) and want in d.options:
+                return want
+            raise ScenarioError(self._bad(want))
+        matches = [o for o in d.options if (isinstance(o, int) and self.db.ident[o] == want)
+                   or (isinstance(o, str) and o == want)]
+        if seat is not None:
+            mine = [o for o in matches if isinstance(o, int) and self._belongs(o, seat)]
+            matches = mine or matches
+        if not matches:
+            raise ScenarioError(self._bad(want))
+        return matches[0]
+
+    def _belongs(self, c: int, seat: int) -> bool:
+        zone, owner = self.g.locate(c)
+        return owner == seat or zone in ("discard", "deck")
+
+    def _bad(self, want: Any) -> str:
+        d = self.g.pending
+        legal = sorted({str(self._name(o)) for o in d.options})
+        return (f"{want!r} is not a legal answer to {d.kind} decision of player {d.player} "
+                f"({d.prompt!r}); legal: {legal}")
+
+    def do_step(self, step: Any, steps: _Steps) -> None:
+        g = self.g
+        if not isinstance(step, dict) or len(step) != 1:
+            raise ScenarioError(f"a step is a mapping with one key, got {step!r}")
+        (kind, value), = step.items()
+        if kind not in STEP_KEYS:
+            raise ScenarioError(f"unknown step '{kind}' (known: {', '.join(sorted(STEP_KEYS))})")
+        if kind == "expect":
+            self.check(value, "expect")
+        elif kind == "play":
+            d = g.pending
+            if d is None or d.kind != "play":
+                raise ScenarioError(f"'play: {value}' but the pending decision is "
+                                    f"{d.kind if d else 'none'}" + (f" ({d.prompt})" if d else ""))
+            hand = g.players[d.player].hand
+            copies = [c for c in hand if self.db.ident[c] == value]
+            if not copies:
+                raise ScenarioError(f"player {d.player} has no {value} in hand")
+            legal = [c for c in copies if c in d.options]
+            if not legal:
+                raise ScenarioError(f"{value} cannot be played: {g.why_not(copies[0])}")
+            g.apply(legal[0])
+        elif kind == "choose":
+            parts = steps.parts if steps.parts is not None else _answer_parts(value)
+            steps.parts = None
+            self.choose(parts)
+        elif kind == "react":
+            if not isinstance(value, dict) or set(value) != {"player", "card"}:
+                raise ScenarioError("react takes {player: SEAT, card: ID}")
+            d = g.pending
+            if d is None or d.kind != "react" or d.player != value["player"]:
+                raise ScenarioError(f"react by player {value['player']} expected an out-of-turn "
+                                    f"opportunity, but pending is {d!r}")
+            g.apply(self._resolve(value["card"]))
+        elif kind == "no_play":
+            d = g.pending
+            if d is None or d.kind != "no_play":
+                raise ScenarioError(f"'no_play' but pending is {d!r}")
+            g.apply(self._resolve(value))
+        elif kind == "illegal":
+            self.check_illegal(value)
+        elif kind == "world_end":
+            self.force_world_end(value)
+
+    def choose(self, parts: list | dict) -> None:
+        g = self.g
+        if isinstance(parts, list):
+            for i, want in enumerate(parts):
+                if i:
+                    self.run_on_silent()
+                g.apply(self._resolve(want))
+            return
+        first = True
+        while parts:
+            if not first:
+                self.run_on_silent()
+            first = False
+            d = g.pending
+            if d is None:
+                raise ScenarioError(f"choose {parts!r}: nothing is pending")
+            if d.kind == "player" and "player" in parts:
+                g.apply(self._resolve(parts.pop("player")))
+            elif "card" in parts and d.kind != "player":
+                seat = parts.get("player")
+                c = self._resolve(parts.pop("card"), seat)
+                if seat is not None and isinstance(c, int) and self._belongs(c, seat):
+                    parts.pop("player", None)
+                g.apply(c)
+            else:
+                raise ScenarioError(f"choose {parts!r} does not fit the pending {d.kind} "
+                                    f"decision ({d.prompt!r}); legal: "
+                                    f"{sorted({str(self._name(o)) for o in d.options})}")
+
+    def run_on_silent(self) -> None:
+        """Between the answers of one choose step: only answer declined opportunities."""
+        g = self.g
+        while g.pending is not None and g.pending.kind == "react":
+            g.apply("pass")
+
+    def check_illegal(self, value: Any) -> None:
+        g = self.g
+        if not isinstance(value, dict) or len(value) != 1:
+            raise ScenarioError("illegal takes {play: ID} or {choose: X}")
+        (kind, want), = value.items()
+        before = _fingerprint(g)
+        d = g.pending
+        refused = False
+        try:
+            if kind == "play":
+                if d is None or d.kind != "play":
+                    refused = True
+                else:
+                    copies = [c for c in g.players[d.player].hand if self.db.ident[c] == want]
+                    if not copies:
+                        refused = True
+                    else:
+                        for c in copies:
+                            try:
+                                g.apply(c)
+                                break
+                            except IllegalAnswer:
+                                continue
+                        else:
+                            refused = True
+            else:
+                try:
+                    parts = _answer_parts(want)
+                    if isinstance(parts, dict):
+                        got = self._resolve(parts.get("card", parts.get("player")), parts.get("player"))
+                    else:
+                        got = self._resolve(parts[0])
+                    g.apply(got)
+                except (ScenarioError, IllegalAnswer):
+                    refused = True
+        except IllegalAnswer:
+            refused = True
+        if not refused:
+            raise ScenarioError(f"illegal {kind}: {want} was accepted")
+        if _fingerprint(g) != before:
+            raise ScenarioError(f"illegal {kind}: {want} was refused but changed the game")
+
+    def force_world_end(self, ident: Any) -> None:
+        g = self.g
+        if ident not in self.db.by_id or self.db.cards[self.db.by_id[ident][0]].kind != "catastrophe":
+            raise ScenarioError(f"world_end: {ident!r} is not a catastrophe")
+        c = self.db.by_id[ident][0]
+        if c in g.age_deck:
+            g.age_deck.remove(c)
+        g.stack.clear()
+        g.pending = None
+        while len(g.catastrophes) < 2:
+            spare = next(x for x in self.db.catastrophes if x not in g.catastrophes and x != c)
+            g.catastrophes.append(spare)
+        reveal_catastrophe(g, c, third=True)
+        g._run()
+
+    # ---------------------------------------------------------------- checking
+
+    def check(self, exp: Any, where: str) -> None:
+        g = self.g
+        if not isinstance(exp, dict):
+            raise ScenarioError(f"{where}: expected a mapping")
+        _check_keys(exp, EXPECT_KEYS, where)
+        ident = self.db.ident
+        errors = []
+
+        def cmp(label: str, want: Any, got: Any) -> None:
+            if want != got:
+                errors.append(f"{label}: expected {want!r}, got {got!r}")
+
+        def multiset(label: str, want: Any, cards: list[int]) -> None:
+            if not isinstance(want, list):
+                errors.append(f"{label}: expected a list")
+                return
+            got = sorted(ident[c] for c in cards)
+            if Counter(want) != Counter(got):
+                errors.append(f"{label}: expected {sorted(want)}, got {got}")
+
+        if "current_player" in exp:
+            cur = g.pending.player if g.pending is not None and self._is_turn_start() else g.current
+            cmp("current_player", exp["current_player"], cur)
+        if "first_player" in exp:
+            cmp("first_player", exp["first_player"], g.first)
+        if "age" in exp:
+            cmp("age", exp["age"], ident[g.age] if g.age >= 0 else None)
+        if "game_over" in exp:
+            cmp("game_over", exp["game_over"], g.over)
+        if "winner" in exp:
+            w = g.winners[0] if len(g.winners) == 1 else list(g.winners)
+            want = exp["winner"]
+            if isinstance(want, list) and len(want) == 1:
+                want = want[0]
+            cmp("winner", want, w if g.over else None)
+        if "trait_deck_size" in exp:
+            cmp("trait_deck_size", exp["trait_deck_size"], len(g.deck))
+        if "discard_size" in exp:
+            cmp("discard_size", exp["discard_size"], len(g.discard))
+        if "discard" in exp:
+            multiset("discard", exp["discard"], g.discard)
+        seats = exp.get("players")
+        if seats is not None:
+            items = seats.items() if isinstance(seats, dict) else enumerate(seats)
+            for i, s in items:
+                if not isinstance(i, int) or not 0 <= i < g.n:
+                    errors.append(f"players: no seat {i!r}")
+                    continue
+                if not s:
+                    continue
+                _check_keys(s, SEAT_EXPECT_KEYS, f"{where}.players[{i}]")
+                pl = g.players[i]
+                if "hand" in s:
+                    multiset(f"player {i} hand", s["hand"], pl.hand)
+                if "hand_size" in s:
+                    cmp(f"player {i} hand_size", s["hand_size"], len(pl.hand))
+                if "pile" in s:
+                    multiset(f"player {i} pile", s["pile"], pl.pile)
+                if "gene_pool" in s:
+                    cmp(f"player {i} gene_pool", s["gene_pool"], pl.gp)
+                if "score" in s:
+                    got = g.scores[i] if g.over else g.score(i)
+                    if s["score"] != got:
+                        detail = ", ".join(f"{k} {v:+d}" for k, v in g.score_breakdown(i))
+                        errors.append(f"player {i} score: expected {s['score']}, got {got} ({detail})")
+        if errors:
+            raise ScenarioError(f"{where}: " + "; ".join(errors))
+
+    def run(self) -> None:
+        steps = _Steps(self.data.get("steps") or [])
+        if not isinstance(steps.items, list):
+            raise ScenarioError("steps must be a list")
+        self.g._run()
+        self.run_on(steps)
+        while steps.peek() is not None:
+            self.step_no = steps.index + 1
+            step = steps.peek()
+            if steps.parts is not None and isinstance(step, dict) and "choose" in step:
+                # a choose step partly used by automatic answers: finish it
+                self.do_step(step, steps)
+                steps.advance()
+            else:
+                steps.advance()
+                self.do_step(step, steps)
+            self.run_on(steps)
+        self.step_no = 0
+        if "expect" in self.data:
+            self.check(self.data["expect"], "expect")
+
+
+def _check_keys(m: Any, allowed: set, where: str) -> None:
+    if not isinstance(m, dict):
+        raise ScenarioError(f"{where}: expected a mapping")
+    bad = set(m) - allowed
+    if bad:
+        raise ScenarioError(f"{where}: unknown key(s) {sorted(bad)} (allowed: {sorted(allowed)})")
+
+
+def _fingerprint(g: Game) -> tuple:
+    return (tuple((tuple(p.hand), tuple(p.pile), p.gp) for p in g.players), tuple(g.deck),
+            tuple(g.discard), tuple(g.age_deck), g.first, g.current, len(g.stack),
+            g.pending.kind if g.pending else None, len(g.answers))
+
+
+def run_file(db: Database, path: Path) -> str | None:
+    """Run one scenario file; None if it passed, else the failure text."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as e:
+        return f"cannot read: {e}"
+    runner = None
+    try:
+        runner = Runner(db, data, str(path))
+        runner.run()
+    except ScenarioError as e:
+        where = f"step {runner.step_no}: " if runner and runner.step_no else ""
+        return f"{where}{e}"
+    except IllegalAnswer as e:
+        where = f"step {runner.step_no}: " if runner and runner.step_no else ""
+        return f"{where}refused: {e}"
+    except Exception as e:  # noqa: BLE001 - an engine crash is a failure to report, not to raise
+        where = f"step {runner.step_no}: " if runner and runner.step_no else ""
+        return f"{where}engine error {type(e).__name__}: {e}"
+    return None
+
+
+def collect(paths: list[str]) -> list[Path]:
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml")))
+        else:
+            out.append(p)
+    return out
