@@ -14,8 +14,15 @@ from typing import Any
 import yaml
 
 from doomlings_desktop.rules.cards import Database
-from doomlings_desktop.rules.engine import Game, IllegalAnswer, reveal_catastrophe, t_no_play, \
-    t_round_end, t_turn, t_turn_play
+from doomlings_desktop.rules.engine import (
+    Game,
+    IllegalAnswer,
+    reveal_catastrophe,
+    t_no_play,
+    t_round_end,
+    t_turn,
+    t_turn_play,
+)
 
 TOP_KEYS = {"name", "players", "seed", "variants", "setup", "steps", "expect"}
 SETUP_KEYS = {"age", "catastrophes_revealed", "age_deck", "trait_deck", "discard", "first_player",

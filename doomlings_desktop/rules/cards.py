@@ -41,10 +41,12 @@ class CardDatabaseError(Exception):
 
     def __init__(self, file: str, line: int | None, card: str | None, field: str | None,
                  message: str) -> None:
-        where = f"{file}:{line}" if line else file
-        who = f" card '{card}'" if card else ""
-        what = f" field '{field}'" if field else ""
-        super().__init__(f"{where}:{who}{what}: {message}".replace(": :", ":"))
+        parts = [f"{file}:{line}" if line else file]
+        if card:
+            parts.append(f"card '{card}'")
+        if field:
+            parts.append(f"field '{field}'")
+        super().__init__(": ".join(parts) + f": {message}")
         self.file, self.line, self.card, self.field = file, line, card, field
 
 

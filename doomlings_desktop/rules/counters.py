@@ -104,6 +104,9 @@ def missing_colors(g: Any, p: int, _: Any) -> int:
     return 4 - pile_distinct_colors(g, p, None)
 
 
+# Counters that read the cards in a hand: only the hand's owner may see their value.
+PRIVATE = frozenset({hand_distinct_colors, hand_dominants, hand_with_effect})
+
 COUNTERS: dict[str, Counter] = {
     "pile_size": Counter(pile_size),
     "pile_color": Counter(pile_color, "color", "color"),

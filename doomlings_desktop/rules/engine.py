@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomlings_desktop.rules.cards import COLORS, Database
+from doomlings_desktop.rules.counters import PRIVATE
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.verbs import Ctx, t_effect
 
@@ -77,7 +78,7 @@ class Game:
         "catastrophes", "first", "current", "stack", "pending", "answer", "rng", "log",
         "last_color", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
-        "revealed", "answers", "seed", "final_catastrophe",
+        "revealed", "answers", "seed", "final_catastrophe", "limbo",
     )
 
     # ------------------------------------------------------------------ creation
@@ -126,6 +127,7 @@ class Game:
         self.revealed: dict[int, tuple] = {}  # seat -> cards shown to that seat only (Nosy)
         self.answers: list = []
         self.final_catastrophe = -1
+        self.limbo: list[int] = []   # cards between zones: being played, or set aside to give
 
     @classmethod
     def new(cls, db: Database, players: int, seed: int = 0, variants: dict | None = None,
@@ -211,6 +213,7 @@ class Game:
         g.revealed = self.revealed.copy() if self.revealed else {}
         g.answers = self.answers[:]
         g.final_catastrophe = self.final_catastrophe
+        g.limbo = self.limbo[:]
         return g
 
     # ------------------------------------------------------------------ driving
@@ -411,6 +414,8 @@ class Game:
             return ("deck", -1)
         if c in self.discard:
             return ("discard", -1)
+        if c in self.limbo:
+            return ("limbo", -1)
         if c in self.age_deck:
             return ("age_deck", -1)
         for e in self.eras:
@@ -508,6 +513,7 @@ class Game:
                        ignore_requirement: bool = False, allow_third: bool = False) -> None:
         """Play card c from p's hand: pay its cost, it enters the pile, windows, action."""
         self.players[p].hand.remove(c)
+        self.limbo.append(c)
         d = self.db.cards[c]
         self.stack.append((t_enter, p, c, "hand", resolve_action, allow_third))
         if d.cost is not None and not ignore_requirement:
@@ -516,6 +522,7 @@ class Game:
 
     def play_from_discard(self, p: int, c: int, resolve_action: bool) -> None:
         self.discard.remove(c)
+        self.limbo.append(c)
         self.stack.append((t_enter, p, c, "discard", resolve_action, False))
 
     def resolve_action(self, p: int, c: int) -> None:
@@ -545,8 +552,11 @@ class Game:
 
     # ------------------------------------------------------------------ scoring
 
-    def score_breakdown(self, p: int) -> list[tuple[str, int]]:
-        """(label, points) lines: face values, each bonus, World's End modifiers."""
+    def score_breakdown(self, p: int, seen_by: int | None = None) -> list[tuple[str, int]]:
+        """(label, points) lines: face values, each bonus, World's End modifiers.
+
+        With `seen_by` another seat, bonuses that depend on the cards in p's hand are left out:
+        that is the score as the other player can know it."""
         db = self.db
         pl = self.players[p]
         ai = self.over_rule() == "ai_takeover" and p not in self.denied
@@ -573,6 +583,8 @@ class Game:
                         mine = len(pl.pile)
                         if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
                             continue
+                    if seen_by is not None and seen_by != p and fn in PRIVATE:
+                        continue
                     v = fn(self, p, arg) * pts
                     if v:
                         lines.append((d.name, v))
@@ -605,8 +617,8 @@ class Game:
             return None
         return self.db.cards[self.we_catastrophe()].we_rule
 
-    def score(self, p: int) -> int:
-        return sum(v for _, v in self.score_breakdown(p))
+    def score(self, p: int, seen_by: int | None = None) -> int:
+        return sum(v for _, v in self.score_breakdown(p, seen_by))
 
 
 # ====================================================================== tasks
@@ -774,6 +786,7 @@ def t_give_ans(g: Game, t: tuple) -> None:
 def t_enter(g: Game, t: tuple) -> None:
     """A trait enters its player's pile, then its on-play windows and action run."""
     _, p, c, src, resolve, allow_third = t
+    g.limbo.remove(c)
     db = g.db
     d = db.cards[c]
     if db.dominant[c] and not allow_third and g.dominants(p) >= 2:

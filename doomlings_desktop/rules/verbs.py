@@ -372,7 +372,7 @@ def v_pass_hands(g: Any, ctx: Ctx, a: dict) -> None:
         return
     hands = [g.players[q].hand for q in seats]
     shift = -1 if a["direction"] == "right" else 1
-    for i, q in enumerate(seats):
+    for i in range(len(seats)):
         g.players[seats[(i + shift) % len(seats)]].hand = hands[i]
     g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
 
@@ -399,12 +399,14 @@ def t_neighbour_pick(g: Any, t: tuple) -> None:
 def t_neighbour_ans(g: Any, t: tuple) -> None:
     _, ctx, q, to = t
     g.players[q].hand.remove(g.answer)
+    g.limbo.append(g.answer)
     ctx.vars["aside"] = ctx.vars["aside"] + ((g.answer, q, to),)
 
 
 def t_neighbours_deliver(g: Any, t: tuple) -> None:
     ctx = t[1]
     for c, q, to in ctx.vars.get("aside", ()):
+        g.limbo.remove(c)
         g.players[to].hand.append(c)
         g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
               f"{g.pname(q)} gives {_name(g, c)} to {g.pname(to)}.")

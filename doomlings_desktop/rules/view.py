@@ -1,0 +1,71 @@
+"""`view_for(game, seat)`: everything one player may know, and nothing more.
+
+The table draws from a View and bots think from one; neither touches the Game. A View never
+holds another player's hand, the order of any deck, or cards revealed to someone else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from doomlings_desktop.rules.engine import Decision, Game
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    pile: tuple[int, ...]
+    hand_size: int
+    gene_pool: int
+    score: int                       # as this viewer can know it: no bonuses from hidden hands
+    colors: tuple[str, ...]          # each pile card's current color (Faith can change it)
+
+
+@dataclass(frozen=True)
+class View:
+    me: int
+    n: int
+    hand: tuple[int, ...]
+    seats: tuple[SeatView, ...]
+    deck_size: int
+    discard: tuple[int, ...]         # top last
+    age: int
+    eras: tuple[tuple[int, ...], ...]
+    catastrophes: tuple[int, ...]
+    age_deck_size: int
+    first: int
+    current: int
+    last_color: str | None
+    decision: Decision | None        # only when it is this player's decision
+    waiting_for: int | None          # who decides now (None for hidden out-of-turn offers)
+    next_age: int | None             # the next age, if this player has seen it
+    revealed: tuple[int, ...]        # cards of another hand shown to this player now
+    world_end: bool
+    over: bool
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    variants: dict = field(default_factory=dict)
+    log: tuple[str, ...] = ()
+
+
+def view_for(g: Game, me: int, with_log: bool = True) -> View:
+    d = g.pending
+    mine = d if d is not None and d.player == me else None
+    waiting = None
+    if d is not None and (d.kind != "react" or d.player == me):
+        waiting = d.player
+    log: tuple[str, ...] = ()
+    if with_log and g.log:
+        log = tuple(private if me in to and private else text for _, text, to, private in g.log)
+    seats = tuple(
+        SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.scores[q] if g.over else g.score(q, me),
+                 tuple(g.color_of(q, c) for c in pl.pile))
+        for q, pl in enumerate(g.players))
+    return View(
+        me=me, n=g.n, hand=tuple(g.players[me].hand), seats=seats, deck_size=len(g.deck),
+        discard=tuple(g.discard), age=g.age, eras=tuple(tuple(e) for e in g.eras),
+        catastrophes=tuple(g.catastrophes), age_deck_size=len(g.age_deck), first=g.first,
+        current=g.current, last_color=g.last_color, decision=mine, waiting_for=waiting,
+        next_age=g.known_age.get(me), revealed=tuple(g.revealed.get(me, ())),
+        world_end=g.world_end, over=g.over, winners=tuple(g.winners),
+        scores=tuple(g.scores), variants=dict(g.variants), log=log)

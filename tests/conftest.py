@@ -1,0 +1,21 @@
+"""Shared test set-up: headless SDL for any UI test, and the card database loaded once."""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+from doomlings_desktop.rules.cards import load_database  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def db():
+    return load_database(ROOT / "cards.yaml")

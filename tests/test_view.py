@@ -1,0 +1,79 @@
+"""Hidden information: view_for(p) never shows another player's hand or any deck order."""
+
+import random
+
+import pytest
+
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.view import view_for
+
+
+def advance(db, seed, steps):
+    g = Game.new(db, 4, seed=seed, log=True)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if g.pending is None:
+            break
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+def strip(v):
+    return v.__class__(**{**v.__dict__, "log": ()})
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_view_does_not_change_with_hidden_cards(db, seed):
+    """Swap an opponent's hand card with a deck card, and shuffle the deck: my view is equal."""
+    g = advance(db, seed, 10 + seed * 3)
+    me = g.pending.player if g.pending else 0
+    before = view_for(g, me)
+    h = g.clone()
+    h.log = g.log
+    other = next(q for q in range(h.n) if q != me and h.players[q].hand)
+    if h.deck:
+        i = 0
+        h.players[other].hand[i], h.deck[0] = h.deck[0], h.players[other].hand[i]
+        random.Random(seed).shuffle(h.deck)
+    after = view_for(h, me)
+    if g.pending and g.pending.player != me:
+        pass
+    assert strip(before) == strip(after)
+
+
+def test_view_holds_only_my_hand(db):
+    g = advance(db, 4, 25)
+    for me in range(g.n):
+        v = view_for(g, me)
+        assert v.hand == tuple(g.players[me].hand)
+        assert [s.hand_size for s in v.seats] == [len(p.hand) for p in g.players]
+        assert not hasattr(v, "deck")
+        if v.decision is not None:
+            assert v.decision.player == me
+
+
+def test_private_log_lines_only_for_their_owner(db):
+    g = advance(db, 11, 60)
+    drawn = [(to, private) for kind, _, to, private in g.log if kind == "draw" and to]
+    assert drawn
+    to, private = drawn[0]
+    owner = to[0]
+    assert private in view_for(g, owner).log
+    other = (owner + 1) % g.n
+    if other not in to:
+        assert private not in view_for(g, other).log
+
+
+def test_hidden_out_of_turn_offers_are_not_shown(db):
+    for seed in range(200):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending and g.pending.kind != "react":
+            g.apply(r.choice(g.pending.options))
+        if g.pending:
+            d = g.pending
+            for q in range(g.n):
+                v = view_for(g, q, with_log=False)
+                assert v.waiting_for == (d.player if q == d.player else None)
+            return
+    pytest.skip("no out-of-turn offer in 200 games")
