@@ -13,9 +13,10 @@ from doomlings_desktop.rules.engine import Game
 def play_random(db: Database, players: int, seed: int, log: bool = False) -> Game:
     """One complete game; the answers come from a generator seeded apart from the game's."""
     g = Game.new(db, players, seed=seed, log=log)
-    pick = random.Random(seed ^ 0x5EED).choice
+    rand = random.Random(seed ^ 0x5EED).random
     while g.pending is not None:
-        g.apply(pick(g.pending.options))
+        opts = g.pending.options
+        g.apply(opts[int(rand() * len(opts))])
     return g
 
 

@@ -226,7 +226,7 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalAnswer("the game is over" if self.over else "no decision is pending")
-        if answer not in d.options or isinstance(answer, bool):
+        if type(answer) is bool or answer not in d.options:
             raise IllegalAnswer(self.why_not(answer))
         self.pending = None
         self.answer = answer
@@ -249,11 +249,12 @@ class Game:
 
     def _run(self) -> None:
         stack = self.stack
-        while self.pending is None:
-            if not stack:
-                return
+        while self.pending is None and stack:
             t = stack.pop()
             t[0](self, t)
+        if len(stack) > 5000:   # only a looping card database gets here
+            raise RuntimeError("the rules engine is looping: the work stack holds "
+                               f"{len(stack)} tasks, the last ones {stack[-3:]}")
 
     def ask(self, player: int, kind: str, options: list, prompt: str, cont: tuple,
             card: int = -1, zone: str = "") -> None:
@@ -279,8 +280,8 @@ class Game:
         return [(p + i) % n for i in range(1, n)]
 
     def color_of(self, p: int, c: int) -> str:
-        rc = self.players[p].recolor
-        if rc and c in rc:
+        rc = self.players[p].recolor   # only Faith sets this, at World's End
+        if rc is not None and c in rc:
             return rc[c]
         return self.db.color[c]
 
@@ -303,27 +304,27 @@ class Game:
             return None
         db = self.db
         col = db.color[c]
-        name = db.cards[self.age].name if self.age >= 0 else ""
+        why = None
         if rules.get("forbid_color") == col:
-            return f"{name}: no {col} traits this round"
-        mv = rules.get("max_value")
-        if mv is not None and db.value[c] > mv:
-            return f"{name}: only traits worth {mv} or less this round"
-        if rules.get("not_last_color") and self.last_color == col:
-            return f"{name}: not the color of the last trait played ({col})"
-        return None
+            why = f"no {col} traits this round"
+        elif db.value[c] > rules.get("max_value", 99):
+            why = f"only traits worth {rules['max_value']} or less this round"
+        elif rules.get("not_last_color") and self.last_color == col:
+            why = f"not the color of the last trait played ({col})"
+        return f"{db.cards[self.age].name}: {why}" if why else None
 
     def play_problem(self, p: int, c: int, from_hand: bool = True) -> str | None:
         """Why player p cannot play card c from hand now, or None if it is legal (R7)."""
-        db = self.db
         r = self.round_blocks(c)
         if r:
             return r
-        d = db.cards[c]
-        if db.dominant[c] and self.dominants(p) >= 2:
-            return f"{d.name}: you already have 2 dominant traits"
-        if not from_hand:
-            return None
+        if self.db.dominant[c] and self.dominants(p) >= 2:
+            return f"{self.db.cards[c].name}: you already have 2 dominant traits"
+        return self._requirement_problem(p, c) if from_hand else None
+
+    def _requirement_problem(self, p: int, c: int) -> str | None:
+        """A requirement not met or a cost that cannot be paid (R7, R15)."""
+        d = self.db.cards[c]
         req = d.requires
         if req is not None:
             color, need = req
@@ -341,12 +342,36 @@ class Game:
         return None
 
     def legal_plays(self, p: int) -> list[int]:
-        """Cards player p may play from hand now."""
+        """Cards player p may play from hand now (the hot path of every turn)."""
         hand = self.players[p].hand
-        if not self.rules and not any(self.db.cards[c].requires or self.db.cards[c].cost
-                                      or self.db.dominant[c] for c in hand):
-            return hand[:]
-        return [c for c in hand if self.play_problem(p, c) is None]
+        db = self.db
+        plain = db.plain
+        rules = self.rules
+        forbid = last = None
+        mv = 99
+        if rules:
+            forbid = rules.get("forbid_color")
+            mv = rules.get("max_value", 99)
+            last = self.last_color if rules.get("not_last_color") else None
+        col = db.color
+        val = db.value
+        full = None
+        out = []
+        for c in hand:
+            if rules:
+                cc = col[c]
+                if cc == forbid or cc == last or val[c] > mv:
+                    continue
+            if not plain[c]:
+                if db.dominant[c]:
+                    if full is None:
+                        full = self.dominants(p) >= 2
+                    if full:
+                        continue
+                if self._requirement_problem(p, c):
+                    continue
+            out.append(c)
+        return out
 
     def matches(self, p: int, c: int, flt: tuple, source: int = -1) -> bool:
         db = self.db
@@ -450,7 +475,8 @@ class Game:
     def discard_from_hand(self, p: int, c: int) -> None:
         self.players[p].hand.remove(c)
         self.discard.append(c)
-        self.say("discard", f"{self.pname(p)} discards {self.db.name(c)} from hand.")
+        if self.log is not None:
+            self.say("discard", f"{self.pname(p)} discards {self.db.name(c)} from hand.")
 
     def change_gp(self, p: int, delta: int) -> int:
         """Change a gene pool within 1..8; returns the change really made (R10)."""
@@ -530,7 +556,10 @@ class Game:
         if self.rules.get("ignore_actions"):
             self.say("peace", f"{self.db.name(c)}'s action is ignored this round.")
             return
-        self.stack.append((t_cancel_window, p, c, 1))
+        if self.anyone_holds("cancel_action"):
+            self.stack.append((t_cancel_window, p, c, 1))
+        else:
+            self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))
 
     def stabilize(self, p: int) -> None:
         target = self.rules.get("stabilize_to", self.players[p].gp)
@@ -541,14 +570,26 @@ class Game:
         elif len(hand) > target:
             self.stack.append((t_stab_discard, p, target))
 
-    def reacting_cards(self, q: int, kind: str, dominant_ok: bool = True) -> list[int]:
+    def reacting_cards(self, q: int, kind: str) -> list[int]:
         """Cards of that reaction kind in q's hand that q could legally play now."""
-        react = self.db.reaction
+        hand = self.players[q].hand
         out = []
-        for c in self.players[q].hand:
-            if react[c] == kind and self.play_problem(q, c) is None:
+        for c in self.db.reactors.get(kind, ()):
+            if c in hand and self.play_problem(q, c) is None:
                 out.append(c)
         return out
+
+    def holds(self, q: int, kind: str) -> bool:
+        hand = self.players[q].hand
+        return any(c in hand for c in self.db.reactors.get(kind, ()))
+
+    def anyone_holds(self, kind: str) -> bool:
+        """Whether any hand holds an out-of-turn card of that kind (a window's fast exit)."""
+        for c in self.db.reactors.get(kind, ()):
+            for pl in self.players:
+                if c in pl.hand:
+                    return True
+        return False
 
     # ------------------------------------------------------------------ scoring
 
@@ -711,13 +752,18 @@ def t_turn(g: Game, t: tuple) -> None:
     g.turn_plays = []
     g.bonus_used = False
     g.stack.append((t_turn_over, p))
-    g.stack.append((t_turn_main, p))
     db = g.db
+    main = (t_turn_main, p)
     for x in g.players[p].pile:
         if db.special[x]:
             trig = db.cards[x].triggers
             if trig and "turn_start" in trig:
+                if main:
+                    g.stack.append(main)
+                    main = None
                 g.stack.append((t_effect, Ctx(p, x, trig["turn_start"])))
+    if main:
+        t_turn_main(g, main)
 
 
 def t_turn_main(g: Game, t: tuple) -> None:
@@ -795,8 +841,9 @@ def t_enter(g: Game, t: tuple) -> None:
         return
     g.add_to_pile(p, c)
     g.last_color = db.color[c]
-    where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
-    g.say("play", f"{g.pname(p)} plays {d.name}{where}.")
+    if g.log is not None:
+        where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
+        g.say("play", f"{g.pname(p)} plays {d.name}{where}.")
     if src != "hand":
         if resolve and db.has_action[c]:
             g.resolve_action(p, c)
@@ -808,14 +855,13 @@ def t_enter(g: Game, t: tuple) -> None:
             g.resolve_action(p, c)
         else:   # no action icon (Vampirism, Optimistic Nihilism): happens, cannot be stopped
             g.stack.append((t_effect, Ctx(p, c, d.action)))
-    if not db.dominant[c] and not g.protected("steal"):
+    if not db.dominant[c] and g.anyone_holds("parasitic") and not g.protected("steal"):
         g.stack.append((t_parasitic_window, p, c, 1))
-    if g.color_of(p, c) == "green":
-        for x in g.players[p].pile:
-            if x != c and db.special[x]:
-                trig = db.cards[x].triggers
-                if trig and "own_green_played" in trig:
-                    g.stack.append((t_effect, Ctx(p, x, trig["own_green_played"])))
+    if db.color[c] == "green":
+        pile = g.players[p].pile
+        for x in db.green_triggers:
+            if x != c and x in pile:
+                g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["own_green_played"])))
 
 
 def t_parasitic_window(g: Game, t: tuple) -> None:
@@ -877,6 +923,11 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
 def t_after_play(g: Game, t: tuple) -> None:
     """After the turn's play: an age's bonus play, then the stabilize phase."""
     p = t[1]
+    if not g.rules and g.no_stabilize != p:
+        # The plain case, done inline: stabilize, then Late's moment (Late may be drawn now).
+        g.stack.append((t_late_window, p))
+        g.stabilize(p)
+        return
     g.stack.append((t_stabilize_phase, p))
     bonus = g.rules.get("bonus_play")
     if not bonus or g.bonus_used or not g.turn_plays:
@@ -982,6 +1033,8 @@ def t_after_stabilize(g: Game, t: tuple) -> None:
 
 def t_late_window(g: Game, t: tuple) -> None:
     p = t[1]
+    if not g.holds(p, "late"):
+        return
     cards = g.reacting_cards(p, "late")
     if cards:
         g.ask(p, "react", cards + ["pass"], "You may play Late now", (t_late_ans, p),
@@ -996,11 +1049,14 @@ def t_late_ans(g: Game, t: tuple) -> None:
 def t_turn_over(g: Game, t: tuple) -> None:
     """End of a turn: Self-Awareness holders may play it into an opponent's pile (R20)."""
     p = t[1]
+    if not g.anyone_holds("self_awareness"):
+        return
     i = t[2] if len(t) > 2 else 1
     while i <= g.n:
         q = (p + i) % g.n
         i += 1
-        cards = [c for c in g.players[q].hand if g.db.reaction[c] == "self_awareness"
+        hand = g.players[q].hand
+        cards = [c for c in g.db.reactors["self_awareness"] if c in hand
                  and g.round_blocks(c) is None]
         if cards:
             g.ask(q, "react", cards + ["pass"],

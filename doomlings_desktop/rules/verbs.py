@@ -695,7 +695,10 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
     p = ctx.player
     seats = [p] if a["source"] == "own" else g.opponents(p)
     ha = g.db.has_action
-    opts = [c for q in seats for c in g.players[q].pile if ha[c] and c != ctx.card]
+    cards = g.db.cards
+    # Copying a copier (Painted Shell <-> Inventive) could loop forever: those are not offered.
+    opts = [c for q in seats for c in g.players[q].pile if ha[c] and c != ctx.card
+            and not any(s.verb.fn is v_play_action_of for s in cards[c].action)]
     if opts:
         g.ask(p, "card", opts, f"{_title(g, ctx)}: whose action do you play?",
               (t_play_action_of, ctx), card=ctx.card, zone="pile")

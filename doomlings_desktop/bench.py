@@ -1,0 +1,66 @@
+"""`doomlings bench engine`: the engine's speed figures (games per second, clone time, load time).
+
+Figures, not tests: the numbers go in docs/engine.md with the command that produced them.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from doomlings_desktop.rules.cards import load_database
+from doomlings_desktop.rules.engine import Game
+
+
+def _games(db: Any, n: int, players: int) -> tuple[float, int]:
+    decisions = 0
+    t0 = time.perf_counter()
+    for seed in range(n):
+        g = Game.new(db, players, seed=seed, log=False)
+        rand = random.Random(seed).random
+        while g.pending is not None:
+            opts = g.pending.options
+            g.apply(opts[int(rand() * len(opts))])
+        decisions += len(g.answers)
+    return time.perf_counter() - t0, decisions
+
+
+def _mid_games(db: Any, count: int) -> list[Game]:
+    out = []
+    for seed in range(count):
+        g = Game.new(db, 4, seed=seed, log=False)
+        r = random.Random(seed)
+        target = 45 + seed % 10
+        while g.pending is not None and len(g.answers) < target:
+            g.apply(r.choice(g.pending.options))
+        if g.pending is not None:
+            out.append(g)
+    return out
+
+
+def main(args: Any) -> int:
+    t0 = time.perf_counter()
+    db = load_database()
+    load_ms = (time.perf_counter() - t0) * 1000
+    t0 = time.perf_counter()
+    for _ in range(20):
+        load_database()
+    reload_ms = (time.perf_counter() - t0) * 1000 / 20
+    print(f"cards.yaml load: {load_ms:.1f} ms first (with imports), {reload_ms:.1f} ms after")
+    for players in (2, 4, 6):
+        n = args.games if players == 4 else max(1, args.games // 4)
+        _games(db, min(n, 50), players)   # warm up
+        dt, dec = _games(db, n, players)
+        print(f"{players} players: {n} random games in {dt:.2f} s = {n / dt:,.0f} games/s "
+              f"({dec / dt:,.0f} decisions/s, {dec / n:.0f} decisions/game)")
+    states = _mid_games(db, 50)
+    reps = 2000
+    t0 = time.perf_counter()
+    for _ in range(reps // len(states) + 1):
+        for g in states:
+            g.clone()
+    total = (reps // len(states) + 1) * len(states)
+    us = (time.perf_counter() - t0) * 1e6 / total
+    print(f"clone() of a mid-game 4-player state: {us:.1f} µs (mean of {total})")
+    return 0
