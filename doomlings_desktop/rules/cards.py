@@ -100,8 +100,11 @@ class Database:
         self.gp_card = [bool(d.gp_self or d.gp_all) for d in self.cards]
         self.reaction = [d.reaction for d in self.cards]
         self.special = [bool(d.triggers or d.keeps or d.denial) for d in self.cards]
+        self.scoring = [bool(d.score) for d in self.cards]
         # Cards whose legality depends only on the round's rules (no requirement, cost, dominance).
         self.plain = [not (d.requires or d.cost or d.dominant) for d in self.cards]
+        self.turn_start = tuple(c for c, d in enumerate(self.cards)
+                                if d.triggers and "turn_start" in d.triggers)
         self.green_triggers = tuple(c for c, d in enumerate(self.cards)
                                     if d.triggers and "own_green_played" in d.triggers)
         # Out-of-turn cards by the moment they answer: a window looks for these few cards only.

@@ -249,8 +249,9 @@ class Game:
 
     def _run(self) -> None:
         stack = self.stack
-        while self.pending is None and stack:
-            t = stack.pop()
+        pop = stack.pop
+        while stack and self.pending is None:
+            t = pop()
             t[0](self, t)
         if len(stack) > 5000:   # only a looping card database gets here
             raise RuntimeError("the rules engine is looping: the work stack holds "
@@ -462,7 +463,8 @@ class Game:
                 deck.extend(self.discard)
                 self.discard.clear()
                 self.rng.shuffle(deck)
-                self.say("reshuffle", "The discard pile is shuffled into a new trait deck.")
+                if self.log is not None:
+                    self.say("reshuffle", "The discard pile is shuffled into a new trait deck.")
             c = deck.pop()
             hand.append(c)
             got.append(c)
@@ -522,11 +524,13 @@ class Game:
         db = self.db
         d = db.cards[c]
         if d.keeps:
-            self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
+            if self.log is not None:
+                self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
             return False
         self.remove_from_pile(p, c)
         self.discard.append(c)
-        self.say("discard_trait", f"{self.pname(p)} discards {d.name} from their pile.")
+        if self.log is not None:
+            self.say("discard_trait", f"{self.pname(p)} discards {d.name} from their pile.")
         for x in self.players[p].pile + [c]:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig:
@@ -541,10 +545,13 @@ class Game:
         self.players[p].hand.remove(c)
         self.limbo.append(c)
         d = self.db.cards[c]
-        self.stack.append((t_enter, p, c, "hand", resolve_action, allow_third))
+        enter = (t_enter, p, c, "hand", resolve_action, allow_third)
         if d.cost is not None and not ignore_requirement:
             op, flt = d.cost
+            self.stack.append(enter)
             self.stack.append((t_pay_cost, p, c, op, flt))
+        else:
+            t_enter(self, enter)
 
     def play_from_discard(self, p: int, c: int, resolve_action: bool) -> None:
         self.discard.remove(c)
@@ -554,7 +561,8 @@ class Game:
     def resolve_action(self, p: int, c: int) -> None:
         """Start card c's action for player p, offering Automimicry/Chromatophores first."""
         if self.rules.get("ignore_actions"):
-            self.say("peace", f"{self.db.name(c)}'s action is ignored this round.")
+            if self.log is not None:
+                self.say("peace", f"{self.db.name(c)}'s action is ignored this round.")
             return
         if self.anyone_holds("cancel_action"):
             self.stack.append((t_cancel_window, p, c, 1))
@@ -600,25 +608,27 @@ class Game:
         that is the score as the other player can know it."""
         db = self.db
         pl = self.players[p]
-        ai = self.over_rule() == "ai_takeover" and p not in self.denied
+        ai_rule = self.over_rule() == "ai_takeover"
+        ai = ai_rule and p not in self.denied
         lines: list[tuple[str, int]] = []
         face = 0
+        value = db.value
         for c in pl.pile:
             if ai and db.color[c] == "colorless" and not db.dominant[c]:
                 face += 2
             else:
-                face += db.value[c]
+                face += value[c]
         lines.append(("Face values", face))
+        scoring = db.scoring
         for q in range(self.n):
             for c in self.players[q].pile:
+                if not scoring[c]:
+                    continue
                 d = db.cards[c]
-                if not d.score:
-                    continue
-                if self.over_rule() == "ai_takeover" and q not in self.denied and \
-                        d.color == "colorless" and not d.dominant:
-                    continue
+                if ai_rule and q not in self.denied and d.color == "colorless" and not d.dominant:
+                    continue   # AI Takeover: colorless effects are ignored
                 for fn, arg, pts, to, cond in d.score:
-                    if to == "self" and q != p or to == "opponents" and q == p:
+                    if (to == "self") != (q == p):
                         continue
                     if cond == "most_traits_strict":
                         mine = len(pl.pile)
@@ -677,7 +687,8 @@ def _push_turns(g: Game) -> None:
 def t_round(g: Game, t: tuple) -> None:
     """Reveal the next age card and set up the round (R3, R4)."""
     if not g.age_deck:
-        g.say("end", "The age deck is empty: the world ends without a final catastrophe.")
+        if g.log is not None:
+            g.say("end", "The age deck is empty: the world ends without a final catastrophe.")
         g.stack.append((t_score,))
         return
     a = g.age_deck.pop()
@@ -689,7 +700,8 @@ def t_round(g: Game, t: tuple) -> None:
     g.age = a
     g.rules = d.rules
     g.eras[-1].append(a)
-    g.say("age", f"Age: {d.name}. {d.text}")
+    if g.log is not None:
+        g.say("age", f"Age: {d.name}. {d.text}")
     _push_turns(g)
     if d.setup:
         for p in reversed(g.order_from(g.first)):
@@ -712,7 +724,8 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     g.age = c
     g.rules = {}
     g.first = (g.first + 1) % g.n
-    g.say("catastrophe", f"Catastrophe: {d.name}! {g.pname(g.first)} is now the first player.")
+    if g.log is not None:
+        g.say("catastrophe", f"Catastrophe: {d.name}! {g.pname(g.first)} is now the first player.")
     denied = set()
     for p in range(g.n):
         pl = g.players[p]
@@ -722,7 +735,8 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
             pl.denial_spent = True
             if d.id != "the-four-horsemen":
                 denied.add(p)
-                g.say("denial", f"{g.pname(p)} ignores {d.name} (Denial).")
+                if g.log is not None:
+                    g.say("denial", f"{g.pname(p)} ignores {d.name} (Denial).")
     g.denied = frozenset(denied)
     order = g.order_from(g.first)
     for p in order:
@@ -754,14 +768,13 @@ def t_turn(g: Game, t: tuple) -> None:
     g.stack.append((t_turn_over, p))
     db = g.db
     main = (t_turn_main, p)
-    for x in g.players[p].pile:
-        if db.special[x]:
-            trig = db.cards[x].triggers
-            if trig and "turn_start" in trig:
-                if main:
-                    g.stack.append(main)
-                    main = None
-                g.stack.append((t_effect, Ctx(p, x, trig["turn_start"])))
+    pile = g.players[p].pile
+    for x in db.turn_start:
+        if x in pile:
+            if main:
+                g.stack.append(main)
+                main = None
+            g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["turn_start"])))
     if main:
         t_turn_main(g, main)
 
@@ -770,7 +783,8 @@ def t_turn_main(g: Game, t: tuple) -> None:
     p = t[1]
     pl = g.players[p]
     if not pl.hand:
-        g.say("empty_hand", f"{g.pname(p)} has no cards: draws 5 and skips the turn.")
+        if g.log is not None:
+            g.say("empty_hand", f"{g.pname(p)} has no cards: draws 5 and skips the turn.")
         g.draw(p, 5)
         return
     legal = g.legal_plays(p)
@@ -786,12 +800,14 @@ def t_no_play(g: Game, t: tuple) -> None:
     p = t[1]
     if g.answer == "redraw":
         pl = g.players[p]
-        g.say("redraw", f"{g.pname(p)} cannot play: discards their hand and draws 3.")
+        if g.log is not None:
+            g.say("redraw", f"{g.pname(p)} cannot play: discards their hand and draws 3.")
         g.discard.extend(pl.hand)
         pl.hand.clear()
         g.draw(p, 3)
     else:
-        g.say("skip", f"{g.pname(p)} cannot play and skips the turn.")
+        if g.log is not None:
+            g.say("skip", f"{g.pname(p)} cannot play and skips the turn.")
 
 
 def t_turn_play(g: Game, t: tuple) -> None:
@@ -826,7 +842,8 @@ def t_give_ans(g: Game, t: tuple) -> None:
     q = g.answer
     if x in g.players[p].pile:
         g.move_trait(p, q, x)
-        g.say("give", f"{g.pname(p)} gives {g.db.name(x)} to {g.pname(q)}.")
+        if g.log is not None:
+            g.say("give", f"{g.pname(p)} gives {g.db.name(x)} to {g.pname(q)}.")
 
 
 def t_enter(g: Game, t: tuple) -> None:
@@ -837,7 +854,8 @@ def t_enter(g: Game, t: tuple) -> None:
     d = db.cards[c]
     if db.dominant[c] and not allow_third and g.dominants(p) >= 2:
         g.discard.append(c)
-        g.say("third_dominant", f"{d.name} would be a third dominant trait and is discarded.")
+        if g.log is not None:
+            g.say("third_dominant", f"{d.name} would be a third dominant trait and is discarded.")
         return
     g.add_to_pile(p, c)
     g.last_color = db.color[c]
@@ -886,7 +904,8 @@ def t_parasitic_ans(g: Game, t: tuple) -> None:
     par = g.answer
     g.players[q].hand.remove(par)
     g.add_to_pile(q, par)
-    g.say("parasitic", f"{g.pname(q)} plays {g.db.name(par)} and steals {g.db.name(c)}!")
+    if g.log is not None:
+        g.say("parasitic", f"{g.pname(q)} plays {g.db.name(par)} and steals {g.db.name(c)}!")
     if c in g.players[p].pile:
         g.move_trait(p, q, c)
     # The stolen trait's action is cancelled: drop its pending action from the stack.
@@ -917,7 +936,8 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
     x = g.answer
     g.players[q].hand.remove(x)
     g.add_to_pile(q, x)
-    g.say("prevent", f"{g.pname(q)} plays {g.db.name(x)}: {g.db.name(c)}'s action is prevented.")
+    if g.log is not None:
+        g.say("prevent", f"{g.pname(q)} plays {g.db.name(x)}: {g.db.name(c)}'s action is prevented.")
 
 
 def t_after_play(g: Game, t: tuple) -> None:
@@ -925,8 +945,13 @@ def t_after_play(g: Game, t: tuple) -> None:
     p = t[1]
     if not g.rules and g.no_stabilize != p:
         # The plain case, done inline: stabilize, then Late's moment (Late may be drawn now).
-        g.stack.append((t_late_window, p))
+        stack = g.stack
+        n = len(stack)
         g.stabilize(p)
+        if len(stack) > n:
+            stack.insert(n, (t_late_window, p))
+        elif g.holds(p, "late"):
+            stack.append((t_late_window, p))
         return
     g.stack.append((t_stabilize_phase, p))
     bonus = g.rules.get("bonus_play")
@@ -991,7 +1016,8 @@ def t_nietzsche(g: Game, t: tuple) -> None:
     p = t[1]
     if g.answer == "yes":
         pl = g.players[p]
-        g.say("redraw", f"{g.pname(p)} discards their hand and draws 3 instead of stabilizing.")
+        if g.log is not None:
+            g.say("redraw", f"{g.pname(p)} discards their hand and draws 3 instead of stabilizing.")
         g.discard.extend(pl.hand)
         pl.hand.clear()
         g.draw(p, 3)
@@ -1005,7 +1031,8 @@ def t_stab_choice(g: Game, t: tuple) -> None:
     if ans == "yes":
         g.stabilize(p)
     else:
-        g.say("no_stabilize", f"{g.pname(p)} does not stabilize.")
+        if g.log is not None:
+            g.say("no_stabilize", f"{g.pname(p)} does not stabilize.")
 
 
 def t_stab_discard(g: Game, t: tuple) -> None:
@@ -1081,7 +1108,8 @@ def t_self_aware_target(g: Game, t: tuple) -> None:
     o = g.answer
     g.players[q].hand.remove(c)
     g.add_to_pile(o, c)
-    g.say("self_awareness", f"{g.pname(q)} plays {g.db.name(c)} into {g.pname(o)}'s pile.")
+    if g.log is not None:
+        g.say("self_awareness", f"{g.pname(q)} plays {g.db.name(c)} into {g.pname(o)}'s pile.")
 
 
 # ---------------------------------------------------------------------- World's End
@@ -1090,7 +1118,8 @@ def t_world_end(g: Game, t: tuple) -> None:
     """R5: trait World's End effects in turn order, then the catastrophe's, then scoring."""
     g.world_end = True
     g.skip_round = True
-    g.say("world_end", "World's End!")
+    if g.log is not None:
+        g.say("world_end", "World's End!")
     g.stack.append((t_score,))
     g.stack.append((t_we_catastrophe,))
     for p in reversed(g.order_from(g.first)):
@@ -1114,14 +1143,16 @@ def t_we_card(g: Game, t: tuple) -> None:
     if c in g.players[p].pile:
         if g.over_rule() == "ai_takeover":
             pass
-        g.say("we_trait", f"World's End: {g.pname(p)}'s {g.db.name(c)}.")
+        if g.log is not None:
+            g.say("we_trait", f"World's End: {g.pname(p)}'s {g.db.name(c)}.")
         g.stack.append((t_effect, Ctx(p, c, g.db.cards[c].world_end)))
 
 
 def t_we_catastrophe(g: Game, t: tuple) -> None:
     c = g.we_catastrophe()
     d = g.db.cards[c]
-    g.say("we_catastrophe", f"World's End effect of {d.name}: {d.we_text}")
+    if g.log is not None:
+        g.say("we_catastrophe", f"World's End effect of {d.name}: {d.we_text}")
     order = [p for p in g.order_from(g.first) if p not in g.denied]
     if d.we_once:
         ctx = Ctx(g.first, c, d.we_once)
@@ -1152,7 +1183,8 @@ def t_score(g: Game, t: tuple) -> None:
             g.players[p].hand.remove(c)
             g.discard.append(c)
             draws.append((p, db.value[c]))
-            g.say("tiebreak", f"Tiebreak: {g.pname(p)} draws {db.name(c)} ({db.value[c]}).")
+            if g.log is not None:
+                g.say("tiebreak", f"Tiebreak: {g.pname(p)} draws {db.name(c)} ({db.value[c]}).")
         if not draws:
             break
         g.tiebreak.extend(draws)
@@ -1160,7 +1192,8 @@ def t_score(g: Game, t: tuple) -> None:
         tied = [p for p, v in draws if v == top]
     g.winners = sorted(tied)
     names = " and ".join(g.pname(p) for p in g.winners)
-    g.say("winner", f"{names} win{'s' if len(g.winners) == 1 else ''} with {best} points.")
+    if g.log is not None:
+        g.say("winner", f"{names} win{'s' if len(g.winners) == 1 else ''} with {best} points.")
 
 
 __all__ = ["COLORS", "Decision", "Game", "IllegalAnswer", "Player", "VARIANTS"]

@@ -14,11 +14,13 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
     while g.age_deck and db.cards[g.age_deck[-1]].kind != "catastrophe":
         a = g.age_deck.pop()
         g.eras[-1].append(a)
-        g.say("age_skipped", f"{db.name(a)} is revealed and takes no effect.")
+        if g.log is not None:
+            g.say("age_skipped", f"{db.name(a)} is revealed and takes no effect.")
     g.known_age.clear()
     g.skip_round = True
     g.no_stabilize = ctx.player
-    g.say("nihilism", "The next catastrophe is coming: the rest of this round is skipped.")
+    if g.log is not None:
+        g.say("nihilism", "The next catastrophe is coming: the rest of this round is skipped.")
 
 
 HANDLERS: dict[str, Callable[[Any, Any], None]] = {

@@ -32,14 +32,25 @@ class Rng:
         return self.next64() % n
 
     def shuffle(self, items: list) -> None:
-        # next64() inlined: shuffling the decks is a tenth of a random game's time.
+        """Fisher-Yates, taking three 21-bit indices from each 64-bit draw.
+
+        Shuffling the decks was a tenth of a random game's time; this does a third of the
+        64-bit arithmetic, and for decks under 200 cards each index is off uniform by < 1e-4.
+        """
         s = self.state
-        for i in range(len(items) - 1, 0, -1):
+        i = len(items) - 1
+        while i > 0:
             s = (s + 0x9E3779B97F4A7C15) & _MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = (z ^ (z >> 31)) % (i + 1)
-            items[i], items[j] = items[j], items[i]
+            z ^= z >> 31
+            for _ in range(3):
+                j = ((z & 0x1FFFFF) * (i + 1)) >> 21
+                z >>= 21
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+                if i <= 0:
+                    break
         self.state = s
 
     def choice(self, items):

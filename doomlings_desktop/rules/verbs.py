@@ -112,7 +112,8 @@ def _try_play_now(g: Any, p: int, c: int) -> None:
         return
     why = g.play_problem(p, c)
     if why:
-        g.say("stays", f"{_name(g, c)} cannot be played now and stays in hand ({why}).")
+        if g.log is not None:
+            g.say("stays", f"{_name(g, c)} cannot be played now and stays in hand ({why}).")
         return
     g.play_from_hand(p, c)
 
@@ -136,8 +137,9 @@ def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
     if g.age_deck:
         top = g.age_deck[-1]
         g.known_age[ctx.player] = top
-        g.say("peek", f"{g.pname(ctx.player)} looks at the next age.", (ctx.player,),
-              f"{g.pname(ctx.player)} sees the next age: {_name(g, top)}.")
+        if g.log is not None:
+            g.say("peek", f"{g.pname(ctx.player)} looks at the next age.", (ctx.player,),
+                  f"{g.pname(ctx.player)} sees the next age: {_name(g, top)}.")
 
 
 @verb("draw_for_score", cap=("int", REQUIRED))
@@ -151,7 +153,8 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
         g.players[p].hand.remove(c)
         g.discard.append(c)
         g.players[p].we_points.append((_title(g, ctx), v))
-        g.say("deus", f"{g.pname(p)} draws {_name(g, c)}: {v:+d} points.")
+        if g.log is not None:
+            g.say("deus", f"{g.pname(p)} draws {_name(g, c)}: {v:+d} points.")
 
 
 # ---------------------------------------------------------------------- hands
@@ -265,9 +268,10 @@ def t_steal_hand_from(g: Any, t: tuple) -> None:
         for _ in range(k):
             seen.append(hand[idx.pop(g.rng.below(len(idx)))])
         g.revealed[p] = tuple(seen)
-        g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
-              f"{g.pname(p)} looks at {', '.join(_name(g, c) for c in seen)} "
-              f"from {g.pname(q)}'s hand.")
+        if g.log is not None:
+            g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
+                  f"{g.pname(p)} looks at {', '.join(_name(g, c) for c in seen)} "
+                  f"from {g.pname(q)}'s hand.")
         g.ask(p, "card", seen, f"{_title(g, ctx)}: steal one", (t_steal_seen, ctx, a, q),
               card=ctx.card, zone="revealed")
         return
@@ -277,9 +281,10 @@ def t_steal_hand_from(g: Any, t: tuple) -> None:
         c = hand.pop(g.rng.below(len(hand)))
         g.players[p].hand.append(c)
         taken.append(c)
-    g.say("steal_hand", f"{g.pname(p)} steals {k} card{'s' if k != 1 else ''} from "
-          f"{g.pname(q)}'s hand.", (p, q),
-          f"{g.pname(p)} steals {', '.join(_name(g, c) for c in taken)} from {g.pname(q)}.")
+    if g.log is not None:
+        g.say("steal_hand", f"{g.pname(p)} steals {k} card{'s' if k != 1 else ''} from "
+              f"{g.pname(q)}'s hand.", (p, q),
+              f"{g.pname(p)} steals {', '.join(_name(g, c) for c in taken)} from {g.pname(q)}.")
 
 
 def t_steal_seen(g: Any, t: tuple) -> None:
@@ -288,7 +293,8 @@ def t_steal_seen(g: Any, t: tuple) -> None:
     g.revealed.pop(p, None)
     g.players[q].hand.remove(c)
     g.players[p].hand.append(c)
-    g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
+    if g.log is not None:
+        g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
     if a["play"]:
         _try_play_now(g, p, c)
 
@@ -304,7 +310,8 @@ def t_reveal_one(g: Any, t: tuple) -> None:
 def t_reveal_one_ans(g: Any, t: tuple) -> None:
     _, ctx, q = t
     ctx.vars["revealed"] = ctx.vars["revealed"] + ((q, g.answer),)
-    g.say("reveal", f"{g.pname(q)} reveals {_name(g, g.answer)}.")
+    if g.log is not None:
+        g.say("reveal", f"{g.pname(q)} reveals {_name(g, g.answer)}.")
 
 
 def t_reveal_pick(g: Any, t: tuple) -> None:
@@ -321,7 +328,8 @@ def t_reveal_pick_ans(g: Any, t: tuple) -> None:
     q = g.holder_of(c)
     g.players[q].hand.remove(c)
     g.players[p].hand.append(c)
-    g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
+    if g.log is not None:
+        g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
     if a["play"]:
         _try_play_now(g, p, c)
 
@@ -336,7 +344,8 @@ def t_swap_hands(g: Any, t: tuple) -> None:
     p, q = t[1].player, g.answer
     a, b = g.players[p], g.players[q]
     a.hand, b.hand = b.hand, a.hand
-    g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
+    if g.log is not None:
+        g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
 
 
 @verb("give_hand")
@@ -360,8 +369,9 @@ def t_give_hand_to(g: Any, t: tuple) -> None:
     p, q = ctx.player, g.answer
     g.players[p].hand.remove(c)
     g.players[q].hand.append(c)
-    g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
-          f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
+    if g.log is not None:
+        g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
+              f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
 
 
 @verb("pass_hands", direction=("enum:left|right", "right"))
@@ -374,7 +384,8 @@ def v_pass_hands(g: Any, ctx: Ctx, a: dict) -> None:
     shift = -1 if a["direction"] == "right" else 1
     for i in range(len(seats)):
         g.players[seats[(i + shift) % len(seats)]].hand = hands[i]
-    g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
+    if g.log is not None:
+        g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
 
 
 @verb("give_neighbours")
@@ -408,8 +419,9 @@ def t_neighbours_deliver(g: Any, t: tuple) -> None:
     for c, q, to in ctx.vars.get("aside", ()):
         g.limbo.remove(c)
         g.players[to].hand.append(c)
-        g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
-              f"{g.pname(q)} gives {_name(g, c)} to {g.pname(to)}.")
+        if g.log is not None:
+            g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
+                  f"{g.pname(q)} gives {_name(g, c)} to {g.pname(to)}.")
 
 
 # ---------------------------------------------------------------------- piles
@@ -427,7 +439,8 @@ def t_steal_trait(g: Any, t: tuple) -> None:
     p, c = ctx.player, g.answer
     q = g.owner_of(c)
     g.move_trait(q, p, c)
-    g.say("steal", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}.")
+    if g.log is not None:
+        g.say("steal", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}.")
     if a["then_action"] and g.db.has_action[c]:
         g.resolve_action(p, c)
 
@@ -482,7 +495,8 @@ def t_swap_with(g: Any, t: tuple) -> None:
     g.remove_from_pile(q, theirs)
     g.add_to_pile(q, mine)
     g.add_to_pile(p, theirs)
-    g.say("swap", f"{g.pname(p)} swaps {_name(g, mine)} for {g.pname(q)}'s {_name(g, theirs)}.")
+    if g.log is not None:
+        g.say("swap", f"{g.pname(p)} swaps {_name(g, mine)} for {g.pname(q)}'s {_name(g, theirs)}.")
 
 
 @verb("give_trait")
@@ -505,7 +519,8 @@ def t_give_trait_to(g: Any, t: tuple) -> None:
     p, q = ctx.player, g.answer
     if c in g.players[p].pile:
         g.move_trait(p, q, c)
-        g.say("give", f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
+        if g.log is not None:
+            g.say("give", f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
 
 
 @verb("move_self")
@@ -529,7 +544,8 @@ def t_return_trait(g: Any, t: tuple) -> None:
     q = g.owner_of(c)
     g.remove_from_pile(q, c)
     g.players[q].hand.append(c)
-    g.say("return", f"{_name(g, c)} returns to {g.pname(q)}'s hand.")
+    if g.log is not None:
+        g.say("return", f"{_name(g, c)} returns to {g.pname(q)}'s hand.")
 
 
 @verb("return_self")
@@ -538,7 +554,8 @@ def v_return_self(g: Any, ctx: Ctx, a: dict) -> None:
     if c in g.players[p].pile:
         g.remove_from_pile(p, c)
         g.players[p].hand.append(c)
-        g.say("return", f"{g.pname(p)} returns {_name(g, c)} to their hand.")
+        if g.log is not None:
+            g.say("return", f"{g.pname(p)} returns {_name(g, c)} to their hand.")
 
 
 @verb("discard_trait", who=("enum:self|opponents|all", "self"), filter=("filter", ()),
@@ -630,7 +647,8 @@ def t_recolor_to(g: Any, t: tuple) -> None:
     for x in pl.pile:
         if g.color_of(p, x) == src:
             pl.recolor[x] = dst
-    g.say("recolor", f"{g.pname(p)}'s {src} traits become {dst}.")
+    if g.log is not None:
+        g.say("recolor", f"{g.pname(p)}'s {src} traits become {dst}.")
 
 
 # ---------------------------------------------------------------------- plays
@@ -706,7 +724,8 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_play_action_of(g: Any, t: tuple) -> None:
     ctx = t[1]
-    g.say("copy", f"{g.pname(ctx.player)} plays the action of {_name(g, g.answer)}.")
+    if g.log is not None:
+        g.say("copy", f"{g.pname(ctx.player)} plays the action of {_name(g, g.answer)}.")
     g.resolve_action(ctx.player, g.answer)
 
 
@@ -723,7 +742,8 @@ def t_choose_color(g: Any, t: tuple) -> None:
     ctx.vars[a["save"]] = g.answer
     if a["remember"]:
         g.marks[g.db.ident[ctx.card]] = (ctx.player, g.answer)
-    g.say("color", f"{g.pname(ctx.player)} chooses {g.answer} for {_title(g, ctx)}.")
+    if g.log is not None:
+        g.say("color", f"{g.pname(ctx.player)} chooses {g.answer} for {_title(g, ctx)}.")
 
 
 @verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"))
@@ -749,7 +769,8 @@ def v_choose_world_end(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_choose_world_end(g: Any, t: tuple) -> None:
     g.prepper = g.answer
-    g.say("prepper", f"{g.pname(t[1].player)} chooses the World's End of {_name(g, g.answer)}.")
+    if g.log is not None:
+        g.say("prepper", f"{g.pname(t[1].player)} chooses the World's End of {_name(g, g.answer)}.")
 
 
 @verb("handler", short="name", name=("str", REQUIRED))
