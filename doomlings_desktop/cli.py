@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+
+
+def _error(msg: str, code: int = 2) -> int:
+    print(f"error: {msg}", file=sys.stderr)
+    return code
 
 
 def _db(path: str | None):
@@ -12,18 +18,23 @@ def _db(path: str | None):
     try:
         return load_database(path)
     except CardDatabaseError as e:
-        print(f"error: the card database is broken: {e}", file=sys.stderr)
-        raise SystemExit(2) from None
+        what = "cannot load the card database" if "cannot read" in str(e) else \
+            "the card database is broken"
+        raise SystemExit(_error(f"{what}: {e}")) from None
+    except FileNotFoundError as e:
+        raise SystemExit(_error(f"{e}. Reinstall the program, or give --cards FILE.")) from None
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     from doomlings_desktop.scenario import collect, run_file
 
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        return _error(f"no such file or folder: {', '.join(missing)}")
     db = _db(args.cards)
     files = collect(args.paths)
     if not files:
-        print("no scenario files found in: " + " ".join(args.paths), file=sys.stderr)
-        return 1
+        return _error("no scenario files (*.yaml) found in: " + " ".join(args.paths))
     failed = 0
     for f in files:
         err = run_file(db, f)
@@ -39,8 +50,20 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from doomlings_desktop.simulate import simulate
 
-    db = _db(args.cards)
-    return simulate(db, args.games, args.players, args.seed, args.json)
+    if not 2 <= args.players <= 6:
+        return _error("--players must be 2..6")
+    if args.games < 1:
+        return _error("--games must be at least 1")
+    return simulate(_db(args.cards), args.games, args.players, args.seed, args.json)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from doomlings_desktop.bench import main as bench
+
+    if args.games < 4:
+        return _error("--games must be at least 4")
+    _db(args.cards)
+    return bench(args)
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
@@ -63,32 +86,57 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from doomlings_desktop.ui.app import main as play
+
+    return play()
+
+
+def parser() -> argparse.ArgumentParser:
+    from doomlings_desktop import __version__
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--cards", metavar="FILE", default=argparse.SUPPRESS,
+                        help="use this card database instead of the bundled cards.yaml")
+    p = argparse.ArgumentParser(prog="doomlings", parents=[common],
+                                description="Doomlings Desktop. With no command: the game window.")
+    p.add_argument("--version", action="version", version=f"Doomlings Desktop {__version__}")
+    sub = p.add_subparsers(dest="command")
+    s = sub.add_parser("scenario", parents=[common], help="run scenario files")
+    s.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files or folders")
+    s.add_argument("-v", "--verbose", action="store_true", help="list passing files too")
+    s.set_defaults(fn=cmd_scenario)
+    s = sub.add_parser("simulate", parents=[common], help="play games with random legal answers")
+    s.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    s.add_argument("--players", type=int, default=4, help="seats per game, 2-6 (default 4)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    s.add_argument("--json", action="store_true", help="print the results as JSON")
+    s.set_defaults(fn=cmd_simulate)
+    s = sub.add_parser("cards", parents=[common],
+                       help="validate the card database and print its counts")
+    s.add_argument("--check", action="store_true", help="validate (the default action)")
+    s.set_defaults(fn=cmd_cards)
+    s = sub.add_parser("bench", parents=[common], help="measure the engine's speed")
+    s.add_argument("what", choices=["engine"])
+    s.add_argument("--games", type=int, default=2000,
+                   help="4-player games to time (default 2000; a quarter for 2 and 6 players)")
+    s.set_defaults(fn=cmd_bench)
+    s = sub.add_parser("play", parents=[common], help="open the game window (the default)")
+    s.set_defaults(fn=cmd_play)
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="doomlings", description="Doomlings Desktop")
-    parser.add_argument("--cards", help="use this card database instead of the bundled cards.yaml")
-    sub = parser.add_subparsers(dest="command")
-    p = sub.add_parser("scenario", help="run scenario files (prints 'N passed, M failed')")
-    p.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
-    p.add_argument("-v", "--verbose", action="store_true", help="list passing files too")
-    p.set_defaults(fn=cmd_scenario)
-    p = sub.add_parser("simulate", help="play games with random legal answers")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
-    p.set_defaults(fn=cmd_simulate)
-    p = sub.add_parser("cards", help="validate the card database and print its counts")
-    p.add_argument("--check", action="store_true", help="validate (the default action)")
-    p.set_defaults(fn=cmd_cards)
-    p = sub.add_parser("bench", help="measure the engine's speed")
-    p.add_argument("what", choices=["engine"])
-    p.add_argument("--games", type=int, default=2000)
-    p.set_defaults(fn=lambda a: __import__("doomlings_desktop.bench", fromlist=["main"]).main(a))
-    args = parser.parse_args(argv)
-    if args.command is None:
-        print("The game window is not built yet: see `doomlings --help` for the engine tools.")
+    args = parser().parse_args(argv)
+    args.cards = getattr(args, "cards", None)
+    try:
+        if args.command is None:
+            return cmd_play(args)
+        return args.fn(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
         return 0
-    return args.fn(args)
 
 
 if __name__ == "__main__":

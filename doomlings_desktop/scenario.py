@@ -1,6 +1,6 @@
 """Scenario files: a position, steps, and expectations that pin a rule down.
 
-The format is `../shared/reference/scenario-format.md`. The runner is one more decider: it
+The format is docs/scenario-format.md. The runner is one more decider: it
 builds a position, answers decisions as the steps say, answers single-answer decisions by
 itself, declines out-of-turn opportunities unless the next step reacts, and checks `expect`.
 """
@@ -513,6 +513,8 @@ def run_file(db: Database, path: Path) -> str | None:
     """Run one scenario file; None if it passed, else the failure text."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        return "cannot read: not UTF-8 text"
     except (OSError, yaml.YAMLError) as e:
         return f"cannot read: {e}"
     runner = None

@@ -45,7 +45,10 @@ class View:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     variants: dict = field(default_factory=dict)
-    log: tuple[str, ...] = ()
+    log: tuple[tuple[str, str], ...] = ()   # (kind, text) as this player may read it
+    why_not: dict = field(default_factory=dict)   # my hand card -> why it can't be played now
+    breakdowns: tuple = ()           # once over: per seat, the (label, points) score lines
+    tiebreak: tuple = ()             # once over: (seat, drawn face value) tiebreak draws
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
@@ -54,13 +57,19 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
     waiting = None
     if d is not None and (d.kind != "react" or d.player == me):
         waiting = d.player
-    log: tuple[str, ...] = ()
+    log: tuple[tuple[str, str], ...] = ()   # (kind, text) as this player may read it
     if with_log and g.log:
-        log = tuple(private if me in to and private else text for _, text, to, private in g.log)
+        log = tuple((kind, private if me in to and private else text)
+                    for kind, text, to, private in g.log)
     seats = tuple(
         SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.scores[q] if g.over else g.score(q, me),
                  tuple(g.color_of(q, c) for c in pl.pile))
         for q, pl in enumerate(g.players))
+    why: dict = {}
+    if mine is not None and mine.kind == "play" and mine.zone == "hand":
+        for c in g.players[me].hand:
+            if c not in mine.options:
+                why[c] = g.play_problem(me, c) or "not one of the cards you may play now"
     return View(
         me=me, n=g.n, hand=tuple(g.players[me].hand), seats=seats, deck_size=len(g.deck),
         discard=tuple(g.discard), age=g.age, eras=tuple(tuple(e) for e in g.eras),
@@ -68,4 +77,6 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         current=g.current, last_color=g.last_color, decision=mine, waiting_for=waiting,
         next_age=g.known_age.get(me), revealed=tuple(g.revealed.get(me, ())),
         world_end=g.world_end, over=g.over, winners=tuple(g.winners),
-        scores=tuple(g.scores), variants=dict(g.variants), log=log)
+        scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why,
+        breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
+        tiebreak=tuple(g.tiebreak) if g.over else ())
