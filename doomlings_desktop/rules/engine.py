@@ -78,7 +78,7 @@ class Game:
         "catastrophes", "first", "current", "stack", "pending", "answer", "rng", "log",
         "last_color", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
-        "revealed", "answers", "seed", "final_catastrophe", "limbo",
+        "revealed", "answers", "seed", "final_catastrophe", "limbo", "names",
     )
 
     # ------------------------------------------------------------------ creation
@@ -128,12 +128,15 @@ class Game:
         self.answers: list = []
         self.final_catastrophe = -1
         self.limbo: list[int] = []   # cards between zones: being played, or set aside to give
+        self.names: list[str] = [f"Player {p + 1}" for p in range(n)]   # for the log's text
 
     @classmethod
     def new(cls, db: Database, players: int, seed: int = 0, variants: dict | None = None,
-            log: bool = True) -> Game:
+            log: bool = True, names: list[str] | None = None) -> Game:
         """A fresh game: decks built and shuffled with the seed, 5 cards each, Birth of Life next."""
         g = cls(db, players, seed, variants, log)
+        if names:
+            g.names = [str(x) for x in names][:players] + g.names[len(names):]
         rng = g.rng
         g.deck = list(db.traits)
         rng.shuffle(g.deck)
@@ -214,6 +217,7 @@ class Game:
         g.answers = self.answers[:]
         g.final_catastrophe = self.final_catastrophe
         g.limbo = self.limbo[:]
+        g.names = self.names
         return g
 
     # ------------------------------------------------------------------ driving
@@ -268,7 +272,7 @@ class Game:
             self.log.append((kind, text, private_to, private))
 
     def pname(self, p: int) -> str:
-        return f"Player {p + 1}"
+        return self.names[p]
 
     # ------------------------------------------------------------------ queries
 
@@ -609,7 +613,8 @@ class Game:
         db = self.db
         pl = self.players[p]
         ai_rule = self.over_rule() == "ai_takeover"
-        ai = ai_rule and p not in self.denied
+        exempt = self.we_exempt() if self.world_end else frozenset()
+        ai = ai_rule and p not in exempt
         lines: list[tuple[str, int]] = []
         face = 0
         value = db.value
@@ -625,7 +630,7 @@ class Game:
                 if not scoring[c]:
                     continue
                 d = db.cards[c]
-                if ai_rule and q not in self.denied and d.color == "colorless" and not d.dominant:
+                if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant:
                     continue   # AI Takeover: colorless effects are ignored
                 for fn, arg, pts, to, cond in d.score:
                     if (to == "self") != (q == p):
@@ -641,7 +646,7 @@ class Game:
                         lines.append((d.name, v))
         for label, v in pl.we_points:
             lines.append((label, v))
-        if self.world_end and self.final_catastrophe >= 0 and p not in self.denied:
+        if self.world_end and self.final_catastrophe >= 0 and p not in exempt:
             cat = db.cards[self.we_catastrophe()]
             for fn, arg, pts, to, _cond in cat.we_score:
                 v = self._we_term(p, fn, arg, pts, to)
@@ -662,6 +667,11 @@ class Game:
 
     def we_catastrophe(self) -> int:
         return self.prepper if self.prepper >= 0 else self.final_catastrophe
+
+    def we_exempt(self) -> frozenset:
+        """Players Denial spares from the World's End effect: only if it is the effect of the
+        catastrophe they ignored, not one of an earlier catastrophe chosen through Prepper."""
+        return self.denied if self.we_catastrophe() == self.final_catastrophe else frozenset()
 
     def over_rule(self) -> str | None:
         if not self.world_end or self.final_catastrophe < 0:
@@ -904,6 +914,7 @@ def t_parasitic_ans(g: Game, t: tuple) -> None:
     par = g.answer
     g.players[q].hand.remove(par)
     g.add_to_pile(q, par)
+    g.last_color = g.db.color[par]
     if g.log is not None:
         g.say("parasitic", f"{g.pname(q)} plays {g.db.name(par)} and steals {g.db.name(c)}!")
     if c in g.players[p].pile:
@@ -936,6 +947,7 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
     x = g.answer
     g.players[q].hand.remove(x)
     g.add_to_pile(q, x)
+    g.last_color = g.db.color[x]
     if g.log is not None:
         g.say("prevent", f"{g.pname(q)} plays {g.db.name(x)}: {g.db.name(c)}'s action is prevented.")
 
@@ -1108,6 +1120,7 @@ def t_self_aware_target(g: Game, t: tuple) -> None:
     o = g.answer
     g.players[q].hand.remove(c)
     g.add_to_pile(o, c)
+    g.last_color = g.db.color[c]
     if g.log is not None:
         g.say("self_awareness", f"{g.pname(q)} plays {g.db.name(c)} into {g.pname(o)}'s pile.")
 
@@ -1127,25 +1140,27 @@ def t_world_end(g: Game, t: tuple) -> None:
 
 
 def t_we_player(g: Game, t: tuple) -> None:
+    """R5 step 2 for one player: Sneaky's moment, then each World's End trait of the pile."""
     p = t[1]
-    db = g.db
-    for c in reversed(g.players[p].pile):
-        if db.cards[c].world_end:
-            g.stack.append((t_we_card, p, c))
+    g.stack.append((t_we_next, p, ()))
     cards = g.reacting_cards(p, "sneaky")
     if cards:
         g.ask(p, "react", cards + ["pass"], "World's End: you may play Sneaky now",
               (t_late_ans, p), zone="hand")
 
 
-def t_we_card(g: Game, t: tuple) -> None:
-    _, p, c = t
-    if c in g.players[p].pile:
-        if g.over_rule() == "ai_takeover":
-            pass
-        if g.log is not None:
-            g.say("we_trait", f"World's End: {g.pname(p)}'s {g.db.name(c)}.")
-        g.stack.append((t_effect, Ctx(p, c, g.db.cards[c].world_end)))
+def t_we_next(g: Game, t: tuple) -> None:
+    """The next unresolved World's End trait in p's pile, in play order; a trait that enters
+    the pile meanwhile (Eloquence, Regenerative Tissue) is resolved too."""
+    _, p, done = t
+    cards = g.db.cards
+    for c in g.players[p].pile:
+        if cards[c].world_end and c not in done:
+            g.stack.append((t_we_next, p, done + (c,)))
+            if g.log is not None:
+                g.say("we_trait", f"World's End: {g.pname(p)}'s {cards[c].name}.")
+            g.stack.append((t_effect, Ctx(p, c, cards[c].world_end)))
+            return
 
 
 def t_we_catastrophe(g: Game, t: tuple) -> None:
@@ -1153,7 +1168,8 @@ def t_we_catastrophe(g: Game, t: tuple) -> None:
     d = g.db.cards[c]
     if g.log is not None:
         g.say("we_catastrophe", f"World's End effect of {d.name}: {d.we_text}")
-    order = [p for p in g.order_from(g.first) if p not in g.denied]
+    exempt = g.we_exempt()
+    order = [p for p in g.order_from(g.first) if p not in exempt]
     if d.we_once:
         ctx = Ctx(g.first, c, d.we_once)
         ctx.vars["affected"] = tuple(order)
@@ -1172,6 +1188,7 @@ def t_score(g: Game, t: tuple) -> None:
     best = max(g.scores)
     tied = [p for p in g.order_from(g.first) if g.scores[p] == best]
     db = g.db
+    aside: list[int] = []     # tiebreak cards stay out until it is over, or they'd come back
     while len(tied) > 1:
         draws = []
         for p in tied:
@@ -1181,7 +1198,7 @@ def t_score(g: Game, t: tuple) -> None:
                 break
             c = got[0]
             g.players[p].hand.remove(c)
-            g.discard.append(c)
+            aside.append(c)
             draws.append((p, db.value[c]))
             if g.log is not None:
                 g.say("tiebreak", f"Tiebreak: {g.pname(p)} draws {db.name(c)} ({db.value[c]}).")
@@ -1190,6 +1207,7 @@ def t_score(g: Game, t: tuple) -> None:
         g.tiebreak.extend(draws)
         top = max(v for _, v in draws)
         tied = [p for p, v in draws if v == top]
+    g.discard.extend(aside)
     g.winners = sorted(tied)
     names = " and ".join(g.pname(p) for p in g.winners)
     if g.log is not None:

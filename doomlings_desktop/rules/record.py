@@ -57,8 +57,10 @@ def check_record(record: Any, db: Database) -> None:
 def replay(record: dict, db: Database, upto: int | None = None, log: bool = True) -> Game:
     """The game a record describes (after its first `upto` answers). Raises RecordError."""
     check_record(record, db)
+    names = [s.get("name") if isinstance(s, dict) else None for s in record["seats"]]
     g = Game.new(db, len(record["seats"]), seed=record["seed"], variants=record["variants"],
-                 log=log)
+                 log=log, names=[n if isinstance(n, str) else f"Player {i + 1}"
+                                 for i, n in enumerate(names)])
     answers = record["answers"] if upto is None else record["answers"][:upto]
     for i, a in enumerate(answers):
         try:
