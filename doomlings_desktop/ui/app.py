@@ -1,0 +1,280 @@
+"""The window, the main loop and the scenes, plus the few widgets every scene uses.
+
+`App.frame(events)` runs one frame on the events given, which is how tests drive the real loop
+with posted pygame events; `App.run()` is the loop a player gets.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.settings import Settings
+
+BG = (24, 30, 38)
+PANEL = (36, 44, 56)
+PANEL_HI = (52, 64, 80)
+INK = (232, 236, 240)
+MUTED = (150, 160, 172)
+ACCENT = (244, 196, 72)
+GOOD = (110, 210, 140)
+BAD = (232, 98, 90)
+
+
+class Text:
+    """Cached text rendering: the same string at the same size is rendered once."""
+
+    def __init__(self) -> None:
+        self.cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        try:
+            from doomlings_desktop.ui.fonts import font
+            return font(max(6, size), bold=bold)
+        except Exception:  # noqa: BLE001 - a missing bundled font must not stop the game
+            return pygame.font.Font(None, max(8, int(size * 1.3)))
+
+    def render(self, s: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
+        key = (s, size, color, bold)
+        surf = self.cache.get(key)
+        if surf is None:
+            surf = self.font(size, bold).render(s, True, color)
+            self.cache[key] = surf
+            if len(self.cache) > 3000:
+                self.cache.popitem(last=False)
+        else:
+            self.cache.move_to_end(key)
+        return surf
+
+    def wrap(self, s: str, size: int, width: int, bold: bool = False) -> list[str]:
+        f = self.font(size, bold)
+        lines: list[str] = []
+        for para in s.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for w in words:
+                trial = f"{line} {w}".strip()
+                if f.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        return lines
+
+
+class Button:
+    """A clickable label; `key` is what the scene receives when it is clicked."""
+
+    def __init__(self, rect: pygame.Rect, label: str, key: Any, enabled: bool = True,
+                 hotkey: str = "", tone: tuple | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.key = key
+        self.enabled = enabled
+        self.hotkey = hotkey
+        self.tone = tone
+
+    def draw(self, surf: pygame.Surface, text: Text, hover: bool, u: float) -> None:
+        base = self.tone or PANEL_HI
+        color = tuple(min(255, c + 28) for c in base) if hover and self.enabled else base
+        if not self.enabled:
+            color = (44, 50, 58)
+        pygame.draw.rect(surf, color, self.rect, border_radius=int(8 * u))
+        pygame.draw.rect(surf, ACCENT if hover and self.enabled else (90, 100, 114), self.rect,
+                         width=max(1, int(2 * u)), border_radius=int(8 * u))
+        label = text.render(self.label, int(17 * u), INK if self.enabled else MUTED, bold=True)
+        surf.blit(label, label.get_rect(center=self.rect.center))
+
+
+class Scene:
+    """One screen. `targets` is rebuilt by each draw: (rect, action) pairs, topmost last,
+    which both clicks and the UI tests use to find what is where."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.targets: list[tuple[pygame.Rect, Any]] = []
+        self.buttons: list[Button] = []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in reversed(self.buttons):
+                if b.enabled and b.rect.collidepoint(event.pos):
+                    self.app.sounds.play("click")
+                    self.on_button(b.key)
+                    return
+        if event.type == pygame.KEYDOWN:
+            for b in self.buttons:
+                if b.enabled and b.hotkey and event.unicode and event.unicode.lower() == b.hotkey:
+                    self.on_button(b.key)
+                    return
+
+    def on_button(self, key: Any) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pass
+
+    def draw_buttons(self, surf: pygame.Surface) -> None:
+        mouse = self.app.mouse
+        for b in self.buttons:
+            b.draw(surf, self.app.text, b.rect.collidepoint(mouse), self.app.unit)
+            self.targets.append((b.rect, ("button", b.key)))
+
+
+class _NoSound:
+    available = False
+    volume = 0.0
+    muted = True
+
+    def play(self, name: str) -> None:
+        pass
+
+    def set_volume(self, v: float) -> None:
+        pass
+
+    def set_muted(self, m: bool) -> None:
+        pass
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
+                 start: Callable[[App], Scene] | None = None) -> None:
+        loaded, self.warning = (settings, None) if settings else Settings.load()
+        self.settings = loaded
+        pygame.init()
+        self.driver = pygame.display.get_driver()
+        w, h = size or tuple(self.settings.window)
+        pygame.display.set_caption("Doomlings Desktop")   # before the window exists: some X
+        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)   # setups ignore later
+        pygame.display.set_caption("Doomlings Desktop")
+        self._icon()
+        self.text = Text()
+        self.clock = pygame.time.Clock()
+        self.mouse = (0, 0)
+        self.running = True
+        self.frames = 0
+        self.frame_ms: list[float] = []
+        try:
+            from doomlings_desktop.ui.sound import Sounds
+            self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        except Exception:  # noqa: BLE001 - no sound is never a reason not to play
+            self.sounds = _NoSound()
+        self._art = None
+        self._state_file = os.environ.get("DOOMLINGS_TEST_STATE")
+        from doomlings_desktop.ui.menu import MenuScene
+        self.scene: Scene = start(self) if start else MenuScene(self)
+
+    def _icon(self) -> None:
+        try:
+            from doomlings_desktop.resources import resource
+            pygame.display.set_icon(pygame.image.load(str(resource("assets/icon.png"))))
+        except (FileNotFoundError, pygame.error):
+            pass
+
+    @property
+    def unit(self) -> float:
+        return self.screen.get_height() / 720
+
+    @property
+    def art(self) -> Any:
+        if self._art is None:
+            from doomlings_desktop.rules.cards import default_database
+            from doomlings_desktop.ui.cardface import CardArt
+            self._art = CardArt(default_database())
+        return self._art
+
+    def go(self, scene: Scene) -> None:
+        self.scene = scene
+
+    def quit(self) -> None:
+        self.running = False
+
+    def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60) -> None:
+        """Handle the events, advance time by dt, draw. The loop and the tests both call this."""
+        if events is None:
+            events = pygame.event.get()
+        for e in events:
+            if e.type == pygame.QUIT:
+                self.running = False
+            elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._resized()
+            if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self.mouse = e.pos
+            self.scene.handle(e)
+        self.scene.update(dt)
+        self.scene.targets = []
+        self.scene.draw(self.screen)
+        self.frames += 1
+        if self._state_file and self.frames % 5 == 0:
+            self._write_state()
+
+    def _write_state(self) -> None:
+        """For automation of the real window (DOOMLINGS_TEST_STATE): what is where, as JSON."""
+        import json
+
+        from doomlings_desktop.settings import write_atomic
+
+        def plain(x: Any) -> Any:
+            if isinstance(x, (tuple, list)):
+                return [plain(i) for i in x]
+            return x if isinstance(x, (int, float, str, bool)) or x is None else str(x)
+
+        game = getattr(self.scene, "game", None)
+        d = game.pending if game is not None else None
+        state = {
+            "frame": self.frames, "scene": type(self.scene).__name__, "driver": self.driver,
+            "size": list(self.screen.get_size()),
+            "targets": [[list(r), plain(a)] for r, a in self.scene.targets],
+            "answers": len(game.answers) if game is not None else 0,
+            "over": bool(game.over) if game is not None else False,
+            "pending": None if d is None else {"player": d.player, "kind": d.kind,
+                                                "options": plain(d.options), "zone": d.zone},
+            "viewer": getattr(self.scene, "viewer", None),
+            "pass_needed": bool(getattr(self.scene, "pass_needed", False)),
+        }
+        try:
+            write_atomic(Path(self._state_file), json.dumps(state))
+        except OSError:
+            pass
+
+    def _resized(self) -> None:
+        w, h = self.screen.get_size()
+        w, h = max(640, w), max(480, h)
+        if (w, h) != self.screen.get_size():
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.settings.window = (w, h)
+
+    def run(self) -> int:
+        import time
+        while self.running:
+            t0 = time.perf_counter()
+            self.frame()
+            pygame.display.flip()
+            self.frame_ms.append((time.perf_counter() - t0) * 1000)
+            if len(self.frame_ms) > 2000:
+                del self.frame_ms[:1000]
+            self.clock.tick(60)
+        try:
+            self.settings.save()
+        except OSError:
+            pass
+        pygame.quit()
+        return 0
+
+
+def main() -> int:
+    """`doomlings` with no arguments: the game window."""
+    app = App()
+    if app.driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        print("warning: no display was found; the window is invisible "
+              f"(SDL video driver '{app.driver}')")
+    return app.run()

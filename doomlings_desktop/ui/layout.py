@@ -1,0 +1,132 @@
+"""Where everything goes on the table, as pure functions of the window size and seat count.
+
+Kept apart from drawing so tests can check that nothing overlaps or leaves the window at any
+size from 1280x720 to 4K with 6 players and 20-card piles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pygame import Rect
+
+PILE_COLORS = ("red", "blue", "green", "purple", "colorless")
+
+
+@dataclass
+class PanelLayout:
+    seat: int
+    rect: Rect
+    header: Rect
+    gene_pool: Rect
+    pile: Rect
+
+
+@dataclass
+class TableLayout:
+    size: tuple[int, int]
+    unit: float                  # 1.0 at 720 px high
+    top_bar: Rect
+    log: Rect
+    panels: list[PanelLayout]    # panels[0] is the viewer's
+    center: Rect
+    deck: Rect
+    discard: Rect
+    age: Rect
+    prompt: Rect
+    hand: Rect
+    card_w: int
+    card_h: int
+
+    def panel_of(self, seat: int) -> PanelLayout:
+        return next(p for p in self.panels if p.seat == seat)
+
+
+def _panel(seat: int, r: Rect, u: float) -> PanelLayout:
+    pad = max(2, int(4 * u))
+    header_h = int(34 * u)
+    header = Rect(r.x + pad, r.y + pad, r.w - 2 * pad, header_h)
+    gp = Rect(header.right - header_h, header.y, header_h, header_h)
+    pile = Rect(r.x + pad, header.bottom + pad, r.w - 2 * pad, r.bottom - header.bottom - 2 * pad)
+    return PanelLayout(seat, r, header, gp, pile)
+
+
+def table_layout(w: int, h: int, n: int, me: int) -> TableLayout:
+    """Regions for a table of n seats seen by seat `me` (drawn at the bottom)."""
+    u = h / 720
+    top = Rect(0, 0, w, int(44 * u))
+    log_w = int(w * 0.2)
+    log = Rect(w - log_w, top.bottom, log_w, h - top.bottom)
+    main_w = w - log_w
+    card_h = int(h * 0.2)
+    card_w = int(card_h * 0.72)
+    hand = Rect(0, h - card_h - int(20 * u), main_w, card_h + int(20 * u))
+    center_h = int(card_h * 0.62) + int(16 * u)
+    opp_h = int((hand.y - top.bottom - center_h) * 0.56)
+    mine_h = hand.y - top.bottom - center_h - opp_h
+    opp_top = top.bottom
+    center = Rect(0, opp_top + opp_h, main_w, center_h)
+    mine = Rect(0, center.bottom, main_w, mine_h)
+    others = [(me + i) % n for i in range(1, n)]
+    panels = [_panel(me, mine, u)]
+    cols = len(others)
+    rows = 1 if cols <= 3 else 2
+    per_row = -(-cols // rows)
+    cell_w = main_w // per_row
+    cell_h = opp_h // rows
+    for i, seat in enumerate(others):
+        rr, cc = divmod(i, per_row)
+        panels.append(_panel(seat, Rect(cc * cell_w, opp_top + rr * cell_h, cell_w, cell_h), u))
+    small_h = center.h - int(12 * u)
+    small_w = int(small_h * 0.72)
+    gap = int(10 * u)
+    deck = Rect(center.x + gap, center.y + int(6 * u), small_w, small_h)
+    discard = Rect(deck.right + gap, deck.y, small_w, small_h)
+    age = Rect(discard.right + gap, deck.y, small_w, small_h)
+    prompt = Rect(age.right + 2 * gap, deck.y, center.right - age.right - 3 * gap, small_h)
+    return TableLayout((w, h), u, top, log, panels, center, deck, discard, age, prompt, hand,
+                       card_w, card_h)
+
+
+def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
+    """One rect per pile card (in pile order): a group per color, cards overlapping as strips
+    so each shows its color, name and value. Groups sit side by side, or wrap into rows when
+    that makes names readable without making strips too thin; strips shrink to fit."""
+    used = [c for c in PILE_COLORS if c in colors] or ["red"]
+    gap = max(1, int(3 * u))
+    min_w, good_h, ideal = int(150 * u), int(18 * u), int(30 * u)
+    best = None
+    for per_row in range(len(used), 0, -1):
+        rows = -(-len(used) // per_row)
+        cell_h = area.h // rows
+        longest = max(colors.count(c) for c in used)
+        strip_h = min(ideal, (cell_h - gap) // max(1, longest))
+        col_w = area.w // per_row
+        score = min(col_w, min_w) * min(strip_h, good_h)
+        if best is None or score > best[0]:
+            best = (score, per_row, cell_h, strip_h, col_w)
+    _, per_row, cell_h, strip_h, col_w = best
+    strip_h = max(5, strip_h)
+    counts: dict[str, int] = {}
+    slots = []
+    for col in colors:
+        i = used.index(col) if col in used else 0
+        row, cell = divmod(i, per_row)
+        k = counts.get(col, 0)
+        counts[col] = k + 1
+        slots.append(Rect(area.x + cell * col_w + gap, area.y + row * cell_h + k * strip_h,
+                          col_w - 2 * gap, strip_h - max(1, gap // 2)))
+    return slots
+
+
+def hand_slots(area: Rect, count: int, card_w: int, card_h: int) -> list[Rect]:
+    """Cards of the hand side by side, overlapping when there are many (a flat fan)."""
+    if count == 0:
+        return []
+    margin = int(card_w * 0.15)
+    avail = area.w - 2 * margin
+    step = min(card_w + margin // 2, (avail - card_w) / max(1, count - 1)) if count > 1 else 0
+    total = card_w + step * (count - 1)
+    x0 = area.x + (area.w - total) / 2
+    y = area.bottom - card_h - int(card_h * 0.05)
+    return [Rect(int(x0 + i * step), y, card_w, card_h) for i in range(count)]

@@ -1,0 +1,331 @@
+"""Menus: main menu, new game set-up, rules and settings."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button, Scene
+
+VARIANT_LABELS = {
+    "catastrophe_ends_round": "No turns in a catastrophe's round",
+    "gene_pool_leader_bonus": "+3 for the highest gene pool",
+    "long_age_deck": "Long age deck (all 25 ages)",
+}
+
+RULES_TEXT = """How to play Doomlings
+
+Goal: have the highest score when the world ends. The third catastrophe ends the game.
+
+A round: the first player reveals an age. Its one-time effects happen for everyone, then its rules hold for the round. Every player takes a turn, clockwise.
+
+Your turn: play one trait from your hand onto your pile (drag it there, or click it and click your pile, or select it with the arrow keys and press Enter). You must play if you can. Its action happens, then you stabilize: draw up to your gene pool, or discard down to it.
+
+Can't play? Skip, or discard your hand and draw 3. Empty hand? You draw 5 and skip.
+
+Gene pool (1-8): your hand size. Traits and catastrophes change it.
+
+Catastrophes: the first player passes left, gene pools change, and everyone suffers its effect. At the third one, World's End: traits with World's End effects resolve, then the catastrophe's World's End effect, then scoring.
+
+Score: face values of your traits + bonuses (drop of life cards) + World's End effects.
+
+Dominant traits (gold, with a star): at most 2 per pile; nothing can take them away.
+
+Out-of-turn cards (Automimicry, Parasitic, Late, ...): the game asks you when you may use them.
+
+Right-click any card to read it in full. Esc opens the menu."""
+
+
+class MenuScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.notice = app.warning
+
+    def _layout(self) -> None:
+        w, h = self.app.screen.get_size()
+        u = self.app.unit
+        bw, bh = int(320 * u), int(52 * u)
+        x = (w - bw) // 2
+        y = int(h * 0.38)
+        items = [("New game", "new", "n"), ("Continue", "continue", "c"), ("Rules", "rules", "r"),
+                 ("Settings", "settings", "s"), ("Quit", "quit", "q")]
+        self.buttons = []
+        for i, (label, key, hot) in enumerate(items):
+            enabled = key != "continue" or self._saved_game() is not None
+            self.buttons.append(Button(pygame.Rect(x, y + i * int(bh * 1.25), bw, bh), label, key,
+                                       enabled, hot))
+
+    def _saved_game(self) -> Any:
+        return None   # saves arrive with the saves issue
+
+    def on_button(self, key: Any) -> None:
+        if key == "new":
+            self.app.go(NewGameScene(self.app))
+        elif key == "rules":
+            self.app.go(RulesScene(self.app, back=self))
+        elif key == "settings":
+            self.app.go(SettingsScene(self.app, back=self))
+        elif key == "quit":
+            self.app.quit()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self._layout()
+        surf.fill(BG)
+        w, h = surf.get_size()
+        u = self.app.unit
+        t = self.app.text
+        title = t.render("Doomlings Desktop", int(64 * u), ACCENT, bold=True)
+        surf.blit(title, title.get_rect(center=(w // 2, int(h * 0.2))))
+        sub = t.render("Survive the end of the world. Score the most before it comes.",
+                       int(20 * u), MUTED)
+        surf.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.2) + int(56 * u))))
+        self._draw_deco(surf, u)
+        self.draw_buttons(surf)
+        if self.notice:
+            n = t.render(self.notice, int(15 * u), (240, 190, 120))
+            surf.blit(n, n.get_rect(midbottom=(w // 2, h - int(12 * u))))
+
+    def _draw_deco(self, surf: pygame.Surface, u: float) -> None:
+        art = self.app.art
+        w, h = surf.get_size()
+        ch = int(170 * u)
+        cw = int(ch * 0.72)
+        picks = ["heroic", "tiny", "selfish", "swarm", "denial", "camouflage"]
+        db = art.db if hasattr(art, "db") else None
+        for i, ident in enumerate(picks):
+            if db is None or ident not in db.by_id:
+                continue
+            face = art.face(db.by_id[ident][0], cw, ch)
+            side = -1 if i < 3 else 1
+            k = i % 3
+            x = w // 2 + side * int(w * 0.3) + side * k * int(cw * 0.45) - cw // 2
+            y = int(h * 0.45) + k * int(28 * u)
+            rot = pygame.transform.rotate(face, -side * (8 + k * 7))
+            surf.blit(rot, (x, y))
+
+
+class NewGameScene(Scene):
+    """Seats (2-6, each human or bot, with names) and rule variants."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        s = app.settings
+        self.count = 4
+        self.kinds = ["human"] + ["human"] * 5
+        self.names = list(s.player_names)
+        self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
+        self.editing: int | None = None
+        self.seed = random.randrange(1, 10**9)
+
+    def _layout(self) -> None:
+        w, h = self.app.screen.get_size()
+        u = self.app.unit
+        self.buttons = []
+        x0 = int(w * 0.18)
+        y = int(110 * u)
+        bh = int(40 * u)
+        self.buttons.append(Button(pygame.Rect(x0, y, bh, bh), "-", "fewer", self.count > 2))
+        self.buttons.append(Button(pygame.Rect(x0 + int(170 * u), y, bh, bh), "+", "more",
+                                   self.count < 6))
+        self.seat_rows = []
+        for i in range(self.count):
+            ry = y + int(64 * u) + i * int(52 * u)
+            name_r = pygame.Rect(x0, ry, int(300 * u), bh)
+            self.seat_rows.append(name_r)
+            self.buttons.append(Button(pygame.Rect(name_r.right + int(16 * u), ry, int(150 * u), bh),
+                                       "Human" if self.kinds[i] == "human" else "Bot (random)",
+                                       ("kind", i)))
+        vy = y + int(64 * u) + 6 * int(52 * u) + int(10 * u)
+        for j, k in enumerate(VARIANT_LABELS):
+            self.buttons.append(Button(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
+                                       ("[x] " if self.variants[k] else "[  ] ") + VARIANT_LABELS[k],
+                                       ("variant", k)))
+        bw = int(200 * u)
+        self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
+                                               int(50 * u)), "Start game", "start",
+                                   "human" in self.kinds[:self.count] or True, "s",
+                                   tone=(60, 110, 70)))
+        self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(80 * u), bw, int(50 * u)),
+                                   "Back", "back", True, ""))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.editing is not None and event.type == pygame.KEYDOWN:
+            name = self.names[self.editing]
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.editing = None
+            elif event.key == pygame.K_BACKSPACE:
+                self.names[self.editing] = name[:-1]
+            elif event.unicode and event.unicode.isprintable() and len(name) < 16:
+                self.names[self.editing] = name + event.unicode
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.seat_rows):
+                if r.collidepoint(event.pos):
+                    self.editing = i
+                    return
+            self.editing = None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.go(MenuScene(self.app))
+            return
+        super().handle(event)
+
+    def on_button(self, key: Any) -> None:
+        if key == "fewer":
+            self.count = max(2, self.count - 1)
+        elif key == "more":
+            self.count = min(6, self.count + 1)
+        elif isinstance(key, tuple) and key[0] == "kind":
+            i = key[1]
+            self.kinds[i] = "bot" if self.kinds[i] == "human" else "human"
+        elif isinstance(key, tuple) and key[0] == "variant":
+            self.variants[key[1]] = not self.variants[key[1]]
+        elif key == "back":
+            self.app.go(MenuScene(self.app))
+        elif key == "start":
+            self.start()
+
+    def start(self) -> None:
+        from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+        names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
+        self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
+        self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
+        seats = [SeatConfig(names[i], self.kinds[i]) for i in range(self.count)]
+        self.app.go(TableScene(self.app, seats, self.seed, self.app.settings.variants))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self._layout()
+        surf.fill(BG)
+        u = self.app.unit
+        t = self.app.text
+        w, _ = surf.get_size()
+        x0 = int(w * 0.18)
+        surf.blit(t.render("New game", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
+        surf.blit(t.render(f"{self.count} players", int(22 * u), INK, bold=True),
+                  (x0 + int(56 * u), int(118 * u)))
+        for i, r in enumerate(self.seat_rows):
+            pygame.draw.rect(surf, PANEL, r, border_radius=int(6 * u))
+            border = ACCENT if self.editing == i else (90, 100, 114)
+            pygame.draw.rect(surf, border, r, width=max(1, int(2 * u)), border_radius=int(6 * u))
+            label = self.names[i] + ("|" if self.editing == i else "")
+            surf.blit(t.render(label, int(19 * u)), (r.x + int(10 * u), r.y + int(9 * u)))
+            self.targets.append((r, ("name", i)))
+        hint = t.render("Click a name to change it.", int(15 * u), MUTED)
+        surf.blit(hint, (x0, self.seat_rows[-1].bottom + int(8 * u)))
+        self.draw_buttons(surf)
+
+
+class TextScene(Scene):
+    """A scrollable page of text with a Back button."""
+
+    title = ""
+    body = ""
+
+    def __init__(self, app: Any, back: Scene) -> None:
+        super().__init__(app)
+        self.back = back
+        self.scroll = 0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * 40)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.go(self.back)
+            return
+        super().handle(event)
+
+    def on_button(self, key: Any) -> None:
+        if key == "back":
+            self.app.go(self.back)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(BG)
+        u = self.app.unit
+        t = self.app.text
+        w, h = surf.get_size()
+        x0 = int(w * 0.15)
+        width = int(w * 0.7)
+        y = int(30 * u) - self.scroll
+        surf.blit(t.render(self.title, int(36 * u), ACCENT, bold=True), (x0, y))
+        y += int(60 * u)
+        for para in self.body.split("\n\n")[1 if self.body.startswith(self.title) else 0:]:
+            for line in t.wrap(para, int(19 * u), width):
+                surf.blit(t.render(line, int(19 * u)), (x0, y))
+                y += int(26 * u)
+            y += int(12 * u)
+        self.buttons = [Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
+                                           int(46 * u)), "Back", "back", True, "b")]
+        self.draw_buttons(surf)
+
+
+class RulesScene(TextScene):
+    title = "How to play Doomlings"
+    body = RULES_TEXT
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: Any, back: Scene) -> None:
+        super().__init__(app)
+        self.back = back
+
+    def _rows(self) -> list[tuple[str, str, Any]]:
+        s = self.app.settings
+        return [
+            ("Animation speed", s.animation, "animation"),
+            ("Sound volume", f"{int(round(s.volume * 100))}%", "volume"),
+            ("Sound", "off" if s.muted else "on", "muted"),
+            ("Color symbols on cards", "on" if s.colorblind_symbols else "off", "colorblind"),
+            ("Bot move shown for", f"{s.bot_pace:.1f} s", "pace"),
+            ("Offer out-of-turn plays", "yes" if s.ask_out_of_turn else "never ask",
+             "ask_out_of_turn"),
+        ]
+
+    def on_button(self, key: Any) -> None:
+        s = self.app.settings
+        if key == "back":
+            try:
+                s.save()
+            except OSError:
+                pass
+            self.app.go(self.back)
+        elif key == "animation":
+            order = ["off", "normal", "fast"]
+            s.animation = order[(order.index(s.animation) + 1) % 3]
+        elif key == "volume":
+            s.volume = 0.0 if s.volume >= 0.99 else round(min(1.0, s.volume + 0.1), 1)
+            self.app.sounds.set_volume(s.volume)
+            self.app.sounds.play("click")
+        elif key == "muted":
+            s.muted = not s.muted
+            self.app.sounds.set_muted(s.muted)
+        elif key == "colorblind":
+            s.colorblind_symbols = not s.colorblind_symbols
+        elif key == "pace":
+            s.bot_pace = {0.0: 0.4, 0.4: 0.8, 0.8: 1.5, 1.5: 0.0}.get(s.bot_pace, 0.8)
+        elif key == "ask_out_of_turn":
+            s.ask_out_of_turn = not s.ask_out_of_turn
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_button("back")
+            return
+        super().handle(event)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(BG)
+        u = self.app.unit
+        t = self.app.text
+        w, h = surf.get_size()
+        x0 = int(w * 0.25)
+        surf.blit(t.render("Settings", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
+        self.buttons = []
+        for i, (label, value, key) in enumerate(self._rows()):
+            y = int(120 * u) + i * int(60 * u)
+            surf.blit(t.render(label, int(21 * u)), (x0, y + int(10 * u)))
+            self.buttons.append(Button(pygame.Rect(x0 + int(330 * u), y, int(200 * u), int(44 * u)),
+                                       value, key))
+        self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
+                                               int(46 * u)), "Back", "back", True, "b"))
+        self.draw_buttons(surf)

@@ -1,0 +1,165 @@
+"""Card faces, backs, strips and color symbols: every card draws, at every size, distinctly."""
+
+import time
+
+import pygame
+import pytest
+
+from doomlings_desktop.ui import fonts
+from doomlings_desktop.ui.cardface import COLOR_RGB, COLOR_SYMBOL_NAMES, KIND_RGB, CardArt
+
+FACE_SIZES = [(90, 126), (150, 210), (300, 420)]
+STRIP_SIZES = [(140, 22), (180, 30), (240, 40)]
+
+
+@pytest.fixture(scope="module")
+def art(db):
+    pygame.font.init()
+    return CardArt(db)
+
+
+def frame_rgb(d):
+    if d.kind == "trait":
+        return COLOR_RGB[d.color]
+    return KIND_RGB[d.kind]
+
+
+def near(a, b, tol):
+    return all(abs(int(x) - int(y)) <= tol for x, y in zip(a, b, strict=False))
+
+
+def frame_hits(surf, rgb, tol=40):
+    """Opaque pixels close to `rgb` in the left and right frame bands at mid-height."""
+    w, h = surf.get_size()
+    band = max(3, round(w * 0.07))
+    hits = 0
+    for y in range(int(h * 0.35), int(h * 0.65), 2):
+        for x in list(range(band)) + list(range(w - band, w)):
+            c = surf.get_at((x, y))
+            if c.a == 255 and near(c[:3], rgb, tol):
+                hits += 1
+    return hits
+
+
+def mean_rgb(surf, rect):
+    sub = surf.subsurface(rect)
+    avg = pygame.transform.average_color(sub)
+    return avg[:3]
+
+
+@pytest.mark.parametrize("size", FACE_SIZES)
+def test_every_face_renders(art, db, size):
+    w, h = size
+    for c in range(len(db.cards)):
+        s = art.face(c, w, h)
+        assert s.get_size() == (w, h)
+        assert s.get_flags() & pygame.SRCALPHA
+        assert s.get_at((w // 2, h // 2)).a == 255, db.cards[c].id
+        assert s.get_at((0, 0)).a < 128, "rounded corners are transparent"
+        assert frame_hits(s, frame_rgb(db.cards[c])) > 0, (db.cards[c].id, size)
+
+
+@pytest.mark.parametrize("size", STRIP_SIZES)
+def test_every_strip_renders(art, db, size):
+    w, h = size
+    for c in range(len(db.cards)):
+        s = art.strip(c, w, h)
+        assert s.get_size() == (w, h)
+        assert s.get_flags() & pygame.SRCALPHA
+        d = db.cards[c]
+        if d.kind == "trait":
+            # the middle of the bar, between symbol and name, is the color fill
+            px = s.get_at((round(h * 1.05), 2 + h // 6))
+            assert px.a == 255
+        assert s.get_at((w // 2, h // 2)).a == 255
+
+
+@pytest.mark.parametrize("size", FACE_SIZES)
+def test_backs_render(art, size):
+    w, h = size
+    trait, age = art.back("trait", w, h), art.back("age", w, h)
+    for s in (trait, age):
+        assert s.get_size() == (w, h)
+        assert s.get_at((w // 2, h // 2)).a == 255
+        assert s.get_at((0, 0)).a < 128
+    assert trait.get_view("2").raw != age.get_view("2").raw
+    assert art.back("catastrophe", w, h) is art.back("age", w, h)
+
+
+def test_unknown_back_is_a_clear_error(art):
+    with pytest.raises(ValueError):
+        art.back("joker", 100, 140)
+
+
+def test_faces_of_different_colors_differ(art, db):
+    first = {}
+    for c in db.traits:
+        first.setdefault(db.cards[c].color, c)
+    assert set(first) == set(COLOR_RGB)
+    means = {}
+    for color, c in first.items():
+        s = art.face(c, 150, 210)
+        means[color] = mean_rgb(s, pygame.Rect(1, 60, 5, 90))     # the left frame
+        assert near(means[color], COLOR_RGB[color], 60), (color, means[color])
+    colors = list(first)
+    for i, a in enumerate(colors):
+        for b in colors[i + 1:]:
+            fa, fb = art.face(first[a], 150, 210), art.face(first[b], 150, 210)
+            assert fa.get_view("2").raw != fb.get_view("2").raw
+            assert not near(means[a], means[b], 20), (a, b)
+
+
+def test_color_symbols_differ_in_shape(art):
+    size = 48
+    masks = {c: pygame.mask.from_surface(art.color_symbol(c, size), 128) for c in COLOR_SYMBOL_NAMES}
+    for c, m in masks.items():
+        assert m.count() > size * size * 0.12, f"{c} symbol is nearly empty"
+    names = list(masks)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ma, mb = masks[a], masks[b]
+            overlap = ma.overlap_area(mb, (0, 0))
+            union = ma.count() + mb.count() - overlap
+            assert union - overlap > union * 0.2, f"{a} and {b} symbols look alike"
+    assert len(set(COLOR_SYMBOL_NAMES.values())) == len(COLOR_SYMBOL_NAMES)
+
+
+def test_symbols_and_icons_at_small_sizes(art):
+    for c in COLOR_SYMBOL_NAMES:
+        for size in (8, 16, 40, 200):
+            s = art.color_symbol(c, size)
+            assert s.get_size() == (size, size)
+    for name in ("action", "out_of_turn", "world_end", "drop_of_life", "unknown"):
+        assert art.icon(name, 20).get_size() == (20, 20)
+
+
+def test_cache_and_clear(db):
+    pygame.font.init()
+    art = CardArt(db)
+    c = db.traits[0]
+    a = art.face(c, 120, 168)
+    assert art.face(c, 120, 168) is a
+    assert art.face(c, 121, 168) is not a
+    art.clear()
+    assert art.face(c, 120, 168) is not a
+
+
+def test_all_faces_render_fast(db):
+    pygame.font.init()
+    art = CardArt(db)
+    art.face(db.traits[0], 60, 84)      # fonts loaded outside the timing
+    t = time.perf_counter()
+    for c in range(len(db.cards)):
+        art.face(c, 120, 168)
+    assert time.perf_counter() - t < 1.5
+
+
+def test_fonts_are_cached_per_arguments():
+    a = fonts.font(14)
+    assert fonts.font(14) is a
+    assert fonts.font(14, bold=True) is not a
+    assert fonts.font(14, condensed=True) is not a
+    for bold in (False, True):
+        for cond in (False, True):
+            assert fonts.font_path(bold, cond), "bundled DejaVu file is missing"
+    assert fonts.font(12).size("Doomlings")[0] > 0

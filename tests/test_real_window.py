@@ -1,0 +1,168 @@
+"""The real program in a real X window (Xvfb), driven with xdotool drags and clicks.
+
+CI installs xvfb, xdotool and imagemagick and sets DOOMLINGS_REQUIRE_XVFB=1, so there this
+test cannot be skipped. Screenshots go to $DOOMLINGS_SHOTS (default: the test's tmp folder).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ("Xvfb", "xdotool", "import")
+
+if not all(shutil.which(t) for t in TOOLS):
+    if os.environ.get("DOOMLINGS_REQUIRE_XVFB"):
+        raise RuntimeError("the real-window test needs: apt-get install -y xvfb xdotool imagemagick")
+    pytest.skip("xvfb, xdotool or imagemagick is not installed", allow_module_level=True)
+
+
+class Session:
+    def __init__(self, tmp: Path, display: str) -> None:
+        self.tmp = tmp
+        self.display = display
+        self.state_file = tmp / "state.json"
+        self.shots = Path(os.environ.get("DOOMLINGS_SHOTS", tmp))
+        self.shots.mkdir(parents=True, exist_ok=True)
+
+    def env(self) -> dict:
+        env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER",)}
+        env.update(DISPLAY=self.display, SDL_AUDIODRIVER="dummy", DOOMLINGS_HOME=str(self.tmp),
+                   DOOMLINGS_TEST_STATE=str(self.state_file))
+        return env
+
+    def xdo(self, *args: str) -> str:
+        return subprocess.run(["xdotool", *args], env=self.env(), capture_output=True, text=True,
+                              timeout=20).stdout.strip()
+
+    def state(self, want=lambda s: True, timeout: float = 20.0) -> dict:
+        end = time.time() + timeout
+        last = None
+        while time.time() < end:
+            try:
+                last = json.loads(self.state_file.read_text())
+                if want(last):
+                    return last
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting; last state: {last and {k: last[k] for k in ('scene', 'answers', 'pending')}}")
+
+    def target(self, st: dict, action) -> tuple[int, int]:
+        """Where `action` is on screen; waits a little for it (a card may still be moving)."""
+        def find(state):
+            for rect, a in reversed(state["targets"]):
+                if a == action:
+                    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+            return None
+        pos = find(st)
+        if pos is None:
+            pos = find(self.state(lambda s: find(s) is not None, timeout=5))
+        return pos
+
+    def click(self, x: int, y: int) -> None:
+        self.xdo("mousemove", "--window", self.wid, str(x), str(y))
+        time.sleep(0.05)
+        self.xdo("click", "1")
+
+    def drag(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        self.xdo("mousemove", "--window", self.wid, str(a[0]), str(a[1]))
+        self.xdo("mousedown", "1")
+        for k in range(1, 6):
+            x = a[0] + (b[0] - a[0]) * k // 5
+            y = a[1] + (b[1] - a[1]) * k // 5
+            self.xdo("mousemove", "--window", self.wid, str(x), str(y))
+            time.sleep(0.03)
+        self.xdo("mouseup", "1")
+
+    def shot(self, name: str) -> Path:
+        p = self.shots / f"{name}.png"
+        subprocess.run(["import", "-window", "root", "-display", self.display, str(p)],
+                       check=True, timeout=20)
+        return p
+
+
+@pytest.fixture
+def xsession(tmp_path):
+    display = f":{90 + os.getpid() % 9}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.8)
+    s = Session(tmp_path, display)
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps(
+        {"window": [1280, 720], "bot_pace": 0.2, "animation": "fast"}))
+    app = subprocess.Popen([sys.executable, "-m", "doomlings_desktop"], env=s.env(), cwd=tmp_path,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    s.app = app
+    try:
+        yield s
+    finally:
+        app.terminate()
+        try:
+            out, _ = app.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            app.kill()
+            out = ""
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+        assert "Traceback" not in (out or ""), out
+
+
+def test_play_moves_in_a_real_window(xsession):
+    s = xsession
+    st = s.state(lambda st: st["scene"] == "MenuScene")
+    assert st["driver"] == "x11", st["driver"]
+    found = s.xdo("search", "--sync", "--pid", str(s.app.pid)).split()
+    assert found, "no X window for the program"
+    s.wid = found[-1]
+    t0 = time.time()
+    s.shot("real-menu")
+    s.click(*s.target(st, ["button", "new"]))
+    st = s.state(lambda st: st["scene"] == "NewGameScene")
+    s.click(*s.target(st, ["button", "fewer"]))
+    time.sleep(0.2)
+    s.click(*s.target(s.state(), ["button", "fewer"]))
+    time.sleep(0.2)
+    s.click(*s.target(s.state(), ["button", ["kind", 1]]))
+    time.sleep(0.2)
+    s.click(*s.target(s.state(), ["button", "start"]))
+    st = s.state(lambda st: st["scene"] == "TableScene" and st["pending"]
+                 and st["pending"]["player"] == 0 and st["pending"]["kind"] == "play")
+    s.shot("real-table")
+    moves = 0
+    deadline = time.time() + 60
+    while moves < 3 and time.time() < deadline:
+        st = s.state(lambda st: st["over"] or (st["pending"] and st["pending"]["player"] == 0))
+        if st["over"]:
+            break
+        p = st["pending"]
+        before = st["answers"]
+        if p["kind"] == "play" and p["zone"] == "hand":
+            card = next(o for o in p["options"] if o != "pass")
+            pile = s.target(st, ["panel", 0])
+            s.drag(s.target(st, ["hand", card]), pile)
+            moves += 1
+        else:     # another decision: answer it with the first offered button or card
+            buttons = [a for _, a in st["targets"] if a[0] == "button" and a[1] not in ("confirm",)]
+            if buttons:
+                s.click(*s.target(st, buttons[0]))
+            else:
+                opt = p["options"][0]
+                hit = next(a for _, a in st["targets"] if opt in a[1:])
+                s.click(*s.target(st, hit))
+                s.click(*s.target(s.state(), ["button", "confirm"]))
+        s.state(lambda st, b=before: st["answers"] > b, timeout=15)
+    s.shot("real-after-moves")
+    assert moves >= 1
+    st = s.state()
+    assert st["answers"] >= moves
+    assert time.time() - t0 < 90

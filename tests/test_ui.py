@@ -1,0 +1,188 @@
+"""The table through real pygame events on the real app loop (dummy SDL driver)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from pygame import Rect
+from uidriver import Player, click, find, key
+
+from doomlings_desktop.settings import Settings
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.layout import hand_slots, pile_slots, table_layout
+from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+
+
+def make_app(size=(1280, 720), animation="off"):
+    s = Settings()
+    s.animation = animation
+    s.bot_pace = 0.0
+    app = App(size=size, settings=s)
+    assert app.driver == "dummy"
+    return app
+
+
+def watch_privacy(app):
+    """After every frame: no hand but the cleared human's is drawn face up."""
+    frame = app.frame
+    seen = {"frames": 0, "pass_screens": 0}
+
+    def checked(*a, **k):
+        frame(*a, **k)
+        sc = app.scene
+        if isinstance(sc, TableScene):
+            seen["frames"] += 1
+            if sc.pass_needed:
+                seen["pass_screens"] += 1
+                assert not sc.face_up
+            else:
+                assert sc.face_up <= set(sc.game.players[sc.viewer].hand)
+                if len(sc.humans) > 1 and sc.face_up:
+                    assert sc.viewer == sc.cleared
+    app.frame = checked
+    return seen
+
+
+def play_out(app, player, limit=4000):
+    for _ in range(limit):
+        if app.scene.game.over:
+            return
+        if not player.act(app):
+            app.frame()
+    raise AssertionError("the game did not end")
+
+
+def test_menu_leads_to_a_game():
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "new")).center)
+    assert type(app.scene).__name__ == "NewGameScene"
+    click(app, find(app.scene, ("button", "fewer")).center)
+    click(app, find(app.scene, ("button", "fewer")).center)
+    click(app, find(app.scene, ("button", "start")).center)
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.game.n == 2
+
+
+def test_hot_seat_game_played_only_with_events():
+    app = make_app()
+    app.go(TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob")], seed=3))
+    seen = watch_privacy(app)
+    app.frame()
+    player = Player(7)
+    play_out(app, player)
+    app.frame()
+    g = app.scene.game
+    assert g.over and g.winners
+    assert g.scores == [g.score(p) for p in range(2)]
+    assert find(app.scene, ("button", "new_game")) is not None     # the end screen is up
+    assert player.drags and player.clicks and player.keys
+    assert seen["pass_screens"] > 0
+
+
+def test_game_against_bots_with_animation():
+    app = make_app(animation="fast")
+    app.go(TableScene(app, [SeatConfig("Me"), SeatConfig("Bot", "bot"), SeatConfig("Bot 2", "bot")],
+                      seed=11))
+    watch_privacy(app)
+    play_out(app, Player(3), limit=20000)
+    assert app.scene.game.over
+
+
+def test_illegal_drop_snaps_back_with_a_reason():
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    app.frame()
+    d = sc.game.pending
+    card = d.options[0]
+    before = len(sc.game.answers)
+    r = find(sc, ("hand", card))
+    from uidriver import drag
+    drag(app, r.center, sc.layout.log.center)     # not a pile
+    assert len(sc.game.answers) == before
+    assert sc.toast and "pile" in sc.toast[0]
+    assert find(sc, ("hand", card)) is not None
+
+
+def test_illegal_card_is_explained():
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    app.frame()
+    g = sc.game
+    # Make a card illegal: give Ann Heroic (needs 3 green traits) and redraw the table.
+    heroic = g.db.card("heroic")
+    where, owner = g.locate(heroic)
+    if where == "deck":
+        g.deck.remove(heroic)
+    elif where == "hand":
+        g.players[owner].hand.remove(heroic)
+    else:
+        pytest.skip("heroic is elsewhere in this deal")
+    g.players[0].hand.append(heroic)
+    g.pending.options = g.legal_plays(0)
+    app.frame()
+    click(app, find(sc, ("hand", heroic)).center)
+    assert sc.toast and "green" in sc.toast[0]
+
+
+def test_escape_opens_the_menu_and_rules():
+    app = make_app()
+    app.go(TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5))
+    app.frame()
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.menu_open
+    click(app, find(app.scene, ("button", "rules")).center)
+    assert type(app.scene).__name__ == "RulesScene"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, TableScene)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_layout_fits_and_does_not_overlap(size, n):
+    w, h = size
+    lay = table_layout(w, h, n, 0)
+    screen = Rect(0, 0, w, h)
+    regions = [lay.top_bar, lay.log, lay.center, lay.hand] + [p.rect for p in lay.panels]
+    for r in regions:
+        assert screen.contains(r), r
+    for i, a in enumerate(regions):
+        for b in regions[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    for small in (lay.deck, lay.discard, lay.age, lay.prompt):
+        assert lay.center.contains(small)
+    for a, b in [(lay.deck, lay.discard), (lay.discard, lay.age), (lay.age, lay.prompt)]:
+        assert not a.colliderect(b)
+    colors = ["red"] * 8 + ["blue"] * 4 + ["green"] * 4 + ["purple"] * 2 + ["colorless"] * 2
+    for p in lay.panels:
+        assert p.rect.contains(p.header) and p.rect.contains(p.pile)
+        assert not p.header.colliderect(p.pile)
+        slots = pile_slots(p.pile, colors, lay.unit)
+        assert len(slots) == 20
+        for s in slots:
+            assert p.pile.contains(s), (s, p.pile)
+            assert s.h >= 4
+    hs = hand_slots(lay.hand, 8, lay.card_w, lay.card_h)
+    for s in hs:
+        assert lay.hand.contains(s)
+
+
+def test_six_players_late_game_draws_at_4k():
+    app = make_app(size=(3840, 2160))
+    seats = [SeatConfig(f"P{i}", "human" if i == 0 else "bot") for i in range(6)]
+    sc = TableScene(app, seats, seed=2)
+    app.go(sc)
+    import random
+    r = random.Random(1)
+    while sc.game.pending and len(sc.game.catastrophes) < 2:
+        sc.game.apply(r.choice(sc.game.pending.options))
+    app.frame()
+    assert app.screen.get_size() == (3840, 2160)
+    assert any(a[0] == "strip" for _, a in sc.targets)

@@ -1,0 +1,122 @@
+"""Drives the real app loop with posted pygame events, the way a player would: it finds what
+to click in the scene's `targets` (the same rects the clicks are tested against)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+
+def post(kind: int, **attrs: Any) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def click(app: Any, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.frame()
+
+
+def drag(app: Any, start: tuple[int, int], end: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.frame()
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        app.frame()
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.frame()
+
+
+def key(app: Any, k: int, unicode: str = "") -> None:
+    post(pygame.KEYDOWN, key=k, unicode=unicode, mod=0, scancode=0)
+    post(pygame.KEYUP, key=k, unicode=unicode, mod=0, scancode=0)
+    app.frame()
+
+
+def find(scene: Any, action: Any) -> pygame.Rect | None:
+    for rect, a in reversed(scene.targets):
+        if a == action:
+            return rect
+    return None
+
+
+class Player:
+    """Plays whatever the table asks, by mouse (mostly) and keyboard (sometimes)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.drags = self.clicks = self.keys = 0
+
+    def act(self, app: Any) -> bool:
+        """One interaction; False if nothing could be done this frame (wait a frame)."""
+        scene = app.scene
+        r = find(scene, ("pass_screen", scene.game.pending.player)) if scene.game.pending else None
+        if r is not None:
+            click(app, r.center)
+            return True
+        d = scene.my_decision()
+        if d is None:
+            return False
+        opts = list(d.options)
+        ans = self.rng.choice(opts)
+        if ans == "pass":
+            r = find(scene, ("button", ("answer", "pass")))
+            if r is None:
+                return False
+            click(app, r.center)
+            return True
+        if d.kind in ("yesno", "color", "no_play"):
+            r = find(scene, ("button", ("answer", ans)))
+            if r is None:
+                return False
+            click(app, r.center)
+            return True
+        if d.kind == "react":
+            r = find(scene, ("button", ("answer", ans)))
+            if r is None:
+                return False
+            click(app, r.center)
+            return True
+        if d.kind == "player":
+            r = find(scene, ("panel", ans))
+            if r is None:
+                return False
+            click(app, r.center)
+            conf = find(scene, ("button", "confirm"))
+            if conf is None:
+                return False
+            click(app, conf.center)
+            return True
+        # a card: in the hand, a pile or an overlay
+        rect = (find(scene, ("hand", ans)) or find(scene, ("overlay_card", ans))
+                or next((rr for rr, a in reversed(scene.targets)
+                         if a and a[0] == "strip" and a[2] == ans), None))
+        if rect is None:
+            return False
+        own = scene.layout.panel_of(scene.viewer).rect
+        style = self.rng.random()
+        if d.kind == "play" and d.zone == "hand" and style < 0.5:
+            self.drags += 1
+            drag(app, rect.center, own.center)
+        elif d.kind == "play" and d.zone == "hand" and style < 0.7:
+            self.keys += 1
+            i = [o for o in opts if o != "pass"].index(ans)
+            if i < 9:
+                key(app, pygame.K_1 + i, str(i + 1))
+                key(app, pygame.K_RETURN)
+            else:
+                click(app, rect.center)
+                click(app, rect.center)
+        else:
+            self.clicks += 1
+            click(app, rect.center)
+            conf = find(scene, ("button", "confirm"))
+            if conf is not None and conf.collidepoint(conf.center):
+                click(app, conf.center)
+            else:
+                click(app, rect.center)
+        return True
