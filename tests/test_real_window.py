@@ -151,13 +151,16 @@ def test_play_moves_in_a_real_window(xsession):
             pile = s.target(st, ["panel", 0])
             s.drag(s.target(st, ["hand", card]), pile)
             moves += 1
-        else:     # another decision: answer it with the first offered button or card
-            buttons = [a for _, a in st["targets"] if a[0] == "button" and a[1] not in ("confirm",)]
-            if buttons:
-                s.click(*s.target(st, buttons[0]))
+        else:     # another decision: a direct answer button, or pick the option and confirm
+            answers = [a for _, a in st["targets"] if a[0] == "button" and a[1][0] == "answer"]
+            if answers:
+                s.click(*s.target(st, answers[0]))
             else:
                 opt = p["options"][0]
-                hit = next(a for _, a in st["targets"] if opt in a[1:])
+                hit = next(a for _, a in reversed(st["targets"])
+                           if (a[0] == "panel" and p["kind"] == "player" and a[1] == opt)
+                           or (a[0] in ("hand", "overlay_card") and a[1] == opt)
+                           or (a[0] == "strip" and a[2] == opt))
                 s.click(*s.target(st, hit))
                 s.click(*s.target(s.state(), ["button", "confirm"]))
         s.state(lambda st, b=before: st["answers"] > b, timeout=15)

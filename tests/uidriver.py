@@ -114,8 +114,8 @@ class Player:
         else:
             self.clicks += 1
             click(app, rect.center)
-            conf = find(scene, ("button", "confirm"))
-            if conf is not None and conf.collidepoint(conf.center):
+            conf = find(scene, ("button", "confirm"))     # listed only once it is enabled
+            if conf is not None:
                 click(app, conf.center)
             else:
                 click(app, rect.center)

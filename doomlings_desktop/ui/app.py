@@ -127,7 +127,8 @@ class Scene:
         mouse = self.app.mouse
         for b in self.buttons:
             b.draw(surf, self.app.text, b.rect.collidepoint(mouse), self.app.unit)
-            self.targets.append((b.rect, ("button", b.key)))
+            if b.enabled:
+                self.targets.append((b.rect, ("button", b.key)))
 
 
 class _NoSound:
