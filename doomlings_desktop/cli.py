@@ -58,6 +58,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "ui":
+        from doomlings_desktop.ui.bench import main as bench_ui
+
+        return bench_ui(args)
     from doomlings_desktop.bench import main as bench
 
     if args.games < 4:
@@ -116,10 +120,12 @@ def parser() -> argparse.ArgumentParser:
                        help="validate the card database and print its counts")
     s.add_argument("--check", action="store_true", help="validate (the default action)")
     s.set_defaults(fn=cmd_cards)
-    s = sub.add_parser("bench", parents=[common], help="measure the engine's speed")
-    s.add_argument("what", choices=["engine"])
+    s = sub.add_parser("bench", parents=[common], help="measure the engine's or the table's speed")
+    s.add_argument("what", choices=["engine", "ui"])
     s.add_argument("--games", type=int, default=2000,
-                   help="4-player games to time (default 2000; a quarter for 2 and 6 players)")
+                   help="engine: 4-player games to time (default 2000; a quarter for 2 and 6)")
+    s.add_argument("--frames", type=int, default=600, help="ui: frames to time (default 600)")
+    s.add_argument("--seed", type=int, default=1, help="ui: the game shown (default 1)")
     s.set_defaults(fn=cmd_bench)
     s = sub.add_parser("play", parents=[common], help="open the game window (the default)")
     s.set_defaults(fn=cmd_play)

@@ -127,6 +127,7 @@ def test_illegal_card_is_explained():
         pytest.skip("heroic is elsewhere in this deal")
     g.players[0].hand.append(heroic)
     g.pending.options = g.legal_plays(0)
+    sc._view_key = ()      # the test changed the game behind the table's back
     app.frame()
     click(app, find(sc, ("hand", heroic)).center)
     assert sc.toast and "green" in sc.toast[0]
@@ -186,3 +187,23 @@ def test_six_players_late_game_draws_at_4k():
     app.frame()
     assert app.screen.get_size() == (3840, 2160)
     assert any(a[0] == "strip" for _, a in sc.targets)
+
+
+def test_world_end_is_shown_step_by_step_then_the_scores():
+    app = make_app(animation="normal")
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=8)
+    app.go(sc)
+    import random
+    r = random.Random(8)
+    while sc.game.pending:
+        sc.game.apply(r.choice(sc.game.pending.options))
+    app.frame()
+    assert find(sc, ("world_end",)) is not None
+    assert find(sc, ("button", "new_game")) is None
+    for _ in range(30):                     # half a second: the first lines appear
+        app.frame()
+    assert 0 < sc.we_step < len(sc._we_lines())
+    click(app, (10, 10))                    # a click skips to the scores
+    assert find(sc, ("button", "new_game")) is not None
+    click(app, find(sc, ("button", "main_menu")).center)
+    assert type(app.scene).__name__ == "MenuScene"

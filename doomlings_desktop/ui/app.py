@@ -52,6 +52,15 @@ class Text:
         return surf
 
     def wrap(self, s: str, size: int, width: int, bold: bool = False) -> list[str]:
+        key = ("wrap", s, size, width, bold)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        lines = self._wrap(s, size, width, bold)
+        self.cache[key] = lines
+        return lines
+
+    def _wrap(self, s: str, size: int, width: int, bold: bool) -> list[str]:
         f = self.font(size, bold)
         lines: list[str] = []
         for para in s.split("\n"):
@@ -256,10 +265,13 @@ class App:
 
     def run(self) -> int:
         import time
+        exit_first = bool(os.environ.get("DOOMLINGS_EXIT_AFTER_FIRST_FRAME"))
         while self.running:
             t0 = time.perf_counter()
             self.frame()
             pygame.display.flip()
+            if exit_first:
+                break
             self.frame_ms.append((time.perf_counter() - t0) * 1000)
             if len(self.frame_ms) > 2000:
                 del self.frame_ms[:1000]

@@ -142,6 +142,9 @@ class TableScene(Scene):
         self.face_up: set[int] = set()     # hand cards drawn face up in the last frame
         self.hover_since = 0.0
         self.hover_key: Any = None
+        self.we_step = -1.0          # World's End shown line by line; -1 until it happens
+        self._view_key: tuple = ()
+        self._log_lines: tuple = ((), [])
         self._sound_log()
 
     # ------------------------------------------------------------------ flow
@@ -170,6 +173,9 @@ class TableScene(Scene):
             if self.toast[1] <= 0:
                 self.toast = None
         g = self.game
+        if g.over and self.we_step < 1e9:
+            per_line = {"off": 0.0, "normal": 0.9, "fast": 0.4}.get(self.app.settings.animation, 0.9)
+            self.we_step = 1e9 if per_line == 0 else max(0.0, self.we_step) + dt / per_line
         d = g.pending
         if d is None or self.menu_open:
             return
@@ -242,6 +248,12 @@ class TableScene(Scene):
                 self.menu_open = True
             return
         if self.game.over:
+            if self.we_step < len(self._we_lines()) + 1.5 and (
+                    (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or
+                    (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE,
+                                                                    pygame.K_RETURN))):
+                self.we_step = 1e9
+                return
             super().handle(event)
             return
         if self.pass_needed:
@@ -426,7 +438,11 @@ class TableScene(Scene):
             self.view = None
             return
         w, h = surf.get_size()
-        v = self.view = view_for(self.game, self.viewer)
+        key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()))
+        if self._view_key != key or self.view is None:
+            self.view = view_for(self.game, self.viewer)
+            self._view_key = key
+        v = self.view
         lay = self.layout = table_layout(w, h, v.n, self.viewer)
         self.anim.begin()
         moving: list[tuple[pygame.Surface, Rect]] = []
@@ -451,7 +467,11 @@ class TableScene(Scene):
             self._draw_drag(surf, lay, u)
         self._draw_hover(surf, v, u)
         if self.game.over:
-            self._draw_end(surf, v, u)
+            lines = self._we_lines()
+            if self.we_step < len(lines) + 1.5:
+                self._draw_world_end(surf, lines, u)
+            else:
+                self._draw_end(surf, v, u)
         self.draw_buttons(surf)
         if self.toast:
             self._draw_toast(surf, u)
@@ -538,8 +558,7 @@ class TableScene(Scene):
                 surf.blit(info, (hx, cy - info.get_height() // 2))
                 break
         self._draw_gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
-        colors = list(sv.colors)
-        slots = pile_slots(panel.pile, colors, u)
+        slots = self._slots(panel.pile, sv.colors, u)
         eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
         for c, slot in zip(sv.pile, slots, strict=True):
             r, is_moving = self.anim.at(c, slot, panel.header, self._duration())
@@ -556,6 +575,13 @@ class TableScene(Scene):
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
             surf.blit(empty, empty.get_rect(center=panel.pile.center))
+
+    def _slots(self, area: Rect, colors: tuple, u: float) -> list[Rect]:
+        key = ("slots", tuple(area), colors, u)
+        got = self.app.text.cache.get(key)
+        if got is None:
+            got = self.app.text.cache[key] = pile_slots(area, list(colors), u)
+        return got
 
     def _draw_gene_pool(self, surf: pygame.Surface, seat: int, value: int, r: Rect,
                         u: float) -> None:
@@ -582,7 +608,10 @@ class TableScene(Scene):
                 pos = (c + math.cos(ang) * c * 0.66, c - math.sin(ang) * c * 0.66)
                 base.blit(num, num.get_rect(center=pos))
             self.app.text.cache[key] = base
-        img = pygame.transform.rotozoom(base, -cur, 0.25)
+        rkey = ("gp_rot", size, int(round(cur)))
+        img = self.app.text.cache.get(rkey)
+        if img is None:
+            img = self.app.text.cache[rkey] = pygame.transform.rotozoom(base, -round(cur), 0.25)
         surf.blit(img, img.get_rect(center=r.center))
         pygame.draw.polygon(surf, ACCENT, [(r.centerx - size // 6, r.top - size // 8),
                                            (r.centerx + size // 6, r.top - size // 8),
@@ -663,11 +692,15 @@ class TableScene(Scene):
         size = int(14 * u)
         line_h = int(19 * u)
         width = r.w - int(16 * u)
-        lines: list[tuple[str, tuple]] = []
-        for kind, text in v.log[-120:]:
-            color = ACCENT if kind in ("age", "catastrophe", "world_end", "winner") else INK
-            for i, line in enumerate(t.wrap(text, size, width)):
-                lines.append(("  " + line if i else line, color))
+        key = (len(v.log), size, width, self.viewer)
+        if self._log_lines[0] != key:
+            lines: list[tuple[str, tuple]] = []
+            for kind, text in v.log[-150:]:
+                color = ACCENT if kind in ("age", "catastrophe", "world_end", "winner") else INK
+                for i, line in enumerate(t.wrap(text, size, width)):
+                    lines.append(("  " + line if i else line, color))
+            self._log_lines = (key, lines)
+        lines = self._log_lines[1]
         rows = max(1, (r.h - int(10 * u)) // line_h)
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
         end = len(lines) - self.log_scroll
@@ -820,6 +853,32 @@ class TableScene(Scene):
             r = Rect(mx + int(16 * u), my - ch // 2, cw, ch)
             r.clamp_ip(surf.get_rect())
             surf.blit(self.app.art.face(card, cw, ch), r)
+
+    def _we_lines(self) -> list[tuple[str, str]]:
+        log = self.view.log if self.view else ()
+        start = max((i for i, (k, _) in enumerate(log) if k == "world_end"), default=len(log))
+        return [e for e in log[start:] if e[0] != "winner"]
+
+    def _draw_world_end(self, surf: pygame.Surface, lines: list, u: float) -> None:
+        """World's End, one event at a time, then the scores (a click skips ahead)."""
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 0, 0, 190))
+        surf.blit(shade, (0, 0))
+        t = self.app.text
+        title = t.render("World's End", int(48 * u), BAD, bold=True)
+        surf.blit(title, title.get_rect(midtop=(w // 2, int(60 * u))))
+        y = int(140 * u)
+        shown = lines[1:1 + int(self.we_step)]
+        for kind, text in shown[-14:]:
+            color = ACCENT if kind in ("we_catastrophe", "catastrophe") else INK
+            for line in t.wrap(text, int(20 * u), int(w * 0.6)):
+                s = t.render(line, int(20 * u), color)
+                surf.blit(s, s.get_rect(midtop=(w // 2, y)))
+                y += int(28 * u)
+        hint = t.render("Click to see the scores", int(15 * u), MUTED)
+        surf.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(30 * u))))
+        self.targets.append((Rect(0, 0, w, h), ("world_end",)))
 
     def _draw_end(self, surf: pygame.Surface, v: View, u: float) -> None:
         w, h = surf.get_size()

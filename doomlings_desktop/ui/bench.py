@@ -1,0 +1,93 @@
+"""`doomlings bench ui`: frame times of a 6-player late game, first frame, memory.
+
+Run it under a real display (Xvfb in CI: `xvfb-run doomlings bench ui`) for figures that mean
+something; with the dummy driver it measures drawing alone.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+import pygame
+
+
+def _late_game_scene(app: Any, players: int, seed: int) -> Any:
+    from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+    seats = [SeatConfig(f"Player {i + 1}", "human" if i == 0 else "bot") for i in range(players)]
+    sc = TableScene(app, seats, seed=seed)
+    r = random.Random(seed)
+    g = sc.game
+    while g.pending and (len(g.catastrophes) < 2 or g.pending.player != 0
+                         or g.pending.kind != "play"):
+        g.apply(r.choice(g.pending.options))
+    return sc
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def first_frame_seconds() -> float:
+    """Wall time from starting `python -m doomlings_desktop` to its first frame on screen."""
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, DOOMLINGS_HOME=home, DOOMLINGS_EXIT_AFTER_FIRST_FRAME="1",
+                   SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "doomlings_desktop"], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        return time.perf_counter() - t0
+
+
+def main(args: Any) -> int:
+    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.ui.app import App
+
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["DOOMLINGS_HOME"] = home
+        s = Settings()
+        s.bot_pace = 0.0
+        app = App(size=(1920, 1080), settings=s)
+        driver = app.driver
+        sc = _late_game_scene(app, 6, args.seed)
+        app.go(sc)
+        idle: list[float] = []
+        for i in range(args.frames):
+            t0 = time.perf_counter()
+            pos = (200 + (i * 37) % 1400, 150 + (i * 23) % 800)
+            ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+            app.frame(ev)
+            pygame.display.flip()
+            idle.append((time.perf_counter() - t0) * 1000)
+        # Bots playing on: every frame may change the table (new surfaces, moving cards).
+        for seat in sc.seats:
+            seat.kind = "bot"
+        from doomlings_desktop.bots.random_bot import RandomBot
+        sc.bots = {i: RandomBot(i) for i in range(6)}
+        busy: list[float] = []
+        while sc.game.pending and len(busy) < args.frames:
+            t0 = time.perf_counter()
+            app.frame([])
+            pygame.display.flip()
+            busy.append((time.perf_counter() - t0) * 1000)
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        pygame.quit()
+    first = first_frame_seconds()
+    print(f"display driver: {driver}; 6 players, late game, 1920x1080")
+    print(f"idle table: {len(idle)} frames, p50 {statistics.median(idle):.1f} ms, "
+          f"p95 {_percentile(idle, 0.95):.1f} ms, max {max(idle):.1f} ms "
+          f"(~{1000 / max(1e-6, statistics.mean(idle)):.0f} FPS if not capped)")
+    print(f"bots playing: {len(busy)} frames, p50 {statistics.median(busy):.1f} ms, "
+          f"p95 {_percentile(busy, 0.95):.1f} ms, max {max(busy):.1f} ms")
+    print(f"first frame after launch: {first:.2f} s")
+    print(f"peak resident memory: {rss:.0f} MB")
+    return 0
