@@ -93,7 +93,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from doomlings_desktop.ui.app import main as play
 
-    return play()
+    start = "continue" if getattr(args, "resume", False) else (
+        "demo" if getattr(args, "demo", False) else None)
+    return play(start, getattr(args, "seed", None))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -128,6 +130,10 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1, help="ui: the game shown (default 1)")
     s.set_defaults(fn=cmd_bench)
     s = sub.add_parser("play", parents=[common], help="open the game window (the default)")
+    s.add_argument("--continue", dest="resume", action="store_true",
+                   help="open the game saved when the program last stopped")
+    s.add_argument("--demo", action="store_true", help="watch four bots play")
+    s.add_argument("--seed", type=int, help="the demo game's seed")
     s.set_defaults(fn=cmd_play)
     return p
 

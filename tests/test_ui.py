@@ -7,6 +7,7 @@ import pytest
 from pygame import Rect
 from uidriver import Player, click, find, key
 
+from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.layout import hand_slots, pile_slots, table_layout
@@ -207,3 +208,95 @@ def test_world_end_is_shown_step_by_step_then_the_scores():
     assert find(sc, ("button", "new_game")) is not None
     click(app, find(sc, ("button", "main_menu")).center)
     assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_ctrl_z_takes_back_an_answer_that_revealed_nothing():
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=4)
+    app.go(sc)
+    import random
+    r = random.Random(4)
+    for _ in range(3000):
+        g = sc.game
+        if g.pending is None:
+            pytest.skip("no undoable moment in this game")
+        if g.can_undo() and g.pending.player == 0:
+            break
+        sc.apply(r.choice(g.pending.options))
+    app.frame()
+    n = len(sc.game.answers)
+    assert find(sc, ("button", "undo")) is not None
+    from uidriver import post
+    post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="\x1a", scancode=0)
+    app.frame()
+    assert len(sc.game.answers) == n - 1
+    assert sc.game.pending.player == 0
+
+
+def test_continue_from_the_menu_and_a_broken_autosave(db):
+    from doomlings_desktop import saves
+    g = Game.new(db, 2, seed=6, names=["Ann", "Bob"])
+    for _ in range(15):
+        g.apply(g.pending.options[0])
+    saves.save(g, [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot"}])
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.game.answers == g.answers
+    assert app.scene.seats[1].kind == "bot"
+    # now break the autosave by hand: Continue explains and the menu stays
+    saves.autosave_path().write_text('{"format": 1, "answers": [')
+    from doomlings_desktop.ui.menu import MenuScene
+    app.go(MenuScene(app))
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    assert type(app.scene).__name__ == "MenuScene"
+    assert "could not be loaded" in app.scene.notice
+    assert not saves.autosave_path().exists()
+
+
+def test_unexpected_error_shows_a_screen_and_keeps_the_autosave(monkeypatch):
+    from doomlings_desktop import saves
+    app = make_app()
+    app.raise_errors = False
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=4)
+    app.go(sc)
+    app.frame()
+    sc.apply(sc.game.pending.options[0])
+    kept = saves.autosave_path().read_text()
+
+    def boom(*a):
+        raise ValueError("a bug")
+    monkeypatch.setattr(sc, "_draw_panel", boom)
+    app.frame()
+    assert type(app.scene).__name__ == "ErrorScene"
+    assert "a bug" in app.scene.error and "doomlings.log" in app.scene.log_path
+    assert saves.autosave_path().read_text() == kept
+    app.frame()
+    assert find(app.scene, ("button", "menu")) is not None
+
+
+def test_replay_steps_forward_and_back(db):
+    from doomlings_desktop import saves
+    from doomlings_desktop.simulate import play_random
+    g = play_random(db, 3, 5)
+    saves.save(g, [{"name": n, "kind": "bot"} for n in "ABC"], "last game")
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "load")).center)
+    path = saves.saves_dir() / "last game.json"
+    click(app, find(app.scene, ("button", ("replay", path))).center)
+    sc = app.scene
+    assert type(sc).__name__ == "ReplayScene" and sc.pos == 0
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert sc.pos == 2 and len(sc.game.answers) == 2
+    click(app, find(sc, ("button", "last")).center)
+    assert sc.game.over and sc.game.scores == g.scores
+    key(app, pygame.K_LEFT)
+    assert not sc.game.over
+    click(app, find(sc, ("button", "seat")).center)
+    assert sc.viewer == 1
+    key(app, pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "LoadScene"

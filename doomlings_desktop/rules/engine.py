@@ -78,7 +78,8 @@ class Game:
         "catastrophes", "first", "current", "stack", "pending", "answer", "rng", "log",
         "last_color", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
-        "revealed", "answers", "seed", "final_catastrophe", "limbo", "names",
+        "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
+        "shown",
     )
 
     # ------------------------------------------------------------------ creation
@@ -129,6 +130,8 @@ class Game:
         self.final_catastrophe = -1
         self.limbo: list[int] = []   # cards between zones: being played, or set aside to give
         self.names: list[str] = [f"Player {p + 1}" for p in range(n)]   # for the log's text
+        self.undo_floor = 0   # answers before this index can no longer be taken back
+        self.shown = False    # set by effects that show someone hidden cards (swapped hands)
 
     @classmethod
     def new(cls, db: Database, players: int, seed: int = 0, variants: dict | None = None,
@@ -218,9 +221,15 @@ class Game:
         g.final_catastrophe = self.final_catastrophe
         g.limbo = self.limbo[:]
         g.names = self.names
+        g.undo_floor = self.undo_floor
+        g.shown = False
         return g
 
     # ------------------------------------------------------------------ driving
+
+    def can_undo(self) -> bool:
+        """Whether the last answer may be taken back (by the player now deciding)."""
+        return len(self.answers) > self.undo_floor and self.pending is not None
 
     def legal_answers(self) -> list:
         return list(self.pending.options) if self.pending else []
@@ -235,7 +244,18 @@ class Game:
         self.pending = None
         self.answer = answer
         self.answers.append(answer)
+        seen = (self.rng.state, len(self.deck), len(self.age_deck), len(self.known_age),
+                len(self.revealed))
+        self.shown = False
         self._run()
+        # Anything hidden that came to light makes this answer final (undo must never let a
+        # player see something and then take back the move that showed it): a random pick, a
+        # draw, a revealed or peeked age, a look at a hand, or the turn passing to someone else.
+        nxt = self.pending
+        if (self.over or nxt is None or nxt.player != d.player or self.shown or seen != (
+                self.rng.state, len(self.deck), len(self.age_deck), len(self.known_age),
+                len(self.revealed))):
+            self.undo_floor = len(self.answers)
 
     def why_not(self, answer: Any) -> str:
         """A short reason why an answer is not legal now (for the player)."""

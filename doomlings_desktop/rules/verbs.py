@@ -310,6 +310,7 @@ def t_reveal_one(g: Any, t: tuple) -> None:
 def t_reveal_one_ans(g: Any, t: tuple) -> None:
     _, ctx, q = t
     ctx.vars["revealed"] = ctx.vars["revealed"] + ((q, g.answer),)
+    g.shown = True
     if g.log is not None:
         g.say("reveal", f"{g.pname(q)} reveals {_name(g, g.answer)}.")
 
@@ -344,6 +345,7 @@ def t_swap_hands(g: Any, t: tuple) -> None:
     p, q = t[1].player, g.answer
     a, b = g.players[p], g.players[q]
     a.hand, b.hand = b.hand, a.hand
+    g.shown = True
     if g.log is not None:
         g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
 
@@ -369,6 +371,7 @@ def t_give_hand_to(g: Any, t: tuple) -> None:
     p, q = ctx.player, g.answer
     g.players[p].hand.remove(c)
     g.players[q].hand.append(c)
+    g.shown = True
     if g.log is not None:
         g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
               f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
@@ -384,6 +387,7 @@ def v_pass_hands(g: Any, ctx: Ctx, a: dict) -> None:
     shift = -1 if a["direction"] == "right" else 1
     for i in range(len(seats)):
         g.players[seats[(i + shift) % len(seats)]].hand = hands[i]
+    g.shown = True
     if g.log is not None:
         g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
 
@@ -416,6 +420,7 @@ def t_neighbour_ans(g: Any, t: tuple) -> None:
 
 def t_neighbours_deliver(g: Any, t: tuple) -> None:
     ctx = t[1]
+    g.shown = True
     for c, q, to in ctx.vars.get("aside", ()):
         g.limbo.remove(c)
         g.players[to].hand.append(c)

@@ -180,6 +180,7 @@ class App:
             self.sounds = _NoSound()
         self._art = None
         self._state_file = os.environ.get("DOOMLINGS_TEST_STATE")
+        self.raise_errors = bool(os.environ.get("DOOMLINGS_RAISE"))   # tests: fail loudly
         from doomlings_desktop.ui.menu import MenuScene
         self.scene: Scene = start(self) if start else MenuScene(self)
 
@@ -212,17 +213,22 @@ class App:
         """Handle the events, advance time by dt, draw. The loop and the tests both call this."""
         if events is None:
             events = pygame.event.get()
-        for e in events:
-            if e.type == pygame.QUIT:
-                self.running = False
-            elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self._resized()
-            if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                self.mouse = e.pos
-            self.scene.handle(e)
-        self.scene.update(dt)
-        self.scene.targets = []
-        self.scene.draw(self.screen)
+        try:
+            for e in events:
+                if e.type == pygame.QUIT:
+                    self.running = False
+                elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                    self._resized()
+                if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                    self.mouse = e.pos
+                self.scene.handle(e)
+            self.scene.update(dt)
+            self.scene.targets = []
+            self.scene.draw(self.screen)
+        except Exception as e:  # noqa: BLE001 - any bug: explain it, keep the autosave, go on
+            if self.raise_errors:
+                raise
+            self._crashed(e)
         self.frames += 1
         if self._state_file and self.frames % 5 == 0:
             self._write_state()
@@ -256,6 +262,20 @@ class App:
         except OSError:
             pass
 
+    def _crashed(self, e: Exception) -> None:
+        import logging
+
+        from doomlings_desktop.ui.menu import ErrorScene
+        logging.getLogger("doomlings").exception("unexpected error in %s",
+                                                 type(self.scene).__name__)
+        scene = ErrorScene(self, f"{type(e).__name__}: {e}", str(log_file()))
+        self.scene = scene
+        try:
+            self.screen.fill((0, 0, 0))
+            scene.draw(self.screen)
+        except Exception:  # noqa: BLE001 - the error screen itself must not take us down
+            pass
+
     def _resized(self) -> None:
         w, h = self.screen.get_size()
         w, h = max(640, w), max(480, h)
@@ -284,9 +304,54 @@ class App:
         return 0
 
 
-def main() -> int:
-    """`doomlings` with no arguments: the game window."""
-    app = App()
+def log_file() -> Path:
+    from doomlings_desktop.settings import log_dir
+    return log_dir() / "doomlings.log"
+
+
+def setup_logging() -> None:
+    """Log to the user log folder, rotating at 1 MB with 3 old files kept."""
+    import logging
+    from logging.handlers import RotatingFileHandler
+
+    root = logging.getLogger("doomlings")
+    if root.handlers:
+        return
+    root.setLevel(logging.INFO)
+    try:
+        path = log_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        h = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    except OSError:
+        return
+    h.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(h)
+
+
+def main(start: str | None = None, seed: int | None = None) -> int:
+    """`doomlings` with no arguments: the game window. start: 'continue' or 'demo'."""
+    import logging
+    import random as _random
+
+    setup_logging()
+    logging.getLogger("doomlings").info("start (video driver %s)", os.environ.get(
+        "SDL_VIDEODRIVER", "default"))
+
+    def first(app: App) -> Scene:
+        from doomlings_desktop.ui.menu import MenuScene, open_save
+        menu = MenuScene(app)
+        if start == "continue":
+            from doomlings_desktop import saves
+            app.scene = menu
+            if open_save(app, saves.autosave_path(), menu):
+                return app.scene
+        if start == "demo":
+            from doomlings_desktop.ui.table import SeatConfig, TableScene
+            seats = [SeatConfig(f"Bot {i + 1}", "bot") for i in range(4)]
+            return TableScene(app, seats, seed if seed is not None else _random.randrange(10**9))
+        return menu
+
+    app = App(start=first)
     if app.driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
         print("warning: no display was found; the window is invisible "
               f"(SDL video driver '{app.driver}')")

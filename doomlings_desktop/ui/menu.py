@@ -48,20 +48,27 @@ class MenuScene(Scene):
         u = self.app.unit
         bw, bh = int(320 * u), int(52 * u)
         x = (w - bw) // 2
-        y = int(h * 0.38)
-        items = [("New game", "new", "n"), ("Continue", "continue", "c"), ("Rules", "rules", "r"),
+        y = int(h * 0.33)
+        items = [("Continue", "continue", "c"), ("New game", "new", "n"),
+                 ("Load game", "load", "l"), ("Statistics", "stats", "t"), ("Rules", "rules", "r"),
                  ("Settings", "settings", "s"), ("Quit", "quit", "q")]
+        from doomlings_desktop import saves
+        can_continue = saves.has_autosave()
         self.buttons = []
         for i, (label, key, hot) in enumerate(items):
-            enabled = key != "continue" or self._saved_game() is not None
-            self.buttons.append(Button(pygame.Rect(x, y + i * int(bh * 1.25), bw, bh), label, key,
+            enabled = key != "continue" or can_continue
+            self.buttons.append(Button(pygame.Rect(x, y + i * int(bh * 1.18), bw, bh), label, key,
                                        enabled, hot))
 
-    def _saved_game(self) -> Any:
-        return None   # saves arrive with the saves issue
-
     def on_button(self, key: Any) -> None:
-        if key == "new":
+        if key == "continue":
+            from doomlings_desktop import saves
+            open_save(self.app, saves.autosave_path(), self)
+        elif key == "load":
+            self.app.go(LoadScene(self.app, back=self))
+        elif key == "stats":
+            self.app.go(StatsScene(self.app, back=self))
+        elif key == "new":
             self.app.go(NewGameScene(self.app))
         elif key == "rules":
             self.app.go(RulesScene(self.app, back=self))
@@ -192,7 +199,7 @@ class NewGameScene(Scene):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
         self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
-        seats = [SeatConfig(names[i], self.kinds[i]) for i in range(self.count)]
+        seats = [SeatConfig(names[i], self.kinds[i], "random") for i in range(self.count)]
         self.app.go(TableScene(self.app, seats, self.seed, self.app.settings.variants))
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -328,4 +335,189 @@ class SettingsScene(Scene):
                                        value, key))
         self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
                                                int(46 * u)), "Back", "back", True, "b"))
+        self.draw_buttons(surf)
+
+
+def open_save(app: Any, path: Any, back: Scene) -> bool:
+    """Load a save into the table; on failure say why (the file was moved aside) and stay."""
+    from doomlings_desktop import saves
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+    try:
+        got = saves.load(path, default_database())
+    except saves.SaveError as e:
+        back.notice = str(e)
+        app.sounds.play("error")
+        return False
+    seats = [SeatConfig(s["name"], s["kind"], s["level"]) for s in got.seats]
+    app.go(TableScene(app, seats, got.game.seed, game=got.game))
+    return True
+
+
+def open_replay(app: Any, path: Any, back: Scene) -> bool:
+    """Open a save as a replay (checked by loading it first; a bad file is explained)."""
+    import json
+
+    from doomlings_desktop import saves
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.ui.table import ReplayScene, SeatConfig
+
+    try:
+        got = saves.load(path, default_database())
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (saves.SaveError, OSError, ValueError) as e:
+        back.notice = str(e)
+        return False
+    seats = [SeatConfig(s["name"], s["kind"], s["level"]) for s in got.seats]
+    app.go(ReplayScene(app, record, seats, back))
+    return True
+
+
+class LoadScene(Scene):
+    """Named saves and the last finished game, newest first."""
+
+    def __init__(self, app: Any, back: Scene) -> None:
+        super().__init__(app)
+        self.back = back
+        self.notice: str | None = None
+        self.scroll = 0
+
+    def on_button(self, key: Any) -> None:
+        if key == "back":
+            self.app.go(self.back)
+        elif isinstance(key, tuple) and key[0] == "open":
+            open_save(self.app, key[1], self)
+        elif isinstance(key, tuple) and key[0] == "replay":
+            open_replay(self.app, key[1], self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.go(self.back)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+        super().handle(event)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        from doomlings_desktop import saves
+        surf.fill(BG)
+        u = self.app.unit
+        t = self.app.text
+        w, h = surf.get_size()
+        x0 = int(w * 0.2)
+        surf.blit(t.render("Load game", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
+        self.buttons = []
+        items = saves.named_saves()
+        if not items:
+            surf.blit(t.render("No saved games yet. Save from the in-game menu (Esc).",
+                               int(19 * u), MUTED), (x0, int(120 * u)))
+        rows = max(1, (h - int(240 * u)) // int(56 * u))
+        self.scroll = min(self.scroll, max(0, len(items) - rows))
+        for i, (name, path, when) in enumerate(items[self.scroll:self.scroll + rows]):
+            y = int(110 * u) + i * int(56 * u)
+            self.buttons.append(Button(pygame.Rect(x0, y, int(w * 0.5), int(46 * u)),
+                                       f"{name}    {when}", ("open", path)))
+            self.buttons.append(Button(pygame.Rect(x0 + int(w * 0.5) + int(10 * u), y,
+                                                   int(130 * u), int(46 * u)), "Replay",
+                                       ("replay", path)))
+        if self.notice:
+            for k, line in enumerate(t.wrap(self.notice, int(16 * u), int(w * 0.7))[:3]):
+                surf.blit(t.render(line, int(16 * u), (240, 190, 120)),
+                          (x0, h - int(150 * u) + k * int(22 * u)))
+        self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
+                                               int(46 * u)), "Back", "back", True, "b"))
+        self.draw_buttons(surf)
+
+
+class StatsScene(Scene):
+    def __init__(self, app: Any, back: Scene) -> None:
+        super().__init__(app)
+        self.back = back
+
+    def on_button(self, key: Any) -> None:
+        if key == "back":
+            self.app.go(self.back)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.go(self.back)
+            return
+        super().handle(event)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        from doomlings_desktop import saves
+        from doomlings_desktop.rules.cards import default_database
+        surf.fill(BG)
+        u = self.app.unit
+        t = self.app.text
+        w, h = surf.get_size()
+        x0 = int(w * 0.12)
+        surf.blit(t.render("Statistics", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
+        s = saves.summary(saves.load_stats())
+        db = default_database()
+        lines = [f"Games played: {s['games']}"]
+        if s["best"] is not None:
+            lines.append(f"Human scores: best {s['best']}, average {s['average']:.1f}")
+        for key, (played, won) in s["by_seat"].items():
+            lines.append(f"{key}: {played} seats played, {won:g} wins ({100 * won / played:.0f}%)")
+        if s["most_played"]:
+            lines.append("Most played traits: " + ", ".join(
+                f"{db.defs[k].name if k in db.defs else k} ({n})" for k, n in s["most_played"]))
+        if s["best_scoring"]:
+            lines.append("Best-scoring traits (mean final score of piles holding them): " + ", ".join(
+                f"{db.defs[k].name if k in db.defs else k} ({v:.1f})" for k, v in s["best_scoring"]))
+        if s["last"]:
+            lines.append("")
+            lines.append("Recent games:")
+            for g in reversed(s["last"]):
+                try:
+                    names = ", ".join(f"{st['name']} {sc}" for st, sc in zip(g["seats"], g["scores"],
+                                                                              strict=False))
+                    win = " & ".join(g["seats"][i]["name"] for i in g["winners"])
+                    lines.append(f"  {g['date']}: {names} - won by {win}")
+                except (KeyError, IndexError, TypeError):
+                    continue
+        y = int(110 * u)
+        for line in lines:
+            for part in t.wrap(line, int(18 * u), int(w * 0.76)):
+                surf.blit(t.render(part, int(18 * u)), (x0, y))
+                y += int(26 * u)
+        self.buttons = [Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
+                                           int(46 * u)), "Back", "back", True, "b")]
+        self.draw_buttons(surf)
+
+
+class ErrorScene(Scene):
+    """An unexpected error: say what happened and where the log is; the autosave is intact."""
+
+    def __init__(self, app: Any, error: str, log_path: str) -> None:
+        super().__init__(app)
+        self.error = error
+        self.log_path = log_path
+
+    def on_button(self, key: Any) -> None:
+        if key == "menu":
+            self.app.go(MenuScene(self.app))
+        elif key == "quit":
+            self.app.quit()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(BG)
+        u = self.app.unit
+        t = self.app.text
+        w, h = surf.get_size()
+        x0 = int(w * 0.15)
+        surf.blit(t.render("Something went wrong", int(40 * u), (240, 120, 100), bold=True),
+                  (x0, int(60 * u)))
+        text = (f"{self.error}\n\nYour game was saved after your last move: Continue on the "
+                f"main menu picks it up.\n\nThe details are in the log file:\n{self.log_path}")
+        y = int(140 * u)
+        for line in t.wrap(text, int(19 * u), int(w * 0.7)):
+            surf.blit(t.render(line, int(19 * u)), (x0, y))
+            y += int(27 * u)
+        self.buttons = [Button(pygame.Rect(x0, h - int(100 * u), int(200 * u), int(50 * u)),
+                               "Main menu", "menu", True, "m"),
+                        Button(pygame.Rect(x0 + int(220 * u), h - int(100 * u), int(160 * u),
+                                           int(50 * u)), "Quit", "quit", True, "q")]
         self.draw_buttons(surf)

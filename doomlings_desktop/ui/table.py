@@ -143,6 +143,8 @@ class TableScene(Scene):
         self.hover_since = 0.0
         self.hover_key: Any = None
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
+        self.autosave = True
+        self.finished = self.game.over
         self._view_key: tuple = ()
         self._log_lines: tuple = ((), [])
         self._sound_log()
@@ -211,7 +213,48 @@ class TableScene(Scene):
         self.selected = None
         self.browse = False
         self._sound_log()
+        self._persist()
         return True
+
+    def seat_dicts(self) -> list[dict]:
+        return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+
+    def _persist(self) -> None:
+        """Autosave after every answer; a finished game goes to the statistics once."""
+        from doomlings_desktop import saves
+
+        if not self.autosave:
+            return
+        try:
+            if self.game.over:
+                if not self.finished:
+                    self.finished = True
+                    saves.record_result(self.game, self.seat_dicts())
+                    saves.finish(self.game, self.seat_dicts())
+            else:
+                saves.save(self.game, self.seat_dicts())
+        except OSError as e:
+            self.say(f"Could not save the game: {e.strerror}", 5)
+
+    def can_undo(self) -> bool:
+        d = self.my_decision()
+        return d is not None and self.game.can_undo() and not self.game.over
+
+    def undo(self) -> None:
+        """Take back my last answer of this turn (only if it revealed nothing)."""
+        from doomlings_desktop.rules.record import make_record, replay
+
+        if not self.can_undo():
+            self.say("Nothing to undo: a card was drawn or revealed, or another player acted.")
+            return
+        rec = make_record(self.game, self.seat_dicts())
+        self.game = replay(rec, self.db, upto=len(rec["answers"]) - 1)
+        self._view_key = ()
+        self.selected = None
+        self.log_seen = len(self.game.log or [])
+        self.anim.reset()
+        self._persist()
+        self.say("Undone.", 1.5)
 
     def _sound_log(self) -> None:
         log = self.game.log or []
@@ -372,6 +415,9 @@ class TableScene(Scene):
             self.selected = value
 
     def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return
         d = self.my_decision()
         if d is None:
             return
@@ -404,6 +450,21 @@ class TableScene(Scene):
             self.selected = key[1]
         elif key == "confirm" and self.selected is not None:
             self.apply(self.selected)
+        elif key == "undo":
+            self.undo()
+        elif key == "save":
+            from doomlings_desktop import saves
+            name = "Saved " + __import__("time").strftime("%Y-%m-%d %H.%M.%S")
+            try:
+                saves.save(self.game, self.seat_dicts(), name)
+                self.say(f"Saved as '{name}'.")
+            except OSError as e:
+                self.say(f"Could not save: {e.strerror}", 5)
+            self.menu_open = False
+        elif key == "load":
+            from doomlings_desktop.ui.menu import LoadScene
+            self.menu_open = False
+            self.app.go(LoadScene(self.app, back=self))
         elif key == "resume":
             self.menu_open = False
         elif key == "rules":
@@ -763,6 +824,10 @@ class TableScene(Scene):
         if "pass" in d.options:
             label = "Done" if d.kind == "card" else "Pass"
             self.buttons.append(Button(Rect(x, by, int(100 * u), bh), label, ("answer", "pass")))
+            x += int(108 * u)
+        if self.can_undo():
+            self.buttons.append(Button(Rect(r.right - int(110 * u), by, int(110 * u), bh), "Undo",
+                                       "undo", True, "", tone=(90, 80, 50)))
 
     def _draw_overlay_cards(self, surf: pygame.Surface, title: str, cards: list[int],
                             eligible: set, u: float) -> None:
@@ -950,11 +1015,12 @@ class TableScene(Scene):
         surf.blit(shade, (0, 0))
         self.buttons = []
         bw, bh = int(280 * u), int(50 * u)
-        items = [("Resume", "resume"), ("Rules", "rules"), ("Settings", "settings"),
-                 ("Main menu", "main_menu"), ("Quit", "quit")]
+        items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
+                 ("Rules", "rules"), ("Settings", "settings"), ("Main menu", "main_menu"),
+                 ("Quit", "quit")]
         for i, (label, key) in enumerate(items):
-            self.buttons.append(Button(Rect((w - bw) // 2, int(h * 0.3) + i * int(bh * 1.3), bw,
-                                            bh), label, key))
+            self.buttons.append(Button(Rect((w - bw) // 2, int(h * 0.18) + i * int(bh * 1.3), bw,
+                                            bh), label, key, not (key == "save" and self.game.over)))
         self.draw_buttons(surf)
 
     def _draw_zoom(self, surf: pygame.Surface, u: float) -> None:
@@ -971,3 +1037,99 @@ class TableScene(Scene):
 def _tone(ans: Any) -> tuple | None:
     return {"red": (150, 60, 60), "blue": (60, 90, 160), "green": (60, 130, 80),
             "purple": (120, 70, 150)}.get(ans) if isinstance(ans, str) else None
+
+
+class ReplayScene(TableScene):
+    """Step through a game record forward and back, seen from any seat."""
+
+    def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene) -> None:
+        from doomlings_desktop.rules.record import replay
+
+        self.record = record
+        self.pos = 0
+        self._replay = replay
+        game = replay(record, default_database(), upto=0)
+        super().__init__(app, seats, record["seed"], game=game)
+        self.autosave = False
+        self.bots = {}
+        self.back = back
+        self.viewer = self.cleared = 0
+
+    @property
+    def pass_needed(self) -> bool:
+        return False
+
+    def my_decision(self) -> Any:
+        return None
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.anim.tick(dt)
+
+    def goto(self, pos: int) -> None:
+        pos = max(0, min(len(self.record["answers"]), pos))
+        if pos != self.pos:
+            self.pos = pos
+            self.game = self._replay(self.record, self.db, upto=pos)
+            self._view_key = ()
+            self.we_step = 1e9
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k == pygame.K_ESCAPE:
+                self.app.go(self.back)
+            elif k == pygame.K_RIGHT:
+                self.goto(self.pos + 1)
+            elif k == pygame.K_LEFT:
+                self.goto(self.pos - 1)
+            elif k == pygame.K_HOME:
+                self.goto(0)
+            elif k == pygame.K_END:
+                self.goto(len(self.record["answers"]))
+            elif k == pygame.K_TAB:
+                self.on_button("seat")
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in reversed(self.buttons):
+                if b.enabled and b.rect.collidepoint(event.pos):
+                    self.on_button(b.key)
+                    return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            card = self._card_of(self.hit(event.pos))
+            if card is not None:
+                self.zoom = card
+        elif self.zoom is not None and event.type == pygame.MOUSEBUTTONUP:
+            self.zoom = None
+
+    def on_button(self, key: Any) -> None:
+        steps = {"first": -10**9, "back10": -10, "back": -1, "fwd": 1, "fwd10": 10, "last": 10**9}
+        if key in steps:
+            self.goto(self.pos + steps[key])
+        elif key == "seat":
+            self._switch_viewer((self.viewer + 1) % self.game.n)
+            self.cleared = self.viewer
+        elif key == "close":
+            self.app.go(self.back)
+        else:
+            super().on_button(key)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        u = self.app.unit
+        w, h = surf.get_size()
+        bar = Rect(0, h - int(54 * u), int(w * 0.8), int(54 * u))
+        pygame.draw.rect(surf, (12, 14, 18), bar)
+        t = self.app.text
+        label = t.render(f"Replay: answer {self.pos} of {len(self.record['answers'])}, "
+                         f"seen by {self.name(self.viewer)}", int(16 * u), INK, bold=True)
+        surf.blit(label, (bar.x + int(12 * u), bar.centery - label.get_height() // 2))
+        self.buttons = []
+        x = bar.x + int(440 * u)
+        for lab, key in (("|<", "first"), ("<<", "back10"), ("<", "back"), (">", "fwd"),
+                         (">>", "fwd10"), (">|", "last"), ("Seat", "seat"), ("Close", "close")):
+            bw = int(62 * u) if len(lab) <= 2 else int(90 * u)
+            self.buttons.append(Button(Rect(x, bar.y + int(8 * u), bw, bar.h - int(16 * u)), lab,
+                                       key))
+            x += bw + int(6 * u)
+        self.draw_buttons(surf)

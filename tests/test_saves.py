@@ -1,0 +1,202 @@
+"""Nothing is ever lost: saves survive damage, kills and bad edits; undo and settings."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from doomlings_desktop import saves
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.settings import Settings, config_dir, data_dir, log_dir
+from doomlings_desktop.simulate import play_random
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = [{"name": "Ann", "kind": "human", "level": "random"},
+         {"name": "Bot", "kind": "bot", "level": "random"},
+         {"name": "Cy", "kind": "human", "level": "random"}]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    return tmp_path
+
+
+def midgame(db, seed=4, steps=40):
+    g = Game.new(db, 3, seed=seed, names=[s["name"] for s in SEATS])
+    r = random.Random(seed)
+    for _ in range(steps):
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+def test_locations_come_from_the_redirected_home(home):
+    assert config_dir() == home / "config" and data_dir() == home / "data"
+    assert log_dir() == home / "log"
+
+
+def test_autosave_round_trip(db):
+    g = midgame(db)
+    path = saves.save(g, SEATS)
+    assert path.exists() and saves.has_autosave()
+    got = saves.load(path, db)
+    assert got.game.answers == g.answers
+    assert [p.hand for p in got.game.players] == [p.hand for p in g.players]
+    assert got.seats[1]["kind"] == "bot" and got.game.pname(2) == "Cy"
+
+
+def test_finished_game_is_not_continued_but_kept(db):
+    g = play_random(db, 3, 9)
+    saves.save(g, SEATS)
+    saves.finish(g, SEATS)
+    assert not saves.has_autosave()
+    assert any(name == "last game" for name, _, _ in saves.named_saves())
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda t: t[: len(t) // 2], "damaged"),
+    (lambda t: "", "damaged"),
+    (lambda t: t.replace('"format":1', '"format":7'), "format"),
+    (lambda t: t.replace('"cards":"', '"cards":"x'), "different card database"),
+    (lambda t: t.replace('"answers":[', '"answers":["bogus",'), "not legal on replay"),
+    (lambda t: t.replace('"seed":', '"seed":"x",  "oops":'), "wrong type"),
+    (lambda t: "[1, 2, 3]", "not a game record"),
+])
+def test_damaged_save_is_explained_and_moved_aside(db, damage, words):
+    g = midgame(db)
+    good = saves.save(g, SEATS, "good one")
+    path = saves.save(g, SEATS)
+    path.write_text(damage(path.read_text()))
+    with pytest.raises(saves.SaveError, match=words):
+        saves.load(path, db)
+    assert not path.exists()
+    assert list(path.parent.glob("autosave.json*.corrupt"))
+    assert saves.load(good, db).game.answers == g.answers      # the good save is untouched
+
+
+def test_binary_garbage_is_explained(db):
+    path = saves.save(midgame(db), SEATS)
+    path.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(saves.SaveError, match="could not be loaded"):
+        saves.load(path, db)
+
+
+_BASE: dict = {}
+
+
+def base_text(db) -> str:
+    if "t" not in _BASE:
+        _BASE["t"] = json.dumps(saves.make_record(midgame(db, 2, 30), SEATS))
+    return _BASE["t"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_hypothesis_damage_never_escapes(db, data, tmp_path_factory):
+    text = base_text(db)
+    how = data.draw(st.sampled_from(["truncate", "flip", "json"]))
+    if how == "truncate":
+        damaged = text[: data.draw(st.integers(0, len(text)))]
+    elif how == "flip":
+        b = bytearray(text.encode())
+        for _ in range(data.draw(st.integers(1, 5))):
+            i = data.draw(st.integers(0, len(b) - 1))
+            b[i] ^= 1 << data.draw(st.integers(0, 7))
+        damaged = b.decode("utf-8", errors="replace")
+    else:
+        rec = json.loads(text)
+        key = data.draw(st.sampled_from(sorted(rec)))
+        rec[key] = data.draw(st.one_of(st.none(), st.integers(), st.text(max_size=5),
+                                       st.lists(st.integers(-3, 200), max_size=5),
+                                       st.dictionaries(st.text(max_size=3), st.integers(),
+                                                       max_size=2)))
+        damaged = json.dumps(rec)
+    folder = tmp_path_factory.mktemp("s")
+    path = folder / "x.json"
+    keep = folder / "keep.json"
+    path.write_text(damaged)
+    keep.write_text(text)
+    try:
+        saves.load(path, db)
+    except saves.SaveError:
+        assert not path.exists() or path.read_text() == damaged
+    assert keep.read_text() == text
+
+
+def test_bad_settings_fall_back_with_a_warning(home):
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text("{not json")
+    s, warning = Settings.load()
+    assert s == Settings() and "could not be read" in warning
+    s.volume = 0.3
+    s.save()
+    again, warning = Settings.load()
+    assert again.volume == 0.3 and warning is None
+
+
+def test_statistics_summary(db):
+    for seed in range(4):
+        saves.record_result(play_random(db, 3, seed), SEATS)
+    s = saves.summary(saves.load_stats())
+    assert s["games"] == 4
+    assert sum(p for p, _ in s["by_seat"].values()) == 12
+    assert abs(sum(w for _, w in s["by_seat"].values()) - 4) < 1e-9
+    assert s["best"] is not None and s["most_played"]
+
+
+def _wait(path: Path, want, timeout=30.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            st_ = json.loads(path.read_text())
+            if want(st_):
+                return st_
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def test_sigkill_then_continue_restores_the_game(home, db):
+    """Kill the app mid-game (SIGKILL); the relaunched app continues after the last answer."""
+    (home / "config").mkdir(exist_ok=True)
+    (home / "config" / "settings.json").write_text(json.dumps({"bot_pace": 0.0,
+                                                              "animation": "off"}))
+    state = home / "state.json"
+    env = dict(os.environ, DOOMLINGS_HOME=str(home), DOOMLINGS_TEST_STATE=str(state),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("DOOMLINGS_RAISE", None)
+    app = subprocess.Popen([sys.executable, "-m", "doomlings_desktop", "play", "--demo",
+                            "--seed", "12"], env=env, cwd=ROOT,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        seen = _wait(state, lambda s: s["answers"] >= 25)
+        os.kill(app.pid, signal.SIGKILL)
+        app.wait(timeout=10)
+    finally:
+        if app.poll() is None:
+            app.kill()
+    auto = saves.autosave_path()
+    rec = json.loads(auto.read_text())
+    assert len(rec["answers"]) >= seen["answers"]
+    state.unlink()
+    app = subprocess.Popen([sys.executable, "-m", "doomlings_desktop", "play", "--continue"],
+                           env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        back = _wait(state, lambda s: s["scene"] == "TableScene")
+    finally:
+        app.kill()
+        app.wait(timeout=10)
+    assert back["answers"] >= len(rec["answers"])
+    assert saves.load(auto, db).game.answers[: len(rec["answers"])] == rec["answers"]
