@@ -84,7 +84,8 @@ def load(path: Path, db: Database) -> Loaded:
             kind = s.get("kind") if s.get("kind") in ("human", "bot") else "human"
             level = s.get("level") if isinstance(s.get("level"), str) else "random"
             name = s.get("name") if isinstance(s.get("name"), str) else f"Player {i + 1}"
-            seats.append({"name": name[:20], "kind": kind, "level": level})
+            ask = s.get("ask") if isinstance(s.get("ask"), bool) else True
+            seats.append({"name": name[:20], "kind": kind, "level": level, "ask": ask})
         return Loaded(g, seats, path)
     except SaveError as e:
         moved = None

@@ -300,3 +300,28 @@ def test_replay_steps_forward_and_back(db):
     assert sc.viewer == 1
     key(app, pygame.K_ESCAPE)
     assert type(app.scene).__name__ == "LoadScene"
+
+
+def test_never_ask_seat_passes_out_of_turn_offers_without_a_pass_screen():
+    """A human who chose 'never ask' is never shown a pass screen for an out-of-turn offer, so
+    the table cannot tell whether that player holds such a card."""
+    import random
+    app = make_app()
+    offers = 0
+    for seed in range(40):
+        seats = [SeatConfig("Ann"), SeatConfig("Bob", ask_out_of_turn=False)]
+        sc = TableScene(app, seats, seed=seed)
+        sc.autosave = False
+        r = random.Random(seed)
+        while sc.game.pending is not None:
+            d = sc.game.pending
+            if d.player == 1 and d.kind == "react":
+                offers += 1
+                assert not sc.pass_needed
+                sc.update(0.01)          # the table declines it by itself
+                assert sc.game.pending is not d
+                continue
+            sc.apply(r.choice(d.options))
+        if offers >= 3:
+            break
+    assert offers >= 3

@@ -121,6 +121,7 @@ class NewGameScene(Scene):
         s = app.settings
         self.count = 4
         self.kinds = ["human"] + ["human"] * 5
+        self.ask = [s.ask_out_of_turn] * 6
         self.names = list(s.player_names)
         self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
         self.editing: int | None = None
@@ -144,6 +145,11 @@ class NewGameScene(Scene):
             self.buttons.append(Button(pygame.Rect(name_r.right + int(16 * u), ry, int(150 * u), bh),
                                        "Human" if self.kinds[i] == "human" else "Bot (random)",
                                        ("kind", i)))
+            if self.kinds[i] == "human":
+                self.buttons.append(Button(
+                    pygame.Rect(name_r.right + int(176 * u), ry, int(250 * u), bh),
+                    "Out of turn: ask me" if self.ask[i] else "Out of turn: never ask",
+                    ("ask", i)))
         vy = y + int(64 * u) + 6 * int(52 * u) + int(10 * u)
         for j, k in enumerate(VARIANT_LABELS):
             self.buttons.append(Button(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
@@ -186,6 +192,8 @@ class NewGameScene(Scene):
         elif isinstance(key, tuple) and key[0] == "kind":
             i = key[1]
             self.kinds[i] = "bot" if self.kinds[i] == "human" else "human"
+        elif isinstance(key, tuple) and key[0] == "ask":
+            self.ask[key[1]] = not self.ask[key[1]]
         elif isinstance(key, tuple) and key[0] == "variant":
             self.variants[key[1]] = not self.variants[key[1]]
         elif key == "back":
@@ -199,7 +207,8 @@ class NewGameScene(Scene):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
         self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
-        seats = [SeatConfig(names[i], self.kinds[i], "random") for i in range(self.count)]
+        seats = [SeatConfig(names[i], self.kinds[i], "random", self.ask[i])
+                 for i in range(self.count)]
         self.app.go(TableScene(self.app, seats, self.seed, self.app.settings.variants))
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -219,7 +228,8 @@ class NewGameScene(Scene):
             label = self.names[i] + ("|" if self.editing == i else "")
             surf.blit(t.render(label, int(19 * u)), (r.x + int(10 * u), r.y + int(9 * u)))
             self.targets.append((r, ("name", i)))
-        hint = t.render("Click a name to change it.", int(15 * u), MUTED)
+        hint = t.render("Click a name to change it. 'Never ask' keeps out-of-turn offers from "
+                        "showing the table who holds such a card.", int(15 * u), MUTED)
         surf.blit(hint, (x0, self.seat_rows[-1].bottom + int(8 * u)))
         self.draw_buttons(surf)
 
@@ -283,7 +293,6 @@ class SettingsScene(Scene):
             ("Animation speed", s.animation, "animation"),
             ("Sound volume", f"{int(round(s.volume * 100))}%", "volume"),
             ("Sound", "off" if s.muted else "on", "muted"),
-            ("Color symbols on cards", "on" if s.colorblind_symbols else "off", "colorblind"),
             ("Bot move shown for", f"{s.bot_pace:.1f} s", "pace"),
             ("Offer out-of-turn plays", "yes" if s.ask_out_of_turn else "never ask",
              "ask_out_of_turn"),
@@ -307,8 +316,6 @@ class SettingsScene(Scene):
         elif key == "muted":
             s.muted = not s.muted
             self.app.sounds.set_muted(s.muted)
-        elif key == "colorblind":
-            s.colorblind_symbols = not s.colorblind_symbols
         elif key == "pace":
             s.bot_pace = {0.0: 0.4, 0.4: 0.8, 0.8: 1.5, 1.5: 0.0}.get(s.bot_pace, 0.8)
         elif key == "ask_out_of_turn":
@@ -350,7 +357,7 @@ def open_save(app: Any, path: Any, back: Scene) -> bool:
         back.notice = str(e)
         app.sounds.play("error")
         return False
-    seats = [SeatConfig(s["name"], s["kind"], s["level"]) for s in got.seats]
+    seats = [SeatConfig(s["name"], s["kind"], s["level"], s["ask"]) for s in got.seats]
     app.go(TableScene(app, seats, got.game.seed, game=got.game))
     return True
 
@@ -369,7 +376,7 @@ def open_replay(app: Any, path: Any, back: Scene) -> bool:
     except (saves.SaveError, OSError, ValueError) as e:
         back.notice = str(e)
         return False
-    seats = [SeatConfig(s["name"], s["kind"], s["level"]) for s in got.seats]
+    seats = [SeatConfig(s["name"], s["kind"], s["level"], s["ask"]) for s in got.seats]
     app.go(ReplayScene(app, record, seats, back))
     return True
 

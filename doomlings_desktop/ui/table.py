@@ -45,6 +45,7 @@ class SeatConfig:
     name: str
     kind: str = "human"        # human or bot
     level: str = "random"
+    ask_out_of_turn: bool = True   # False: this seat's out-of-turn offers are passed silently
 
 
 class Animator:
@@ -159,7 +160,7 @@ class TableScene(Scene):
         """A human other than the one at the screen must decide: hide everything first."""
         d = self.game.pending
         return (d is not None and d.player not in self.bots and d.player != self.cleared
-                and not (d.kind == "react" and not self.app.settings.ask_out_of_turn))
+                and not (d.kind == "react" and not self._asks(d.player)))
 
     def my_decision(self) -> Any:
         d = self.game.pending
@@ -188,11 +189,14 @@ class TableScene(Scene):
                 self.apply(bot.decide(view_for(g, d.player, with_log=False)), quiet=True)
                 self.bot_wait = 0.0
             return
-        if d.kind == "react" and not self.app.settings.ask_out_of_turn:
+        if d.kind == "react" and not self._asks(d.player):
             self.apply("pass", quiet=True)
             return
         if not self.pass_needed and self.viewer != d.player:
             self._switch_viewer(d.player)
+
+    def _asks(self, seat: int) -> bool:
+        return self.seats[seat].ask_out_of_turn and self.app.settings.ask_out_of_turn
 
     def _pace(self) -> float:
         return self.app.settings.bot_pace
@@ -217,7 +221,8 @@ class TableScene(Scene):
         return True
 
     def seat_dicts(self) -> list[dict]:
-        return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+        return [{"name": s.name, "kind": s.kind, "level": s.level, "ask": s.ask_out_of_turn}
+                for s in self.seats]
 
     def _persist(self) -> None:
         """Autosave after every answer; a finished game goes to the statistics once."""
