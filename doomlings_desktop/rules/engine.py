@@ -244,17 +244,15 @@ class Game:
         self.pending = None
         self.answer = answer
         self.answers.append(answer)
-        seen = (self.rng.state, len(self.deck), len(self.age_deck), len(self.known_age),
-                len(self.revealed))
+        rng_state = self.rng.state
         self.shown = False
         self._run()
         # Anything hidden that came to light makes this answer final (undo must never let a
         # player see something and then take back the move that showed it): a random pick, a
         # draw, a revealed or peeked age, a look at a hand, or the turn passing to someone else.
         nxt = self.pending
-        if (self.over or nxt is None or nxt.player != d.player or self.shown or seen != (
-                self.rng.state, len(self.deck), len(self.age_deck), len(self.known_age),
-                len(self.revealed))):
+        if (self.shown or nxt is None or nxt.player != d.player
+                or self.rng.state != rng_state):
             self.undo_floor = len(self.answers)
 
     def why_not(self, answer: Any) -> str:
@@ -492,6 +490,7 @@ class Game:
             c = deck.pop()
             hand.append(c)
             got.append(c)
+        self.shown = True
         if got and self.log is not None:
             names = ", ".join(self.db.name(c) for c in got)
             self.say("draw", f"{self.pname(p)} draws {len(got)}.", (p,),
@@ -722,6 +721,7 @@ def t_round(g: Game, t: tuple) -> None:
         g.stack.append((t_score,))
         return
     a = g.age_deck.pop()
+    g.shown = True
     g.known_age.clear()
     d = g.db.cards[a]
     if d.kind == "catastrophe":

@@ -137,6 +137,7 @@ def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
     if g.age_deck:
         top = g.age_deck[-1]
         g.known_age[ctx.player] = top
+        g.shown = True
         if g.log is not None:
             g.say("peek", f"{g.pname(ctx.player)} looks at the next age.", (ctx.player,),
                   f"{g.pname(ctx.player)} sees the next age: {_name(g, top)}.")
@@ -268,6 +269,7 @@ def t_steal_hand_from(g: Any, t: tuple) -> None:
         for _ in range(k):
             seen.append(hand[idx.pop(g.rng.below(len(idx)))])
         g.revealed[p] = tuple(seen)
+        g.shown = True
         if g.log is not None:
             g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
                   f"{g.pname(p)} looks at {', '.join(_name(g, c) for c in seen)} "

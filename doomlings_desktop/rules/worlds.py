@@ -1,0 +1,214 @@
+"""Sampled worlds: the game as one seat could imagine it, for bots that search.
+
+A bot sees only `view_for(game, seat)`, but searching needs a whole `Game` (the engine's work
+stack is not in a View). `WorldSampler(game, seat)` is the one door between the two: it keeps
+a private clone of the game, and `sample(rng)` returns a fresh clone in which everything the
+seat cannot know has been dealt again at random:
+
+- the cards of other players' hands (each hand keeps its size) and the trait deck (its size)
+  are one pool of unknown cards, shuffled and dealt back into those places;
+- the rest of the age deck is rebuilt with the deck's structure (three piles below The Birth
+  of Life, one catastrophe per pile, the pile of each position known from how many cards are
+  left) from the ages and catastrophes not yet revealed;
+- the game's own generator, seed and answer history are replaced, so later draws are not the
+  true ones.
+
+What the seat knows stays where it is: its own hand, every pile, the discard pile, the revealed
+ages and catastrophes, the next age if it has seen it, cards of another hand it is being shown
+(Nosy) and cards revealed to everyone (Clever), and cards being played (limbo). Cards another
+player set aside to give (The Big One) are unknown, unless this seat gave them.
+
+No leak by construction: a sample is built from the seat's knowledge, the *sorted* list of
+unknown cards, and `rng` alone. Two games that differ only in what the seat cannot see give
+identical samples for the same generator state.
+
+Not modelled (the sampler is conservative, it never knows too much): cards this seat gave or
+passed to another hand earlier (Doting, Flight, Mega Tsunami, The Big One once delivered) are
+treated as unknown again.
+"""
+
+from __future__ import annotations
+
+import random
+
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.rng import Rng
+from doomlings_desktop.rules.verbs import Ctx
+
+# Effect variables that hold something other than a tuple of cards.
+_NOT_CARDS = frozenset({"revealed", "aside", "affected", "color"})
+
+
+def age_piles(g: Game) -> list[int]:
+    """Sizes of the age deck's piles below The Birth of Life, top pile first."""
+    db = g.db
+    if g.variants.get("long_age_deck"):
+        k = len(db.ages)
+        sizes = [k - 2 * (k // 3), k // 3, k // 3]
+    else:
+        sizes = [3, 3, 3]
+    return [s + 1 for s in sizes]
+
+
+class WorldSampler:
+    """Deals the cards `seat` cannot see at random, keeping everything it knows."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        g = game.clone()
+        self.seat = seat
+        self.base = g
+        db = g.db
+        me = seat
+        # ------------------------------------------------ what the seat knows about hands
+        pinned: dict[int, list[int]] = {q: [] for q in range(g.n)}
+        for c in g.revealed.get(me, ()):               # Nosy: cards of a hand shown to me
+            q = g.holder_of(c)
+            if q >= 0 and q != me and c not in pinned[q]:
+                pinned[q].append(c)
+        seen_ctx: set[int] = set()
+        ctxs: list[Ctx] = []
+        for t in g.stack:
+            for x in t[1:2]:
+                if type(x) is Ctx and id(x) not in seen_ctx:
+                    seen_ctx.add(id(x))
+                    ctxs.append(x)
+        for ctx in ctxs:                                # Clever: revealed to everyone
+            for q, c in ctx.vars.get("revealed", ()):
+                if q != me and c in g.players[q].hand and c not in pinned[q]:
+                    pinned[q].append(c)
+        hidden_limbo: set[int] = set()
+        for ctx in ctxs:                                # The Big One: set aside by others
+            for c, q, _to in ctx.vars.get("aside", ()):
+                if q != me and c in g.limbo:
+                    hidden_limbo.add(c)
+        # ------------------------------------------------ the slots of unknown cards
+        # A slot is (zone, seat, index); slots come in a fixed order that depends only on
+        # what the seat knows (hand sizes, deck size, which positions are pinned).
+        slots: list[tuple[str, int, int]] = []
+        unknown: list[int] = []
+        for q in range(g.n):
+            if q == me:
+                continue
+            pin = pinned[q]
+            for i, c in enumerate(g.players[q].hand):
+                if c not in pin:
+                    slots.append(("hand", q, i))
+                    unknown.append(c)
+        for i, c in enumerate(g.deck):
+            slots.append(("deck", -1, i))
+            unknown.append(c)
+        for i, c in enumerate(g.limbo):
+            if c in hidden_limbo:
+                slots.append(("limbo", -1, i))
+                unknown.append(c)
+        self.slots = slots
+        self.true_at = unknown   # only to rename references to them inside effects
+        self.pool = sorted(unknown)
+        # ------------------------------------------------ the age deck
+        self.known_top = g.known_age.get(me, -1)
+        revealed = {c for e in g.eras for c in e}
+        revealed.update(g.catastrophes)
+        if self.known_top >= 0:
+            revealed.add(self.known_top)
+        self.age_pool = sorted(c for c in db.ages if c not in revealed)
+        self.cat_pool = sorted(c for c in db.catastrophes if c not in revealed)
+        self.age_plan = self._age_plan(g)
+
+    def _age_plan(self, g: Game) -> list[tuple[int, bool]]:
+        """For each position of the remaining age deck, top first: (pile, catastrophe known
+        to be elsewhere). Pile -1 is The Birth of Life."""
+        db = g.db
+        sizes = age_piles(g)
+        birth = 1 if db.birth >= 0 else 0
+        total = birth + sum(sizes)
+        left = len(g.age_deck)
+        plan = []
+        for j in range(left):
+            gi = total - left + j
+            if gi < birth:
+                plan.append((-1, True))
+                continue
+            k = gi - birth
+            pile = 0
+            while pile < len(sizes) - 1 and k >= sizes[pile]:
+                k -= sizes[pile]
+                pile += 1
+            plan.append((pile, len(g.catastrophes) > pile))
+        return plan
+
+    def sample(self, rng: random.Random) -> Game:
+        """A clone of the game with every unknown card dealt again at random."""
+        g = self.base.clone()
+        db = g.db
+        me = self.seat
+        # -------------------------------------------- hands, deck, hidden limbo
+        cards = self.pool[:]
+        rng.shuffle(cards)
+        rename: dict[int, int] = {}
+        hands = {q: g.players[q].hand for q in range(g.n)}
+        for (zone, q, i), old, new in zip(self.slots, self.true_at, cards):
+            rename[old] = new
+            if zone == "hand":
+                hands[q][i] = new
+            elif zone == "deck":
+                g.deck[i] = new
+            else:
+                g.limbo[i] = new
+        # references to renamed cards inside effects in progress (drawn cards, set aside)
+        if rename:
+            done: set[int] = set()
+            for t in g.stack:
+                if len(t) > 1 and type(t[1]) is Ctx and id(t[1]) not in done:
+                    done.add(id(t[1]))
+                    v = t[1].vars
+                    for key, val in list(v.items()):
+                        if key == "aside":
+                            v[key] = tuple((rename.get(c, c) if q != me else c, q, to)
+                                           for c, q, to in val)
+                        elif key not in _NOT_CARDS and type(val) is tuple:
+                            v[key] = tuple(rename.get(c, c) if type(c) is int else c
+                                           for c in val)
+        for q in list(g.revealed):
+            if q != me:
+                g.revealed[q] = tuple(rename.get(c, c) for c in g.revealed[q])
+        # -------------------------------------------- the age deck
+        plan = self.age_plan
+        if plan:
+            ages = self.age_pool[:]
+            cats = self.cat_pool[:]
+            rng.shuffle(ages)
+            rng.shuffle(cats)
+            top_first: list[int] = [-1] * len(plan)
+            if self.known_top >= 0:
+                top_first[0] = self.known_top
+            by_pile: dict[int, list[int]] = {}
+            for j, (pile, _) in enumerate(plan):
+                by_pile.setdefault(pile, []).append(j)
+            for pile, positions in by_pile.items():
+                if pile < 0:
+                    for j in positions:
+                        top_first[j] = db.birth
+                    continue
+                cat_elsewhere = plan[positions[0]][1]
+                free = [j for j in positions if top_first[j] < 0]
+                if not cat_elsewhere:
+                    top_known_cat = (self.known_top >= 0 and 0 in positions
+                                     and db.cards[self.known_top].kind == "catastrophe")
+                    if not top_known_cat and free and cats:
+                        j = free[rng.randrange(len(free))]
+                        top_first[j] = cats.pop()
+                for j in positions:
+                    if top_first[j] < 0:
+                        top_first[j] = ages.pop() if ages else cats.pop()
+            g.age_deck = top_first[::-1]
+            top = g.age_deck[-1]
+            for q in list(g.known_age):
+                g.known_age[q] = top
+        # -------------------------------------------- the future is not the true one
+        g.rng = Rng(rng.getrandbits(64))
+        g.seed = 0
+        g.answers = []
+        return g
+
+
+__all__ = ["WorldSampler", "age_piles"]
