@@ -101,6 +101,9 @@ class Database:
         self.reaction = [d.reaction for d in self.cards]
         self.special = [bool(d.triggers or d.keeps or d.denial) for d in self.cards]
         self.scoring = [bool(d.score) for d in self.cards]
+        # Cards whose score terms reach other players' scores (Viral): the only ones a score
+        # needs to look for in other piles.
+        self.scores_others = [any(t[3] != "self" for t in (d.score or ())) for d in self.cards]
         # Cards whose legality depends only on the round's rules (no requirement, cost, dominance).
         self.plain = [not (d.requires or d.cost or d.dominant) for d in self.cards]
         self.turn_start = tuple(c for c, d in enumerate(self.cards)

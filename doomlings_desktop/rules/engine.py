@@ -644,9 +644,11 @@ class Game:
                 face += value[c]
         lines.append(("Face values", face))
         scoring = db.scoring
+        others = db.scores_others
         for q in range(self.n):
+            mine = q == p
             for c in self.players[q].pile:
-                if not scoring[c]:
+                if not (scoring[c] if mine else others[c]):
                     continue
                 d = db.cards[c]
                 if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant:
