@@ -107,6 +107,9 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="doomlings", parents=[common],
                                 description="Doomlings Desktop. With no command: the game window.")
     p.add_argument("--version", action="version", version=f"Doomlings Desktop {__version__}")
+    p.add_argument("--selftest", action="store_true",
+                   help="check that this copy works (cards, a bot game, one frame, sound); "
+                        "exit 0, or 1 saying what failed")
     sub = p.add_subparsers(dest="command")
     s = sub.add_parser("scenario", parents=[common], help="run scenario files")
     s.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files or folders")
@@ -142,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     args.cards = getattr(args, "cards", None)
     try:
+        if args.selftest:
+            from doomlings_desktop.selftest import run as selftest
+
+            return selftest()
         if args.command is None:
             return cmd_play(args)
         return args.fn(args)

@@ -1,0 +1,290 @@
+"""`doomlings --selftest`: check that this copy of the program works, in any form (a checkout,
+an installed wheel, the frozen one-folder or one-file build).
+
+It loads the card database, plays a short bot game with no window, renders one frame of the
+table to an image, initializes sound, prints one line per check and returns 0 — or 1, saying
+what failed. Nothing is written to the user's folders: settings and the rendered frame go to a
+fresh temporary folder (printed, and kept so the image can be looked at).
+
+Video is SDL's offscreen `dummy` driver unless SDL_VIDEODRIVER is set. Sound tries the real
+audio driver first; without an audio device it checks the mixer with SDL's `dummy` audio driver
+instead. A missing audio device is not a failure; a crash or a missing sound file is.
+
+Also `python -m doomlings_desktop.selftest`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from contextlib import contextmanager
+from pathlib import Path
+
+SEED = 7
+PLAYERS = 4
+MAX_DECISIONS = 20000      # a random game takes a few hundred; this only guards against a loop
+FRAME_SIZE = (1280, 720)
+FRAMES = 24
+FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed.ttf",
+         "DejaVuSansCondensed-Bold.ttf")
+
+
+class CheckFailed(Exception):
+    """A check ran but found something wrong (as opposed to crashing)."""
+
+
+def form() -> str:
+    """How this copy runs: 'frozen one-file', 'frozen one-folder', 'installed' or 'checkout'."""
+    if getattr(sys, "frozen", False):
+        # PyInstaller's one-file program unpacks itself into a temporary _MEIxxxxxx folder.
+        meipass = Path(getattr(sys, "_MEIPASS", "") or sys.executable)
+        return "frozen one-file" if meipass.name.startswith("_MEI") else "frozen one-folder"
+    here = Path(__file__).resolve().parent
+    return "installed" if (here / "data" / "cards.yaml").exists() else "checkout"
+
+
+@contextmanager
+def _quiet_stderr():
+    """Hide what C libraries print straight to fd 2 while the audio device is probed (ALSA's
+    complaints when there is no sound card). The text is collected into the yielded list."""
+    caught: list[str] = []
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, AttributeError, ValueError):   # no real fd 2 (e.g. a windowed build)
+        yield caught
+        return
+    with tempfile.TemporaryFile(mode="w+b") as tmp:
+        os.dup2(tmp.fileno(), 2)
+        try:
+            yield caught
+        finally:
+            try:
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass
+            os.dup2(saved, 2)
+            os.close(saved)
+            tmp.seek(0)
+            caught.append(tmp.read().decode("utf-8", "replace"))
+
+
+# ---------------------------------------------------------------------------- the checks
+
+def check_files() -> str:
+    from doomlings_desktop.resources import resource
+    from doomlings_desktop.ui.sound import NAMES
+
+    cards = resource("cards.yaml")
+    missing = []
+    for name in ([f"assets/fonts/{f}" for f in FONTS]
+                 + [f"assets/sounds/{n}.wav" for n in NAMES] + ["assets/icon.png"]):
+        try:
+            resource(name)
+        except FileNotFoundError:
+            missing.append(name)
+    if missing:
+        raise CheckFailed(f"missing {', '.join(missing)}")
+    return (f"bundled files: cards.yaml, {len(FONTS)} fonts, {len(NAMES)} sounds, icon "
+            f"in {cards.parent}")
+
+
+def check_database(state: dict) -> str:
+    from doomlings_desktop.rules.cards import load_database
+
+    db = load_database()
+    if not db.traits or not db.ages or not db.catastrophes:
+        raise CheckFailed(f"the database has {len(db.traits)} traits, {len(db.ages)} ages, "
+                          f"{len(db.catastrophes)} catastrophes")
+    state["db"] = db
+    return (f"card database: {len(db.cards)} cards ({len(db.defs)} distinct; "
+            f"{len(db.traits)} traits, {len(db.ages)} ages, {len(db.catastrophes)} catastrophes)")
+
+
+def check_bot_game(state: dict) -> str:
+    from doomlings_desktop.bots.random_bot import RandomBot
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.rules.view import view_for
+
+    db = state.get("db")
+    if db is None:
+        raise CheckFailed("skipped: no card database")
+    names = [f"Bot {i + 1}" for i in range(PLAYERS)]
+    game = Game.new(db, PLAYERS, seed=SEED, names=names)
+    bots = [RandomBot(SEED * 31 + i) for i in range(PLAYERS)]
+    decisions = 0
+    while game.pending is not None:
+        if decisions >= MAX_DECISIONS:
+            raise CheckFailed(f"no end after {decisions} decisions")
+        seat = game.pending.player
+        game.apply(bots[seat].decide(view_for(game, seat, with_log=False)))
+        decisions += 1
+    if not game.over or not game.winners:
+        raise CheckFailed(f"the game stopped after {decisions} decisions without a winner")
+    who = " and ".join(names[w] for w in game.winners)
+    return (f"bot game: {PLAYERS} random bots, {decisions} decisions, winner {who} "
+            f"({game.scores[game.winners[0]]} points)")
+
+
+def check_frame(state: dict, out: Path) -> str:
+    import pygame
+
+    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.ui.app import App
+    from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+    settings = Settings()
+    settings.animation = "off"
+    settings.bot_pace = 0.0
+    seats = [SeatConfig(f"Bot {i}", "bot") for i in range(1, 5)]
+    with _quiet_stderr():          # pygame.init() also tries the audio device
+        app = App(size=FRAME_SIZE, settings=settings,
+                  start=lambda a: TableScene(a, seats, SEED))
+    state["app"] = app
+    # Frames until the bots have played some cards (one decision a frame), then the one kept.
+    for _ in range(FRAMES):
+        app.frame([])
+    path = out / "selftest.png"
+    pygame.image.save(app.screen, str(path))
+    img = pygame.image.load(str(path))
+    w, h = img.get_size()
+    if (w, h) != FRAME_SIZE:
+        raise CheckFailed(f"the saved frame is {w}x{h}, not {FRAME_SIZE[0]}x{FRAME_SIZE[1]}")
+    # Not blank: many colours over a grid of samples, and most of the picture is not one colour.
+    samples = [tuple(img.get_at((x, y)))[:3] for x in range(0, w, 16) for y in range(0, h, 16)]
+    colours = len(set(samples))
+    commonest = max(samples.count(c) for c in set(samples)) / len(samples)
+    if colours < 16 or commonest > 0.95:
+        raise CheckFailed(f"the frame looks blank ({colours} colours, "
+                          f"{commonest:.0%} one colour): {path}")
+    return (f"table frame rendered to {path} {w}x{h} ({colours} colours, "
+            f"video driver {app.driver})")
+
+
+def check_sound(state: dict) -> str:
+    import pygame
+
+    from doomlings_desktop.resources import resource
+    from doomlings_desktop.ui.sound import NAMES, Sounds
+
+    def load_all() -> int:
+        for name in NAMES:
+            pygame.mixer.Sound(str(resource(f"assets/sounds/{name}.wav")))
+        return len(NAMES)
+
+    app = state.get("app")
+    if app is not None:
+        game_sounds = app.sounds        # what the window made of the audio device
+    else:
+        with _quiet_stderr():
+            game_sounds = Sounds(0.0)
+    if game_sounds.available and pygame.mixer.get_init():
+        driver = pygame.mixer.get_driver()
+        n = load_all()
+        return f"sound: available (audio driver {driver}), {n} effects loaded"
+    # No device (or no real driver): the mixer and the files must still work with SDL's dummy
+    # audio driver, otherwise the build is broken.
+    pygame.mixer.quit()
+    saved = os.environ.get("SDL_AUDIODRIVER")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    try:
+        pygame.mixer.init()
+        n = load_all()
+    finally:
+        pygame.mixer.quit()
+        if saved is None:
+            os.environ.pop("SDL_AUDIODRIVER", None)
+        else:
+            os.environ["SDL_AUDIODRIVER"] = saved
+    return f"sound: no audio device (ok); mixer and {n} effects work with the dummy driver"
+
+
+# ---------------------------------------------------------------------------- running them
+
+def _runner(out: Path) -> list[tuple[str, Callable[[dict], str]]]:
+    return [
+        ("bundled files", lambda s: check_files()),
+        ("card database", check_database),
+        ("bot game", check_bot_game),
+        ("table frame", lambda s: check_frame(s, out)),
+        ("sound", check_sound),
+    ]
+
+
+def run(out_dir: str | Path | None = None, verbose: bool = False) -> int:
+    """Run every check, print one line each; 0 if all passed, else 1 (the failures are named).
+
+    `out_dir`: where the rendered frame goes (default: a new temporary folder, kept)."""
+    t_start = time.perf_counter()
+    from doomlings_desktop import __version__
+
+    out = Path(out_dir) if out_dir else Path(tempfile.mkdtemp(prefix="doomlings-selftest-"))
+    out.mkdir(parents=True, exist_ok=True)
+    env_before = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "DOOMLINGS_HOME")}
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")       # render offscreen
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ["DOOMLINGS_HOME"] = str(out / "home")        # never the user's folders
+    import pygame
+
+    was_init = pygame.get_init()     # called from a program that already runs pygame: keep it
+    print(f"Doomlings Desktop {__version__} self-test ({form()}; Python "
+          f"{sys.version.split()[0]}, pygame-ce {pygame.version.ver}, SDL "
+          f"{'.'.join(map(str, pygame.get_sdl_version()))})", flush=True)
+    failed: list[str] = []
+    state: dict = {}
+    try:
+        for label, check in _runner(out):
+            t0 = time.perf_counter()
+            try:
+                line = check(state)
+            except CheckFailed as e:
+                failed.append(label)
+                print(f"FAIL {label}: {e}", flush=True)
+                continue
+            except Exception as e:  # noqa: BLE001 - report every crash as a failed check
+                failed.append(label)
+                print(f"FAIL {label}: {type(e).__name__}: {e}", flush=True)
+                if verbose:
+                    traceback.print_exc()
+                continue
+            ms = (time.perf_counter() - t0) * 1000
+            print(f"ok   {line} [{ms:.0f} ms]", flush=True)
+    finally:
+        if not was_init:
+            try:
+                pygame.quit()
+                from doomlings_desktop.ui import fonts
+                fonts.clear()          # its Font objects died with pygame.font
+            except Exception:  # noqa: BLE001
+                pass
+        for k, v in env_before.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    total = time.perf_counter() - t_start
+    if failed:
+        print(f"self-test FAILED ({', '.join(failed)}) in {total:.2f} s", flush=True)
+        return 1
+    print(f"self-test passed: {len(_runner(out))} checks in {total:.2f} s", flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="doomlings --selftest",
+                                description="Check that this copy of Doomlings Desktop works.")
+    p.add_argument("--selftest", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--out", metavar="DIR", help="where to write the rendered frame")
+    p.add_argument("--verbose", action="store_true", help="print tracebacks of failures")
+    args = p.parse_args(argv)
+    return run(args.out, args.verbose)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
