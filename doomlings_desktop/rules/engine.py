@@ -576,6 +576,14 @@ class Game:
         else:
             t_enter(self, enter)
 
+    def play_out_of_turn(self, q: int, c: int, into: int | None = None) -> None:
+        """An out-of-turn card goes from q's hand into q's pile (or `into`'s, Self-Awareness).
+        It counts as the last trait played (Natural Harmony); it is not a turn and is not
+        followed by stabilizing (R20)."""
+        self.players[q].hand.remove(c)
+        self.add_to_pile(q if into is None else into, c)
+        self.last_color = self.db.color[c]
+
     def play_from_discard(self, p: int, c: int, resolve_action: bool) -> None:
         self.discard.remove(c)
         self.limbo.append(c)
@@ -934,9 +942,7 @@ def t_parasitic_ans(g: Game, t: tuple) -> None:
         g.stack.append((t_parasitic_window, p, c, i))
         return
     par = g.answer
-    g.players[q].hand.remove(par)
-    g.add_to_pile(q, par)
-    g.last_color = g.db.color[par]
+    g.play_out_of_turn(q, par)
     if g.log is not None:
         g.say("parasitic", f"{g.pname(q)} plays {g.db.name(par)} and steals {g.db.name(c)}!")
     if c in g.players[p].pile:
@@ -967,9 +973,7 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
         g.stack.append((t_cancel_window, p, c, i))
         return
     x = g.answer
-    g.players[q].hand.remove(x)
-    g.add_to_pile(q, x)
-    g.last_color = g.db.color[x]
+    g.play_out_of_turn(q, x)
     if g.log is not None:
         g.say("prevent", f"{g.pname(q)} plays {g.db.name(x)}: {g.db.name(c)}'s action is prevented.")
 
@@ -1140,9 +1144,7 @@ def t_self_aware_ans(g: Game, t: tuple) -> None:
 def t_self_aware_target(g: Game, t: tuple) -> None:
     _, q, c = t
     o = g.answer
-    g.players[q].hand.remove(c)
-    g.add_to_pile(o, c)
-    g.last_color = g.db.color[c]
+    g.play_out_of_turn(q, c, into=o)
     if g.log is not None:
         g.say("self_awareness", f"{g.pname(q)} plays {g.db.name(c)} into {g.pname(o)}'s pile.")
 

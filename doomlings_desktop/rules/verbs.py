@@ -352,33 +352,6 @@ def t_swap_hands(g: Any, t: tuple) -> None:
         g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
 
 
-@verb("give_hand")
-def v_give_hand(g: Any, ctx: Ctx, a: dict) -> None:
-    p = ctx.player
-    hand = g.players[p].hand
-    if hand:
-        g.ask(p, "card", hand[:], f"{_title(g, ctx)}: choose a card to give",
-              (t_give_hand_card, ctx), card=ctx.card, zone="hand")
-
-
-def t_give_hand_card(g: Any, t: tuple) -> None:
-    ctx = t[1]
-    c = g.answer
-    g.ask(ctx.player, "player", g.opponents(ctx.player),
-          f"{_title(g, ctx)}: who gets {_name(g, c)}?", (t_give_hand_to, ctx, c), card=ctx.card)
-
-
-def t_give_hand_to(g: Any, t: tuple) -> None:
-    _, ctx, c = t
-    p, q = ctx.player, g.answer
-    g.players[p].hand.remove(c)
-    g.players[q].hand.append(c)
-    g.shown = True
-    if g.log is not None:
-        g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
-              f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
-
-
 @verb("pass_hands", direction=("enum:left|right", "right"))
 def v_pass_hands(g: Any, ctx: Ctx, a: dict) -> None:
     """Every affected player's hand goes to the previous (right) or next (left) affected seat."""
@@ -506,19 +479,35 @@ def t_swap_with(g: Any, t: tuple) -> None:
         g.say("swap", f"{g.pname(p)} swaps {_name(g, mine)} for {g.pname(q)}'s {_name(g, theirs)}.")
 
 
-@verb("give_trait")
-def v_give_trait(g: Any, ctx: Ctx, a: dict) -> None:
-    opts = g.pile_targets([ctx.player])
+@verb("give", source=("enum:hand|pile", REQUIRED))
+def v_give(g: Any, ctx: Ctx, a: dict) -> None:
+    """Doting (a hand card) / Scutes (a non-dominant trait): pick the card, then who gets it."""
+    p = ctx.player
+    pile = a["source"] == "pile"
+    opts = g.pile_targets([p]) if pile else g.players[p].hand[:]
     if opts:
-        g.ask(ctx.player, "card", opts, f"{_title(g, ctx)}: choose a trait to give away",
-              (t_give_trait_card, ctx), card=ctx.card, zone="pile")
+        what = "a trait to give away" if pile else "a card to give"
+        g.ask(p, "card", opts, f"{_title(g, ctx)}: choose {what}", (t_give_card, ctx, pile),
+              card=ctx.card, zone=a["source"])
 
 
-def t_give_trait_card(g: Any, t: tuple) -> None:
-    ctx = t[1]
+def t_give_card(g: Any, t: tuple) -> None:
+    _, ctx, pile = t
     c = g.answer
     g.ask(ctx.player, "player", g.opponents(ctx.player),
-          f"{_title(g, ctx)}: who gets {_name(g, c)}?", (t_give_trait_to, ctx, c), card=ctx.card)
+          f"{_title(g, ctx)}: who gets {_name(g, c)}?",
+          (t_give_trait_to if pile else t_give_hand_to, ctx, c), card=ctx.card)
+
+
+def t_give_hand_to(g: Any, t: tuple) -> None:
+    _, ctx, c = t
+    p, q = ctx.player, g.answer
+    g.players[p].hand.remove(c)
+    g.players[q].hand.append(c)
+    g.shown = True
+    if g.log is not None:
+        g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
+              f"{g.pname(p)} gives {_name(g, c)} to {g.pname(q)}.")
 
 
 def t_give_trait_to(g: Any, t: tuple) -> None:

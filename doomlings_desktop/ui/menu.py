@@ -234,46 +234,59 @@ class NewGameScene(Scene):
         self.draw_buttons(surf)
 
 
-class TextScene(Scene):
-    """A scrollable page of text with a Back button."""
+class SubScene(Scene):
+    """A page reached from a menu: a title, Esc or the Back button returns to `back`."""
 
     title = ""
-    body = ""
 
     def __init__(self, app: Any, back: Scene) -> None:
         super().__init__(app)
         self.back = back
         self.scroll = 0
 
+    def leave(self) -> None:
+        self.app.go(self.back)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y * 40)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.go(self.back)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
             return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
         super().handle(event)
 
     def on_button(self, key: Any) -> None:
         if key == "back":
-            self.app.go(self.back)
+            self.leave()
 
-    def draw(self, surf: pygame.Surface) -> None:
+    def begin(self, surf: pygame.Surface, x0: int) -> None:
+        """Clear the page, draw the title, and start the buttons with Back."""
         surf.fill(BG)
         u = self.app.unit
+        _, h = surf.get_size()
+        surf.blit(self.app.text.render(self.title, int(40 * u), ACCENT, bold=True),
+                  (x0, int(40 * u)))
+        self.buttons = [Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
+                                           int(46 * u)), "Back", "back", True, "b")]
+
+
+class TextScene(SubScene):
+    """A scrollable page of text."""
+
+    body = ""
+
+    def draw(self, surf: pygame.Surface) -> None:
+        u = self.app.unit
         t = self.app.text
-        w, h = surf.get_size()
+        w, _ = surf.get_size()
         x0 = int(w * 0.15)
-        width = int(w * 0.7)
-        y = int(30 * u) - self.scroll
-        surf.blit(t.render(self.title, int(36 * u), ACCENT, bold=True), (x0, y))
-        y += int(60 * u)
-        for para in self.body.split("\n\n")[1 if self.body.startswith(self.title) else 0:]:
-            for line in t.wrap(para, int(19 * u), width):
+        self.begin(surf, x0)
+        y = int(100 * u) - self.scroll * 40
+        for para in self.body.split("\n\n")[1:]:
+            for line in t.wrap(para, int(19 * u), int(w * 0.7)):
                 surf.blit(t.render(line, int(19 * u)), (x0, y))
                 y += int(26 * u)
             y += int(12 * u)
-        self.buttons = [Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
-                                           int(46 * u)), "Back", "back", True, "b")]
         self.draw_buttons(surf)
 
 
@@ -282,10 +295,15 @@ class RulesScene(TextScene):
     body = RULES_TEXT
 
 
-class SettingsScene(Scene):
-    def __init__(self, app: Any, back: Scene) -> None:
-        super().__init__(app)
-        self.back = back
+class SettingsScene(SubScene):
+    title = "Settings"
+
+    def leave(self) -> None:
+        try:
+            self.app.settings.save()
+        except OSError:
+            pass
+        self.app.go(self.back)
 
     def _rows(self) -> list[tuple[str, str, Any]]:
         s = self.app.settings
@@ -301,11 +319,7 @@ class SettingsScene(Scene):
     def on_button(self, key: Any) -> None:
         s = self.app.settings
         if key == "back":
-            try:
-                s.save()
-            except OSError:
-                pass
-            self.app.go(self.back)
+            self.leave()
         elif key == "animation":
             order = ["off", "normal", "fast"]
             s.animation = order[(order.index(s.animation) + 1) % 3]
@@ -321,27 +335,17 @@ class SettingsScene(Scene):
         elif key == "ask_out_of_turn":
             s.ask_out_of_turn = not s.ask_out_of_turn
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.on_button("back")
-            return
-        super().handle(event)
-
     def draw(self, surf: pygame.Surface) -> None:
-        surf.fill(BG)
         u = self.app.unit
         t = self.app.text
-        w, h = surf.get_size()
+        w, _ = surf.get_size()
         x0 = int(w * 0.25)
-        surf.blit(t.render("Settings", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
-        self.buttons = []
+        self.begin(surf, x0)
         for i, (label, value, key) in enumerate(self._rows()):
             y = int(120 * u) + i * int(60 * u)
             surf.blit(t.render(label, int(21 * u)), (x0, y + int(10 * u)))
             self.buttons.append(Button(pygame.Rect(x0 + int(330 * u), y, int(200 * u), int(44 * u)),
                                        value, key))
-        self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
-                                               int(46 * u)), "Back", "back", True, "b"))
         self.draw_buttons(surf)
 
 
@@ -381,40 +385,30 @@ def open_replay(app: Any, path: Any, back: Scene) -> bool:
     return True
 
 
-class LoadScene(Scene):
+class LoadScene(SubScene):
     """Named saves and the last finished game, newest first."""
 
+    title = "Load game"
+
     def __init__(self, app: Any, back: Scene) -> None:
-        super().__init__(app)
-        self.back = back
+        super().__init__(app, back)
         self.notice: str | None = None
-        self.scroll = 0
 
     def on_button(self, key: Any) -> None:
         if key == "back":
-            self.app.go(self.back)
+            self.leave()
         elif isinstance(key, tuple) and key[0] == "open":
             open_save(self.app, key[1], self)
         elif isinstance(key, tuple) and key[0] == "replay":
             open_replay(self.app, key[1], self)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.go(self.back)
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y)
-        super().handle(event)
-
     def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop import saves
-        surf.fill(BG)
         u = self.app.unit
         t = self.app.text
         w, h = surf.get_size()
         x0 = int(w * 0.2)
-        surf.blit(t.render("Load game", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
-        self.buttons = []
+        self.begin(surf, x0)
         items = saves.named_saves()
         if not items:
             surf.blit(t.render("No saved games yet. Save from the in-game menu (Esc).",
@@ -432,35 +426,20 @@ class LoadScene(Scene):
             for k, line in enumerate(t.wrap(self.notice, int(16 * u), int(w * 0.7))[:3]):
                 surf.blit(t.render(line, int(16 * u), (240, 190, 120)),
                           (x0, h - int(150 * u) + k * int(22 * u)))
-        self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
-                                               int(46 * u)), "Back", "back", True, "b"))
         self.draw_buttons(surf)
 
 
-class StatsScene(Scene):
-    def __init__(self, app: Any, back: Scene) -> None:
-        super().__init__(app)
-        self.back = back
-
-    def on_button(self, key: Any) -> None:
-        if key == "back":
-            self.app.go(self.back)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.go(self.back)
-            return
-        super().handle(event)
+class StatsScene(SubScene):
+    title = "Statistics"
 
     def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop import saves
         from doomlings_desktop.rules.cards import default_database
-        surf.fill(BG)
         u = self.app.unit
         t = self.app.text
         w, h = surf.get_size()
         x0 = int(w * 0.12)
-        surf.blit(t.render("Statistics", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
+        self.begin(surf, x0)
         s = saves.summary(saves.load_stats())
         db = default_database()
         lines = [f"Games played: {s['games']}"]
@@ -490,8 +469,6 @@ class StatsScene(Scene):
             for part in t.wrap(line, int(18 * u), int(w * 0.76)):
                 surf.blit(t.render(part, int(18 * u)), (x0, y))
                 y += int(26 * u)
-        self.buttons = [Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
-                                           int(46 * u)), "Back", "back", True, "b")]
         self.draw_buttons(surf)
 
 
