@@ -132,6 +132,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--frames", type=int, default=600, help="ui: frames to time (default 600)")
     s.add_argument("--seed", type=int, default=1, help="ui: the game shown (default 1)")
     s.set_defaults(fn=cmd_bench)
+    from doomlings_desktop import arena
+
+    s = sub.add_parser("arena", parents=[common],
+                       help="bots against bots in duplicate games: win share and latency")
+    arena.add_arguments(s)
+    s.set_defaults(fn=arena.cmd)
     s = sub.add_parser("play", parents=[common], help="open the game window (the default)")
     s.add_argument("--continue", dest="resume", action="store_true",
                    help="open the game saved when the program last stopped")

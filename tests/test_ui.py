@@ -325,3 +325,25 @@ def test_never_ask_seat_passes_out_of_turn_offers_without_a_pass_screen():
         if offers >= 3:
             break
     assert offers >= 3
+
+
+def test_game_against_medium_and_hard_bots_keeps_the_window_drawing():
+    """Bots think on a worker thread: frames keep coming while Hard searches."""
+    app = make_app()
+    seats = [SeatConfig("Me"), SeatConfig("Med", "bot", "medium"), SeatConfig("Hard", "bot", "hard")]
+    sc = TableScene(app, seats, seed=3)
+    from doomlings_desktop.bots import make_bot
+    sc.bots[2] = make_bot("hard", 1, budget=0.05)
+    app.go(sc)
+    watch_privacy(app)
+    import time
+    player = Player(5)
+    start = time.time()
+    for _ in range(20000):
+        if sc.game.over or time.time() - start > 120:
+            break
+        if not player.act(app):
+            t0 = time.perf_counter()
+            app.frame()
+            assert time.perf_counter() - t0 < 0.1, "a frame took over 100 ms"
+    assert sc.game.over

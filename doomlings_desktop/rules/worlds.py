@@ -146,7 +146,7 @@ class WorldSampler:
         rng.shuffle(cards)
         rename: dict[int, int] = {}
         hands = {q: g.players[q].hand for q in range(g.n)}
-        for (zone, q, i), old, new in zip(self.slots, self.true_at, cards):
+        for (zone, q, i), old, new in zip(self.slots, self.true_at, cards, strict=False):
             rename[old] = new
             if zone == "hand":
                 hands[q][i] = new

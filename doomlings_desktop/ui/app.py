@@ -347,7 +347,7 @@ def main(start: str | None = None, seed: int | None = None) -> int:
                 return app.scene
         if start == "demo":
             from doomlings_desktop.ui.table import SeatConfig, TableScene
-            seats = [SeatConfig(f"Bot {i + 1}", "bot") for i in range(4)]
+            seats = [SeatConfig(f"Bot {i + 1}", "bot", "medium") for i in range(4)]
             return TableScene(app, seats, seed if seed is not None else _random.randrange(10**9))
         return menu
 

@@ -121,6 +121,7 @@ class NewGameScene(Scene):
         s = app.settings
         self.count = 4
         self.kinds = ["human"] + ["human"] * 5
+        self.levels = ["medium"] * 6
         self.ask = [s.ask_out_of_turn] * 6
         self.names = list(s.player_names)
         self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
@@ -143,7 +144,8 @@ class NewGameScene(Scene):
             name_r = pygame.Rect(x0, ry, int(300 * u), bh)
             self.seat_rows.append(name_r)
             self.buttons.append(Button(pygame.Rect(name_r.right + int(16 * u), ry, int(150 * u), bh),
-                                       "Human" if self.kinds[i] == "human" else "Bot (random)",
+                                       "Human" if self.kinds[i] == "human"
+                                       else f"Bot: {self.levels[i].capitalize()}",
                                        ("kind", i)))
             if self.kinds[i] == "human":
                 self.buttons.append(Button(
@@ -190,8 +192,14 @@ class NewGameScene(Scene):
         elif key == "more":
             self.count = min(6, self.count + 1)
         elif isinstance(key, tuple) and key[0] == "kind":
-            i = key[1]
-            self.kinds[i] = "bot" if self.kinds[i] == "human" else "human"
+            i = key[1]   # Human -> Easy -> Medium -> Hard -> Random -> Human
+            order = [("human", ""), ("bot", "easy"), ("bot", "medium"), ("bot", "hard"),
+                     ("bot", "random")]
+            now = (self.kinds[i], self.levels[i] if self.kinds[i] == "bot" else "")
+            nxt = order[(order.index(now) + 1) % len(order)] if now in order else order[0]
+            self.kinds[i] = nxt[0]
+            if nxt[1]:
+                self.levels[i] = nxt[1]
         elif isinstance(key, tuple) and key[0] == "ask":
             self.ask[key[1]] = not self.ask[key[1]]
         elif isinstance(key, tuple) and key[0] == "variant":
@@ -207,7 +215,7 @@ class NewGameScene(Scene):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
         self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
-        seats = [SeatConfig(names[i], self.kinds[i], "random", self.ask[i])
+        seats = [SeatConfig(names[i], self.kinds[i], self.levels[i], self.ask[i])
                  for i in range(self.count)]
         self.app.go(TableScene(self.app, seats, self.seed, self.app.settings.variants))
 

@@ -8,13 +8,14 @@ the screen (or the last one, while bots move). It answers the engine with `game.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 from pygame import Rect
 
-from doomlings_desktop.bots.random_bot import RandomBot
+from doomlings_desktop.bots import make_bot
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 from doomlings_desktop.rules.view import View, view_for
@@ -123,7 +124,9 @@ class TableScene(Scene):
                                      names=[s.name for s in seats])
         self.seed = seed
         self.humans = [i for i, s in enumerate(seats) if s.kind == "human"]
-        self.bots = {i: RandomBot(seed * 31 + i) for i, s in enumerate(seats) if s.kind != "human"}
+        self.bots = {i: make_bot(s.level, seed * 31 + i) for i, s in enumerate(seats)
+                     if s.kind != "human"}
+        self.thinking: dict | None = None   # a bot's answer being worked out off the UI thread
         self.viewer = self.humans[0] if self.humans else 0
         self.cleared: int | None = self.viewer if len(self.humans) <= 1 else None
         self.selected: Any = None
@@ -184,16 +187,46 @@ class TableScene(Scene):
             return
         if d.player in self.bots:
             self.bot_wait += dt
-            if self.bot_wait >= self._pace() and not self.anim.busy:
-                bot = self.bots[d.player]
-                self.apply(bot.decide(view_for(g, d.player, with_log=False)), quiet=True)
+            self._think(d)
+            job = self.thinking
+            if job and job["done"] and self.bot_wait >= self._pace() and not self.anim.busy:
+                self.thinking = None
                 self.bot_wait = 0.0
+                if job["error"] is not None:
+                    raise job["error"]
+                self.apply(job["answer"], quiet=True)
             return
         if d.kind == "react" and not self._asks(d.player):
             self.apply("pass", quiet=True)
             return
         if not self.pass_needed and self.viewer != d.player:
             self._switch_viewer(d.player)
+
+    def _think(self, d: Any) -> None:
+        """Start the deciding bot on a worker thread (once per decision): the window keeps
+        drawing while it thinks. The bot gets only its View and a sampler for its seat."""
+        if self.thinking is not None and self.thinking["decision"] is d:
+            return
+        from doomlings_desktop.rules.worlds import WorldSampler
+
+        g = self.game
+        job: dict = {"decision": d, "done": False, "answer": None, "error": None}
+        view = view_for(g, d.player, with_log=False)
+        sampler = WorldSampler(g, d.player)
+        bot = self.bots[d.player]
+
+        def work() -> None:
+            try:
+                job["answer"] = bot.decide(view, sampler)
+            except Exception as e:  # noqa: BLE001 - handed to the UI thread, which reports it
+                job["error"] = e
+            job["done"] = True
+
+        self.thinking = job
+        if getattr(bot, "name", "") in ("Random", "Easy"):
+            work()       # instant: no thread needed
+        else:
+            threading.Thread(target=work, daemon=True).start()
 
     def _asks(self, seat: int) -> bool:
         return self.seats[seat].ask_out_of_turn and self.app.settings.ask_out_of_turn
@@ -786,7 +819,8 @@ class TableScene(Scene):
             if p is None:
                 return ""
             if p.player in self.bots:
-                return f"{self.name(p.player)} is thinking..."
+                level = self.seats[p.player].level
+                return f"{self.name(p.player)} ({level} bot) is thinking..."
             return f"Waiting for {self.name(p.player)}..."
         if d.kind == "play" and d.zone == "hand" and d.prompt == "Play a trait":
             return "Your turn: drag a trait onto your pile (or click it, then your pile)."

@@ -1,0 +1,188 @@
+"""`doomlings arena`: a bot level against others, in seeded duplicate games.
+
+    doomlings arena --hero hard --opponents medium,medium,medium --games 400 --seed 1
+
+Each deal (a game seed) is played once with the hero in every seat, the opponents filling the
+other seats in the given order, so every seat's luck is shared out evenly. Printed: the hero's
+win share (a tie shares the win) with a Wilson 95% interval, its mean score and rank, and the
+decision latency (p50/p95/max) of every level, each decision timed from the View to the answer
+(the View and the world sampler included). `--json` prints the same as one JSON object.
+
+Bots see only `view_for(their seat)` and a `WorldSampler` for their seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from typing import Any
+
+from doomlings_desktop.bots import LEVELS, make_bot
+from doomlings_desktop.rules.cards import Database, default_database
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.view import view_for
+from doomlings_desktop.rules.worlds import WorldSampler
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion (share = successes / n, ties counted as halves)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = share
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    i = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[i]
+
+
+def play_game(db: Database, levels: list[str], seed: int, bot_seeds: list[int],
+              bot_options: dict | None = None, variants: dict | None = None,
+              times: dict[str, list[float]] | None = None) -> Game:
+    """One game: seat i is played by a bot of levels[i]. Returns the finished game."""
+    g = Game.new(db, len(levels), seed=seed, variants=variants, log=False)
+    bots = [make_bot(lv, s, db=db, **(bot_options or {}).get(lv, {}))
+            for lv, s in zip(levels, bot_seeds, strict=False)]
+    clock = time.perf_counter
+    while g.pending is not None:
+        p = g.pending.player
+        choice = len(g.pending.options) > 1
+        t0 = clock()
+        view = view_for(g, p, with_log=False)
+        sampler = WorldSampler(g, p) if levels[p] != "random" else None
+        answer = bots[p].decide(view, sampler)
+        dt = clock() - t0
+        if times is not None and choice:
+            times.setdefault(levels[p], []).append(dt)
+        g.apply(answer)
+    return g
+
+
+def _rank(scores: list[int], winners: list[int], seat: int) -> float:
+    """1 is first. Ties share ranks; the tiebreak's winner ranks above the rest of its tie."""
+    key = [(s, q in winners) for q, s in enumerate(scores)]
+    mine = key[seat]
+    return 1 + sum(1 for k in key if k > mine) + (sum(1 for k in key if k == mine) - 1) / 2
+
+
+def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: bool = False,
+              bot_options: dict | None = None, variants: dict | None = None,
+              db: Database | None = None, progress: bool = False) -> dict:
+    """Play duplicate games and return the results (see the module's doc). `games` is rounded
+    up to whole deals (one game per hero seat)."""
+    db = db or default_database()
+    n = len(opponents) + 1
+    for lv in [hero, *opponents]:
+        if lv not in LEVELS:
+            raise ValueError(f"unknown bot level '{lv}' (known: {', '.join(LEVELS)})")
+    deals = max(1, math.ceil(games / n))
+    times: dict[str, list[float]] = {}
+    share = 0.0
+    scores: list[int] = []
+    ranks: list[float] = []
+    played = 0
+    t_start = time.perf_counter()
+    for k in range(deals):
+        deal = seed * 1_000_003 + k
+        for h in range(n):
+            levels = opponents[:]
+            levels.insert(h, hero)
+            # Opponents keep their generator seed whatever the hero's seat (a fair duplicate).
+            bot_seeds = [(deal * 7919 + (0 if q == h else 1 + (q - h) % n)) for q in range(n)]
+            g = play_game(db, levels, deal, bot_seeds, bot_options, variants, times)
+            if h in g.winners:
+                share += 1.0 / len(g.winners)
+            scores.append(g.scores[h])
+            ranks.append(_rank(g.scores, g.winners, h))
+            played += 1
+        if progress:
+            print(f"  {played} games, hero share {share / played:.3f} "
+                  f"({time.perf_counter() - t_start:.0f} s)", file=sys.stderr, flush=True)
+    p = share / played
+    lo, hi = wilson(p, played)
+    latency = {
+        lv: {"decisions": len(ts), "p50_ms": round(1000 * percentile(ts, 0.50), 2),
+             "p95_ms": round(1000 * percentile(ts, 0.95), 2),
+             "max_ms": round(1000 * max(ts), 2) if ts else 0.0}
+        for lv, ts in sorted(times.items())
+    }
+    return {
+        "hero": hero, "opponents": opponents, "players": n, "games": played, "deals": deals,
+        "seed": seed, "baseline": round(1 / n, 4), "win_share": round(p, 4),
+        "wilson95": [round(lo, 4), round(hi, 4)],
+        "mean_score": round(sum(scores) / played, 2), "mean_rank": round(sum(ranks) / played, 3),
+        "latency": latency, "seconds": round(time.perf_counter() - t_start, 1),
+    }
+
+
+def format_result(r: dict) -> str:
+    lines = [
+        f"{r['hero']} vs {', '.join(r['opponents'])}: {r['games']} games "
+        f"({r['deals']} deals x {r['players']} seats), seed {r['seed']}, {r['seconds']} s",
+        f"hero win share {r['win_share']:.3f}  (Wilson 95% {r['wilson95'][0]:.3f}-"
+        f"{r['wilson95'][1]:.3f}; baseline 1/{r['players']} = {r['baseline']:.3f})",
+        f"hero mean score {r['mean_score']:.2f}, mean rank {r['mean_rank']:.2f} "
+        f"of {r['players']}",
+        "decision latency (decisions with 2+ legal answers, View and sampler included):",
+    ]
+    for lv, s in r["latency"].items():
+        lines.append(f"  {lv:<7} p50 {s['p50_ms']:>8.2f} ms  p95 {s['p95_ms']:>8.2f} ms  "
+                     f"max {s['max_ms']:>8.2f} ms  ({s['decisions']} decisions)")
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hero", default="medium", choices=LEVELS, help="the level measured")
+    parser.add_argument("--opponents", default="random,random,random",
+                        help="comma-separated levels of the other seats (1 to 5 of them)")
+    parser.add_argument("--games", type=int, default=400,
+                        help="games to play, rounded up to whole deals (one per hero seat)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hard-budget", type=float, default=None,
+                        help="Hard's thinking time per decision, in seconds (default 0.6)")
+    parser.add_argument("--hard-iterations", type=int, default=None,
+                        help="Hard's search iterations per decision instead of a time budget "
+                             "(reproducible)")
+    parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def cmd(args: argparse.Namespace) -> int:
+    opponents = [x.strip() for x in args.opponents.split(",") if x.strip()]
+    if not 1 <= len(opponents) <= 5:
+        print("arena: give 1 to 5 opponents", file=sys.stderr)
+        return 2
+    bad = [x for x in opponents if x not in LEVELS]
+    if bad:
+        print(f"arena: unknown level {bad[0]!r} (known: {', '.join(LEVELS)})", file=sys.stderr)
+        return 2
+    hard: dict[str, Any] = {}
+    if getattr(args, "hard_budget", None) is not None:
+        hard["budget"] = args.hard_budget
+    if getattr(args, "hard_iterations", None) is not None:
+        hard["iterations"] = args.hard_iterations
+    r = run_arena(args.hero, opponents, args.games, args.seed,
+                  bot_options={"hard": hard} if hard else None,
+                  progress=getattr(args, "progress", False))
+    print(json.dumps(r) if args.json else format_result(r))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="doomlings arena", description=__doc__.split("\n")[0])
+    add_arguments(parser)
+    return cmd(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

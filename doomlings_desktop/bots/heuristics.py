@@ -1,0 +1,484 @@
+"""What the bots know about Doomlings: card worths, a position's evaluation, and a fast policy.
+
+Everything here reads a whole `Game`, which for a bot is always a *sampled world*
+(`rules/worlds.py`): a clone in which the cards the bot cannot see were dealt again at random.
+Nothing here ever touches a true game.
+
+- `Tables(db)`: per-card numbers (a trait's worth in hand, its action's worth, ...).
+- `evaluate(g, me)`: how good the position is for `me` — points now, what the hand and gene pool
+  promise for the turns left, expected World's End effects, against the leading opponent.
+- `option_scores(g)`: a quick score for each legal answer of the pending decision (whoever
+  decides): static card worths for plays and discards, and a one-step look (apply on a clone,
+  evaluate) for the rest. `fast_answer(g)` is its best answer: the policy used inside searches.
+- `run_chain(g, ...)`: plays on with the fast policy to the end of the current turn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from doomlings_desktop.rules import counters as C
+from doomlings_desktop.rules import engine as E
+from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.worlds import age_piles
+
+# What an action is worth, in points, beyond the card's face value (hand-tuned).
+ACTION = {
+    "bad": 1.0, "clever": 2.0, "cold-blood": 2.5, "costly-signaling": 3.5,
+    "directly-register": 1.5, "doting": -0.5, "flight": 0.0, "hot-temper": -1.0,
+    "impatience": 1.5, "introspective": 2.5, "inventive": 1.5, "iridescent-scales": 2.0,
+    "memory": 0.3, "nosy": 2.0, "optimistic-nihilism": 0.0, "painted-shell": 1.0,
+    "persuasive": 0.3, "photosynthesis": 1.5, "poisonous": 2.5, "propagation": 2.5,
+    "reckless": 0.5, "scutes": -1.0, "selective-memory": 3.0, "self-replicating": 2.5,
+    "selfish": 1.5, "sweat": -0.3, "telekinetic": 1.0, "tentacles": 1.0, "territorial": 1.0,
+    "the-third-eye": 2.5, "tiny-little-melons": 1.5, "trunk": 1.5, "vampirism": 3.0,
+    "venomous": 4.0, "voracious": 1.0,
+}
+# World's End traits: what their effect is worth to their owner, in points.
+WORLD_END = {
+    "sentience": 3.0, "viral": 2.0, "hyper-intelligence": 1.5, "faith": 0.5,
+    "eloquence": 2.0, "prepper": 1.0,
+}
+# Out-of-turn cards: what keeping one in hand is worth.
+HOLD = {"cancel_action": 2.0, "parasitic": 2.5, "late": 1.5, "self_awareness": 1.5,
+        "sneaky": 3.0}
+VARIABLE = {"altruistic": 5.0, "random-fertilization": 5.0, "boredom": 2.0, "fortunate": 3.0,
+            "kidney": 1.5, "swarm": 1.5, "gratitude": 2.5, "branches": 1.0, "tiny": 9.0}
+# Continuations (by name) of a pile choice that gives away or loses one's own trait.
+LOSE_OWN_TRAIT = frozenset({"t_pay_cost_ans", "t_give_card", "t_give_trait_card", "t_swap_mine"})
+
+_T_TURN = E.t_turn
+_T_TURN_MAIN = E.t_turn_main
+_TURN_OPENING = frozenset({"t_turn_play", "t_no_play"})   # continuations of a turn's main play
+
+# The evaluation's weights (hand-tuned; a bot may override them).
+PARAMS = {
+    "base": 3.0,       # a turn's play from a fresh hand of 5, in points (hold units)
+    "gp_turn": 0.3,    # a gene pool point, per turn left
+    "lead": 0.6,       # weight of the best opponent (the rest: their mean)
+    "win": 25.0,       # a won game, in points (terminal positions)
+}
+
+
+class Tables:
+    """Per-card numbers for one database, and the evaluation's weights."""
+
+    def __init__(self, db: Database, params: dict | None = None) -> None:
+        n = len(db.cards)
+        self.db = db
+        p = dict(PARAMS)
+        p.update(params or {})
+        self.base = p["base"]
+        self.gp_turn = p["gp_turn"]
+        self.lead = p["lead"]
+        self.win = p["win"]
+        self.action = [0.0] * n
+        self.we = [0.0] * n
+        self.pts = [0.0] * n       # a trait's points in a pile, roughly
+        self.extra = [0.0] * n     # what playing it is worth beyond its points
+        self.hold = [0.0] * n      # a card's worth kept in hand (pts + extra)
+        self.pile = [0.0] * n      # a trait's rough worth in a pile, for targets
+        self.gp = [0] * n
+        self.req: list = [None] * n
+        self.dom = list(db.dominant)
+        self.scoring = list(db.scoring)
+        self.reacting = [bool(d.reaction) for d in db.cards]
+        for c, d in enumerate(db.cards):
+            if d.kind != "trait":
+                continue
+            base = VARIABLE.get(d.id, 1.0) if d.variable else float(d.value or 0)
+            self.action[c] = ACTION.get(d.id, 0.0) if d.action else 0.0
+            self.we[c] = WORLD_END.get(d.id, 0.0) if d.world_end else 0.0
+            self.gp[c] = int(d.gp_self or 0)
+            self.req[c] = d.requires
+            self.pile[c] = base + self.we[c] + (1.5 if d.score and not d.variable else 0.0)
+            self.pts[c] = base + (1.0 if d.score and not d.variable else 0.0)
+            self.extra[c] = self.action[c] + self.we[c] + 0.8 * self.gp[c]
+            h = self.pts[c] + self.extra[c]
+            if d.reaction:
+                h = max(h, HOLD[d.reaction])
+            self.hold[c] = h
+        self.reactors = {c for c, d in enumerate(db.cards) if d.reaction}
+
+
+_TABLES: dict[tuple, Tables] = {}
+
+
+def tables(db: Database, params: dict | None = None) -> Tables:
+    """The tables for a database and weights (cached)."""
+    key = (id(db), tuple(sorted((params or {}).items())))
+    t = _TABLES.get(key)
+    if t is None or t.db is not db:
+        t = _TABLES[key] = Tables(db, params)
+    return t
+
+
+# ---------------------------------------------------------------------- time left
+
+def rounds_left(g: Game) -> float:
+    """Expected rounds after the current one (each a turn for every player)."""
+    if g.over or g.world_end:
+        return 0.0
+    left = len(g.age_deck)
+    if not left:
+        return 0.0
+    sizes = age_piles(g)
+    total = sum(sizes)
+    cats = len(g.catastrophes)
+    # remaining cards per pile (the Birth of Life counts as a round of its own)
+    below = min(left, total)
+    extra = left - below
+    rem = []
+    k = below
+    for s in reversed(sizes):
+        take = min(s, k)
+        rem.append(take)
+        k -= take
+    rem.reverse()
+    last = len(sizes) - 1
+    r = float(extra)
+    for i, m in enumerate(rem):
+        if m <= 0:
+            continue
+        if i < last:
+            r += m
+        elif cats > last:
+            r += 0
+        else:
+            r += (m - 1) / 2.0
+    return r
+
+
+def turns_left(g: Game) -> list[float]:
+    """Expected turns each player still takes, this round included."""
+    r = rounds_left(g)
+    out = [r] * g.n
+    if g.over or g.world_end:
+        return [0.0] * g.n
+    for t in g.stack:
+        f = t[0]
+        if f is _T_TURN or f is _T_TURN_MAIN:
+            out[t[1]] += 1.0
+    if g.pending is not None and at_turn_start(g):   # a turn whose play is still to come
+        out[g.pending.player] += 1.0
+    return out
+
+
+# ---------------------------------------------------------------------- scores
+
+def scores_now(g: Game) -> list[int]:
+    """Every player's score as `g.score(p)` gives it, computed for all players at once.
+
+    The engine's `score` is general (World's End rules, recolored traits); before World's End
+    and without Faith, this does the same sum several times faster."""
+    players = g.players
+    if g.over or any(pl.recolor for pl in players) or (
+            g.world_end and g.over_rule() == "ai_takeover"):
+        return [g.score(q) for q in range(g.n)]
+    db = g.db
+    val = db.value
+    scoring = db.scoring
+    cards = db.cards
+    n = g.n
+    out = []
+    for pl in players:
+        s = 0
+        for c in pl.pile:
+            s += val[c]
+        for _, v in pl.we_points:
+            s += v
+        out.append(s)
+    colors = None
+    for q, pl in enumerate(players):
+        for c in pl.pile:
+            if not scoring[c]:
+                continue
+            for fn, arg, pts, to, cond in cards[c].score:
+                targets = (q,) if to == "self" else [p for p in range(n) if p != q]
+                for p in targets:
+                    if cond == "most_traits_strict":
+                        mine = len(players[p].pile)
+                        if not all(mine > len(o.pile) for i, o in enumerate(players) if i != p):
+                            continue
+                    if fn is C.pile_color:
+                        if colors is None:
+                            col = db.color
+                            colors = []
+                            for o in players:
+                                cc: dict[str, int] = {}
+                                for x in o.pile:
+                                    k = col[x]
+                                    cc[k] = cc.get(k, 0) + 1
+                                colors.append(cc)
+                        v = colors[p].get(arg, 0)
+                    else:
+                        v = fn(g, p, arg)
+                    out[p] += v * pts
+    if g.world_end and g.final_catastrophe >= 0:
+        exempt = g.we_exempt()
+        cat = cards[g.we_catastrophe()]
+        if cat.we_score:
+            for p in range(n):
+                if p not in exempt:
+                    for fn, arg, pts, to, _cond in cat.we_score:
+                        out[p] += g._we_term(p, fn, arg, pts, to)
+    return out
+
+
+# ---------------------------------------------------------------------- evaluation
+
+def hand_worths(g: Game, p: int, tb: Tables, exact: bool = False,
+                score: int | None = None) -> list[float]:
+    """What each card of p's hand is worth kept: its hold value, nothing for a dominant that
+    cannot be played (two in the pile already), less for an unmet requirement. With `exact`,
+    a trait's points are what it would really add to p's score now (Kidney, Heat Vision...)."""
+    pl = g.players[p]
+    hand = pl.hand
+    pile = pl.pile
+    dom = tb.dom
+    hold = tb.hold
+    scoring = tb.scoring
+    ndom = 0
+    for x in pile:
+        if dom[x]:
+            ndom += 1
+    if exact:
+        exact = any(scoring[x] for x in pile) or any(scoring[c] for c in hand)
+        if exact and score is None:
+            score = g.score(p)
+    col = None
+    out = []
+    for i, c in enumerate(hand):
+        if dom[c] and ndom >= 2:
+            out.append(0.2)
+            continue
+        if exact and not tb.reacting[c]:
+            del hand[i]
+            pile.append(c)
+            w = g.score(p) - score + tb.extra[c]
+            pile.pop()
+            hand.insert(i, c)
+        else:
+            w = hold[c]
+        r = tb.req[c]
+        if r is not None:
+            if col is None:
+                colors = g.db.color
+                col = {}
+                for x in pile:
+                    k = colors[x]
+                    col[k] = col.get(k, 0) + 1
+            short = r[1] - col.get(r[0], 0)
+            if short > 0:
+                w *= 0.6 if short == 1 else 0.3
+        out.append(w)
+    return out
+
+
+def seat_values(g: Game, tb: Tables | None = None, exact: tuple = ()) -> list[float]:
+    """Each player's points now plus what the rest of the game promises them (the hands of
+    the seats in `exact` valued exactly)."""
+    tb = tb or tables(g.db)
+    we = tb.we
+    base = tb.base
+    gp_turn = tb.gp_turn
+    turns = turns_left(g)
+    out = []
+    now = scores_now(g)
+    for q, pl in enumerate(g.players):
+        v = float(now[q])
+        if not g.over:
+            for c in pl.pile:
+                if we[c]:
+                    v += we[c]
+            t = turns[q]
+            if t > 0:
+                per = base + gp_turn * (pl.gp - 5)
+                h = hand_worths(g, q, tb, q in exact, now[q])
+                h.sort(reverse=True)
+                k = min(len(h), int(t + 0.999))
+                for i in range(k):
+                    # E[max(card, a fresh draw)], smoothly: weak cards still count a little
+                    x = h[i] - per
+                    v += per + (x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x)))
+                v += (t - k) * per
+        out.append(v)
+    return out
+
+
+def evaluate(g: Game, me: int, tb: Tables | None = None) -> float:
+    """How good the position is for `me`: its value against the best and the mean opponent."""
+    tb = tb or tables(g.db)
+    lead = tb.lead
+    if g.over:
+        sc = g.scores
+        share = 1.0 / len(g.winners) if me in g.winners else 0.0
+        others = [sc[q] for q in range(g.n) if q != me]
+        return (tb.win * share + sc[me]
+                - (lead * max(others) + (1 - lead) * sum(others) / len(others)))
+    vals = seat_values(g, tb, (me,))
+    others = [vals[q] for q in range(g.n) if q != me]
+    return vals[me] - (lead * max(others) + (1 - lead) * sum(others) / len(others))
+
+
+def rewards(g: Game, tb: Tables | None = None, temp: float = 4.0,
+            exact: tuple = ()) -> list[float]:
+    """Each player's chance of winning, roughly: a softmax of the seat values (search)."""
+    if g.over:
+        w = g.winners
+        return [1.0 / len(w) if q in w else 0.0 for q in range(g.n)]
+    vals = seat_values(g, tb, exact)
+    top = max(vals)
+    ex = [math.exp((v - top) / temp) for v in vals]
+    s = sum(ex)
+    return [x / s for x in ex]
+
+
+# ---------------------------------------------------------------------- a quick policy
+
+def _play_worth(g: Game, p: int, c: int, base: int, tb: Tables) -> float:
+    """What playing card c is worth to p now: its real points in the pile, action, bonuses."""
+    pl = g.players[p]
+    db = g.db
+    scoring = db.scoring
+    if not scoring[c] and not any(scoring[x] for x in pl.pile):
+        pts = db.value[c]
+    elif c in pl.hand:
+        i = pl.hand.index(c)
+        del pl.hand[i]
+        pl.pile.append(c)
+        pts = g.score(p) - base
+        pl.pile.pop()
+        pl.hand.insert(i, c)
+    else:
+        pl.pile.append(c)
+        pts = g.score(p) - base
+        pl.pile.pop()
+    w = pts + tb.action[c] + tb.we[c] + 0.8 * tb.gp[c]
+    if c in tb.reactors:
+        w -= 1.5     # keep out-of-turn cards for their moment
+    return w
+
+
+def _one_step(g: Game, opts: list, p: int, tb: Tables) -> list[float]:
+    out = []
+    for a in opts:
+        h = g.clone()
+        h.apply(a)
+        out.append(evaluate(h, p, tb))
+    return out
+
+
+def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
+    """A quick score for each legal answer of g.pending (higher is better for its player)."""
+    tb = tb or tables(g.db)
+    d = g.pending
+    p = d.player
+    opts = d.options
+    kind = d.kind
+    db = g.db
+    if kind == "play":
+        base = g.score(p)
+        out = []
+        for a in opts:
+            out.append(0.0 if a == "pass" else _play_worth(g, p, a, base, tb))
+        return out
+    if kind == "card":
+        zone = d.zone
+        if zone == "hand":      # every hand pick loses the card: discard, give, reveal
+            hand = g.players[p].hand
+            ws = dict(zip(hand, hand_worths(g, p, tb, True), strict=False))
+            return [-0.3 if a == "pass" else -ws.get(a, tb.hold[a]) for a in opts]
+        if zone == "revealed":
+            return [tb.hold[a] for a in opts]
+        cont = g.stack[-1][0].__name__ if g.stack else ""
+        if cont in LOSE_OWN_TRAIT:
+            return [-tb.pile[a] for a in opts]
+        if cont == "t_discard_trait_ans":
+            owner = g.stack[-1][1]
+            if owner == p:
+                return [-tb.pile[a] for a in opts]
+            return [tb.pile[a] + 0.05 * g.score(owner) for a in opts]
+        if cont == "t_play_action_of":
+            return [tb.action[a] for a in opts]
+        if len(opts) > 12:
+            sc = [g.score(q) for q in range(g.n)]
+            return [tb.pile[a] + 0.05 * sc[g.owner_of(a)] for a in opts]
+        return _one_step(g, opts, p, tb)
+    if kind == "react":
+        out = []
+        for a in opts:
+            if a == "pass":
+                out.append(0.0)
+                continue
+            r = db.reaction[a]
+            if r == "parasitic":
+                out.append(2.0 * tb.pile[d.card] - 2.0 - tb.hold[a] + 1.0)
+            elif r == "cancel_action":
+                out.append(tb.action[d.card] - 1.0 if d.card >= 0 else -1.0)
+            else:
+                out.append(1.0)
+        return out
+    if kind == "no_play":
+        good = sum(1 for w in hand_worths(g, p, tb) if w >= 2.0)
+        return [0.5 if a == "skip" else (1.0 if good <= 1 else 0.0) for a in opts]
+    if kind == "catastrophe":
+        out = []
+        for a in opts:
+            h = g.clone()
+            h.apply(a)
+            run_chain(h, tb, limit=200, to_end=True)
+            out.append(evaluate(h, p, tb))
+        return out
+    return _one_step(g, opts, p, tb)
+
+
+def fast_answer(g: Game, tb: Tables | None = None) -> Any:
+    """The quick policy's answer to g.pending (the first best)."""
+    d = g.pending
+    opts = d.options
+    if len(opts) == 1:
+        return opts[0]
+    sc = option_scores(g, tb)
+    best = 0
+    for i in range(1, len(sc)):
+        if sc[i] > sc[best]:
+            best = i
+    return opts[best]
+
+
+def at_turn_start(g: Game) -> bool:
+    """Whether g.pending is the main play (or no-play choice) that opens a turn."""
+    if not g.stack:
+        return False
+    return g.stack[-1][0].__name__ in _TURN_OPENING
+
+
+def run_chain(g: Game, tb: Tables | None = None, limit: int = 40, to_end: bool = False) -> int:
+    """Play on with the quick policy until the next turn opens (or the game ends, or `limit`
+    decisions). Returns the number of decisions made."""
+    tb = tb or tables(g.db)
+    k = 0
+    while g.pending is not None and k < limit:
+        if not to_end and at_turn_start(g):
+            break
+        g.apply(fast_answer(g, tb))
+        k += 1
+    return k
+
+
+def run_rounds(g: Game, turns: int, tb: Tables | None = None, limit: int = 200) -> int:
+    """Play on with the quick policy for `turns` more turn openings (or to the end)."""
+    tb = tb or tables(g.db)
+    k = 0
+    seen = 0
+    while g.pending is not None and k < limit:
+        if at_turn_start(g):
+            seen += 1
+            if seen > turns:
+                break
+        g.apply(fast_answer(g, tb))
+        k += 1
+    return k

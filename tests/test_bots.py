@@ -1,0 +1,138 @@
+"""The bots: always a legal answer, the same seeds give the same games, no peeking at hidden
+cards, and Medium beats Random in a small arena."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from doomlings_desktop.arena import play_game, run_arena, wilson
+from doomlings_desktop.bots import LEVELS, make_bot
+from doomlings_desktop.bots.heuristics import evaluate, option_scores, scores_now
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.view import view_for
+from doomlings_desktop.rules.worlds import WorldSampler
+from tests.test_worlds import hide_differently, positions
+
+FAST = {"hard": {"iterations": 12}}
+
+
+def checked_game(db, levels, seed, kinds=None, options=None):
+    """A whole game where every answer is checked against the legal ones before it is applied."""
+    g = Game.new(db, len(levels), seed=seed, log=False)
+    bots = [make_bot(lv, seed * 10 + i, **(options or FAST).get(lv, {}))
+            for i, lv in enumerate(levels)]
+    while g.pending is not None:
+        d = g.pending
+        p = d.player
+        a = bots[p].decide(view_for(g, p, with_log=False), WorldSampler(g, p))
+        assert a in d.options and type(a) is not bool, (levels[p], d, a)
+        if kinds is not None:
+            kinds[d.kind] += 1
+        g.apply(a)
+    assert g.over
+    return g
+
+
+def test_levels():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    for lv in LEVELS:
+        b = make_bot(lv, 3)
+        assert b.name and hasattr(b, "decide")
+    with pytest.raises(ValueError):
+        make_bot("expert", 1)
+
+
+@pytest.mark.parametrize("level,games", [("random", 150), ("easy", 150), ("medium", 40)])
+def test_never_an_illegal_answer(db, level, games):
+    kinds = Counter()
+    for seed in range(games):
+        n = 2 + seed % 5
+        checked_game(db, [level] * n, seed, kinds)
+    # every kind of decision was met, out-of-turn offers and World's End choices included
+    for kind in ("play", "card", "player", "color", "yesno", "react"):
+        assert kinds[kind] > 0, kinds
+
+
+def test_hard_never_an_illegal_answer(db):
+    for seed in range(5):
+        n = 2 + seed % 5
+        levels = ["hard"] + ["medium", "easy", "random"][: n - 1] + ["random"] * (n - 4)
+        checked_game(db, levels[:n], 500 + seed)
+
+
+def test_mixed_tables(db):
+    for seed in range(10):
+        n = 2 + seed % 5
+        levels = [LEVELS[(seed + i) % 3] for i in range(n)]
+        checked_game(db, levels, 900 + seed)
+
+
+def test_without_a_sampler_the_answer_is_still_legal(db):
+    for seed in range(20):
+        g = Game.new(db, 3, seed=seed, log=False)
+        bots = [make_bot(lv, seed) for lv in ("easy", "medium", "hard")]
+        while g.pending is not None:
+            p = g.pending.player
+            a = bots[p].decide(view_for(g, p, with_log=False))
+            assert a in g.pending.options
+            g.apply(a)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seeds_same_games(db, level):
+    for seed in range(3):
+        levels = [level, "easy", "medium"]
+        a = play_game(db, levels, seed, [7, 8, 9], FAST)
+        b = play_game(db, levels, seed, [7, 8, 9], FAST)
+        assert a.answers == b.answers and a.scores == b.scores
+
+
+def test_bot_seeds_matter(db):
+    a = play_game(db, ["easy", "easy"], 4, [1, 2])
+    b = play_game(db, ["easy", "easy"], 4, [3, 4])
+    assert a.answers != b.answers
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_information_leak(db, level):
+    """Two positions that differ only in what the bot cannot see: the same answer."""
+    checked = 0
+    for seed in range(4):
+        for g in positions(db, 2 + seed % 3, 300 + seed, every=9):
+            me = g.pending.player
+            if len(g.pending.options) < 2:
+                continue
+            h = hide_differently(g, me, random.Random(seed))
+            answers = []
+            for x in (g, h):
+                bot = make_bot(level, 77, **FAST.get(level, {}))
+                answers.append(bot.decide(view_for(x, me, with_log=False), WorldSampler(x, me)))
+            assert answers[0] == answers[1]
+            checked += 1
+    assert checked >= 20
+
+
+def test_fast_scores_agree_with_the_engine(db):
+    for seed in range(60):
+        g = Game.new(db, 2 + seed % 5, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None:
+            assert scores_now(g) == [g.score(q) for q in range(g.n)]
+            if len(g.pending.options) > 1 and r.random() < 0.1:
+                assert len(option_scores(g)) == len(g.pending.options)
+                evaluate(g, g.pending.player)
+            g.apply(r.choice(g.pending.options))
+
+
+def test_wilson():
+    lo, hi = wilson(0.5, 100)
+    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
+    assert wilson(0.0, 10)[0] == 0.0
+
+
+def test_arena_medium_beats_random(db):
+    r = run_arena("medium", ["random", "random", "random"], 40, seed=3, db=db)
+    assert r["games"] == 40 and r["players"] == 4
+    assert r["wilson95"][0] > r["baseline"], r
+    assert set(r["latency"]) == {"medium", "random"}
