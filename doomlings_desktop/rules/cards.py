@@ -58,7 +58,7 @@ class CardDef:
         "text", "gp_self", "gp_all", "requires", "cost", "action", "world_end", "score",
         "reaction", "triggers", "keeps", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
-        "we_score", "we_rule",
+        "we_score", "we_rule", "undeniable",
     )
 
     def __init__(self, **kw: Any) -> None:
@@ -329,7 +329,8 @@ _TRAIT_KEYS = {
 }
 _AGE_KEYS = {"id", "name", "text", "setup", "rules"}
 _CAT_KEYS = {"id", "name", "text", "gene_pool", "catastrophic", "catastrophic_once",
-             "world_end_text", "world_end", "world_end_once", "world_end_score", "world_end_rule"}
+             "world_end_text", "world_end", "world_end_once", "world_end_score", "world_end_rule",
+             "undeniable"}
 
 
 def _uses_handler(steps: tuple) -> bool:
@@ -486,6 +487,7 @@ def _catastrophe(ck: _Checker, r: _Map) -> CardDef:
                    gene_pool=ck.typed(r, "gene_pool", "int", ""), each=each, once=once,
                    we_text=r["world_end_text"], we_steps=we, we_once=we_once, we_score=we_score,
                    we_rule=we_rule, rules={}, setup=(), copies=1,
+                   undeniable=ck.typed(r, "undeniable", "bool", "") if "undeniable" in r else False,
                    uses_handler=_uses_handler(each + once + we + we_once))
 
 

@@ -773,7 +773,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
             continue
         if any(db.cards[x].denial for x in pl.pile):
             pl.denial_spent = True
-            if d.id != "the-four-horsemen":
+            if not d.undeniable:     # The Four Horsemen: Denial is spent, but it strikes
                 denied.add(p)
                 if g.log is not None:
                     g.say("denial", f"{g.pname(p)} ignores {d.name} (Denial).")
