@@ -55,6 +55,7 @@ class Settings:
     animation: str = "normal"           # off, normal, fast
     volume: float = 0.7
     muted: bool = False
+    colorblind_symbols: bool = True     # colour symbols on cards, so colour is never the only cue
     bot_pace: float = 0.8               # seconds a bot move stays on screen
     player_names: list[str] = field(default_factory=lambda: [f"Player {i}" for i in range(1, 7)])
     variants: dict = field(default_factory=dict)

@@ -163,3 +163,17 @@ def test_fonts_are_cached_per_arguments():
         for cond in (False, True):
             assert fonts.font_path(bold, cond), "bundled DejaVu file is missing"
     assert fonts.font(12).size("Doomlings")[0] > 0
+
+
+def test_colour_symbols_can_be_turned_off_and_on(db):
+    """The colorblind setting: without symbols the title bar and strip lose the colour badge."""
+    from doomlings_desktop.ui.cardface import CardArt
+    art = CardArt(db)
+    c = db.card("selfish")
+    with_sym = pygame.image.tobytes(art.strip(c, 200, 30), "RGBA")
+    face_sym = pygame.image.tobytes(art.face(c, 150, 210), "RGBA")
+    art.set_symbols(False)
+    assert pygame.image.tobytes(art.strip(c, 200, 30), "RGBA") != with_sym
+    assert pygame.image.tobytes(art.face(c, 150, 210), "RGBA") != face_sym
+    art.set_symbols(True)
+    assert pygame.image.tobytes(art.strip(c, 200, 30), "RGBA") == with_sym

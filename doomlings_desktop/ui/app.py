@@ -200,7 +200,7 @@ class App:
         if self._art is None:
             from doomlings_desktop.rules.cards import default_database
             from doomlings_desktop.ui.cardface import CardArt
-            self._art = CardArt(default_database())
+            self._art = CardArt(default_database(), self.settings.colorblind_symbols)
         return self._art
 
     def go(self, scene: Scene) -> None:

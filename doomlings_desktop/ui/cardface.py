@@ -415,8 +415,9 @@ def _centered(surf: pygame.Surface, img: pygame.Surface, cx: float, cy: float) -
 class CardArt:
     """Draws and caches card faces, backs, strips, color symbols and icons for one database."""
 
-    def __init__(self, db: Any) -> None:
+    def __init__(self, db: Any, symbols: bool = True) -> None:
         self.db = db
+        self.symbols = symbols      # the colour symbols on title bars and strips (a setting)
         self._cache: dict[tuple, pygame.Surface] = {}
         if not pygame.font.get_init():
             pygame.font.init()
@@ -639,7 +640,18 @@ class CardArt:
             hi.blit(img, img.get_rect(center=(round(c), round(c))))
         return _smooth(hi, (size, size))
 
+    def set_symbols(self, on: bool) -> None:
+        """Show or hide the colour symbol badges (the colorblind aid); redraws every card."""
+        if on != self.symbols:
+            self.symbols = on
+            self.clear()
+
     def _badge(self, color: str, size: int) -> pygame.Surface:
+        if not self.symbols and color in COLOR_RGB:
+            return pygame.Surface((size, size), pygame.SRCALPHA)
+        return self._symbol_badge(color, size)
+
+    def _symbol_badge(self, color: str, size: int) -> pygame.Surface:
         """The color symbol on a cream disc, as on the card's title bar."""
         def make() -> pygame.Surface:
             k = _k(size)

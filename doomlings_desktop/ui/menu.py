@@ -319,6 +319,7 @@ class SettingsScene(SubScene):
             ("Animation speed", s.animation, "animation"),
             ("Sound volume", f"{int(round(s.volume * 100))}%", "volume"),
             ("Sound", "off" if s.muted else "on", "muted"),
+            ("Colour symbols on cards", "on" if s.colorblind_symbols else "off", "colorblind"),
             ("Bot move shown for", f"{s.bot_pace:.1f} s", "pace"),
             ("Offer out-of-turn plays", "yes" if s.ask_out_of_turn else "never ask",
              "ask_out_of_turn"),
@@ -335,6 +336,9 @@ class SettingsScene(SubScene):
             s.volume = 0.0 if s.volume >= 0.99 else round(min(1.0, s.volume + 0.1), 1)
             self.app.sounds.set_volume(s.volume)
             self.app.sounds.play("click")
+        elif key == "colorblind":
+            s.colorblind_symbols = not s.colorblind_symbols
+            self.app.art.set_symbols(s.colorblind_symbols)
         elif key == "muted":
             s.muted = not s.muted
             self.app.sounds.set_muted(s.muted)
