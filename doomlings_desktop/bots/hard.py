@@ -1,17 +1,22 @@
-"""Hard: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+"""Hard: single-observer information-set Monte Carlo tree search (SO-ISMCTS), with paired
+worlds at the root.
 
-Every iteration imagines a new world (`WorldSampler.sample`: hidden hands, the trait deck and
-the age deck dealt again, respecting what this seat knows and the age deck's piles) and walks
-one tree, shared by all worlds, whose edges are (player, answer) pairs. Each player in the tree
-picks the answer best for them (UCB1 with availability counts: an answer's exploration term
+Every round of the search imagines a new world (`WorldSampler.sample`: hidden hands, the trait
+deck and the age deck dealt again, respecting what this seat knows and the age deck's piles)
+and plays each answer still in the race in that same world, so answers are compared on the
+same luck (paired samples: the luck of the draw is most of a result's variance). Below each
+answer grows a tree shared by all worlds, whose edges are (player, answer) pairs: each player
+picks the answer best for them by UCB1 with availability counts (an answer's exploration term
 counts the times it was *available*, since hidden cards make answers come and go between
-worlds). A new edge is added; then the quick policy plays on for `rollout_turns` more turn
-openings (about one round) and the evaluation scores the position for every player (a softmax
-of the seat values: roughly each one's chance to win). Forced answers (one legal option) are
-played without a tree node.
+worlds), and with progressive widening (the quick policy's best answers first, more of them as
+a node is visited more). After the tree, the quick policy (the one Medium finishes its turns
+with) plays on; every simulation stops at the same horizon, `rollout_turns` turn openings after
+the root (one round by default), and is scored by the evaluation (a softmax of the seat values:
+roughly each player's chance to win). An answer whose paired results trail the best one's by
+more than `race` standard errors leaves the race. Forced answers are played without a node.
 
-Anytime: it searches until its time `budget` (seconds) is spent, or for exactly `iterations`
-iterations when given (reproducible: then the same seed gives the same answer).
+Anytime: it searches until its time `budget` (seconds) is spent, or for `iterations`
+simulations when given (reproducible: then the same seed gives the same answer).
 """
 
 from __future__ import annotations
@@ -21,7 +26,13 @@ import time
 from typing import Any
 
 from doomlings_desktop.bots.base import Bot
-from doomlings_desktop.bots.heuristics import option_scores, rewards, run_rounds, tables
+from doomlings_desktop.bots.heuristics import (
+    at_turn_start,
+    fast_answer,
+    option_scores,
+    rewards,
+    tables,
+)
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -43,138 +54,149 @@ class HardBot(Bot):
 
     def __init__(self, seed: int = 0, db=None, budget: float = 0.6,
                  iterations: int | None = None, rollout_turns: int | None = None,
-                 exploration: float = 0.7, max_depth: int = 12, temperature: float = 4.0,
-                 exact: str = "me", final: str = "mean", widen: float = 0.5,
+                 exploration: float = 0.25, widen: float = 0.5, max_depth: int = 12,
+                 temperature: float = 4.0, race: float = 2.5, min_worlds: int = 6,
                  params: dict | None = None) -> None:
         super().__init__(seed, db, params)
         self.budget = budget
         self.iterations = iterations
         self.rollout_turns = rollout_turns
         self.c = exploration
+        self.widen = widen        # progressive widening: 1 + widen * sqrt(visits) answers
         self.max_depth = max_depth
         self.temperature = temperature
-        self.final = final
-        self.widen = widen        # progressive widening: 1 + widen * sqrt(visits) answers
-        self.exact = exact        # whose hands the evaluation values exactly: me, all, none
+        self.race = race
+        self.min_worlds = min_worlds
         self.last_iterations = 0
+        self.last_worlds = 0
 
     def choose(self, view: View, sampler: WorldSampler) -> Any:
-        opts = view.decision.options
+        opts = list(view.decision.options)
         me = view.me
         rng = self.rng
         clock = time.perf_counter
-        start = clock()
-        deadline = start + self.budget
-        self._start = start
+        deadline = clock() + self.budget
         limit = self.iterations
         turns = self.rollout_turns if self.rollout_turns is not None else view.n
-        root: dict = {}
-        exact = {"me": (me,), "all": tuple(range(view.n)), "none": ()}[self.exact]
+        trees: dict = {i: {} for i in range(len(opts))}
+        results: dict[int, list[float]] = {i: [] for i in range(len(opts))}
+        active = list(range(len(opts)))
         tb = None
+        it = 0
+        worlds = 0
+        while len(active) > 1:
+            if worlds:
+                if limit is not None:
+                    if it + len(active) > limit:
+                        break
+                elif clock() >= deadline:
+                    break
+            w = sampler.sample(rng)
+            worlds += 1
+            if tb is None:
+                tb = tables(w.db, self.params)
+            for i in active:
+                g = w.clone()
+                g.apply(opts[i])
+                results[i].append(self._simulate(g, trees[i], turns, tb, me))
+                it += 1
+            if worlds >= self.min_worlds:
+                active = self._race(active, results, worlds)
+        self.last_iterations = it
+        self.last_worlds = worlds
+        if not worlds:
+            return opts[0]
+        return opts[max(active, key=lambda i: sum(results[i]) / len(results[i]))]
+
+    def _race(self, active: list[int], results: dict, worlds: int) -> list[int]:
+        """Drop the answers that trail the best by more than `race` standard errors."""
+        means = {i: sum(results[i]) / worlds for i in active}
+        best = max(active, key=lambda i: means[i])
+        rb = results[best]
+        keep = []
+        for i in active:
+            if i == best:
+                keep.append(i)
+                continue
+            diffs = [x - y for x, y in zip(results[i], rb, strict=True)]
+            m = sum(diffs) / worlds
+            var = sum((d - m) ** 2 for d in diffs) / (worlds - 1)
+            if m + self.race * math.sqrt(var / worlds) >= 0 or var == 0 and m == 0:
+                keep.append(i)
+        return keep
+
+    def _simulate(self, g, node: dict, turns: int, tb, me: int) -> float:
+        """One descent through the tree below a root answer, a rollout to the horizon, the
+        backup; returns the reward for `me`."""
         c = self.c
         widen = self.widen
-        it = 0
-        while True:
-            if limit is not None:
-                if it >= limit:
+        path: list[Edge] = []
+        depth = 0
+        seen = 0      # turn openings passed since the root: every simulation is scored at
+        #               the same horizon, however deep the tree has grown
+        expanded = False
+        while g.pending is not None and depth < self.max_depth:
+            if at_turn_start(g):
+                seen += 1
+                if seen > turns:
                     break
-            elif it > 0 and clock() >= deadline:
-                break
-            it += 1
-            if it % 16 == 0 and self._settled(root, me, opts, it, limit, clock(), deadline):
-                break
-            g = sampler.sample(rng)
-            if tb is None:
-                tb = tables(g.db, self.params)
-            node = root
-            path: list[Edge] = []
-            depth = 0
-            while g.pending is not None and depth < self.max_depth:
-                d = g.pending
-                o = d.options
-                if len(o) == 1:
-                    g.apply(o[0])
-                    continue
-                p = d.player
-                nv = node.get(None, 0)
-                node[None] = nv + 1
-                if depth and len(o) > 1 + widen * math.sqrt(nv):
-                    # progressive widening: the quick policy's best answers first, more of
-                    # them as the node is visited more
-                    k = 1 + int(widen * math.sqrt(nv))
-                    sc = option_scores(g, tb)
-                    order = sorted(range(len(o)), key=lambda i: -sc[i])
-                    cand = [o[i] for i in order[:k]]
-                    scored = True
-                else:
-                    cand = o
-                    scored = False
-                untried = []
-                best, best_u = None, -1e9
-                for a in cand:
-                    e = node.get((p, a))
-                    if e is None:
-                        untried.append(a)
-                        continue
-                    e.avail += 1
-                    u = e.total / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
-                    if u > best_u:
-                        best, best_u = a, u
-                if untried:
-                    if len(untried) > 1 and not scored:
-                        sc = option_scores(g, tb)
-                        idx = {a: s for a, s in zip(o, sc, strict=False)}
-                        a = max(untried, key=lambda x: idx[x])
-                    else:
-                        a = untried[0]
-                    e = Edge(p)
-                    e.avail = 1
-                    node[(p, a)] = e
-                    g.apply(a)
-                    path.append(e)
-                    break
-                e = node[(p, best)]
-                g.apply(best)
-                path.append(e)
-                if e.child is None:
-                    e.child = {}
-                node = e.child
-                depth += 1
-            if g.pending is not None:
-                run_rounds(g, turns, tb)
-            r = rewards(g, tb, self.temperature, exact)
-            for e in path:
-                e.visits += 1
-                e.total += r[e.player]
-        self.last_iterations = it
-        self.last_root = root
-        best = opts[0]
-        # the best mean reward among the well-visited answers (the most visited, on a tie)
-        ranked = []
-        for a in opts:
-            e = root.get((me, a))
-            if e is not None and e.visits:
-                ranked.append((e.visits, e.total / e.visits, a))
-        if ranked:
-            top = max(v for v, _, _ in ranked)
-            if self.final == "mean":
-                ranked = [x for x in ranked if x[0] >= 0.5 * top]
-                ranked.sort(key=lambda x: (x[1], x[0]))
+            d = g.pending
+            o = d.options
+            if len(o) == 1:
+                g.apply(o[0])
+                continue
+            p = d.player
+            nv = node.get(None, 0)
+            node[None] = nv + 1
+            if len(o) > 1 + widen * math.sqrt(nv):
+                k = 1 + int(widen * math.sqrt(nv))
+                sc = option_scores(g, tb)
+                order = sorted(range(len(o)), key=lambda j: -sc[j])
+                cand = [o[j] for j in order[:k]]
             else:
-                ranked.sort(key=lambda x: (x[0], x[1]))
-            best = ranked[-1][2]
-        return best
-
-    def _settled(self, root: dict, me: int, opts: list, it: int, limit: int | None,
-                 now: float, deadline: float) -> bool:
-        """Whether the most visited answer can no longer be overtaken in the time left."""
-        if limit is not None:
-            left = limit - it
-        else:
-            spent = max(now - self._start, 1e-6)
-            left = (deadline - now) * it / spent
-        visits = sorted((e.visits for a in opts if (e := root.get((me, a))) is not None),
-                        reverse=True)
-        if len(visits) < len(opts):
-            return False
-        return visits[0] - visits[1] > left
+                cand = o
+            untried = None
+            best, best_u = None, -1e9
+            for a in cand:
+                e = node.get((p, a))
+                if e is None:
+                    if untried is None:
+                        untried = a
+                    continue
+                e.avail += 1
+                u = e.total / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+                if u > best_u:
+                    best, best_u = a, u
+            if untried is not None:
+                if len(cand) == len(o) and len(o) > 1:
+                    sc = option_scores(g, tb)
+                    fresh = [j for j, a in enumerate(o) if (p, a) not in node]
+                    untried = o[max(fresh, key=lambda j: sc[j])]
+                e = Edge(p)
+                e.avail = 1
+                node[(p, untried)] = e
+                g.apply(untried)
+                path.append(e)
+                expanded = True
+                break
+            e = node[(p, best)]
+            g.apply(best)
+            path.append(e)
+            if e.child is None:
+                e.child = {}
+            node = e.child
+            depth += 1
+        if expanded or depth >= self.max_depth:
+            k = 0
+            while g.pending is not None and k < 400:
+                if at_turn_start(g):
+                    seen += 1
+                    if seen > turns:
+                        break
+                g.apply(fast_answer(g, tb))
+                k += 1
+        r = rewards(g, tb, self.temperature, (me,))
+        for e in path:
+            e.visits += 1
+            e.total += r[e.player]
+        return r[me]
