@@ -100,6 +100,7 @@ class Database:
         self.gp_card = [bool(d.gp_self or d.gp_all) for d in self.cards]
         self.reaction = [d.reaction for d in self.cards]
         self.special = [bool(d.triggers or d.keeps or d.denial) for d in self.cards]
+        self.denial = [bool(d.denial) for d in self.cards]
         self.scoring = [bool(d.score) for d in self.cards]
         # Cards whose score terms reach other players' scores (Viral): the only ones a score
         # needs to look for in other piles.

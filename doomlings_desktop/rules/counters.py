@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 COLORS = ("red", "blue", "green", "purple")
+_COLOR_SET = frozenset(COLORS)
 
 
 class Counter(NamedTuple):
@@ -15,16 +16,12 @@ class Counter(NamedTuple):
     arg_kind: str = ""
 
 
-def _pile_colors(g: Any, p: int) -> list[str]:
-    return [g.color_of(p, c) for c in g.players[p].pile]
-
-
 def pile_size(g: Any, p: int, _: Any) -> int:
     return len(g.players[p].pile)
 
 
 def pile_color(g: Any, p: int, color: str) -> int:
-    return sum(1 for col in _pile_colors(g, p) if col == color)
+    return g.pile_colors(p).count(color)
 
 
 def pile_value(g: Any, p: int, value: int) -> int:
@@ -48,11 +45,11 @@ def all_piles_named(g: Any, p: int, ident: str) -> int:
 
 
 def pile_distinct_colors(g: Any, p: int, _: Any) -> int:
-    return len(set(_pile_colors(g, p)) & set(COLORS))
+    return len(set(g.pile_colors(p)) & _COLOR_SET)
 
 
 def pile_color_pairs(g: Any, p: int, _: Any) -> int:
-    cols = _pile_colors(g, p)
+    cols = g.pile_colors(p)
     return sum(cols.count(c) // 2 for c in COLORS)
 
 
@@ -62,7 +59,7 @@ def opponents_color_pairs(g: Any, p: int, color: str) -> int:
 
 def pile_least_color(g: Any, p: int, _: Any) -> int:
     """Traits of the least-counted color present; 0 unless 2+ colors are present."""
-    cols = _pile_colors(g, p)
+    cols = g.pile_colors(p)
     counts = [cols.count(c) for c in COLORS if c in cols]
     return min(counts) if len(counts) >= 2 else 0
 
@@ -79,7 +76,7 @@ def hand_size(g: Any, p: int, _: Any) -> int:
 
 def hand_distinct_colors(g: Any, p: int, _: Any) -> int:
     col = g.db.color
-    return len({col[c] for c in g.players[p].hand} & set(COLORS))
+    return len({col[c] for c in g.players[p].hand} & _COLOR_SET)
 
 
 def hand_dominants(g: Any, p: int, _: Any) -> int:

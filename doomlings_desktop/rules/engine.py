@@ -79,7 +79,7 @@ class Game:
         "last_color", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
-        "shown",
+        "shown", "turn_end",
     )
 
     # ------------------------------------------------------------------ creation
@@ -118,6 +118,7 @@ class Game:
         self.bonus_used = False
         self.known_age: dict[int, int] = {}   # seat -> age card it has seen on top of the deck
         self.denied: frozenset = frozenset()
+        self.turn_end = -1   # the seat whose end-of-turn window is still to come (t_turn_over)
         self.marks: dict[str, tuple] = {}     # World's End choices: card id -> (seat, color)
         self.prepper = -1
         self.world_end = False
@@ -223,6 +224,7 @@ class Game:
         g.names = self.names
         g.undo_floor = self.undo_floor
         g.shown = False
+        g.turn_end = self.turn_end
         return g
 
     # ------------------------------------------------------------------ driving
@@ -246,7 +248,13 @@ class Game:
         self.answers.append(answer)
         rng_state = self.rng.state
         self.shown = False
-        self._run()
+        stack = self.stack      # _run, inlined: this is the engine's innermost loop
+        pop = stack.pop
+        while stack and self.pending is None:
+            t = pop()
+            t[0](self, t)
+        if len(stack) > 5000:
+            self._run()         # raises the looping error
         # Anything hidden that came to light makes this answer final (undo must never let a
         # player see something and then take back the move that showed it): a random pick, a
         # draw, a revealed or peeked age, a look at a hand, or the turn passing to someone else.
@@ -308,9 +316,17 @@ class Game:
             return rc[c]
         return self.db.color[c]
 
+    def pile_colors(self, p: int) -> list[str]:
+        """The colors of p's traits in pile order (the fast path skips Faith's recolor map)."""
+        pl = self.players[p]
+        col = self.db.color
+        rc = pl.recolor
+        if not rc:
+            return [col[c] for c in pl.pile]
+        return [rc.get(c) or col[c] for c in pl.pile]
+
     def dominants(self, p: int) -> int:
-        dom = self.db.dominant
-        return sum(1 for c in self.players[p].pile if dom[c])
+        return sum(map(self.db.dominant.__getitem__, self.players[p].pile))
 
     def has_in_pile(self, p: int, ident: str) -> bool:
         idt = self.db.ident
@@ -351,7 +367,7 @@ class Game:
         req = d.requires
         if req is not None:
             color, need = req
-            have = sum(1 for x in self.players[p].pile if self.color_of(p, x) == color)
+            have = self.pile_colors(p).count(color)
             if have < need:
                 return f"{d.name}: needs {need} {color} trait{'s' if need > 1 else ''} in your pile"
         cost = d.cost
@@ -400,7 +416,8 @@ class Game:
         db = self.db
         for k, v in flt:
             if k == "color":
-                if self.color_of(p, c) != v:
+                rc = self.players[p].recolor
+                if ((rc and rc.get(c)) or db.color[c]) != v:
                     return False
             elif k == "value":
                 if db.value[c] != v or db.cards[c].variable:
@@ -475,9 +492,16 @@ class Game:
 
     def draw(self, p: int, n: int) -> list[int]:
         """Player p draws n traits (R9: an empty deck takes the shuffled discard pile)."""
-        got = []
         deck = self.deck
         hand = self.players[p].hand
+        if 0 < n <= len(deck):      # the usual case: no reshuffle
+            got = deck[-n:]
+            del deck[-n:]
+            got.reverse()
+            hand.extend(got)
+            n = 0
+        else:
+            got = []
         for _ in range(n):
             if not deck:
                 if not self.discard:
@@ -643,20 +667,19 @@ class Game:
         exempt = self.we_exempt() if self.world_end else frozenset()
         ai = ai_rule and p not in exempt
         lines: list[tuple[str, int]] = []
-        face = 0
         value = db.value
-        for c in pl.pile:
-            if ai and db.color[c] == "colorless" and not db.dominant[c]:
-                face += 2
-            else:
-                face += value[c]
+        if ai:
+            face = sum(2 if db.color[c] == "colorless" and not db.dominant[c] else value[c]
+                       for c in pl.pile)
+        else:
+            face = sum(map(value.__getitem__, pl.pile))
         lines.append(("Face values", face))
         scoring = db.scoring
         others = db.scores_others
         for q in range(self.n):
-            mine = q == p
+            flags = scoring if q == p else others
             for c in self.players[q].pile:
-                if not (scoring[c] if mine else others[c]):
+                if not flags[c]:
                     continue
                 d = db.cards[c]
                 if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant:
@@ -748,7 +771,23 @@ def t_round(g: Game, t: tuple) -> None:
             g.stack.append((t_effect, Ctx(p, a, d.setup)))
 
 
+def _end_of_turn(g: Game, nxt: tuple) -> bool:
+    """Run the last turn's end-of-turn window before `nxt`, if anyone could use it.
+
+    The window is not pushed with every turn: it is opened here, by the task that follows a
+    turn (the next turn or the round's end), which saves a task in every turn of every game."""
+    q = g.turn_end
+    g.turn_end = -1
+    if not g.anyone_holds("self_awareness"):
+        return False
+    g.stack.append(nxt)
+    g.stack.append((t_turn_over, q))
+    return True
+
+
 def t_round_end(g: Game, t: tuple) -> None:
+    if g.turn_end >= 0 and _end_of_turn(g, t):
+        return
     g.last_color = None
     g.skip_round = False
     g.stack.append((t_round,))
@@ -771,7 +810,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
         pl = g.players[p]
         if pl.denial_spent:
             continue
-        if any(db.cards[x].denial for x in pl.pile):
+        if any(map(db.denial.__getitem__, pl.pile)):
             pl.denial_spent = True
             if not d.undeniable:     # The Four Horsemen: Denial is spent, but it strikes
                 denied.add(p)
@@ -799,13 +838,15 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
 
 
 def t_turn(g: Game, t: tuple) -> None:
+    if g.turn_end >= 0 and _end_of_turn(g, t):
+        return
     p = t[1]
     if g.skip_round or g.over:
         return
     g.current = p
     g.turn_plays = []
     g.bonus_used = False
-    g.stack.append((t_turn_over, p))
+    g.turn_end = p
     db = g.db
     main = (t_turn_main, p)
     pile = g.players[p].pile
@@ -983,13 +1024,13 @@ def t_after_play(g: Game, t: tuple) -> None:
     p = t[1]
     if not g.rules and g.no_stabilize != p:
         # The plain case, done inline: stabilize, then Late's moment (Late may be drawn now).
+        # Late's window comes after the discards of stabilizing, if any; discarding cannot
+        # bring Late into the hand, so if it is not there now, no window is needed.
         stack = g.stack
         n = len(stack)
         g.stabilize(p)
-        if len(stack) > n:
+        if g.holds(p, "late"):
             stack.insert(n, (t_late_window, p))
-        elif g.holds(p, "late"):
-            stack.append((t_late_window, p))
         return
     g.stack.append((t_stabilize_phase, p))
     bonus = g.rules.get("bonus_play")
@@ -1090,10 +1131,11 @@ def t_stab_discard_ans(g: Game, t: tuple) -> None:
 
 def t_after_stabilize(g: Game, t: tuple) -> None:
     p = t[1]
-    g.stack.append((t_late_window, p))
     n = g.rules.get("draw_after_stabilize")
     if n:
         g.draw(p, n)
+    if g.holds(p, "late"):
+        g.stack.append((t_late_window, p))
 
 
 def t_late_window(g: Game, t: tuple) -> None:

@@ -438,7 +438,17 @@ def v_swap_traits(g: Any, ctx: Ctx, a: dict) -> None:
             g.ask(p, "card", opts, f"{_title(g, ctx)}: swap it with which trait?",
                   (t_swap_with, ctx, ctx.card), card=ctx.card, zone="pile")
         return
-    mine = [c for c in g.pile_targets([p], (), "swap") if _partners(g, ctx, a, c)]
+    # Which of my traits have a partner depends only on its color: find the opponents' colors once.
+    theirs = set()
+    for q in g.opponents(p):
+        theirs.update(g.color_of(q, c) for c in g.pile_targets([q], (), "swap"))
+    theirs.discard("colorless")
+    same = a["mode"] == "same_color"
+    mine = []
+    for c in g.pile_targets([p], (), "swap"):
+        col = g.color_of(p, c)
+        if col != "colorless" and ((col in theirs) if same else bool(theirs - {col})):
+            mine.append(c)
     if mine:
         g.ask(p, "card", mine, f"{_title(g, ctx)}: choose one of your traits to swap",
               (t_swap_mine, ctx, a), card=ctx.card, zone="pile")
