@@ -127,8 +127,10 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_cards)
     s = sub.add_parser("bench", parents=[common], help="measure the engine's or the table's speed")
     s.add_argument("what", choices=["engine", "ui"])
-    s.add_argument("--games", type=int, default=2000,
-                   help="engine: 4-player games to time (default 2000; a quarter for 2 and 6)")
+    s.add_argument("--games", type=int, default=1000,
+                   help="engine: 4-player games per run (default 1000; a quarter for 2 and 6)")
+    s.add_argument("--repeat", type=int, default=5,
+                   help="engine: timed runs per player count (default 5; best, median, worst)")
     s.add_argument("--frames", type=int, default=600, help="ui: frames to time (default 600)")
     s.add_argument("--seed", type=int, default=1, help="ui: the game shown (default 1)")
     s.set_defaults(fn=cmd_bench)

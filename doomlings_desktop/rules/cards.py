@@ -105,6 +105,7 @@ class Database:
         # Cards whose score terms reach other players' scores (Viral): the only ones a score
         # needs to look for in other piles.
         self.scores_others = [any(t[3] != "self" for t in (d.score or ())) for d in self.cards]
+        self.scores_others_ids = frozenset(c for c, x in enumerate(self.scores_others) if x)
         # Cards whose legality depends only on the round's rules (no requirement, cost, dominance).
         self.plain = [not (d.requires or d.cost or d.dominant) for d in self.cards]
         self.turn_start = tuple(c for c, d in enumerate(self.cards)

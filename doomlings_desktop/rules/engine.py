@@ -381,35 +381,40 @@ class Game:
         return None
 
     def legal_plays(self, p: int) -> list[int]:
-        """Cards player p may play from hand now (the hot path of every turn)."""
+        """Cards player p may play from hand now (the hot path of every turn).
+
+        The same rules as `play_problem`, arranged for the common case: no round rule and only
+        plain cards cost one pass over the hand without calls."""
         hand = self.players[p].hand
         db = self.db
-        plain = db.plain
         rules = self.rules
-        forbid = last = None
-        mv = 99
         if rules:
             forbid = rules.get("forbid_color")
             mv = rules.get("max_value", 99)
             last = self.last_color if rules.get("not_last_color") else None
-        col = db.color
-        val = db.value
+            if forbid is not None or last is not None or mv < 99:
+                col = db.color
+                val = db.value
+                allowed = []
+                for c in hand:
+                    cc = col[c]
+                    if cc != forbid and cc != last and val[c] <= mv:
+                        allowed.append(c)
+                hand = allowed
+        out = hand[:]
+        plain = db.plain
         full = None
-        out = []
         for c in hand:
-            if rules:
-                cc = col[c]
-                if cc == forbid or cc == last or val[c] > mv:
+            if plain[c]:
+                continue
+            if db.dominant[c]:
+                if full is None:
+                    full = self.dominants(p) >= 2
+                if full:
+                    out.remove(c)
                     continue
-            if not plain[c]:
-                if db.dominant[c]:
-                    if full is None:
-                        full = self.dominants(p) >= 2
-                    if full:
-                        continue
-                if self._requirement_problem(p, c):
-                    continue
-            out.append(c)
+            if self._requirement_problem(p, c):
+                out.remove(c)
         return out
 
     def matches(self, p: int, c: int, flt: tuple, source: int = -1) -> bool:
@@ -676,9 +681,13 @@ class Game:
         lines.append(("Face values", face))
         scoring = db.scoring
         others = db.scores_others
+        others_ids = db.scores_others_ids
         for q in range(self.n):
             flags = scoring if q == p else others
-            for c in self.players[q].pile:
+            pile = self.players[q].pile
+            if q != p and others_ids.isdisjoint(pile):
+                continue
+            for c in pile:
                 if not flags[c]:
                     continue
                 d = db.cards[c]
