@@ -77,9 +77,10 @@ def _rank(scores: list[int], winners: list[int], seat: int) -> float:
 
 def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: bool = False,
               bot_options: dict | None = None, variants: dict | None = None,
-              db: Database | None = None, progress: bool = False) -> dict:
+              db: Database | None = None, progress: bool = False, jobs: int = 1) -> dict:
     """Play duplicate games and return the results (see the module's doc). `games` is rounded
-    up to whole deals (one game per hero seat)."""
+    up to whole deals (one game per hero seat). `jobs` > 1 plays deals in that many processes
+    (the default card database only)."""
     db = db or default_database()
     n = len(opponents) + 1
     for lv in [hero, *opponents]:
@@ -92,22 +93,28 @@ def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: b
     ranks: list[float] = []
     played = 0
     t_start = time.perf_counter()
-    for k in range(deals):
-        deal = seed * 1_000_003 + k
-        for h in range(n):
-            levels = opponents[:]
-            levels.insert(h, hero)
-            # Opponents keep their generator seed whatever the hero's seat (a fair duplicate).
-            bot_seeds = [(deal * 7919 + (0 if q == h else 1 + (q - h) % n)) for q in range(n)]
-            g = play_game(db, levels, deal, bot_seeds, bot_options, variants, times)
-            if h in g.winners:
-                share += 1.0 / len(g.winners)
-            scores.append(g.scores[h])
-            ranks.append(_rank(g.scores, g.winners, h))
+    work = [(db if jobs <= 1 else None, hero, opponents, seed * 1_000_003 + k, bot_options,
+             variants) for k in range(deals)]
+    if jobs <= 1:
+        results = map(_play_deal, work)
+    else:   # deals are independent and seeded: the same results, in the same order
+        import multiprocessing
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap(_play_deal, work)
+    for deal_results, deal_times in results:
+        for s_hero, won, rank in deal_results:
+            share += won
+            scores.append(s_hero)
+            ranks.append(rank)
             played += 1
+        for lv, ts in deal_times.items():
+            times.setdefault(lv, []).extend(ts)
         if progress:
             print(f"  {played} games, hero share {share / played:.3f} "
                   f"({time.perf_counter() - t_start:.0f} s)", file=sys.stderr, flush=True)
+    if jobs > 1:
+        pool.close()
+        pool.join()
     p = share / played
     lo, hi = wilson(p, played)
     latency = {
@@ -123,6 +130,24 @@ def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: b
         "mean_score": round(sum(scores) / played, 2), "mean_rank": round(sum(ranks) / played, 3),
         "latency": latency, "seconds": round(time.perf_counter() - t_start, 1),
     }
+
+
+def _play_deal(job: tuple) -> tuple[list[tuple[int, float, float]], dict[str, list[float]]]:
+    """One deal, the hero in every seat: (hero score, win share, rank) per game, and timings."""
+    db, hero, opponents, deal, bot_options, variants = job
+    db = db or default_database()
+    n = len(opponents) + 1
+    times: dict[str, list[float]] = {}
+    out = []
+    for h in range(n):
+        levels = opponents[:]
+        levels.insert(h, hero)
+        # Opponents keep their generator seed whatever the hero's seat (a fair duplicate).
+        bot_seeds = [(deal * 7919 + (0 if q == h else 1 + (q - h) % n)) for q in range(n)]
+        g = play_game(db, levels, deal, bot_seeds, bot_options, variants, times)
+        won = 1.0 / len(g.winners) if h in g.winners else 0.0
+        out.append((g.scores[h], won, _rank(g.scores, g.winners, h)))
+    return out, times
 
 
 def format_result(r: dict) -> str:
@@ -153,6 +178,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hard-iterations", type=int, default=None,
                         help="Hard's search iterations per decision instead of a time budget "
                              "(reproducible)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="play deals in this many processes (same results, less time)")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
@@ -171,9 +198,15 @@ def cmd(args: argparse.Namespace) -> int:
         hard["budget"] = args.hard_budget
     if getattr(args, "hard_iterations", None) is not None:
         hard["iterations"] = args.hard_iterations
+    db = None
+    jobs = max(1, getattr(args, "jobs", 1) or 1)
+    if getattr(args, "cards", None):
+        from doomlings_desktop.rules.cards import load_database
+        db = load_database(args.cards)
+        jobs = 1      # worker processes load the default database
     r = run_arena(args.hero, opponents, args.games, args.seed,
-                  bot_options={"hard": hard} if hard else None,
-                  progress=getattr(args, "progress", False))
+                  bot_options={"hard": hard} if hard else None, db=db,
+                  progress=getattr(args, "progress", False), jobs=jobs)
     print(json.dumps(r) if args.json else format_result(r))
     return 0
 

@@ -150,6 +150,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()   # `arena --jobs` in a frozen build: run the worker
     args = parser().parse_args(argv)
     args.cards = getattr(args, "cards", None)
     try:

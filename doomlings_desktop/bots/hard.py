@@ -77,7 +77,9 @@ class HardBot(Bot):
         clock = time.perf_counter
         deadline = clock() + self.budget
         limit = self.iterations
-        turns = self.rollout_turns if self.rollout_turns is not None else view.n
+        turns = self.rollout_turns
+        if turns is None:       # two rounds of turns with 2 players, one round otherwise
+            turns = 2 * view.n if view.n == 2 else view.n
         trees: dict = {i: {} for i in range(len(opts))}
         results: dict[int, list[float]] = {i: [] for i in range(len(opts))}
         active = list(range(len(opts)))

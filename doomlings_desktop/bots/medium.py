@@ -1,10 +1,11 @@
-"""Medium: a one-ply search. Each legal answer is tried in a few imagined worlds; the quick
-policy plays on to the end of the turn (or of World's End); the hand-tuned evaluation (points
-now, what hand and gene pool promise for the turns left, World's End bonuses, against the
-leader) scores the result; the answer with the best mean wins.
+"""Medium: a one-ply search. Each legal answer is tried in the same few imagined worlds (paired,
+so answers are compared on the same luck); the quick policy plays on to the end of the turn (or
+through World's End); the hand-tuned evaluation (points now, expected World's End bonuses,
+what hand and gene pool promise for the turns left, against the leader) scores the result; the
+answer with the best mean wins.
 
-Its work is counted in engine decisions, not seconds, so the same seed gives the same answer
-on any machine."""
+Its work is counted in trials (answer x world), not seconds, so the same seed gives the same
+answer on any machine."""
 
 from __future__ import annotations
 

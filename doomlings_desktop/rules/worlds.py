@@ -56,7 +56,7 @@ class WorldSampler:
     def __init__(self, game: Game, seat: int) -> None:
         g = game.clone()
         self.seat = seat
-        self.base = g
+        self._game = g   # private: holds the true hidden cards; never hand it out
         db = g.db
         me = seat
         # ------------------------------------------------ what the seat knows about hands
@@ -102,7 +102,7 @@ class WorldSampler:
                 slots.append(("limbo", -1, i))
                 unknown.append(c)
         self.slots = slots
-        self.true_at = unknown   # only to rename references to them inside effects
+        self._true_at = unknown   # only to rename references to them inside effects
         self.pool = sorted(unknown)
         # ------------------------------------------------ the age deck
         self.known_top = g.known_age.get(me, -1)
@@ -138,7 +138,7 @@ class WorldSampler:
 
     def sample(self, rng: random.Random) -> Game:
         """A clone of the game with every unknown card dealt again at random."""
-        g = self.base.clone()
+        g = self._game.clone()
         db = g.db
         me = self.seat
         # -------------------------------------------- hands, deck, hidden limbo
@@ -146,7 +146,7 @@ class WorldSampler:
         rng.shuffle(cards)
         rename: dict[int, int] = {}
         hands = {q: g.players[q].hand for q in range(g.n)}
-        for (zone, q, i), old, new in zip(self.slots, self.true_at, cards, strict=False):
+        for (zone, q, i), old, new in zip(self.slots, self._true_at, cards, strict=False):
             rename[old] = new
             if zone == "hand":
                 hands[q][i] = new
