@@ -113,7 +113,7 @@ class Database:
         self.green_triggers = tuple(c for c, d in enumerate(self.cards)
                                     if d.triggers and "own_green_played" in d.triggers)
         # Out-of-turn cards by the moment they answer: a window looks for these few cards only.
-        self.reactors: dict[str, tuple[int, ...]] = {}
+        self.reactors: dict[str, tuple[int, ...]] = {k: () for k in REACTIONS}
         for c, d in enumerate(self.cards):
             if d.reaction:
                 self.reactors[d.reaction] = self.reactors.get(d.reaction, ()) + (c,)

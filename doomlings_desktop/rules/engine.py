@@ -653,7 +653,7 @@ class Game:
 
     def anyone_holds(self, kind: str) -> bool:
         """Whether any hand holds an out-of-turn card of that kind (a window's fast exit)."""
-        for c in self.db.reactors.get(kind, ()):
+        for c in self.db.reactors[kind]:
             for pl in self.players:
                 if c in pl.hand:
                     return True
@@ -857,16 +857,16 @@ def t_turn(g: Game, t: tuple) -> None:
     g.bonus_used = False
     g.turn_end = p
     db = g.db
-    main = (t_turn_main, p)
     pile = g.players[p].pile
+    main = True
     for x in db.turn_start:
         if x in pile:
             if main:
-                g.stack.append(main)
-                main = None
+                g.stack.append((t_turn_main, p))
+                main = False
             g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["turn_start"])))
     if main:
-        t_turn_main(g, main)
+        t_turn_main(g, t)
 
 
 def t_turn_main(g: Game, t: tuple) -> None:
@@ -947,7 +947,10 @@ def t_enter(g: Game, t: tuple) -> None:
         if g.log is not None:
             g.say("third_dominant", f"{d.name} would be a third dominant trait and is discarded.")
         return
-    g.add_to_pile(p, c)
+    if db.gp_card[c]:
+        g.add_to_pile(p, c)
+    else:
+        g.players[p].pile.append(c)
     g.last_color = db.color[c]
     if g.log is not None:
         where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
@@ -1032,14 +1035,7 @@ def t_after_play(g: Game, t: tuple) -> None:
     """After the turn's play: an age's bonus play, then the stabilize phase."""
     p = t[1]
     if not g.rules and g.no_stabilize != p:
-        # The plain case, done inline: stabilize, then Late's moment (Late may be drawn now).
-        # Late's window comes after the discards of stabilizing, if any; discarding cannot
-        # bring Late into the hand, so if it is not there now, no window is needed.
-        stack = g.stack
-        n = len(stack)
-        g.stabilize(p)
-        if g.holds(p, "late"):
-            stack.insert(n, (t_late_window, p))
+        _stabilize_then_late(g, p)    # the plain case, done inline
         return
     g.stack.append((t_stabilize_phase, p))
     bonus = g.rules.get("bonus_play")
@@ -1056,6 +1052,25 @@ def t_after_play(g: Game, t: tuple) -> None:
               (t_bonus_play, p), zone="hand")
 
 
+def _stabilize_then_late(g: Game, p: int) -> None:
+    """Stabilize now (any discards are queued), then Late's moment: Late may just have been
+    drawn. Discarding cannot bring Late into the hand, so if it is not there after the draw,
+    no window is needed. The common turn's end, done without tasks where it can be."""
+    stack = g.stack
+    n = len(stack)
+    pl = g.players[p]
+    hand = pl.hand
+    target = max(0, g.rules.get("stabilize_to", pl.gp)) if g.rules else pl.gp
+    if len(hand) < target:
+        g.draw(p, target - len(hand))
+    elif len(hand) > target:
+        stack.append((t_stab_discard, p, target))
+    for c in g.db.reactors["late"]:
+        if c in hand:
+            stack.insert(n, (t_late_window, p))
+            break
+
+
 def t_bonus_play(g: Game, t: tuple) -> None:
     if g.answer != "pass":
         g.play_from_hand(t[1], g.answer)
@@ -1067,6 +1082,10 @@ def t_stabilize_phase(g: Game, t: tuple) -> None:
         g.no_stabilize = -1
         return
     rules = g.rules
+    if not (rules.get("may_skip_stabilize") or rules.get("may_redraw_instead_of_stabilize")
+            or rules.get("may_discard_before_stabilize") or rules.get("draw_after_stabilize")):
+        _stabilize_then_late(g, p)    # a round whose rules leave stabilizing alone
+        return
     g.stack.append((t_after_stabilize, p))
     if rules.get("may_skip_stabilize"):
         g.ask(p, "yesno", ["yes", "no"], f"{g.db.name(g.age)}: stabilize this turn?",
