@@ -177,7 +177,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Hard's thinking time per decision, in seconds (default 0.6)")
     parser.add_argument("--hard-iterations", type=int, default=None,
                         help="Hard's search iterations per decision instead of a time budget "
-                             "(reproducible)")
+                             "(reproducible; with --hard-budget too, whichever ends first)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="play deals in this many processes (same results, less time)")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
@@ -198,6 +198,7 @@ def cmd(args: argparse.Namespace) -> int:
         hard["budget"] = args.hard_budget
     if getattr(args, "hard_iterations", None) is not None:
         hard["iterations"] = args.hard_iterations
+        hard.setdefault("budget", None)    # a count alone: the same games on any machine
     db = None
     jobs = max(1, getattr(args, "jobs", 1) or 1)
     if getattr(args, "cards", None):

@@ -15,9 +15,9 @@ the root (one round by default), and is scored by the evaluation (a softmax of t
 roughly each player's chance to win). An answer whose paired results trail the best one's by
 more than `race` standard errors leaves the race. Forced answers are played without a node.
 
-Anytime: it searches until its time `budget` (seconds) is spent, or for `iterations`
-simulations when given (reproducible: then the same seed gives the same answer).
-"""
+Anytime: it searches until its time `budget` (seconds) is spent or it has run `iterations`
+simulations, whichever comes first. With `budget=None` and `iterations` set, the same seed
+gives the same answer on any machine (the arena's `--hard-iterations`)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ class HardBot(Bot):
     name = "Hard"
     level = "hard"
 
-    def __init__(self, seed: int = 0, db=None, budget: float = 0.6,
+    def __init__(self, seed: int = 0, db=None, budget: float | None = 0.6,
                  iterations: int | None = None, rollout_turns: int | None = None,
                  exploration: float = 0.25, widen: float = 0.5, max_depth: int = 12,
                  temperature: float = 4.0, race: float = 2.5, min_worlds: int = 6,
@@ -75,8 +75,8 @@ class HardBot(Bot):
         me = view.me
         rng = self.rng
         clock = time.perf_counter
-        deadline = clock() + self.budget
         limit = self.iterations
+        deadline = clock() + self.budget if self.budget is not None else None
         turns = self.rollout_turns
         if turns is None:       # two rounds of turns with 2 players, one round otherwise
             turns = 2 * view.n if view.n == 2 else view.n
@@ -87,12 +87,9 @@ class HardBot(Bot):
         it = 0
         worlds = 0
         while len(active) > 1:
-            if worlds:
-                if limit is not None:
-                    if it + len(active) > limit:
-                        break
-                elif clock() >= deadline:
-                    break
+            if worlds and ((limit is not None and it + len(active) > limit)
+                           or (deadline is not None and clock() >= deadline)):
+                break
             w = sampler.sample(rng)
             worlds += 1
             if tb is None:
