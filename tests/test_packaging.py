@@ -13,6 +13,7 @@ one-file program.
 
 from __future__ import annotations
 
+import ast
 import configparser
 import importlib.util
 import os
@@ -61,6 +62,24 @@ def test_spec_bakes_the_version_into_the_bundle():
     spec = (PACKAGING / "doomlings.spec").read_text()
     assert '"pyproject.toml"' in spec and "dist-info" in spec and "Version: {VERSION}" in spec
     assert '(str(ROOT / "cards.yaml"), ".")' in spec and '(str(ROOT / "assets"), "assets")' in spec
+
+
+def test_bundle_keeps_every_module_the_game_imports():
+    """A module left out of the bundle breaks only the frozen program, long after the change."""
+    tree = ast.parse((PACKAGING / "doomlings.spec").read_text())
+    excludes = next(ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+                    and getattr(n.targets[0], "id", "") == "EXCLUDES")
+    imported: dict[str, str] = {}
+    for path in (ROOT / "doomlings_desktop").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and node.module
+                     and not node.level else [])
+            for name in names:
+                imported[name] = path.name
+    cut = {name: where for name, where in imported.items()
+           if any(name == ex or name.startswith(ex + ".") for ex in excludes)}
+    assert not cut, f"imported but excluded from the bundle: {cut}"
 
 
 def test_app_icon_is_our_drawing_at_every_size(tmp_path):
@@ -176,6 +195,18 @@ def test_frozen_bundle_selftest_outside_the_checkout_clean_env(dist):
 @frozen
 def test_frozen_bundle_version_is_pyprojects(dist):
     assert build.run_version(build.onedir_exe(dist)) == f"Doomlings Desktop {pyproject_version()}"
+
+
+@frozen
+def test_frozen_bundle_runs_the_command_line_tools(dist, tmp_path):
+    """simulate and a two-process arena (worker processes are the frozen program itself)."""
+    exe, env = str(build.onedir_exe(dist)), build.clean_env(tmp_path)
+    for args, expect in ((["simulate", "--games", "20", "--players", "3"], "games/s"),
+                         (["arena", "--hero", "medium", "--opponents", "random", "--games", "4",
+                           "--jobs", "2", "--json"], '"win_share"')):
+        r = subprocess.run([exe, *args], cwd=tmp_path, env=env, capture_output=True, text=True,
+                           timeout=300)
+        assert r.returncode == 0 and expect in r.stdout, r.stdout[-2000:] + r.stderr[-2000:]
 
 
 @frozen

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 import resource
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -83,10 +82,10 @@ def main(args: Any) -> int:
         pygame.quit()
     first = first_frame_seconds()
     print(f"display driver: {driver}; 6 players, late game, 1920x1080")
-    print(f"idle table: {len(idle)} frames, p50 {statistics.median(idle):.1f} ms, "
+    print(f"idle table: {len(idle)} frames, p50 {_percentile(idle, 0.5):.1f} ms, "
           f"p95 {_percentile(idle, 0.95):.1f} ms, max {max(idle):.1f} ms "
-          f"(~{1000 / max(1e-6, statistics.mean(idle)):.0f} FPS if not capped)")
-    print(f"bots playing: {len(busy)} frames, p50 {statistics.median(busy):.1f} ms, "
+          f"(~{1000 / max(1e-6, sum(idle) / len(idle)):.0f} FPS if not capped)")
+    print(f"bots playing: {len(busy)} frames, p50 {_percentile(busy, 0.5):.1f} ms, "
           f"p95 {_percentile(busy, 0.95):.1f} ms, max {max(busy):.1f} ms")
     print(f"first frame after launch: {first:.2f} s")
     print(f"peak resident memory: {rss:.0f} MB")
