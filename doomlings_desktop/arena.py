@@ -174,10 +174,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="games to play, rounded up to whole deals (one per hero seat)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hard-budget", type=float, default=None,
-                        help="Hard's thinking time per decision, in seconds (default 0.6)")
+                        help="Hard's longest thinking time per decision, in seconds (default "
+                             "0.9; 0: no time limit, the same games on any machine)")
     parser.add_argument("--hard-iterations", type=int, default=None,
-                        help="Hard's search iterations per decision instead of a time budget "
-                             "(reproducible; with --hard-budget too, whichever ends first)")
+                        help="Hard's search iterations per decision (default 600 with 2-4 "
+                             "players, 400 with 6); alone, without a time limit")
     parser.add_argument("--jobs", type=int, default=1,
                         help="play deals in this many processes (same results, less time)")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
@@ -195,7 +196,7 @@ def cmd(args: argparse.Namespace) -> int:
         return 2
     hard: dict[str, Any] = {}
     if getattr(args, "hard_budget", None) is not None:
-        hard["budget"] = args.hard_budget
+        hard["budget"] = args.hard_budget if args.hard_budget > 0 else None
     if getattr(args, "hard_iterations", None) is not None:
         hard["iterations"] = args.hard_iterations
         hard.setdefault("budget", None)    # a count alone: the same games on any machine

@@ -146,3 +146,33 @@ def test_arena_in_processes_gives_the_same_results():
         assert one[key] == two[key], key
     assert {lv: s["decisions"] for lv, s in one["latency"].items()} == \
         {lv: s["decisions"] for lv, s in two["latency"].items()}
+
+
+def test_hard_searches_its_table_sizes_count_and_no_more(db, monkeypatch):
+    """By default Hard runs ITERATIONS[n] simulations (the time budget is only a cap); 0 means
+    'until the budget is spent'; the arena's --hard-budget 0 lifts the cap."""
+    import argparse
+
+    import doomlings_desktop.arena as arena
+    from doomlings_desktop.bots.hard import ITERATIONS
+
+    for n in (2, 4):
+        g = Game.new(db, n, seed=11, log=False)
+        while len(g.pending.options) < 3:
+            g.apply(g.pending.options[0])
+        p = g.pending.player
+        bot = make_bot("hard", 1, budget=None)
+        bot.decide(view_for(g, p, with_log=False), WorldSampler(g, p))
+        assert 0 < bot.last_iterations <= ITERATIONS[n]
+        assert bot.limit(n) == ITERATIONS[n]
+    assert make_bot("hard", 1, iterations=0).limit(3) is None
+    assert make_bot("hard", 1, iterations=77).limit(3) == 77
+    seen = []
+    monkeypatch.setattr(arena, "run_arena", lambda *a, **kw: seen.append(kw["bot_options"]))
+    monkeypatch.setattr(arena, "format_result", lambda r: "")
+    args = argparse.Namespace(opponents="medium", hero="hard", games=2, seed=1, json=False,
+                              jobs=1, hard_budget=0.0, hard_iterations=None)
+    assert arena.cmd(args) == 0
+    args.hard_budget, args.hard_iterations = None, 50
+    assert arena.cmd(args) == 0
+    assert seen == [{"hard": {"budget": None}}, {"hard": {"iterations": 50, "budget": None}}]

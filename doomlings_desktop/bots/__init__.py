@@ -22,8 +22,8 @@ _CLASSES = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": H
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Any:
     """A bot of that level with its own generator seeded by `seed`. Options go to the level's
-    class (Hard: `budget` seconds per decision and/or `iterations`; `budget=None` with
-    `iterations` is reproducible on any machine)."""
+    class (Hard: `iterations` per decision, `budget` seconds at most; `budget=None` is
+    reproducible on any machine)."""
     try:
         cls = _CLASSES[level]
     except KeyError:

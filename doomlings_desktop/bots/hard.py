@@ -15,9 +15,10 @@ the root (one round by default), and is scored by the evaluation (a softmax of t
 roughly each player's chance to win). An answer whose paired results trail the best one's by
 more than `race` standard errors leaves the race. Forced answers are played without a node.
 
-Anytime: it searches until its time `budget` (seconds) is spent or it has run `iterations`
-simulations, whichever comes first. With `budget=None` and `iterations` set, the same seed
-gives the same answer on any machine (the arena's `--hard-iterations`)."""
+Anytime: it searches until it has run `iterations` simulations (by default a count per table
+size, `ITERATIONS`) or its time `budget` (seconds) is spent, whichever comes first. The budget
+is a cap for slow machines and long decisions; with `budget=None` the same seed gives the same
+answer on any machine. `iterations=0` searches for the whole budget."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ from doomlings_desktop.bots.heuristics import (
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.rules.worlds import WorldSampler
 
+# Simulations per decision by number of players. On this project's 2-core machine a median
+# 4-player decision takes about 0.4 s; the time budget cuts the longest ones short. 1,000 with
+# 2 players was tried and played no better (docs/bots.md has the measurements).
+ITERATIONS = {2: 600, 3: 600, 4: 600, 5: 500, 6: 400}
+
 
 class Edge:
     __slots__ = ("player", "visits", "total", "avail", "child")
@@ -52,7 +58,7 @@ class HardBot(Bot):
     name = "Hard"
     level = "hard"
 
-    def __init__(self, seed: int = 0, db=None, budget: float | None = 0.6,
+    def __init__(self, seed: int = 0, db=None, budget: float | None = 0.9,
                  iterations: int | None = None, rollout_turns: int | None = None,
                  exploration: float = 0.25, widen: float = 0.5, max_depth: int = 12,
                  temperature: float = 4.0, race: float = 2.5, min_worlds: int = 6,
@@ -75,7 +81,7 @@ class HardBot(Bot):
         me = view.me
         rng = self.rng
         clock = time.perf_counter
-        limit = self.iterations
+        limit = self.limit(view.n)
         deadline = clock() + self.budget if self.budget is not None else None
         turns = self.rollout_turns
         if turns is None:       # two rounds of turns with 2 players, one round otherwise
@@ -106,6 +112,12 @@ class HardBot(Bot):
         if not worlds:
             return opts[0]
         return opts[max(active, key=lambda i: sum(results[i]) / len(results[i]))]
+
+    def limit(self, n: int) -> int | None:
+        """Simulations per decision at a table of n players (None: as many as the budget allows)."""
+        if self.iterations is None:
+            return ITERATIONS.get(n, 600)
+        return self.iterations if self.iterations > 0 else None
 
     def _race(self, active: list[int], results: dict, worlds: int) -> list[int]:
         """Drop the answers that trail the best by more than `race` standard errors."""
