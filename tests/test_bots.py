@@ -176,3 +176,40 @@ def test_hard_searches_its_table_sizes_count_and_no_more(db, monkeypatch):
     args.hard_budget, args.hard_iterations = None, 50
     assert arena.cmd(args) == 0
     assert seen == [{"hard": {"budget": None}}, {"hard": {"iterations": 50, "budget": None}}]
+
+
+def test_reasons_are_short_public_phrases_for_every_kind(db):
+    """The table's 'why' for a bot move: a phrase for every kind of decision, built only from
+    what is public (it never names a card still hidden in a hand)."""
+    from doomlings_desktop.bots.reasons import reason
+
+    kinds = Counter()
+    rng = random.Random(4)
+    names = {c.name for c in db.cards}
+    for seed in range(30):
+        g = Game.new(db, 2 + seed % 5, seed=seed, log=False)
+        while g.pending is not None:
+            d = g.pending
+            if len(d.options) > 1:
+                v = view_for(g, d.player, with_log=False)
+                for a in d.options:
+                    why = reason(v, a, db)
+                    if d.kind == "react" and a == "pass":     # offers are secret
+                        assert why == ""
+                        continue
+                    assert why and len(why) <= 45, (d.kind, a, why)
+                    public = {db.cards[c].name for c in (a, d.card) if isinstance(c, int)
+                              and c >= 0}      # the card answered and the card being played
+                    named = max((n for n in names if n in why), key=len, default=None)
+                    assert named is None or named in public, why
+                kinds[d.kind] += 1
+            g.apply(rng.choice(d.options))
+    assert {"play", "card", "player", "yesno"} <= set(kinds)
+    g = Game.new(db, 4, seed=1, log=False)
+    v = view_for(g, g.pending.player, with_log=False)
+    plain = [c for c in g.pending.options if c != "pass" and not db.scoring[c]
+             and not db.cards[c].action and not db.cards[c].world_end and not db.cards[c].gp_self
+             and (db.value[c] or 0) > 1]
+    assert plain
+    for c in plain:
+        assert reason(v, c, db) == f"for its {db.value[c]} points"

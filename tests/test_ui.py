@@ -7,6 +7,7 @@ import pytest
 from pygame import Rect
 from uidriver import Player, click, find, key
 
+from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.app import App
@@ -58,6 +59,15 @@ def play_out(app, player, limit=4000):
     raise AssertionError("the game did not end")
 
 
+def ann_against_a_bot():
+    """A 2-seat table (Ann, then a bot) on its first frame, Ann to play."""
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    app.frame()
+    return app, sc
+
+
 def test_menu_leads_to_a_game():
     app = make_app()
     app.frame()
@@ -92,14 +102,80 @@ def test_game_against_bots_with_animation():
                       seed=11))
     watch_privacy(app)
     play_out(app, Player(3), limit=20000)
-    assert app.scene.game.over
+    sc = app.scene
+    assert sc.game.over
+    # every bot move with a choice says why, under the first log line the move wrote (the
+    # bot's play, or what its choice did to another player)
+    log = sc.game.log
+    assert len(sc.bot_notes) > 20 and all(sc.bot_notes.values())
+    assert sum(log[i][1].startswith("Bot") for i in sc.bot_notes) > len(sc.bot_notes) / 2
+    assert any(w.startswith("for its ") for w in sc.bot_notes.values())
+    sc.log_scroll = 0
+    app.frame()
+    last = max(sc.bot_notes)          # the log's lines hold its last 150 entries
+    assert last >= len(log) - 150
+    assert any(f"({sc.bot_notes[last]}"[:20] in line for line, _ in sc._log_lines[1])
+
+
+def test_number_keys_pick_hand_cards_by_position_and_zoom_stays_open():
+    app, sc = ann_against_a_bot()
+    g = sc.game
+    hand = list(g.players[0].hand)
+    bad = hand[2]
+    g.pending.options = [c for c in g.pending.options if c != bad]    # the 3rd card is dimmed
+    sc.view = None
+    sc._view_key = ()
+    app.frame()
+    key(app, pygame.K_3, "3")
+    assert sc.selected is None and sc.toast          # refused, with a reason
+    key(app, pygame.K_4, "4")
+    assert sc.selected == hand[3]                    # the 4th card, not the 4th legal one
+    # right-click zoom: stays after the button is released; the click that closes it does
+    # nothing else
+    r = find(sc, ("hand", hand[0]))
+    post = pygame.event.post
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=3))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.center, button=3))
+    app.frame()
+    assert sc.zoom == hand[0]
+    answers = len(g.answers)
+    click(app, find(sc, ("hand", hand[3])).center)
+    assert sc.zoom is None and len(g.answers) == answers and sc.selected == hand[3]
+
+
+def test_every_header_shows_the_hand_count():
+    """Narrow panels shrink the header's words, never drop the hand count (the first player's
+    badge and two-digit scores used to push it out)."""
+    import re
+    g = Game.new(default_database(), 4, seed=2)
+    while not (g.pending.player == 0 and g.pending.kind == "play"
+               and min(g.score(p) for p in range(4)) >= 10):
+        g.apply(g.pending.options[-1])
+    app = make_app(size=(1280, 720))
+    seats = [SeatConfig("Player 1")] + [SeatConfig(f"Player {i}", "bot") for i in (2, 3, 4)]
+    sc = TableScene(app, seats, 2, game=g)
+    app.go(sc)
+    app.frame()
+    drawn = []
+    render = app.text.render
+
+    def spy(s, *a, **k):
+        drawn.append(s)
+        return render(s, *a, **k)
+    app.text.render = spy
+    sc._view_key = ()
+    app.frame()
+    chosen = []          # each header tries its labels longest first; the last one tried is drawn
+    for a, b in zip(drawn, drawn[1:] + [""], strict=True):
+        label = r"Score \d+|\d+ pts|\d+p ·"
+        if re.match(label, a) and not re.match(label, b):
+            chosen.append(a)
+    assert len(chosen) == 4, drawn
+    assert all(re.search(r"(Hand \d+|\d+ cards?|· \d+c)$", s) for s in chosen), chosen
 
 
 def test_illegal_drop_snaps_back_with_a_reason():
-    app = make_app()
-    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
-    app.go(sc)
-    app.frame()
+    app, sc = ann_against_a_bot()
     d = sc.game.pending
     card = d.options[0]
     before = len(sc.game.answers)
@@ -112,10 +188,7 @@ def test_illegal_drop_snaps_back_with_a_reason():
 
 
 def test_illegal_card_is_explained():
-    app = make_app()
-    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
-    app.go(sc)
-    app.frame()
+    app, sc = ann_against_a_bot()
     g = sc.game
     # Make a card illegal: give Ann Heroic (needs 3 green traits) and redraw the table.
     heroic = g.db.card("heroic")

@@ -135,6 +135,7 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.menu_open = False
         self.zoom: int | None = None
+        self.swallow_up = False
         self.browse = False
         self.log_scroll = 0
         self.anim = Animator()
@@ -151,6 +152,7 @@ class TableScene(Scene):
         self.finished = self.game.over
         self._view_key: tuple = ()
         self._log_lines: tuple = ((), [])
+        self.bot_notes: dict[int, str] = {}  # log index of a bot's move -> why, in a phrase
         self._sound_log()
 
     # ------------------------------------------------------------------ flow
@@ -194,7 +196,10 @@ class TableScene(Scene):
                 self.bot_wait = 0.0
                 if job["error"] is not None:
                     raise job["error"]
-                self.apply(job["answer"], quiet=True)
+                at = len(self.game.log or [])
+                if self.apply(job["answer"], quiet=True) and job["why"] and \
+                        len(self.game.log or []) > at:
+                    self.bot_notes[at] = job["why"]
             return
         if d.kind == "react" and not self._asks(d.player):
             self.apply("pass", quiet=True)
@@ -207,10 +212,11 @@ class TableScene(Scene):
         drawing while it thinks. The bot gets only its View and a sampler for its seat."""
         if self.thinking is not None and self.thinking["decision"] is d:
             return
+        from doomlings_desktop.bots.reasons import reason
         from doomlings_desktop.rules.worlds import WorldSampler
 
         g = self.game
-        job: dict = {"decision": d, "done": False, "answer": None, "error": None}
+        job: dict = {"decision": d, "done": False, "answer": None, "error": None, "why": ""}
         view = view_for(g, d.player, with_log=False)
         sampler = WorldSampler(g, d.player)
         bot = self.bots[d.player]
@@ -218,6 +224,8 @@ class TableScene(Scene):
         def work() -> None:
             try:
                 job["answer"] = bot.decide(view, sampler)
+                if len(d.options) > 1:      # a forced answer needs no reason
+                    job["why"] = reason(view, job["answer"], self.db)
             except Exception as e:  # noqa: BLE001 - handed to the UI thread, which reports it
                 job["error"] = e
             job["done"] = True
@@ -290,6 +298,7 @@ class TableScene(Scene):
         self._view_key = ()
         self.selected = None
         self.log_seen = len(self.game.log or [])
+        self.bot_notes = {i: w for i, w in self.bot_notes.items() if i < self.log_seen}
         self.anim.reset()
         self._persist()
         self.say("Undone.", 1.5)
@@ -318,9 +327,13 @@ class TableScene(Scene):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.menu_open = False
             return
-        if self.zoom is not None:
-            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+        if self.zoom is not None:      # stays until the next click or key
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
                 self.zoom = None
+                self.swallow_up = event.type == pygame.MOUSEBUTTONDOWN
+            return
+        if self.swallow_up and event.type == pygame.MOUSEBUTTONUP:
+            self.swallow_up = False    # the release of the click that closed the zoom
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.browse:
@@ -470,7 +483,16 @@ class TableScene(Scene):
             self.apply("pass")
         elif event.unicode and event.unicode.isdigit() and event.unicode != "0":
             i = int(event.unicode) - 1
-            if i < len(opts):
+            if d.zone == "hand" and d.kind in ("play", "card") and self.view is not None:
+                hand = list(self.view.hand)       # N means the Nth card from the left
+                if i < len(hand):
+                    if hand[i] in opts:
+                        self.selected = hand[i]
+                    else:
+                        why = self.view.why_not.get(hand[i]) if d.kind == "play" else None
+                        self.say(why or "You cannot choose that card now.")
+                        self.app.sounds.play("error")
+            elif i < len(opts):
                 self.selected = opts[i]
         elif d.kind == "color" and event.unicode.lower() in COLOR_KEYS:
             c = COLOR_KEYS[event.unicode.lower()]
@@ -650,10 +672,13 @@ class TableScene(Scene):
         pygame.draw.rect(surf, (238, 232, 214), gpr, border_radius=int(6 * u))
         surf.blit(gp, gp.get_rect(center=gpr.center))
         room = gpr.x - hx - int(8 * u)
-        for label in (f"Score {sv.score}   Hand {sv.hand_size}",
-                      f"{sv.score} pts  {sv.hand_size} cards", f"{sv.score} pts"):
-            info = t.render(label, int(15 * u), INK)
-            if info.get_width() <= room:
+        hs = sv.hand_size
+        for label, size in ((f"Score {sv.score}   Hand {hs}", 15),
+                            (f"{sv.score} pts  {hs} card{'s' if hs != 1 else ''}", 15),
+                            (f"{sv.score} pts  {hs} card{'s' if hs != 1 else ''}", 12),
+                            (f"{sv.score}p · {hs}c", 12)):
+            info = t.render(label, int(size * u), INK)
+            if info.get_width() <= room or size == 12 and "·" in label:
                 surf.blit(info, (hx, cy - info.get_height() // 2))
                 break
         self._draw_gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
@@ -791,13 +816,19 @@ class TableScene(Scene):
         size = int(14 * u)
         line_h = int(19 * u)
         width = r.w - int(16 * u)
-        key = (len(v.log), size, width, self.viewer)
+        key = (len(v.log), size, width, self.viewer, len(self.bot_notes))
         if self._log_lines[0] != key:
             lines: list[tuple[str, tuple]] = []
-            for kind, text in v.log[-150:]:
+            indent = t.font(size).size("  ")[0]
+            start = max(0, len(v.log) - 150)
+            for i, (kind, text) in enumerate(v.log[start:], start):
                 color = ACCENT if kind in ("age", "catastrophe", "world_end", "winner") else INK
-                for i, line in enumerate(t.wrap(text, size, width)):
-                    lines.append(("  " + line if i else line, color))
+                for j, line in enumerate(t.wrap(text, size, width - indent)):
+                    lines.append(("  " + line if j else line, color))   # fits with its indent
+                why = self.bot_notes.get(i)
+                if why:
+                    for line in t.wrap(f"({why})", size, width - indent):
+                        lines.append(("  " + line, MUTED))
             self._log_lines = (key, lines)
         lines = self._log_lines[1]
         rows = max(1, (r.h - int(10 * u)) // line_h)
@@ -1138,7 +1169,7 @@ class ReplayScene(TableScene):
             card = self._card_of(self.hit(event.pos))
             if card is not None:
                 self.zoom = card
-        elif self.zoom is not None and event.type == pygame.MOUSEBUTTONUP:
+        elif self.zoom is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.zoom = None
 
     def on_button(self, key: Any) -> None:

@@ -1,0 +1,83 @@
+"""Why a bot gave its answer, as one short phrase for the table's log.
+
+The phrase is built from the answer and what every player can see (the printed numbers of a
+card that is played or targeted, the scores on the table), never from the bot's hand or its
+search: it explains the move without revealing anything a player could not know."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doomlings_desktop.bots.heuristics import tables
+from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.view import View
+
+
+def _leader_among_others(view: View) -> int | None:
+    """The opponent with the highest visible score (None if tied at the top)."""
+    others = [s for s in view.seats if s.seat != view.me]
+    if not others:
+        return None
+    top = max(s.score for s in others)
+    leaders = [s.seat for s in others if s.score == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _owner(view: View, card: int) -> int | None:
+    for s in view.seats:
+        if card in s.pile:
+            return s.seat
+    return None
+
+
+def _play_reason(db: Database, c: int) -> str:
+    tb = tables(db)
+    if db.scoring[c]:
+        return "for the points it scores in this pile"
+    pts = db.value[c] or 0
+    merits = [(float(pts), f"for its {pts} point{'s' if pts != 1 else ''}"),
+              (tb.action[c], "for its action"),
+              (tb.we[c], "for its World's End effect"),
+              (0.8 * tb.gp[c], "to grow its gene pool")]
+    value, phrase = max(merits, key=lambda m: m[0])
+    return phrase if value > 0 else "to get it onto the table"
+
+
+def reason(view: View, answer: Any, db: Database) -> str:
+    """A short phrase ('for its 4 points', 'to slow the leader') or '' when none fits."""
+    d = view.decision
+    if d is None:
+        return ""
+    kind = d.kind
+    if kind == "play":
+        return "keeps its cards" if answer == "pass" else _play_reason(db, answer)
+    if kind == "no_play":
+        return "keeps its hand" if answer == "skip" else "hoping for better cards"
+    if kind == "react":
+        if answer == "pass":    # saying so would tell the table who was offered a play
+            return ""
+        return f"in answer to {db.cards[d.card].name}" if d.card >= 0 else "at the right moment"
+    if kind == "card":
+        if answer == "pass":
+            return "keeps its cards"
+        if d.zone == "hand":
+            return "the card it needs least"
+        if d.zone == "pile":
+            owner = _owner(view, answer)
+            if owner == view.me:
+                return "its least valuable trait"
+            if owner is not None and owner == _leader_among_others(view):
+                return "to slow the leader"
+            return "the most useful target"
+        return "the best card on offer"
+    if kind == "player":
+        if answer == _leader_among_others(view):
+            return "to slow the leader"
+        return "the most useful choice"
+    if kind == "color":
+        return "the best color for it"
+    if kind == "yesno":
+        return "worth it now" if answer == "yes" else "not worth it now"
+    if kind == "catastrophe":
+        return "the least harmful for it"
+    return ""
