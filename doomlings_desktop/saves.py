@@ -173,8 +173,8 @@ def record_result(game: Game, seats: list[dict]) -> None:
     stats = load_stats()
     stats["games"].append({
         "date": time.strftime("%Y-%m-%d %H:%M"),
-        "seats": [{"name": s["name"], "kind": s["kind"], "level": s.get("level", "")}
-                  for s in seats],
+        "seats": [{"name": s["name"], "kind": s["kind"],
+                   "level": s.get("level", "") if s["kind"] == "bot" else ""} for s in seats],
         "scores": list(game.scores),
         "winners": list(game.winners),
         "traits": [[db.ident[c] for c in p.pile] for p in game.players],

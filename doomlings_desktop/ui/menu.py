@@ -458,7 +458,8 @@ class StatsScene(SubScene):
         if s["best"] is not None:
             lines.append(f"Human scores: best {s['best']}, average {s['average']:.1f}")
         for key, (played, won) in s["by_seat"].items():
-            lines.append(f"{key}: {played} seats played, {won:g} wins ({100 * won / played:.0f}%)")
+            lines.append(f"{key}: {played} seat{'s' if played != 1 else ''} played, "
+                         f"{won:g} win{'s' if won != 1 else ''} ({100 * won / played:.0f}%)")
         if s["most_played"]:
             lines.append("Most played traits: " + ", ".join(
                 f"{db.defs[k].name if k in db.defs else k} ({n})" for k, n in s["most_played"]))
