@@ -423,3 +423,27 @@ def test_game_against_medium_and_hard_bots_keeps_the_window_drawing():
                 drawn_while_thinking += 1
     assert sc.game.over
     assert drawn_while_thinking > 0
+
+
+def test_a_long_age_rule_is_shortened_visibly_in_the_top_bar():
+    """The top bar shows the age's rule on up to two lines; what does not fit ends in '…'
+    instead of stopping mid-sentence."""
+    app, sc = ann_against_a_bot()
+    db = sc.db
+    ages = [c for c in db.ages if db.cards[c].text]
+    longest = max(ages, key=lambda c: len(db.cards[c].text))
+    sc.game.age = longest
+    drawn = []
+    render = app.text.render
+
+    def spy(s, *a, **k):
+        drawn.append(s)
+        return render(s, *a, **k)
+    app.text.render = spy
+    sc._view_key = ()
+    app.frame()
+    text = db.cards[longest].text
+    start = drawn.index(f"Age: {db.cards[longest].name}") + 1
+    shown = drawn[start:next(i for i, s in enumerate(drawn) if s.startswith("Catastrophes "))]
+    assert 1 <= len(shown) <= 2 and text.startswith(shown[0])
+    assert shown[-1].endswith("…") or text.rstrip().endswith(shown[-1].rstrip())

@@ -623,15 +623,36 @@ class TableScene(Scene):
             surf.blit(label, (x, r.centery - label.get_height() // 2))
             x += label.get_width() + int(14 * u)
             rule = age.text if age.kind != "catastrophe" else "No age rules this round."
-            room = lay.log.x - x - int(260 * u)
-            for line in t.wrap(rule, int(15 * u), max(50, room))[:1]:
-                s = t.render(line, int(15 * u), INK)
-                surf.blit(s, (x, r.centery - s.get_height() // 2))
+            room = max(50, lay.log.x - x - int(260 * u))
+            self._draw_rule(surf, rule, x, room, r, u)
         cats = t.render(f"Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}",
                         int(16 * u), INK)
         surf.blit(cats, cats.get_rect(midright=(lay.log.x - int(12 * u), r.centery)))
         ln = t.render("Game log", int(16 * u), MUTED, bold=True)
         surf.blit(ln, ln.get_rect(midleft=(lay.log.x + int(10 * u), r.centery)))
+
+    def _draw_rule(self, surf: pygame.Surface, rule: str, x: int, room: int, bar: Rect,
+                   u: float) -> None:
+        """The age's rule in the top bar: one line, else two smaller ones, and an ellipsis if
+        even that is short (the full text is on the age card and in the log)."""
+        t = self.app.text
+        size = int(15 * u)
+        lines = t.wrap(rule, size, room)
+        if len(lines) > 1:
+            size = int(13 * u)
+            lines = t.wrap(rule, size, room)
+        rows = max(1, min(2, bar.h // max(1, t.font(size).get_linesize())))
+        shown = lines[:rows]
+        if len(lines) > rows:
+            words = shown[-1].split(" ")
+            while len(words) > 1 and t.font(size).size(" ".join(words) + "…")[0] > room:
+                words.pop()
+            shown[-1] = " ".join(words).rstrip(",;:.") + "…"
+        h = t.font(size).get_linesize()
+        y = bar.centery - h * len(shown) // 2
+        for line in shown:
+            surf.blit(t.render(line, size, INK), (x, y))
+            y += h
 
     def _draw_panel(self, surf: pygame.Surface, v: View, lay: TableLayout, panel: Any, d: Any,
                     u: float, moving: list) -> None:
