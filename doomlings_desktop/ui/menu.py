@@ -136,7 +136,7 @@ class NewGameScene(Scene):
         y = int(110 * u)
         bh = int(40 * u)
         self.buttons.append(Button(pygame.Rect(x0, y, bh, bh), "-", "fewer", self.count > 2))
-        self.buttons.append(Button(pygame.Rect(x0 + int(170 * u), y, bh, bh), "+", "more",
+        self.buttons.append(Button(pygame.Rect(x0 + int(200 * u), y, bh, bh), "+", "more",
                                    self.count < 6))
         self.seat_rows = []
         for i in range(self.count):
@@ -227,8 +227,9 @@ class NewGameScene(Scene):
         w, _ = surf.get_size()
         x0 = int(w * 0.18)
         surf.blit(t.render("New game", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
-        surf.blit(t.render(f"{self.count} players", int(22 * u), INK, bold=True),
-                  (x0 + int(56 * u), int(118 * u)))
+        label = t.render(f"{self.count} players", int(22 * u), INK, bold=True)
+        mid = x0 + (int(40 * u) + int(200 * u)) // 2      # between the - and + buttons
+        surf.blit(label, label.get_rect(center=(mid, int(130 * u))))
         for i, r in enumerate(self.seat_rows):
             pygame.draw.rect(surf, PANEL, r, border_radius=int(6 * u))
             border = ACCENT if self.editing == i else (90, 100, 114)
