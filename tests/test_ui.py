@@ -68,6 +68,21 @@ def ann_against_a_bot():
     return app, sc
 
 
+def texts_of_a_frame(app, sc):
+    """Every string the table renders in one full redraw, in drawing order."""
+    drawn = []
+    render = app.text.render
+
+    def spy(s, *a, **k):
+        drawn.append(s)
+        return render(s, *a, **k)
+    app.text.render = spy
+    sc._view_key = ()
+    app.frame()
+    app.text.render = render
+    return drawn
+
+
 def test_menu_leads_to_a_game():
     app = make_app()
     app.frame()
@@ -156,15 +171,7 @@ def test_every_header_shows_the_hand_count():
     sc = TableScene(app, seats, 2, game=g)
     app.go(sc)
     app.frame()
-    drawn = []
-    render = app.text.render
-
-    def spy(s, *a, **k):
-        drawn.append(s)
-        return render(s, *a, **k)
-    app.text.render = spy
-    sc._view_key = ()
-    app.frame()
+    drawn = texts_of_a_frame(app, sc)
     chosen = []          # each header tries its labels longest first; the last one tried is drawn
     for a, b in zip(drawn, drawn[1:] + [""], strict=True):
         label = r"Score \d+|\d+ pts|\d+p ·"
@@ -433,15 +440,7 @@ def test_a_long_age_rule_is_shortened_visibly_in_the_top_bar():
     ages = [c for c in db.ages if db.cards[c].text]
     longest = max(ages, key=lambda c: len(db.cards[c].text))
     sc.game.age = longest
-    drawn = []
-    render = app.text.render
-
-    def spy(s, *a, **k):
-        drawn.append(s)
-        return render(s, *a, **k)
-    app.text.render = spy
-    sc._view_key = ()
-    app.frame()
+    drawn = texts_of_a_frame(app, sc)
     text = db.cards[longest].text
     start = drawn.index(f"Age: {db.cards[longest].name}") + 1
     shown = drawn[start:next(i for i, s in enumerate(drawn) if s.startswith("Catastrophes "))]
