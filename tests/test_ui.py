@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 from pygame import Rect
@@ -446,3 +448,35 @@ def test_a_long_age_rule_is_shortened_visibly_in_the_top_bar():
     shown = drawn[start:next(i for i, s in enumerate(drawn) if s.startswith("Catastrophes "))]
     assert 1 <= len(shown) <= 2 and text.startswith(shown[0])
     assert shown[-1].endswith("…") or text.rstrip().endswith(shown[-1].rstrip())
+
+
+def test_the_name_of_whoever_decides_lights_up_not_only_the_turns_player():
+    db = default_database()
+    rng = random.Random(3)
+    for seed in range(40):
+        g = Game.new(db, 3, seed=seed)
+        while g.pending is not None and (g.pending.player == g.current
+                                         or g.pending.kind == "react"):
+            g.apply(rng.choice(g.pending.options))
+        if g.pending is not None:
+            break
+    else:
+        pytest.fail("no decision by another player than the turn's")
+    app = make_app()
+    seats = [SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Cy")]
+    sc = TableScene(app, seats, seed, game=g)
+    app.go(sc)
+    sc.cleared = sc.viewer = g.pending.player          # past the pass screen
+    colors = {}
+    render = app.text.render
+
+    def spy(s, size, color=None, *a, **k):
+        colors[s] = color
+        return render(s, size, *(() if color is None else (color,)), *a, **k)
+    app.text.render = spy
+    sc._view_key = ()
+    app.frame()
+    from doomlings_desktop.ui.table import ACCENT
+    turn, decider = seats[g.current].name, seats[g.pending.player].name
+    lit = [s for s, c in colors.items() if c == ACCENT and (turn in s or decider in s)]
+    assert any(decider in s for s in lit) and not any(s.startswith("▶ " + turn) for s in lit)

@@ -676,9 +676,12 @@ class TableScene(Scene):
         cy = panel.header.centery
         marks = ""
         if seat == v.current and not v.over:
-            marks += "▶ "
+            marks += "▶ "           # whose turn it is
+        # the name lights up for whoever decides now: the turn's player, or another player
+        # answering during it (The Big One, a pile choice); secret offers show no one
+        deciding = v.current if v.waiting_for is None else v.waiting_for
         name = t.render(marks + self.name(seat) + (" (you)" if mine and len(self.humans) > 1 else ""),
-                        int(18 * u), ACCENT if seat == v.current else INK, bold=True)
+                        int(18 * u), ACCENT if seat == deciding and not v.over else INK, bold=True)
         surf.blit(name, (hx, cy - name.get_height() // 2))
         hx += name.get_width() + int(10 * u)
         if seat == v.first:
