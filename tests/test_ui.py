@@ -70,19 +70,20 @@ def ann_against_a_bot():
     return app, sc
 
 
-def texts_of_a_frame(app, sc):
-    """Every string the table renders in one full redraw, in drawing order."""
+def texts_of_a_frame(app, sc, with_colors=False):
+    """Every string the table renders in one full redraw, in drawing order (with its color:
+    (text, color) pairs)."""
     drawn = []
     render = app.text.render
 
-    def spy(s, *a, **k):
-        drawn.append(s)
-        return render(s, *a, **k)
+    def spy(s, size, color=None, *a, **k):
+        drawn.append((s, color))
+        return render(s, size, *(() if color is None else (color,)), *a, **k)
     app.text.render = spy
     sc._view_key = ()
     app.frame()
     app.text.render = render
-    return drawn
+    return drawn if with_colors else [s for s, _ in drawn]
 
 
 def test_menu_leads_to_a_game():
@@ -467,16 +468,8 @@ def test_the_name_of_whoever_decides_lights_up_not_only_the_turns_player():
     sc = TableScene(app, seats, seed, game=g)
     app.go(sc)
     sc.cleared = sc.viewer = g.pending.player          # past the pass screen
-    colors = {}
-    render = app.text.render
-
-    def spy(s, size, color=None, *a, **k):
-        colors[s] = color
-        return render(s, size, *(() if color is None else (color,)), *a, **k)
-    app.text.render = spy
-    sc._view_key = ()
-    app.frame()
+    drawn = texts_of_a_frame(app, sc, with_colors=True)
     from doomlings_desktop.ui.table import ACCENT
     turn, decider = seats[g.current].name, seats[g.pending.player].name
-    lit = [s for s, c in colors.items() if c == ACCENT and (turn in s or decider in s)]
+    lit = [s for s, c in drawn if c == ACCENT and (turn in s or decider in s)]
     assert any(decider in s for s in lit) and not any(s.startswith("▶ " + turn) for s in lit)

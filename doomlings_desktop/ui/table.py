@@ -456,9 +456,7 @@ class TableScene(Scene):
             return
         if value not in opts:
             if d.kind == "play" and hit[0] == "hand":
-                why = self.view.why_not.get(value) if self.view else None
-                self.say(why or "You cannot play that card now.")
-                self.app.sounds.play("error")
+                self._refuse(value, d)
             return
         if self.selected == value:
             self.apply(value)
@@ -489,9 +487,7 @@ class TableScene(Scene):
                     if hand[i] in opts:
                         self.selected = hand[i]
                     else:
-                        why = self.view.why_not.get(hand[i]) if d.kind == "play" else None
-                        self.say(why or "You cannot choose that card now.")
-                        self.app.sounds.play("error")
+                        self._refuse(hand[i], d)
             elif i < len(opts):
                 self.selected = opts[i]
         elif d.kind == "color" and event.unicode.lower() in COLOR_KEYS:
@@ -502,6 +498,13 @@ class TableScene(Scene):
             self.apply("yes" if event.unicode.lower() == "y" else "no")
         elif d.kind == "no_play" and event.unicode.lower() in ("s", "r"):
             self.apply("skip" if event.unicode.lower() == "s" else "redraw")
+
+    def _refuse(self, card: int, d: Any) -> None:
+        """A hand card that is not a legal answer: say why (the engine's reason for a play)."""
+        why = self.view.why_not.get(card) if self.view and d.kind == "play" else None
+        self.say(why or ("You cannot play that card now." if d.kind == "play"
+                         else "You cannot choose that card now."))
+        self.app.sounds.play("error")
 
     def on_button(self, key: Any) -> None:
         if isinstance(key, tuple) and key[0] == "answer":
@@ -697,9 +700,8 @@ class TableScene(Scene):
         surf.blit(gp, gp.get_rect(center=gpr.center))
         room = gpr.x - hx - int(8 * u)
         hs = sv.hand_size
-        for label, size in ((f"Score {sv.score}   Hand {hs}", 15),
-                            (f"{sv.score} pts  {hs} card{'s' if hs != 1 else ''}", 15),
-                            (f"{sv.score} pts  {hs} card{'s' if hs != 1 else ''}", 12),
+        short = f"{sv.score} pts  {hs} card{'s' if hs != 1 else ''}"
+        for label, size in ((f"Score {sv.score}   Hand {hs}", 15), (short, 15), (short, 12),
                             (f"{sv.score}p · {hs}c", 12)):
             info = t.render(label, int(size * u), INK)
             if info.get_width() <= room or size == 12 and "·" in label:
