@@ -473,3 +473,27 @@ def test_the_name_of_whoever_decides_lights_up_not_only_the_turns_player():
     turn, decider = seats[g.current].name, seats[g.pending.player].name
     lit = [s for s, c in drawn if c == ACCENT and (turn in s or decider in s)]
     assert any(decider in s for s in lit) and not any(s.startswith("▶ " + turn) for s in lit)
+
+
+def test_cards_revealed_to_a_clever_player_say_whose_they_are():
+    """Clever: each opponent reveals a card; the window that offers them names the revealer."""
+    from doomlings_desktop.scenario import Runner
+    db = default_database()
+    r = Runner(db, {"players": 3, "setup": {"players": [
+        {"hand": ["clever", "nocturnal"]}, {"hand": ["fangs", "bark"]}, {"hand": ["gills"]}]}})
+    g = r.g
+    g._run()
+    name = {c: db.cards[c].id for c in range(len(db.cards))}
+    for want in ("clever", "bark", "gills"):        # Ann plays Clever, Bob and Cy reveal
+        while g.pending.kind == "react":
+            g.apply("pass")
+        g.apply(next(c for c in g.pending.options if name[c] == want))
+    assert g.pending.player == 0 and g.pending.zone == "revealed"
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Cy")], 0, game=g)
+    app.go(sc)
+    sc.cleared = sc.viewer = 0
+    drawn = texts_of_a_frame(app, sc)
+    assert "from Bob" in drawn and "from Cy" in drawn
+    bark = next(c for c in g.pending.options if name[c] == "bark")
+    assert g.pending.sources[g.pending.options.index(bark)] == 1

@@ -53,18 +53,21 @@ class Decision:
     kind: play (a trait from hand), no_play (skip/redraw), card, player, color, yesno,
     react (an out-of-turn opportunity: a card or 'pass'), catastrophe (Prepper).
     `zone` says where the offered cards are: hand, pile, discard or revealed.
+    `sources`, for cards revealed from several hands, is the seat each option came from
+    (public: everyone saw who revealed what), so a table can say whose card is whose.
     """
 
-    __slots__ = ("player", "kind", "options", "prompt", "card", "zone")
+    __slots__ = ("player", "kind", "options", "prompt", "card", "zone", "sources")
 
     def __init__(self, player: int, kind: str, options: list, prompt: str, card: int = -1,
-                 zone: str = "") -> None:
+                 zone: str = "", sources: tuple | None = None) -> None:
         self.player = player
         self.kind = kind
         self.options = options
         self.prompt = prompt
         self.card = card
         self.zone = zone
+        self.sources = sources
 
     def __repr__(self) -> str:
         return f"<Decision p{self.player} {self.kind} {self.options!r} {self.prompt!r}>"
@@ -288,9 +291,9 @@ class Game:
                                f"{len(stack)} tasks, the last ones {stack[-3:]}")
 
     def ask(self, player: int, kind: str, options: list, prompt: str, cont: tuple,
-            card: int = -1, zone: str = "") -> None:
+            card: int = -1, zone: str = "", sources: tuple | None = None) -> None:
         self.stack.append(cont)
-        self.pending = Decision(player, kind, options, prompt, card, zone)
+        self.pending = Decision(player, kind, options, prompt, card, zone, sources)
 
     def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
         """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""

@@ -275,7 +275,7 @@ def t_steal_hand_from(g: Any, t: tuple) -> None:
                   f"{g.pname(p)} looks at {', '.join(_name(g, c) for c in seen)} "
                   f"from {g.pname(q)}'s hand.")
         g.ask(p, "card", seen, f"{_title(g, ctx)}: steal one", (t_steal_seen, ctx, a, q),
-              card=ctx.card, zone="revealed")
+              card=ctx.card, zone="revealed", sources=(q,) * len(seen))
         return
     k = min(_count(g, ctx, a["n"]), len(hand))
     taken = []
@@ -319,10 +319,11 @@ def t_reveal_one_ans(g: Any, t: tuple) -> None:
 
 def t_reveal_pick(g: Any, t: tuple) -> None:
     _, ctx, a = t
-    shown = [c for q, c in ctx.vars.get("revealed", ()) if c in g.players[q].hand]
+    shown = [(q, c) for q, c in ctx.vars.get("revealed", ()) if c in g.players[q].hand]
     if shown:
-        g.ask(ctx.player, "card", shown, f"{_title(g, ctx)}: steal one revealed card",
-              (t_reveal_pick_ans, ctx, a), card=ctx.card, zone="revealed")
+        g.ask(ctx.player, "card", [c for _, c in shown],
+              f"{_title(g, ctx)}: steal one revealed card", (t_reveal_pick_ans, ctx, a),
+              card=ctx.card, zone="revealed", sources=tuple(q for q, _ in shown))
 
 
 def t_reveal_pick_ans(g: Any, t: tuple) -> None:

@@ -926,7 +926,8 @@ class TableScene(Scene):
                                        "undo", True, "", tone=(90, 80, 50)))
 
     def _draw_overlay_cards(self, surf: pygame.Surface, title: str, cards: list[int],
-                            eligible: set, u: float) -> None:
+                            eligible: set, u: float, captions: list[str] | None = None) -> None:
+        """Cards laid out in rows over a shaded table, each with an optional caption below."""
         w, h = surf.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
@@ -936,17 +937,22 @@ class TableScene(Scene):
         surf.blit(s, s.get_rect(midtop=(w // 2, int(70 * u))))
         ch = int(200 * u)
         cw = int(ch * 0.72)
+        gap = int(12 * u) + (int(26 * u) if captions else 0)     # below each row
         per_row = max(1, min(len(cards), (w - int(80 * u)) // (cw + int(12 * u))))
         rows = -(-len(cards) // per_row) if cards else 1
-        if rows * (ch + int(12 * u)) > h - int(220 * u):
-            ch = max(int(60 * u), (h - int(220 * u)) // rows - int(12 * u))
+        if rows * (ch + gap) > h - int(220 * u):
+            ch = max(int(60 * u), (h - int(220 * u)) // rows - gap)
             cw = int(ch * 0.72)
             per_row = max(1, (w - int(80 * u)) // (cw + int(12 * u)))
         x0 = (w - min(len(cards), per_row) * (cw + int(12 * u))) // 2
         for i, c in enumerate(cards):
             rr, cc = divmod(i, per_row)
-            r = Rect(x0 + cc * (cw + int(12 * u)), int(120 * u) + rr * (ch + int(12 * u)), cw, ch)
+            r = Rect(x0 + cc * (cw + int(12 * u)), int(120 * u) + rr * (ch + gap), cw, ch)
             surf.blit(self.app.art.face(c, cw, ch), r)
+            if captions:
+                cap = t.render(t.wrap(captions[i], int(15 * u), cw + int(10 * u))[0],
+                               int(15 * u), INK)
+                surf.blit(cap, cap.get_rect(midtop=(r.centerx, r.bottom + int(6 * u))))
             if eligible and c not in eligible:
                 dim = pygame.Surface(r.size, pygame.SRCALPHA)
                 dim.fill((0, 0, 0, 150))
@@ -962,7 +968,10 @@ class TableScene(Scene):
             shown = list(dict.fromkeys(reversed(v.discard)))
             self._draw_overlay_cards(surf, d.prompt, shown, set(cards), u)
         else:
-            self._draw_overlay_cards(surf, d.prompt, cards, set(cards), u)
+            src = d.sources
+            caps = ([f"from {self.name(q)}" for q, c in zip(src, d.options, strict=True)
+                     if c != "pass"] if src else None)
+            self._draw_overlay_cards(surf, d.prompt, cards, set(cards), u, caps)
 
     def _draw_react(self, surf: pygame.Surface, v: View, d: Any, u: float) -> None:
         cards = [c for c in d.options if c != "pass"]
