@@ -497,3 +497,6 @@ def test_cards_revealed_to_a_clever_player_say_whose_they_are():
     assert "from Bob" in drawn and "from Cy" in drawn
     bark = next(c for c in g.pending.options if name[c] == "bark")
     assert g.pending.sources[g.pending.options.index(bark)] == 1
+    # the card asking (Clever) is drawn beside the question, and zooms like any card
+    thumb = next(r for r, k in sc.targets if k == ("card", g.pending.card))
+    assert name[g.pending.card] == "clever" and sc.layout.prompt.contains(thumb)

@@ -887,6 +887,14 @@ class TableScene(Scene):
                      u: float) -> None:
         t = self.app.text
         r = lay.prompt
+        if d is not None and not v.over and d.card >= 0 and d.kind != "play":
+            # The card whose effect or cost asks this, beside the question (zoomable)
+            th = r.h
+            tw = int(th * 0.72)
+            thumb = Rect(r.x, r.y, tw, th)
+            surf.blit(self.app.art.face(d.card, tw, th), thumb)
+            self.targets.append((thumb, ("card", d.card)))
+            r = Rect(r.x + tw + int(12 * u), r.y, r.w - tw - int(12 * u), r.h)
         y = r.y
         for line in t.wrap(self._prompt_text(v, d), int(18 * u), r.w)[:2]:
             surf.blit(t.render(line, int(18 * u), INK, bold=True), (r.x, y))
