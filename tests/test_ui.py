@@ -254,6 +254,11 @@ def test_layout_fits_and_does_not_overlap(size, n):
         for s in slots:
             assert p.pile.contains(s), (s, p.pile)
             assert s.h >= 4
+    # a long one-color group splits into columns instead of thinning to unreadable strips
+    for p in lay.panels:
+        slots = pile_slots(p.pile, ["green"] * 16 + ["red"], lay.unit)
+        assert all(p.pile.contains(s) and s.h >= 12 * lay.unit for s in slots)
+        assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
     hs = hand_slots(lay.hand, 8, lay.card_w, lay.card_h)
     for s in hs:
         assert lay.hand.contains(s)

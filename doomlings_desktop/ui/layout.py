@@ -91,29 +91,39 @@ def table_layout(w: int, h: int, n: int, me: int) -> TableLayout:
 def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
     """One rect per pile card (in pile order): a group per color, cards overlapping as strips
     so each shows its color, name and value. Groups sit side by side, or wrap into rows when
-    that makes names readable without making strips too thin; strips shrink to fit."""
+    that makes names readable without making strips too thin; a long group splits into
+    columns side by side rather than thinning its strips while the panel has room."""
     used = [c for c in PILE_COLORS if c in colors] or ["red"]
+    count = {c: colors.count(c) for c in used}
+    longest = max(1, max(count.values()))
     gap = max(1, int(3 * u))
     min_w, good_h, ideal = int(150 * u), int(18 * u), int(30 * u)
     best = None
-    for per_row in range(len(used), 0, -1):
-        rows = -(-len(used) // per_row)
-        cell_h = area.h // rows
-        longest = max(colors.count(c) for c in used)
-        strip_h = min(ideal, (cell_h - gap) // max(1, longest))
-        col_w = area.w // per_row
-        score = min(col_w, min_w) * min(strip_h, good_h)
-        if best is None or score > best[0]:
-            best = (score, per_row, cell_h, strip_h, col_w)
-    _, per_row, cell_h, strip_h, col_w = best
+    for per_col in range(longest, 0, -1):     # at most per_col strips in a column
+        ncols = sum(max(1, -(-count[c] // per_col)) for c in used)
+        # a split group keeps its columns side by side: split layouts use a single row
+        for per_row in (range(ncols, 0, -1) if per_col == longest else (ncols,)):
+            rows = -(-ncols // per_row)
+            cell_h = area.h // rows
+            strip_h = min(ideal, (cell_h - gap) // per_col)
+            col_w = area.w // per_row
+            score = min(col_w, min_w) * min(strip_h, good_h)
+            if best is None or score > best[0]:
+                best = (score, per_col, per_row, cell_h, strip_h, col_w)
+    _, per_col, per_row, cell_h, strip_h, col_w = best
     strip_h = max(5, strip_h)
-    counts: dict[str, int] = {}
+    first = {}        # a color's first column
+    n = 0
+    for c in used:
+        first[c] = n
+        n += max(1, -(-count[c] // per_col))
+    seen: dict[str, int] = {}
     slots = []
     for col in colors:
-        i = used.index(col) if col in used else 0
-        row, cell = divmod(i, per_row)
-        k = counts.get(col, 0)
-        counts[col] = k + 1
+        k = seen.get(col, 0)
+        seen[col] = k + 1
+        sub, k = divmod(k, per_col)
+        row, cell = divmod(first.get(col, 0) + sub, per_row)
         slots.append(Rect(area.x + cell * col_w + gap, area.y + row * cell_h + k * strip_h,
                           col_w - 2 * gap, strip_h - max(1, gap // 2)))
     return slots
