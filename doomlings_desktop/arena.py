@@ -77,10 +77,13 @@ def _rank(scores: list[int], winners: list[int], seat: int) -> float:
 
 def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: bool = False,
               bot_options: dict | None = None, variants: dict | None = None,
-              db: Database | None = None, progress: bool = False, jobs: int = 1) -> dict:
+              db: Database | None = None, progress: bool = False, jobs: int = 1,
+              per_game: list | None = None) -> dict:
     """Play duplicate games and return the results (see the module's doc). `games` is rounded
     up to whole deals (one game per hero seat). `jobs` > 1 plays deals in that many processes
-    (the default card database only)."""
+    (the default card database only). `per_game`, if given, receives one dict per game (deal,
+    hero seat, score, margin over the best opponent, won, rank): two bots compared on the same
+    deals game by game vary far less than their win shares (`benchmarks/paired.py`)."""
     db = db or default_database()
     n = len(opponents) + 1
     for lv in [hero, *opponents]:
@@ -101,8 +104,11 @@ def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: b
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(jobs)
         results = pool.imap(_play_deal, work)
-    for deal_results, deal_times in results:
-        for s_hero, won, rank in deal_results:
+    for k, (deal_results, deal_times) in enumerate(results):
+        for h, (s_hero, won, rank, margin) in enumerate(deal_results):
+            if per_game is not None:
+                per_game.append({"deal": k, "seat": h, "score": s_hero, "margin": margin,
+                                 "won": won, "rank": rank})
             share += won
             scores.append(s_hero)
             ranks.append(rank)
@@ -132,8 +138,10 @@ def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: b
     }
 
 
-def _play_deal(job: tuple) -> tuple[list[tuple[int, float, float]], dict[str, list[float]]]:
-    """One deal, the hero in every seat: (hero score, win share, rank) per game, and timings."""
+def _play_deal(job: tuple) -> tuple[list[tuple[int, float, float, int]],
+                                   dict[str, list[float]]]:
+    """One deal, the hero in every seat: (hero score, win share, rank, margin over the best
+    opponent) per game, and timings."""
     db, hero, opponents, deal, bot_options, variants = job
     db = db or default_database()
     n = len(opponents) + 1
@@ -146,7 +154,8 @@ def _play_deal(job: tuple) -> tuple[list[tuple[int, float, float]], dict[str, li
         bot_seeds = [(deal * 7919 + (0 if q == h else 1 + (q - h) % n)) for q in range(n)]
         g = play_game(db, levels, deal, bot_seeds, bot_options, variants, times)
         won = 1.0 / len(g.winners) if h in g.winners else 0.0
-        out.append((g.scores[h], won, _rank(g.scores, g.winners, h)))
+        best = max(s for q, s in enumerate(g.scores) if q != h)
+        out.append((g.scores[h], won, _rank(g.scores, g.winners, h), g.scores[h] - best))
     return out, times
 
 
@@ -183,6 +192,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play deals in this many processes (same results, less time)")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--per-game", metavar="FILE",
+                        help="also write one JSON line per game (for benchmarks/paired.py)")
 
 
 def cmd(args: argparse.Namespace) -> int:
@@ -206,10 +217,18 @@ def cmd(args: argparse.Namespace) -> int:
         from doomlings_desktop.rules.cards import load_database
         db = load_database(args.cards)
         jobs = 1      # worker processes load the default database
+    games: list[dict] = []
     r = run_arena(args.hero, opponents, args.games, args.seed,
                   bot_options={"hard": hard} if hard else None, db=db,
-                  progress=getattr(args, "progress", False), jobs=jobs)
+                  progress=getattr(args, "progress", False), jobs=jobs, per_game=games)
     print(json.dumps(r) if args.json else format_result(r))
+    if getattr(args, "per_game", None):
+        try:
+            with open(args.per_game, "w", encoding="utf-8") as f:
+                f.writelines(json.dumps(x) + "\n" for x in games)
+        except OSError as e:
+            print(f"arena: cannot write {args.per_game}: {e.strerror}", file=sys.stderr)
+            return 1
     return 0
 
 

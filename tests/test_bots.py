@@ -138,6 +138,35 @@ def test_arena_medium_beats_random(db):
     assert set(r["latency"]) == {"medium", "random"}
 
 
+def test_arena_per_game_results_feed_the_paired_comparison(tmp_path, capsys):
+    """--per-game writes a line per game; benchmarks/paired.py pairs two runs on their deals
+    and reports B - A."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from doomlings_desktop.arena import main
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert main(["--hero", "easy", "--opponents", "random", "--games", "6", "--seed", "5",
+                 "--per-game", str(a)]) == 0
+    assert main(["--hero", "random", "--opponents", "random", "--games", "6", "--seed", "5",
+                 "--per-game", str(b)]) == 0
+    games = [json.loads(x) for x in a.read_text().splitlines()]
+    assert [(g["deal"], g["seat"]) for g in games] == [(d, s) for d in range(3) for s in (0, 1)]
+    for g in games:     # a win is never behind the best opponent; a loss never ahead of it
+        assert (g["won"] == 1.0 and g["margin"] >= 0) or (g["won"] < 1.0 and g["margin"] <= 0)
+    spec = importlib.util.spec_from_file_location(
+        "paired", Path(__file__).resolve().parent.parent / "benchmarks" / "paired.py")
+    paired = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(paired)
+    res = paired.compare(paired.load(str(a)), paired.load(str(b)))
+    ga = {(g["deal"], g["seat"]): g for g in games}
+    gb = paired.load(str(b))
+    want = sum(gb[k]["margin"] - ga[k]["margin"] for k in ga) / len(ga)
+    assert res["margin"][2] == pytest.approx(want)
+    assert paired.main([str(a), str(a)]) == 0 and "B-A +0.000 ± 0.000" in capsys.readouterr().out
+
+
 def test_arena_in_processes_gives_the_same_results():
     """--jobs only spreads the deals over processes: every figure but the timings is the same."""
     one = run_arena("easy", ["random"], 8, seed=5)
