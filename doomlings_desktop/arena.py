@@ -82,8 +82,8 @@ def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: b
     """Play duplicate games and return the results (see the module's doc). `games` is rounded
     up to whole deals (one game per hero seat). `jobs` > 1 plays deals in that many processes
     (the default card database only). `per_game`, if given, receives one dict per game (deal,
-    hero seat, score, margin over the best opponent, won, rank): two bots compared on the same
-    deals game by game vary far less than their win shares (`benchmarks/paired.py`)."""
+    hero seat, score, margin over the best opponent, won, rank), so two bots can be compared
+    on the same deals game by game (`benchmarks/paired.py`)."""
     db = db or default_database()
     n = len(opponents) + 1
     for lv in [hero, *opponents]:
@@ -217,18 +217,21 @@ def cmd(args: argparse.Namespace) -> int:
         from doomlings_desktop.rules.cards import load_database
         db = load_database(args.cards)
         jobs = 1      # worker processes load the default database
+    out = None
+    if getattr(args, "per_game", None):
+        try:        # opened first: an unwritable path fails now, not after an hour of games
+            out = open(args.per_game, "w", encoding="utf-8")
+        except OSError as e:
+            print(f"arena: cannot write {args.per_game}: {e.strerror}", file=sys.stderr)
+            return 2
     games: list[dict] = []
     r = run_arena(args.hero, opponents, args.games, args.seed,
                   bot_options={"hard": hard} if hard else None, db=db,
                   progress=getattr(args, "progress", False), jobs=jobs, per_game=games)
     print(json.dumps(r) if args.json else format_result(r))
-    if getattr(args, "per_game", None):
-        try:
-            with open(args.per_game, "w", encoding="utf-8") as f:
-                f.writelines(json.dumps(x) + "\n" for x in games)
-        except OSError as e:
-            print(f"arena: cannot write {args.per_game}: {e.strerror}", file=sys.stderr)
-            return 1
+    if out is not None:
+        with out:
+            out.writelines(json.dumps(x) + "\n" for x in games)
     return 0
 
 
