@@ -57,16 +57,27 @@ class Session:
         raise AssertionError(f"timed out waiting; last state: {last and {k: last[k] for k in ('scene', 'answers', 'pending')}}")
 
     def target(self, st: dict, action) -> tuple[int, int]:
-        """Where `action` is on screen; waits a little for it (a card may still be moving)."""
+        """Where `action` is on screen once it has settled.
+
+        A card still flying (a fresh draw, a hand closing up) is a target at its passing place;
+        a click there lands on the table, so wait until two frames put it in the same place.
+        """
         def find(state):
             for rect, a in reversed(state["targets"]):
                 if a == action:
                     return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
             return None
-        pos = find(st)
-        if pos is None:
-            pos = find(self.state(lambda s: find(s) is not None, timeout=5))
-        return pos
+        seen: dict = {"frame": st["frame"], "pos": find(st)}
+
+        def settled(state):
+            pos = find(state)
+            if state["frame"] == seen["frame"]:
+                return False
+            still = pos is not None and pos == seen["pos"]
+            seen.update(frame=state["frame"], pos=pos)
+            return still
+        self.state(settled, timeout=5)
+        return seen["pos"]
 
     def click(self, x: int, y: int) -> None:
         self.xdo("mousemove", "--window", self.wid, str(x), str(y))
@@ -162,7 +173,7 @@ def test_play_moves_in_a_real_window(xsession):
                            or (a[0] in ("hand", "overlay_card") and a[1] == opt)
                            or (a[0] == "strip" and a[2] == opt))
                 s.click(*s.target(st, hit))
-                s.click(*s.target(s.state(), ["button", "confirm"]))
+                s.click(*s.target(s.state(), ["button", "confirm"]))   # enabled once picked
         s.state(lambda st, b=before: st["answers"] > b, timeout=15)
     s.shot("real-after-moves")
     assert moves >= 1
