@@ -167,6 +167,31 @@ def test_arena_per_game_results_feed_the_paired_comparison(tmp_path, capsys):
     assert paired.main([str(a), str(a)]) == 0 and "B-A +0.000 ± 0.000" in capsys.readouterr().out
 
 
+def test_decisions_benchmark_pairs_both_answers_on_the_same_worlds():
+    """benchmarks/decisions.py: both answers meet the same worlds and play-out seeds (an answer
+    judged against itself differs by exactly nothing), judging is repeatable, and the counts
+    per kind add up to the totals."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "decisions", Path(__file__).resolve().parent.parent / "benchmarks" / "decisions.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    kept, seen = bench.collect((5000, 2, "random", {}))
+    assert kept and len(kept) == sum(1 for _, same in seen if not same)
+    g, hero, kind, answer, medium = kept[0]
+    assert answer != medium and answer in g.pending.options and medium in g.pending.options
+    assert bench.judge((0, (g, hero, kind, answer, answer), 3)) == (kind, 0.0, 0.0)
+    once = bench.judge((0, kept[0], 2))
+    assert bench.judge((0, kept[0], 2)) == once
+    res = bench.run(2, 1, 5000, "random", {}, worlds=1, jobs=1, max_positions=5)
+    kinds = [r for k, r in res.items() if k != "all"]
+    assert res["all"]["decisions"] == len(seen) == sum(r["decisions"] for r in kinds)
+    assert res["all"]["judged"] == 5 == sum(r["judged"] for r in kinds)
+    assert 0 <= res["all"]["agree"] < 1
+
+
 def test_arena_in_processes_gives_the_same_results():
     """--jobs only spreads the deals over processes: every figure but the timings is the same."""
     one = run_arena("easy", ["random"], 8, seed=5)
