@@ -103,21 +103,18 @@ def mean_ci(xs: list[float]) -> tuple[float, float | None]:
     return m, 1.96 * math.sqrt(var / len(xs))
 
 
+def _map(fn, items: list, jobs: int) -> list:
+    if jobs <= 1:
+        return [fn(x) for x in items]
+    with Pool(jobs) as pool:
+        return pool.map(fn, items, chunksize=1)
+
+
 def run(players: int, deals: int, seed: int, hero: str, hero_opts: dict, worlds: int,
         jobs: int, max_positions: int | None = None) -> dict[str, dict]:
-    jobs_c = [(seed + i, players, hero, hero_opts) for i in range(deals)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            found = pool.map(collect, jobs_c, chunksize=1)
-    else:
-        found = [collect(j) for j in jobs_c]
+    found = _map(collect, [(seed + i, players, hero, hero_opts) for i in range(deals)], jobs)
     kept = [k for ks, _ in found for k in ks][:max_positions]
-    judged_in = [(i, k, worlds) for i, k in enumerate(kept)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            judged = pool.map(judge, judged_in, chunksize=1)
-    else:
-        judged = [judge(j) for j in judged_in]
+    judged = _map(judge, [(i, k, worlds) for i, k in enumerate(kept)], jobs)
     decisions, agreed = Counter(), Counter()
     for _, seen in found:
         for kind, same in seen:
