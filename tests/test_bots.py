@@ -1,6 +1,7 @@
 """The bots: always a legal answer, the same seeds give the same games, no peeking at hidden
 cards, and Medium beats Random in a small arena."""
 
+import math
 import random
 from collections import Counter
 
@@ -9,12 +10,25 @@ import pytest
 from doomlings_desktop.arena import play_game, run_arena, wilson
 from doomlings_desktop.bots import LEVELS, make_bot
 from doomlings_desktop.bots.heuristics import evaluate, option_scores, scores_now
+from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 from tests.test_worlds import hide_differently, positions
 
 FAST = {"hard": {"iterations": 12, "budget": None}}   # reproducible on a busy machine
+
+
+def load_benchmark(name: str):
+    """A script of benchmarks/ as a module (the folder is not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        name, Path(__file__).resolve().parent.parent / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def checked_game(db, levels, seed, kinds=None, options=None):
@@ -171,13 +185,7 @@ def test_decisions_benchmark_pairs_both_answers_on_the_same_worlds():
     """benchmarks/decisions.py: both answers meet the same worlds and play-out seeds (an answer
     judged against itself differs by exactly nothing), judging is repeatable, and the counts
     per kind add up to the totals."""
-    import importlib.util
-    from pathlib import Path
-
-    spec = importlib.util.spec_from_file_location(
-        "decisions", Path(__file__).resolve().parent.parent / "benchmarks" / "decisions.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_benchmark("decisions")
     kept, seen = bench.collect((5000, 2, "random", {}))
     assert kept and len(kept) == sum(1 for _, same in seen if not same)
     g, hero, kind, answer, medium = kept[0]
@@ -190,6 +198,26 @@ def test_decisions_benchmark_pairs_both_answers_on_the_same_worlds():
     assert res["all"]["decisions"] == len(seen) == sum(r["decisions"] for r in kinds)
     assert res["all"]["judged"] == 5 == sum(r["judged"] for r in kinds)
     assert 0 <= res["all"]["agree"] < 1
+
+
+def test_calibration_benchmark_scores_and_fits_the_reward_temperature():
+    """benchmarks/calibration.py: a game's rows split each seat value into parts that add up
+    to it, the log loss is the softmax's, and the fit finds the temperature that explains
+    the winners better than a fixed 4."""
+    from doomlings_desktop.bots.heuristics import seat_values, tables
+
+    bench = load_benchmark("calibration")
+    rows = bench.collect((2, 31))
+    assert rows and all(len(parts) == 2 and sum(share) == 1 for _, parts, share in rows)
+    assert any(r > 0 for r, _, _ in rows)
+    one = [(0.0, [(6, 1.0, 2.0), (5, 0.0, 0.0)], [1.0, 0.0])]
+    assert bench.log_loss(one, 4.0, 0.0) == pytest.approx(math.log1p(math.exp(-4 / 4)))
+    assert bench.log_loss(one, 4.0, 0.0, 0.0, 0.0) == pytest.approx(math.log1p(math.exp(-1 / 4)))
+    x, v = bench.descend(rows * 3, [4.0, 0.0, 1.0, 1.0], 2)
+    assert v < bench.log_loss(rows * 3, 4.0, 0.0) and len(x) == 4
+    g = Game.new(default_database(), 2, seed=31, log=False)
+    v1 = seat_values(g, tables(g.db), (g.pending.player,))
+    assert [sum(p) for p in rows[0][1]] == pytest.approx(v1)
 
 
 def test_arena_in_processes_gives_the_same_results():
@@ -220,6 +248,9 @@ def test_hard_searches_its_table_sizes_count_and_no_more(db, monkeypatch):
         assert 0 < bot.last_iterations <= ITERATIONS[n]
         assert bot.limit(n) == ITERATIONS[n]
     assert make_bot("hard", 1, iterations=0).limit(3) is None
+    from doomlings_desktop.bots.hard import TEMPERATURE
+    assert make_bot("hard", 1).temperatures(2) == TEMPERATURE[2]
+    assert make_bot("hard", 1, temperature=5.0, temp_slope=0.0).temperatures(2) == (5.0, 0.0)
     assert make_bot("hard", 1, iterations=77).limit(3) == 77
     seen = []
     monkeypatch.setattr(arena, "run_arena", lambda *a, **kw: seen.append(kw["bot_options"]))
@@ -267,3 +298,26 @@ def test_reasons_are_short_public_phrases_for_every_kind(db):
     assert plain
     for c in plain:
         assert reason(v, c, db) == f"for its {db.value[c]} points"
+
+
+def test_seat_value_parts_and_reward_temperature(db):
+    """The evaluation's weights split a seat value into points, World's End and hand parts
+    (benchmarks/calibration.py relies on it), and a reward's temperature grows with the rounds
+    left by `slope`."""
+    from doomlings_desktop.bots.heuristics import rewards, rounds_left, seat_values, tables
+
+    g = Game.new(db, 3, seed=4, log=False)
+    r = random.Random(4)
+    for _ in range(25):
+        g.apply(r.choice(g.pending.options))
+    assert rounds_left(g) > 0
+    none = tables(db, {"we_weight": 0.0, "hand_weight": 0.0})
+    assert seat_values(g, none) == [float(s) for s in scores_now(g)]
+    whole = seat_values(g, tables(db))
+    halves = seat_values(g, tables(db, {"we_weight": 0.5, "hand_weight": 0.5}))
+    assert halves == pytest.approx([(a + b) / 2 for a, b in zip(whole, seat_values(g, none),
+                                                               strict=True)])
+    assert whole != seat_values(g, none)
+    t = 3.0 + 2.0 * rounds_left(g)
+    assert rewards(g, tables(db), 3.0, slope=2.0) == pytest.approx(rewards(g, tables(db), t))
+    assert rewards(g, tables(db), 3.0, slope=2.0) != pytest.approx(rewards(g, tables(db), 3.0))

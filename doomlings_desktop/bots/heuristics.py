@@ -59,6 +59,8 @@ PARAMS = {
     "gp_turn": 0.3,    # a gene pool point, per turn left
     "lead": 0.6,       # weight of the best opponent (the rest: their mean)
     "win": 25.0,       # a won game, in points (terminal positions)
+    "we_weight": 1.0,    # World's End traits' expected bonuses, times this
+    "hand_weight": 1.0,  # what hand and gene pool promise for the turns left, times this
 }
 
 
@@ -74,6 +76,8 @@ class Tables:
         self.gp_turn = p["gp_turn"]
         self.lead = p["lead"]
         self.win = p["win"]
+        self.we_weight = p["we_weight"]
+        self.hand_weight = p["hand_weight"]
         self.action = [0.0] * n
         self.we = [0.0] * n
         self.pts = [0.0] * n       # a trait's points in a pile, roughly
@@ -284,6 +288,8 @@ def seat_values(g: Game, tb: Tables | None = None, exact: tuple = ()) -> list[fl
     we = tb.we
     base = tb.base
     gp_turn = tb.gp_turn
+    ww = tb.we_weight
+    hw = tb.hand_weight
     turns = turns_left(g)
     out = []
     now = scores_now(g)
@@ -292,7 +298,7 @@ def seat_values(g: Game, tb: Tables | None = None, exact: tuple = ()) -> list[fl
         if not g.over:
             for c in pl.pile:
                 if we[c]:
-                    v += we[c]
+                    v += ww * we[c]
             t = turns[q]
             if t > 0:
                 per = base + gp_turn * (pl.gp - 5)
@@ -302,8 +308,9 @@ def seat_values(g: Game, tb: Tables | None = None, exact: tuple = ()) -> list[fl
                 for i in range(k):
                     # E[max(card, a fresh draw)], smoothly: weak cards still count a little
                     x = h[i] - per
-                    v += per + (x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x)))
-                v += (t - k) * per
+                    v += hw * (per + (x + math.log1p(math.exp(-x)) if x > 0
+                                      else math.log1p(math.exp(x))))
+                v += hw * ((t - k) * per)
         out.append(v)
     return out
 
@@ -324,12 +331,15 @@ def evaluate(g: Game, me: int, tb: Tables | None = None) -> float:
 
 
 def rewards(g: Game, tb: Tables | None = None, temp: float = 4.0,
-            exact: tuple = ()) -> list[float]:
-    """Each player's chance of winning, roughly: a softmax of the seat values (search)."""
+            exact: tuple = (), slope: float = 0.0) -> list[float]:
+    """Each player's chance of winning, roughly: a softmax of the seat values (search), at a
+    temperature of `temp` + `slope` x rounds left."""
     if g.over:
         w = g.winners
         return [1.0 / len(w) if q in w else 0.0 for q in range(g.n)]
     vals = seat_values(g, tb, exact)
+    if slope:
+        temp += slope * rounds_left(g)
     top = max(vals)
     ex = [math.exp((v - top) / temp) for v in vals]
     s = sum(ex)
