@@ -12,7 +12,8 @@ worlds), and with progressive widening (the quick policy's best answers first, m
 a node is visited more). After the tree, the quick policy (the one Medium finishes its turns
 with) plays on; every simulation stops at the same horizon, `rollout_turns` turn openings after
 the root (one round by default), and is scored by the evaluation (a softmax of the seat values:
-roughly each player's chance to win). An answer whose paired results trail the best one's by
+roughly each player's chance to win, at a temperature that grows with the rounds left, since a
+lead says less the further the end). An answer whose paired results trail the best one's by
 more than `race` standard errors leaves the race. Forced answers are played without a node.
 
 Anytime: it searches until it has run `iterations` simulations (by default a count per table
@@ -41,6 +42,10 @@ from doomlings_desktop.rules.worlds import WorldSampler
 # 4-player decision takes about 0.4 s; the time budget cuts the longest ones short. 1,000 with
 # 2 players was tried and played no better (docs/bots.md has the measurements).
 ITERATIONS = {2: 600, 3: 600, 4: 600, 5: 500, 6: 400}
+# The reward's softmax temperature, t0 + slope x rounds left, by number of players, as
+# `benchmarks/calibration.py` fits it to who won Medium's games (a lead says more about the
+# winner as the end nears). It replaced a fixed 4 (docs/bots.md has both measured).
+TEMPERATURE = {2: (3.0, 1.75), 3: (2.6, 1.9), 4: (3.0, 2.35), 5: (3.0, 2.4), 6: (3.9, 2.0)}
 
 
 class Edge:
@@ -61,8 +66,8 @@ class HardBot(Bot):
     def __init__(self, seed: int = 0, db=None, budget: float | None = 0.9,
                  iterations: int | None = None, rollout_turns: int | None = None,
                  exploration: float = 0.25, widen: float = 0.5, max_depth: int = 12,
-                 temperature: float = 4.0, race: float = 2.5, min_worlds: int = 6,
-                 params: dict | None = None) -> None:
+                 temperature: float | None = None, temp_slope: float | None = None,
+                 race: float = 2.5, min_worlds: int = 6, params: dict | None = None) -> None:
         super().__init__(seed, db, params)
         self.budget = budget
         self.iterations = iterations
@@ -70,7 +75,8 @@ class HardBot(Bot):
         self.c = exploration
         self.widen = widen        # progressive widening: 1 + widen * sqrt(visits) answers
         self.max_depth = max_depth
-        self.temperature = temperature
+        self.temperature = temperature    # None: by table size, TEMPERATURE
+        self.temp_slope = temp_slope
         self.race = race
         self.min_worlds = min_worlds
         self.last_iterations = 0
@@ -86,6 +92,7 @@ class HardBot(Bot):
         turns = self.rollout_turns
         if turns is None:       # two rounds of turns with 2 players, one round otherwise
             turns = 2 * view.n if view.n == 2 else view.n
+        temp = self.temperatures(view.n)
         trees: dict = {i: {} for i in range(len(opts))}
         results: dict[int, list[float]] = {i: [] for i in range(len(opts))}
         active = list(range(len(opts)))
@@ -103,7 +110,7 @@ class HardBot(Bot):
             for i in active:
                 g = w.clone()
                 g.apply(opts[i])
-                results[i].append(self._simulate(g, trees[i], turns, tb, me))
+                results[i].append(self._simulate(g, trees[i], turns, tb, me, temp))
                 it += 1
             if worlds >= self.min_worlds:
                 active = self._race(active, results, worlds)
@@ -136,7 +143,14 @@ class HardBot(Bot):
                 keep.append(i)
         return keep
 
-    def _simulate(self, g, node: dict, turns: int, tb, me: int) -> float:
+    def temperatures(self, n: int) -> tuple[float, float]:
+        """The reward's temperature at a table of n players: (t0, slope per round left)."""
+        t0, slope = TEMPERATURE.get(n, (4.0, 0.0))
+        return (t0 if self.temperature is None else self.temperature,
+                slope if self.temp_slope is None else self.temp_slope)
+
+    def _simulate(self, g, node: dict, turns: int, tb, me: int,
+                  temp: tuple[float, float]) -> float:
         """One descent through the tree below a root answer, a rollout to the horizon, the
         backup; returns the reward for `me`."""
         c = self.c
@@ -206,7 +220,7 @@ class HardBot(Bot):
                         break
                 g.apply(fast_answer(g, tb))
                 k += 1
-        r = rewards(g, tb, self.temperature, (me,))
+        r = rewards(g, tb, temp[0], (me,), temp[1])
         for e in path:
             e.visits += 1
             e.total += r[e.player]
