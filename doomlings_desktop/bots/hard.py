@@ -33,6 +33,7 @@ from doomlings_desktop.bots.heuristics import (
     fast_answer,
     option_scores,
     rewards,
+    rounds_left,
     tables,
 )
 from doomlings_desktop.rules.view import View
@@ -67,12 +68,14 @@ class HardBot(Bot):
                  iterations: int | None = None, rollout_turns: int | None = None,
                  exploration: float = 0.25, widen: float = 0.5, max_depth: int = 12,
                  temperature: float | None = None, temp_slope: float | None = None,
-                 race: float = 2.5, min_worlds: int = 6, params: dict | None = None) -> None:
+                 race: float = 2.5, min_worlds: int = 6, params: dict | None = None,
+                 scaled_exploration: bool | None = None) -> None:
         super().__init__(seed, db, params)
         self.budget = budget
         self.iterations = iterations
         self.rollout_turns = rollout_turns
-        self.c = exploration
+        self.c = exploration      # UCB's constant for rewards at temperature 4
+        self.scaled_exploration = scaled_exploration   # None: at tables of 3+ players
         self.widen = widen        # progressive widening: 1 + widen * sqrt(visits) answers
         self.max_depth = max_depth
         self.temperature = temperature    # None: by table size, TEMPERATURE
@@ -107,10 +110,11 @@ class HardBot(Bot):
             worlds += 1
             if tb is None:
                 tb = tables(w.db, self.params)
+                c = self.exploration(view.n, temp, rounds_left(w))
             for i in active:
                 g = w.clone()
                 g.apply(opts[i])
-                results[i].append(self._simulate(g, trees[i], turns, tb, me, temp))
+                results[i].append(self._simulate(g, trees[i], turns, tb, me, temp, c))
                 it += 1
             if worlds >= self.min_worlds:
                 active = self._race(active, results, worlds)
@@ -149,11 +153,19 @@ class HardBot(Bot):
         return (t0 if self.temperature is None else self.temperature,
                 slope if self.temp_slope is None else self.temp_slope)
 
+    def exploration(self, n: int, temp: tuple[float, float], rounds: float) -> float:
+        """UCB's constant for a decision with `rounds` left: a higher temperature shrinks the
+        differences between rewards, so exploration shrinks with it (at tables of 3+ players;
+        with 2 it was not better on the games tried: docs/bots.md)."""
+        scaled = n >= 3 if self.scaled_exploration is None else self.scaled_exploration
+        if not scaled:
+            return self.c
+        return self.c * 4.0 / (temp[0] + temp[1] * rounds)
+
     def _simulate(self, g, node: dict, turns: int, tb, me: int,
-                  temp: tuple[float, float]) -> float:
+                  temp: tuple[float, float], c: float) -> float:
         """One descent through the tree below a root answer, a rollout to the horizon, the
         backup; returns the reward for `me`."""
-        c = self.c
         widen = self.widen
         path: list[Edge] = []
         depth = 0
