@@ -45,7 +45,9 @@ from doomlings_desktop.rules.worlds import WorldSampler
 ITERATIONS = {2: 600, 3: 600, 4: 600, 5: 500, 6: 400}
 # The reward's softmax temperature, t0 + slope x rounds left, by number of players, as
 # `benchmarks/calibration.py` fits it to who won Medium's games (a lead says more about the
-# winner as the end nears). It replaced a fixed 4 (docs/bots.md has both measured).
+# winner as the end nears). It replaced a fixed TUNED_AT (docs/bots.md has both measured), the
+# temperature for which the exploration constant was tuned.
+TUNED_AT = 4.0
 TEMPERATURE = {2: (3.0, 1.75), 3: (2.6, 1.9), 4: (3.0, 2.35), 5: (3.0, 2.4), 6: (3.9, 2.0)}
 
 
@@ -74,7 +76,7 @@ class HardBot(Bot):
         self.budget = budget
         self.iterations = iterations
         self.rollout_turns = rollout_turns
-        self.c = exploration      # UCB's constant for rewards at temperature 4
+        self.c = exploration      # UCB's constant for rewards at temperature TUNED_AT
         self.scaled_exploration = scaled_exploration   # None: at tables of 3+ players
         self.widen = widen        # progressive widening: 1 + widen * sqrt(visits) answers
         self.max_depth = max_depth
@@ -149,7 +151,7 @@ class HardBot(Bot):
 
     def temperatures(self, n: int) -> tuple[float, float]:
         """The reward's temperature at a table of n players: (t0, slope per round left)."""
-        t0, slope = TEMPERATURE.get(n, (4.0, 0.0))
+        t0, slope = TEMPERATURE.get(n, (TUNED_AT, 0.0))
         return (t0 if self.temperature is None else self.temperature,
                 slope if self.temp_slope is None else self.temp_slope)
 
@@ -160,7 +162,7 @@ class HardBot(Bot):
         scaled = n >= 3 if self.scaled_exploration is None else self.scaled_exploration
         if not scaled:
             return self.c
-        return self.c * 4.0 / (temp[0] + temp[1] * rounds)
+        return self.c * TUNED_AT / (temp[0] + temp[1] * rounds)
 
     def _simulate(self, g, node: dict, turns: int, tb, me: int,
                   temp: tuple[float, float], c: float) -> float:
