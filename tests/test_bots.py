@@ -252,10 +252,9 @@ def test_hard_searches_its_table_sizes_count_and_no_more(db, monkeypatch):
     assert make_bot("hard", 1).temperatures(2) == TEMPERATURE[2]
     assert make_bot("hard", 1, temperature=5.0, temp_slope=0.0).temperatures(2) == (5.0, 0.0)
     hard, t = make_bot("hard", 1), TEMPERATURE[4]
-    assert hard.exploration(2, TEMPERATURE[2], 5.0) == hard.c       # 2 players: as tuned
-    assert hard.exploration(4, t, 5.0) == pytest.approx(hard.c * 4 / (t[0] + 5 * t[1]))
-    assert hard.exploration(4, t, 5.0) < hard.c < hard.exploration(4, t, 0.0)
-    assert make_bot("hard", 1, scaled_exploration=False).exploration(4, t, 5.0) == hard.c
+    assert hard.exploration(t, 5.0) == pytest.approx(hard.c * 4 / (t[0] + 5 * t[1]))
+    assert hard.exploration(t, 5.0) < hard.c < hard.exploration(t, 0.0)
+    assert make_bot("hard", 1, scaled_exploration=False).exploration(t, 5.0) == hard.c
     assert make_bot("hard", 1, iterations=77).limit(3) == 77
     seen = []
     monkeypatch.setattr(arena, "run_arena", lambda *a, **kw: seen.append(kw["bot_options"]))

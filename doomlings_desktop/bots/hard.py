@@ -71,13 +71,13 @@ class HardBot(Bot):
                  exploration: float = 0.25, widen: float = 0.5, max_depth: int = 12,
                  temperature: float | None = None, temp_slope: float | None = None,
                  race: float = 2.5, min_worlds: int = 6, params: dict | None = None,
-                 scaled_exploration: bool | None = None) -> None:
+                 scaled_exploration: bool = True) -> None:
         super().__init__(seed, db, params)
         self.budget = budget
         self.iterations = iterations
         self.rollout_turns = rollout_turns
         self.c = exploration      # UCB's constant for rewards at temperature TUNED_AT
-        self.scaled_exploration = scaled_exploration   # None: at tables of 3+ players
+        self.scaled_exploration = scaled_exploration
         self.widen = widen        # progressive widening: 1 + widen * sqrt(visits) answers
         self.max_depth = max_depth
         self.temperature = temperature    # None: by table size, TEMPERATURE
@@ -112,7 +112,7 @@ class HardBot(Bot):
             worlds += 1
             if tb is None:
                 tb = tables(w.db, self.params)
-                c = self.exploration(view.n, temp, rounds_left(w))
+                c = self.exploration(temp, rounds_left(w))
             for i in active:
                 g = w.clone()
                 g.apply(opts[i])
@@ -155,12 +155,11 @@ class HardBot(Bot):
         return (t0 if self.temperature is None else self.temperature,
                 slope if self.temp_slope is None else self.temp_slope)
 
-    def exploration(self, n: int, temp: tuple[float, float], rounds: float) -> float:
+    def exploration(self, temp: tuple[float, float], rounds: float) -> float:
         """UCB's constant for a decision with `rounds` left: a higher temperature shrinks the
-        differences between rewards, so exploration shrinks with it (at tables of 3+ players;
-        with 2 it was not better on the games tried: docs/bots.md)."""
-        scaled = n >= 3 if self.scaled_exploration is None else self.scaled_exploration
-        if not scaled:
+        differences between rewards, so exploration shrinks with it (measured at 2 and 4
+        players: docs/bots.md)."""
+        if not self.scaled_exploration:
             return self.c
         return self.c * TUNED_AT / (temp[0] + temp[1] * rounds)
 
