@@ -505,3 +505,63 @@ def test_cards_revealed_to_a_clever_player_say_whose_they_are():
     # the card asking (Clever) is drawn beside the question, and zooms like any card
     thumb = next(r for r, k in sc.targets if k == ("card", g.pending.card))
     assert name[g.pending.card] == "clever" and sc.layout.prompt.contains(thumb)
+
+
+def faith_at_world_end():
+    """Ann (seat 0) holds Faith at World's End: two color questions in a row, where the
+    second's first button sits where the first's 'Red' was."""
+    from doomlings_desktop.scenario import Runner
+    db = default_database()
+    r = Runner(db, {"players": 2, "setup": {
+        "age": "mass-extinction", "catastrophes_revealed": 2, "trait_deck": ["mindful", "branches"],
+        "players": [{"pile": ["faith", "gills", "fangs", "antlers"], "hand": ["adorable"]},
+                    {"pile": ["big-ears"], "hand": ["fear"]}]}})
+    g = r.g
+    g._run()
+    r.force_world_end("glacial-meltdown")     # then: discard a blue trait from your pile
+    while g.pending.player != 0 or g.pending.kind != "color":
+        g.apply(g.pending.options[0])
+    assert "red" in g.pending.options
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], 0, game=g)
+    app.go(sc)
+    app.frame()
+    return app, sc
+
+
+def test_a_double_click_on_a_color_answers_one_question_only():
+    from uidriver import post
+    app, sc = faith_at_world_end()
+    red = find(sc, ("button", ("answer", "red"))).center
+    for _ in range(2):          # a double-click: both clicks land in the same frame's events
+        post(pygame.MOUSEBUTTONDOWN, pos=red, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=red, button=1)
+    app.frame()
+    d = sc.game.pending
+    assert d is not None and d.player == 0 and d.kind == "color" and "red" not in d.options
+    first = find(sc, ("button", ("answer", d.options[0]))).center
+    assert abs(first[0] - red[0]) < 5          # the next question's button is under the mouse
+    click(app, first)
+    assert sc.game.pending is d                # still within the double-click: ignored
+    for _ in range(30):                        # half a second later, a click answers
+        app.frame()
+    click(app, first)
+    assert sc.game.pending is not d
+    assert any("red traits become" in e[1] for e in sc.game.log)
+
+
+def test_traits_recolored_by_faith_are_drawn_in_their_new_color():
+    app, sc = faith_at_world_end()
+    fangs = sc.db.ident.index("fangs")
+
+    def tint():
+        app.frame()
+        r = next(r for r, k in sc.targets if k == ("strip", 0, fangs))
+        return app.screen.get_at((r.x + int(r.w * 0.6), r.y + max(1, r.h // 4)))[:3]
+    before = tint()
+    assert before[0] > before[2]                       # printed red
+    sc.apply("red")
+    sc.apply("blue")
+    assert sc.game.color_of(0, fangs) == "blue" and not sc.game.over
+    after = tint()
+    assert after[2] > after[0]                         # drawn blue, as it now counts

@@ -455,11 +455,13 @@ class CardArt:
         w, h = max(8, int(w)), max(8, int(h))
         return self._cached(("back", kind, w, h), lambda: self._back(kind, w, h))
 
-    def strip(self, c: int, w: int, h: int) -> pygame.Surface:
-        """A compact bar for card `c`: color, symbol, name, value, dominant star."""
+    def strip(self, c: int, w: int, h: int, color: str | None = None) -> pygame.Surface:
+        """A compact bar for card `c`: color, symbol, name, value, dominant star. `color`
+        overrides a trait's printed color (Faith recolors traits at World's End)."""
         d = self.db.cards[c]
         w, h = max(16, int(w)), max(8, int(h))
-        return self._cached(("strip", d.id, w, h), lambda: self._strip(d, w, h))
+        color = color if d.kind == "trait" and color != d.color else None
+        return self._cached(("strip", d.id, w, h, color), lambda: self._strip(d, w, h, color))
 
     def color_symbol(self, color: str, size: int) -> pygame.Surface:
         """The symbol of a color ('red', 'blue', 'green', 'purple', 'colorless') alone."""
@@ -1090,10 +1092,11 @@ class CardArt:
 
     # ------------------------------------------------------------------ strips
 
-    def _strip(self, d: Any, w: int, h: int) -> pygame.Surface:
+    def _strip(self, d: Any, w: int, h: int, recolor: str | None = None) -> pygame.Surface:
         kind = d.kind
         if kind == "trait":
-            color = d.color if d.color in COLOR_RGB else "colorless"
+            color = recolor or d.color
+            color = color if color in COLOR_RGB else "colorless"
             base = COLOR_RGB[color]
             key = color
         else:

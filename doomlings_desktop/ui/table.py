@@ -34,6 +34,9 @@ from doomlings_desktop.ui.app import (
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots, table_layout
 
 COLOR_KEYS = {"r": "red", "b": "blue", "g": "green", "p": "purple"}
+# A click this soon (seconds) after a click that answered, at the same spot, is the second half
+# of a double-click, not an answer to the next question.
+DOUBLE_CLICK = 0.4
 SOUND_OF = {"play": "play_card", "draw": "draw", "discard": "discard", "discard_trait": "discard",
             "steal": "steal", "steal_hand": "steal", "swap": "steal", "catastrophe": "catastrophe",
             "winner": "win", "prevent": "react", "parasitic": "react", "age": "turn"}
@@ -136,6 +139,7 @@ class TableScene(Scene):
         self.menu_open = False
         self.zoom: int | None = None
         self.swallow_up = False
+        self.answered_at: tuple[float, tuple[int, int]] | None = None   # last click that answered
         self.browse = False
         self.log_scroll = 0
         self.anim = Animator()
@@ -386,15 +390,32 @@ class TableScene(Scene):
                 self._drop(event.pos)
                 return
             self.drag = None
-            for b in reversed(self.buttons):
-                if b.enabled and b.rect.collidepoint(event.pos):
-                    self.app.sounds.play("click")
-                    self.on_button(b.key)
-                    return
-            self.click(self.hit(event.pos))
+            if self._echo(event.pos):
+                return
+            before = self.game.pending
+            self._click_up(event.pos)
+            if self.game.pending is not before:
+                self.answered_at = (self.time, event.pos)
             return
         if event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def _click_up(self, pos: tuple[int, int]) -> None:
+        for b in reversed(self.buttons):
+            if b.enabled and b.rect.collidepoint(pos):
+                self.app.sounds.play("click")
+                self.on_button(b.key)
+                return
+        self.click(self.hit(pos))
+
+    def _echo(self, pos: tuple[int, int]) -> bool:
+        """The second click of a double-click whose first click answered a question: it must
+        not answer the next question, whose button may sit where the first one was."""
+        if self.answered_at is None:
+            return False
+        at, (x, y) = self.answered_at
+        near = abs(pos[0] - x) + abs(pos[1] - y) <= 12 * self.app.unit
+        return near and self.time - at < DOUBLE_CLICK
 
     def hit(self, pos: tuple[int, int]) -> Any:
         for rect, action in reversed(self.targets):
@@ -710,11 +731,11 @@ class TableScene(Scene):
         self._draw_gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
         slots = self._slots(panel.pile, sv.colors, u)
         eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
-        for c, slot in zip(sv.pile, slots, strict=True):
+        for c, slot, col in zip(sv.pile, slots, sv.colors, strict=True):
             r, is_moving = self.anim.at(c, slot, panel.header, self._duration())
-            img = self.app.art.strip(c, slot.w, slot.h)
+            img = self.app.art.strip(c, slot.w, slot.h, col)
             if is_moving:
-                moving.append((self.app.art.strip(c, r.w, max(4, r.h)), r))
+                moving.append((self.app.art.strip(c, r.w, max(4, r.h), col), r))
             else:
                 surf.blit(img, r)
             if c in eligible:
