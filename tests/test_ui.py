@@ -565,3 +565,35 @@ def test_traits_recolored_by_faith_are_drawn_in_their_new_color():
     assert sc.game.color_of(0, fangs) == "blue" and not sc.game.over
     after = tint()
     assert after[2] > after[0]                         # drawn blue, as it now counts
+
+
+def test_a_bots_secret_out_of_turn_offer_names_no_one_and_a_decline_takes_no_time():
+    """Only a player who holds an out-of-turn card is offered one: the table must not say who
+    is deciding, nor pause the pace for a declined offer."""
+    db = default_database()
+    rng = random.Random(5)
+    for seed in range(60):
+        g = Game.new(db, 2, seed=seed, names=["Ann", "Bob"])
+        while g.pending is not None and not (g.pending.kind == "react" and g.pending.player == 1):
+            g.apply(rng.choice(g.pending.options))
+        if g.pending is not None:
+            break
+    else:
+        pytest.fail("no out-of-turn offer to seat 1")
+    app = make_app()
+    app.settings.bot_pace = 5.0
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed, game=g)
+    app.go(sc)
+
+    class Decliner:
+        name = "Easy"
+
+        def decide(self, view, sampler=None):
+            return "pass"
+    sc.bots[1] = Decliner()
+    d = g.pending
+    drawn = texts_of_a_frame(app, sc)
+    assert not any("Bob" in s and "thinking" in s for s in drawn)
+    for _ in range(3):
+        app.frame()
+    assert g.pending is not d                   # declined at once, not after 5 s of pace

@@ -195,7 +195,10 @@ class TableScene(Scene):
             self.bot_wait += dt
             self._think(d)
             job = self.thinking
-            if job and job["done"] and self.bot_wait >= self._pace() and not self.anim.busy:
+            # a declined secret offer shows nothing, so it takes no time on screen either
+            quiet = d.kind == "react" and job is not None and job["answer"] == "pass"
+            if job and job["done"] and (quiet or self.bot_wait >= self._pace()) \
+                    and not self.anim.busy:
                 self.thinking = None
                 self.bot_wait = 0.0
                 if job["error"] is not None:
@@ -894,8 +897,8 @@ class TableScene(Scene):
         if v.over:
             return "The world has ended."
         if d is None:
-            if p is None:
-                return ""
+            if p is None or p.kind == "react" and v.waiting_for is None:
+                return ""       # a secret out-of-turn offer: naming its player would tell
             if p.player in self.bots:
                 level = self.seats[p.player].level
                 return f"{self.name(p.player)} ({level} bot) is thinking..."
