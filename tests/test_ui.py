@@ -259,6 +259,15 @@ def test_layout_fits_and_does_not_overlap(size, n):
         slots = pile_slots(p.pile, ["green"] * 16 + ["red"], lay.unit)
         assert all(p.pile.contains(s) and s.h >= 12 * lay.unit for s in slots)
         assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
+    # short groups share a column with others rather than each taking a whole cell (a
+    # tryout's 4-player opponent: blue 3, green 1, purple 2, colorless 6 went 13 px thin)
+    for p in lay.panels:
+        slots = pile_slots(p.pile, ["blue"] * 3 + ["green"] + ["purple"] * 2 + ["colorless"] * 6,
+                           lay.unit)
+        assert all(p.pile.contains(s) for s in slots)
+        assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
+        if n == 4:
+            assert min(s.h for s in slots) >= 20 * lay.unit
     hs = hand_slots(lay.hand, 8, lay.card_w, lay.card_h)
     for s in hs:
         assert lay.hand.contains(s)

@@ -110,6 +110,9 @@ def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
             score = min(col_w, min_w) * min(strip_h, good_h)
             if best is None or score > best[0]:
                 best = (score, per_col, per_row, cell_h, strip_h, col_w)
+    stacked = _stacked(area, used, count, u, gap, min_w, good_h, ideal)
+    if stacked is not None and stacked[:2] > (best[0], best[4]):   # ties: taller strips
+        return _stacked_slots(area, colors, stacked, gap)
     _, per_col, per_row, cell_h, strip_h, col_w = best
     strip_h = max(5, strip_h)
     first = {}        # a color's first column
@@ -126,6 +129,50 @@ def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
         row, cell = divmod(first.get(col, 0) + sub, per_row)
         slots.append(Rect(area.x + cell * col_w + gap, area.y + row * cell_h + k * strip_h,
                           col_w - 2 * gap, strip_h - max(1, gap // 2)))
+    return slots
+
+
+def _stacked(area: Rect, used: list[str], count: dict, u: float, gap: int, min_w: int,
+             good_h: int, ideal: int) -> tuple | None:
+    """The best layout with whole groups stacked in columns (in color order), scored as
+    `pile_slots` scores a grid: a short group no longer takes a whole cell from a long one."""
+    best = None
+    sep = max(gap * 2, int(6 * u))          # between two groups of one column
+    g = len(used)
+    for cuts in range(1 << (g - 1)):        # a column ends after group i when bit i is set
+        cols: list[list[str]] = [[]]
+        for i, c in enumerate(used):
+            cols[-1].append(c)
+            if i < g - 1 and cuts >> i & 1:
+                cols.append([])
+        if len(cols) == g:
+            continue                        # one group per column: the grid's own layout
+        strip_h = min(min(ideal, (area.h - sep * (len(col) - 1)) // sum(count[c] for c in col))
+                      for col in cols)
+        col_w = area.w // len(cols)
+        score = min(col_w, min_w) * min(strip_h, good_h)
+        if best is None or (score, strip_h) > best[:2]:
+            best = (score, strip_h, cols, col_w, sep)
+    return best
+
+
+def _stacked_slots(area: Rect, colors: list[str], layout: tuple, gap: int) -> list[Rect]:
+    _, strip_h, cols, col_w, sep = layout
+    strip_h = max(5, strip_h)
+    top: dict[str, tuple[int, int]] = {}     # a color's column and first strip's y
+    for i, col in enumerate(cols):
+        y = area.y
+        for c in col:
+            top[c] = (i, y)
+            y += colors.count(c) * strip_h + sep
+    seen: dict[str, int] = {}
+    slots = []
+    for c in colors:
+        k = seen.get(c, 0)
+        seen[c] = k + 1
+        i, y = top[c]
+        slots.append(Rect(area.x + i * col_w + gap, y + k * strip_h, col_w - 2 * gap,
+                          strip_h - max(1, gap // 2)))
     return slots
 
 

@@ -813,9 +813,13 @@ class TableScene(Scene):
         if v.age >= 0:
             surf.blit(art.face(v.age, lay.age.w, lay.age.h), lay.age)
             self.targets.append((lay.age, ("card", v.age)))
-        if v.next_age is not None:
-            s = t.render(f"Next: {self.db.cards[v.next_age].name}", int(13 * u), ACCENT)
-            surf.blit(s, (lay.age.x, lay.age.bottom - s.get_height()))
+        if v.next_age is not None:       # below the age card, in the row of the counts
+            s = t.render(f"Next: {self.db.cards[v.next_age].name}", int(13 * u), ACCENT,
+                         bold=True)
+            box = s.get_rect(topleft=(lay.age.x, lay.age.bottom - int(2 * u)))
+            box = box.inflate(int(8 * u), 0).move(int(4 * u), 0)
+            pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
+            surf.blit(s, s.get_rect(center=box.center))
 
     def _count(self, surf: pygame.Surface, r: Rect, label: str, u: float) -> None:
         s = self.app.text.render(label, int(13 * u), INK, bold=True)
@@ -911,7 +915,8 @@ class TableScene(Scene):
                      u: float) -> None:
         t = self.app.text
         r = lay.prompt
-        if d is not None and not v.over and d.card >= 0 and d.kind != "play":
+        if d is not None and not v.over and d.card >= 0 and d.kind != "play" \
+                and d.card != v.age:     # a catastrophe asking is already the age card
             # The card whose effect or cost asks this, beside the question (zoomable)
             th = r.h
             tw = int(th * 0.72)
@@ -1037,7 +1042,7 @@ class TableScene(Scene):
         if hit != self.hover_key:
             self.hover_key = hit
             self.hover_since = self.time
-        if not hit or self.drag:
+        if not hit or self.drag or self.zoom is not None:
             return
         card = self._card_of(hit)
         t = self.app.text
