@@ -606,3 +606,45 @@ def test_a_bots_secret_out_of_turn_offer_names_no_one_and_a_decline_takes_no_tim
     for _ in range(3):
         app.frame()
     assert g.pending is not d                   # declined at once, not after 5 s of pace
+
+
+class _Recording(pygame.Surface):
+    """A surface that remembers where things were drawn on it."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.blits = []
+
+    def blit(self, source, dest, *a, **k):
+        r = Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))
+        self.blits.append(r)
+        return super().blit(source, dest, *a, **k)
+
+
+def test_the_end_screen_of_six_players_fits_its_panel_at_1280x720(monkeypatch):
+    db = default_database()
+    rng = random.Random(1)
+    g = Game.new(db, 6, seed=12)
+    while g.pending is not None:
+        g.apply(rng.choice(g.pending.options))
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann")] + [SeatConfig(f"Player {i}", "bot") for i in range(2, 7)],
+                    12, game=g)
+    app.go(sc)
+    app.frame()
+    v = sc.view
+    assert sum(len(b) for b in v.breakdowns) > 6 * 2         # some bonus rows to lay out
+    from doomlings_desktop.ui.table import ACCENT
+    panels = []
+    draw_rect = pygame.draw.rect
+
+    def spy(surf, color, rect, *a, **k):
+        if tuple(color)[:3] == ACCENT and k.get("width"):
+            panels.append(Rect(rect))
+        return draw_rect(surf, color, rect, *a, **k)
+    monkeypatch.setattr(pygame.draw, "rect", spy)
+    surf = _Recording((1280, 720))
+    sc._draw_end(surf, v, app.unit)
+    panel = panels[0]
+    texts = surf.blits[1:]                                     # after the shade
+    assert texts and all(panel.contains(r) for r in texts), [r for r in texts if not panel.contains(r)]

@@ -1092,35 +1092,44 @@ class TableScene(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surf.blit(shade, (0, 0))
-        panel = Rect(int(w * 0.12), int(24 * u), int(w * 0.76), h - int(48 * u))
-        pygame.draw.rect(surf, BG, panel, border_radius=int(16 * u))
-        pygame.draw.rect(surf, ACCENT, panel, width=max(2, int(3 * u)), border_radius=int(16 * u))
         t = self.app.text
-        names = " and ".join(self.name(s) for s in v.winners)
-        title = t.render(f"{names} win{'s' if len(v.winners) == 1 else ''}!", int(44 * u),
-                         ACCENT, bold=True)
-        surf.blit(title, title.get_rect(midtop=(w // 2, int(50 * u))))
         labels: list[str] = []
         for lines in v.breakdowns:
             for label, _ in lines:
                 if label not in labels:
                     labels.append(label)
-        col0 = int(260 * u)
-        colw = min(int(150 * u), (w - col0 - int(80 * u)) // max(1, v.n))
-        x0 = (w - col0 - colw * v.n) // 2
-        y = int(130 * u)
-        row_h = int(28 * u)
+        # The table fits the panel, and the panel the window, whatever the seats and rows:
+        # six players and a dozen bonus rows at 1280 x 720 included.
         size = int(17 * u)
+        label_w = max((t.font(size).size(lab)[0] for lab in labels + ["Total"]), default=0)
+        panel_w = min(w - int(24 * u), max(int(w * 0.76), label_w + int(80 * u) + v.n * int(130 * u)))
+        panel = Rect((w - panel_w) // 2, int(24 * u), panel_w, h - int(48 * u))
+        pygame.draw.rect(surf, BG, panel, border_radius=int(16 * u))
+        pygame.draw.rect(surf, ACCENT, panel, width=max(2, int(3 * u)), border_radius=int(16 * u))
+        names = " and ".join(self.name(s) for s in v.winners)
+        title = t.render(f"{names} win{'s' if len(v.winners) == 1 else ''}!", int(44 * u),
+                         ACCENT, bold=True)
+        surf.blit(title, title.get_rect(midtop=(w // 2, int(50 * u))))
+        col0 = label_w + int(24 * u)
+        colw = min(int(150 * u), (panel.w - int(40 * u) - col0) // max(1, v.n))
+        x0 = panel.x + (panel.w - col0 - colw * v.n) // 2
+        y = int(130 * u)
+        room = h - int(90 * u) - int(16 * u) - int(40 * u) - (int(30 * u) if v.tiebreak else 0)
+        row_h = max(1, min(int(28 * u), (room - y - int(40 * u)) // max(1, len(labels))))
+        rsize = min(size, max(int(9 * u), int(row_h / 1.3)))
         for s in range(v.n):
-            head = t.render(self.name(s), size, INK, bold=True)
+            hs = size
+            while hs > int(10 * u) and t.font(hs, True).size(self.name(s))[0] > colw - int(6 * u):
+                hs -= 1
+            head = t.render(self.name(s), hs, INK, bold=True)
             surf.blit(head, head.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
-        y += row_h + int(6 * u)
+        y += int(34 * u)
         for label in labels:
-            surf.blit(t.render(label, size, MUTED), (x0, y))
+            surf.blit(t.render(label, rsize, MUTED), (x0, y))
             for s in range(v.n):
                 pts = sum(p for lab, p in v.breakdowns[s] if lab == label)
                 if pts:
-                    cell = t.render(f"{pts:+d}" if label != "Face values" else str(pts), size,
+                    cell = t.render(f"{pts:+d}" if label != "Face values" else str(pts), rsize,
                                     GOOD if pts > 0 else BAD)
                     surf.blit(cell, cell.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
             y += row_h
