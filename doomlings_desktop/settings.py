@@ -60,6 +60,8 @@ class Settings:
     player_names: list[str] = field(default_factory=lambda: [f"Player {i}" for i in range(1, 7)])
     variants: dict = field(default_factory=dict)
     ask_out_of_turn: bool = True        # offer out-of-turn plays to human seats
+    seat_count: int = 4                 # the last New game's table, offered again
+    seats: list[str] = field(default_factory=lambda: ["human"] * 6)   # human or a bot level
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:
@@ -83,6 +85,10 @@ class Settings:
             s.bot_pace = min(5.0, max(0.0, float(s.bot_pace)))
             s.player_names = [str(n)[:20] for n in list(s.player_names)[:6]]
             s.player_names += [f"Player {i}" for i in range(len(s.player_names) + 1, 7)]
+            s.seat_count = min(6, max(2, int(s.seat_count)))
+            kinds = ("human", "easy", "medium", "hard", "random")
+            s.seats = [k if k in kinds else "human" for k in list(s.seats)[:6]]
+            s.seats += ["human"] * (6 - len(s.seats))
             return s, None
         except (OSError, ValueError, TypeError, IndexError) as e:
             return cls(), f"Settings file {path} could not be read ({e}); using the defaults."

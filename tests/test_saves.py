@@ -144,6 +144,15 @@ def test_bad_settings_fall_back_with_a_warning(home):
     assert again.volume == 0.3 and warning is None
 
 
+def test_a_remembered_table_in_settings_is_checked(home):
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text(json.dumps(
+        {"seat_count": 9, "seats": ["hard", "nonsense", "human", "random"]}))
+    s, warning = Settings.load()
+    assert warning is None and s.seat_count == 6
+    assert s.seats == ["hard", "human", "human", "random", "human", "human"]
+
+
 def test_statistics_summary(db):
     for seed in range(4):
         saves.record_result(play_random(db, 3, seed), SEATS)

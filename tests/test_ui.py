@@ -648,3 +648,32 @@ def test_the_end_screen_of_six_players_fits_its_panel_at_1280x720(monkeypatch):
     panel = panels[0]
     texts = surf.blits[1:]                                     # after the shade
     assert texts and all(panel.contains(r) for r in texts), [r for r in texts if not panel.contains(r)]
+
+
+def test_new_game_seats_cycle_both_ways_and_the_table_is_offered_again():
+    from uidriver import post
+
+    from doomlings_desktop.ui.menu import NewGameScene
+    app = make_app()
+    app.go(NewGameScene(app))
+    app.frame()
+    for seat in (1, 2, 3):              # right-click: Human -> Random -> Hard
+        for _ in range(2):
+            r = find(app.scene, ("button", ("kind", seat)))
+            post(pygame.MOUSEBUTTONDOWN, pos=r.center, button=3)
+            post(pygame.MOUSEBUTTONUP, pos=r.center, button=3)
+            app.frame()
+    click(app, find(app.scene, ("button", ("kind", 3))).center)     # left: Hard -> Random
+    click(app, find(app.scene, ("button", "start")).center)
+    sc = app.scene
+    assert isinstance(sc, TableScene)
+    assert [s.kind for s in sc.seats] == ["human", "bot", "bot", "bot"]
+    assert [s.level for s in sc.seats[1:]] == ["hard", "hard", "random"]
+    from doomlings_desktop.settings import Settings
+    saved, problem = Settings.load()
+    assert problem is None and saved.seat_count == 4 and saved.seats[:4] == [
+        "human", "hard", "hard", "random"]
+    app.go(NewGameScene(app))           # the next New game starts from the same table
+    app.frame()
+    assert [b.label for b in app.scene.buttons if isinstance(b.key, tuple)
+            and b.key[0] == "kind"] == ["Human", "Bot: Hard", "Bot: Hard", "Bot: Random"]

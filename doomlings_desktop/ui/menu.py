@@ -119,9 +119,9 @@ class NewGameScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         s = app.settings
-        self.count = 4
-        self.kinds = ["human"] + ["human"] * 5
-        self.levels = ["medium"] * 6
+        self.count = s.seat_count          # the last table set up, to play it again at once
+        self.kinds = ["human" if k == "human" else "bot" for k in s.seats]
+        self.levels = ["medium" if k == "human" else k for k in s.seats]
         self.ask = [s.ask_out_of_turn] * 6
         self.names = list(s.player_names)
         self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
@@ -152,7 +152,7 @@ class NewGameScene(Scene):
                     pygame.Rect(name_r.right + int(176 * u), ry, int(250 * u), bh),
                     "Out of turn: ask me" if self.ask[i] else "Out of turn: never ask",
                     ("ask", i)))
-        vy = y + int(64 * u) + 6 * int(52 * u) + int(10 * u)
+        vy = self.variants_y = y + int(64 * u) + 6 * int(52 * u) + int(10 * u)
         for j, k in enumerate(VARIANT_LABELS):
             self.buttons.append(Button(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
                                        ("[x] " if self.variants[k] else "[  ] ") + VARIANT_LABELS[k],
@@ -184,7 +184,24 @@ class NewGameScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.go(MenuScene(self.app))
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:    # a seat, backwards
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos) and isinstance(b.key, tuple) \
+                        and b.key[0] == "kind":
+                    self.app.sounds.play("click")
+                    self._cycle(b.key[1], -1)
+                    return
         super().handle(event)
+
+    def _cycle(self, i: int, step: int) -> None:
+        """Who plays seat i: Human -> Easy -> Medium -> Hard -> Random -> Human (step 1)."""
+        order = [("human", ""), ("bot", "easy"), ("bot", "medium"), ("bot", "hard"),
+                 ("bot", "random")]
+        now = (self.kinds[i], self.levels[i] if self.kinds[i] == "bot" else "")
+        nxt = order[(order.index(now) + step) % len(order)] if now in order else order[0]
+        self.kinds[i] = nxt[0]
+        if nxt[1]:
+            self.levels[i] = nxt[1]
 
     def on_button(self, key: Any) -> None:
         if key == "fewer":
@@ -192,14 +209,7 @@ class NewGameScene(Scene):
         elif key == "more":
             self.count = min(6, self.count + 1)
         elif isinstance(key, tuple) and key[0] == "kind":
-            i = key[1]   # Human -> Easy -> Medium -> Hard -> Random -> Human
-            order = [("human", ""), ("bot", "easy"), ("bot", "medium"), ("bot", "hard"),
-                     ("bot", "random")]
-            now = (self.kinds[i], self.levels[i] if self.kinds[i] == "bot" else "")
-            nxt = order[(order.index(now) + 1) % len(order)] if now in order else order[0]
-            self.kinds[i] = nxt[0]
-            if nxt[1]:
-                self.levels[i] = nxt[1]
+            self._cycle(key[1], 1)
         elif isinstance(key, tuple) and key[0] == "ask":
             self.ask[key[1]] = not self.ask[key[1]]
         elif isinstance(key, tuple) and key[0] == "variant":
@@ -215,6 +225,13 @@ class NewGameScene(Scene):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
         self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
+        self.app.settings.seat_count = self.count
+        self.app.settings.seats = [k if k == "human" else lv
+                                   for k, lv in zip(self.kinds, self.levels, strict=True)]
+        try:
+            self.app.settings.save()
+        except OSError:
+            pass            # kept in memory; saved again when the program closes
         seats = [SeatConfig(names[i], self.kinds[i], self.levels[i], self.ask[i])
                  for i in range(self.count)]
         self.app.go(TableScene(self.app, seats, self.seed, self.app.settings.variants))
@@ -237,9 +254,18 @@ class NewGameScene(Scene):
             label = self.names[i] + ("|" if self.editing == i else "")
             surf.blit(t.render(label, int(19 * u)), (r.x + int(10 * u), r.y + int(9 * u)))
             self.targets.append((r, ("name", i)))
-        hint = t.render("Click a name to change it. 'Never ask' keeps out-of-turn offers from "
-                        "showing the table who holds such a card.", int(15 * u), MUTED)
-        surf.blit(hint, (x0, self.seat_rows[-1].bottom + int(8 * u)))
+        # the hints beside the variants, where the table has room at any size
+        hx = x0 + int(494 * u)
+        hy = self.variants_y
+        for text in ("Click a name to change it, and a seat's Human / Bot button to change who "
+                     "plays it (right-click: the other way).",
+                     "'Never ask' keeps out-of-turn offers from showing the table who holds "
+                     "such a card."):
+            for line in t.wrap(text, int(15 * u), w - hx - int(30 * u)):
+                hint = t.render(line, int(15 * u), MUTED)
+                surf.blit(hint, (hx, hy))
+                hy += hint.get_height()
+            hy += int(6 * u)
         self.draw_buttons(surf)
 
 
