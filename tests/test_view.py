@@ -77,3 +77,21 @@ def test_hidden_out_of_turn_offers_are_not_shown(db):
                 assert v.waiting_for == (d.player if q == d.player else None)
             return
     pytest.skip("no out-of-turn offer in 200 games")
+
+
+@pytest.mark.parametrize("seat, lose", [(0, "Player 2, Player 3 and Player 4 lose their turns"),
+                                        (2, "Player 4 loses their turn"),
+                                        (3, "no turns are left")])
+def test_the_log_says_who_loses_a_turn_to_optimistic_nihilism(db, seat, lose):
+    from doomlings_desktop.scenario import Runner
+    hands = [{"hand": [c]} for c in ("fangs", "gills", "bark", "antlers")]
+    hands[seat] = {"hand": ["optimistic-nihilism"]}
+    r = Runner(db, {"players": 4, "setup": {"players": hands}})
+    g = r.g
+    g._run()
+    while g.current != seat or g.pending.kind != "play":
+        g.apply("pass" if g.pending.kind == "react" else g.pending.options[0])
+    g.apply(next(c for c in g.pending.options if db.cards[c].id == "optimistic-nihilism"))
+    said = [text for kind, text, _, _ in g.log if kind == "nihilism"]
+    assert said == [f"Optimistic Nihilism: the next catastrophe comes now; {lose} this round, "
+                    f"and Player {seat + 1} does not stabilize."]

@@ -20,7 +20,14 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
     g.skip_round = True
     g.no_stabilize = ctx.player
     if g.log is not None:
-        g.say("nihilism", "The next catastrophe is coming: the rest of this round is skipped.")
+        order = g.order_from(g.first)
+        lose = [g.pname(q) for q in order[order.index(g.current) + 1:]]
+        names = " and ".join(filter(None, [", ".join(lose[:-1]), lose[-1]])) if lose else ""
+        who = (f"{names} lose{'s' if len(lose) == 1 else ''} "
+               f"{'their turn' if len(lose) == 1 else 'their turns'} this round"
+               if lose else "no turns are left this round")
+        g.say("nihilism", f"{db.name(ctx.card)}: the next catastrophe comes now; {who}, and "
+              f"{g.pname(ctx.player)} does not stabilize.")
 
 
 HANDLERS: dict[str, Callable[[Any, Any], None]] = {
