@@ -722,15 +722,7 @@ class TableScene(Scene):
                                                                                  int(4 * u))
         pygame.draw.rect(surf, (238, 232, 214), gpr, border_radius=int(6 * u))
         surf.blit(gp, gp.get_rect(center=gpr.center))
-        room = gpr.x - hx - int(8 * u)
-        hs = sv.hand_size
-        short = f"{sv.score} pts  {hs} card{'s' if hs != 1 else ''}"
-        for label, size in ((f"Score {sv.score}   Hand {hs}", 15), (short, 15), (short, 12),
-                            (f"{sv.score}p · {hs}c", 12)):
-            info = t.render(label, int(size * u), INK)
-            if info.get_width() <= room or size == 12 and "·" in label:
-                surf.blit(info, (hx, cy - info.get_height() // 2))
-                break
+        self._draw_score_and_hand(surf, sv, hx, cy, gpr.x - hx - int(8 * u), u)
         self._draw_gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
         slots = self._slots(panel.pile, sv.colors, u)
         eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
@@ -749,6 +741,28 @@ class TableScene(Scene):
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
             surf.blit(empty, empty.get_rect(center=panel.pile.center))
+
+    def _draw_score_and_hand(self, surf: pygame.Surface, sv: Any, x: int, cy: int, room: int,
+                             u: float) -> None:
+        """'Score 30   Hand 6' on one line, or the same words on two smaller lines when the
+        badges leave too little room: the words stay the same whatever the header holds."""
+        t = self.app.text
+        one = f"Score {sv.score}   Hand {sv.hand_size}"
+        lines = [one]
+        size = int(15 * u)
+        if t.font(size).size(one)[0] > room:
+            lines = [f"Score {sv.score}", f"Hand {sv.hand_size}"]
+            for size in (int(13 * u), int(12 * u), int(11 * u)):
+                if max(t.font(size).size(s)[0] for s in lines) <= room:
+                    break
+            else:
+                lines = [f"{sv.score}p · {sv.hand_size}c"]     # a last resort, never seen at
+                #                                                 the window's smallest size
+        step = t.font(size).get_linesize() - int(2 * u)
+        y = cy - (step * len(lines) + int(2 * u)) // 2
+        for line in lines:
+            surf.blit(t.render(line, size, INK), (x, y))
+            y += step
 
     def _slots(self, area: Rect, colors: tuple, u: float) -> list[Rect]:
         key = ("slots", tuple(area), colors, u)
