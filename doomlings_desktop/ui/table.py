@@ -755,9 +755,8 @@ class TableScene(Scene):
             for size in (int(13 * u), int(12 * u), int(11 * u)):
                 if max(t.font(size).size(s)[0] for s in lines) <= room:
                     break
-            else:
-                lines = [f"{sv.score}p · {sv.hand_size}c"]     # a last resort, never seen at
-                #                                                 the window's smallest size
+            else:       # a last resort, narrower than any window size makes a header
+                lines = [f"{sv.score}p · {sv.hand_size}c"]
         step = t.font(size).get_linesize() - int(2 * u)
         y = cy - (step * len(lines) + int(2 * u)) // 2
         for line in lines:
