@@ -86,6 +86,19 @@ def texts_of_a_frame(app, sc, with_colors=False):
     return drawn if with_colors else [s for s, _ in drawn]
 
 
+def a_game_reaching(n, want, seeds, rng_seed, names=None):
+    """(seed, game) of the first seed whose random play reaches a decision `want(d, g)`."""
+    db = default_database()
+    rng = random.Random(rng_seed)
+    for seed in range(seeds):
+        g = Game.new(db, n, seed=seed, names=names)
+        while g.pending is not None and not want(g.pending, g):
+            g.apply(rng.choice(g.pending.options))
+        if g.pending is not None:
+            return seed, g
+    pytest.fail("no game reached the decision wanted")
+
+
 def test_menu_leads_to_a_game():
     app = make_app()
     app.frame()
@@ -463,17 +476,8 @@ def test_a_long_age_rule_is_shortened_visibly_in_the_top_bar():
 
 
 def test_the_name_of_whoever_decides_lights_up_not_only_the_turns_player():
-    db = default_database()
-    rng = random.Random(3)
-    for seed in range(40):
-        g = Game.new(db, 3, seed=seed)
-        while g.pending is not None and (g.pending.player == g.current
-                                         or g.pending.kind == "react"):
-            g.apply(rng.choice(g.pending.options))
-        if g.pending is not None:
-            break
-    else:
-        pytest.fail("no decision by another player than the turn's")
+    seed, g = a_game_reaching(3, lambda d, g: d.player != g.current and d.kind != "react",
+                              seeds=40, rng_seed=3)
     app = make_app()
     seats = [SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Cy")]
     sc = TableScene(app, seats, seed, game=g)
@@ -576,16 +580,8 @@ def test_traits_recolored_by_faith_are_drawn_in_their_new_color():
 def test_a_bots_secret_out_of_turn_offer_names_no_one_and_a_decline_takes_no_time():
     """Only a player who holds an out-of-turn card is offered one: the table must not say who
     is deciding, nor pause the pace for a declined offer."""
-    db = default_database()
-    rng = random.Random(5)
-    for seed in range(60):
-        g = Game.new(db, 2, seed=seed, names=["Ann", "Bob"])
-        while g.pending is not None and not (g.pending.kind == "react" and g.pending.player == 1):
-            g.apply(rng.choice(g.pending.options))
-        if g.pending is not None:
-            break
-    else:
-        pytest.fail("no out-of-turn offer to seat 1")
+    seed, g = a_game_reaching(2, lambda d, g: d.kind == "react" and d.player == 1, seeds=60,
+                              rng_seed=5, names=["Ann", "Bob"])
     app = make_app()
     app.settings.bot_pace = 5.0
     sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed, game=g)
