@@ -670,3 +670,69 @@ def test_new_game_seats_cycle_both_ways_and_the_table_is_offered_again():
     app.frame()
     assert [b.label for b in app.scene.buttons if isinstance(b.key, tuple)
             and b.key[0] == "kind"] == ["Human", "Bot: Hard", "Bot: Hard", "Bot: Random"]
+
+
+def test_clicking_a_chosen_player_again_confirms_it():
+    seed, g = a_game_reaching(3, lambda d, g: d.player == 0 and d.kind == "player", seeds=80,
+                              rng_seed=7)
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot"), SeatConfig("Cy", "bot")],
+                    seed, game=g)
+    app.go(sc)
+    app.frame()
+    d = g.pending
+    who = d.options[0]
+    r = find(sc, ("button", ("select_player", who)))
+    click(app, r.center)
+    assert g.pending is d and sc.selected == who
+    for _ in range(30):
+        app.frame()
+    click(app, r.center)
+    assert g.pending is not d
+
+
+def test_a_pile_cards_preview_never_covers_a_window_of_cards():
+    seed, g = a_game_reaching(2, lambda d, g: d.player == 0 and d.kind == "play"
+                              and len(g.players[1].pile) >= 2, seeds=20, rng_seed=2)
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed, game=g)
+    app.go(sc)
+    app.frame()
+    strip = next(r for r, k in sc.targets if k[0] == "strip")
+    from uidriver import post
+    big = []
+    face = app.art.face
+
+    def spy(c, w, h):
+        if h >= int(250 * app.unit):
+            big.append(c)
+        return face(c, w, h)
+    app.art.face = spy
+
+    def previews_after_a_second_on_the_strip():
+        big.clear()
+        post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+        app.frame()
+        post(pygame.MOUSEMOTION, pos=strip.center, rel=(0, 0), buttons=(0, 0, 0))
+        for _ in range(60):
+            app.frame()
+        return bool(big)
+    assert previews_after_a_second_on_the_strip()           # the table alone: it shows
+    sc.browse = True                                         # the discard pile's window
+    app.frame()
+    cards = [r for r, k in sc.targets if k[0] == "overlay_card"]
+    strip = next(r for r, k in sc.targets if k[0] == "strip"
+                 and not any(c.collidepoint(r.center) for c in cards))   # beside its cards
+    assert not previews_after_a_second_on_the_strip()
+
+
+def test_a_seat_added_beside_bots_is_a_bot_of_the_same_level():
+    from doomlings_desktop.ui.menu import NewGameScene
+    app = make_app()
+    app.go(NewGameScene(app))
+    app.frame()
+    click(app, find(app.scene, ("button", "fewer")).center)          # 3 seats
+    for _ in range(3):                                                # seat 3: Hard
+        click(app, find(app.scene, ("button", ("kind", 2))).center)
+    click(app, find(app.scene, ("button", "more")).center)
+    assert app.scene.kinds[3] == "bot" and app.scene.levels[3] == "hard"

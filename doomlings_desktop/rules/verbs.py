@@ -725,7 +725,7 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
     opts = [c for q in seats for c in g.players[q].pile if ha[c] and c != ctx.card
             and not any(s.verb.fn is v_play_action_of for s in cards[c].action)]
     if opts:
-        g.ask(p, "card", opts, f"{_title(g, ctx)}: whose action do you play?",
+        g.ask(p, "card", opts, f"{_title(g, ctx)}: which trait's action do you play?",
               (t_play_action_of, ctx), card=ctx.card, zone="pile")
 
 

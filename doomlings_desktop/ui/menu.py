@@ -206,8 +206,11 @@ class NewGameScene(Scene):
     def on_button(self, key: Any) -> None:
         if key == "fewer":
             self.count = max(2, self.count - 1)
-        elif key == "more":
-            self.count = min(6, self.count + 1)
+        elif key == "more" and self.count < 6:
+            if self.count >= 2:     # a seat added beside bots is a bot of the same level
+                self.kinds[self.count] = self.kinds[self.count - 1]
+                self.levels[self.count] = self.levels[self.count - 1]
+            self.count += 1
         elif isinstance(key, tuple) and key[0] == "kind":
             self._cycle(key[1], 1)
         elif isinstance(key, tuple) and key[0] == "ask":

@@ -534,7 +534,10 @@ class TableScene(Scene):
         if isinstance(key, tuple) and key[0] == "answer":
             self.apply(key[1])
         elif isinstance(key, tuple) and key[0] == "select_player":
-            self.selected = key[1]
+            if self.selected == key[1]:     # clicked again: confirmed, as with cards
+                self.apply(key[1])
+            else:
+                self.selected = key[1]
         elif key == "confirm" and self.selected is not None:
             self.apply(self.selected)
         elif key == "undo":
@@ -835,7 +838,10 @@ class TableScene(Scene):
             surf.blit(s, s.get_rect(center=box.center))
 
     def _count(self, surf: pygame.Surface, r: Rect, label: str, u: float) -> None:
-        s = self.app.text.render(label, int(13 * u), INK, bold=True)
+        size = int(13 * u)     # smaller for three digits, so neighbouring labels never touch
+        while size > int(9 * u) and self.app.text.font(size, True).size(label)[0] > r.w:
+            size -= 1
+        s = self.app.text.render(label, size, INK, bold=True)
         box = s.get_rect(midtop=(r.centerx, r.bottom - int(2 * u))).inflate(int(8 * u), 0)
         box.bottom = min(box.bottom, r.bottom + s.get_height())
         pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
@@ -1055,8 +1061,11 @@ class TableScene(Scene):
         if hit != self.hover_key:
             self.hover_key = hit
             self.hover_since = self.time
-        if not hit or self.drag or self.zoom is not None:
-            return
+        d = self.my_decision()
+        overlay = self.browse or d is not None and (d.zone in ("discard", "revealed")
+                                                    or d.kind in ("catastrophe", "react"))
+        if not hit or self.drag or self.zoom is not None or overlay and hit[0] == "strip":
+            return          # a pile card's preview never covers a window of cards
         card = self._card_of(hit)
         t = self.app.text
         if hit[0] == "hand" and card in v.why_not and self.time - self.hover_since > 0.25:
