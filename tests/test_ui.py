@@ -736,3 +736,20 @@ def test_a_seat_added_beside_bots_is_a_bot_of_the_same_level():
         click(app, find(app.scene, ("button", ("kind", 2))).center)
     click(app, find(app.scene, ("button", "more")).center)
     assert app.scene.kinds[3] == "bot" and app.scene.levels[3] == "hard"
+
+
+def test_no_turn_marker_while_a_rounds_opening_effects_are_decided():
+    """Between rounds (an age's or a catastrophe's effects) it is no one's turn: no ▶."""
+    seed, g = a_game_reaching(3, lambda d, g: d.kind != "react" and g.turn_end < 0
+                              and len(g.eras) > 1, seeds=60, rng_seed=4)
+    app = make_app()
+    seats = [SeatConfig("Ann"), SeatConfig("Bob"), SeatConfig("Cy")]
+    sc = TableScene(app, seats, seed, game=g)
+    app.go(sc)
+    sc.cleared = sc.viewer = g.pending.player
+    assert not any(s.startswith("▶") for s in texts_of_a_frame(app, sc))
+    while g.pending.kind == "react" or g.turn_end < 0:         # on to the next turn
+        g.apply(g.pending.options[0])
+    sc.cleared = sc.viewer = g.pending.player
+    marked = [s for s in texts_of_a_frame(app, sc) if s.startswith("▶")]
+    assert len(marked) == 1 and seats[g.current].name in marked[0]

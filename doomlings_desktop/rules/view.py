@@ -49,6 +49,7 @@ class View:
     why_not: dict = field(default_factory=dict)   # my hand card -> why it can't be played now
     breakdowns: tuple = ()           # once over: per seat, the (label, points) score lines
     tiebreak: tuple = ()             # once over: (seat, drawn face value) tiebreak draws
+    in_turn: bool = False            # a turn is under way (not a round's opening effects)
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
@@ -79,4 +80,5 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         world_end=g.world_end, over=g.over, winners=tuple(g.winners),
         scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why,
         breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
-        tiebreak=tuple(g.tiebreak) if g.over else ())
+        tiebreak=tuple(g.tiebreak) if g.over else (),
+        in_turn=g.turn_end >= 0 and not g.world_end and not g.over)

@@ -690,7 +690,8 @@ class TableScene(Scene):
         seat = panel.seat
         sv = v.seats[seat]
         mine = seat == self.viewer
-        bg = PANEL_HI if seat == v.current and not v.over else PANEL
+        turn = seat == v.current and v.in_turn      # between rounds, no one's turn
+        bg = PANEL_HI if turn else PANEL
         pygame.draw.rect(surf, bg, panel.rect.inflate(-int(4 * u), -int(4 * u)),
                          border_radius=int(10 * u))
         eligible_panel = d is not None and d.kind == "player" and seat in d.options
@@ -705,7 +706,7 @@ class TableScene(Scene):
         hx = panel.header.x + int(6 * u)
         cy = panel.header.centery
         marks = ""
-        if seat == v.current and not v.over:
+        if turn:
             marks += "▶ "           # whose turn it is
         # the name lights up for whoever decides now: the turn's player, or another player
         # answering during it (The Big One, a pile choice); secret offers show no one
