@@ -839,7 +839,7 @@ class TableScene(Scene):
             surf.blit(s, s.get_rect(center=box.center))
 
     def _count(self, surf: pygame.Surface, r: Rect, label: str, u: float) -> None:
-        size = int(13 * u)     # smaller for three digits, so neighbouring labels never touch
+        size = int(13 * u)     # no wider than its card, so neighbouring labels never touch
         while size > int(9 * u) and self.app.text.font(size, True).size(label)[0] > r.w:
             size -= 1
         s = self.app.text.render(label, size, INK, bold=True)
