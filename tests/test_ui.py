@@ -753,3 +753,12 @@ def test_no_turn_marker_while_a_rounds_opening_effects_are_decided():
     sc.cleared = sc.viewer = g.pending.player
     marked = [s for s in texts_of_a_frame(app, sc) if s.startswith("▶")]
     assert len(marked) == 1 and seats[g.current].name in marked[0]
+
+
+def test_text_fit_gives_the_largest_size_that_fits():
+    t = make_app().text
+    size = t.fit("Discard 123", 20, 60, 6, bold=True)
+    assert size < 20 and t.font(size, True).size("Discard 123")[0] <= 60
+    assert t.font(size + 1, True).size("Discard 123")[0] > 60
+    assert t.fit("Discard 123", 20, 1, 6) == 6          # nothing fits: the smallest
+    assert t.fit("Hi", 20, 500, 6) == 20

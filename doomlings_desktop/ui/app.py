@@ -51,6 +51,13 @@ class Text:
             self.cache.move_to_end(key)
         return surf
 
+    def fit(self, s: str, size: int, width: int, smallest: int, bold: bool = False) -> int:
+        """The largest size from `size` down to `smallest` at which `s` is no wider than
+        `width` (`smallest` when none is)."""
+        while size > smallest and self.font(size, bold).size(s)[0] > width:
+            size -= 1
+        return size
+
     def wrap(self, s: str, size: int, width: int, bold: bool = False) -> list[str]:
         key = ("wrap", s, size, width, bold)
         hit = self.cache.get(key)

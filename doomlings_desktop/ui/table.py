@@ -839,9 +839,8 @@ class TableScene(Scene):
             surf.blit(s, s.get_rect(center=box.center))
 
     def _count(self, surf: pygame.Surface, r: Rect, label: str, u: float) -> None:
-        size = int(13 * u)     # no wider than its card, so neighbouring labels never touch
-        while size > int(9 * u) and self.app.text.font(size, True).size(label)[0] > r.w:
-            size -= 1
+        # no wider than its card, so neighbouring labels never touch
+        size = self.app.text.fit(label, int(13 * u), r.w, int(9 * u), bold=True)
         s = self.app.text.render(label, size, INK, bold=True)
         box = s.get_rect(midtop=(r.centerx, r.bottom - int(2 * u))).inflate(int(8 * u), 0)
         box.bottom = min(box.bottom, r.bottom + s.get_height())
@@ -1141,9 +1140,7 @@ class TableScene(Scene):
         row_h = max(1, min(int(28 * u), (room - y - int(40 * u)) // max(1, len(labels))))
         rsize = min(size, max(int(9 * u), int(row_h / 1.3)))
         for s in range(v.n):
-            hs = size
-            while hs > int(10 * u) and t.font(hs, True).size(self.name(s))[0] > colw - int(6 * u):
-                hs -= 1
+            hs = t.fit(self.name(s), size, colw - int(6 * u), int(10 * u), bold=True)
             head = t.render(self.name(s), hs, INK, bold=True)
             surf.blit(head, head.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
         y += int(34 * u)
