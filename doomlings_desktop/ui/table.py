@@ -608,11 +608,12 @@ class TableScene(Scene):
             surf.blit(img, r)
         self.anim.end()
         self._draw_prompt(surf, v, lay, d, u)
-        if d is not None and d.zone in ("discard", "revealed") or (d and d.kind == "catastrophe"):
+        window = self._card_window(d)
+        if window == "choice":
             self._draw_choice_overlay(surf, v, d, u)
-        elif d is not None and d.kind == "react":
+        elif window == "react":
             self._draw_react(surf, v, d, u)
-        elif self.browse:
+        elif window == "browse":
             self._draw_browse(surf, v, u)
         if self.drag and self.drag["moved"]:
             self._draw_drag(surf, lay, u)
@@ -630,6 +631,15 @@ class TableScene(Scene):
             self._draw_menu(surf, u)
         if self.zoom is not None:
             self._draw_zoom(surf, u)
+
+    def _card_window(self, d: Any) -> str | None:
+        """The window of cards over the table, if any: a choice among the discard pile,
+        revealed cards or catastrophes, an out-of-turn offer, or the discard pile browsed."""
+        if d is not None and (d.zone in ("discard", "revealed") or d.kind == "catastrophe"):
+            return "choice"
+        if d is not None and d.kind == "react":
+            return "react"
+        return "browse" if self.browse else None
 
     def _draw_pass(self, surf: pygame.Surface, u: float) -> None:
         w, h = surf.get_size()
@@ -1061,10 +1071,8 @@ class TableScene(Scene):
         if hit != self.hover_key:
             self.hover_key = hit
             self.hover_since = self.time
-        d = self.my_decision()
-        overlay = self.browse or d is not None and (d.zone in ("discard", "revealed")
-                                                    or d.kind in ("catastrophe", "react"))
-        if not hit or self.drag or self.zoom is not None or overlay and hit[0] == "strip":
+        window = self._card_window(self.my_decision())
+        if not hit or self.drag or self.zoom is not None or window and hit[0] == "strip":
             return          # a pile card's preview never covers a window of cards
         card = self._card_of(hit)
         t = self.app.text
