@@ -22,10 +22,12 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
     if g.log is not None:
         order = g.order_from(g.first)
         lose = [g.pname(q) for q in order[order.index(g.current) + 1:]]
-        names = " and ".join(filter(None, [", ".join(lose[:-1]), lose[-1]])) if lose else ""
-        who = (f"{names} lose{'s' if len(lose) == 1 else ''} "
-               f"{'their turn' if len(lose) == 1 else 'their turns'} this round"
-               if lose else "no turns are left this round")
+        if not lose:
+            who = "no turns are left this round"
+        elif len(lose) == 1:
+            who = f"{lose[0]} loses their turn this round"
+        else:
+            who = f"{', '.join(lose[:-1])} and {lose[-1]} lose their turns this round"
         g.say("nihilism", f"{db.name(ctx.card)}: the next catastrophe comes now; {who}, and "
               f"{g.pname(ctx.player)} does not stabilize.")
 
