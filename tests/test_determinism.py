@@ -48,8 +48,12 @@ def test_record_prefix_replays_to_the_middle(db):
 
 
 @pytest.mark.parametrize("bad, why", [
-    ({"format": 2}, "format"),
-    ({"cards": "0000"}, "different card database"),
+    ({"format": 9}, "newer version"),
+    ({"format": 2.0}, "no format"),
+    ({"deck": [["no-such-card", "00"]]}, "does not have"),
+    ({"deck": "x"}, "wrong type"),
+    ({"answers": ["kidney#9"]}, "names no card"),
+    ({"answers": [7]}, "out of range"),
     ({"answers": [True]}, "wrong type"),
     ({"answers": ["nonsense"]}, "not legal on replay"),
     ({"seats": []}, "2 to 6"),
@@ -105,3 +109,23 @@ def test_generator_output_never_changes():
         items = list(range(n))
         r.shuffle(items)
         assert (items, r.state, r.below(1000)) == (order, state, below), n
+
+
+@pytest.mark.parametrize("kind", [float, "fraction", "subclass"])
+def test_an_answer_that_only_equals_a_legal_one_is_refused(db, kind):
+    """34.0 == 34, but a record holding 34.0 could not be replayed: answers match by type."""
+    from fractions import Fraction
+
+    from doomlings_desktop.rules.engine import IllegalAnswer
+
+    class Card(int):
+        pass
+
+    g = Game.new(db, 3, seed=2)
+    legal = next(a for a in g.pending.options if type(a) is int)
+    fake = {float: float(legal), "fraction": Fraction(legal), "subclass": Card(legal)}[kind]
+    with pytest.raises(IllegalAnswer, match="not a"):
+        g.apply(fake)
+    assert g.answers == [] and g.pending is not None
+    g.apply(legal)
+    assert json.loads(json.dumps(make_record(g)))["answers"] and replay(make_record(g), db)

@@ -244,7 +244,10 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalAnswer("the game is over" if self.over else "no decision is pending")
-        if type(answer) is bool or answer not in d.options:
+        # Answers match by type as well as value: 34.0 or Fraction(34) equal the card 34 but
+        # would be written into the record as something no replay can read.
+        t = type(answer)
+        if (t is not int and t is not str) or answer not in d.options:
             raise IllegalAnswer(self.why_not(answer))
         self.pending = None
         self.answer = answer
@@ -272,13 +275,16 @@ class Game:
         if d is None:
             return "no decision is pending"
         db = self.db
-        if d.kind == "play" and isinstance(answer, int) and 0 <= answer < len(db.cards):
+        if type(answer) is not int and type(answer) is not str:
+            return f"an answer is a card, a seat or a word, not a {type(answer).__name__}"
+        if d.kind == "play" and type(answer) is int and 0 <= answer < len(db.cards):
             if answer not in self.players[d.player].hand:
                 return f"{db.name(answer)} is not in your hand"
             reason = self.play_problem(d.player, answer)
             if reason:
                 return reason
-        return f"{answer!r} is not a legal answer here ({d.prompt})"
+        shown = repr(answer) if len(repr(answer)) <= 40 else repr(answer)[:37] + "..."
+        return f"{shown} is not a legal answer here ({d.prompt})"
 
     def _run(self) -> None:
         stack = self.stack
