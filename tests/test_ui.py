@@ -534,6 +534,7 @@ def faith_at_world_end():
     assert "red" in g.pending.options
     app = make_app()
     sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], 0, game=g)
+    sc.autosave = False         # a position set up by hand has no record to save
     app.go(sc)
     app.frame()
     return app, sc

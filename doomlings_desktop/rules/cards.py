@@ -8,6 +8,7 @@ and lists. Loading is strict: any unknown key, verb, card id or wrong type stops
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,8 @@ class Database:
 
     def __init__(self, defs: list[CardDef], source: str, digest: str) -> None:
         self.source = source
-        self.hash = digest
+        self.hash = digest              # of the file's text: what format-1 records named
+        self.behaviour: dict[str, str] = {}     # card id -> digest of its behaviour
         self.defs = {d.id: d for d in defs}
         self.cards: list[CardDef] = []
         self.by_id: dict[str, list[int]] = {}
@@ -117,6 +119,25 @@ class Database:
         for c, d in enumerate(self.cards):
             if d.reaction:
                 self.reactors[d.reaction] = self.reactors.get(d.reaction, ()) + (c,)
+
+    # -- what a saved game needs to know about the cards it was played with
+
+    @property
+    def order(self) -> list[str]:
+        """The distinct card ids in physical-card order: with a game's seed, the deal."""
+        return list(self.by_id)
+
+    def deck(self) -> list[list[str]]:
+        """[id, behaviour digest] per card in order: what a record keeps to judge whether a
+        saved game can still be replayed here. Names, rules text and comments are not in it."""
+        return [[i, self.behaviour.get(i, "")] for i in self.by_id]
+
+    def reordered(self, ids: list[str]) -> Database:
+        """These cards alone, in this order: the database a game saved elsewhere was dealt
+        from (cards added or moved since then change neither its deal nor its card ints)."""
+        db = Database([self.defs[i] for i in ids], self.source, self.hash)
+        db.behaviour = {i: self.behaviour.get(i, "") for i in ids}
+        return db
 
     def card(self, ident: str) -> int:
         """The first physical copy of a card id."""
@@ -380,7 +401,28 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
                         setup=(), copies=1))
     ck.card = None
     _check_counts(ck, doc, defs)
-    return Database(defs, file, hashlib.sha256(text.encode()).hexdigest()[:16])
+    db = Database(defs, file, hashlib.sha256(text.encode()).hexdigest()[:16])
+    db.behaviour = {r["id"]: behaviour_digest(r) for r in everything}
+    return db
+
+
+_WORDING = ("name", "text", "world_end_text")     # a card's words: never part of its rules
+
+
+def behaviour_digest(raw: dict) -> str:
+    """A short digest of what a card does: every field but its name, rules text and prompts.
+    Saves compare these, so rewording a card or adding a comment never orphans a save."""
+
+    def strip(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {str(k): strip(v) for k, v in x.items() if k != "prompt"}
+        if isinstance(x, list):
+            return [strip(v) for v in x]
+        return x
+
+    facts = strip({k: v for k, v in raw.items() if k not in _WORDING})
+    blob = json.dumps(facts, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
 
 def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:

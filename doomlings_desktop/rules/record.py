@@ -2,6 +2,12 @@
 
 Replaying the answers on a new game with the same seed rebuilds the identical state and log,
 so saving, loading, undo and replays need nothing else.
+
+Format 2 names cards by stable ids (`kidney#3`: the third copy of Kidney) and keeps the deck
+the game was dealt from as `[id, behaviour digest]` pairs. A record therefore replays after any
+edit that leaves those cards' behaviour alone: comments, names and rules text reworded, cards
+moved within the file or added to it. Format 1 (card positions in the file, and a hash of the
+file's text) is read through a table of the card databases that shipped with it.
 """
 
 from __future__ import annotations
@@ -12,59 +18,157 @@ from typing import Any
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import VARIANTS, Game, IllegalAnswer
 
-FORMAT = 1
+FORMAT = 2
+CARD_KINDS = frozenset({"play", "card", "react", "catastrophe"})   # decisions answered by a card
+MAX_ANSWERS = 20_000        # a real game has a few hundred; more is a damaged or hostile file
+MAX_DECK = 2_000
+MAX_SEED = 2**63
 
 
 class RecordError(Exception):
-    """A record that cannot be replayed here; the message says why, in words for a player."""
+    """A record that cannot be replayed here; the message says why, in words for a player.
+
+    `incompatible` marks a sound record made with card rules this version no longer has: the
+    file is kept where it is and listed with the reason, never set aside as damaged.
+    """
+
+    def __init__(self, message: str, incompatible: bool = False) -> None:
+        super().__init__(message)
+        self.incompatible = incompatible
+
+
+def _encode(g: Game) -> list:
+    """The game's answers with cards named by stable id (a replay tells which answer is one)."""
+    db = g.db
+    copy_no = {}
+    for ident, cards in db.by_id.items():
+        for k, c in enumerate(cards):
+            copy_no[c] = f"{ident}#{k + 1}"
+    walk = Game.new(db, g.n, seed=g.seed, variants=g.variants, log=False)
+    out: list = []
+    try:
+        for a in g.answers:
+            d = walk.pending
+            out.append(copy_no[a] if type(a) is int and d is not None and d.kind in CARD_KINDS
+                       else a)
+            walk.apply(a)
+    except IllegalAnswer:
+        # Only a game set up position by position (a scenario, a test) gets here: its
+        # answers do not start from its seed's deal, so no record can describe it.
+        raise RecordError("this game was set up by hand and cannot be saved") from None
+    return out
 
 
 def make_record(g: Game, seats: list[dict] | None = None) -> dict:
     seats = seats or [{"name": g.pname(p), "kind": "human"} for p in range(g.n)]
-    return {"format": FORMAT, "cards": g.db.hash, "seed": g.seed, "variants": dict(g.variants),
-            "seats": seats, "answers": list(g.answers)}
+    return {"format": FORMAT, "deck": g.db.deck(), "seed": g.seed,
+            "variants": dict(g.variants), "seats": seats, "answers": _encode(g)}
 
 
 def dumps(record: dict) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 
-def check_record(record: Any, db: Database) -> None:
-    """Raise RecordError unless the record is well formed and made for this card database."""
+def _legacy_deck(text_hash: str) -> list | None:
+    """The deck of a format-1 record, from the card databases format 1 shipped with."""
+    from doomlings_desktop.rules.legacy import DECKS
+
+    return DECKS.get(text_hash)
+
+
+def _names(db: Database, ids: list[str], limit: int = 3) -> str:
+    shown = [db.defs[i].name if i in db.defs else i for i in ids[:limit]]
+    more = f" and {len(ids) - limit} more" if len(ids) > limit else ""
+    return ", ".join(shown) + more
+
+
+def _database_for(deck: list, db: Database) -> Database:
+    """The database the record's game was dealt from, rebuilt from this one's cards."""
+    ids = [i for i, _ in deck]
+    if len(set(ids)) != len(ids):
+        raise RecordError("the record's deck names a card twice")
+    missing = [i for i in ids if i not in db.defs]
+    if missing:
+        raise RecordError(f"it was played with cards this version does not have "
+                          f"({_names(db, missing)})", incompatible=True)
+    changed = [i for i, digest in deck if db.behaviour.get(i) != digest]
+    if changed:
+        raise RecordError(f"the rules of {_names(db, changed)} have changed since it was "
+                          "saved", incompatible=True)
+    if ids == db.order:
+        return db
+    return db.reordered(ids)
+
+
+def check_record(record: Any, db: Database) -> tuple[Database, list]:
+    """The database to replay on and the answers as the engine takes them (card ints).
+
+    Raises RecordError unless every field is well formed and the cards still play as they did.
+    """
     if not isinstance(record, dict):
         raise RecordError("not a game record (expected a JSON object)")
-    need = {"format": int, "cards": str, "seed": int, "variants": dict, "seats": list,
-            "answers": list}
+    fmt = record.get("format")
+    if type(fmt) is not int:
+        raise RecordError("the record has no format number")
+    if fmt not in (1, FORMAT):
+        raise RecordError(f"record format {fmt} is not supported (this version reads 1 and "
+                          f"{FORMAT}); it may come from a newer version", incompatible=fmt > FORMAT)
+    need = {"seed": int, "variants": dict, "seats": list, "answers": list}
+    need.update({"cards": str} if fmt == 1 else {"deck": list})
     for k, typ in need.items():
         if k not in record:
             raise RecordError(f"the record has no '{k}'")
         if not isinstance(record[k], typ) or isinstance(record[k], bool):
             raise RecordError(f"'{k}' has the wrong type ({type(record[k]).__name__})")
-    if record["format"] != FORMAT:
-        raise RecordError(f"record format {record['format']} is not supported (this version reads {FORMAT})")
-    if record["cards"] != db.hash:
-        raise RecordError("the record was made with a different card database")
+    if not -MAX_SEED <= record["seed"] < MAX_SEED:
+        raise RecordError("the seed is out of range")
     if not 2 <= len(record["seats"]) <= 6:
         raise RecordError(f"a game has 2 to 6 seats, the record has {len(record['seats'])}")
     for k, v in record["variants"].items():
         if k not in VARIANTS or not isinstance(v, bool):
-            raise RecordError(f"unknown rule variant {k!r}")
-    for a in record["answers"]:
-        if not (isinstance(a, str) or (isinstance(a, int) and not isinstance(a, bool))):
-            raise RecordError(f"an answer has the wrong type: {a!r}")
+            raise RecordError(f"unknown rule variant {str(k)[:40]!r}")
+    answers = record["answers"]
+    if len(answers) > MAX_ANSWERS:
+        raise RecordError(f"the record has {len(answers)} answers, more than any game")
+    if fmt == 1:
+        deck = _legacy_deck(record["cards"])
+        if deck is None:
+            raise RecordError("it was made with a card database this version does not know",
+                              incompatible=True)
+    else:
+        deck = record["deck"]
+        if not 0 < len(deck) <= MAX_DECK or not all(
+                isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e)
+                for e in deck):
+            raise RecordError("the record's deck is not a list of [card, digest] pairs")
+    use = _database_for(deck, db)
+    out = []
+    for a in answers:
+        if type(a) is int:
+            if not 0 <= a < (len(use.cards) if fmt == 1 else 6):
+                raise RecordError(f"an answer is out of range: {a}")
+        elif type(a) is not str or len(a) > 80:
+            raise RecordError(f"an answer has the wrong type: {str(a)[:40]!r}")
+        elif fmt == 2 and "#" in a:
+            ident, _, k = a.rpartition("#")
+            copies = use.by_id.get(ident)
+            if not copies or not k.isdigit() or not 1 <= int(k) <= len(copies):
+                raise RecordError(f"an answer names no card of the deck: {a[:40]!r}")
+            a = copies[int(k) - 1]
+        out.append(a)
+    return use, out
 
 
 def replay(record: dict, db: Database, upto: int | None = None, log: bool = True) -> Game:
     """The game a record describes (after its first `upto` answers). Raises RecordError."""
-    check_record(record, db)
+    use, answers = check_record(record, db)
     names = [s.get("name") if isinstance(s, dict) else None for s in record["seats"]]
-    g = Game.new(db, len(record["seats"]), seed=record["seed"], variants=record["variants"],
-                 log=log, names=[n if isinstance(n, str) else f"Player {i + 1}"
+    g = Game.new(use, len(record["seats"]), seed=record["seed"], variants=record["variants"],
+                 log=log, names=[n[:20] if isinstance(n, str) else f"Player {i + 1}"
                                  for i, n in enumerate(names)])
-    answers = record["answers"] if upto is None else record["answers"][:upto]
-    for i, a in enumerate(answers):
+    for i, a in enumerate(answers if upto is None else answers[:upto]):
         try:
             g.apply(a)
         except IllegalAnswer as e:
-            raise RecordError(f"answer {i + 1} ({a!r}) is not legal on replay: {e}") from None
+            raise RecordError(f"answer {i + 1} is not legal on replay: {e}") from None
     return g
