@@ -1,32 +1,47 @@
-"""Saved games and statistics on disk. Nothing here raises past its message: a damaged file
-is moved aside as `NAME.corrupt` and explained, and a good file is never deleted.
+"""Saved games on disk. Nothing here raises past its message, and nothing a player made is lost:
 
-A save is the game record (seed, variants, seats, answers) plus when it was saved; loading
-replays it, so a save from another card database or with an illegal answer is caught.
+- a damaged file is moved aside as `NAME.corrupt` (in the same folder) and explained;
+- a sound save made with card rules this version no longer has is kept where it is and listed
+  with the reason (it continues again if the rules come back);
+- a good file is never changed or hidden.
+
+A save is the game record (seed, variants, seats, answers; `rules/record.py`) plus when it was
+saved; loading replays it, so a save with an illegal answer is caught. Listing reads each file
+once and caches what it found until the file changes, so menus may ask every frame.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.rules.record import RecordError, make_record, replay
+from doomlings_desktop.rules.record import RecordError, check_record, make_record, replay
 from doomlings_desktop.settings import data_dir, write_atomic
 
 log = logging.getLogger("doomlings.saves")
 
 AUTOSAVE = "autosave"
+MAX_BYTES = 4 * 1024 * 1024       # a whole game's record is about 15 KB
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+STALE_TEMP_SECONDS = 60           # an unfinished atomic write older than this was killed
 
 
 class SaveError(Exception):
-    """A save that could not be loaded; the message is for the player."""
+    """A save that could not be loaded; the message is for the player. `kept` says the file
+    stayed where it was (its card rules changed) rather than being set aside as damaged."""
+
+    def __init__(self, message: str, kept: bool = False) -> None:
+        super().__init__(message)
+        self.kept = kept
 
 
 @dataclass
@@ -34,6 +49,20 @@ class Loaded:
     game: Game
     seats: list[dict]
     path: Path
+
+
+@dataclass
+class SaveInfo:
+    """One save as a list shows it, read without replaying it."""
+
+    name: str
+    path: Path
+    saved_at: str = "?"
+    over: bool = False
+    seats: list[dict] = field(default_factory=list)
+    answers: int = 0
+    problem: str | None = None      # why it cannot be opened, if it cannot
+    kept: bool = False              # the problem is changed card rules: the file stays listed
 
 
 def saves_dir() -> Path:
@@ -45,14 +74,98 @@ def _path(name: str) -> Path:
     return saves_dir() / f"{safe[:60]}.json"
 
 
+def autosave_path() -> Path:
+    return _path(AUTOSAVE)
+
+
+# ---------------------------------------------------------------- checking a record's fields
+
+def check_seats(raw: Any, n: int) -> list[dict]:
+    """The seats of a record, every field checked (a bad one makes the save damaged)."""
+    if not isinstance(raw, list) or len(raw) != n:
+        raise SaveError("its seats do not match the game")
+    seats = []
+    for i, s in enumerate(raw):
+        if not isinstance(s, dict):
+            raise SaveError(f"seat {i + 1} is not a seat")
+        kind, level = s.get("kind"), s.get("level", "random")
+        name, ask = s.get("name", f"Player {i + 1}"), s.get("ask", True)
+        if kind not in ("human", "bot"):
+            raise SaveError(f"seat {i + 1} is neither a human nor a bot")
+        if not isinstance(level, str) or (kind == "bot" and level not in BOT_LEVELS):
+            raise SaveError(f"seat {i + 1} has an unknown bot level {str(level)[:20]!r}")
+        if not isinstance(name, str) or not name.strip():
+            raise SaveError(f"seat {i + 1} has no name")
+        if not isinstance(ask, bool):
+            raise SaveError(f"seat {i + 1}'s out-of-turn setting is not yes or no")
+        seats.append({"name": name[:20], "kind": kind,
+                      "level": level if level in BOT_LEVELS else "random", "ask": ask})
+    return seats
+
+
+def _check_extras(rec: dict) -> None:
+    if not isinstance(rec.get("saved_at", ""), str):
+        raise SaveError("its date is not text")
+    if not isinstance(rec.get("over", False), bool):
+        raise SaveError("its 'over' mark is not yes or no")
+
+
+def _read(path: Path) -> dict:
+    try:
+        rec = read_json(path, MAX_BYTES)
+    except JsonFileError as e:
+        raise SaveError(str(e).removeprefix("it is ")) from None
+    if not isinstance(rec, dict):
+        raise SaveError("not a game record")
+    return rec
+
+
+# ---------------------------------------------------------------- writing
+
 def save(game: Game, seats: list[dict], name: str = AUTOSAVE) -> Path:
-    """Write the game's record atomically (temp file, fsync, rename)."""
+    """Write the game's record atomically (temp file, fsync, rename). An autosave that cannot
+    be continued is moved out of the way first, never overwritten."""
     rec = make_record(game, seats)
     rec["saved_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
     rec["over"] = game.over
     path = _path(name)
+    if name == AUTOSAVE:
+        _keep_unopenable_autosave(path)
     write_atomic(path, json.dumps(rec, separators=(",", ":")))
+    sig = signature(path)
+    if sig is not None:     # what we just wrote needs no reading back to be listed
+        _cache[path] = (sig, SaveInfo(path.stem, path, rec["saved_at"], game.over,
+                                      [dict(s) for s in seats], len(game.answers)))
     return path
+
+
+def _keep_unopenable_autosave(path: Path) -> None:
+    """Before the autosave is replaced: if the old one could not be continued (damaged, or
+    made with other card rules) it is kept beside the saves, not overwritten. Cheap when it
+    is the game's own last autosave: that one is in the cache."""
+    if signature(path) is None:
+        return
+    info = save_info(path)
+    if info.problem is None:
+        return
+    try:
+        if info.kept:
+            target = _free(_path(f"Unfinished game {info.saved_at[:16].replace(':', '.')}"))
+            path.replace(target)
+            log.warning("kept an autosave that cannot be continued as %s", target.name)
+        else:
+            _aside(path)
+    except OSError as e:
+        log.warning("could not move the old autosave: %s", e)
+
+
+def _free(path: Path) -> Path:
+    k = 1
+    target = path
+    while target.exists():
+        k += 1
+        target = path.with_name(f"{path.stem} ({k}){path.suffix}")
+    return target
 
 
 def _aside(path: Path) -> Path:
@@ -65,157 +178,138 @@ def _aside(path: Path) -> Path:
     return target
 
 
-def load(path: Path, db: Database) -> Loaded:
-    """Replay a save. On any fault the file is moved aside and SaveError says why."""
+def finish(game: Game, seats: list[dict]) -> None:
+    """A game ended: keep it as the last game (for replays) and stop offering Continue."""
     try:
-        try:
-            rec = json.loads(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError:
-            raise SaveError("the file is not text") from None
-        except json.JSONDecodeError as e:
-            raise SaveError(f"the file is damaged (not valid JSON at line {e.lineno})") from None
+        save(game, seats, "last game")
+        autosave_path().unlink(missing_ok=True)
+    except (OSError, RecordError) as e:
+        log.warning("the finished game could not be kept: %s", e)
+
+
+# ---------------------------------------------------------------- loading
+
+def load(path: Path, db: Database) -> Loaded:
+    """Replay a save. A damaged file is moved aside; one whose card rules changed stays where
+    it is. Either way SaveError says why."""
+    try:
+        rec = _read(path)
+        _check_extras(rec)
         try:
             g = replay(rec, db)
         except RecordError as e:
-            raise SaveError(str(e)) from None
-        seats = []
-        for i, s in enumerate(rec["seats"]):
-            s = s if isinstance(s, dict) else {}
-            kind = s.get("kind") if s.get("kind") in ("human", "bot") else "human"
-            level = s.get("level") if isinstance(s.get("level"), str) else "random"
-            name = s.get("name") if isinstance(s.get("name"), str) else f"Player {i + 1}"
-            ask = s.get("ask") if isinstance(s.get("ask"), bool) else True
-            seats.append({"name": name[:20], "kind": kind, "level": level, "ask": ask})
+            raise SaveError(str(e), kept=e.incompatible) from None
+        seats = check_seats(rec["seats"], g.n)
         return Loaded(g, seats, path)
+    except FileNotFoundError:
+        raise SaveError(f"{path.name} is no longer there") from None
     except SaveError as e:
-        moved = None
-        try:
-            moved = _aside(path)
-        except OSError:
-            pass
-        log.warning("save %s could not be loaded: %s (moved to %s)", path, e, moved)
-        where = f" It was moved to {moved.name}." if moved else ""
-        raise SaveError(f"{path.name} could not be loaded: {e}.{where}") from None
-    except OSError as e:
-        raise SaveError(f"{path.name} could not be read: {e.strerror}") from None
+        raise _explained(path, str(e), e.kept) from None
     except Exception as e:  # noqa: BLE001 - a hand-edited file may break anything: explain it
-        moved = None
-        try:
-            moved = _aside(path)
-        except OSError:
-            pass
         log.exception("save %s crashed the loader", path)
-        raise SaveError(f"{path.name} could not be loaded ({type(e).__name__})."
-                        + (f" It was moved to {moved.name}." if moved else "")) from None
+        raise _explained(path, f"it is damaged ({type(e).__name__})", False) from None
 
 
-def autosave_path() -> Path:
-    return _path(AUTOSAVE)
+def _explained(path: Path, why: str, kept: bool) -> SaveError:
+    if kept:
+        log.warning("save %s cannot be continued: %s (kept)", path, why)
+        return SaveError(f"{path.name} cannot be continued: {why}. It is kept, and will open "
+                         "again in a version with those rules.", kept=True)
+    moved = None
+    try:
+        moved = _aside(path)
+    except OSError:
+        pass
+    log.warning("save %s could not be loaded: %s (moved to %s)", path, why, moved)
+    where = f" It was moved to {moved.name} in {moved.parent}." if moved else ""
+    return SaveError(f"{path.name} could not be loaded: {why}.{where}")
+
+
+# ---------------------------------------------------------------- listing (cached)
+
+_cache: dict[Path, tuple[tuple, SaveInfo]] = {}
+
+
+def save_info(path: Path) -> SaveInfo:
+    """What a list shows of one save: read once, then cached until the file changes."""
+    sig = signature(path)
+    hit = _cache.get(path)
+    if hit is not None and hit[0] == sig:
+        return hit[1]
+    info = SaveInfo(path.stem, path)
+    try:
+        rec = _read(path)
+        _check_extras(rec)
+        info.saved_at = rec.get("saved_at", "") or "?"
+        info.over = rec.get("over", False)
+        from doomlings_desktop.rules.cards import default_database
+
+        _, answers = check_record(rec, default_database())
+        info.seats = check_seats(rec["seats"], len(rec["seats"]))
+        info.answers = len(answers)
+    except RecordError as e:
+        info.problem, info.kept = str(e), e.incompatible
+    except SaveError as e:
+        info.problem = str(e)
+    except FileNotFoundError:
+        info.problem = "it is no longer there"
+    except Exception as e:  # noqa: BLE001 - listing must never fail on a strange file
+        info.problem = f"it is damaged ({type(e).__name__})"
+    if sig is not None:
+        _cache[path] = (sig, info)
+    return info
 
 
 def has_autosave() -> bool:
     """A game to continue: the autosave exists and is not a finished game."""
     p = autosave_path()
-    if not p.exists():
+    if signature(p) is None:
         return False
-    try:
-        return not json.loads(p.read_text(encoding="utf-8")).get("over", False)
-    except (OSError, ValueError, AttributeError):
-        return True     # let Continue try it and explain what is wrong
+    info = save_info(p)
+    return not info.over and not info.kept
 
 
-def finish(game: Game, seats: list[dict]) -> None:
-    """A game ended: keep it as the last game (for replays) and stop offering Continue."""
-    save(game, seats, "last game")
+def list_saves() -> list[SaveInfo]:
+    """Every save but the autosave, newest first; those that cannot be opened say why."""
+    d = saves_dir()
     try:
-        autosave_path().unlink(missing_ok=True)
+        paths = [Path(e.path) for e in os.scandir(d) if e.name.endswith(".json")]
     except OSError:
-        pass
+        return []
+    out = [i for i in map(save_info, paths) if i.name != AUTOSAVE or i.kept]
+    for p in list(_cache):
+        if p.parent == d and p not in paths:
+            del _cache[p]
+    out.sort(key=lambda i: i.saved_at, reverse=True)
+    return out
 
 
 def named_saves() -> list[tuple[str, Path, str]]:
     """(name, path, saved at) of every save but the autosave, newest first."""
-    out = []
-    d = saves_dir()
-    if not d.exists():
-        return out
-    for p in d.glob("*.json"):
-        if p.stem == AUTOSAVE:
-            continue
-        try:
-            when = json.loads(p.read_text(encoding="utf-8")).get("saved_at", "")
-        except (OSError, ValueError, AttributeError):
-            when = "?"
-        out.append((p.stem, p, str(when)))
-    out.sort(key=lambda x: x[2], reverse=True)
-    return out
+    return [(i.name, i.path, i.saved_at) for i in list_saves()]
 
 
-# ---------------------------------------------------------------- statistics
-
-def stats_path() -> Path:
-    return data_dir() / "statistics.json"
-
-
-def load_stats() -> dict:
+def set_aside() -> list[Path]:
+    """Files moved aside as damaged, so the Load screen can say where they are."""
     try:
-        d = json.loads(stats_path().read_text(encoding="utf-8"))
-        if isinstance(d, dict) and isinstance(d.get("games"), list):
-            return d
-    except (OSError, ValueError):
-        pass
-    return {"version": 1, "games": []}
+        return sorted(p for p in saves_dir().glob("*.corrupt"))
+    except OSError:
+        return []
 
 
-def record_result(game: Game, seats: list[dict]) -> None:
-    """Add a finished game to the statistics: who played what, scores, winners, traits."""
-    db = game.db
-    stats = load_stats()
-    stats["games"].append({
-        "date": time.strftime("%Y-%m-%d %H:%M"),
-        "seats": [{"name": s["name"], "kind": s["kind"],
-                   "level": s.get("level", "") if s["kind"] == "bot" else ""} for s in seats],
-        "scores": list(game.scores),
-        "winners": list(game.winners),
-        "traits": [[db.ident[c] for c in p.pile] for p in game.players],
-    })
-    stats["games"] = stats["games"][-5000:]
-    try:
-        write_atomic(stats_path(), json.dumps(stats))
-    except OSError as e:
-        log.warning("statistics not saved: %s", e)
+def clean_temp(now: float | None = None) -> int:
+    """Remove the temp files of atomic writes that a killed program left behind (older than a
+    minute, so a write in progress in another window is never touched). Returns how many."""
+    from doomlings_desktop.settings import config_dir
 
-
-def summary(stats: dict) -> dict[str, Any]:
-    """The figures the Statistics screen shows."""
-    games = [g for g in stats.get("games", []) if isinstance(g, dict)]
-    wins: dict[str, float] = {}
-    played: dict[str, int] = {}
-    human_scores: list[int] = []
-    trait_count: dict[str, int] = {}
-    trait_points: dict[str, list[int]] = {}
-    for g in games:
+    now = time.time() if now is None else now
+    gone = 0
+    for folder in (saves_dir(), data_dir(), config_dir()):
         try:
-            for i, s in enumerate(g["seats"]):
-                key = "Human" if s["kind"] == "human" else f"Bot ({s.get('level') or 'random'})"
-                played[key] = played.get(key, 0) + 1
-                if i in g["winners"]:
-                    wins[key] = wins.get(key, 0) + 1 / len(g["winners"])
-                if s["kind"] == "human":
-                    human_scores.append(int(g["scores"][i]))
-                for t in g["traits"][i]:
-                    trait_count[t] = trait_count.get(t, 0) + 1
-                    trait_points.setdefault(t, []).append(int(g["scores"][i]))
-        except (KeyError, IndexError, TypeError, ValueError):
+            for p in folder.glob("*.tmp"):
+                if now - p.stat().st_mtime > STALE_TEMP_SECONDS:
+                    p.unlink()
+                    gone += 1
+        except OSError:
             continue
-    best_traits = sorted(((sum(v) / len(v), k) for k, v in trait_points.items() if len(v) >= 3),
-                         reverse=True)[:5]
-    return {
-        "games": len(games),
-        "by_seat": {k: (played[k], wins.get(k, 0.0)) for k in sorted(played)},
-        "best": max(human_scores, default=None),
-        "average": sum(human_scores) / len(human_scores) if human_scores else None,
-        "most_played": sorted(trait_count.items(), key=lambda x: -x[1])[:5],
-        "best_scoring": [(k, v) for v, k in best_traits],
-        "last": games[-10:],
-    }
+    return gone

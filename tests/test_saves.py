@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doomlings_desktop import saves
+from doomlings_desktop import saves, statistics
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.settings import Settings, config_dir, data_dir, log_dir
 from doomlings_desktop.simulate import play_random
@@ -66,11 +66,13 @@ def test_finished_game_is_not_continued_but_kept(db):
 @pytest.mark.parametrize("damage, words", [
     (lambda t: t[: len(t) // 2], "damaged"),
     (lambda t: "", "damaged"),
-    (lambda t: t.replace('"format":1', '"format":7'), "format"),
-    (lambda t: t.replace('"cards":"', '"cards":"x'), "different card database"),
     (lambda t: t.replace('"answers":[', '"answers":["bogus",'), "not legal on replay"),
     (lambda t: t.replace('"seed":', '"seed":"x",  "oops":'), "wrong type"),
     (lambda t: "[1, 2, 3]", "not a game record"),
+    (lambda t: t.replace('"level":"random"', '"level":"eary"'), "unknown bot level"),
+    (lambda t: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    (lambda t: t.replace('"seed":', '"seed":1e999,"x":'), "too large"),
+    (lambda t: t.replace('"over":false', '"over":"no"'), "'over'"),
 ])
 def test_damaged_save_is_explained_and_moved_aside(db, damage, words):
     g = midgame(db)
@@ -82,6 +84,32 @@ def test_damaged_save_is_explained_and_moved_aside(db, damage, words):
     assert not path.exists()
     assert list(path.parent.glob("autosave.json*.corrupt"))
     assert saves.load(good, db).game.answers == g.answers      # the good save is untouched
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda t: t.replace('"format":2', '"format":7'), "newer version"),
+    (lambda t: t.replace('["adorable","', '["adorable","0'), "rules of Adorable have changed"),
+    (lambda t: t.replace('["adorable",', '["pink-fur",'), "does not have"),
+])
+def test_a_save_from_other_card_rules_is_kept_and_listed(db, change, words):
+    """Not damaged, only unplayable here: the file stays, is listed with the reason, and is
+    never overwritten by the next game's autosave."""
+    g = midgame(db)
+    path = saves.save(g, SEATS, "old rules")
+    path.write_text(change(path.read_text()))
+    text = path.read_text()
+    with pytest.raises(saves.SaveError, match=words) as e:
+        saves.load(path, db)
+    assert e.value.kept and path.read_text() == text
+    (info,) = saves.list_saves()
+    assert info.kept and words in info.problem
+    auto = saves.save(g, SEATS)
+    auto.write_text(change(auto.read_text()))
+    text = auto.read_text()
+    assert not saves.has_autosave()
+    saves.save(midgame(db, seed=5, steps=1), SEATS)       # a new game's first autosave
+    kept = [i for i in saves.list_saves() if i.name.startswith("Unfinished game")]
+    assert len(kept) == 1 and kept[0].path.read_text() == text
 
 
 def test_binary_garbage_is_explained(db):
@@ -155,8 +183,8 @@ def test_a_remembered_table_in_settings_is_checked(home):
 
 def test_statistics_summary(db):
     for seed in range(4):
-        saves.record_result(play_random(db, 3, seed), SEATS)
-    s = saves.summary(saves.load_stats())
+        statistics.record_result(play_random(db, 3, seed), SEATS)
+    s = statistics.summary()
     assert s["games"] == 4
     assert sum(p for p, _ in s["by_seat"].values()) == 12
     assert abs(sum(w for _, w in s["by_seat"].values()) - 4) < 1e-9
@@ -208,4 +236,31 @@ def test_sigkill_then_continue_restores_the_game(home, db):
         app.kill()
         app.wait(timeout=10)
     assert back["answers"] >= len(rec["answers"])
-    assert saves.load(auto, db).game.answers[: len(rec["answers"])] == rec["answers"]
+    again = saves.make_record(saves.load(auto, db).game)
+    assert again["answers"][: len(rec["answers"])] == rec["answers"]
+
+
+def test_temp_files_left_by_a_killed_write_are_cleaned(db):
+    path = saves.save(midgame(db), SEATS)
+    old = path.with_name("autosave.jsonab12cd.tmp")
+    young = path.with_name("autosave.jsonef34gh.tmp")
+    old.write_text("{")
+    young.write_text("{")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    assert saves.clean_temp() == 1
+    assert not old.exists() and young.exists() and path.exists()
+
+
+def test_the_menu_reads_a_save_once_not_every_frame(db, monkeypatch):
+    saves.save(midgame(db), SEATS, "one")
+    saves.save(midgame(db), SEATS)
+    reads = []
+    real = saves._read
+    monkeypatch.setattr(saves, "_read", lambda p: reads.append(p) or real(p))
+    saves._cache.clear()
+    for _ in range(50):
+        assert saves.has_autosave() and len(saves.list_saves()) == 1
+    assert len(reads) == 2
+    path = saves.save(midgame(db, steps=45), SEATS, "one")
+    path.write_text(path.read_text().replace('"Ann"', '"Anne"'))   # changed by hand: re-read
+    assert saves.list_saves()[0].seats[0]["name"] == "Anne" and len(reads) == 3

@@ -343,6 +343,8 @@ def main(start: str | None = None, seed: int | None = None) -> int:
     setup_logging()
     logging.getLogger("doomlings").info("start (video driver %s)", os.environ.get(
         "SDL_VIDEODRIVER", "default"))
+    from doomlings_desktop import saves
+    saves.clean_temp()      # what a killed program's unfinished writes left behind
 
     def first(app: App) -> Scene:
         from doomlings_desktop.ui.menu import MenuScene, open_save

@@ -451,19 +451,36 @@ class LoadScene(SubScene):
         w, h = surf.get_size()
         x0 = int(w * 0.2)
         self.begin(surf, x0)
-        items = saves.named_saves()
+        items = saves.list_saves()      # cached: files are read again only when they change
         if not items:
             surf.blit(t.render("No saved games yet. Save from the in-game menu (Esc).",
                                int(19 * u), MUTED), (x0, int(120 * u)))
-        rows = max(1, (h - int(240 * u)) // int(56 * u))
+        rows = max(1, (h - int(260 * u)) // int(56 * u))
         self.scroll = min(self.scroll, max(0, len(items) - rows))
-        for i, (name, path, when) in enumerate(items[self.scroll:self.scroll + rows]):
+        for i, info in enumerate(items[self.scroll:self.scroll + rows]):
             y = int(110 * u) + i * int(56 * u)
+            label = f"{info.name}    {info.saved_at}"
+            ok = info.problem is None
+            # A damaged save can still be clicked: opening it explains and sets it aside. One
+            # kept for its changed card rules cannot be opened here at all.
             self.buttons.append(Button(pygame.Rect(x0, y, int(w * 0.5), int(46 * u)),
-                                       f"{name}    {when}", ("open", path)))
-            self.buttons.append(Button(pygame.Rect(x0 + int(w * 0.5) + int(10 * u), y,
-                                                   int(130 * u), int(46 * u)), "Replay",
-                                       ("replay", path)))
+                                       label, ("open", info.path), not info.kept))
+            if ok:
+                self.buttons.append(Button(pygame.Rect(x0 + int(w * 0.5) + int(10 * u), y,
+                                                       int(130 * u), int(46 * u)), "Replay",
+                                           ("replay", info.path)))
+            else:
+                why = ("Kept, cannot continue: " if info.kept else "Cannot open: ") + info.problem
+                for k, line in enumerate(t.wrap(why, int(13 * u), int(w * 0.28))[:3]):
+                    surf.blit(t.render(line, int(13 * u), (240, 190, 120)),
+                              (x0 + int(w * 0.5) + int(10 * u), y + k * int(15 * u)))
+        aside = saves.set_aside()
+        if aside:
+            msg = (f"{len(aside)} damaged file{'s were' if len(aside) != 1 else ' was'} set "
+                   f"aside (as .corrupt) in {saves.saves_dir()}")
+            for k, line in enumerate(t.wrap(msg, int(14 * u), int(w * 0.7))[:2]):
+                surf.blit(t.render(line, int(14 * u), MUTED),
+                          (x0, h - int(190 * u) + k * int(18 * u)))
         if self.notice:
             for k, line in enumerate(t.wrap(self.notice, int(16 * u), int(w * 0.7))[:3]):
                 surf.blit(t.render(line, int(16 * u), (240, 190, 120)),
@@ -475,16 +492,19 @@ class StatsScene(SubScene):
     title = "Statistics"
 
     def draw(self, surf: pygame.Surface) -> None:
-        from doomlings_desktop import saves
+        from doomlings_desktop import statistics
         from doomlings_desktop.rules.cards import default_database
         u = self.app.unit
         t = self.app.text
         w, h = surf.get_size()
         x0 = int(w * 0.12)
         self.begin(surf, x0)
-        s = saves.summary(saves.load_stats())
+        s = statistics.summary()
         db = default_database()
         lines = [f"Games played: {s['games']}"]
+        if s["skipped"]:
+            lines.append(f"({s['skipped']} damaged line{'s' if s['skipped'] != 1 else ''} of "
+                         "the statistics file skipped)")
         if s["best"] is not None:
             lines.append(f"Human scores: best {s['best']}, average {s['average']:.1f}")
         for key, (played, won) in s["by_seat"].items():

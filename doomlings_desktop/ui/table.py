@@ -17,6 +17,7 @@ from pygame import Rect
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.record import RecordError
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 from doomlings_desktop.rules.view import View, view_for
 from doomlings_desktop.ui.app import (
@@ -121,13 +122,15 @@ class TableScene(Scene):
     def __init__(self, app: Any, seats: list[SeatConfig], seed: int, variants: dict | None = None,
                  game: Game | None = None) -> None:
         super().__init__(app)
-        self.db = default_database()
+        # A loaded game brings its own database: one saved before cards were added or moved
+        # in cards.yaml is dealt from those cards in their old order (rules/record.py).
+        self.db = game.db if game is not None else default_database()
         self.seats = seats
         self.game = game or Game.new(self.db, len(seats), seed=seed, variants=variants or {},
                                      names=[s.name for s in seats])
         self.seed = seed
         self.humans = [i for i, s in enumerate(seats) if s.kind == "human"]
-        self.bots = {i: make_bot(s.level, seed * 31 + i) for i, s in enumerate(seats)
+        self.bots = {i: make_bot(s.level, seed * 31 + i, db=self.db) for i, s in enumerate(seats)
                      if s.kind != "human"}
         self.thinking: dict | None = None   # a bot's answer being worked out off the UI thread
         self.viewer = self.humans[0] if self.humans else 0
@@ -274,7 +277,7 @@ class TableScene(Scene):
 
     def _persist(self) -> None:
         """Autosave after every answer; a finished game goes to the statistics once."""
-        from doomlings_desktop import saves
+        from doomlings_desktop import saves, statistics
 
         if not self.autosave:
             return
@@ -282,12 +285,15 @@ class TableScene(Scene):
             if self.game.over:
                 if not self.finished:
                     self.finished = True
-                    saves.record_result(self.game, self.seat_dicts())
-                    saves.finish(self.game, self.seat_dicts())
+                    saves.finish(self.game, self.seat_dicts())     # first: Continue stops
+                    statistics.record_result(self.game, self.seat_dicts())
             else:
                 saves.save(self.game, self.seat_dicts())
         except OSError as e:
             self.say(f"Could not save the game: {e.strerror}", 5)
+        except RecordError as e:      # a position set up by hand: say so once, not per move
+            self.autosave = False
+            self.say(f"Could not save the game: {e}", 5)
 
     def can_undo(self) -> bool:
         d = self.my_decision()
@@ -550,6 +556,8 @@ class TableScene(Scene):
                 self.say(f"Saved as '{name}'.")
             except OSError as e:
                 self.say(f"Could not save: {e.strerror}", 5)
+            except RecordError as e:
+                self.say(f"Could not save: {e}", 5)
             self.menu_open = False
         elif key == "load":
             from doomlings_desktop.ui.menu import LoadScene
@@ -582,6 +590,7 @@ class TableScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         self.buttons = []
         self.face_up = set()
+        self.app.art.db = self.db       # faces are cached by card id, so this costs nothing
         surf.fill(BG)
         u = self.app.unit
         if self.pass_needed:

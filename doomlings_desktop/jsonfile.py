@@ -1,0 +1,78 @@
+"""Reading the JSON files a user can touch (saves, statistics, settings) as hostile input.
+
+A file may be a FIFO, a device, huge, not UTF-8, nested a hundred thousand levels deep, or full
+of `1e999`: `read_json` turns every one of those into a `JsonFileError` with a short reason,
+never a hang, a flood of memory or a RecursionError.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+
+class JsonFileError(Exception):
+    """A file that could not be read as JSON; the message is for the player."""
+
+
+def _finite(text: str) -> float:
+    x = float(text)
+    if not math.isfinite(x):
+        raise ValueError("a number too large to be real")
+    return x
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def read_json(path: Path, max_bytes: int) -> Any:
+    """The file's JSON value. Raises FileNotFoundError if it is missing, JsonFileError if it
+    is not a regular file, larger than max_bytes, not UTF-8, or not (finite) JSON."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise JsonFileError(f"it cannot be read ({e.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise JsonFileError("it is not a regular file")
+        if info.st_size > max_bytes:
+            raise JsonFileError(f"it is larger ({info.st_size // 1024} KB) than any it could be")
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            data = f.read(max_bytes + 1)
+    except OSError as e:
+        raise JsonFileError(f"it cannot be read ({e.strerror})") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(data) > max_bytes:
+        raise JsonFileError("it is larger than any it could be")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise JsonFileError("it is not text") from None
+    try:
+        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise JsonFileError(f"it is damaged (not valid JSON at line {e.lineno})") from None
+    except ValueError as e:
+        raise JsonFileError(f"it is damaged ({e})") from None
+    except RecursionError:
+        raise JsonFileError("it is damaged (nested too deeply)") from None
+
+
+def signature(path: Path) -> tuple | None:
+    """What changes when a file changes (for caches), or None if it is not there."""
+    try:
+        s = os.stat(path)
+    except OSError:
+        return None
+    return (s.st_mtime_ns, s.st_size, s.st_ino)

@@ -1,0 +1,229 @@
+"""Statistics of finished games: one JSON line per game in `statistics.jsonl`.
+
+A finished game appends one line (and fsyncs it) instead of rewriting the whole file, so a
+kill can at worst tear the last line, which is then skipped. Every field of every line is
+checked on the way in; a damaged line is skipped and counted, never a crash. What the
+Statistics screen shows is computed once per change of the file.
+
+The first version kept `statistics.json`, a single object; it is read once, copied into the
+new file and kept as `statistics.json.migrated`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.settings import data_dir, write_atomic
+
+log = logging.getLogger("doomlings.statistics")
+
+KEEP = 5000                 # games kept; the file is compacted when it holds twice as many
+MAX_LINE = 64 * 1024        # a game's line is well under 1 KB
+MAX_BYTES = 64 * 1024 * 1024
+
+
+def stats_path() -> Path:
+    return data_dir() / "statistics.jsonl"
+
+
+def _old_path() -> Path:
+    return data_dir() / "statistics.json"
+
+
+def _int(x: Any, lo: int, hi: int) -> int:
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("not a small whole number")
+    return x
+
+
+def check_game(g: Any) -> dict:
+    """One game's statistics with every field checked; ValueError if any is wrong."""
+    if not isinstance(g, dict):
+        raise ValueError("not an object")
+    seats, scores, winners, traits = g.get("seats"), g.get("scores"), g.get("winners"), \
+        g.get("traits")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
+        raise ValueError("seats")
+    n = len(seats)
+    out_seats = []
+    for s in seats:
+        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+            raise ValueError("seat")
+        name, level = s.get("name", ""), s.get("level", "")
+        if not isinstance(name, str) or not isinstance(level, str):
+            raise ValueError("seat")
+        out_seats.append({"name": name[:20], "kind": s["kind"], "level": level[:10]})
+    if not isinstance(scores, list) or len(scores) != n:
+        raise ValueError("scores")
+    if not isinstance(winners, list) or not winners or len(winners) > n:
+        raise ValueError("winners")
+    if not isinstance(traits, list) or len(traits) != n or not all(
+            isinstance(t, list) and len(t) <= 200 and all(isinstance(x, str) and len(x) <= 60
+                                                          for x in t) for t in traits):
+        raise ValueError("traits")
+    date = g.get("date", "")
+    return {"date": date[:20] if isinstance(date, str) else "",
+            "seats": out_seats, "scores": [_int(x, -10**6, 10**6) for x in scores],
+            "winners": sorted({_int(w, 0, n - 1) for w in winners}),
+            "traits": [list(t) for t in traits]}
+
+
+# ---------------------------------------------------------------- reading (cached)
+
+_loaded: tuple[tuple | None, dict] | None = None
+
+
+def _migrate() -> None:
+    """Copy the first version's statistics.json into the line file, once."""
+    old = _old_path()
+    if signature(old) is None or signature(stats_path()) is not None:
+        return
+    try:
+        raw = read_json(old, MAX_BYTES)
+        games = raw.get("games", []) if isinstance(raw, dict) else []
+    except (JsonFileError, OSError) as e:
+        log.warning("old statistics not read: %s", e)
+        games = []
+    good = []
+    for g in games if isinstance(games, list) else []:
+        try:
+            good.append(check_game(g))
+        except ValueError:
+            continue
+    try:
+        write_atomic(stats_path(), "".join(json.dumps(g) + "\n" for g in good[-KEEP:]))
+        old.replace(old.with_name(old.name + ".migrated"))
+    except OSError as e:
+        log.warning("statistics not migrated: %s", e)
+
+
+def load_stats() -> dict:
+    """{"games": [...], "skipped": damaged lines}, read again only when the file changed."""
+    global _loaded
+    _migrate()
+    path = stats_path()
+    sig = signature(path)
+    if _loaded is not None and _loaded[0] == sig:
+        return _loaded[1]
+    games, skipped = [], 0
+    try:
+        if sig is not None and sig[1] > MAX_BYTES:
+            raise OSError(0, "the statistics file is too large")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        if not os.path.isfile(path):
+            os.close(fd)
+            raise OSError(0, "not a regular file")
+        with os.fdopen(fd, "rb") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                try:
+                    if len(line) > MAX_LINE:
+                        raise ValueError("too long")
+                    games.append(check_game(json.loads(line.decode("utf-8"),
+                                                       parse_constant=_refuse)))
+                except (ValueError, RecursionError, UnicodeDecodeError):
+                    skipped += 1
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        log.warning("statistics not read: %s", e)
+    stats = {"games": games[-KEEP:], "skipped": skipped}
+    _loaded = (sig, stats)
+    return stats
+
+
+def _refuse(name: str) -> Any:
+    raise ValueError(name)
+
+
+def record_result(game: Game, seats: list[dict]) -> None:
+    """Add a finished game: one line appended. Never raises (statistics are never a reason
+    for a game not to end properly)."""
+    try:
+        db = game.db
+        entry = check_game({
+            "date": time.strftime("%Y-%m-%d %H:%M"),
+            "seats": [{"name": s["name"], "kind": s["kind"],
+                       "level": s.get("level", "") if s["kind"] == "bot" else ""}
+                      for s in seats],
+            "scores": list(game.scores),
+            "winners": list(game.winners),
+            "traits": [[db.ident[c] for c in p.pile] for p in game.players],
+        })
+        _migrate()
+        path = stats_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
+                     | getattr(os, "O_NONBLOCK", 0), 0o644)
+        if not os.path.isfile(path):
+            os.close(fd)
+            raise OSError(0, "the statistics file is not a regular file")
+        with os.fdopen(fd, "a", encoding="utf-8") as f:
+            if f.tell() > 0:
+                f.write("\n")       # a torn last line stays torn, the new one stays whole
+            f.write(json.dumps(entry))
+            f.flush()
+            os.fsync(f.fileno())
+        if signature(path)[1] > 2 * KEEP * 400:
+            _compact()
+    except Exception as e:  # noqa: BLE001 - see the docstring
+        log.warning("statistics not saved: %s", e)
+
+
+def _compact() -> None:
+    games = load_stats()["games"]
+    if len(games) > KEEP:
+        write_atomic(stats_path(), "".join(json.dumps(g) + "\n" for g in games[-KEEP:]))
+
+
+# ---------------------------------------------------------------- the screen's figures
+
+_summary: tuple[dict, dict] | None = None
+
+
+def summary(stats: dict | None = None) -> dict[str, Any]:
+    """The figures the Statistics screen shows (computed once per version of the file)."""
+    global _summary
+    stats = load_stats() if stats is None else stats
+    if _summary is not None and _summary[0] is stats:
+        return _summary[1]
+    games = stats.get("games", [])
+    wins: dict[str, float] = {}
+    played: dict[str, int] = {}
+    human_scores: list[int] = []
+    trait_count: dict[str, int] = {}
+    trait_points: dict[str, list[int]] = {}
+    for g in games:
+        for i, s in enumerate(g["seats"]):
+            key = "Human" if s["kind"] == "human" else f"Bot ({s.get('level') or 'random'})"
+            played[key] = played.get(key, 0) + 1
+            if i in g["winners"]:
+                wins[key] = wins.get(key, 0) + 1 / len(g["winners"])
+            if s["kind"] == "human":
+                human_scores.append(g["scores"][i])
+            for t in g["traits"][i]:
+                trait_count[t] = trait_count.get(t, 0) + 1
+                trait_points.setdefault(t, []).append(g["scores"][i])
+    best_traits = sorted(((sum(v) / len(v), k) for k, v in trait_points.items() if len(v) >= 3),
+                         reverse=True)[:5]
+    out = {
+        "games": len(games),
+        "skipped": stats.get("skipped", 0),
+        "by_seat": {k: (played[k], wins.get(k, 0.0)) for k in sorted(played)},
+        "best": max(human_scores, default=None),
+        "average": sum(human_scores) / len(human_scores) if human_scores else None,
+        "most_played": sorted(trait_count.items(), key=lambda x: -x[1])[:5],
+        "best_scoring": [(k, v) for v, k in best_traits],
+        "last": games[-10:],
+    }
+    _summary = (stats, out)
+    return out
+
