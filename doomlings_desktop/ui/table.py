@@ -17,8 +17,8 @@ from pygame import Rect
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.rules.cards import default_database
-from doomlings_desktop.rules.record import RecordError
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
+from doomlings_desktop.rules.record import RecordError
 from doomlings_desktop.rules.view import View, view_for
 from doomlings_desktop.ui.app import (
     ACCENT,

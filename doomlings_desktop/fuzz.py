@@ -1,0 +1,137 @@
+"""`doomlings fuzz`: random legal games over every table size and rule variant, with the
+engine's invariants checked after every answer. The test suite runs the same check.
+
+Checked: every trait card is in exactly one place; no age card twice; gene pools stay in
+range; at most two dominants a pile (three only with Birth of a Hero and Heroic); each seat's
+view builds and shows a decision to its decider alone; the game ends; scores are whole numbers
+that the scoring rules agree with; the game's record replays to the same end.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.engine import VARIANTS, Game
+from doomlings_desktop.rules.record import make_record, replay
+from doomlings_desktop.rules.view import view_for
+
+VARIANT_SETS = [dict(zip(VARIANTS, bits, strict=True))
+                for bits in itertools.product((False, True), repeat=len(VARIANTS))]
+MAX_STEPS = 3000
+
+
+class InvariantBroken(AssertionError):
+    """An invariant failed: says which game (seed, players, variants) and what."""
+
+
+@dataclass
+class FuzzResult:
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+
+def table_of(seed: int) -> tuple[int, dict]:
+    """Players and variants of the fuzz game with this seed: every combination in turn."""
+    return 2 + seed % 5, {k: v for k, v in VARIANT_SETS[(seed // 5) % len(VARIANT_SETS)].items()
+                          if v}
+
+
+def check_invariants(g: Game, before: list) -> None:
+    db = g.db
+    places = list(g.deck) + list(g.discard) + list(g.limbo)
+    for pl in g.players:
+        places += pl.hand + pl.pile
+    if Counter(places) != Counter(db.traits):
+        raise InvariantBroken("a trait card was lost or duplicated")
+    ages = list(g.age_deck) + [a for e in g.eras for a in e]
+    if len(ages) != len(set(ages)):
+        raise InvariantBroken("an age card is in two places")
+    for p, pl in enumerate(g.players):
+        # Gene pool stays in 1..8 except through an exact reversal (until it changes again).
+        gp_before, mods_before = before[p]
+        if not 1 <= pl.gp <= 8 and pl.gp != gp_before and not set(mods_before) - set(pl.gp_mods):
+            raise InvariantBroken(f"seat {p}: gene pool {pl.gp} without a reversal")
+        if not 0 <= pl.gp <= 9:
+            raise InvariantBroken(f"seat {p}: gene pool {pl.gp}")
+        dom = sum(1 for c in pl.pile if db.dominant[c])
+        if dom > 2 and not (dom == 3 and g.has_in_pile(p, "heroic") and any(
+                db.card("birth-of-a-hero") in e for e in g.eras)):
+            raise InvariantBroken(f"seat {p}: {dom} dominant traits")
+
+
+def _check_views(g: Game) -> None:
+    d = g.pending
+    for me in range(g.n):
+        v = view_for(g, me, with_log=False)
+        if (v.decision is not None) != (d is not None and d.player == me):
+            raise InvariantBroken(f"seat {me} sees a decision that is not its own")
+        if v.hand != tuple(g.players[me].hand):
+            raise InvariantBroken(f"seat {me}'s view shows another hand")
+
+
+def fuzz_game(db: Database, seed: int, check_record: bool = True) -> int:
+    """Play one random game with every check; returns its number of decisions."""
+    players, variants = table_of(seed)
+    g = Game.new(db, players, seed=seed, variants=variants, log=check_record)
+    r = random.Random(seed)
+    check_invariants(g, [(5, {}) for _ in g.players])
+    steps = 0
+    while g.pending is not None:
+        mods = [(p.gp, dict(p.gp_mods)) for p in g.players]
+        g.apply(r.choice(g.pending.options))
+        check_invariants(g, mods)
+        steps += 1
+        if steps % 16 == 0:
+            _check_views(g)
+        if steps >= MAX_STEPS:
+            raise InvariantBroken("the game does not end")
+    if not (g.over and g.winners):
+        raise InvariantBroken("the game stopped without a winner")
+    if not all(type(s) is int for s in g.scores) or g.scores != [g.score(p)
+                                                                   for p in range(players)]:
+        raise InvariantBroken(f"scores {g.scores} disagree with the scoring rules")
+    if check_record:
+        again = replay(json.loads(json.dumps(make_record(g))), db)
+        if again.scores != g.scores or again.log != g.log:
+            raise InvariantBroken("the game's record does not replay to the same end")
+    return steps
+
+
+def fuzz(db: Database, games: int, seed: int = 0, record_every: int = 4) -> FuzzResult:
+    """Run `games` fuzz games from `seed`; failures are collected, not raised."""
+    res = FuzzResult()
+    t0 = time.perf_counter()
+    for s in range(seed, seed + games):
+        try:
+            res.decisions += fuzz_game(db, s, check_record=(s - seed) % record_every == 0)
+        except Exception as e:  # noqa: BLE001 - any engine error is a finding, with its seed
+            players, variants = table_of(s)
+            res.failures.append(f"seed {s} ({players} players, variants "
+                                f"{sorted(variants) or 'none'}): {type(e).__name__}: {e}")
+        res.games += 1
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def main(db: Database, games: int, seed: int, as_json: bool) -> int:
+    res = fuzz(db, games, seed)
+    rate = res.games / res.seconds if res.seconds else 0.0
+    if as_json:
+        print(json.dumps({"games": res.games, "decisions": res.decisions,
+                          "seconds": round(res.seconds, 3), "games_per_second": round(rate, 1),
+                          "failures": res.failures}))
+    else:
+        for f in res.failures[:20]:
+            print(f"FAIL {f}")
+        print(f"{res.games} games ({res.decisions} decisions) over 2-6 players and "
+              f"{len(VARIANT_SETS)} variant sets in {res.seconds:.1f} s ({rate:.0f} games/s): "
+              f"{len(res.failures)} failed")
+    return 1 if res.failures else 0
