@@ -89,15 +89,17 @@ def run_arena(hero: str, opponents: list[str], games: int, seed: int, as_json: b
     for lv in [hero, *opponents]:
         if lv not in LEVELS:
             raise ValueError(f"unknown bot level '{lv}' (known: {', '.join(LEVELS)})")
-    deals = max(1, math.ceil(games / n))
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    deals = math.ceil(games / n)
     times: dict[str, list[float]] = {}
     share = 0.0
     scores: list[int] = []
     ranks: list[float] = []
     played = 0
     t_start = time.perf_counter()
-    work = [(db if jobs <= 1 else None, hero, opponents, seed * 1_000_003 + k, bot_options,
-             variants) for k in range(deals)]
+    work = ((db if jobs <= 1 else None, hero, opponents, seed * 1_000_003 + k, bot_options,
+             variants) for k in range(deals))    # lazily: a billion games is not a list first
     if jobs <= 1:
         results = map(_play_deal, work)
     else:   # deals are independent and seeded: the same results, in the same order
@@ -175,36 +177,51 @@ def format_result(r: dict) -> str:
     return "\n".join(lines)
 
 
+def opponents_arg(text: str) -> list[str]:
+    """`--opponents`: 1 to 5 known levels, comma-separated (an argparse `type=`)."""
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    if not 1 <= len(names) <= 5:
+        raise argparse.ArgumentTypeError(f"give 1 to 5 comma-separated levels, got {len(names)}")
+    bad = [x for x in names if x not in LEVELS]
+    if bad:
+        raise argparse.ArgumentTypeError(f"unknown level {bad[0][:20]!r} "
+                                         f"(known: {', '.join(LEVELS)})")
+    return names
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from doomlings_desktop.cli import GAMES_MAX, SEED, float_range, int_range, path_arg
+
     parser.add_argument("--hero", default="medium", choices=LEVELS, help="the level measured")
-    parser.add_argument("--opponents", default="random,random,random",
+    parser.add_argument("--opponents", default=["random"] * 3, type=opponents_arg,
                         help="comma-separated levels of the other seats (1 to 5 of them)")
-    parser.add_argument("--games", type=int, default=400,
+    parser.add_argument("--games", type=int_range(1, GAMES_MAX), default=400,
                         help="games to play, rounded up to whole deals (one per hero seat)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hard-budget", type=float, default=None,
+    parser.add_argument("--seed", type=SEED, default=1)
+    parser.add_argument("--hard-budget", type=float_range(0, 3600, " seconds"), default=None,
                         help="Hard's longest thinking time per decision, in seconds (default "
                              "0.9; 0: no time limit, the same games on any machine)")
-    parser.add_argument("--hard-iterations", type=int, default=None,
+    parser.add_argument("--hard-iterations", type=int_range(1, 1_000_000), default=None,
                         help="Hard's search iterations per decision (default 600 with 2-4 "
                              "players, 400 with 6); alone, without a time limit")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="play deals in this many processes (same results, less time)")
+    parser.add_argument("--jobs", type=int_range(1, 256), default=1,
+                        help="play deals in this many processes (same results, less time; "
+                             "1 with --cards)")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--per-game", metavar="FILE",
+    parser.add_argument("--per-game", metavar="FILE", type=path_arg,
                         help="also write one JSON line per game (for benchmarks/paired.py)")
 
 
 def cmd(args: argparse.Namespace) -> int:
-    opponents = [x.strip() for x in args.opponents.split(",") if x.strip()]
-    if not 1 <= len(opponents) <= 5:
-        print("arena: give 1 to 5 opponents", file=sys.stderr)
-        return 2
-    bad = [x for x in opponents if x not in LEVELS]
-    if bad:
-        print(f"arena: unknown level {bad[0]!r} (known: {', '.join(LEVELS)})", file=sys.stderr)
-        return 2
+    from doomlings_desktop.cli import _db, _error
+
+    opponents = args.opponents
+    if isinstance(opponents, str):      # a caller that built its Namespace by hand
+        try:
+            opponents = opponents_arg(opponents)
+        except argparse.ArgumentTypeError as e:
+            return _error(f"argument --opponents: {e}")
     hard: dict[str, Any] = {}
     if getattr(args, "hard_budget", None) is not None:
         hard["budget"] = args.hard_budget if args.hard_budget > 0 else None
@@ -214,29 +231,33 @@ def cmd(args: argparse.Namespace) -> int:
     db = None
     jobs = max(1, getattr(args, "jobs", 1) or 1)
     if getattr(args, "cards", None):
-        from doomlings_desktop.rules.cards import load_database
-        db = load_database(args.cards)
+        db = _db(args.cards)
         jobs = 1      # worker processes load the default database
     out = None
     if getattr(args, "per_game", None):
         try:        # opened first: an unwritable path fails now, not after an hour of games
             out = open(args.per_game, "w", encoding="utf-8")
         except OSError as e:
-            print(f"arena: cannot write {args.per_game}: {e.strerror}", file=sys.stderr)
-            return 2
+            return _error(f"argument --per-game: cannot write {args.per_game}: "
+                          f"{e.strerror or e}")
     games: list[dict] = []
-    r = run_arena(args.hero, opponents, args.games, args.seed,
-                  bot_options={"hard": hard} if hard else None, db=db,
-                  progress=getattr(args, "progress", False), jobs=jobs, per_game=games)
-    print(json.dumps(r) if args.json else format_result(r))
-    if out is not None:
-        with out:
+    try:
+        r = run_arena(args.hero, opponents, args.games, args.seed,
+                      bot_options={"hard": hard} if hard else None, db=db,
+                      progress=getattr(args, "progress", False), jobs=jobs, per_game=games)
+        print(json.dumps(r) if args.json else format_result(r))
+        if out is not None:
             out.writelines(json.dumps(x) + "\n" for x in games)
+    finally:
+        if out is not None:
+            out.close()
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="doomlings arena", description=__doc__.split("\n")[0])
+    from doomlings_desktop.cli import Parser
+
+    parser = Parser(prog="doomlings arena", description=__doc__.split("\n")[0])
     add_arguments(parser)
     return cmd(parser.parse_args(argv))
 

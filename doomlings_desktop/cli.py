@@ -3,13 +3,74 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
+
+GAMES_MAX = 1_000_000_000        # more than any run finishes; bigger is surely a typo
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
 
 
 def _error(msg: str, code: int = 2) -> int:
     print(f"error: {msg}", file=sys.stderr)
     return code
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one `error: ...` line on stderr and exit 2 (the
+    usage block would bury the line that says what is wrong)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
+
+
+def _shown(text: str) -> str:
+    """A value as quoted back in a message: a 5,000-digit number is cut short."""
+    return repr(text if len(text) <= 24 else text[:20] + "...")
+
+
+def int_range(lo: int, hi: int, what: str = "") -> Callable[[str], int]:
+    """An argparse `type=` for a whole number in lo..hi; argparse names the option."""
+    span = what or f"a whole number from {lo:,} to {hi:,}"
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {span}, got {_shown(text)}") from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"must be {span}, got {_shown(text)}")
+        return v
+
+    return parse
+
+
+def float_range(lo: float, hi: float, unit: str = "") -> Callable[[str], float]:
+    """An argparse `type=` for a finite number in lo..hi (not inf or nan, which float() takes)."""
+    span = f"a number from {lo:g} to {hi:g}{unit}"
+
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {span}, got {_shown(text)}") from None
+        if not math.isfinite(v) or not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"must be {span}, got {_shown(text)}")
+        return v
+
+    return parse
+
+
+def path_arg(text: str) -> str:
+    """A file or folder name: an empty one is a mistake, not "the default" or "here"."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file name, got an empty string")
+    return text
+
+
+SEED = int_range(SEED_MIN, SEED_MAX, "a whole number from -2^63 to 2^63-1")
 
 
 def _db(path: str | None):
@@ -23,6 +84,19 @@ def _db(path: str | None):
         raise SystemExit(_error(f"{what}: {e}")) from None
     except FileNotFoundError as e:
         raise SystemExit(_error(f"{e}. Reinstall the program, or give --cards FILE.")) from None
+    except (RecursionError, MemoryError, ValueError, TypeError, OSError) as e:
+        # whatever slips past the loader's own checks is still that file's fault, said once
+        raise SystemExit(_error(f"cannot load the card database {path or 'cards.yaml'}: "
+                                f"{type(e).__name__}: {e}")) from None
+
+
+def use_cards(path: str | None) -> None:
+    """--cards for the game window: load it (or stop with one error line) and make it the
+    database `default_database()` gives the window, its menus and the bots."""
+    if path:
+        from doomlings_desktop.rules.cards import set_default_database
+
+        set_default_database(_db(path))
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -50,22 +124,17 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from doomlings_desktop.simulate import simulate
 
-    if not 2 <= args.players <= 6:
-        return _error("--players must be 2..6")
-    if args.games < 1:
-        return _error("--games must be at least 1")
     return simulate(_db(args.cards), args.games, args.players, args.seed, args.json)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "ui":
+        use_cards(args.cards)
         from doomlings_desktop.ui.bench import main as bench_ui
 
         return bench_ui(args)
     from doomlings_desktop.bench import main as bench
 
-    if args.games < 4:
-        return _error("--games must be at least 4")
     _db(args.cards)
     return bench(args)
 
@@ -91,6 +160,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    use_cards(args.cards)      # before pygame starts: a bad file is only the error line
     from doomlings_desktop.ui.app import main as play
 
     start = "continue" if getattr(args, "resume", False) else (
@@ -101,10 +171,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     from doomlings_desktop import __version__
 
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--cards", metavar="FILE", default=argparse.SUPPRESS,
+    common = Parser(add_help=False)
+    common.add_argument("--cards", metavar="FILE", default=argparse.SUPPRESS, type=path_arg,
                         help="use this card database instead of the bundled cards.yaml")
-    p = argparse.ArgumentParser(prog="doomlings", parents=[common],
+    p = Parser(prog="doomlings", parents=[common],
                                 description="Doomlings Desktop. With no command: the game window.")
     p.add_argument("--version", action="version", version=f"Doomlings Desktop {__version__}")
     p.add_argument("--selftest", action="store_true",
@@ -112,13 +182,16 @@ def parser() -> argparse.ArgumentParser:
                         "exit 0, or 1 saying what failed")
     sub = p.add_subparsers(dest="command")
     s = sub.add_parser("scenario", parents=[common], help="run scenario files")
-    s.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files or folders")
+    s.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", type=path_arg,
+                   help="scenario files or folders")
     s.add_argument("-v", "--verbose", action="store_true", help="list passing files too")
     s.set_defaults(fn=cmd_scenario)
     s = sub.add_parser("simulate", parents=[common], help="play games with random legal answers")
-    s.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    s.add_argument("--players", type=int, default=4, help="seats per game, 2-6 (default 4)")
-    s.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    s.add_argument("--games", type=int_range(1, GAMES_MAX), default=100,
+                   help="how many games (default 100)")
+    s.add_argument("--players", type=int_range(2, 6), default=4,
+                   help="seats per game, 2-6 (default 4)")
+    s.add_argument("--seed", type=SEED, default=0, help="seed of the first game (default 0)")
     s.add_argument("--json", action="store_true", help="print the results as JSON")
     s.set_defaults(fn=cmd_simulate)
     s = sub.add_parser("cards", parents=[common],
@@ -127,12 +200,13 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_cards)
     s = sub.add_parser("bench", parents=[common], help="measure the engine's or the table's speed")
     s.add_argument("what", choices=["engine", "ui"])
-    s.add_argument("--games", type=int, default=1000,
+    s.add_argument("--games", type=int_range(4, GAMES_MAX), default=1000,
                    help="engine: 4-player games per run (default 1000; a quarter for 2 and 6)")
-    s.add_argument("--repeat", type=int, default=5,
+    s.add_argument("--repeat", type=int_range(1, 1000), default=5,
                    help="engine: timed runs per player count (default 5; best, median, worst)")
-    s.add_argument("--frames", type=int, default=600, help="ui: frames to time (default 600)")
-    s.add_argument("--seed", type=int, default=1, help="ui: the game shown (default 1)")
+    s.add_argument("--frames", type=int_range(1, 1_000_000), default=600,
+                   help="ui: frames to time (default 600)")
+    s.add_argument("--seed", type=SEED, default=1, help="ui: the game shown (default 1)")
     s.set_defaults(fn=cmd_bench)
     from doomlings_desktop import arena
 
@@ -144,7 +218,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--continue", dest="resume", action="store_true",
                    help="open the game saved when the program last stopped")
     s.add_argument("--demo", action="store_true", help="watch four bots play")
-    s.add_argument("--seed", type=int, help="the demo game's seed")
+    s.add_argument("--seed", type=SEED, help="the demo game's seed")
     s.set_defaults(fn=cmd_play)
     return p
 
@@ -159,7 +233,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.selftest:
             from doomlings_desktop.selftest import run as selftest
 
-            return selftest()
+            if args.cards:
+                _db(args.cards)     # a bad --cards is a command-line error, before the checks
+            return selftest(cards=args.cards)
         if args.command is None:
             return cmd_play(args)
         return args.fn(args)

@@ -7,6 +7,8 @@ itself, declines out-of-turn opportunities unless the next step reacts, and chec
 
 from __future__ import annotations
 
+import os
+import stat
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -509,14 +511,45 @@ def _fingerprint(g: Game) -> tuple:
             g.pending.kind if g.pending else None, len(g.answers))
 
 
-def run_file(db: Database, path: Path) -> str | None:
-    """Run one scenario file; None if it passed, else the failure text."""
+MAX_BYTES = 4_000_000        # a scenario is a few kB; more is not a scenario
+
+
+def read_scenario(path: Path) -> Any:
+    """The file's YAML data. Raises ScenarioError with a one-line reason for anything that is
+    not a readable YAML file: a FIFO or device (refused unread, so nothing blocks), a huge
+    file, not UTF-8, bad YAML, nesting too deep for the parser."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise ScenarioError("cannot read: not a regular file")
+        if st.st_size > MAX_BYTES:
+            raise ScenarioError(f"cannot read: {st.st_size:,} bytes, more than a scenario "
+                                f"({MAX_BYTES:,} at most)")
+        with open(path, "rb") as f:
+            text = f.read(MAX_BYTES + 1).decode("utf-8")
+        return yaml.safe_load(text)
     except UnicodeDecodeError:
-        return "cannot read: not UTF-8 text"
-    except (OSError, yaml.YAMLError) as e:
-        return f"cannot read: {e}"
+        raise ScenarioError("cannot read: not UTF-8 text") from None
+    except OSError as e:
+        raise ScenarioError(f"cannot read: {e.strerror or e}") from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        at = f"line {mark.line + 1}: " if mark else ""
+        raise ScenarioError(f"not valid YAML: {at}{e.problem or e.context}") from None
+    except yaml.YAMLError as e:
+        raise ScenarioError("not valid YAML: " + " ".join(str(e).split())) from None
+    except RecursionError:
+        raise ScenarioError("cannot read: nested too deeply") from None
+    except (MemoryError, ValueError, TypeError) as e:   # whatever else the parser can raise
+        raise ScenarioError(f"cannot read: {type(e).__name__}: {e}") from None
+
+
+def run_file(db: Database, path: Path) -> str | None:
+    """Run one scenario file; None if it passed, else the failure text (one line)."""
+    try:
+        data = read_scenario(path)
+    except ScenarioError as e:
+        return str(e)
     runner = None
     try:
         runner = Runner(db, data, str(path))
@@ -527,9 +560,11 @@ def run_file(db: Database, path: Path) -> str | None:
     except IllegalAnswer as e:
         where = f"step {runner.step_no}: " if runner and runner.step_no else ""
         return f"{where}refused: {e}"
+    except RecursionError:
+        return "nested too deeply"
     except Exception as e:  # noqa: BLE001 - an engine crash is a failure to report, not to raise
         where = f"step {runner.step_no}: " if runner and runner.step_no else ""
-        return f"{where}engine error {type(e).__name__}: {e}"
+        return " ".join(f"{where}engine error {type(e).__name__}: {e}".split())
     return None
 
 

@@ -4,7 +4,8 @@ an installed wheel, the frozen one-folder or one-file build).
 It loads the card database, plays a short bot game with no window, renders one frame of the
 table to an image, initializes sound, prints one line per check and returns 0 — or 1, saying
 what failed. Nothing is written to the user's folders: settings and the rendered frame go to a
-fresh temporary folder (printed, and kept so the image can be looked at).
+fresh temporary folder, removed at the end whatever happened (`--out DIR` keeps the image).
+`--cards FILE` runs the checks with that card database.
 
 Video is SDL's offscreen `dummy` driver unless SDL_VIDEODRIVER is set. Sound tries the real
 audio driver first; without an audio device it checks the mixer with SDL's `dummy` audio driver
@@ -94,15 +95,18 @@ def check_files() -> str:
 
 
 def check_database(state: dict) -> str:
-    from doomlings_desktop.rules.cards import load_database
+    from doomlings_desktop.rules.cards import load_database, set_default_database
 
-    db = load_database()
+    db = load_database(state.get("cards"))
+    if state.get("cards"):      # the table frame and its bots play with it too
+        state.setdefault("default_before", set_default_database(db))
     if not db.traits or not db.ages or not db.catastrophes:
         raise CheckFailed(f"the database has {len(db.traits)} traits, {len(db.ages)} ages, "
                           f"{len(db.catastrophes)} catastrophes")
     state["db"] = db
     return (f"card database: {len(db.cards)} cards ({len(db.defs)} distinct; "
-            f"{len(db.traits)} traits, {len(db.ages)} ages, {len(db.catastrophes)} catastrophes)")
+            f"{len(db.traits)} traits, {len(db.ages)} ages, {len(db.catastrophes)} catastrophes)"
+            + (f" from {state['cards']}" if state.get("cards") else ""))
 
 
 def check_bot_game(state: dict) -> str:
@@ -215,15 +219,24 @@ def _runner(out: Path) -> list[tuple[str, Callable[[dict], str]]]:
     ]
 
 
-def run(out_dir: str | Path | None = None, verbose: bool = False) -> int:
+def run(out_dir: str | Path | None = None, verbose: bool = False,
+        cards: str | None = None) -> int:
     """Run every check, print one line each; 0 if all passed, else 1 (the failures are named).
 
-    `out_dir`: where the rendered frame goes (default: a new temporary folder, kept)."""
+    `out_dir`: where the rendered frame goes (default: a temporary folder, removed at the end).
+    `cards`: a card database file to check and play with instead of the bundled one."""
+    if out_dir:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        return _run(Path(out_dir), verbose, cards)
+    with tempfile.TemporaryDirectory(prefix="doomlings-selftest-",
+                                     ignore_cleanup_errors=True) as tmp:
+        return _run(Path(tmp), verbose, cards)
+
+
+def _run(out: Path, verbose: bool, cards: str | None) -> int:
     t_start = time.perf_counter()
     from doomlings_desktop import __version__
 
-    out = Path(out_dir) if out_dir else Path(tempfile.mkdtemp(prefix="doomlings-selftest-"))
-    out.mkdir(parents=True, exist_ok=True)
     env_before = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "DOOMLINGS_HOME")}
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")       # render offscreen
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -235,7 +248,7 @@ def run(out_dir: str | Path | None = None, verbose: bool = False) -> int:
           f"{sys.version.split()[0]}, pygame-ce {pygame.version.ver}, SDL "
           f"{'.'.join(map(str, pygame.get_sdl_version()))})", flush=True)
     failed: list[str] = []
-    state: dict = {}
+    state: dict = {"cards": cards}
     try:
         for label, check in _runner(out):
             t0 = time.perf_counter()
@@ -254,6 +267,9 @@ def run(out_dir: str | Path | None = None, verbose: bool = False) -> int:
             ms = (time.perf_counter() - t0) * 1000
             print(f"ok   {line} [{ms:.0f} ms]", flush=True)
     finally:
+        if "default_before" in state:
+            from doomlings_desktop.rules.cards import set_default_database
+            set_default_database(state["default_before"])
         if not was_init:
             try:
                 pygame.quit()
@@ -282,8 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--selftest", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--out", metavar="DIR", help="where to write the rendered frame")
     p.add_argument("--verbose", action="store_true", help="print tracebacks of failures")
+    p.add_argument("--cards", metavar="FILE", help="check this card database instead")
     args = p.parse_args(argv)
-    return run(args.out, args.verbose)
+    return run(args.out, args.verbose, args.cards)
 
 
 if __name__ == "__main__":

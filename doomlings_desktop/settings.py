@@ -1,13 +1,18 @@
 """Settings and the program's folders. Folders come from platformdirs; DOOMLINGS_HOME puts them
-all under one folder instead (tests use it). A bad settings file falls back to defaults."""
+all under one folder instead (tests use it). A bad settings file falls back to defaults, a bad
+value to its field's default: no settings file can stop the program from starting."""
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import tempfile
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 APP = "doomlings-desktop"
 
@@ -49,6 +54,98 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+MAX_BYTES = 1_000_000           # a settings file is a few hundred bytes
+WINDOW_MIN = (640, 480)
+WINDOW_MAX = 16384              # per side; App also keeps the window within the screen
+ANIMATIONS = ("off", "normal", "fast")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+
+
+class _Invalid(Exception):
+    """A settings value that cannot be used: the field gets its default."""
+
+
+def _number(v: Any, lo: float, hi: float, whole: bool = False) -> tuple[Any, bool]:
+    """v clamped to lo..hi, and whether it had to be. Not a finite number (a bool, a string,
+    JSON's Infinity or NaN, 1e999 which json reads as inf): _Invalid."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise _Invalid
+    if isinstance(v, float) and not (math.isfinite(v) and (v.is_integer() or not whole)):
+        raise _Invalid
+    c = min(hi, max(lo, v))        # an int stays an int: 10**400 needs no float()
+    return (int(c) if whole else float(c)), c != v
+
+
+def _flag(v: Any) -> tuple[bool, bool]:
+    if not isinstance(v, bool):    # "yes" and 1 are not a choice the program wrote
+        raise _Invalid
+    return v, False
+
+
+def _window(v: Any) -> tuple[tuple[int, int], bool]:
+    if not isinstance(v, (list, tuple)) or len(v) != 2:
+        raise _Invalid
+    w, cw = _number(v[0], WINDOW_MIN[0], WINDOW_MAX, whole=True)
+    h, ch = _number(v[1], WINDOW_MIN[1], WINDOW_MAX, whole=True)
+    return (w, h), cw or ch
+
+
+def _animation(v: Any) -> tuple[str, bool]:
+    if v not in ANIMATIONS:        # also unhashable values: `in` a tuple compares with ==
+        raise _Invalid
+    return v, False
+
+
+def _names(v: Any) -> tuple[list[str], bool]:
+    """Up to six names; a non-string entry becomes "Player i" (the field is reported)."""
+    if not isinstance(v, list):
+        raise _Invalid
+    out, changed = [], False
+    for i, n in enumerate(v[:6]):
+        if isinstance(n, str):
+            clean = "".join(c for c in n[:20] if c.isprintable())   # no NUL for the renderer
+            changed |= clean != n[:20]
+            out.append(clean)
+        else:
+            out.append(f"Player {i + 1}")
+            changed = True
+    out += [f"Player {i}" for i in range(len(out) + 1, 7)]
+    return out, changed
+
+
+def _variants(v: Any) -> tuple[dict, bool]:
+    """Only the engine's variant names, each true or false."""
+    from doomlings_desktop.rules.engine import VARIANTS
+
+    if not isinstance(v, dict):
+        raise _Invalid
+    out = {k: x for k, x in v.items() if k in VARIANTS and isinstance(x, bool)}
+    return out, len(out) != len(v)
+
+
+def _seats(v: Any) -> tuple[list[str], bool]:
+    if not isinstance(v, list):    # "human" is a string, not six seats
+        raise _Invalid
+    out = [k if isinstance(k, str) and k in SEAT_KINDS else "human" for k in v[:6]]
+    changed = out != v[:6]
+    return out + ["human"] * (6 - len(out)), changed
+
+
+_CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
+    "window": _window,
+    "animation": _animation,
+    "volume": lambda v: _number(v, 0.0, 1.0),
+    "muted": _flag,
+    "colorblind_symbols": _flag,
+    "bot_pace": lambda v: _number(v, 0.0, 5.0),
+    "player_names": _names,
+    "variants": _variants,
+    "ask_out_of_turn": _flag,
+    "seat_count": lambda v: _number(v, 2, 6, whole=True),
+    "seats": _seats,
+}
+
+
 @dataclass
 class Settings:
     window: tuple[int, int] = (1280, 720)
@@ -65,35 +162,63 @@ class Settings:
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:
-        """The saved settings, or defaults and a warning when the file is unreadable."""
+        """The saved settings and a warning for the menu, or None. Whatever the file holds,
+        this returns: an unreadable file gives the defaults; a bad value gives that field's
+        default (or, for a number out of range, the nearest allowed value), the others keep
+        theirs, and the warning names the fields that were reset."""
         path = config_dir() / "settings.json"
-        if not path.exists():
-            return cls(), None
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(raw, dict):
-                raise ValueError("not a JSON object")
-            s = cls()
-            names = {f.name for f in fields(cls)}
-            for k, v in raw.items():
-                if k in names:
-                    setattr(s, k, v)
-            s.window = (max(640, int(s.window[0])), max(480, int(s.window[1])))
-            s.volume = min(1.0, max(0.0, float(s.volume)))
-            if s.animation not in ("off", "normal", "fast"):
-                s.animation = "normal"
-            s.bot_pace = min(5.0, max(0.0, float(s.bot_pace)))
-            s.player_names = [str(n)[:20] for n in list(s.player_names)[:6]]
-            s.player_names += [f"Player {i}" for i in range(len(s.player_names) + 1, 7)]
-            s.seat_count = min(6, max(2, int(s.seat_count)))
-            kinds = ("human", "easy", "medium", "hard", "random")
-            s.seats = [k if k in kinds else "human" for k in list(s.seats)[:6]]
-            s.seats += ["human"] * (6 - len(s.seats))
+            st = os.stat(path)
+        except FileNotFoundError:
+            return cls(), None
+        except OSError as e:
+            return cls(), f"Settings file {path} could not be read ({e.strerror}); using the defaults."
+        why = None
+        if not stat.S_ISREG(st.st_mode):     # a FIFO or a device would block or never end
+            why = "not a regular file"
+        elif st.st_size > MAX_BYTES:
+            why = f"larger than {MAX_BYTES:,} bytes"
+        else:
+            try:
+                with open(path, "rb") as f:
+                    raw = json.loads(f.read(MAX_BYTES + 1).decode("utf-8"))
+                if not isinstance(raw, dict):
+                    why = "not a JSON object"
+            except UnicodeDecodeError:
+                why = "not UTF-8 text"
+            except OSError as e:
+                why = e.strerror or str(e)
+            except ValueError as e:        # json's errors
+                why = f"not valid JSON: {e}"
+            except RecursionError:
+                why = "nested too deeply"
+        if why:
+            return cls(), f"Settings file {path} could not be read ({why}); using the defaults."
+        return cls.from_dict(raw)
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> tuple[Settings, str | None]:
+        """Settings from a decoded file: each field checked on its own (see `load`)."""
+        s = cls()
+        reset = []
+        for name, check in _CHECKS.items():
+            if name not in raw:
+                continue
+            try:
+                value, changed = check(raw[name])
+            except (_Invalid, RecursionError):
+                value, changed = getattr(s, name), True
+            setattr(s, name, value)
+            if changed:
+                reset.append(name)
+        if not reset:
             return s, None
-        except (OSError, ValueError, TypeError, IndexError) as e:
-            return cls(), f"Settings file {path} could not be read ({e}); using the defaults."
+        verb = "was" if len(reset) == 1 else "were"
+        return s, f"Settings: {', '.join(reset)} {verb} not valid and {verb} reset."
 
     def save(self) -> None:
+        """Raises OSError if the folder cannot be written (callers keep the settings in
+        memory and go on)."""
         d = asdict(self)
         d["window"] = list(self.window)
         write_atomic(config_dir() / "settings.json", json.dumps(d, indent=2))

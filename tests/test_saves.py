@@ -177,8 +177,9 @@ def test_a_remembered_table_in_settings_is_checked(home):
     (home / "config" / "settings.json").write_text(json.dumps(
         {"seat_count": 9, "seats": ["hard", "nonsense", "human", "random"]}))
     s, warning = Settings.load()
-    assert warning is None and s.seat_count == 6
+    assert s.seat_count == 6        # the nearest allowed value, and the menu is told
     assert s.seats == ["hard", "human", "human", "random", "human", "human"]
+    assert warning == "Settings: seat_count, seats were not valid and were reset."
 
 
 def test_statistics_summary(db):

@@ -15,14 +15,10 @@ from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.rules.worlds import WorldSampler
 
-_DB = None
-
 
 def _db():
-    global _DB
-    if _DB is None:
-        _DB = default_database()
-    return _DB
+    # Asked each time (default_database caches): the command line may choose another database.
+    return default_database()
 
 
 class Bot:

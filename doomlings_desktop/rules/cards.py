@@ -563,11 +563,23 @@ def load_database(path: str | Path | None = None) -> Database:
 
 
 _default: Database | None = None
+_chosen: Database | None = None
 
 
 def default_database() -> Database:
-    """The bundled database, loaded once per process."""
+    """The database the program plays with: the one given to `set_default_database` (the
+    command line's --cards), else the bundled one, loaded once per process."""
     global _default
+    if _chosen is not None:
+        return _chosen
     if _default is None:
         _default = load_database()
     return _default
+
+
+def set_default_database(db: Database | None) -> Database | None:
+    """Make `default_database()` return `db` (None: the bundled one again), so the window, its
+    menus and the bots all use the --cards database. Returns the one set before, to restore."""
+    global _chosen
+    before, _chosen = _chosen, db
+    return before

@@ -162,6 +162,23 @@ class _NoSound:
         pass
 
 
+def fit_screen(size: tuple[int, int], driver: str,
+               desktop: list[tuple[int, int]] | None = None) -> tuple[int, int]:
+    """The saved window size, no larger than the screen (a settings file may say anything up
+    to 16384 pixels; a window bigger than the screen cannot be moved or closed by its edges).
+    Left as it is when there is no screen (the dummy drivers) or SDL cannot say."""
+    if driver in ("dummy", "offscreen"):
+        return size
+    if desktop is None:
+        try:
+            desktop = pygame.display.get_desktop_sizes()
+        except (pygame.error, AttributeError):
+            desktop = []
+    if not desktop or min(desktop[0]) <= 0:
+        return size
+    return min(size[0], desktop[0][0]), min(size[1], desktop[0][1])
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
                  start: Callable[[App], Scene] | None = None) -> None:
@@ -169,7 +186,7 @@ class App:
         self.settings = loaded
         pygame.init()
         self.driver = pygame.display.get_driver()
-        w, h = size or tuple(self.settings.window)
+        w, h = size or fit_screen(tuple(self.settings.window), self.driver)
         pygame.display.set_caption("Doomlings Desktop")   # before the window exists: some X
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)   # setups ignore later
         pygame.display.set_caption("Doomlings Desktop")

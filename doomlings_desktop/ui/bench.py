@@ -32,6 +32,8 @@ def _late_game_scene(app: Any, players: int, seed: int) -> Any:
 
 
 def _percentile(xs: list[float], q: float) -> float:
+    if not xs:          # e.g. the bots finished the game before the first timed frame
+        return 0.0
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
@@ -83,10 +85,10 @@ def main(args: Any) -> int:
     first = first_frame_seconds()
     print(f"display driver: {driver}; 6 players, late game, 1920x1080")
     print(f"idle table: {len(idle)} frames, p50 {_percentile(idle, 0.5):.1f} ms, "
-          f"p95 {_percentile(idle, 0.95):.1f} ms, max {max(idle):.1f} ms "
+          f"p95 {_percentile(idle, 0.95):.1f} ms, max {max(idle, default=0):.1f} ms "
           f"(~{1000 / max(1e-6, sum(idle) / len(idle)):.0f} FPS if not capped)")
     print(f"bots playing: {len(busy)} frames, p50 {_percentile(busy, 0.5):.1f} ms, "
-          f"p95 {_percentile(busy, 0.95):.1f} ms, max {max(busy):.1f} ms")
+          f"p95 {_percentile(busy, 0.95):.1f} ms, max {max(busy, default=0):.1f} ms")
     print(f"first frame after launch: {first:.2f} s")
     print(f"peak resident memory: {rss:.0f} MB")
     return 0
