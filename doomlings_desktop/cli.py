@@ -127,6 +127,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return simulate(_db(args.cards), args.games, args.players, args.seed, args.json)
 
 
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from doomlings_desktop.fuzz import main as fuzz
+
+    return fuzz(_db(args.cards), args.games, args.seed, args.json)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "ui":
         use_cards(args.cards)
@@ -194,6 +200,14 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=SEED, default=0, help="seed of the first game (default 0)")
     s.add_argument("--json", action="store_true", help="print the results as JSON")
     s.set_defaults(fn=cmd_simulate)
+    s = sub.add_parser("fuzz", parents=[common],
+                       help="random games over 2-6 players and every variant, invariants "
+                            "checked after every answer")
+    s.add_argument("--games", type=int_range(1, GAMES_MAX), default=2000,
+                   help="how many games (default 2000)")
+    s.add_argument("--seed", type=SEED, default=0, help="seed of the first game (default 0)")
+    s.add_argument("--json", action="store_true", help="print the results as JSON")
+    s.set_defaults(fn=cmd_fuzz)
     s = sub.add_parser("cards", parents=[common],
                        help="validate the card database and print its counts")
     s.add_argument("--check", action="store_true", help="validate (the default action)")

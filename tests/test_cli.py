@@ -45,3 +45,11 @@ def test_scenario_command_counts_and_fails(tmp_path):
     assert r.returncode == 1
     assert "1 passed, 1 failed" in r.stdout and "bad.yaml" in r.stdout
     assert "trait_deck_size: expected 999" in r.stdout
+
+
+def test_fuzz_command_reports_games_and_failures(capsys):
+    from doomlings_desktop import cli
+
+    assert cli.main(["fuzz", "--games", "12", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "12 games" in out and "0 failed" in out and "games/s" in out

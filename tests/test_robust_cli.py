@@ -34,7 +34,7 @@ def case(msg: str, *lines: list[str]) -> None:
 
 # --cards, on every command that takes it (and the top level, which opens the window)
 for cmd in ([], ["play"], ["play", "--continue"], ["play", "--demo"], ["--selftest"],
-            ["simulate"], ["cards"], ["bench", "engine"], ["bench", "ui"], ["arena"],
+            ["simulate"], ["fuzz"], ["cards"], ["bench", "engine"], ["bench", "ui"], ["arena"],
             ["scenario", "{good}"]):
     case("argument --cards: expected a file name", [*cmd, "--cards", ""], [*cmd, "--cards", " "])
     case("argument --cards: expected one argument", [*cmd, "--cards"])
@@ -63,8 +63,12 @@ for opt, lo, hi in (("--games", 1, 1_000_000_000), ("--players", 2, 6)):
          ["simulate", opt, "1.5"], ["simulate", opt, "1e3"], ["simulate", opt, BIGGER])
     case(f"argument {opt}: expected one argument", ["simulate", opt])
 case("argument --players: must be", ["simulate", "--players", "7"], ["simulate", "--players", "1"])
+case("argument --games: must be a whole number from 1 ", ["fuzz", "--games", "0"],
+     ["fuzz", "--games", "-3"], ["fuzz", "--games", HUGE])
+case("argument --games: expected", ["fuzz", "--games", "many"], ["fuzz", "--games", "2.5"])
+case("argument --json: ignored explicit argument", ["fuzz", "--json=1"])
 SEED_SPAN = "a whole number from -2^63 to 2^63-1"
-for cmd in (["simulate"], ["bench", "ui"], ["bench", "engine"], ["arena"], ["play"],
+for cmd in (["simulate"], ["fuzz"], ["bench", "ui"], ["bench", "engine"], ["arena"], ["play"],
             ["play", "--demo"]):
     case(f"argument --seed: must be {SEED_SPAN}", [*cmd, "--seed", str(2**63)],
          [*cmd, "--seed", str(-(2**63) - 1)], [*cmd, "--seed", HUGE])
@@ -139,6 +143,7 @@ def stubbed(monkeypatch, tmp_path):
     """No real work: every entry point a bad line must not reach fails the test."""
     import doomlings_desktop.arena as arena
     import doomlings_desktop.bench as bench
+    import doomlings_desktop.fuzz as fuzz
     import doomlings_desktop.scenario as scenario
     import doomlings_desktop.selftest as selftest
     import doomlings_desktop.simulate as simulate
@@ -146,7 +151,8 @@ def stubbed(monkeypatch, tmp_path):
     import doomlings_desktop.ui.bench as ui_bench
 
     for mod, name in ((arena, "run_arena"), (bench, "main"), (ui_bench, "main"),
-                      (app, "main"), (selftest, "run"), (simulate, "simulate")):
+                      (app, "main"), (selftest, "run"), (simulate, "simulate"),
+                      (fuzz, "main")):
         monkeypatch.setattr(mod, name, _never)
     monkeypatch.setattr(scenario, "run_file", lambda db, f: None)
     monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path / "home"))
