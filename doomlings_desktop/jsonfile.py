@@ -26,6 +26,12 @@ def _finite(text: str) -> float:
     return x
 
 
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > 40:
+        raise ValueError("a number too long to be real")
+    return int(text)
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
@@ -60,7 +66,8 @@ def read_json(path: Path, max_bytes: int) -> Any:
     except UnicodeDecodeError:
         raise JsonFileError("it is not text") from None
     try:
-        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        return json.loads(text, parse_float=_finite, parse_int=_int,
+                          parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise JsonFileError(f"it is damaged (not valid JSON at line {e.lineno})") from None
     except ValueError as e:

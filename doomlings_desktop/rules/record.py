@@ -111,8 +111,10 @@ def check_record(record: Any, db: Database) -> tuple[Database, list]:
     if type(fmt) is not int:
         raise RecordError("the record has no format number")
     if fmt not in (1, FORMAT):
-        raise RecordError(f"record format {fmt} is not supported (this version reads 1 and "
-                          f"{FORMAT}); it may come from a newer version", incompatible=fmt > FORMAT)
+        newer = fmt > FORMAT
+        raise RecordError(f"record format {fmt} is not one this version reads (1 and {FORMAT})"
+                          + ("; it comes from a newer version" if newer else ""),
+                          incompatible=newer)
     need = {"seed": int, "variants": dict, "seats": list, "answers": list}
     need.update({"cards": str} if fmt == 1 else {"deck": list})
     for k, typ in need.items():
