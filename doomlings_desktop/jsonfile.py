@@ -36,9 +36,11 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def read_json(path: Path, max_bytes: int) -> Any:
+def read_json(path: Path, max_bytes: int, finite: bool = True) -> Any:
     """The file's JSON value. Raises FileNotFoundError if it is missing, JsonFileError if it
-    is not a regular file, larger than max_bytes, not UTF-8, or not (finite) JSON."""
+    is not a regular file, larger than max_bytes, not UTF-8, or not JSON. With `finite`,
+    1e999, NaN and Infinity make the file damaged; without, they are read (as inf and nan) for
+    a caller that checks each value itself and keeps the rest."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
@@ -66,6 +68,8 @@ def read_json(path: Path, max_bytes: int) -> Any:
     except UnicodeDecodeError:
         raise JsonFileError("it is not text") from None
     try:
+        if not finite:
+            return json.loads(text)
         return json.loads(text, parse_float=_finite, parse_int=_int,
                           parse_constant=_no_constant)
     except json.JSONDecodeError as e:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -166,32 +165,18 @@ class Settings:
         this returns: an unreadable file gives the defaults; a bad value gives that field's
         default (or, for a number out of range, the nearest allowed value), the others keep
         theirs, and the warning names the fields that were reset."""
+        from doomlings_desktop.jsonfile import JsonFileError, read_json
+
         path = config_dir() / "settings.json"
+        why = None
         try:
-            st = os.stat(path)
+            raw = read_json(path, MAX_BYTES, finite=False)     # 1e999: that field's default
+            if not isinstance(raw, dict):
+                why = "not a JSON object"
         except FileNotFoundError:
             return cls(), None
-        except OSError as e:
-            return cls(), f"Settings file {path} could not be read ({e.strerror}); using the defaults."
-        why = None
-        if not stat.S_ISREG(st.st_mode):     # a FIFO or a device would block or never end
-            why = "not a regular file"
-        elif st.st_size > MAX_BYTES:
-            why = f"larger than {MAX_BYTES:,} bytes"
-        else:
-            try:
-                with open(path, "rb") as f:
-                    raw = json.loads(f.read(MAX_BYTES + 1).decode("utf-8"))
-                if not isinstance(raw, dict):
-                    why = "not a JSON object"
-            except UnicodeDecodeError:
-                why = "not UTF-8 text"
-            except OSError as e:
-                why = e.strerror or str(e)
-            except ValueError as e:        # json's errors
-                why = f"not valid JSON: {e}"
-            except RecursionError:
-                why = "nested too deeply"
+        except JsonFileError as e:
+            why = str(e).removeprefix("it is ")
         if why:
             return cls(), f"Settings file {path} could not be read ({why}); using the defaults."
         return cls.from_dict(raw)
