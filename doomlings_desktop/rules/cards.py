@@ -43,11 +43,17 @@ class CardDatabaseError(Exception):
                  message: str) -> None:
         parts = [f"{file}:{line}" if line else file]
         if card:
-            parts.append(f"card '{card}'")
+            parts.append(f"card '{_clip(card, 40)}'")
         if field:
-            parts.append(f"field '{field}'")
-        super().__init__(": ".join(parts) + f": {message}")
+            parts.append(f"field '{_clip(field, 60)}'")
+        super().__init__(": ".join(parts) + f": {_clip(message, 160)}")
         self.file, self.line, self.card, self.field = file, line, card, field
+
+
+def _clip(s: str, n: int) -> str:
+    """s cut to n characters: a message stays one readable line whatever the file holds."""
+    s = str(s)
+    return s if len(s) <= n else s[:n - 3] + "..."
 
 
 class CardDef:
@@ -128,6 +134,15 @@ class Database:
 
 # ---------------------------------------------------------------- YAML with line numbers
 
+# Limits on what the card file may be: generous for a hand-written database (the bundled one is
+# 32 KB, nests 9 levels and has about 3,400 YAML nodes), small enough that a hostile file is
+# refused at once instead of eating time and memory.
+MAX_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 32
+MAX_NODES = 200_000
+_SHOW = 60      # how much of any value from the file a message shows
+
+
 class _Map(dict):
     """A mapping that remembers the line of itself and of each key (1-based)."""
 
@@ -135,26 +150,145 @@ class _Map(dict):
     key_lines: dict
 
 
-class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    pass
+class _Seq(list):
+    """A list that remembers its line (1-based), so faults inside it can name a line."""
+
+    line: int = 0
 
 
-def _construct_map(loader: Any, node: Any) -> _Map:
-    loader.flatten_mapping(node)
-    m = _Map()
-    m.line = node.start_mark.line + 1
-    m.key_lines = {}
-    for knode, vnode in node.value:
-        key = loader.construct_object(knode, deep=True)
-        if key in m:
-            raise yaml.MarkedYAMLError("while reading a mapping", node.start_mark,
-                                       f"duplicate key {key!r}", knode.start_mark)
-        m[key] = loader.construct_object(vnode, deep=True)
-        m.key_lines[key] = knode.start_mark.line + 1
-    return m
+class _YamlFault(Exception):
+    """A fault found while reading the YAML itself: the line and what is wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line, self.message = line, message
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_TAG + t for t in ("null", "bool", "int", "float", "str", "timestamp", "merge",
+                                   "value")}
+_NOKEY = object()
+
+
+def _show(v: Any, limit: int = _SHOW) -> str:
+    """repr(v) cut to about `limit` characters, reading no more of v than that needs."""
+    if isinstance(v, dict):
+        parts, size = [], 2
+        for k, x in v.items():
+            if size > limit:
+                parts.append("...")
+                break
+            parts.append(f"{_show(k, limit)}: {_show(x, limit)}")
+            size += len(parts[-1]) + 2
+        r = "{" + ", ".join(parts) + "}"
+    elif isinstance(v, list):
+        parts, size = [], 2
+        for x in v:
+            if size > limit:
+                parts.append("...")
+                break
+            parts.append(_show(x, limit))
+            size += len(parts[-1]) + 2
+        r = "[" + ", ".join(parts) + "]"
+    elif isinstance(v, str):
+        r = repr(v[:limit + 1])
+    elif isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 200:
+        r = "a huge number"     # repr of a very long int is slow, or refused by Python
+    else:
+        r = repr(v)
+    return r if len(r) <= limit else r[:limit - 3] + "..."
+
+
+def _scalar(loader: Any, ev: Any, line: int) -> Any:
+    """One scalar as plain data: null, bool, int, float or str (dates stay text)."""
+    tag = ev.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+    if tag not in _SCALAR_TAGS:
+        raise _YamlFault(line, f"the YAML tag {_show(tag)} is not allowed in the card database")
+    if tag == _TAG + "str" or tag == _TAG + "timestamp" or tag == _TAG + "merge" \
+            or tag == _TAG + "value":
+        return ev.value
+    node = yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style)
+    try:
+        return loader.yaml_constructors[tag](loader, node)
+    except (ValueError, KeyError, OverflowError) as e:     # a malformed or absurdly long number
+        raise _YamlFault(line, f"cannot read the value {_show(ev.value, 30)} ({_show(str(e), 50)})") from None
+
+
+def _read_yaml(text: str) -> Any:
+    """The one YAML document in text, as `_Map`s, `_Seq`s and scalars with their lines.
+
+    Built from the parser's events without recursion, so nesting depth, node count, anchors and
+    aliases (the "billion laughs" bomb), explicit tags and non-scalar keys are all refused before
+    anything can grow: a card file needs none of them.
+    """
+    loader = _Loader(text)
+    try:
+        stack: list[list] = []      # open collections: [container, pending key, its line]
+        root: Any = None
+        docs = nodes = 0
+        while loader.check_event():
+            ev = loader.get_event()
+            t = type(ev)
+            if t is yaml.DocumentStartEvent:
+                docs += 1
+                if docs > 1:
+                    raise _YamlFault(ev.start_mark.line + 1,
+                                     "more than one YAML document (a second '---')")
+                continue
+            if t is yaml.MappingEndEvent or t is yaml.SequenceEndEvent:
+                value = stack.pop()[0]
+                line = value.line
+            elif t is yaml.ScalarEvent or t is yaml.MappingStartEvent \
+                    or t is yaml.SequenceStartEvent or t is yaml.AliasEvent:
+                line = ev.start_mark.line + 1
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise _YamlFault(line, f"the file has more than {MAX_NODES} YAML values")
+                if t is yaml.AliasEvent or ev.anchor is not None:
+                    raise _YamlFault(line, "YAML anchors and aliases (& and *) are not allowed "
+                                           "in the card database")
+                if t is yaml.ScalarEvent:
+                    value = _scalar(loader, ev, line)
+                else:
+                    top = stack[-1] if stack else None
+                    if top is not None and top[1] is _NOKEY and type(top[0]) is _Map:
+                        raise _YamlFault(line, "a key must be a plain value, not a list or "
+                                               "mapping")
+                    if len(stack) >= MAX_DEPTH:
+                        raise _YamlFault(line, f"nested deeper than {MAX_DEPTH} levels")
+                    mapping = t is yaml.MappingStartEvent
+                    if ev.tag not in (None, "!", _TAG + ("map" if mapping else "seq")):
+                        raise _YamlFault(line, f"the YAML tag {_show(ev.tag)} is not allowed "
+                                               "in the card database")
+                    c: Any = _Map() if mapping else _Seq()
+                    c.line = line
+                    if mapping:
+                        c.key_lines = {}
+                    stack.append([c, _NOKEY, 0])
+                    continue
+            else:
+                continue        # stream and document ends
+            if not stack:
+                root = value
+                continue
+            top = stack[-1]
+            c = top[0]
+            if type(c) is _Seq:
+                c.append(value)
+            elif top[1] is _NOKEY:
+                if value in c:
+                    raise _YamlFault(line, f"not valid YAML: duplicate key {_show(value)}")
+                top[1], top[2] = value, line
+            else:
+                c[top[1]] = value
+                c.key_lines[top[1]] = top[2]
+                top[1] = _NOKEY
+        return root
+    finally:
+        loader.dispose()
 
 
 # ---------------------------------------------------------------- validation
@@ -201,7 +335,7 @@ class _Checker:
         if not ok:
             want = {"color": f"one of {', '.join(ALL_COLORS)}", "card": "a known card id"}.get(
                 kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
-            self.fail(m, f, f"expected {want}, got {v!r}", key)
+            self.fail(m, f, f"expected {want}, got {_show(v)}", key)
         return v
 
     # -- behavior pieces
@@ -215,7 +349,7 @@ class _Checker:
 
     def step(self, raw: Any, field: str, owner: _Map) -> verbs.Step:
         if not isinstance(raw, dict) or not raw:
-            self.fail(owner, field, f"a step must be a mapping like {{draw: 1}}, got {raw!r}")
+            self.fail(owner, field, f"a step must be a mapping like {{draw: 1}}, got {_show(raw)}")
         cond = None
         names = [k for k in raw if k != "if"]
         if len(names) != 1:
@@ -277,7 +411,7 @@ class _Checker:
 
     def counter(self, raw: Any, field: str, owner: Any, key: str | None = None) -> tuple:
         if not isinstance(raw, dict) or "count" not in raw:
-            self.fail(owner, field, f"expected a number or a counter like {{count: pile_size}}, got {raw!r}", key)
+            self.fail(owner, field, f"expected a number or a counter like {{count: pile_size}}, got {_show(raw)}", key)
         name = raw["count"]
         spec = counters.COUNTERS.get(name)
         if spec is None:
@@ -295,7 +429,7 @@ class _Checker:
         allowed = {"color": "color", "value": "int", "value_at_least": "int", "has_action": "bool",
                    "dominant": "bool", "effectless": "bool", "not_self": "bool"}
         if not isinstance(raw, dict):
-            self.fail(owner, field, f"expected a filter mapping, got {raw!r}", key)
+            self.fail(owner, field, f"expected a filter mapping, got {_show(raw)}", key)
         self.keys(raw, field, allowed)
         return tuple((k, self.typed(raw, k, allowed[k], field)) for k in sorted(raw))
 
@@ -349,17 +483,27 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
     """Parse and validate database text; raises CardDatabaseError with the place of any fault."""
     ck = _Checker(file)
     try:
-        doc = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - safe loader subclass
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    except UnicodeEncodeError as e:
+        raise CardDatabaseError(file, text.count("\n", 0, e.start) + 1, None, None,
+                                "the text is not valid Unicode (a lone surrogate)") from None
+    try:
+        doc = _read_yaml(text)
+    except _YamlFault as e:
+        raise CardDatabaseError(file, e.line, None, None, e.message) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        raise CardDatabaseError(file, mark.line + 1 if mark else None, None, None,
+        raise CardDatabaseError(file, mark.line + 1 if mark else 1, None, None,
                                 f"not valid YAML: {e.problem or e.context}") from None
-    except yaml.YAMLError as e:
-        raise CardDatabaseError(file, None, None, None, f"not valid YAML: {e}") from None
+    except yaml.YAMLError as e:        # the reader's faults: a position, not a line
+        pos = getattr(e, "position", None)
+        line = text.count("\n", 0, pos) + 1 if isinstance(pos, int) else 1
+        what = getattr(e, "reason", None) or "unreadable text"
+        raise CardDatabaseError(file, line, None, None, f"not valid YAML: {what}") from None
     ck.keys(doc, "", {"format", "traits", "ages", "catastrophes", "birth_of_life"},
             ("format", "traits", "ages", "catastrophes", "birth_of_life"))
     if doc["format"] != 1:
-        ck.fail(doc, "format", f"unsupported format {doc['format']!r} (this program reads 1)", "format")
+        ck.fail(doc, "format", f"unsupported format {_show(doc['format'])} (this program reads 1)", "format")
     for section in ("traits", "ages", "catastrophes"):
         if not isinstance(doc[section], list):
             ck.fail(doc, section, "expected a list of cards", section)
@@ -380,7 +524,7 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
                         setup=(), copies=1))
     ck.card = None
     _check_counts(ck, doc, defs)
-    return Database(defs, file, hashlib.sha256(text.encode()).hexdigest()[:16])
+    return Database(defs, file, digest)
 
 
 def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:
@@ -396,10 +540,10 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
     color = ck.typed(r, "color", "color", "")
     v = r["value"]
     if v != "variable" and not (isinstance(v, int) and not isinstance(v, bool)):
-        ck.fail(r, "value", f"expected an int or 'variable', got {v!r}", "value")
+        ck.fail(r, "value", f"expected an int or 'variable', got {_show(v)}", "value")
     icons = r.get("icons", [])
     if not isinstance(icons, list) or any(i not in ICONS for i in icons):
-        ck.fail(r, "icons", f"expected a list of {', '.join(ICONS)}, got {icons!r}", "icons")
+        ck.fail(r, "icons", f"expected a list of {', '.join(ICONS)}, got {_show(icons)}", "icons")
     copies = ck.typed(r, "copies", "int", "") if "copies" in r else 1
     if not 1 <= copies <= 10:
         ck.fail(r, "copies", f"copies must be 1..10, got {copies}", "copies")
