@@ -66,3 +66,107 @@ def test_messages_show_only_the_start_of_a_long_value():
     assert msg.count("red") < 20
     msg = refused(GOOD.replace("color: purple", "color: " + "x" * 100_000, 1), "field 'color'")
     assert "xxx..." in msg
+
+
+def sub(old: str, new: str) -> str:
+    """The bundled database with the first `old` replaced (which must be there)."""
+    assert old in GOOD, old
+    return GOOD.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("text, words", [
+    (sub("[{handler: optimistic_nihilism}]", "[{handler: [optimistic_nihilism]}]"),
+     "unknown handler"),
+    (sub("[{handler: optimistic_nihilism}]", "[{handler: {name: {a: 1}}}]"), "unknown handler"),
+    (sub("score: [{per: {count: one}", "score: [{per: {count: [one]}"), "unknown counter"),
+    (sub("score: [{per: {count: one}", "score: [{per: {count: {a: 1}}"), "unknown counter"),
+    (sub("color: purple", "color: [red]"), "field 'color'"),
+    (sub("id: adorable", "id: {x: 1}"), "string id"),
+    (sub("icons: [drop_of_life]", "icons: [[action]]"), "field 'icons'"),
+    (sub("cost: {give_trait: {value_at_least: 1}}", "cost: {give_trait: {value: {a: 1}}}"),
+     "field 'cost.give_trait.value'"),
+    (sub("rules: {forbid_color: blue}", "rules: {forbid_color: {a: 1}}"), "rules.forbid_color"),
+    (sub("rules: {stabilize_to: 4}", "rules: {stabilize_to: [4]}"), "rules.stabilize_to"),
+    (sub("if: most_traits_strict", "if: [most_traits_strict]"), "score[0].if"),
+    (sub("swap_traits: {mode: self}", "swap_traits: {mode: [self]}"), "mode"),
+], ids=["handler-list", "handler-map", "counter-list", "counter-map", "color-list", "id-map",
+        "icons-nested", "filter-map", "forbid-map", "int-list", "enum-list", "verb-enum-list"])
+def test_unhashable_values_are_refused_not_a_type_error(text, words):
+    refused(text, words)
+
+
+@pytest.mark.parametrize("text, words, line", [
+    ("", "the file is empty", 1),
+    ("# only a comment\n", "the file is empty", 1),
+    ("- 1\n- 2\n", "expected a mapping", 1),
+    ("just text\n", "expected a mapping", 1),
+    (sub("birth_of_life:\n  id: the-birth-of-life", "birth_of_life: [the-birth-of-life]\nx:\n"
+         "  id: the-birth-of-life"), "birth_of_life", None),
+    (sub("birth_of_life:\n  id: the-birth-of-life", "birth_of_life: 5\nx:\n  id: b"),
+     "birth_of_life", None),
+    (sub('  name: "The Birth of Life"', "  name: [The Birth of Life]"), "field 'name'", None),
+    (sub("requires: {pile_color: green, at_least: 3}", "requires: [green, 3]"),
+     "field 'requires'", None),
+    (sub("action: [{draw: 4}]", "action: {draw: 4}"), "list of steps", None),
+    (sub("action: [{draw: 4}]", "action: [draw]"), "a step must be a mapping", None),
+    (sub("cost: {give_trait: {value_at_least: 1}}", "cost: give_trait"), "field 'cost'", None),
+    (sub("rules: {stabilize_to: 4}", "rules: [stabilize_to]"), "field 'rules'", None),
+    (sub("score: [{per: {count: one}, points: 4, if: most_traits_strict}]", "score: [four]"),
+     "field 'score[0]'", None),
+    (sub("traits:\n", "traits:\n  - 5\n"), "string id", None),
+    (sub("traits:\n", "traits:\n  - {name: x}\n"), "string id", None),
+])
+def test_every_message_names_a_line(text, words, line):
+    msg = refused(text, words)
+    got = int(msg.split(":")[1])
+    if line is not None:
+        assert got == line, msg
+    else:   # near the change: the first line that differs from the good file
+        changed = next(i for i, (a, b) in enumerate(zip(text.splitlines(), GOOD.splitlines(),
+                                                         strict=False), 1) if a != b)
+        assert abs(got - changed) <= 3, msg
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("    value: 17\n", "    value: 100\n", "-10..20"),
+    ("    value: 17\n", "    value: 21\n", "-10..20"),
+    ("    value: 17\n", "    value: -11\n", "-10..20"),
+    ("    value: 17\n", "    value: 1e30\n", "-10..20"),
+    ("    value: 17\n", "    value: .nan\n", "-10..20"),
+    ("    value: 17\n", "    value: 9223372036854775808\n", "-10..20"),
+    ("    value: 17\n", "    value: 0x" + "f" * 5000 + "\n", "-10..20"),
+    ("action: [{draw: 4}]", "action: [{draw: -5}]", "0..20"),
+    ("action: [{draw: 4}]", "action: [{draw: 1000000000}]", "0..20"),
+    ("action: [{draw: 4}]", "action: [{draw: 2.5}]", "expected a number"),
+    ("action: [{discard_hand: 2}]", "action: [{discard_hand: 1000000000}]", "0..20"),
+    ("    gene_pool: 1\n", "    gene_pool: 9223372036854775808\n", "-5..5"),
+    ("    gene_pool: 1\n", "    gene_pool: -6\n", "-5..5"),
+    ("points: 4", "points: 1000000000", "-20..20"),
+    ("at_least: 3}", "at_least: 1000}", "0..20"),
+    ("rules: {max_value: 3}", "rules: {max_value: 1e30}", "-10..20"),
+    ("rules: {stabilize_to: 4}", "rules: {stabilize_to: -1}", "0..20"),
+    ("cap: 5", "cap: 1000", "0..20"),
+    ("    copies: 7", "    copies: 0", "1..10"),
+    ("format: 1", "format: true", "unsupported format"),
+    ("format: 1", "format: 1.0", "unsupported format"),
+    ('name: "Selfish"', 'name: "' + "S" * 41 + '"', "at most 40"),
+])
+def test_numbers_the_engine_cannot_handle_are_refused_with_the_range(old, new, words):
+    refused(sub(old, new), words)
+
+
+def test_a_card_above_no_age_limit_is_not_blocked(db):
+    """round_blocks once read rules['max_value'] for any card worth more than 99."""
+    from doomlings_desktop.rules.engine import Game
+
+    g = Game.new(db, 2, seed=1, log=False)
+    c = db.traits[0]
+    saved = db.value[c]
+    db.value[c] = 100
+    try:
+        g.rules = {"forbid_color": "nothing"}
+        assert g.round_blocks(c) is None
+        g.rules = {"max_value": 3}
+        assert g.round_blocks(c)
+    finally:
+        db.value[c] = saved

@@ -7,9 +7,10 @@ and lists. Loading is strict: any unknown key, verb, card id or wrong type stops
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -293,29 +294,69 @@ def _read_yaml(text: str) -> Any:
 
 # ---------------------------------------------------------------- validation
 
+# Allowed ranges of every whole number in the file, by key or option name. The engine and the
+# screens assume small numbers (a hand, a pile, a score line), so anything outside these is a
+# typo or an attack, refused at load. Real cards use face values -2..17 (Tiny), gene pool
+# changes -1..2, score points -5..4 and counts up to 4.
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "value": (-10, 20), "value_at_least": (-10, 20), "max_value": (-10, 20),
+    "gene_pool": (-5, 5), "gene_pool_all": (-5, 5),
+    "copies": (1, 10), "at_least": (0, 20), "points": (-20, 20),
+    "cap": (0, 20), "keep": (-1, 20), "look": (0, 20),
+    "stabilize_to": (0, 20), "may_discard_before_stabilize": (0, 20),
+    "draw_after_stabilize": (0, 20),
+}
+COUNT_RANGE = (0, 20)           # a verb's count given as a plain number (`draw: 3`)
+INT_DEFAULT = (-20, 20)         # any int option not named above
+MAX_NAME = 40                   # characters in a card name (the longest real one has 20)
+MAX_TEXT = 500                  # characters in any other text (the longest real one has 140)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _unknown(what: str, name: Any, known: Any, word: str = "known") -> str:
+    """'unknown verb 'x' (...)': the whole list when short, else the closest names."""
+    names = sorted(str(k) for k in known)
+    listing = ", ".join(names)
+    if len(listing) <= 90:
+        return f"unknown {what} {_show(name, 40)} ({word}: {listing})"
+    near = difflib.get_close_matches(name, names, 3) if isinstance(name, str) else []
+    hint = f"did you mean {' or '.join(near)}?" if near else "see docs/card-dsl.md for the list"
+    return f"unknown {what} {_show(name, 40)} ({hint})"
+
+
 class _Checker:
     """Validates one file's data, raising CardDatabaseError with the right place."""
 
     def __init__(self, file: str) -> None:
         self.file = file
         self.card: str | None = None
+        self.line = 1               # the current card's line: the fallback for any fault in it
         self.known_ids: set[str] = set()
 
-    def fail(self, where: Any, field: str | None, message: str, key: str | None = None) -> None:
+    def fail(self, where: Any, field: str | None, message: str, key: Any = None) -> NoReturn:
+        """Raise the error at where's line (a `_Map` key's, a `_Seq`'s, an int), else the card's."""
         line = None
         if isinstance(where, _Map):
-            line = where.key_lines.get(key, where.line) if key else where.line
-        elif isinstance(where, int):
+            line = where.key_lines.get(key, where.line) if key is not None else where.line
+        elif isinstance(where, _Seq):
+            line = where.line
+        elif _is_int(where):
             line = where
-        raise CardDatabaseError(self.file, line, self.card, field, message)
+        raise CardDatabaseError(self.file, line or self.line or 1, self.card, field, message)
 
-    def keys(self, m: Any, field: str, allowed: set[str] | dict, required: tuple = ()) -> None:
+    def keys(self, m: Any, field: str, allowed: set[str] | dict, required: tuple = (),
+             owner: Any = None, key: Any = None) -> None:
+        """m is a mapping of allowed keys with the required ones; owner[key] is where m sits."""
         if not isinstance(m, dict):
-            self.fail(None, field, f"expected a mapping, got {type(m).__name__}")
+            self.fail(owner if owner is not None else m, field or None,
+                      f"expected a mapping, got {_show(m, 40)}", key)
         for k in m:
             if k not in allowed:
-                self.fail(m, f"{field}.{k}" if field else k,
-                          f"unknown key '{k}' (allowed: {', '.join(sorted(allowed))})", k)
+                self.fail(m, f"{field}.{k}" if field else str(k),
+                          _unknown("key", k, allowed, "allowed"), k)
         for k in required:
             if k not in m:
                 self.fail(m, field or None, f"missing key '{k}'")
@@ -323,18 +364,23 @@ class _Checker:
     def typed(self, m: _Map, key: str, kind: str, field: str) -> Any:
         v = m[key]
         f = f"{field}.{key}" if field else key
+        if kind == "int":
+            lo, hi = INT_RANGES.get(key, INT_DEFAULT)
+            if not (_is_int(v) and lo <= v <= hi):
+                self.fail(m, f, f"{key} must be an int in {lo}..{hi}, got {_show(v)}", key)
+            return v
         ok = {
-            "int": isinstance(v, int) and not isinstance(v, bool),
             "bool": isinstance(v, bool),
-            "str": isinstance(v, str),
-            "color": v in ALL_COLORS,
+            "str": isinstance(v, str) and len(v) <= (MAX_NAME if key == "name" else MAX_TEXT),
+            "color": isinstance(v, str) and v in ALL_COLORS,
             "card": isinstance(v, str) and v in self.known_ids,
         }.get(kind)
         if ok is None and kind.startswith("enum:"):
-            ok = v in kind[5:].split("|")
+            ok = isinstance(v, str) and v in kind[5:].split("|")
         if not ok:
-            want = {"color": f"one of {', '.join(ALL_COLORS)}", "card": "a known card id"}.get(
-                kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
+            want = {"color": f"one of {', '.join(ALL_COLORS)}", "card": "a known card id",
+                    "str": f"text of at most {MAX_NAME if key == 'name' else MAX_TEXT} characters",
+                    }.get(kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
             self.fail(m, f, f"expected {want}, got {_show(v)}", key)
         return v
 
@@ -345,35 +391,34 @@ class _Checker:
             return ()
         if not isinstance(raw, list):
             self.fail(owner, field, "expected a list of steps", field.split(".")[-1])
-        return tuple(self.step(s, f"{field}[{i}]", owner) for i, s in enumerate(raw))
+        return tuple(self.step(s, f"{field}[{i}]", raw) for i, s in enumerate(raw))
 
-    def step(self, raw: Any, field: str, owner: _Map) -> verbs.Step:
+    def step(self, raw: Any, field: str, owner: Any) -> verbs.Step:
         if not isinstance(raw, dict) or not raw:
             self.fail(owner, field, f"a step must be a mapping like {{draw: 1}}, got {_show(raw)}")
         cond = None
         names = [k for k in raw if k != "if"]
         if len(names) != 1:
-            self.fail(raw, field, f"a step names exactly one verb, got {names}")
+            self.fail(raw, field, f"a step names exactly one verb, got {_show(names)}")
         name = names[0]
         spec = verbs.VERBS.get(name)
         if spec is None:
-            self.fail(raw, f"{field}.{name}",
-                      f"unknown verb '{name}' (known: {', '.join(sorted(verbs.VERBS))})", name)
+            self.fail(raw, f"{field}.{name}", _unknown("verb", name, verbs.VERBS), name)
         if "if" in raw:
             cond = self.condition(raw["if"], f"{field}.if", raw)
         if name == "handler":
             from doomlings_desktop.rules.handlers import HANDLERS
 
             hname = raw[name].get("name") if isinstance(raw[name], dict) else raw[name]
-            if hname not in HANDLERS:
-                self.fail(raw, f"{field}.handler", f"unknown handler '{hname}' "
-                          f"(known: {', '.join(sorted(HANDLERS))})", name)
+            if not isinstance(hname, str) or hname not in HANDLERS:
+                self.fail(raw, f"{field}.handler", _unknown("handler", hname, HANDLERS), name)
         args = raw[name]
         if not isinstance(args, dict):
             if spec.short is None:
                 if args is not None and args is not True:
                     self.fail(raw, f"{field}.{name}", f"'{name}' takes a mapping of options", name)
                 args = _Map()
+                args.line, args.key_lines = raw.key_lines.get(name, raw.line), {}
             else:
                 m = _Map({spec.short: args})
                 m.line, m.key_lines = raw.key_lines.get(name, raw.line), {}
@@ -393,7 +438,10 @@ class _Checker:
         v = m[key]
         f = f"{field}.{key}"
         if kind == "count":
-            if isinstance(v, int) and not isinstance(v, bool):
+            if _is_int(v):
+                lo, hi = COUNT_RANGE
+                if not lo <= v <= hi:
+                    self.fail(m, f, f"a count must be in {lo}..{hi}, got {_show(v)}", key)
                 return v
             return self.counter(v, f, m, key)
         if kind == "filter":
@@ -405,17 +453,18 @@ class _Checker:
                 self.fail(m, f, "expected a list of card ids", key)
             for x in v:
                 if x not in self.known_ids:
-                    self.fail(m, f, f"unknown card id '{x}'", key)
+                    self.fail(m, f, f"unknown card id {_show(x, 40)}", key)
             return tuple(v)
         return self.typed(m, key, kind, field)
 
     def counter(self, raw: Any, field: str, owner: Any, key: str | None = None) -> tuple:
         if not isinstance(raw, dict) or "count" not in raw:
-            self.fail(owner, field, f"expected a number or a counter like {{count: pile_size}}, got {_show(raw)}", key)
+            self.fail(owner, field, "expected a number or a counter like {count: pile_size}, "
+                      f"got {_show(raw)}", key)
         name = raw["count"]
-        spec = counters.COUNTERS.get(name)
+        spec = counters.COUNTERS.get(name) if isinstance(name, str) else None
         if spec is None:
-            self.fail(raw, field, f"unknown counter '{name}' (known: {', '.join(sorted(counters.COUNTERS))})", "count")
+            self.fail(raw, field, _unknown("counter", name, counters.COUNTERS), "count")
         arg = None
         allowed = {"count"} | ({spec.arg} if spec.arg else set())
         self.keys(raw, field, allowed)
@@ -449,7 +498,7 @@ class _Checker:
         out = []
         for i, t in enumerate(raw):
             f = f"{field}[{i}]"
-            self.keys(t, f, {"per", "points", "to", "if"}, ("per",))
+            self.keys(t, f, {"per", "points", "to", "if"}, ("per",), raw)
             per = self.counter(t["per"], f + ".per", t, "per")
             pts = self.typed(t, "points", "int", f) if "points" in t else 1
             to = self.typed(t, "to", "enum:self|opponents|most_traits|fewest_traits", f) if "to" in t else "self"
@@ -500,35 +549,41 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
         line = text.count("\n", 0, pos) + 1 if isinstance(pos, int) else 1
         what = getattr(e, "reason", None) or "unreadable text"
         raise CardDatabaseError(file, line, None, None, f"not valid YAML: {what}") from None
-    ck.keys(doc, "", {"format", "traits", "ages", "catastrophes", "birth_of_life"},
-            ("format", "traits", "ages", "catastrophes", "birth_of_life"))
-    if doc["format"] != 1:
-        ck.fail(doc, "format", f"unsupported format {_show(doc['format'])} (this program reads 1)", "format")
+    if doc is None:
+        ck.fail(1, None, "the file is empty (expected format, traits, ages, catastrophes and "
+                "birth_of_life)")
+    sections = ("format", "traits", "ages", "catastrophes", "birth_of_life")
+    ck.keys(doc, "", set(sections), sections, 1)
+    if not _is_int(doc["format"]) or doc["format"] != 1:
+        ck.fail(doc, "format", f"unsupported format {_show(doc['format'])} (this program reads 1)",
+                "format")
     for section in ("traits", "ages", "catastrophes"):
         if not isinstance(doc[section], list):
             ck.fail(doc, section, "expected a list of cards", section)
-    everything = doc["traits"] + doc["ages"] + doc["catastrophes"] + [doc["birth_of_life"]]
-    for raw in everything:
-        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
-            ck.fail(raw if isinstance(raw, _Map) else doc, "id", "every card needs a string id")
+    b = doc["birth_of_life"]
+    if not isinstance(b, dict):
+        ck.fail(doc, "birth_of_life", f"expected a card mapping, got {_show(b, 40)}",
+                "birth_of_life")
+    for raw in doc["traits"] + doc["ages"] + doc["catastrophes"] + [b]:
+        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not raw["id"]:
+            ck.fail(raw if isinstance(raw, _Map) else doc, "id",
+                    f"every card needs a string id, got {_show(raw, 40)}")
         if raw["id"] in ck.known_ids:
-            ck.fail(raw, "id", f"duplicate card id '{raw['id']}'", "id")
+            ck.fail(raw, "id", f"duplicate card id {_show(raw['id'], 40)}", "id")
         ck.known_ids.add(raw["id"])
     defs = [_trait(ck, r) for r in doc["traits"]]
     defs += [_age(ck, r) for r in doc["ages"]]
     defs += [_catastrophe(ck, r) for r in doc["catastrophes"]]
-    ck.card = doc["birth_of_life"]["id"]
-    ck.keys(doc["birth_of_life"], "", {"id", "name", "text"}, ("id", "name", "text"))
-    b = doc["birth_of_life"]
+    _common(ck, b, {"id", "name", "text"}, ("id", "name", "text"))
     defs.append(CardDef(id=b["id"], name=b["name"], kind="birth", text=b["text"], rules={},
                         setup=(), copies=1))
-    ck.card = None
+    ck.card, ck.line = None, doc.line
     _check_counts(ck, doc, defs)
     return Database(defs, file, digest)
 
 
 def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:
-    ck.card = r["id"]
+    ck.card, ck.line = r["id"], r.line
     ck.keys(r, "", allowed, required)
     for k in ("name", "text"):
         if k in r:
@@ -538,31 +593,28 @@ def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:
 def _trait(ck: _Checker, r: _Map) -> CardDef:
     _common(ck, r, _TRAIT_KEYS, ("id", "name", "color", "value"))
     color = ck.typed(r, "color", "color", "")
-    v = r["value"]
-    if v != "variable" and not (isinstance(v, int) and not isinstance(v, bool)):
-        ck.fail(r, "value", f"expected an int or 'variable', got {_show(v)}", "value")
+    v = r["value"] if r["value"] == "variable" else ck.typed(r, "value", "int", "")
     icons = r.get("icons", [])
-    if not isinstance(icons, list) or any(i not in ICONS for i in icons):
+    if not isinstance(icons, list) or any(not isinstance(i, str) or i not in ICONS for i in icons):
         ck.fail(r, "icons", f"expected a list of {', '.join(ICONS)}, got {_show(icons)}", "icons")
     copies = ck.typed(r, "copies", "int", "") if "copies" in r else 1
-    if not 1 <= copies <= 10:
-        ck.fail(r, "copies", f"copies must be 1..10, got {copies}", "copies")
     req = None
     if "requires" in r:
-        ck.keys(r["requires"], "requires", {"pile_color", "at_least"}, ("pile_color", "at_least"))
+        ck.keys(r["requires"], "requires", {"pile_color", "at_least"}, ("pile_color", "at_least"),
+                r, "requires")
         req = (ck.typed(r["requires"], "pile_color", "color", "requires"),
                ck.typed(r["requires"], "at_least", "int", "requires"))
     cost = None
     if "cost" in r:
         c = r["cost"]
-        ck.keys(c, "cost", {"give_trait", "discard_trait"})
+        ck.keys(c, "cost", {"give_trait", "discard_trait"}, (), r, "cost")
         if len(c) != 1:
             ck.fail(r, "cost", "a cost is one of give_trait or discard_trait", "cost")
         k = next(iter(c))
         cost = (k, ck.filter(c[k], f"cost.{k}", c, k))
     triggers = {}
     if "triggers" in r:
-        ck.keys(r["triggers"], "triggers", set(TRIGGERS))
+        ck.keys(r["triggers"], "triggers", set(TRIGGERS), (), r, "triggers")
         for k in r["triggers"]:
             triggers[k] = ck.steps(r["triggers"][k], f"triggers.{k}", r["triggers"])
     action = ck.steps(r.get("action"), "action", r)
@@ -600,13 +652,13 @@ def _age(ck: _Checker, r: _Map) -> CardDef:
     _common(ck, r, _AGE_KEYS, ("id", "name", "text"))
     rules = {}
     if "rules" in r:
-        ck.keys(r["rules"], "rules", AGE_RULES)
+        ck.keys(r["rules"], "rules", AGE_RULES, (), r, "rules")
         for k, kind in AGE_RULES.items():
             if k not in r["rules"]:
                 continue
             if kind == "bonus":
                 b = r["rules"][k]
-                ck.keys(b, f"rules.{k}", {"after", "filter"}, ("after", "filter"))
+                ck.keys(b, f"rules.{k}", {"after", "filter"}, ("after", "filter"), r["rules"], k)
                 rules[k] = (ck.filter(b["after"], f"rules.{k}.after", b, "after"),
                             ck.filter(b["filter"], f"rules.{k}.filter", b, "filter"))
             else:
