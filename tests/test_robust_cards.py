@@ -1,7 +1,10 @@
 """A card database is hostile input: whatever a file holds, loading it either succeeds or stops
 with one short `CardDatabaseError` naming a line, quickly and in bounded memory."""
 
+import os
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -170,3 +173,96 @@ def test_a_card_above_no_age_limit_is_not_blocked(db):
         assert g.round_blocks(c)
     finally:
         db.value[c] = saved
+
+
+# ---------------------------------------------------------------- reading the file
+
+def load_refused(path, words: str) -> str:
+    from doomlings_desktop.rules.cards import load_database
+
+    t0 = time.perf_counter()
+    with pytest.raises(CardDatabaseError) as e:
+        load_database(path)
+    assert time.perf_counter() - t0 < 5
+    assert words in str(e.value), str(e.value)
+    return str(e.value)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "cards.yaml"
+    os.mkfifo(fifo)
+    load_refused(fifo, "not a regular file")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_device_is_refused_without_reading_it():
+    load_refused("/dev/zero", "not a regular file")
+
+
+def test_a_folder_a_missing_file_and_a_huge_file_are_refused(tmp_path):
+    load_refused(tmp_path, "not a regular file")
+    load_refused(tmp_path / "nope.yaml", "cannot read the file")
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as f:
+        f.write(GOOD.encode())
+        f.write(b"#" * (4 * 1024 * 1024))
+    load_refused(big, "larger than 4 MB")
+
+
+def test_text_that_is_not_utf8_names_its_line(tmp_path):
+    bad = tmp_path / "cards.yaml"
+    bad.write_bytes(GOOD.replace("format: 1", "format: 1 # caf\xe9").encode("latin-1"))
+    msg = load_refused(bad, "not UTF-8")
+    assert MESSAGE.match(msg) and int(msg.split(":")[1]) == GOOD[:GOOD.index("format")].count(
+        "\n") + 1, msg
+
+
+def test_windows_line_ends_load_the_same_database(tmp_path, db):
+    from doomlings_desktop.rules.cards import load_database
+
+    crlf = tmp_path / "cards.yaml"
+    crlf.write_bytes(GOOD.replace("\n", "\r\n").encode())
+    other = load_database(crlf)
+    assert other.hash == db.hash and other.ident == db.ident
+
+
+def test_load_database_raises_only_card_database_errors(tmp_path, monkeypatch):
+    """Whatever slips past the checks (a deep recursion, a type fault) is the file's error."""
+    from doomlings_desktop.rules import cards
+
+    good = tmp_path / "cards.yaml"
+    good.write_text(GOOD)
+    for exc in (RecursionError, MemoryError, TypeError, ValueError, KeyError):
+        def boom(text, file, exc=exc):
+            raise exc("boom")
+        monkeypatch.setattr(cards, "parse_database", boom)
+        with pytest.raises(CardDatabaseError, match=r"cards.yaml:1: cannot validate"):
+            cards.load_database(good)
+
+
+def hostile_files(tmp_path):
+    files = {}
+    for name, text in [("bomb", bomb()), ("deep", "[" * 100_000 + "]" * 100_000),
+                       ("complex-key", "? [a, b]\n: 1\n"), ("empty", ""),
+                       ("huge-value", GOOD.replace("    value: 17\n", "    value: 100\n", 1)),
+                       ("unhashable", GOOD.replace("count: one}", "count: [one]}", 1))]:
+        files[name] = tmp_path / f"{name}.yaml"
+        files[name].write_text(text)
+    if hasattr(os, "mkfifo"):
+        files["fifo"] = tmp_path / "fifo.yaml"
+        os.mkfifo(files["fifo"])
+    if Path("/dev/zero").exists():
+        files["zero"] = Path("/dev/zero")
+    return files
+
+
+def test_cards_check_prints_one_error_line_and_exits_2(tmp_path):
+    for name, path in hostile_files(tmp_path).items():
+        r = subprocess.run([sys.executable, "-m", "doomlings_desktop", "--cards", str(path),
+                            "cards", "--check"], capture_output=True, text=True, cwd=ROOT,
+                           timeout=60)
+        assert r.returncode == 2, (name, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), (name, r.stderr)
+        assert len(lines[0]) < 400, (name, lines[0])

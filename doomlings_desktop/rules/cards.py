@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import os
+import stat
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -702,18 +704,57 @@ def _check_counts(ck: _Checker, doc: _Map, defs: list[CardDef]) -> None:
         ck.fail(doc, "traits", f"the game needs at least 30 traits, the file has {traits}", "traits")
 
 
+def _read_file(p: Path) -> bytes:
+    """At most MAX_BYTES of a regular file.
+
+    Opened without blocking and checked before reading, so `--cards` naming a pipe, a device
+    (/dev/zero) or a folder fails at once instead of waiting forever or filling memory.
+    """
+    fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise CardDatabaseError(str(p), None, None, None, "cannot read the file: it is not a "
+                                    "regular file (a folder, pipe or device)")
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_BYTES:
+            raise CardDatabaseError(str(p), None, None, None, "cannot read the file: it is larger "
+                                    f"than {MAX_BYTES // (1024 * 1024)} MB")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def load_database(path: str | Path | None = None) -> Database:
-    """Load `cards.yaml` (the bundled one by default). Raises CardDatabaseError."""
+    """Load `cards.yaml` (the bundled one by default). Raises CardDatabaseError, and only that:
+    a card file may come from anyone, and the game and `doomlings cards --check` report it."""
     from doomlings_desktop.resources import cards_path
 
     p = Path(path) if path else cards_path()
+    file = p.name if not path else str(p)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise CardDatabaseError(str(p), None, None, None, f"cannot read the file: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise CardDatabaseError(str(p), None, None, None, "the file is not UTF-8 text") from None
-    return parse_database(text, p.name if not path else str(p))
+        data = _read_file(p)
+    except (OSError, ValueError) as e:      # ValueError: a NUL in the path
+        why = getattr(e, "strerror", None) or str(e)
+        raise CardDatabaseError(str(p), None, None, None, f"cannot read the file: {why}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CardDatabaseError(file, data.count(b"\n", 0, e.start) + 1, None, None,
+                                "the file is not UTF-8 text") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")     # as text-mode reading did
+    try:
+        return parse_database(text, file)
+    except (RecursionError, MemoryError, TypeError, ValueError, KeyError, IndexError,
+            AttributeError) as e:
+        # A fault the checks above missed: still the file's fault, never a traceback.
+        raise CardDatabaseError(file, 1, None, None,
+                                f"cannot validate the file ({type(e).__name__})") from None
 
 
 _default: Database | None = None
