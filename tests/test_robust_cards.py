@@ -1,7 +1,10 @@
 """A card database is hostile input: whatever a file holds, loading it either succeeds or stops
 with one short `CardDatabaseError` naming a line, quickly and in bounded memory."""
 
+import copy
+import math
 import os
+import random
 import re
 import subprocess
 import sys
@@ -9,8 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 
+from doomlings_desktop.rules import verbs
 from doomlings_desktop.rules.cards import CardDatabaseError, parse_database
+from doomlings_desktop.rules.engine import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = (ROOT / "cards.yaml").read_text()
@@ -266,3 +272,188 @@ def test_cards_check_prints_one_error_line_and_exits_2(tmp_path):
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), (name, r.stderr)
         assert len(lines[0]) < 400, (name, lines[0])
+
+
+# ---------------------------------------------------------------- the mutation suite
+#
+# Databases derived from the bundled one by deterministic mutations: every top-level key, every
+# card field and every verb, counter and filter option used in the file is deleted or replaced
+# with a hostile value; verbs are renamed, keys duplicated, the text truncated and its bytes
+# flipped, alias bombs and deep nesting inserted. Each must load and then play, or be refused
+# with one short CardDatabaseError naming a line, quickly.
+
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+HOSTILE = [None, -1, -5, 0, 10**9, 2**63, 1e30, math.nan, "mutant", [1, "x"], {"a": 1}, True,
+           20, -10]
+SEED = 20240601
+STEP_LISTS = {"action", "world_end", "setup", "catastrophic", "catastrophic_once",
+              "world_end_once", "steps", "turn_start", "own_trait_discarded", "own_green_played"}
+ANSWERS = 400            # random legal answers played on each database that loads
+SECONDS = 5              # per case, generous: a case takes well under 0.1 s
+
+
+def _dump(x, flow: bool | None = None) -> str:
+    return yaml.dump(x, Dumper=DUMPER, sort_keys=False, default_flow_style=flow, width=10_000,
+                     allow_unicode=True)
+
+
+class Mutator:
+    """The bundled database as data, and text built back from it with one change."""
+
+    def __init__(self) -> None:
+        self.doc = yaml.load(GOOD, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        # Each card's text once: a mutated database re-dumps only the card it changes.
+        self.card_text = {id(c): self._card(c) for s in ("traits", "ages", "catastrophes")
+                          for c in self.doc[s]}
+
+    @staticmethod
+    def _card(c) -> str:
+        return "".join("  " + line for line in _dump([c]).splitlines(True))
+
+    def text(self, doc) -> str:
+        out = []
+        for key, val in doc.items():
+            if isinstance(val, list) and val and all(isinstance(c, dict) for c in val):
+                out.append(f"{key}:\n")
+                out.extend(self.card_text.get(id(c)) or self._card(c) for c in val)
+            else:
+                out.append(_dump({key: val}, flow=False))
+        return "".join(out)
+
+    def paths(self) -> dict:
+        """Every place in the data, grouped by shape (list positions as '*')."""
+        groups: dict[tuple, list[tuple]] = {}
+
+        def walk(x, path):
+            items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else ()
+            for k, v in items:
+                p = path + (k,)
+                groups.setdefault(tuple("*" if isinstance(e, int) else e for e in p), []).append(p)
+                walk(v, p)
+
+        walk(self.doc, ())
+        return groups
+
+    def change(self, path: tuple, op: str, value=None) -> str:
+        """The text with the thing at path deleted, replaced by value, or its key renamed."""
+        doc = dict(self.doc)
+        if len(path) == 1:
+            parent = doc
+        else:
+            head = path[0]
+            if isinstance(doc[head], list):
+                lst = list(doc[head])
+                lst[path[1]] = copy.deepcopy(lst[path[1]])
+                doc[head] = lst
+                parent, rest = lst[path[1]], path[2:]
+                if not rest:
+                    parent, rest = lst, path[1:]
+            else:
+                doc[head] = copy.deepcopy(doc[head])
+                parent, rest = doc[head], path[1:]
+            for k in rest[:-1]:
+                parent = parent[k]
+        key = path[-1]
+        if op == "delete":
+            del parent[key]
+        elif op == "replace":
+            parent[key] = value
+        else:   # rename a key, keeping the order
+            items = list(parent.items())
+            parent.clear()
+            parent.update((value if k == key else k, v) for k, v in items)
+        return self.text(doc)
+
+
+def mutations():
+    """(name, text) for every case, the same on every run."""
+    m = Mutator()
+    rng = random.Random(SEED)
+    groups = m.paths()
+    for shape, places in groups.items():
+        where = rng.choice(places)
+        label = ".".join(map(str, shape))
+        yield f"delete {label}", m.change(where, "delete")
+        for v in rng.sample(HOSTILE, 2):
+            yield f"{label} = {v!r:.20}", m.change(where, "replace", v)
+        if isinstance(shape[-1], str) and shape[-1] in verbs.VERBS and len(shape) >= 4:
+            other = rng.choice(sorted(set(verbs.VERBS) - {shape[-1]}))
+            yield f"rename verb {label} -> {other}", m.change(where, "rename", other)
+            yield f"rename verb {label} -> typo", m.change(where, "rename", shape[-1] + "x")
+    # A step moved to another card: valid data, but the verb runs where it never did (an age's
+    # setup, a catastrophe, a trigger), which the engine must survive too.
+    steps = [p for shape, places in groups.items() if len(shape) >= 4 and shape[-1] == "*"
+             and shape[-2] in STEP_LISTS for p in places]
+    for _ in range(80):
+        src, dst = rng.choice(steps), rng.choice(steps)
+        step = m.doc
+        for k in src:
+            step = step[k]
+        yield f"step {src} moved to {dst}", m.change(dst, "replace", copy.deepcopy(step))
+    good = m.text(m.doc)
+    lines = good.splitlines(True)
+    keyed = [i for i, line in enumerate(lines) if re.match(r"^ *[a-z_]+:", line)]
+    for i in rng.sample(keyed, 30):
+        yield f"duplicate line {i + 1}", "".join(lines[:i + 1] + [lines[i]] + lines[i + 1:])
+    for _ in range(40):
+        cut = rng.randrange(len(GOOD))
+        yield f"truncate at {cut}", GOOD[:cut]
+    data = GOOD.encode()
+    for _ in range(40):
+        b = bytearray(data)
+        for _ in range(rng.randint(1, 8)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        yield "flip bytes", b.decode("utf-8", errors="replace")
+    for i in rng.sample(keyed, 10):
+        pad = re.match(r"^ *", lines[i]).group()
+        yield f"bomb at line {i + 1}", "".join(
+            lines[:i] + [pad + ln + "\n" for ln in bomb().splitlines()] + lines[i:])
+        deep = pad + "deep: " + "[" * 50_000 + "]" * 50_000 + "\n"
+        yield f"deep nesting at line {i + 1}", "".join(lines[:i] + [deep] + lines[i:])
+
+
+def play(db, seed: int) -> None:
+    """Games on db with random legal answers: only the engine's own loop guard may stop one."""
+    answers = 0
+    for s in (seed, seed + 1):
+        g = Game.new(db, 2 + s % 5, seed=s, log=s % 2 == 0)
+        rand = random.Random(s)
+        while g.pending is not None and answers < ANSWERS:
+            try:
+                g.apply(rand.choice(g.pending.options))
+            except RuntimeError as e:
+                assert "looping" in str(e), e
+                break
+            answers += 1
+        if g.over:
+            assert all(type(x) is int for x in g.scores)
+
+
+def test_mutated_databases_load_and_play_or_are_refused_in_one_line(capsys):
+    loaded = refused_n = 0
+    faults = []
+    for n, (name, text) in enumerate(mutations()):
+        t0 = time.perf_counter()
+        try:
+            db = parse_database(text, "cards.yaml")
+        except CardDatabaseError as e:
+            msg = str(e)
+            refused_n += 1
+            if not MESSAGE.match(msg) or len(msg) > 300:
+                faults.append(f"{name}: bad message {msg!r:.400}")
+        except Exception as e:  # noqa: BLE001 - the point is to catch anything
+            faults.append(f"{name}: {type(e).__name__}: {e!s:.200}")
+        else:
+            loaded += 1
+            try:
+                play(db, SEED + n)
+            except Exception as e:  # noqa: BLE001
+                faults.append(f"{name}: game raised {type(e).__name__}: {e!s:.200}")
+        took = time.perf_counter() - t0
+        if took > SECONDS:
+            faults.append(f"{name}: took {took:.1f} s")
+    total = loaded + refused_n
+    with capsys.disabled():
+        print(f"\ncard-database robustness: {total} cases, {loaded} loaded, {refused_n} refused")
+    assert not faults, f"{len(faults)} of {total} cases went wrong:\n" + "\n".join(faults[:30])
+    assert total >= 600 and loaded >= 50 and refused_n >= 300
