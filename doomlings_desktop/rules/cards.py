@@ -7,10 +7,13 @@ and lists. Loading is strict: any unknown key, verb, card id or wrong type stops
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
+import os
+import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -44,11 +47,17 @@ class CardDatabaseError(Exception):
                  message: str) -> None:
         parts = [f"{file}:{line}" if line else file]
         if card:
-            parts.append(f"card '{card}'")
+            parts.append(f"card '{_clip(card, 40)}'")
         if field:
-            parts.append(f"field '{field}'")
-        super().__init__(": ".join(parts) + f": {message}")
+            parts.append(f"field '{_clip(field, 60)}'")
+        super().__init__(": ".join(parts) + f": {_clip(message, 160)}")
         self.file, self.line, self.card, self.field = file, line, card, field
+
+
+def _clip(s: str, n: int) -> str:
+    """s cut to n characters: a message stays one readable line whatever the file holds."""
+    s = str(s)
+    return s if len(s) <= n else s[:n - 3] + "..."
 
 
 class CardDef:
@@ -149,6 +158,15 @@ class Database:
 
 # ---------------------------------------------------------------- YAML with line numbers
 
+# Limits on what the card file may be: generous for a hand-written database (the bundled one is
+# 32 KB, nests 9 levels and has about 3,400 YAML nodes), small enough that a hostile file is
+# refused at once instead of eating time and memory.
+MAX_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 32
+MAX_NODES = 200_000
+_SHOW = 60      # how much of any value from the file a message shows
+
+
 class _Map(dict):
     """A mapping that remembers the line of itself and of each key (1-based)."""
 
@@ -156,29 +174,181 @@ class _Map(dict):
     key_lines: dict
 
 
-class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    pass
+class _Seq(list):
+    """A list that remembers its line (1-based), so faults inside it can name a line."""
+
+    line: int = 0
 
 
-def _construct_map(loader: Any, node: Any) -> _Map:
-    loader.flatten_mapping(node)
-    m = _Map()
-    m.line = node.start_mark.line + 1
-    m.key_lines = {}
-    for knode, vnode in node.value:
-        key = loader.construct_object(knode, deep=True)
-        if key in m:
-            raise yaml.MarkedYAMLError("while reading a mapping", node.start_mark,
-                                       f"duplicate key {key!r}", knode.start_mark)
-        m[key] = loader.construct_object(vnode, deep=True)
-        m.key_lines[key] = knode.start_mark.line + 1
-    return m
+class _YamlFault(Exception):
+    """A fault found while reading the YAML itself: the line and what is wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line, self.message = line, message
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_TAG + t for t in ("null", "bool", "int", "float", "str", "timestamp", "merge",
+                                   "value")}
+_NOKEY = object()
+
+
+def _show(v: Any, limit: int = _SHOW) -> str:
+    """repr(v) cut to about `limit` characters, reading no more of v than that needs."""
+    if isinstance(v, dict):
+        parts, size = [], 2
+        for k, x in v.items():
+            if size > limit:
+                parts.append("...")
+                break
+            parts.append(f"{_show(k, limit)}: {_show(x, limit)}")
+            size += len(parts[-1]) + 2
+        r = "{" + ", ".join(parts) + "}"
+    elif isinstance(v, list):
+        parts, size = [], 2
+        for x in v:
+            if size > limit:
+                parts.append("...")
+                break
+            parts.append(_show(x, limit))
+            size += len(parts[-1]) + 2
+        r = "[" + ", ".join(parts) + "]"
+    elif isinstance(v, str):
+        r = repr(v[:limit + 1])
+    elif isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 200:
+        r = "a huge number"     # repr of a very long int is slow, or refused by Python
+    else:
+        r = repr(v)
+    return r if len(r) <= limit else r[:limit - 3] + "..."
+
+
+def _scalar(loader: Any, ev: Any, line: int) -> Any:
+    """One scalar as plain data: null, bool, int, float or str (dates stay text)."""
+    tag = ev.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+    if tag not in _SCALAR_TAGS:
+        raise _YamlFault(line, f"the YAML tag {_show(tag)} is not allowed in the card database")
+    if tag == _TAG + "str" or tag == _TAG + "timestamp" or tag == _TAG + "merge" \
+            or tag == _TAG + "value":
+        return ev.value
+    node = yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style)
+    try:
+        return loader.yaml_constructors[tag](loader, node)
+    except (ValueError, KeyError, OverflowError) as e:     # a malformed or absurdly long number
+        raise _YamlFault(line, f"cannot read the value {_show(ev.value, 30)} ({_show(str(e), 50)})") from None
+
+
+def _read_yaml(text: str) -> Any:
+    """The one YAML document in text, as `_Map`s, `_Seq`s and scalars with their lines.
+
+    Built from the parser's events without recursion, so nesting depth, node count, anchors and
+    aliases (the "billion laughs" bomb), explicit tags and non-scalar keys are all refused before
+    anything can grow: a card file needs none of them.
+    """
+    loader = _Loader(text)
+    try:
+        stack: list[list] = []      # open collections: [container, pending key, its line]
+        root: Any = None
+        docs = nodes = 0
+        while loader.check_event():
+            ev = loader.get_event()
+            t = type(ev)
+            if t is yaml.DocumentStartEvent:
+                docs += 1
+                if docs > 1:
+                    raise _YamlFault(ev.start_mark.line + 1,
+                                     "more than one YAML document (a second '---')")
+                continue
+            if t is yaml.MappingEndEvent or t is yaml.SequenceEndEvent:
+                value = stack.pop()[0]
+                line = value.line
+            elif t is yaml.ScalarEvent or t is yaml.MappingStartEvent \
+                    or t is yaml.SequenceStartEvent or t is yaml.AliasEvent:
+                line = ev.start_mark.line + 1
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise _YamlFault(line, f"the file has more than {MAX_NODES} YAML values")
+                if t is yaml.AliasEvent or ev.anchor is not None:
+                    raise _YamlFault(line, "YAML anchors and aliases (& and *) are not allowed "
+                                           "in the card database")
+                if t is yaml.ScalarEvent:
+                    value = _scalar(loader, ev, line)
+                else:
+                    top = stack[-1] if stack else None
+                    if top is not None and top[1] is _NOKEY and type(top[0]) is _Map:
+                        raise _YamlFault(line, "a key must be a plain value, not a list or "
+                                               "mapping")
+                    if len(stack) >= MAX_DEPTH:
+                        raise _YamlFault(line, f"nested deeper than {MAX_DEPTH} levels")
+                    mapping = t is yaml.MappingStartEvent
+                    if ev.tag not in (None, "!", _TAG + ("map" if mapping else "seq")):
+                        raise _YamlFault(line, f"the YAML tag {_show(ev.tag)} is not allowed "
+                                               "in the card database")
+                    c: Any = _Map() if mapping else _Seq()
+                    c.line = line
+                    if mapping:
+                        c.key_lines = {}
+                    stack.append([c, _NOKEY, 0])
+                    continue
+            else:
+                continue        # stream and document ends
+            if not stack:
+                root = value
+                continue
+            top = stack[-1]
+            c = top[0]
+            if type(c) is _Seq:
+                c.append(value)
+            elif top[1] is _NOKEY:
+                if value in c:
+                    raise _YamlFault(line, f"not valid YAML: duplicate key {_show(value)}")
+                top[1], top[2] = value, line
+            else:
+                c[top[1]] = value
+                c.key_lines[top[1]] = top[2]
+                top[1] = _NOKEY
+        return root
+    finally:
+        loader.dispose()
 
 
 # ---------------------------------------------------------------- validation
+
+# Allowed ranges of every whole number in the file, by key or option name. The engine and the
+# screens assume small numbers (a hand, a pile, a score line), so anything outside these is a
+# typo or an attack, refused at load. Real cards use face values -2..17 (Tiny), gene pool
+# changes -1..2, score points -5..4 and counts up to 4.
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "value": (-10, 20), "value_at_least": (-10, 20), "max_value": (-10, 20),
+    "gene_pool": (-5, 5), "gene_pool_all": (-5, 5),
+    "copies": (1, 10), "at_least": (0, 20), "points": (-20, 20),
+    "cap": (0, 20), "keep": (-1, 20), "look": (0, 20),
+    "stabilize_to": (0, 20), "may_discard_before_stabilize": (0, 20),
+    "draw_after_stabilize": (0, 20),
+}
+COUNT_RANGE = (0, 20)           # a verb's count given as a plain number (`draw: 3`)
+INT_DEFAULT = (-20, 20)         # any int option not named above
+MAX_NAME = 40                   # characters in a card name (the longest real one has 20)
+MAX_TEXT = 500                  # characters in any other text (the longest real one has 140)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _unknown(what: str, name: Any, known: Any, word: str = "known") -> str:
+    """'unknown verb 'x' (...)': the whole list when short, else the closest names."""
+    names = sorted(str(k) for k in known)
+    listing = ", ".join(names)
+    if len(listing) <= 90:
+        return f"unknown {what} {_show(name, 40)} ({word}: {listing})"
+    near = difflib.get_close_matches(name, names, 3) if isinstance(name, str) else []
+    hint = f"did you mean {' or '.join(near)}?" if near else "see docs/card-dsl.md for the list"
+    return f"unknown {what} {_show(name, 40)} ({hint})"
+
 
 class _Checker:
     """Validates one file's data, raising CardDatabaseError with the right place."""
@@ -186,23 +356,30 @@ class _Checker:
     def __init__(self, file: str) -> None:
         self.file = file
         self.card: str | None = None
+        self.line = 1               # the current card's line: the fallback for any fault in it
         self.known_ids: set[str] = set()
 
-    def fail(self, where: Any, field: str | None, message: str, key: str | None = None) -> None:
+    def fail(self, where: Any, field: str | None, message: str, key: Any = None) -> NoReturn:
+        """Raise the error at where's line (a `_Map` key's, a `_Seq`'s, an int), else the card's."""
         line = None
         if isinstance(where, _Map):
-            line = where.key_lines.get(key, where.line) if key else where.line
-        elif isinstance(where, int):
+            line = where.key_lines.get(key, where.line) if key is not None else where.line
+        elif isinstance(where, _Seq):
+            line = where.line
+        elif _is_int(where):
             line = where
-        raise CardDatabaseError(self.file, line, self.card, field, message)
+        raise CardDatabaseError(self.file, line or self.line or 1, self.card, field, message)
 
-    def keys(self, m: Any, field: str, allowed: set[str] | dict, required: tuple = ()) -> None:
+    def keys(self, m: Any, field: str, allowed: set[str] | dict, required: tuple = (),
+             owner: Any = None, key: Any = None) -> None:
+        """m is a mapping of allowed keys with the required ones; owner[key] is where m sits."""
         if not isinstance(m, dict):
-            self.fail(None, field, f"expected a mapping, got {type(m).__name__}")
+            self.fail(owner if owner is not None else m, field or None,
+                      f"expected a mapping, got {_show(m, 40)}", key)
         for k in m:
             if k not in allowed:
-                self.fail(m, f"{field}.{k}" if field else k,
-                          f"unknown key '{k}' (allowed: {', '.join(sorted(allowed))})", k)
+                self.fail(m, f"{field}.{k}" if field else str(k),
+                          _unknown("key", k, allowed, "allowed"), k)
         for k in required:
             if k not in m:
                 self.fail(m, field or None, f"missing key '{k}'")
@@ -210,19 +387,24 @@ class _Checker:
     def typed(self, m: _Map, key: str, kind: str, field: str) -> Any:
         v = m[key]
         f = f"{field}.{key}" if field else key
+        if kind == "int":
+            lo, hi = INT_RANGES.get(key, INT_DEFAULT)
+            if not (_is_int(v) and lo <= v <= hi):
+                self.fail(m, f, f"{key} must be an int in {lo}..{hi}, got {_show(v)}", key)
+            return v
         ok = {
-            "int": isinstance(v, int) and not isinstance(v, bool),
             "bool": isinstance(v, bool),
-            "str": isinstance(v, str),
-            "color": v in ALL_COLORS,
+            "str": isinstance(v, str) and len(v) <= (MAX_NAME if key == "name" else MAX_TEXT),
+            "color": isinstance(v, str) and v in ALL_COLORS,
             "card": isinstance(v, str) and v in self.known_ids,
         }.get(kind)
         if ok is None and kind.startswith("enum:"):
-            ok = v in kind[5:].split("|")
+            ok = isinstance(v, str) and v in kind[5:].split("|")
         if not ok:
-            want = {"color": f"one of {', '.join(ALL_COLORS)}", "card": "a known card id"}.get(
-                kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
-            self.fail(m, f, f"expected {want}, got {v!r}", key)
+            want = {"color": f"one of {', '.join(ALL_COLORS)}", "card": "a known card id",
+                    "str": f"text of at most {MAX_NAME if key == 'name' else MAX_TEXT} characters",
+                    }.get(kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
+            self.fail(m, f, f"expected {want}, got {_show(v)}", key)
         return v
 
     # -- behavior pieces
@@ -232,35 +414,34 @@ class _Checker:
             return ()
         if not isinstance(raw, list):
             self.fail(owner, field, "expected a list of steps", field.split(".")[-1])
-        return tuple(self.step(s, f"{field}[{i}]", owner) for i, s in enumerate(raw))
+        return tuple(self.step(s, f"{field}[{i}]", raw) for i, s in enumerate(raw))
 
-    def step(self, raw: Any, field: str, owner: _Map) -> verbs.Step:
+    def step(self, raw: Any, field: str, owner: Any) -> verbs.Step:
         if not isinstance(raw, dict) or not raw:
-            self.fail(owner, field, f"a step must be a mapping like {{draw: 1}}, got {raw!r}")
+            self.fail(owner, field, f"a step must be a mapping like {{draw: 1}}, got {_show(raw)}")
         cond = None
         names = [k for k in raw if k != "if"]
         if len(names) != 1:
-            self.fail(raw, field, f"a step names exactly one verb, got {names}")
+            self.fail(raw, field, f"a step names exactly one verb, got {_show(names)}")
         name = names[0]
         spec = verbs.VERBS.get(name)
         if spec is None:
-            self.fail(raw, f"{field}.{name}",
-                      f"unknown verb '{name}' (known: {', '.join(sorted(verbs.VERBS))})", name)
+            self.fail(raw, f"{field}.{name}", _unknown("verb", name, verbs.VERBS), name)
         if "if" in raw:
             cond = self.condition(raw["if"], f"{field}.if", raw)
         if name == "handler":
             from doomlings_desktop.rules.handlers import HANDLERS
 
             hname = raw[name].get("name") if isinstance(raw[name], dict) else raw[name]
-            if hname not in HANDLERS:
-                self.fail(raw, f"{field}.handler", f"unknown handler '{hname}' "
-                          f"(known: {', '.join(sorted(HANDLERS))})", name)
+            if not isinstance(hname, str) or hname not in HANDLERS:
+                self.fail(raw, f"{field}.handler", _unknown("handler", hname, HANDLERS), name)
         args = raw[name]
         if not isinstance(args, dict):
             if spec.short is None:
                 if args is not None and args is not True:
                     self.fail(raw, f"{field}.{name}", f"'{name}' takes a mapping of options", name)
                 args = _Map()
+                args.line, args.key_lines = raw.key_lines.get(name, raw.line), {}
             else:
                 m = _Map({spec.short: args})
                 m.line, m.key_lines = raw.key_lines.get(name, raw.line), {}
@@ -280,7 +461,10 @@ class _Checker:
         v = m[key]
         f = f"{field}.{key}"
         if kind == "count":
-            if isinstance(v, int) and not isinstance(v, bool):
+            if _is_int(v):
+                lo, hi = COUNT_RANGE
+                if not lo <= v <= hi:
+                    self.fail(m, f, f"a count must be in {lo}..{hi}, got {_show(v)}", key)
                 return v
             return self.counter(v, f, m, key)
         if kind == "filter":
@@ -292,17 +476,18 @@ class _Checker:
                 self.fail(m, f, "expected a list of card ids", key)
             for x in v:
                 if x not in self.known_ids:
-                    self.fail(m, f, f"unknown card id '{x}'", key)
+                    self.fail(m, f, f"unknown card id {_show(x, 40)}", key)
             return tuple(v)
         return self.typed(m, key, kind, field)
 
     def counter(self, raw: Any, field: str, owner: Any, key: str | None = None) -> tuple:
         if not isinstance(raw, dict) or "count" not in raw:
-            self.fail(owner, field, f"expected a number or a counter like {{count: pile_size}}, got {raw!r}", key)
+            self.fail(owner, field, "expected a number or a counter like {count: pile_size}, "
+                      f"got {_show(raw)}", key)
         name = raw["count"]
-        spec = counters.COUNTERS.get(name)
+        spec = counters.COUNTERS.get(name) if isinstance(name, str) else None
         if spec is None:
-            self.fail(raw, field, f"unknown counter '{name}' (known: {', '.join(sorted(counters.COUNTERS))})", "count")
+            self.fail(raw, field, _unknown("counter", name, counters.COUNTERS), "count")
         arg = None
         allowed = {"count"} | ({spec.arg} if spec.arg else set())
         self.keys(raw, field, allowed)
@@ -316,7 +501,7 @@ class _Checker:
         allowed = {"color": "color", "value": "int", "value_at_least": "int", "has_action": "bool",
                    "dominant": "bool", "effectless": "bool", "not_self": "bool"}
         if not isinstance(raw, dict):
-            self.fail(owner, field, f"expected a filter mapping, got {raw!r}", key)
+            self.fail(owner, field, f"expected a filter mapping, got {_show(raw)}", key)
         self.keys(raw, field, allowed)
         return tuple((k, self.typed(raw, k, allowed[k], field)) for k in sorted(raw))
 
@@ -336,7 +521,7 @@ class _Checker:
         out = []
         for i, t in enumerate(raw):
             f = f"{field}[{i}]"
-            self.keys(t, f, {"per", "points", "to", "if"}, ("per",))
+            self.keys(t, f, {"per", "points", "to", "if"}, ("per",), raw)
             per = self.counter(t["per"], f + ".per", t, "per")
             pts = self.typed(t, "points", "int", f) if "points" in t else 1
             to = self.typed(t, "to", "enum:self|opponents|most_traits|fewest_traits", f) if "to" in t else "self"
@@ -370,39 +555,56 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
     """Parse and validate database text; raises CardDatabaseError with the place of any fault."""
     ck = _Checker(file)
     try:
-        doc = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - safe loader subclass
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    except UnicodeEncodeError as e:
+        raise CardDatabaseError(file, text.count("\n", 0, e.start) + 1, None, None,
+                                "the text is not valid Unicode (a lone surrogate)") from None
+    try:
+        doc = _read_yaml(text)
+    except _YamlFault as e:
+        raise CardDatabaseError(file, e.line, None, None, e.message) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        raise CardDatabaseError(file, mark.line + 1 if mark else None, None, None,
+        raise CardDatabaseError(file, mark.line + 1 if mark else 1, None, None,
                                 f"not valid YAML: {e.problem or e.context}") from None
-    except yaml.YAMLError as e:
-        raise CardDatabaseError(file, None, None, None, f"not valid YAML: {e}") from None
-    ck.keys(doc, "", {"format", "traits", "ages", "catastrophes", "birth_of_life"},
-            ("format", "traits", "ages", "catastrophes", "birth_of_life"))
-    if doc["format"] != 1:
-        ck.fail(doc, "format", f"unsupported format {doc['format']!r} (this program reads 1)", "format")
+    except yaml.YAMLError as e:        # the reader's faults: a position, not a line
+        pos = getattr(e, "position", None)
+        line = text.count("\n", 0, pos) + 1 if isinstance(pos, int) else 1
+        what = getattr(e, "reason", None) or "unreadable text"
+        raise CardDatabaseError(file, line, None, None, f"not valid YAML: {what}") from None
+    if doc is None:
+        ck.fail(1, None, "the file is empty (expected format, traits, ages, catastrophes and "
+                "birth_of_life)")
+    sections = ("format", "traits", "ages", "catastrophes", "birth_of_life")
+    ck.keys(doc, "", set(sections), sections, 1)
+    if not _is_int(doc["format"]) or doc["format"] != 1:
+        ck.fail(doc, "format", f"unsupported format {_show(doc['format'])} (this program reads 1)",
+                "format")
     for section in ("traits", "ages", "catastrophes"):
         if not isinstance(doc[section], list):
             ck.fail(doc, section, "expected a list of cards", section)
-    everything = doc["traits"] + doc["ages"] + doc["catastrophes"] + [doc["birth_of_life"]]
-    for raw in everything:
-        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
-            ck.fail(raw if isinstance(raw, _Map) else doc, "id", "every card needs a string id")
+    b = doc["birth_of_life"]
+    if not isinstance(b, dict):
+        ck.fail(doc, "birth_of_life", f"expected a card mapping, got {_show(b, 40)}",
+                "birth_of_life")
+    for raw in doc["traits"] + doc["ages"] + doc["catastrophes"] + [b]:
+        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not raw["id"]:
+            ck.fail(raw if isinstance(raw, _Map) else doc, "id",
+                    f"every card needs a string id, got {_show(raw, 40)}")
         if raw["id"] in ck.known_ids:
-            ck.fail(raw, "id", f"duplicate card id '{raw['id']}'", "id")
+            ck.fail(raw, "id", f"duplicate card id {_show(raw['id'], 40)}", "id")
         ck.known_ids.add(raw["id"])
     defs = [_trait(ck, r) for r in doc["traits"]]
     defs += [_age(ck, r) for r in doc["ages"]]
     defs += [_catastrophe(ck, r) for r in doc["catastrophes"]]
-    ck.card = doc["birth_of_life"]["id"]
-    ck.keys(doc["birth_of_life"], "", {"id", "name", "text"}, ("id", "name", "text"))
-    b = doc["birth_of_life"]
+    _common(ck, b, {"id", "name", "text"}, ("id", "name", "text"))
     defs.append(CardDef(id=b["id"], name=b["name"], kind="birth", text=b["text"], rules={},
                         setup=(), copies=1))
-    ck.card = None
+    ck.card, ck.line = None, doc.line
     _check_counts(ck, doc, defs)
-    db = Database(defs, file, hashlib.sha256(text.encode()).hexdigest()[:16])
-    db.behaviour = {r["id"]: behaviour_digest(r) for r in everything}
+    db = Database(defs, file, digest)
+    db.behaviour = {r["id"]: behaviour_digest(r)
+                    for r in doc["traits"] + doc["ages"] + doc["catastrophes"] + [b]}
     return db
 
 
@@ -426,7 +628,7 @@ def behaviour_digest(raw: dict) -> str:
 
 
 def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:
-    ck.card = r["id"]
+    ck.card, ck.line = r["id"], r.line
     ck.keys(r, "", allowed, required)
     for k in ("name", "text"):
         if k in r:
@@ -436,31 +638,28 @@ def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:
 def _trait(ck: _Checker, r: _Map) -> CardDef:
     _common(ck, r, _TRAIT_KEYS, ("id", "name", "color", "value"))
     color = ck.typed(r, "color", "color", "")
-    v = r["value"]
-    if v != "variable" and not (isinstance(v, int) and not isinstance(v, bool)):
-        ck.fail(r, "value", f"expected an int or 'variable', got {v!r}", "value")
+    v = r["value"] if r["value"] == "variable" else ck.typed(r, "value", "int", "")
     icons = r.get("icons", [])
-    if not isinstance(icons, list) or any(i not in ICONS for i in icons):
-        ck.fail(r, "icons", f"expected a list of {', '.join(ICONS)}, got {icons!r}", "icons")
+    if not isinstance(icons, list) or any(not isinstance(i, str) or i not in ICONS for i in icons):
+        ck.fail(r, "icons", f"expected a list of {', '.join(ICONS)}, got {_show(icons)}", "icons")
     copies = ck.typed(r, "copies", "int", "") if "copies" in r else 1
-    if not 1 <= copies <= 10:
-        ck.fail(r, "copies", f"copies must be 1..10, got {copies}", "copies")
     req = None
     if "requires" in r:
-        ck.keys(r["requires"], "requires", {"pile_color", "at_least"}, ("pile_color", "at_least"))
+        ck.keys(r["requires"], "requires", {"pile_color", "at_least"}, ("pile_color", "at_least"),
+                r, "requires")
         req = (ck.typed(r["requires"], "pile_color", "color", "requires"),
                ck.typed(r["requires"], "at_least", "int", "requires"))
     cost = None
     if "cost" in r:
         c = r["cost"]
-        ck.keys(c, "cost", {"give_trait", "discard_trait"})
+        ck.keys(c, "cost", {"give_trait", "discard_trait"}, (), r, "cost")
         if len(c) != 1:
             ck.fail(r, "cost", "a cost is one of give_trait or discard_trait", "cost")
         k = next(iter(c))
         cost = (k, ck.filter(c[k], f"cost.{k}", c, k))
     triggers = {}
     if "triggers" in r:
-        ck.keys(r["triggers"], "triggers", set(TRIGGERS))
+        ck.keys(r["triggers"], "triggers", set(TRIGGERS), (), r, "triggers")
         for k in r["triggers"]:
             triggers[k] = ck.steps(r["triggers"][k], f"triggers.{k}", r["triggers"])
     action = ck.steps(r.get("action"), "action", r)
@@ -498,13 +697,13 @@ def _age(ck: _Checker, r: _Map) -> CardDef:
     _common(ck, r, _AGE_KEYS, ("id", "name", "text"))
     rules = {}
     if "rules" in r:
-        ck.keys(r["rules"], "rules", AGE_RULES)
+        ck.keys(r["rules"], "rules", AGE_RULES, (), r, "rules")
         for k, kind in AGE_RULES.items():
             if k not in r["rules"]:
                 continue
             if kind == "bonus":
                 b = r["rules"][k]
-                ck.keys(b, f"rules.{k}", {"after", "filter"}, ("after", "filter"))
+                ck.keys(b, f"rules.{k}", {"after", "filter"}, ("after", "filter"), r["rules"], k)
                 rules[k] = (ck.filter(b["after"], f"rules.{k}.after", b, "after"),
                             ck.filter(b["filter"], f"rules.{k}.filter", b, "filter"))
             else:
@@ -548,18 +747,57 @@ def _check_counts(ck: _Checker, doc: _Map, defs: list[CardDef]) -> None:
         ck.fail(doc, "traits", f"the game needs at least 30 traits, the file has {traits}", "traits")
 
 
+def _read_file(p: Path) -> bytes:
+    """At most MAX_BYTES of a regular file.
+
+    Opened without blocking and checked before reading, so `--cards` naming a pipe, a device
+    (/dev/zero) or a folder fails at once instead of waiting forever or filling memory.
+    """
+    fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise CardDatabaseError(str(p), None, None, None, "cannot read the file: it is not a "
+                                    "regular file (a folder, pipe or device)")
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_BYTES:
+            raise CardDatabaseError(str(p), None, None, None, "cannot read the file: it is larger "
+                                    f"than {MAX_BYTES // (1024 * 1024)} MB")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def load_database(path: str | Path | None = None) -> Database:
-    """Load `cards.yaml` (the bundled one by default). Raises CardDatabaseError."""
+    """Load `cards.yaml` (the bundled one by default). Raises CardDatabaseError, and only that:
+    a card file may come from anyone, and the game and `doomlings cards --check` report it."""
     from doomlings_desktop.resources import cards_path
 
     p = Path(path) if path else cards_path()
+    file = p.name if not path else str(p)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise CardDatabaseError(str(p), None, None, None, f"cannot read the file: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise CardDatabaseError(str(p), None, None, None, "the file is not UTF-8 text") from None
-    return parse_database(text, p.name if not path else str(p))
+        data = _read_file(p)
+    except (OSError, ValueError) as e:      # ValueError: a NUL in the path
+        why = getattr(e, "strerror", None) or str(e)
+        raise CardDatabaseError(str(p), None, None, None, f"cannot read the file: {why}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CardDatabaseError(file, data.count(b"\n", 0, e.start) + 1, None, None,
+                                "the file is not UTF-8 text") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")     # as text-mode reading did
+    try:
+        return parse_database(text, file)
+    except (RecursionError, MemoryError, TypeError, ValueError, KeyError, IndexError,
+            AttributeError) as e:
+        # A fault the checks above missed: still the file's fault, never a traceback.
+        raise CardDatabaseError(file, 1, None, None,
+                                f"cannot validate the file ({type(e).__name__})") from None
 
 
 _default: Database | None = None

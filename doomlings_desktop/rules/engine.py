@@ -355,7 +355,7 @@ class Game:
         why = None
         if rules.get("forbid_color") == col:
             why = f"no {col} traits this round"
-        elif db.value[c] > rules.get("max_value", 99):
+        elif "max_value" in rules and db.value[c] > rules["max_value"]:
             why = f"only traits worth {rules['max_value']} or less this round"
         elif rules.get("not_last_color") and self.last_color == col:
             why = f"not the color of the last trait played ({col})"
@@ -399,15 +399,15 @@ class Game:
         rules = self.rules
         if rules:
             forbid = rules.get("forbid_color")
-            mv = rules.get("max_value", 99)
+            mv = rules.get("max_value")
             last = self.last_color if rules.get("not_last_color") else None
-            if forbid is not None or last is not None or mv < 99:
+            if forbid is not None or last is not None or mv is not None:
                 col = db.color
                 val = db.value
                 allowed = []
                 for c in hand:
                     cc = col[c]
-                    if cc != forbid and cc != last and val[c] <= mv:
+                    if cc != forbid and cc != last and (mv is None or val[c] <= mv):
                         allowed.append(c)
                 hand = allowed
         out = hand[:]
