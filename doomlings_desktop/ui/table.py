@@ -587,6 +587,8 @@ class TableScene(Scene):
         if self.pass_needed:
             self._draw_pass(surf, u)
             self.view = None
+            if self.menu_open:      # Esc works behind a pass screen too, and is seen
+                self._draw_menu(surf, u)
             return
         w, h = surf.get_size()
         key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()))
