@@ -762,3 +762,78 @@ def test_text_fit_gives_the_largest_size_that_fits():
     assert t.font(size + 1, True).size("Discard 123")[0] > 60
     assert t.fit("Discard 123", 20, 1, 6) == 6          # nothing fits: the smallest
     assert t.fit("Hi", 20, 500, 6) == 20
+
+
+def saved_midgame(kinds, seed=8, answers=25):
+    """The app on the Load screen, reached from the table's Esc menu right after 'Save game',
+    of an unfinished game whose seats are `kinds` ('human' or 'bot'); and the save's path."""
+    from doomlings_desktop import saves
+    db = default_database()
+    names = [f"P{i}" for i in range(len(kinds))]
+    g = Game.new(db, len(kinds), seed=seed, names=names)
+    rng = random.Random(seed)
+    for _ in range(answers):
+        g.apply(rng.choice(g.pending.options))
+    assert not g.over
+    app = make_app()
+    app.go(TableScene(app, [SeatConfig(n, k, "random") for n, k in zip(names, kinds, strict=True)],
+                      seed, game=g))
+    app.frame()
+    key(app, pygame.K_ESCAPE)
+    click(app, find(app.scene, ("button", "save")).center)
+    key(app, pygame.K_ESCAPE)
+    click(app, find(app.scene, ("button", "load")).center)
+    assert type(app.scene).__name__ == "LoadScene"
+    [(_, path, _)] = saves.named_saves()
+    return app, path
+
+
+def test_an_unfinished_hot_seat_game_cannot_be_replayed():
+    """Its replay could step to the last answer and show every current hand from any seat."""
+    from doomlings_desktop.ui.menu import open_replay
+    from doomlings_desktop.ui.table import REPLAY_REFUSED, ReplayScene
+    app, path = saved_midgame(["human", "bot", "human"])
+    load = app.scene
+    assert find(load, ("button", ("open", path))) is not None
+    assert find(load, ("button", ("replay", path))) is None        # off, and says why
+    drawn = texts_of_a_frame(app, load)
+    assert any(s in REPLAY_REFUSED for s in drawn if len(s) > 20)
+    assert not open_replay(app, path, load)                         # asked for anyway
+    assert app.scene is load and load.notice == REPLAY_REFUSED
+    import json
+    rec = json.loads(path.read_text())
+    with pytest.raises(ValueError):
+        ReplayScene(app, rec, [SeatConfig(s["name"], s["kind"]) for s in rec["seats"]], load)
+
+
+def test_an_unfinished_game_against_bots_replays_from_its_human_only():
+    from doomlings_desktop.ui.table import ReplayScene
+    app, path = saved_midgame(["bot", "human", "bot"])
+    click(app, find(app.scene, ("button", ("replay", path))).center)
+    sc = app.scene
+    assert isinstance(sc, ReplayScene) and sc.viewer == 1     # not seat 0, a bot
+    assert find(sc, ("button", "seat")) is None
+    click(app, find(sc, ("button", "last")).center)
+    key(app, pygame.K_TAB)
+    sc.on_button("seat")
+    app.frame()
+    assert sc.viewer == 1 and sc.face_up and sc.face_up <= set(sc.game.players[1].hand)
+
+
+def test_a_finished_hot_seat_game_replays_from_every_seat(db):
+    from doomlings_desktop import saves
+    from doomlings_desktop.simulate import play_random
+    g = play_random(db, 3, 5)
+    saves.save(g, [{"name": n, "kind": k} for n, k in zip("ABC", ("bot", "human", "human"),
+                                                           strict=True)], "last game")
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "load")).center)
+    click(app, find(app.scene, ("button", ("replay", saves.saves_dir() / "last game.json"))).center)
+    sc = app.scene
+    assert type(sc).__name__ == "ReplayScene" and sc.viewer == 1      # the first human
+    seen = []
+    for _ in range(3):
+        seen.append(sc.viewer)
+        click(app, find(sc, ("button", "seat")).center)
+    assert seen == [1, 2, 0] and sc.viewer == 1

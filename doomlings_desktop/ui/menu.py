@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -414,7 +416,7 @@ def open_replay(app: Any, path: Any, back: Scene) -> bool:
 
     from doomlings_desktop import saves
     from doomlings_desktop.rules.cards import default_database
-    from doomlings_desktop.ui.table import ReplayScene, SeatConfig
+    from doomlings_desktop.ui.table import REPLAY_REFUSED, ReplayScene, SeatConfig, replay_seats
 
     try:
         got = saves.load(path, default_database())
@@ -422,9 +424,39 @@ def open_replay(app: Any, path: Any, back: Scene) -> bool:
     except (saves.SaveError, OSError, ValueError) as e:
         back.notice = str(e)
         return False
+    # the Load screen offers no such replay; this refuses one asked for any other way
+    if not replay_seats([s["kind"] for s in got.seats], got.game.over):
+        back.notice = REPLAY_REFUSED
+        app.sounds.play("error")
+        return False
     seats = [SeatConfig(s["name"], s["kind"], s["level"], s["ask"]) for s in got.seats]
     app.go(ReplayScene(app, record, seats, back))
     return True
+
+
+def replay_refusal(path: Path) -> str | None:
+    """Why the Load screen offers no replay of this save (None: it does), from the file's
+    seats and 'over' flag; read again only when the file changes."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None         # open_replay explains what is wrong with it
+    return _replay_refusal(path, st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _replay_refusal(path: Path, mtime_ns: int, size: int) -> str | None:
+    import json
+
+    from doomlings_desktop.ui.table import REPLAY_REFUSED, replay_seats
+    try:
+        rec = json.loads(path.read_text(encoding="utf-8"))
+        kinds = ["bot" if isinstance(s, dict) and s.get("kind") == "bot" else "human"
+                 for s in rec["seats"]]     # as saves.load reads them: unknown is human
+        over = rec.get("over") is True
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        return None
+    return None if replay_seats(kinds, over) else REPLAY_REFUSED
 
 
 class LoadScene(SubScene):
@@ -457,13 +489,20 @@ class LoadScene(SubScene):
                                int(19 * u), MUTED), (x0, int(120 * u)))
         rows = max(1, (h - int(240 * u)) // int(56 * u))
         self.scroll = min(self.scroll, max(0, len(items) - rows))
+        refused = None
         for i, (name, path, when) in enumerate(items[self.scroll:self.scroll + rows]):
             y = int(110 * u) + i * int(56 * u)
             self.buttons.append(Button(pygame.Rect(x0, y, int(w * 0.5), int(46 * u)),
                                        f"{name}    {when}", ("open", path)))
+            why = replay_refusal(path)
+            refused = refused or why
             self.buttons.append(Button(pygame.Rect(x0 + int(w * 0.5) + int(10 * u), y,
                                                    int(130 * u), int(46 * u)), "Replay",
-                                       ("replay", path)))
+                                       ("replay", path), why is None))
+        if refused:         # beside the title: why some Replay buttons are off
+            x = x0 + t.font(int(40 * u), True).size(self.title)[0] + int(30 * u)
+            for k, line in enumerate(t.wrap(refused, int(15 * u), w - x - int(30 * u))[:2]):
+                surf.blit(t.render(line, int(15 * u), MUTED), (x, int(46 * u) + k * int(20 * u)))
         if self.notice:
             for k, line in enumerate(t.wrap(self.notice, int(16 * u), int(w * 0.7))[:3]):
                 surf.blit(t.render(line, int(16 * u), (240, 190, 120)),

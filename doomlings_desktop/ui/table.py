@@ -1220,21 +1220,46 @@ def _tone(ans: Any) -> tuple | None:
             "purple": (120, 70, 150)}.get(ans) if isinstance(ans, str) else None
 
 
+REPLAY_REFUSED = ("Replays of unfinished pass-and-play games would show hands: "
+                  "finish the game first")
+
+
+def replay_seats(kinds: list[str], over: bool) -> list[int]:
+    """The seats a game record may be replayed from; none means no replay at all.
+
+    A replay can step to the last answer, where the hands are the ones still in play. A
+    finished game or a game of bots hides nothing from anyone, so every seat may be watched;
+    an unfinished game with one human shows only that human's own hands; an unfinished
+    pass-and-play game would show each human the others' current hands, so it is refused."""
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    if over or not humans:
+        return list(range(len(kinds)))
+    return humans if len(humans) == 1 else []
+
+
 class ReplayScene(TableScene):
-    """Step through a game record forward and back, seen from any seat."""
+    """Step through a game record forward and back, seen from the seats `replay_seats` allows.
+    Raises ValueError (REPLAY_REFUSED) for a record that may not be replayed at all."""
 
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene) -> None:
         from doomlings_desktop.rules.record import replay
 
+        db = default_database()
+        # the whole game decides the policy, not the file's own 'over' flag
+        self.allowed = replay_seats([s.kind for s in seats], replay(record, db, log=False).over)
+        if not self.allowed:
+            raise ValueError(REPLAY_REFUSED)
         self.record = record
         self.pos = 0
         self._replay = replay
-        game = replay(record, default_database(), upto=0)
+        game = replay(record, db, upto=0)
         super().__init__(app, seats, record["seed"], game=game)
         self.autosave = False
         self.bots = {}
         self.back = back
-        self.viewer = self.cleared = 0
+        # the humans' seats first: seat 0 may be a bot, or a seat this replay may not show
+        self.viewer = self.cleared = next((s for s in self.allowed if s in self.humans),
+                                          self.allowed[0])
 
     @property
     def pass_needed(self) -> bool:
@@ -1288,8 +1313,10 @@ class ReplayScene(TableScene):
         if key in steps:
             self.goto(self.pos + steps[key])
         elif key == "seat":
-            self._switch_viewer((self.viewer + 1) % self.game.n)
-            self.cleared = self.viewer
+            if len(self.allowed) > 1:
+                at = self.allowed.index(self.viewer) if self.viewer in self.allowed else -1
+                self._switch_viewer(self.allowed[(at + 1) % len(self.allowed)])
+                self.cleared = self.viewer
         elif key == "close":
             self.app.go(self.back)
         else:
@@ -1307,8 +1334,11 @@ class ReplayScene(TableScene):
         surf.blit(label, (bar.x + int(12 * u), bar.centery - label.get_height() // 2))
         self.buttons = []
         x = bar.x + int(440 * u)
-        for lab, key in (("|<", "first"), ("<<", "back10"), ("<", "back"), (">", "fwd"),
-                         (">>", "fwd10"), (">|", "last"), ("Seat", "seat"), ("Close", "close")):
+        keys = [("|<", "first"), ("<<", "back10"), ("<", "back"), (">", "fwd"),
+                (">>", "fwd10"), (">|", "last"), ("Seat", "seat"), ("Close", "close")]
+        if len(self.allowed) < 2:       # one seat to watch: nothing to switch to
+            keys.remove(("Seat", "seat"))
+        for lab, key in keys:
             bw = int(62 * u) if len(lab) <= 2 else int(90 * u)
             self.buttons.append(Button(Rect(x, bar.y + int(8 * u), bw, bar.h - int(16 * u)), lab,
                                        key))
