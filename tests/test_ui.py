@@ -837,3 +837,33 @@ def test_a_finished_hot_seat_game_replays_from_every_seat(db):
         seen.append(sc.viewer)
         click(app, find(sc, ("button", "seat")).center)
     assert seen == [1, 2, 0] and sc.viewer == 1
+
+
+def test_a_hot_seat_game_continued_with_a_bot_to_move_shows_no_ones_hand(db):
+    """Whoever sits at the screen after Continue is unknown until a pass screen is cleared:
+    the table shows only what everyone may see until then, not the first human's hand."""
+    from doomlings_desktop import saves
+    g = Game.new(db, 3, seed=1, names=["Bot", "Ann", "Bob"])
+    assert g.pending.player == 0 and g.pending.kind == "play"
+    saves.save(g, [{"name": "Bot", "kind": "bot", "level": "random"},
+                   {"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app = make_app()
+    app.settings.bot_pace = 0.5
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    sc = app.scene
+    drawn = texts_of_a_frame(app, sc)
+    assert sc.game.pending.player == 0 and not sc.pass_needed
+    assert not sc.face_up and sc.view.hand == () and sc.view.next_age is None
+    assert "Hands stay hidden until the next player takes the seat" in drawn
+    assert sc.view.log == tuple((k, t) for k, t, _, _ in sc.game.log)    # no private line
+    app.settings.bot_pace = 0.0
+    for _ in range(200):
+        app.frame()
+        assert not sc.face_up
+        if sc.pass_needed:
+            break
+    assert sc.pass_needed
+    click(app, find(sc, ("pass_screen", sc.game.pending.player)).center)
+    app.frame()
+    assert sc.face_up and sc.face_up <= set(sc.game.players[sc.cleared].hand)

@@ -18,7 +18,7 @@ from pygame import Rect
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
-from doomlings_desktop.rules.view import View, view_for
+from doomlings_desktop.rules.view import View, public_view, view_for
 from doomlings_desktop.ui.app import (
     ACCENT,
     BAD,
@@ -171,9 +171,16 @@ class TableScene(Scene):
         return (d is not None and d.player not in self.bots and d.player != self.cleared
                 and not (d.kind == "react" and not self._asks(d.player)))
 
+    @property
+    def private(self) -> bool:
+        """The viewer's own cards may be shown: the viewer is whoever sits at the screen. In
+        pass-and-play that is only known once a human has cleared a pass screen."""
+        return len(self.humans) <= 1 or self.cleared == self.viewer
+
     def my_decision(self) -> Any:
         d = self.game.pending
-        if d is None or d.player != self.viewer or self.pass_needed or d.player in self.bots:
+        if d is None or d.player != self.viewer or self.pass_needed or d.player in self.bots \
+                or not self.private:
             return None
         return d
 
@@ -591,9 +598,11 @@ class TableScene(Scene):
                 self._draw_menu(surf, u)
             return
         w, h = surf.get_size()
-        key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()))
+        key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()),
+               self.private)
         if self._view_key != key or self.view is None:
-            self.view = view_for(self.game, self.viewer)
+            self.view = (view_for(self.game, self.viewer) if self.private
+                         else public_view(self.game, self.viewer))
             self._view_key = key
         v = self.view
         lay = self.layout = table_layout(w, h, v.n, self.viewer)
@@ -891,7 +900,9 @@ class TableScene(Scene):
                                  border_radius=int(8 * u))
             self.targets.append((r, ("hand", c)))
         if not hand:
-            s = self.app.text.render("Your hand is empty", int(16 * u), MUTED)
+            s = self.app.text.render("Your hand is empty" if self.private else
+                                     "Hands stay hidden until the next player takes the seat",
+                                     int(16 * u), MUTED)
             surf.blit(s, s.get_rect(center=lay.hand.center))
 
     def _draw_log(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
