@@ -867,3 +867,38 @@ def test_a_hot_seat_game_continued_with_a_bot_to_move_shows_no_ones_hand(db):
     click(app, find(sc, ("pass_screen", sc.game.pending.player)).center)
     app.frame()
     assert sc.face_up and sc.face_up <= set(sc.game.players[sc.cleared].hand)
+
+
+def test_a_demo_never_touches_the_players_saves_or_statistics(db):
+    """`doomlings play --demo` played to its end leaves the autosave, the last game and the
+    statistics byte for byte as they were, and Continue still opens the player's game."""
+    from doomlings_desktop import saves
+    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.ui.app import demo_table
+    mine = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot", "level": "easy"}]
+    done = play_random(db, 2, 3)
+    saves.record_result(done, mine)
+    saves.finish(done, mine)
+    g = Game.new(db, 2, seed=6, names=["Ann", "Bob"])
+    for _ in range(15):
+        g.apply(g.pending.options[0])
+    saves.save(g, mine)
+    files = [saves.autosave_path(), saves.saves_dir() / "last game.json", saves.stats_path()]
+    before = [f.read_bytes() for f in files]
+    app = make_app()
+    app.go(demo_table(app, 11))
+    sc = app.scene
+    for _ in range(20000):
+        app.frame(dt=0.25)
+        if sc.game.over:
+            break
+    assert sc.game.over
+    app.frame(dt=0.25)
+    assert [f.read_bytes() for f in files] == before
+    assert sorted(p.name for p in saves.saves_dir().iterdir()) == ["autosave.json",
+                                                                   "last game.json"]
+    from doomlings_desktop.ui.menu import MenuScene
+    app.go(MenuScene(app))
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    assert isinstance(app.scene, TableScene) and app.scene.game.answers == g.answers

@@ -152,7 +152,9 @@ class TableScene(Scene):
         self.hover_since = 0.0
         self.hover_key: Any = None
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
-        self.autosave = True
+        # A game without a human (the demo) is no one's: it must not replace the player's
+        # autosave, last game or statistics. 'Save game' still saves it when asked.
+        self.autosave = bool(self.humans)
         self.finished = self.game.over
         self._view_key: tuple = ()
         self._log_lines: tuple = ((), [])
