@@ -763,3 +763,144 @@ def test_text_fit_gives_the_largest_size_that_fits():
     assert t.font(size + 1, True).size("Discard 123")[0] > 60
     assert t.fit("Discard 123", 20, 1, 6) == 6          # nothing fits: the smallest
     assert t.fit("Hi", 20, 500, 6) == 20
+
+
+def saved_midgame(kinds, seed=8, answers=25):
+    """The app on the Load screen, reached from the table's Esc menu right after 'Save game',
+    of an unfinished game whose seats are `kinds` ('human' or 'bot'); and the save's path."""
+    from doomlings_desktop import saves
+    db = default_database()
+    names = [f"P{i}" for i in range(len(kinds))]
+    g = Game.new(db, len(kinds), seed=seed, names=names)
+    rng = random.Random(seed)
+    for _ in range(answers):
+        g.apply(rng.choice(g.pending.options))
+    assert not g.over
+    app = make_app()
+    app.go(TableScene(app, [SeatConfig(n, k, "random") for n, k in zip(names, kinds, strict=True)],
+                      seed, game=g))
+    app.frame()
+    key(app, pygame.K_ESCAPE)
+    click(app, find(app.scene, ("button", "save")).center)
+    key(app, pygame.K_ESCAPE)
+    click(app, find(app.scene, ("button", "load")).center)
+    assert type(app.scene).__name__ == "LoadScene"
+    [(_, path, _)] = saves.named_saves()
+    return app, path
+
+
+def test_an_unfinished_hot_seat_game_cannot_be_replayed():
+    """Its replay could step to the last answer and show every current hand from any seat."""
+    from doomlings_desktop.ui.menu import open_replay
+    from doomlings_desktop.ui.table import REPLAY_REFUSED, ReplayScene
+    app, path = saved_midgame(["human", "bot", "human"])
+    load = app.scene
+    assert find(load, ("button", ("open", path))) is not None
+    assert find(load, ("button", ("replay", path))) is None        # off, and says why
+    drawn = texts_of_a_frame(app, load)
+    assert any(s in REPLAY_REFUSED for s in drawn if len(s) > 20)
+    assert not open_replay(app, path, load)                         # asked for anyway
+    assert app.scene is load and load.notice == REPLAY_REFUSED
+    import json
+    rec = json.loads(path.read_text())
+    with pytest.raises(ValueError):
+        ReplayScene(app, rec, [SeatConfig(s["name"], s["kind"]) for s in rec["seats"]], load)
+
+
+def test_an_unfinished_game_against_bots_replays_from_its_human_only():
+    from doomlings_desktop.ui.table import ReplayScene
+    app, path = saved_midgame(["bot", "human", "bot"])
+    click(app, find(app.scene, ("button", ("replay", path))).center)
+    sc = app.scene
+    assert isinstance(sc, ReplayScene) and sc.viewer == 1     # not seat 0, a bot
+    assert find(sc, ("button", "seat")) is None
+    click(app, find(sc, ("button", "last")).center)
+    key(app, pygame.K_TAB)
+    sc.on_button("seat")
+    app.frame()
+    assert sc.viewer == 1 and sc.face_up and sc.face_up <= set(sc.game.players[1].hand)
+
+
+def test_a_finished_hot_seat_game_replays_from_every_seat(db):
+    from doomlings_desktop import saves
+    from doomlings_desktop.simulate import play_random
+    g = play_random(db, 3, 5)
+    saves.save(g, [{"name": n, "kind": k} for n, k in zip("ABC", ("bot", "human", "human"),
+                                                           strict=True)], "last game")
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "load")).center)
+    click(app, find(app.scene, ("button", ("replay", saves.saves_dir() / "last game.json"))).center)
+    sc = app.scene
+    assert type(sc).__name__ == "ReplayScene" and sc.viewer == 1      # the first human
+    seen = []
+    for _ in range(3):
+        seen.append(sc.viewer)
+        click(app, find(sc, ("button", "seat")).center)
+    assert seen == [1, 2, 0] and sc.viewer == 1
+
+
+def test_a_hot_seat_game_continued_with_a_bot_to_move_shows_no_ones_hand(db):
+    """Whoever sits at the screen after Continue is unknown until a pass screen is cleared:
+    the table shows only what everyone may see until then, not the first human's hand."""
+    from doomlings_desktop import saves
+    g = Game.new(db, 3, seed=1, names=["Bot", "Ann", "Bob"])
+    assert g.pending.player == 0 and g.pending.kind == "play"
+    saves.save(g, [{"name": "Bot", "kind": "bot", "level": "random"},
+                   {"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app = make_app()
+    app.settings.bot_pace = 0.5
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    sc = app.scene
+    drawn = texts_of_a_frame(app, sc)
+    assert sc.game.pending.player == 0 and not sc.pass_needed
+    assert not sc.face_up and sc.view.hand == () and sc.view.next_age is None
+    assert "Hands stay hidden until the next player takes the seat" in drawn
+    assert sc.view.log == tuple((k, t) for k, t, _, _ in sc.game.log)    # no private line
+    app.settings.bot_pace = 0.0
+    for _ in range(200):
+        app.frame()
+        assert not sc.face_up
+        if sc.pass_needed:
+            break
+    assert sc.pass_needed
+    click(app, find(sc, ("pass_screen", sc.game.pending.player)).center)
+    app.frame()
+    assert sc.face_up and sc.face_up <= set(sc.game.players[sc.cleared].hand)
+
+
+def test_a_demo_never_touches_the_players_saves_or_statistics(db):
+    """`doomlings play --demo` played to its end leaves the autosave, the last game and the
+    statistics byte for byte as they were, and Continue still opens the player's game."""
+    from doomlings_desktop import saves, statistics
+    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.ui.app import demo_table
+    mine = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot", "level": "easy"}]
+    done = play_random(db, 2, 3)
+    statistics.record_result(done, mine)
+    saves.finish(done, mine)
+    g = Game.new(db, 2, seed=6, names=["Ann", "Bob"])
+    for _ in range(15):
+        g.apply(g.pending.options[0])
+    saves.save(g, mine)
+    files = [saves.autosave_path(), saves.saves_dir() / "last game.json",
+             statistics.stats_path()]
+    before = [f.read_bytes() for f in files]
+    app = make_app()
+    app.go(demo_table(app, 11))
+    sc = app.scene
+    for _ in range(20000):
+        app.frame(dt=0.25)
+        if sc.game.over:
+            break
+    assert sc.game.over
+    app.frame(dt=0.25)
+    assert [f.read_bytes() for f in files] == before
+    assert sorted(p.name for p in saves.saves_dir().iterdir()) == ["autosave.json",
+                                                                   "last game.json"]
+    from doomlings_desktop.ui.menu import MenuScene
+    app.go(MenuScene(app))
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    assert isinstance(app.scene, TableScene) and app.scene.game.answers == g.answers

@@ -6,7 +6,7 @@ holds another player's hand, the order of any deck, or cards revealed to someone
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from doomlings_desktop.rules.engine import Decision, Game
 
@@ -82,3 +82,18 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
         tiebreak=tuple(g.tiebreak) if g.over else (),
         in_turn=g.turn_end >= 0 and not g.world_end and not g.over)
+
+
+def public_view(g: Game, seat: int) -> View:
+    """What every player may know, laid out from `seat`'s chair: no hand, no decision, no
+    peeked age, no private log line, and scores without bonuses from hidden hands. A
+    pass-and-play table shows this while no human has taken the screen yet (a game just
+    loaded, or begun, with a bot to move): whoever sits there may be anyone."""
+    v = view_for(g, seat, with_log=False)
+    d = g.pending
+    seats = tuple(replace(sv, score=g.scores[sv.seat] if g.over else g.score(sv.seat, -1))
+                  for sv in v.seats)
+    log = tuple((kind, text) for kind, text, _, _ in g.log) if g.log else ()
+    return replace(v, hand=(), seats=seats, decision=None, next_age=None, revealed=(), log=log,
+                   why_not={}, waiting_for=d.player if d is not None and d.kind != "react"
+                   else None)

@@ -352,6 +352,14 @@ def setup_logging() -> None:
     root.addHandler(h)
 
 
+def demo_table(app: App, seed: int) -> Scene:
+    """`doomlings play --demo`: four medium bots play while you watch (no seat is yours, so
+    nothing is saved)."""
+    from doomlings_desktop.ui.table import SeatConfig, TableScene
+    seats = [SeatConfig(f"Bot {i + 1}", "bot", "medium") for i in range(4)]
+    return TableScene(app, seats, seed)
+
+
 def main(start: str | None = None, seed: int | None = None) -> int:
     """`doomlings` with no arguments: the game window. start: 'continue' or 'demo'."""
     import logging
@@ -372,9 +380,7 @@ def main(start: str | None = None, seed: int | None = None) -> int:
             if open_save(app, saves.autosave_path(), menu):
                 return app.scene
         if start == "demo":
-            from doomlings_desktop.ui.table import SeatConfig, TableScene
-            seats = [SeatConfig(f"Bot {i + 1}", "bot", "medium") for i in range(4)]
-            return TableScene(app, seats, seed if seed is not None else _random.randrange(10**9))
+            return demo_table(app, seed if seed is not None else _random.randrange(10**9))
         return menu
 
     app = App(start=first)

@@ -414,13 +414,18 @@ def open_replay(app: Any, path: Any, back: Scene) -> bool:
 
     from doomlings_desktop import saves
     from doomlings_desktop.rules.cards import default_database
-    from doomlings_desktop.ui.table import ReplayScene, SeatConfig
+    from doomlings_desktop.ui.table import REPLAY_REFUSED, ReplayScene, SeatConfig, replay_seats
 
     try:
         got = saves.load(path, default_database())
         record = json.loads(path.read_text(encoding="utf-8"))
     except (saves.SaveError, OSError, ValueError) as e:
         back.notice = str(e)
+        return False
+    # the Load screen offers no such replay; this refuses one asked for any other way
+    if not replay_seats([s["kind"] for s in got.seats], got.game.over):
+        back.notice = REPLAY_REFUSED
+        app.sounds.play("error")
         return False
     seats = [SeatConfig(s["name"], s["kind"], s["level"], s["ask"]) for s in got.seats]
     app.go(ReplayScene(app, record, seats, back))
@@ -446,6 +451,7 @@ class LoadScene(SubScene):
 
     def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop import saves
+        from doomlings_desktop.ui.table import REPLAY_REFUSED, replay_seats
         u = self.app.unit
         t = self.app.text
         w, h = surf.get_size()
@@ -457,6 +463,7 @@ class LoadScene(SubScene):
                                int(19 * u), MUTED), (x0, int(120 * u)))
         rows = max(1, (h - int(260 * u)) // int(56 * u))
         self.scroll = min(self.scroll, max(0, len(items) - rows))
+        refused = None
         for i, info in enumerate(items[self.scroll:self.scroll + rows]):
             y = int(110 * u) + i * int(56 * u)
             label = f"{info.name}    {info.saved_at}"
@@ -466,14 +473,23 @@ class LoadScene(SubScene):
             self.buttons.append(Button(pygame.Rect(x0, y, int(w * 0.5), int(46 * u)),
                                        label, ("open", info.path), not info.kept))
             if ok:
+                # the policy is the table's (replay_seats); open_replay checks it again on the
+                # replayed game, so a hand-edited 'over' flag gains nothing
+                why = None if replay_seats([s["kind"] for s in info.seats], info.over) \
+                    else REPLAY_REFUSED
+                refused = refused or why
                 self.buttons.append(Button(pygame.Rect(x0 + int(w * 0.5) + int(10 * u), y,
                                                        int(130 * u), int(46 * u)), "Replay",
-                                           ("replay", info.path)))
+                                           ("replay", info.path), why is None))
             else:
                 why = ("Kept, cannot continue: " if info.kept else "Cannot open: ") + info.problem
                 for k, line in enumerate(t.wrap(why, int(13 * u), int(w * 0.28))[:3]):
                     surf.blit(t.render(line, int(13 * u), (240, 190, 120)),
                               (x0 + int(w * 0.5) + int(10 * u), y + k * int(15 * u)))
+        if refused:         # beside the title: why some Replay buttons are off
+            x = x0 + t.font(int(40 * u), True).size(self.title)[0] + int(30 * u)
+            for k, line in enumerate(t.wrap(refused, int(15 * u), w - x - int(30 * u))[:2]):
+                surf.blit(t.render(line, int(15 * u), MUTED), (x, int(46 * u) + k * int(20 * u)))
         aside = saves.set_aside()
         if aside:
             msg = (f"{len(aside)} damaged file{'s were' if len(aside) != 1 else ' was'} set "

@@ -19,7 +19,7 @@ from doomlings_desktop.bots import make_bot
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 from doomlings_desktop.rules.record import RecordError
-from doomlings_desktop.rules.view import View, view_for
+from doomlings_desktop.rules.view import View, public_view, view_for
 from doomlings_desktop.ui.app import (
     ACCENT,
     BAD,
@@ -155,7 +155,9 @@ class TableScene(Scene):
         self.hover_since = 0.0
         self.hover_key: Any = None
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
-        self.autosave = True
+        # A game without a human (the demo) is no one's: it must not replace the player's
+        # autosave, last game or statistics. 'Save game' still saves it when asked.
+        self.autosave = bool(self.humans)
         self.finished = self.game.over
         self._view_key: tuple = ()
         self._log_lines: tuple = ((), [])
@@ -174,9 +176,16 @@ class TableScene(Scene):
         return (d is not None and d.player not in self.bots and d.player != self.cleared
                 and not (d.kind == "react" and not self._asks(d.player)))
 
+    @property
+    def private(self) -> bool:
+        """The viewer's own cards may be shown: the viewer is whoever sits at the screen. In
+        pass-and-play that is only known once a human has cleared a pass screen."""
+        return len(self.humans) <= 1 or self.cleared == self.viewer
+
     def my_decision(self) -> Any:
         d = self.game.pending
-        if d is None or d.player != self.viewer or self.pass_needed or d.player in self.bots:
+        if d is None or d.player != self.viewer or self.pass_needed or d.player in self.bots \
+                or not self.private:
             return None
         return d
 
@@ -596,11 +605,15 @@ class TableScene(Scene):
         if self.pass_needed:
             self._draw_pass(surf, u)
             self.view = None
+            if self.menu_open:      # Esc works behind a pass screen too, and is seen
+                self._draw_menu(surf, u)
             return
         w, h = surf.get_size()
-        key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()))
+        key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()),
+               self.private)
         if self._view_key != key or self.view is None:
-            self.view = view_for(self.game, self.viewer)
+            self.view = (view_for(self.game, self.viewer) if self.private
+                         else public_view(self.game, self.viewer))
             self._view_key = key
         v = self.view
         lay = self.layout = table_layout(w, h, v.n, self.viewer)
@@ -898,7 +911,9 @@ class TableScene(Scene):
                                  border_radius=int(8 * u))
             self.targets.append((r, ("hand", c)))
         if not hand:
-            s = self.app.text.render("Your hand is empty", int(16 * u), MUTED)
+            s = self.app.text.render("Your hand is empty" if self.private else
+                                     "Hands stay hidden until the next player takes the seat",
+                                     int(16 * u), MUTED)
             surf.blit(s, s.get_rect(center=lay.hand.center))
 
     def _draw_log(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
@@ -1227,21 +1242,46 @@ def _tone(ans: Any) -> tuple | None:
             "purple": (120, 70, 150)}.get(ans) if isinstance(ans, str) else None
 
 
+REPLAY_REFUSED = ("Replays of unfinished pass-and-play games would show hands: "
+                  "finish the game first")
+
+
+def replay_seats(kinds: list[str], over: bool) -> list[int]:
+    """The seats a game record may be replayed from; none means no replay at all.
+
+    A replay can step to the last answer, where the hands are the ones still in play. A
+    finished game or a game of bots hides nothing from anyone, so every seat may be watched;
+    an unfinished game with one human shows only that human's own hands; an unfinished
+    pass-and-play game would show each human the others' current hands, so it is refused."""
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    if over or not humans:
+        return list(range(len(kinds)))
+    return humans if len(humans) == 1 else []
+
+
 class ReplayScene(TableScene):
-    """Step through a game record forward and back, seen from any seat."""
+    """Step through a game record forward and back, seen from the seats `replay_seats` allows.
+    Raises ValueError (REPLAY_REFUSED) for a record that may not be replayed at all."""
 
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene) -> None:
         from doomlings_desktop.rules.record import replay
 
+        db = default_database()
+        # the whole game decides the policy, not the file's own 'over' flag
+        self.allowed = replay_seats([s.kind for s in seats], replay(record, db, log=False).over)
+        if not self.allowed:
+            raise ValueError(REPLAY_REFUSED)
         self.record = record
         self.pos = 0
         self._replay = replay
-        game = replay(record, default_database(), upto=0)
+        game = replay(record, db, upto=0)
         super().__init__(app, seats, record["seed"], game=game)
         self.autosave = False
         self.bots = {}
         self.back = back
-        self.viewer = self.cleared = 0
+        # the humans' seats first: seat 0 may be a bot, or a seat this replay may not show
+        self.viewer = self.cleared = next((s for s in self.allowed if s in self.humans),
+                                          self.allowed[0])
 
     @property
     def pass_needed(self) -> bool:
@@ -1295,8 +1335,10 @@ class ReplayScene(TableScene):
         if key in steps:
             self.goto(self.pos + steps[key])
         elif key == "seat":
-            self._switch_viewer((self.viewer + 1) % self.game.n)
-            self.cleared = self.viewer
+            if len(self.allowed) > 1:
+                at = self.allowed.index(self.viewer) if self.viewer in self.allowed else -1
+                self._switch_viewer(self.allowed[(at + 1) % len(self.allowed)])
+                self.cleared = self.viewer
         elif key == "close":
             self.app.go(self.back)
         else:
@@ -1314,8 +1356,11 @@ class ReplayScene(TableScene):
         surf.blit(label, (bar.x + int(12 * u), bar.centery - label.get_height() // 2))
         self.buttons = []
         x = bar.x + int(440 * u)
-        for lab, key in (("|<", "first"), ("<<", "back10"), ("<", "back"), (">", "fwd"),
-                         (">>", "fwd10"), (">|", "last"), ("Seat", "seat"), ("Close", "close")):
+        keys = [("|<", "first"), ("<<", "back10"), ("<", "back"), (">", "fwd"),
+                (">>", "fwd10"), (">|", "last"), ("Seat", "seat"), ("Close", "close")]
+        if len(self.allowed) < 2:       # one seat to watch: nothing to switch to
+            keys.remove(("Seat", "seat"))
+        for lab, key in keys:
             bw = int(62 * u) if len(lab) <= 2 else int(90 * u)
             self.buttons.append(Button(Rect(x, bar.y + int(8 * u), bw, bar.h - int(16 * u)), lab,
                                        key))
