@@ -13,7 +13,7 @@ from doomlings_desktop import saves
 from doomlings_desktop.rules.cards import parse_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import make_record, replay
-from tests.test_saves import ROOT, SEATS
+from tests.test_saves import ROOT, SEATS, midgame
 
 TEXT = (ROOT / "cards.yaml").read_text(encoding="utf-8")
 
@@ -25,13 +25,7 @@ def home(tmp_path, monkeypatch):
 
 
 def played(db, seed=11, steps=60) -> Game:
-    g = Game.new(db, 3, seed=seed, names=[s["name"] for s in SEATS])
-    r = random.Random(seed)
-    for _ in range(steps):
-        if g.pending is None:
-            break
-        g.apply(r.choice(g.pending.options))
-    return g
+    return midgame(db, seed, steps)
 
 
 def by_id(g: Game) -> tuple:

@@ -17,6 +17,7 @@ import pytest
 
 from doomlings_desktop import saves
 from doomlings_desktop.rules.engine import Game
+from tests.test_saves import midgame
 
 SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},
          {"name": "Bot", "kind": "bot", "level": "medium", "ask": True},
@@ -27,11 +28,7 @@ COUNTS: dict[str, int] = {}
 
 
 def _game(db, seed=21, steps=50) -> Game:
-    g = Game.new(db, 3, seed=seed, names=[s["name"] for s in SEATS])
-    r = random.Random(seed)
-    for _ in range(steps):
-        g.apply(r.choice(g.pending.options))
-    return g
+    return midgame(db, seed, steps)
 
 
 def _base(db) -> dict:

@@ -33,9 +33,12 @@ def home(tmp_path, monkeypatch):
 
 
 def midgame(db, seed=4, steps=40):
+    """A 3-seat game after `steps` random answers (fewer if it ends first)."""
     g = Game.new(db, 3, seed=seed, names=[s["name"] for s in SEATS])
     r = random.Random(seed)
     for _ in range(steps):
+        if g.pending is None:
+            break
         g.apply(r.choice(g.pending.options))
     return g
 
