@@ -20,3 +20,14 @@ from doomlings_desktop.rules.cards import load_database  # noqa: E402
 @pytest.fixture(scope="session")
 def db():
     return load_database(ROOT / "cards.yaml")
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The robustness suites' case counts, together at the end of the run (each test reports
+    its count with `record_property("robustness", "...")`)."""
+    lines = [v for rep in terminalreporter.stats.get("passed", [])
+             for k, v in getattr(rep, "user_properties", ()) if k == "robustness"]
+    if lines:
+        terminalreporter.write_sep("-", "robustness suites")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -17,9 +17,11 @@ def test_random_games_keep_invariants(db, chunk):
     assert res.games == per and not res.failures, res.failures[:3]
 
 
-def test_every_table_size_and_variant_set_is_fuzzed():
+def test_every_table_size_and_variant_set_is_fuzzed(record_property):
     tables = {(n, tuple(sorted(v))) for n, v in map(fuzz.table_of, range(GAMES))}
     assert len(tables) == 5 * len(fuzz.VARIANT_SETS) == 40
+    record_property("robustness", f"fuzz: {GAMES} random games over {len(tables)} tables "
+                                  "(2-6 players x 8 variant sets), invariants after every answer")
 
 
 @pytest.mark.parametrize("damage", ["lose", "duplicate", "gene pool", "dominants"])

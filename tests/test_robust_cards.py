@@ -429,7 +429,7 @@ def play(db, seed: int) -> None:
             assert all(type(x) is int for x in g.scores)
 
 
-def test_mutated_databases_load_and_play_or_are_refused_in_one_line(capsys):
+def test_mutated_databases_load_and_play_or_are_refused_in_one_line(record_property):
     loaded = refused_n = 0
     faults = []
     for n, (name, text) in enumerate(mutations()):
@@ -453,7 +453,7 @@ def test_mutated_databases_load_and_play_or_are_refused_in_one_line(capsys):
         if took > SECONDS:
             faults.append(f"{name}: took {took:.1f} s")
     total = loaded + refused_n
-    with capsys.disabled():
-        print(f"\ncard-database robustness: {total} cases, {loaded} loaded, {refused_n} refused")
+    record_property("robustness", f"card databases: {total} mutated, {loaded} loaded and "
+                                  f"played, {refused_n} refused with a line")
     assert not faults, f"{len(faults)} of {total} cases went wrong:\n" + "\n".join(faults[:30])
     assert total >= 600 and loaded >= 50 and refused_n >= 300

@@ -312,6 +312,6 @@ def test_arena_refuses_zero_games_from_code_too():
         run_arena("random", ["random"], 0, 1)
 
 
-def test_zz_case_count(capsys):
-    with capsys.disabled():
-        print(f"\ntest_robust_cli: {len(CASES)} bad command lines, each one `error:` line")
+def test_zz_case_count(record_property):
+    record_property("robustness", f"command lines: {len(CASES)} bad ones, each one `error:` "
+                                  "line")

@@ -24,7 +24,6 @@ SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},
          {"name": "Cy", "kind": "human", "level": "random", "ask": False}]
 BAD_VALUES = [None, True, False, 0, -1, 7, 2**70, -(2**70), 1.5, "", "x", "\u0000", "é" * 300,
               [], [1], [[[]]], {}, {"a": 1}]
-COUNTS: dict[str, int] = {}
 
 
 def _game(db, seed=21, steps=50) -> Game:
@@ -123,7 +122,8 @@ def test_there_are_over_a_thousand_damaged_saves(cases):
 
 
 def test_every_damaged_save_is_explained_and_no_good_save_is_touched(db, cases, tmp_path,
-                                                                     monkeypatch):
+                                                                     monkeypatch,
+                                                                     record_property):
     folder = tmp_path / "home"
     monkeypatch.setenv("DOOMLINGS_HOME", str(folder))
     good = saves.save(_game(db, seed=5, steps=40), SEATS, "my good game")
@@ -155,10 +155,10 @@ def test_every_damaged_save_is_explained_and_no_good_save_is_touched(db, cases, 
         assert good.read_bytes() == good_bytes, what
         assert any(i.path == good and i.problem is None for i in listed), what
         path.unlink(missing_ok=True)
-    COUNTS["saves"] = len(cases)
-    print(f"\ntest_robust_saves: {len(cases)} damaged saves: {outcome['set aside']} set aside, "
-          f"{outcome['kept']} kept for their card rules, {outcome['loaded']} still legal; "
-          f"slowest {slowest * 1000:.0f} ms")
+    record_property("robustness", f"saves: {len(cases)} damaged, {outcome['set aside']} set "
+                                  f"aside, {outcome['kept']} kept for their card rules, "
+                                  f"{outcome['loaded']} still legal; slowest "
+                                  f"{slowest * 1000:.0f} ms")
     assert slowest < 5.0
     assert outcome["set aside"] > 900 and outcome["kept"] >= 3
 
