@@ -61,6 +61,7 @@ class SaveInfo:
     over: bool = False
     seats: list[dict] = field(default_factory=list)
     answers: int = 0
+    seed: int | None = None         # which game it is: a new game has a new seed
     problem: str | None = None      # why it cannot be opened, if it cannot
     kept: bool = False              # the problem is changed card rules: the file stays listed
 
@@ -130,29 +131,30 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE) -> Path:
     rec["over"] = game.over
     path = _path(name)
     if name == AUTOSAVE:
-        _keep_unopenable_autosave(path)
+        _keep_other_autosave(path, game)
     write_atomic(path, json.dumps(rec, separators=(",", ":")))
     sig = signature(path)
     if sig is not None:     # what we just wrote needs no reading back to be listed
         _cache[path] = (sig, SaveInfo(path.stem, path, rec["saved_at"], game.over,
-                                      [dict(s) for s in seats], len(game.answers)))
+                                      [dict(s) for s in seats], len(game.answers), game.seed))
     return path
 
 
-def _keep_unopenable_autosave(path: Path) -> None:
-    """Before the autosave is replaced: if the old one could not be continued (damaged, or
-    made with other card rules) it is kept beside the saves, not overwritten. Cheap when it
-    is the game's own last autosave: that one is in the cache."""
+def _keep_other_autosave(path: Path, game: Game) -> None:
+    """Before the autosave is replaced by another game's (a new game, or a save opened from
+    Load game): an unfinished one is kept as a named save, 'Unfinished game DATE', so
+    starting a game never loses one; a damaged one is set aside. Cheap when the file is this
+    game's own last autosave: that one is in the cache."""
     if signature(path) is None:
         return
     info = save_info(path)
-    if info.problem is None:
+    if info.problem is None and (info.over or info.seed == game.seed):
         return
     try:
-        if info.kept:
+        if info.problem is None or info.kept:
             target = _free(_path(f"Unfinished game {info.saved_at[:16].replace(':', '.')}"))
             path.replace(target)
-            log.warning("kept an autosave that cannot be continued as %s", target.name)
+            log.info("kept the previous unfinished game as %s", target.name)
         else:
             _aside(path)
     except OSError as e:
@@ -246,7 +248,7 @@ def save_info(path: Path) -> SaveInfo:
 
         _, answers = check_record(rec, default_database())
         info.seats = check_seats(rec["seats"], len(rec["seats"]))
-        info.answers = len(answers)
+        info.answers, info.seed = len(answers), rec["seed"]
     except RecordError as e:
         info.problem, info.kept = str(e), e.incompatible
     except SaveError as e:
@@ -258,6 +260,21 @@ def save_info(path: Path) -> SaveInfo:
     if sig is not None:
         _cache[path] = (sig, info)
     return info
+
+
+def autosave_problem() -> str | None:
+    """Why the autosave cannot be continued, for the menu to say beside a disabled Continue
+    (None when there is nothing to say)."""
+    p = autosave_path()
+    if signature(p) is None:
+        return None
+    info = save_info(p)
+    if info.problem is None:
+        return None
+    if info.kept:
+        return (f"Your last game cannot be continued here: {info.problem}. It is kept in "
+                "Load game.")
+    return f"Your last game's save is damaged ({info.problem}): Continue explains and sets it aside."
 
 
 def has_autosave() -> bool:

@@ -82,11 +82,15 @@ def _flag(v: Any) -> tuple[bool, bool]:
 
 
 def _window(v: Any) -> tuple[tuple[int, int], bool]:
+    """A size the program could have saved, or the default: a clamped absurd size (16384 by
+    480) would come back at every start as a squashed window, with no setting to undo it."""
     if not isinstance(v, (list, tuple)) or len(v) != 2:
         raise _Invalid
     w, cw = _number(v[0], WINDOW_MIN[0], WINDOW_MAX, whole=True)
     h, ch = _number(v[1], WINDOW_MIN[1], WINDOW_MAX, whole=True)
-    return (w, h), cw or ch
+    if cw or ch:
+        raise _Invalid
+    return (w, h), False
 
 
 def _animation(v: Any) -> tuple[str, bool]:

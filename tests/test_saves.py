@@ -282,3 +282,27 @@ def test_the_menu_reads_a_save_once_not_every_frame(db, monkeypatch):
     path = saves.save(midgame(db, steps=45), SEATS, "one")
     path.write_text(path.read_text().replace('"Ann"', '"Anne"'))   # changed by hand: re-read
     assert saves.list_saves()[0].seats[0]["name"] == "Anne" and len(reads) == 3
+
+
+def test_a_new_game_keeps_the_unfinished_one_as_a_named_save(db):
+    """Starting a game (or opening another save) must not overwrite an unfinished game."""
+    old = midgame(db, seed=4)
+    path = saves.save(old, SEATS)
+    text = path.read_text()
+    new = midgame(db, seed=9, steps=1)
+    saves.save(new, SEATS)
+    saves.save(midgame(db, seed=9, steps=2), SEATS)           # the same new game goes on
+    kept = [i for i in saves.list_saves() if i.name.startswith("Unfinished game")]
+    assert len(kept) == 1 and kept[0].path.read_text() == text and kept[0].problem is None
+    assert saves.load(saves.autosave_path(), db).game.seed == 9
+    assert saves.load(kept[0].path, db).game.answers == old.answers
+
+
+def test_the_menu_says_why_continue_is_off(db):
+    path = saves.save(midgame(db), SEATS)
+    assert saves.autosave_problem() is None
+    path.write_text(path.read_text().replace('["adorable","', '["adorable","0'))
+    assert not saves.has_autosave()
+    assert "rules of Adorable have changed" in saves.autosave_problem()
+    path.write_text("{")
+    assert "damaged" in saves.autosave_problem()

@@ -90,9 +90,13 @@ class MenuScene(Scene):
         surf.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.2) + int(56 * u))))
         self._draw_deco(surf, u)
         self.draw_buttons(surf)
-        if self.notice:
-            n = t.render(self.notice, int(15 * u), (240, 190, 120))
-            surf.blit(n, n.get_rect(midbottom=(w // 2, h - int(12 * u))))
+        from doomlings_desktop import saves
+        notice = self.notice or saves.autosave_problem()     # cached: no file read a frame
+        if notice:
+            lines = t.wrap(notice, int(15 * u), int(w * 0.9))[:2]
+            for k, line in enumerate(reversed(lines)):
+                n = t.render(line, int(15 * u), (240, 190, 120))
+                surf.blit(n, n.get_rect(midbottom=(w // 2, h - int(12 * u) - k * int(20 * u))))
 
     def _draw_deco(self, surf: pygame.Surface, u: float) -> None:
         art = self.app.art
@@ -258,12 +262,17 @@ class NewGameScene(Scene):
             surf.blit(t.render(label, int(19 * u)), (r.x + int(10 * u), r.y + int(9 * u)))
             self.targets.append((r, ("name", i)))
         # the hints beside the variants, where the table has room at any size
+        from doomlings_desktop import saves
         hx = x0 + int(494 * u)
         hy = self.variants_y
-        for text in ("Click a name to change it, and a seat's Human / Bot button to change who "
-                     "plays it (right-click: the other way).",
-                     "'Never ask' keeps out-of-turn offers from showing the table who holds "
-                     "such a card."):
+        hints = ["Click a name to change it, and a seat's Human / Bot button to change who "
+                 "plays it (right-click: the other way).",
+                 "'Never ask' keeps out-of-turn offers from showing the table who holds "
+                 "such a card."]
+        if saves.has_autosave():
+            hints.append("Your unfinished game is not lost: starting this one keeps it in "
+                         "Load game as 'Unfinished game' with its date.")
+        for text in hints:
             for line in t.wrap(text, int(15 * u), w - hx - int(30 * u)):
                 hint = t.render(line, int(15 * u), MUTED)
                 surf.blit(hint, (hx, hy))
