@@ -274,7 +274,9 @@ def test_the_check_catches_a_replay_that_shows_other_hands(monkeypatch):
 def test_the_check_catches_a_continued_game_that_shows_a_hand(monkeypatch):
     """The check can fail: show the first human's hand before anyone cleared a pass screen
     (the old behaviour of a continued game with a bot to move) and it trips."""
-    monkeypatch.setattr(TableScene, "private", property(lambda self: True))
+    from doomlings_desktop.play.match import Match
+
+    monkeypatch.setattr(Match, "private", property(lambda self: True))
     unfinished_hot_seat_save().replace(saves.autosave_path())
     app = make_app()
     Watch(app)

@@ -2,24 +2,23 @@
 (drag and drop, or click-then-click) or the keyboard, with a pass screen between humans.
 
 The scene never reads the game's state to draw: only the View of the seat whose human is at
-the screen (or the last one, while bots move). It answers the engine with `game.apply`.
+the screen (or the last one, while bots move). The game itself, its bots, autosave, undo and
+the pass-and-play policy are the Match's (`play/match.py`, no pygame); the table draws it and
+turns input into `match.apply`.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 from pygame import Rect
 
-from doomlings_desktop.bots import make_bot
+from doomlings_desktop.play.match import Match, Seat
 from doomlings_desktop.rules.cards import default_database
-from doomlings_desktop.rules.engine import Game, IllegalAnswer
-from doomlings_desktop.rules.record import RecordError
-from doomlings_desktop.rules.view import View, public_view, view_for
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import (
     ACCENT,
     BAD,
@@ -45,12 +44,13 @@ GLOW = (255, 214, 90)
 SELECT = (120, 220, 255)
 
 
-@dataclass
-class SeatConfig:
-    name: str
-    kind: str = "human"        # human or bot
-    level: str = "random"
-    ask_out_of_turn: bool = True   # False: this seat's out-of-turn offers are passed silently
+SeatConfig = Seat      # the name the menus and tests know a seat by
+
+
+def _match(name: str) -> property:
+    """A TableScene attribute that is the match's (the table reads and sets it there)."""
+    return property(lambda self: getattr(self.match, name),
+                    lambda self, v: setattr(self.match, name, v))
 
 
 class Animator:
@@ -119,26 +119,26 @@ class Animator:
 
 
 class TableScene(Scene):
+    game = _match("game")
+    db = _match("db")
+    seats = _match("seats")
+    seed = _match("seed")
+    humans = _match("humans")
+    bots = _match("bots")
+    viewer = _match("viewer")
+    cleared = _match("cleared")
+    autosave = _match("autosave")
+    finished = _match("finished")
+    thinking = _match("thinking")
+    bot_notes = _match("bot_notes")
+
     def __init__(self, app: Any, seats: list[SeatConfig], seed: int, variants: dict | None = None,
                  game: Game | None = None) -> None:
         super().__init__(app)
-        # A loaded game brings its own database: one saved before cards were added or moved
-        # in cards.yaml is dealt from those cards in their old order (rules/record.py).
-        self.db = game.db if game is not None else default_database()
-        self.seats = seats
-        self.game = game or Game.new(self.db, len(seats), seed=seed, variants=variants or {},
-                                     names=[s.name for s in seats])
-        self.seed = seed
-        self.humans = [i for i, s in enumerate(seats) if s.kind == "human"]
-        self.bots = {i: make_bot(s.level, seed * 31 + i, db=self.db) for i, s in enumerate(seats)
-                     if s.kind != "human"}
-        self.thinking: dict | None = None   # a bot's answer being worked out off the UI thread
-        self.viewer = self.humans[0] if self.humans else 0
-        self.cleared: int | None = self.viewer if len(self.humans) <= 1 else None
+        self.match = Match(seats, seed, variants, game, prefs=app.settings)
         self.selected: Any = None
         self.drag: dict | None = None
         self.toast: tuple[str, float] | None = None
-        self.bot_wait = 0.0
         self.menu_open = False
         self.zoom: int | None = None
         self.swallow_up = False
@@ -155,39 +155,25 @@ class TableScene(Scene):
         self.hover_since = 0.0
         self.hover_key: Any = None
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
-        # A game without a human (the demo) is no one's: it must not replace the player's
-        # autosave, last game or statistics. 'Save game' still saves it when asked.
-        self.autosave = bool(self.humans)
-        self.finished = self.game.over
         self._view_key: tuple = ()
         self._log_lines: tuple = ((), [])
-        self.bot_notes: dict[int, str] = {}  # log index of a bot's move -> why, in a phrase
         self._sound_log()
 
     # ------------------------------------------------------------------ flow
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        return self.match.name(seat)
 
     @property
     def pass_needed(self) -> bool:
-        """A human other than the one at the screen must decide: hide everything first."""
-        d = self.game.pending
-        return (d is not None and d.player not in self.bots and d.player != self.cleared
-                and not (d.kind == "react" and not self._asks(d.player)))
+        return self.match.pass_needed
 
     @property
     def private(self) -> bool:
-        """The viewer's own cards may be shown: the viewer is whoever sits at the screen. In
-        pass-and-play that is only known once a human has cleared a pass screen."""
-        return len(self.humans) <= 1 or self.cleared == self.viewer
+        return self.match.private
 
     def my_decision(self) -> Any:
-        d = self.game.pending
-        if d is None or d.player != self.viewer or self.pass_needed or d.player in self.bots \
-                or not self.private:
-            return None
-        return d
+        return self.match.my_decision()
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -200,66 +186,14 @@ class TableScene(Scene):
         if g.over and self.we_step < 1e9:
             per_line = {"off": 0.0, "normal": 0.9, "fast": 0.4}.get(self.app.settings.animation, 0.9)
             self.we_step = 1e9 if per_line == 0 else max(0.0, self.we_step) + dt / per_line
-        d = g.pending
-        if d is None or self.menu_open:
+        if self.menu_open:
             return
-        if d.player in self.bots:
-            self.bot_wait += dt
-            self._think(d)
-            job = self.thinking
-            # a declined secret offer shows nothing, so it takes no time on screen either
-            quiet = d.kind == "react" and job is not None and job["answer"] == "pass"
-            if job and job["done"] and (quiet or self.bot_wait >= self._pace()) \
-                    and not self.anim.busy:
-                self.thinking = None
-                self.bot_wait = 0.0
-                if job["error"] is not None:
-                    raise job["error"]
-                at = len(self.game.log or [])
-                if self.apply(job["answer"], quiet=True) and job["why"] and \
-                        len(self.game.log or []) > at:
-                    self.bot_notes[at] = job["why"]
-            return
-        if d.kind == "react" and not self._asks(d.player):
-            self.apply("pass", quiet=True)
-            return
-        if not self.pass_needed and self.viewer != d.player:
-            self._switch_viewer(d.player)
-
-    def _think(self, d: Any) -> None:
-        """Start the deciding bot on a worker thread (once per decision): the window keeps
-        drawing while it thinks. The bot gets only its View and a sampler for its seat."""
-        if self.thinking is not None and self.thinking["decision"] is d:
-            return
-        from doomlings_desktop.bots.reasons import reason
-        from doomlings_desktop.rules.worlds import WorldSampler
-
-        g = self.game
-        job: dict = {"decision": d, "done": False, "answer": None, "error": None, "why": ""}
-        view = view_for(g, d.player, with_log=False)
-        sampler = WorldSampler(g, d.player)
-        bot = self.bots[d.player]
-
-        def work() -> None:
-            try:
-                job["answer"] = bot.decide(view, sampler)
-                if len(d.options) > 1:      # a forced answer needs no reason
-                    job["why"] = reason(view, job["answer"], self.db)
-            except Exception as e:  # noqa: BLE001 - handed to the UI thread, which reports it
-                job["error"] = e
-            job["done"] = True
-
-        self.thinking = job
-        if getattr(bot, "name", "") in ("Random", "Easy"):
-            work()       # instant: no thread needed
-        else:
-            threading.Thread(target=work, daemon=True).start()
-
-    def _asks(self, seat: int) -> bool:
-        return self.seats[seat].ask_out_of_turn and self.app.settings.ask_out_of_turn
-
-    def _pace(self) -> float:
-        return self.app.settings.bot_pace
+        viewer = self.viewer
+        if self.match.tick(dt, may_move=not self.anim.busy):
+            self._answered()
+        if self.viewer != viewer:
+            self._switch_viewer(self.viewer)
+        self._show_notices()
 
     def _switch_viewer(self, seat: int) -> None:
         self.viewer = seat
@@ -268,61 +202,41 @@ class TableScene(Scene):
         self.anim.reset()
 
     def apply(self, answer: Any, quiet: bool = False) -> bool:
-        try:
-            self.game.apply(answer)
-        except IllegalAnswer as e:
-            self.say(str(e))
+        why = self.match.apply(answer)
+        self._show_notices()
+        if why is not None:
+            self.say(why)
             self.app.sounds.play("error")
             return False
+        self._answered()
+        return True
+
+    def _answered(self) -> None:
         self.selected = None
         self.browse = False
         self._sound_log()
-        self._persist()
-        return True
+
+    def _show_notices(self) -> None:
+        for text, seconds in self.match.notices:
+            self.say(text, seconds)
+        self.match.notices.clear()
 
     def seat_dicts(self) -> list[dict]:
-        return [{"name": s.name, "kind": s.kind, "level": s.level, "ask": s.ask_out_of_turn}
-                for s in self.seats]
-
-    def _persist(self) -> None:
-        """Autosave after every answer; a finished game goes to the statistics once."""
-        from doomlings_desktop import saves, statistics
-
-        if not self.autosave:
-            return
-        try:
-            if self.game.over:
-                if not self.finished:
-                    self.finished = True
-                    saves.finish(self.game, self.seat_dicts())     # first: Continue stops
-                    statistics.record_result(self.game, self.seat_dicts())
-            else:
-                saves.save(self.game, self.seat_dicts())
-        except OSError as e:
-            self.say(f"Could not save the game: {e.strerror}", 5)
-        except RecordError as e:      # a position set up by hand: say so once, not per move
-            self.autosave = False
-            self.say(f"Could not save the game: {e}", 5)
+        return self.match.seat_dicts()
 
     def can_undo(self) -> bool:
-        d = self.my_decision()
-        return d is not None and self.game.can_undo() and not self.game.over
+        return self.match.can_undo()
 
     def undo(self) -> None:
         """Take back my last answer of this turn (only if it revealed nothing)."""
-        from doomlings_desktop.rules.record import make_record, replay
-
-        if not self.can_undo():
+        if not self.match.undo():
             self.say("Nothing to undo: a card was drawn or revealed, or another player acted.")
             return
-        rec = make_record(self.game, self.seat_dicts())
-        self.game = replay(rec, self.db, upto=len(rec["answers"]) - 1)
         self._view_key = ()
         self.selected = None
         self.log_seen = len(self.game.log or [])
-        self.bot_notes = {i: w for i, w in self.bot_notes.items() if i < self.log_seen}
         self.anim.reset()
-        self._persist()
+        self._show_notices()
         self.say("Undone.", 1.5)
 
     def _sound_log(self) -> None:
@@ -558,15 +472,8 @@ class TableScene(Scene):
         elif key == "undo":
             self.undo()
         elif key == "save":
-            from doomlings_desktop import saves
-            name = "Saved " + __import__("time").strftime("%Y-%m-%d %H.%M.%S")
-            try:
-                saves.save(self.game, self.seat_dicts(), name)
-                self.say(f"Saved as '{name}'.")
-            except OSError as e:
-                self.say(f"Could not save: {e.strerror}", 5)
-            except RecordError as e:
-                self.say(f"Could not save: {e}", 5)
+            said = self.match.save_as("Saved " + __import__("time").strftime("%Y-%m-%d %H.%M.%S"))
+            self.say(said, 3 if said.startswith("Saved") else 5)
             self.menu_open = False
         elif key == "load":
             from doomlings_desktop.ui.menu import LoadScene
@@ -612,8 +519,7 @@ class TableScene(Scene):
         key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()),
                self.private)
         if self._view_key != key or self.view is None:
-            self.view = (view_for(self.game, self.viewer) if self.private
-                         else public_view(self.game, self.viewer))
+            self.view = self.match.view()
             self._view_key = key
         v = self.view
         lay = self.layout = table_layout(w, h, v.n, self.viewer)

@@ -1,0 +1,1 @@
+"""Playing a game, without pygame: seats, the match (game + bots + autosave + undo + privacy)."""

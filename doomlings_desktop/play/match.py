@@ -1,0 +1,252 @@
+"""A game being played: the game, who sits in each seat, the bots thinking off the caller's
+thread at a pace, autosave, undo, statistics, and the pass-and-play privacy policy.
+
+No pygame here: the table draws a Match and turns clicks into `apply`, and tests drive a whole
+game through it without a window. The table calls `tick(dt)` once a frame; everything else is
+a plain method call. What the table should tell the player (a save that failed, an undo that
+could not be done) comes back as `notices`, which the table shows and clears.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from doomlings_desktop.bots import make_bot
+from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
+from doomlings_desktop.rules.record import RecordError, make_record, replay
+from doomlings_desktop.rules.view import View, public_view, view_for
+
+
+@dataclass
+class Seat:
+    """Who plays a seat. A bot seat has a level; a human seat may ask not to be offered
+    out-of-turn plays (so the table never shows who holds such a card)."""
+
+    name: str
+    kind: str = "human"        # human or bot
+    level: str = "random"
+    ask_out_of_turn: bool = True
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "level": self.level,
+                "ask": self.ask_out_of_turn}
+
+
+class Preferences(Protocol):
+    """What a match reads from the player's settings, live (a change applies at once)."""
+
+    bot_pace: float
+    ask_out_of_turn: bool
+
+
+class _Defaults:
+    bot_pace = 0.0
+    ask_out_of_turn = True
+
+
+class Match:
+    """One game at the table. `viewer` is whose eyes the table draws with; `cleared` is the
+    human who took the screen at the last pass screen (None: no one has yet)."""
+
+    def __init__(self, seats: list[Seat], seed: int, variants: dict | None = None,
+                 game: Game | None = None, prefs: Preferences | None = None) -> None:
+        # A loaded game brings its own database: one saved before cards were added or moved
+        # in cards.yaml is dealt from those cards in their old order (rules/record.py).
+        self.db = game.db if game is not None else default_database()
+        self.seats = seats
+        self.seed = seed
+        self.game = game or Game.new(self.db, len(seats), seed=seed, variants=variants or {},
+                                     names=[s.name for s in seats])
+        self.prefs: Preferences = prefs or _Defaults()
+        self.humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+        self.bots = {i: make_bot(s.level, seed * 31 + i, db=self.db)
+                     for i, s in enumerate(seats) if s.kind != "human"}
+        self.thinking: dict | None = None   # a bot's answer being worked out off this thread
+        self.bot_wait = 0.0                 # seconds the deciding bot's move has been pending
+        self.viewer = self.humans[0] if self.humans else 0
+        self.cleared: int | None = self.viewer if len(self.humans) <= 1 else None
+        # A game without a human (the demo) is no one's: it must not replace the player's
+        # autosave, last game or statistics. An explicit save still saves it.
+        self.autosave = bool(self.humans)
+        self.finished = self.game.over
+        self.bot_notes: dict[int, str] = {}  # log index of a bot's move -> why, in a phrase
+        self.notices: list[tuple[str, float]] = []   # (text, seconds) for the table to show
+
+    # ------------------------------------------------------------------ who sees what
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def asks(self, seat: int) -> bool:
+        """Whether this seat is offered out-of-turn plays (else they pass unseen)."""
+        return self.seats[seat].ask_out_of_turn and self.prefs.ask_out_of_turn
+
+    @property
+    def pass_needed(self) -> bool:
+        """A human other than the one at the screen must decide: hide everything first."""
+        d = self.game.pending
+        return (d is not None and d.player not in self.bots and d.player != self.cleared
+                and not (d.kind == "react" and not self.asks(d.player)))
+
+    @property
+    def private(self) -> bool:
+        """The viewer's own cards may be shown: the viewer is whoever sits at the screen. In
+        pass-and-play that is only known once a human has cleared a pass screen."""
+        return len(self.humans) <= 1 or self.cleared == self.viewer
+
+    def pass_reason(self) -> str:
+        """Why the screen is passed, for the pass screen: whose turn, or who answers what."""
+        d = self.game.pending
+        if d is None:
+            return ""
+        who = self.name(d.player)
+        if d.kind == "react":
+            return f"{who} may play a card out of turn"
+        card = self.db.name(d.card) if d.card >= 0 else ""
+        if d.player == self.game.current and d.kind in ("play", "no_play"):
+            return f"{who}'s turn"
+        return f"{who} answers {card}" if card else f"{who} decides: {d.prompt}"
+
+    def take_screen(self, seat: int) -> None:
+        """The human at `seat` took the screen (they cleared the pass screen)."""
+        self.cleared = seat
+        self.viewer = seat
+
+    def my_decision(self) -> Decision | None:
+        """The pending decision if it is the viewer's to answer here and now."""
+        d = self.game.pending
+        if d is None or d.player != self.viewer or self.pass_needed or d.player in self.bots \
+                or not self.private:
+            return None
+        return d
+
+    def view(self) -> View:
+        """What the table may draw: the viewer's view, or the public one until a human has
+        taken the screen in pass-and-play."""
+        return view_for(self.game, self.viewer) if self.private \
+            else public_view(self.game, self.viewer)
+
+    # ------------------------------------------------------------------ the flow
+
+    def tick(self, dt: float, may_move: bool = True) -> bool:
+        """Advance the clock by dt seconds: start or finish a bot's move (at the pace), pass
+        out-of-turn offers for seats that are never asked, and follow the decider with the
+        viewer when no pass screen is needed. `may_move` False holds a bot's move back (an
+        animation still running). Returns True if an answer was applied."""
+        d = self.game.pending
+        if d is None:
+            return False
+        if d.player in self.bots:
+            self.bot_wait += dt
+            self._think(d)
+            job = self.thinking
+            # a declined secret offer shows nothing, so it takes no time on screen either
+            quiet = d.kind == "react" and job is not None and job["answer"] == "pass"
+            if not (job and job["done"] and may_move
+                    and (quiet or self.bot_wait >= self.prefs.bot_pace)):
+                return False
+            self.thinking = None
+            self.bot_wait = 0.0
+            if job["error"] is not None:
+                raise job["error"]
+            at = len(self.game.log or [])
+            if self.apply(job["answer"]) is not None:
+                return False
+            if job["why"] and len(self.game.log or []) > at:
+                self.bot_notes[at] = job["why"]
+            return True
+        if d.kind == "react" and not self.asks(d.player):
+            return self.apply("pass") is None
+        if not self.pass_needed and self.viewer != d.player:
+            self.viewer = d.player
+        return False
+
+    def _think(self, d: Decision) -> None:
+        """Start the deciding bot on a worker thread (once per decision): the caller keeps
+        drawing while it thinks. The bot gets only its View and a sampler for its seat."""
+        if self.thinking is not None and self.thinking["decision"] is d:
+            return
+        from doomlings_desktop.bots.reasons import reason
+        from doomlings_desktop.rules.worlds import WorldSampler
+
+        job: dict = {"decision": d, "done": False, "answer": None, "error": None, "why": ""}
+        view = view_for(self.game, d.player, with_log=False)
+        sampler = WorldSampler(self.game, d.player)
+        bot = self.bots[d.player]
+        db = self.db
+
+        def work() -> None:
+            try:
+                job["answer"] = bot.decide(view, sampler)
+                if len(d.options) > 1:      # a forced answer needs no reason
+                    job["why"] = reason(view, job["answer"], db)
+            except Exception as e:  # noqa: BLE001 - handed to the caller's thread, which reports it
+                job["error"] = e
+            job["done"] = True
+
+        self.thinking = job
+        if getattr(bot, "name", "") in ("Random", "Easy"):
+            work()       # instant: no thread needed
+        else:
+            threading.Thread(target=work, daemon=True).start()
+
+    def apply(self, answer: Any) -> str | None:
+        """Answer the pending decision and autosave. Returns why not, or None if applied."""
+        try:
+            self.game.apply(answer)
+        except IllegalAnswer as e:
+            return str(e)
+        self.persist()
+        return None
+
+    def seat_dicts(self) -> list[dict]:
+        return [s.as_dict() for s in self.seats]
+
+    def persist(self) -> None:
+        """Autosave after every answer; a finished game goes to the statistics once."""
+        from doomlings_desktop import saves, statistics
+
+        if not self.autosave:
+            return
+        try:
+            if self.game.over:
+                if not self.finished:
+                    self.finished = True
+                    saves.finish(self.game, self.seat_dicts())     # first: Continue stops
+                    statistics.record_result(self.game, self.seat_dicts())
+            else:
+                saves.save(self.game, self.seat_dicts())
+        except OSError as e:
+            self.notices.append((f"Could not save the game: {e.strerror}", 5))
+        except RecordError as e:      # a position set up by hand: say so once, not per move
+            self.autosave = False
+            self.notices.append((f"Could not save the game: {e}", 5))
+
+    def save_as(self, name: str) -> str:
+        """Save under a name the player asked for; returns what to tell them."""
+        from doomlings_desktop import saves
+
+        try:
+            saves.save(self.game, self.seat_dicts(), name)
+            return f"Saved as '{name}'."
+        except OSError as e:
+            return f"Could not save: {e.strerror}"
+        except RecordError as e:
+            return f"Could not save: {e}"
+
+    def can_undo(self) -> bool:
+        return self.my_decision() is not None and self.game.can_undo() and not self.game.over
+
+    def undo(self) -> bool:
+        """Take back the viewer's last answer of this turn, if it revealed nothing."""
+        if not self.can_undo():
+            return False
+        rec = make_record(self.game, self.seat_dicts())
+        self.game = replay(rec, self.db, upto=len(rec["answers"]) - 1)
+        seen = len(self.game.log or [])
+        self.bot_notes = {i: w for i, w in self.bot_notes.items() if i < seen}
+        self.persist()
+        return True

@@ -1,0 +1,181 @@
+"""The match layer without a window: whole hot-seat and bot games, pacing, undo, autosave and
+the pass-and-play privacy policy, all driven through `Match` alone."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from doomlings_desktop import saves, statistics
+from doomlings_desktop.play.match import Match, Seat
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Prefs:
+    def __init__(self, pace: float = 0.0, ask: bool = True) -> None:
+        self.bot_pace = pace
+        self.ask_out_of_turn = ask
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_a_whole_hot_seat_game_with_a_pass_screen_before_every_other_human():
+    m = Match([Seat("Ann"), Seat("Ben"), Seat("Cy")], seed=8, prefs=Prefs())
+    r = random.Random(8)
+    passes = 0
+    while m.game.pending is not None:
+        d = m.game.pending
+        if m.pass_needed:
+            assert m.my_decision() is None and d.player != m.cleared
+            assert m.view().hand == () or m.cleared == m.viewer
+            m.take_screen(d.player)
+            passes += 1
+        assert m.my_decision() is d and m.viewer == d.player == m.cleared
+        assert m.view().hand == tuple(m.game.players[d.player].hand)
+        assert m.apply(r.choice(d.options)) is None
+    assert m.game.over and passes > 20
+    assert not saves.has_autosave()
+    assert [i.name for i in saves.list_saves()] == ["last game"]
+    assert statistics.summary()["games"] == 1
+
+
+def test_before_anyone_takes_the_screen_the_view_holds_no_hand():
+    m = Match([Seat("Ann"), Seat("Ben")], seed=3, prefs=Prefs())
+    assert m.pass_needed and not m.private and m.cleared is None
+    assert m.view().hand == () and m.view().decision is None
+    assert m.pass_reason() == "Ann's turn"
+    m.take_screen(0)
+    assert m.private and m.view().hand == tuple(m.game.players[0].hand)
+
+
+def test_a_game_against_bots_moves_at_the_pace_and_ends():
+    m = Match([Seat("Me"), Seat("E", "bot", "easy"), Seat("R", "bot", "random")], seed=4,
+              prefs=Prefs(pace=0.5))
+    assert not m.pass_needed and m.cleared == 0          # one human: no pass screens
+    r = random.Random(4)
+    waited = []
+    while m.game.pending is not None:
+        d = m.game.pending
+        if d.player in m.bots:
+            ticks = 0
+            while not m.tick(0.1):
+                ticks += 1
+                assert ticks < 1000
+            waited.append(ticks)
+        elif m.my_decision() is None:                    # an out-of-turn offer passed unseen
+            m.tick(0.1)
+        else:
+            assert m.apply(r.choice(d.options)) is None
+    assert m.game.over
+    assert max(waited) >= 4                              # 0.5 s at 0.1 s a tick
+    assert m.bot_notes and all(isinstance(w, str) and w for w in m.bot_notes.values())
+
+
+def test_a_bots_move_waits_while_the_table_is_animating():
+    m = Match([Seat("E", "bot", "easy"), Seat("Me")], seed=2, prefs=Prefs())
+    if m.game.pending.player != 0:
+        pytest.skip("seed no longer starts with the bot")
+    for _ in range(10):
+        assert not m.tick(1.0, may_move=False)
+    assert m.tick(0.0)
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing_and_saves():
+    m = Match([Seat("Ann"), Seat("Bot", "bot", "random")], seed=1, prefs=Prefs())
+    r = random.Random(1)
+    for _ in range(400):
+        d = m.my_decision()
+        if d is not None and m.game.can_undo():
+            before = list(m.game.answers)
+            assert m.undo()
+            assert m.game.answers == before[:-1]
+            rec = json.loads(saves.autosave_path().read_text())
+            assert len(rec["answers"]) == len(before) - 1
+            return
+        if d is None:
+            m.tick(1.0)
+        else:
+            m.apply(r.choice(d.options))
+    pytest.fail("no undoable move in 400 steps")
+
+
+def test_undo_is_refused_after_a_draw():
+    m = Match([Seat("Ann"), Seat("Ben")], seed=6, prefs=Prefs())
+    m.take_screen(m.game.pending.player)
+    assert not m.game.can_undo() and not m.undo()
+
+
+def test_an_illegal_answer_says_why_and_changes_nothing():
+    m = Match([Seat("Ann"), Seat("Ben")], seed=6, prefs=Prefs())
+    why = m.apply("nonsense")
+    assert why is not None and "not a legal answer" in why
+    assert m.game.answers == [] and signature_of_saves() == []
+
+
+def signature_of_saves() -> list:
+    return [p.name for p in saves.saves_dir().glob("*")] if saves.saves_dir().exists() else []
+
+
+def test_a_game_of_bots_writes_none_of_the_players_files():
+    m = Match([Seat(f"B{i}", "bot", "random") for i in range(3)], seed=5, prefs=Prefs())
+    assert not m.autosave
+    while m.game.pending is not None:
+        m.tick(1.0)
+    assert m.game.over and signature_of_saves() == [] and statistics.summary()["games"] == 0
+    assert "Saved as" in m.save_as("watched") and signature_of_saves() == ["watched.json"]
+
+
+def test_seats_not_asked_out_of_turn_pass_silently():
+    m = Match([Seat("Ann", ask_out_of_turn=False), Seat("Ben", ask_out_of_turn=False)], seed=9,
+              prefs=Prefs())
+    r = random.Random(9)
+    while m.game.pending is not None:
+        d = m.game.pending
+        assert d.kind != "react" or m.pass_needed is False
+        if m.pass_needed:
+            m.take_screen(d.player)
+        if d.kind == "react":
+            assert m.tick(0.0) and "pass" == m.game.answers[-1]
+        else:
+            m.apply(r.choice(d.options))
+
+
+def test_the_match_layer_imports_no_pygame():
+    code = ("import sys; import doomlings_desktop.play.match, doomlings_desktop.saves, "
+            "doomlings_desktop.statistics; print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.stdout.strip() == "False", out.stderr
+
+
+LAYERS = {"rules": set(), "bots": {"rules"}, "play": {"rules", "bots"}}
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_imports_go_one_way(layer):
+    """rules <- bots <- play <- ui: a lower layer never imports a higher one (function-local
+    imports count)."""
+    allowed = LAYERS[layer] | {layer}
+    for path in (ROOT / "doomlings_desktop" / layer).glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            for name in names:
+                parts = name.split(".")
+                if name == "pygame" or name.startswith("pygame."):
+                    pytest.fail(f"{path.name} imports pygame")
+                if parts[0] == "doomlings_desktop" and len(parts) > 1:
+                    top = parts[1]
+                    if top in ("rules", "bots", "play", "ui") and top not in allowed:
+                        pytest.fail(f"{layer}/{path.name} imports {name}")
