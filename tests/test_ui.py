@@ -908,3 +908,21 @@ def test_a_demo_never_touches_the_players_saves_or_statistics(db):
     app.frame()
     click(app, find(app.scene, ("button", "continue")).center)
     assert isinstance(app.scene, TableScene) and app.scene.game.answers == g.answers
+
+
+def test_the_pass_screen_says_why_the_screen_is_passed():
+    """'Pass to Ben' alone left the table guessing: whose turn, or who answers which card."""
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=5)
+    app.go(sc)
+    assert sc.pass_needed
+    drawn = texts_of_a_frame(app, sc)
+    first = sc.name(sc.game.pending.player)
+    assert f"Pass to {first}" in drawn and f"{first}'s turn" in drawn
+    _, g = a_game_reaching(2, lambda d, g: d.player != g.current and d.kind == "card"
+                           and d.card >= 0, 200, 3, names=["Ann", "Ben"])
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Ben")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    who, card = sc.name(g.pending.player), sc.db.name(g.pending.card)
+    assert f"{who} answers {card}" in texts_of_a_frame(app, sc)

@@ -574,9 +574,14 @@ class TableScene(Scene):
         seat = self.game.pending.player
         t = self.app.text
         msg = t.render(f"Pass to {self.name(seat)}", int(52 * u), ACCENT, bold=True)
-        surf.blit(msg, msg.get_rect(center=(w // 2, h // 2 - int(30 * u))))
-        sub = t.render("Click when ready — the other players look away.", int(22 * u), MUTED)
-        surf.blit(sub, sub.get_rect(center=(w // 2, h // 2 + int(30 * u))))
+        surf.blit(msg, msg.get_rect(center=(w // 2, h // 2 - int(50 * u))))
+        why = self.match.pass_reason()      # "Ben's turn", "Ben answers Reckless", ...
+        size = t.fit(why, int(26 * u), int(w * 0.9), int(16 * u))
+        line = t.render(why, size, INK)
+        surf.blit(line, line.get_rect(center=(w // 2, h // 2 + int(8 * u))))
+        sub = t.render("Click or press Space when ready — the other players look away.  "
+                       "Esc: menu", int(20 * u), MUTED)
+        surf.blit(sub, sub.get_rect(center=(w // 2, h // 2 + int(56 * u))))
         self.targets.append((Rect(0, 0, w, h), ("pass_screen", seat)))
 
     def _draw_top(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
