@@ -121,6 +121,14 @@ def _read(path: Path) -> dict:
     return rec
 
 
+def read_record(path: Path) -> dict:
+    """The save's record as stored (for a replay), or SaveError: read as hostile input."""
+    try:
+        return _read(path)
+    except FileNotFoundError:
+        raise SaveError(f"{path.name} is no longer there") from None
+
+
 # ---------------------------------------------------------------- writing
 
 def save(game: Game, seats: list[dict], name: str = AUTOSAVE) -> Path:

@@ -26,7 +26,9 @@ from doomlings_desktop.rules.record import replay
 from doomlings_desktop.rules.view import View, view_for
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.app import App
-from doomlings_desktop.ui.menu import LoadScene, MenuScene, open_replay
+from doomlings_desktop.ui.router import open_replay
+from doomlings_desktop.ui.scenes.load import LoadScene
+from doomlings_desktop.ui.scenes.main_menu import MenuScene
 from doomlings_desktop.ui.table import ReplayScene, SeatConfig, TableScene
 
 
@@ -257,8 +259,8 @@ def unfinished_hot_seat_save() -> Any:
 def test_the_check_catches_a_replay_that_shows_other_hands(monkeypatch):
     """The check can fail: allow every seat of an unfinished pass-and-play replay (the old
     behaviour) and it trips on the first frame that shows a hand."""
-    from doomlings_desktop.ui import table
-    monkeypatch.setattr(table, "replay_seats", lambda kinds, over: list(range(len(kinds))))
+    from doomlings_desktop.play import match
+    monkeypatch.setattr(match, "replay_seats", lambda kinds, over: list(range(len(kinds))))
     path = unfinished_hot_seat_save()
     app = make_app()
     Watch(app)

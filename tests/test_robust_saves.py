@@ -165,7 +165,8 @@ def test_every_damaged_save_is_explained_and_no_good_save_is_touched(db, cases, 
 
 def test_continue_on_a_damaged_autosave_explains_in_the_menu(db, cases, tmp_path, monkeypatch):
     """The menu's Continue path (where a bot level 'eary' used to crash every launch)."""
-    from doomlings_desktop.ui.menu import MenuScene, open_save
+    from doomlings_desktop.ui.router import open_save
+    from doomlings_desktop.ui.scenes.main_menu import MenuScene
     from tests.test_ui import make_app
 
     monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path / "home"))

@@ -186,7 +186,8 @@ def test_the_app_starts_on_a_damaged_file_and_new_game_works(tmp_path):
     from uidriver import click, find
 
     from doomlings_desktop.ui.app import App
-    from doomlings_desktop.ui.menu import MenuScene, SettingsScene
+    from doomlings_desktop.ui.scenes.main_menu import MenuScene
+    from doomlings_desktop.ui.scenes.settings_page import SettingsScene
     from doomlings_desktop.ui.table import TableScene
 
     write(json.dumps({"window": [10**30, "x"], "volume": float("inf"), "muted": "yes",

@@ -354,7 +354,7 @@ def test_continue_from_the_menu_and_a_broken_autosave(db):
     assert app.scene.seats[1].kind == "bot"
     # now break the autosave by hand: Continue explains and the menu stays
     saves.autosave_path().write_text('{"format": 1, "answers": [')
-    from doomlings_desktop.ui.menu import MenuScene
+    from doomlings_desktop.ui.scenes.main_menu import MenuScene
     app.go(MenuScene(app))
     app.frame()
     click(app, find(app.scene, ("button", "continue")).center)
@@ -651,7 +651,7 @@ def test_the_end_screen_of_six_players_fits_its_panel_at_1280x720(monkeypatch):
 def test_new_game_seats_cycle_both_ways_and_the_table_is_offered_again():
     from uidriver import post
 
-    from doomlings_desktop.ui.menu import NewGameScene
+    from doomlings_desktop.ui.scenes.new_game import NewGameScene
     app = make_app()
     app.go(NewGameScene(app))
     app.frame()
@@ -732,7 +732,7 @@ def test_a_pile_cards_preview_never_covers_a_window_of_cards():
 
 
 def test_a_seat_added_beside_bots_is_a_bot_of_the_same_level():
-    from doomlings_desktop.ui.menu import NewGameScene
+    from doomlings_desktop.ui.scenes.new_game import NewGameScene
     app = make_app()
     app.go(NewGameScene(app))
     app.frame()
@@ -795,8 +795,9 @@ def saved_midgame(kinds, seed=8, answers=25):
 
 def test_an_unfinished_hot_seat_game_cannot_be_replayed():
     """Its replay could step to the last answer and show every current hand from any seat."""
-    from doomlings_desktop.ui.menu import open_replay
-    from doomlings_desktop.ui.table import REPLAY_REFUSED, ReplayScene
+    from doomlings_desktop.play.match import REPLAY_REFUSED
+    from doomlings_desktop.ui.router import open_replay
+    from doomlings_desktop.ui.table import ReplayScene
     app, path = saved_midgame(["human", "bot", "human"])
     load = app.scene
     assert find(load, ("button", ("open", path))) is not None
@@ -903,7 +904,7 @@ def test_a_demo_never_touches_the_players_saves_or_statistics(db):
     assert [f.read_bytes() for f in files] == before
     assert sorted(p.name for p in saves.saves_dir().iterdir()) == ["autosave.json",
                                                                    "last game.json"]
-    from doomlings_desktop.ui.menu import MenuScene
+    from doomlings_desktop.ui.scenes.main_menu import MenuScene
     app.go(MenuScene(app))
     app.frame()
     click(app, find(app.scene, ("button", "continue")).center)

@@ -35,6 +35,23 @@ class Seat:
                 "ask": self.ask_out_of_turn}
 
 
+REPLAY_REFUSED = ("Replays of unfinished pass-and-play games would show hands: "
+                  "finish the game first")
+
+
+def replay_seats(kinds: list[str], over: bool) -> list[int]:
+    """The seats a game record may be replayed from; none means no replay at all.
+
+    A replay can step to the last answer, where the hands are the ones still in play. A
+    finished game or a game of bots hides nothing from anyone, so every seat may be watched;
+    an unfinished game with one human shows only that human's own hands; an unfinished
+    pass-and-play game would show each human the others' current hands, so it is refused."""
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    if over or not humans:
+        return list(range(len(kinds)))
+    return humans if len(humans) == 1 else []
+
+
 class Preferences(Protocol):
     """What a match reads from the player's settings, live (a change applies at once)."""
 

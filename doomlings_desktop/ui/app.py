@@ -205,8 +205,8 @@ class App:
         self._art = None
         self._state_file = os.environ.get("DOOMLINGS_TEST_STATE")
         self.raise_errors = bool(os.environ.get("DOOMLINGS_RAISE"))   # tests: fail loudly
-        from doomlings_desktop.ui.menu import MenuScene
-        self.scene: Scene = start(self) if start else MenuScene(self)
+        from doomlings_desktop.ui import router
+        self.scene: Scene = start(self) if start else router.make(self, "menu")
 
     def _icon(self) -> None:
         try:
@@ -289,10 +289,10 @@ class App:
     def _crashed(self, e: Exception) -> None:
         import logging
 
-        from doomlings_desktop.ui.menu import ErrorScene
+        from doomlings_desktop.ui import router
         logging.getLogger("doomlings").exception("unexpected error in %s",
                                                  type(self.scene).__name__)
-        scene = ErrorScene(self, f"{type(e).__name__}: {e}", str(log_file()))
+        scene = router.make(self, "error", f"{type(e).__name__}: {e}", str(log_file()))
         self.scene = scene
         try:
             self.screen.fill((0, 0, 0))
@@ -355,9 +355,10 @@ def setup_logging() -> None:
 def demo_table(app: App, seed: int) -> Scene:
     """`doomlings play --demo`: four medium bots play while you watch (no seat is yours, so
     nothing is saved)."""
-    from doomlings_desktop.ui.table import SeatConfig, TableScene
-    seats = [SeatConfig(f"Bot {i + 1}", "bot", "medium") for i in range(4)]
-    return TableScene(app, seats, seed)
+    from doomlings_desktop.play.match import Seat
+    from doomlings_desktop.ui import router
+    seats = [Seat(f"Bot {i + 1}", "bot", "medium") for i in range(4)]
+    return router.make(app, "table", seats, seed)
 
 
 def main(start: str | None = None, seed: int | None = None) -> int:
@@ -372,12 +373,12 @@ def main(start: str | None = None, seed: int | None = None) -> int:
     saves.clean_temp()      # what a killed program's unfinished writes left behind
 
     def first(app: App) -> Scene:
-        from doomlings_desktop.ui.menu import MenuScene, open_save
-        menu = MenuScene(app)
+        from doomlings_desktop.ui import router
+        menu = router.make(app, "menu")
         if start == "continue":
             from doomlings_desktop import saves
             app.scene = menu
-            if open_save(app, saves.autosave_path(), menu):
+            if router.open_save(app, saves.autosave_path(), menu):
                 return app.scene
         if start == "demo":
             return demo_table(app, seed if seed is not None else _random.randrange(10**9))

@@ -15,10 +15,12 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.play import match as policy
 from doomlings_desktop.play.match import Match, Seat
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import (
     ACCENT,
     BAD,
@@ -476,25 +478,20 @@ class TableScene(Scene):
             self.say(said, 3 if said.startswith("Saved") else 5)
             self.menu_open = False
         elif key == "load":
-            from doomlings_desktop.ui.menu import LoadScene
             self.menu_open = False
-            self.app.go(LoadScene(self.app, back=self))
+            router.go(self.app, "load", back=self)
         elif key == "resume":
             self.menu_open = False
         elif key == "rules":
-            from doomlings_desktop.ui.menu import RulesScene
             self.menu_open = False
-            self.app.go(RulesScene(self.app, back=self))
+            router.go(self.app, "rules", back=self)
         elif key == "settings":
-            from doomlings_desktop.ui.menu import SettingsScene
             self.menu_open = False
-            self.app.go(SettingsScene(self.app, back=self))
+            router.go(self.app, "settings", back=self)
         elif key == "main_menu":
-            from doomlings_desktop.ui.menu import MenuScene
-            self.app.go(MenuScene(self.app))
+            router.go(self.app, "menu")
         elif key == "new_game":
-            from doomlings_desktop.ui.menu import NewGameScene
-            self.app.go(NewGameScene(self.app))
+            router.go(self.app, "new_game")
         elif key == "quit":
             self.app.quit()
 
@@ -1153,23 +1150,6 @@ def _tone(ans: Any) -> tuple | None:
             "purple": (120, 70, 150)}.get(ans) if isinstance(ans, str) else None
 
 
-REPLAY_REFUSED = ("Replays of unfinished pass-and-play games would show hands: "
-                  "finish the game first")
-
-
-def replay_seats(kinds: list[str], over: bool) -> list[int]:
-    """The seats a game record may be replayed from; none means no replay at all.
-
-    A replay can step to the last answer, where the hands are the ones still in play. A
-    finished game or a game of bots hides nothing from anyone, so every seat may be watched;
-    an unfinished game with one human shows only that human's own hands; an unfinished
-    pass-and-play game would show each human the others' current hands, so it is refused."""
-    humans = [i for i, k in enumerate(kinds) if k == "human"]
-    if over or not humans:
-        return list(range(len(kinds)))
-    return humans if len(humans) == 1 else []
-
-
 class ReplayScene(TableScene):
     """Step through a game record forward and back, seen from the seats `replay_seats` allows.
     Raises ValueError (REPLAY_REFUSED) for a record that may not be replayed at all."""
@@ -1179,9 +1159,10 @@ class ReplayScene(TableScene):
 
         db = default_database()
         # the whole game decides the policy, not the file's own 'over' flag
-        self.allowed = replay_seats([s.kind for s in seats], replay(record, db, log=False).over)
+        self.allowed = policy.replay_seats([s.kind for s in seats],
+                                           replay(record, db, log=False).over)
         if not self.allowed:
-            raise ValueError(REPLAY_REFUSED)
+            raise ValueError(policy.REPLAY_REFUSED)
         self.record = record
         self.pos = 0
         self._replay = replay

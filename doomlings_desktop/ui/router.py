@@ -1,0 +1,82 @@
+"""Scenes by name. A scene that leads to another asks the router for it by name instead of
+importing it, so scenes never import each other and the window has no import circle; the
+router imports a scene's module only when it is first opened.
+
+It also opens saves, the one way into the table from a file (Continue, Load game, replays).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+SCENES = {
+    "menu": "doomlings_desktop.ui.scenes.main_menu:MenuScene",
+    "new_game": "doomlings_desktop.ui.scenes.new_game:NewGameScene",
+    "load": "doomlings_desktop.ui.scenes.load:LoadScene",
+    "stats": "doomlings_desktop.ui.scenes.stats:StatsScene",
+    "rules": "doomlings_desktop.ui.scenes.rules_page:RulesScene",
+    "settings": "doomlings_desktop.ui.scenes.settings_page:SettingsScene",
+    "error": "doomlings_desktop.ui.scenes.error:ErrorScene",
+    "table": "doomlings_desktop.ui.table:TableScene",
+    "replay": "doomlings_desktop.ui.table:ReplayScene",
+}
+
+
+def scene_class(name: str) -> Any:
+    module, cls = SCENES[name].split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def make(app: Any, name: str, *args: Any, **kw: Any) -> Any:
+    """A new scene of that name (not shown yet)."""
+    return scene_class(name)(app, *args, **kw)
+
+
+def go(app: Any, name: str, *args: Any, **kw: Any) -> Any:
+    """Show a new scene of that name and return it."""
+    scene = make(app, name, *args, **kw)
+    app.go(scene)
+    return scene
+
+
+def open_save(app: Any, path: Any, back: Any) -> bool:
+    """Load a save into the table; on failure say why on `back` (the file was moved aside, or
+    kept if only its card rules changed) and stay."""
+    from doomlings_desktop import saves
+    from doomlings_desktop.play.match import Seat
+    from doomlings_desktop.rules.cards import default_database
+
+    try:
+        got = saves.load(path, default_database())
+    except saves.SaveError as e:
+        back.notice = str(e)
+        app.sounds.play("error")
+        return False
+    seats = [Seat(s["name"], s["kind"], s["level"], s["ask"]) for s in got.seats]
+    go(app, "table", seats, got.game.seed, game=got.game)
+    return True
+
+
+def open_replay(app: Any, path: Any, back: Any) -> bool:
+    """Open a save as a replay (checked by loading it first; a bad file is explained), if
+    the replay policy lets anyone watch it."""
+    from doomlings_desktop import saves
+    from doomlings_desktop.play import match as policy
+    from doomlings_desktop.play.match import Seat
+    from doomlings_desktop.rules.cards import default_database
+
+    try:
+        got = saves.load(path, default_database())
+        record = saves.read_record(path)
+    except saves.SaveError as e:
+        back.notice = str(e)
+        return False
+    # the Load screen offers no such replay; this refuses one asked for any other way
+    if not policy.replay_seats([s["kind"] for s in got.seats], got.game.over):
+        back.notice = policy.REPLAY_REFUSED
+        app.sounds.play("error")
+        return False
+    seats = [Seat(s["name"], s["kind"], s["level"], s["ask"]) for s in got.seats]
+    go(app, "replay", record, seats, back)
+    return True

@@ -1,0 +1,89 @@
+"""The main menu: Continue, New game, Load game, Statistics, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.app import ACCENT, BG, MUTED, Button, Scene
+
+
+class MenuScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.notice = app.warning
+
+    def _layout(self) -> None:
+        w, h = self.app.screen.get_size()
+        u = self.app.unit
+        bw, bh = int(320 * u), int(52 * u)
+        x = (w - bw) // 2
+        y = int(h * 0.33)
+        items = [("Continue", "continue", "c"), ("New game", "new", "n"),
+                 ("Load game", "load", "l"), ("Statistics", "stats", "t"), ("Rules", "rules", "r"),
+                 ("Settings", "settings", "s"), ("Quit", "quit", "q")]
+        from doomlings_desktop import saves
+        can_continue = saves.has_autosave()
+        self.buttons = []
+        for i, (label, key, hot) in enumerate(items):
+            enabled = key != "continue" or can_continue
+            self.buttons.append(Button(pygame.Rect(x, y + i * int(bh * 1.18), bw, bh), label, key,
+                                       enabled, hot))
+
+    def on_button(self, key: Any) -> None:
+        if key == "continue":
+            from doomlings_desktop import saves
+            router.open_save(self.app, saves.autosave_path(), self)
+        elif key == "load":
+            router.go(self.app, "load", back=self)
+        elif key == "stats":
+            router.go(self.app, "stats", back=self)
+        elif key == "new":
+            router.go(self.app, "new_game")
+        elif key == "rules":
+            router.go(self.app, "rules", back=self)
+        elif key == "settings":
+            router.go(self.app, "settings", back=self)
+        elif key == "quit":
+            self.app.quit()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self._layout()
+        surf.fill(BG)
+        w, h = surf.get_size()
+        u = self.app.unit
+        t = self.app.text
+        title = t.render("Doomlings Desktop", int(64 * u), ACCENT, bold=True)
+        surf.blit(title, title.get_rect(center=(w // 2, int(h * 0.2))))
+        sub = t.render("Survive the end of the world. Score the most before it comes.",
+                       int(20 * u), MUTED)
+        surf.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.2) + int(56 * u))))
+        self._draw_deco(surf, u)
+        self.draw_buttons(surf)
+        from doomlings_desktop import saves
+        notice = self.notice or saves.autosave_problem()     # cached: no file read a frame
+        if notice:
+            lines = t.wrap(notice, int(15 * u), int(w * 0.9))[:2]
+            for k, line in enumerate(reversed(lines)):
+                n = t.render(line, int(15 * u), (240, 190, 120))
+                surf.blit(n, n.get_rect(midbottom=(w // 2, h - int(12 * u) - k * int(20 * u))))
+
+    def _draw_deco(self, surf: pygame.Surface, u: float) -> None:
+        art = self.app.art
+        w, h = surf.get_size()
+        ch = int(170 * u)
+        cw = int(ch * 0.72)
+        picks = ["heroic", "tiny", "selfish", "swarm", "denial", "camouflage"]
+        db = art.db if hasattr(art, "db") else None
+        for i, ident in enumerate(picks):
+            if db is None or ident not in db.by_id:
+                continue
+            face = art.face(db.by_id[ident][0], cw, ch)
+            side = -1 if i < 3 else 1
+            k = i % 3
+            x = w // 2 + side * int(w * 0.3) + side * k * int(cw * 0.45) - cw // 2
+            y = int(h * 0.45) + k * int(28 * u)
+            rot = pygame.transform.rotate(face, -side * (8 + k * 7))
+            surf.blit(rot, (x, y))

@@ -1,0 +1,181 @@
+"""New game: how many seats, who plays each (a human or a bot level), the rule variants."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button, Scene
+
+VARIANT_LABELS = {
+    "catastrophe_ends_round": "No turns in a catastrophe's round",
+    "gene_pool_leader_bonus": "+3 for the highest gene pool",
+    "long_age_deck": "Long age deck (all 25 ages)",
+}
+
+
+class NewGameScene(Scene):
+    """Seats (2-6, each human or bot, with names) and rule variants."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        s = app.settings
+        self.count = s.seat_count          # the last table set up, to play it again at once
+        self.kinds = ["human" if k == "human" else "bot" for k in s.seats]
+        self.levels = ["medium" if k == "human" else k for k in s.seats]
+        self.ask = [s.ask_out_of_turn] * 6
+        self.names = list(s.player_names)
+        self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
+        self.editing: int | None = None
+        self.seed = random.randrange(1, 10**9)
+
+    def _layout(self) -> None:
+        w, h = self.app.screen.get_size()
+        u = self.app.unit
+        self.buttons = []
+        x0 = int(w * 0.18)
+        y = int(110 * u)
+        bh = int(40 * u)
+        self.buttons.append(Button(pygame.Rect(x0, y, bh, bh), "-", "fewer", self.count > 2))
+        self.buttons.append(Button(pygame.Rect(x0 + int(200 * u), y, bh, bh), "+", "more",
+                                   self.count < 6))
+        self.seat_rows = []
+        for i in range(self.count):
+            ry = y + int(64 * u) + i * int(52 * u)
+            name_r = pygame.Rect(x0, ry, int(300 * u), bh)
+            self.seat_rows.append(name_r)
+            self.buttons.append(Button(pygame.Rect(name_r.right + int(16 * u), ry, int(150 * u), bh),
+                                       "Human" if self.kinds[i] == "human"
+                                       else f"Bot: {self.levels[i].capitalize()}",
+                                       ("kind", i)))
+            if self.kinds[i] == "human":
+                self.buttons.append(Button(
+                    pygame.Rect(name_r.right + int(176 * u), ry, int(250 * u), bh),
+                    "Out of turn: ask me" if self.ask[i] else "Out of turn: never ask",
+                    ("ask", i)))
+        vy = self.variants_y = y + int(64 * u) + 6 * int(52 * u) + int(10 * u)
+        for j, k in enumerate(VARIANT_LABELS):
+            self.buttons.append(Button(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
+                                       ("[x] " if self.variants[k] else "[  ] ") + VARIANT_LABELS[k],
+                                       ("variant", k)))
+        bw = int(200 * u)
+        self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
+                                               int(50 * u)), "Start game", "start",
+                                   "human" in self.kinds[:self.count] or True, "s",
+                                   tone=(60, 110, 70)))
+        self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(80 * u), bw, int(50 * u)),
+                                   "Back", "back", True, ""))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.editing is not None and event.type == pygame.KEYDOWN:
+            name = self.names[self.editing]
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.editing = None
+            elif event.key == pygame.K_BACKSPACE:
+                self.names[self.editing] = name[:-1]
+            elif event.unicode and event.unicode.isprintable() and len(name) < 16:
+                self.names[self.editing] = name + event.unicode
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.seat_rows):
+                if r.collidepoint(event.pos):
+                    self.editing = i
+                    return
+            self.editing = None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            router.go(self.app, "menu")
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:    # a seat, backwards
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos) and isinstance(b.key, tuple) \
+                        and b.key[0] == "kind":
+                    self.app.sounds.play("click")
+                    self._cycle(b.key[1], -1)
+                    return
+        super().handle(event)
+
+    def _cycle(self, i: int, step: int) -> None:
+        """Who plays seat i: Human -> Easy -> Medium -> Hard -> Random -> Human (step 1)."""
+        order = [("human", ""), ("bot", "easy"), ("bot", "medium"), ("bot", "hard"),
+                 ("bot", "random")]
+        now = (self.kinds[i], self.levels[i] if self.kinds[i] == "bot" else "")
+        nxt = order[(order.index(now) + step) % len(order)] if now in order else order[0]
+        self.kinds[i] = nxt[0]
+        if nxt[1]:
+            self.levels[i] = nxt[1]
+
+    def on_button(self, key: Any) -> None:
+        if key == "fewer":
+            self.count = max(2, self.count - 1)
+        elif key == "more" and self.count < 6:
+            if self.count >= 2:     # a seat added beside bots is a bot of the same level
+                self.kinds[self.count] = self.kinds[self.count - 1]
+                self.levels[self.count] = self.levels[self.count - 1]
+            self.count += 1
+        elif isinstance(key, tuple) and key[0] == "kind":
+            self._cycle(key[1], 1)
+        elif isinstance(key, tuple) and key[0] == "ask":
+            self.ask[key[1]] = not self.ask[key[1]]
+        elif isinstance(key, tuple) and key[0] == "variant":
+            self.variants[key[1]] = not self.variants[key[1]]
+        elif key == "back":
+            router.go(self.app, "menu")
+        elif key == "start":
+            self.start()
+
+    def start(self) -> None:
+        from doomlings_desktop.play.match import Seat
+
+        names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
+        self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
+        self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
+        self.app.settings.seat_count = self.count
+        self.app.settings.seats = [k if k == "human" else lv
+                                   for k, lv in zip(self.kinds, self.levels, strict=True)]
+        try:
+            self.app.settings.save()
+        except OSError:
+            pass            # kept in memory; saved again when the program closes
+        seats = [Seat(names[i], self.kinds[i], self.levels[i], self.ask[i])
+                 for i in range(self.count)]
+        router.go(self.app, "table", seats, self.seed, self.app.settings.variants)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self._layout()
+        surf.fill(BG)
+        u = self.app.unit
+        t = self.app.text
+        w, _ = surf.get_size()
+        x0 = int(w * 0.18)
+        surf.blit(t.render("New game", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
+        label = t.render(f"{self.count} players", int(22 * u), INK, bold=True)
+        mid = x0 + (int(40 * u) + int(200 * u)) // 2      # between the - and + buttons
+        surf.blit(label, label.get_rect(center=(mid, int(130 * u))))
+        for i, r in enumerate(self.seat_rows):
+            pygame.draw.rect(surf, PANEL, r, border_radius=int(6 * u))
+            border = ACCENT if self.editing == i else (90, 100, 114)
+            pygame.draw.rect(surf, border, r, width=max(1, int(2 * u)), border_radius=int(6 * u))
+            label = self.names[i] + ("|" if self.editing == i else "")
+            surf.blit(t.render(label, int(19 * u)), (r.x + int(10 * u), r.y + int(9 * u)))
+            self.targets.append((r, ("name", i)))
+        # the hints beside the variants, where the table has room at any size
+        from doomlings_desktop import saves
+        hx = x0 + int(494 * u)
+        hy = self.variants_y
+        hints = ["Click a name to change it, and a seat's Human / Bot button to change who "
+                 "plays it (right-click: the other way).",
+                 "'Never ask' keeps out-of-turn offers from showing the table who holds "
+                 "such a card."]
+        if saves.has_autosave():
+            hints.append("Your unfinished game is not lost: starting this one keeps it in "
+                         "Load game as 'Unfinished game' with its date.")
+        for text in hints:
+            for line in t.wrap(text, int(15 * u), w - hx - int(30 * u)):
+                hint = t.render(line, int(15 * u), MUTED)
+                surf.blit(hint, (hx, hy))
+                hy += hint.get_height()
+            hy += int(6 * u)
+        self.draw_buttons(surf)

@@ -1,0 +1,65 @@
+"""What the menu's pages share: a title, a Back button, Esc to leave, a scrolling body."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.ui.app import ACCENT, BG, Button, Scene
+
+
+class SubScene(Scene):
+    """A page reached from a menu: a title, Esc or the Back button returns to `back`."""
+
+    title = ""
+
+    def __init__(self, app: Any, back: Scene) -> None:
+        super().__init__(app)
+        self.back = back
+        self.scroll = 0
+
+    def leave(self) -> None:
+        self.app.go(self.back)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+        super().handle(event)
+
+    def on_button(self, key: Any) -> None:
+        if key == "back":
+            self.leave()
+
+    def begin(self, surf: pygame.Surface, x0: int) -> None:
+        """Clear the page, draw the title, and start the buttons with Back."""
+        surf.fill(BG)
+        u = self.app.unit
+        _, h = surf.get_size()
+        surf.blit(self.app.text.render(self.title, int(40 * u), ACCENT, bold=True),
+                  (x0, int(40 * u)))
+        self.buttons = [Button(pygame.Rect(int(40 * u), h - int(70 * u), int(160 * u),
+                                           int(46 * u)), "Back", "back", True, "b")]
+
+
+class TextScene(SubScene):
+    """A scrollable page of text."""
+
+    body = ""
+
+    def draw(self, surf: pygame.Surface) -> None:
+        u = self.app.unit
+        t = self.app.text
+        w, _ = surf.get_size()
+        x0 = int(w * 0.15)
+        self.begin(surf, x0)
+        y = int(100 * u) - self.scroll * 40
+        for para in self.body.split("\n\n")[1:]:
+            for line in t.wrap(para, int(19 * u), int(w * 0.7)):
+                surf.blit(t.render(line, int(19 * u)), (x0, y))
+                y += int(26 * u)
+            y += int(12 * u)
+        self.draw_buttons(surf)

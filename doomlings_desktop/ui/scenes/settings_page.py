@@ -1,0 +1,68 @@
+"""Settings: sound, animation, bot pace, colour symbols, out-of-turn offers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.ui.app import Button
+from doomlings_desktop.ui.scenes.pages import SubScene
+
+
+class SettingsScene(SubScene):
+    title = "Settings"
+
+    def leave(self) -> None:
+        try:
+            self.app.settings.save()
+        except OSError:
+            pass
+        self.app.go(self.back)
+
+    def _rows(self) -> list[tuple[str, str, Any]]:
+        s = self.app.settings
+        return [
+            ("Animation speed", s.animation, "animation"),
+            ("Sound volume", f"{int(round(s.volume * 100))}%", "volume"),
+            ("Sound", "off" if s.muted else "on", "muted"),
+            ("Colour symbols on cards", "on" if s.colorblind_symbols else "off", "colorblind"),
+            ("Bot move shown for", f"{s.bot_pace:.1f} s", "pace"),
+            ("Offer out-of-turn plays", "yes" if s.ask_out_of_turn else "never ask",
+             "ask_out_of_turn"),
+        ]
+
+    def on_button(self, key: Any) -> None:
+        s = self.app.settings
+        if key == "back":
+            self.leave()
+        elif key == "animation":
+            order = ["off", "normal", "fast"]
+            s.animation = order[(order.index(s.animation) + 1) % 3]
+        elif key == "volume":
+            s.volume = 0.0 if s.volume >= 0.99 else round(min(1.0, s.volume + 0.1), 1)
+            self.app.sounds.set_volume(s.volume)
+            self.app.sounds.play("click")
+        elif key == "colorblind":
+            s.colorblind_symbols = not s.colorblind_symbols
+            self.app.art.set_symbols(s.colorblind_symbols)
+        elif key == "muted":
+            s.muted = not s.muted
+            self.app.sounds.set_muted(s.muted)
+        elif key == "pace":
+            s.bot_pace = {0.0: 0.4, 0.4: 0.8, 0.8: 1.5, 1.5: 0.0}.get(s.bot_pace, 0.8)
+        elif key == "ask_out_of_turn":
+            s.ask_out_of_turn = not s.ask_out_of_turn
+
+    def draw(self, surf: pygame.Surface) -> None:
+        u = self.app.unit
+        t = self.app.text
+        w, _ = surf.get_size()
+        x0 = int(w * 0.25)
+        self.begin(surf, x0)
+        for i, (label, value, key) in enumerate(self._rows()):
+            y = int(120 * u) + i * int(60 * u)
+            surf.blit(t.render(label, int(21 * u)), (x0, y + int(10 * u)))
+            self.buttons.append(Button(pygame.Rect(x0 + int(330 * u), y, int(200 * u), int(44 * u)),
+                                       value, key))
+        self.draw_buttons(surf)

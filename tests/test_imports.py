@@ -1,0 +1,82 @@
+"""The package's imports go one way, function-local imports included: rules <- bots <- play
+<- ui; no pygame below ui; scenes never import each other (the router names them); and no
+import circle among the window's modules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parent.parent / "doomlings_desktop"
+LAYERS = {"rules": set(), "bots": {"rules"}, "play": {"rules", "bots"}}
+SCENES = {"doomlings_desktop.ui.table"} | {
+    f"doomlings_desktop.ui.scenes.{p.stem}" for p in (PKG / "ui" / "scenes").glob("*.py")
+    if p.stem not in ("__init__", "pages")}
+
+
+def module_of(path: Path) -> str:
+    rel = path.relative_to(PKG.parent).with_suffix("")
+    return ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module named by an import statement anywhere in the file."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names}   # `from pkg import mod`
+    return out
+
+
+def graph(folder: str) -> dict[str, set[str]]:
+    mods = {module_of(p): p for p in (PKG / folder).rglob("*.py")}
+    return {m: {i for i in imports(p) if i in mods and i != m} for m, p in mods.items()}
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_lower_layers_never_import_higher_ones_or_pygame(layer):
+    allowed = LAYERS[layer] | {layer}
+    for path in (PKG / layer).glob("*.py"):
+        for name in imports(path):
+            parts = name.split(".")
+            assert parts[0] != "pygame", f"{layer}/{path.name} imports pygame"
+            if parts[0] == "doomlings_desktop" and len(parts) > 1 and \
+                    parts[1] in ("rules", "bots", "play", "ui"):
+                assert parts[1] in allowed, f"{layer}/{path.name} imports {name}"
+
+
+def test_scenes_never_import_each_other():
+    g = graph("ui")
+    for scene in SCENES:
+        others = g[scene] & (SCENES - {scene})
+        assert not others, f"{scene} imports {others}: ask the router for a scene by name"
+    assert not g["doomlings_desktop.ui.app"] & SCENES
+
+
+def test_the_window_has_no_import_circle():
+    g = graph("ui")
+    state: dict[str, int] = {}
+
+    def visit(m: str, path: list[str]) -> None:
+        state[m] = 1
+        for n in g[m]:
+            assert state.get(n) != 1, "import circle: " + " -> ".join(path + [m, n])
+            if n not in state:
+                visit(n, path + [m])
+        state[m] = 2
+
+    for m in g:
+        if m not in state:
+            visit(m, [])
+
+
+def test_the_checks_see_an_import(tmp_path):
+    """They read function-local imports too (a check that sees nothing cannot fail)."""
+    f = tmp_path / "x.py"
+    f.write_text("def f():\n    from doomlings_desktop.ui import router\n    import pygame\n")
+    assert {"doomlings_desktop.ui", "doomlings_desktop.ui.router", "pygame"} <= imports(f)
