@@ -100,3 +100,23 @@ def test_installs_again_only_when_the_project_files_change_or_an_extra_is_missin
     assert run.project_digest(tmp_path) == digest
     copy.write_text(copy.read_text() + "\n# a new dependency\n")
     assert run.project_digest(tmp_path) != digest
+
+
+def test_readme_says_where_the_files_are_on_linux_and_macos(monkeypatch):
+    """The "Your files" table against platformdirs itself (its Windows folders need Windows'
+    own API, so that column is checked by hand)."""
+    from platformdirs.macos import MacOS
+    from platformdirs.unix import Unix
+
+    from doomlings_desktop.settings import APP
+
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        monkeypatch.delenv(var, raising=False)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Your files"):readme.index("## Command line")]
+    home = str(Path.home())
+    for dirs in (Unix(APP, appauthor=False), MacOS(APP, appauthor=False)):
+        for got in (dirs.user_data_dir, dirs.user_config_dir, dirs.user_log_dir):
+            assert f"`{got.replace(home, '~', 1)}/`" in table, got
+    for sub in ("data/", "config/", "log/"):
+        assert f"`DIR/{sub}" in table
