@@ -167,6 +167,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     use_cards(args.cards)      # before pygame starts: a bad file is only the error line
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # only our own lines in the terminal
     from doomlings_desktop.ui.app import main as play
 
     start = "continue" if getattr(args, "resume", False) else (

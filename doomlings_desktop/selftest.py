@@ -49,7 +49,7 @@ def form() -> str:
 
 
 @contextmanager
-def _quiet_stderr():
+def quiet_stderr():
     """Hide what C libraries print straight to fd 2 while the audio device is probed (ALSA's
     complaints when there is no sound card). The text is collected into the yielded list."""
     caught: list[str] = []
@@ -145,7 +145,7 @@ def check_frame(state: dict, out: Path) -> str:
     settings.animation = "off"
     settings.bot_pace = 0.0
     seats = [SeatConfig(f"Bot {i}", "bot") for i in range(1, 5)]
-    with _quiet_stderr():          # pygame.init() also tries the audio device
+    with quiet_stderr():          # pygame.init() also tries the audio device
         app = App(size=FRAME_SIZE, settings=settings,
                   start=lambda a: TableScene(a, seats, SEED))
     state["app"] = app
@@ -184,7 +184,7 @@ def check_sound(state: dict) -> str:
     if app is not None:
         game_sounds = app.sounds        # what the window made of the audio device
     else:
-        with _quiet_stderr():
+        with quiet_stderr():
             game_sounds = Sounds(0.0)
     if game_sounds.available and pygame.mixer.get_init():
         driver = pygame.mixer.get_driver()

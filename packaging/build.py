@@ -1,6 +1,6 @@
 """Build the standalone Doomlings Desktop: the one-folder bundle and the one-file program.
 
-    python3 -m pip install -e '.[package]'     # once: PyInstaller
+    python3 tools/run.py build [OPTIONS]       # PyInstaller into .venv/, then this script
     python3 packaging/build.py                 # both, into dist/; prints sizes and glibc
     python3 packaging/build.py --check         # ... then runs each one's --selftest, clean env
     python3 packaging/build.py --measure       # ... and times start-up to the first frame (Xvfb)
@@ -254,7 +254,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             import PyInstaller  # noqa: F401
         except ImportError:
-            print("PyInstaller is not installed: python3 -m pip install -e '.[package]'",
+            print("PyInstaller is not installed: run python3 tools/run.py build (or pip install -e "
+                  "'.[package]' in your own Python environment)",
                   file=sys.stderr)
             return 2
         icons = ROOT / "packaging" / "icons"

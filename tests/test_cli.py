@@ -1,6 +1,7 @@
 """The command line as a user runs it."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,32 @@ def test_fuzz_command_reports_games_and_failures(capsys):
     assert cli.main(["fuzz", "--games", "12", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "12 games" in out and "0 failed" in out and "games/s" in out
+
+
+def _no_display_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    # The guard: were the window to open after all, it closes after one frame (exit 0, failing
+    # the test) instead of running unseen until the timeout.
+    return dict(env, DOOMLINGS_HOME=str(tmp_path), SDL_AUDIODRIVER="dummy",
+                DOOMLINGS_EXIT_AFTER_FIRST_FRAME="1", **extra)
+
+
+def test_game_window_without_a_display_says_so_and_exits(tmp_path):
+    """No DISPLAY: SDL would fall back to its offscreen driver and the game would run unseen."""
+    r = subprocess.run([sys.executable, "-m", "doomlings_desktop"], env=_no_display_env(tmp_path),
+                       cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert r.stderr.splitlines() == [
+        "error: no display found (DISPLAY is not set and SDL fell back to the 'offscreen' "
+        "driver); run it on a desktop, or set SDL_VIDEODRIVER=dummy to run without a window"]
+    assert r.stdout == ""
+
+
+def test_game_window_with_an_explicit_dummy_driver_still_runs(tmp_path):
+    """SDL_VIDEODRIVER=dummy set by hand is meant: no window, no refusal (tests rely on it)."""
+    r = subprocess.run([sys.executable, "-m", "doomlings_desktop"], cwd=tmp_path, timeout=60,
+                       env=_no_display_env(tmp_path, SDL_VIDEODRIVER="dummy"),
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "no display" not in r.stderr

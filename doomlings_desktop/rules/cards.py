@@ -565,8 +565,10 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
         raise CardDatabaseError(file, e.line, None, None, e.message) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        raise CardDatabaseError(file, mark.line + 1 if mark else 1, None, None,
-                                f"not valid YAML: {e.problem or e.context}") from None
+        what = f"not valid YAML: {e.problem or e.context}"
+        if "maximum nesting depth" in what:     # libyaml's own limit (PyYAML 6.0.4 on) comes
+            what = f"nested deeper than {MAX_DEPTH} levels"     # first in deep [[[...]]]
+        raise CardDatabaseError(file, mark.line + 1 if mark else 1, None, None, what) from None
     except yaml.YAMLError as e:        # the reader's faults: a position, not a line
         pos = getattr(e, "position", None)
         line = text.count("\n", 0, pos) + 1 if isinstance(pos, int) else 1

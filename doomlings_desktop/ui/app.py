@@ -7,6 +7,7 @@ with posted pygame events; `App.run()` is the loop a player gets.
 from __future__ import annotations
 
 import os
+import sys
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -384,8 +385,40 @@ def main(start: str | None = None, seed: int | None = None) -> int:
             return demo_table(app, seed if seed is not None else _random.randrange(10**9))
         return menu
 
+    why = no_display()
+    if why:
+        logging.getLogger("doomlings").error("no display: %s", why)
+        print(f"error: {why}", file=sys.stderr)
+        return 1
     app = App(start=first)
-    if app.driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
-        print("warning: no display was found; the window is invisible "
-              f"(SDL video driver '{app.driver}')")
     return app.run()
+
+
+NO_WINDOW_DRIVERS = ("offscreen", "dummy")
+
+
+def no_display() -> str | None:
+    """Why no window can be shown, or None when one can. Asked before the window opens: with no
+    display SDL quietly falls back to its offscreen driver, and the game would run where nobody
+    can see or close it. An SDL_VIDEODRIVER set by hand (tests, `bench ui`) is taken as meant."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    from doomlings_desktop.selftest import quiet_stderr
+
+    advice = "run it on a desktop, or set SDL_VIDEODRIVER=dummy to run without a window"
+    driver = failed = ""
+    with quiet_stderr() as caught:      # the drivers SDL tries first complain on fd 2
+        try:
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+        except pygame.error as e:
+            driver, failed = "", str(e)
+    if driver and driver not in NO_WINDOW_DRIVERS:
+        sys.stderr.write("".join(caught))       # a real display's warnings are still shown
+        return None
+    pygame.display.quit()
+    if not driver:
+        return f"no display found (SDL: {failed}); {advice}"
+    given = [f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(k)]
+    why = f"{' and '.join(given)} could not be opened" if given else "DISPLAY is not set"
+    return f"no display found ({why} and SDL fell back to the '{driver}' driver); {advice}"
