@@ -42,6 +42,9 @@ def _match(name: str) -> property:
 
 
 class TableScene(Scene):
+    """The table's state and the flow between the match and the screen. Drawing is the
+    panels' and the overlays' (`self.panels`, `self.overlays`), input is `self.input`'s."""
+
     game = _match("game")
     db = _match("db")
     seats = _match("seats")
