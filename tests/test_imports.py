@@ -50,12 +50,21 @@ def test_lower_layers_never_import_higher_ones_or_pygame(layer):
                 assert parts[1] in allowed, f"{layer}/{path.name} imports {name}"
 
 
+def scene_of(module: str) -> str | None:
+    """The scene a module belongs to: a scene module, or any module of a scene package."""
+    return next((s for s in SCENES if module == s or module.startswith(s + ".")), None)
+
+
 def test_scenes_never_import_each_other():
     g = graph("ui")
-    for scene in SCENES:
-        others = g[scene] & (SCENES - {scene})
-        assert not others, f"{scene} imports {others}: ask the router for a scene by name"
-    assert not g["doomlings_desktop.ui.app"] & SCENES
+    for module, names in g.items():
+        scene = scene_of(module)
+        if scene is None:
+            continue
+        others = {n for n in names if scene_of(n) not in (None, scene)}
+        assert not others, f"{module} imports {others}: ask the router for a scene by name"
+    assert not {n for n in g["doomlings_desktop.ui.app"] if scene_of(n)}
+    assert scene_of("doomlings_desktop.ui.table.panels") == "doomlings_desktop.ui.table"
 
 
 def test_the_window_has_no_import_circle():
@@ -73,6 +82,23 @@ def test_the_window_has_no_import_circle():
     for m in g:
         if m not in state:
             visit(m, [])
+
+
+# The project's rule: no class in ui/ over this many lines. CardArt (ui/cardface.py) is over it
+# and is being split by another developer (issue 17); take it off this list when that lands.
+MAX_CLASS_LINES = 500
+TOO_BIG_FOR_NOW = {("cardface.py", "CardArt")}
+
+
+def test_no_class_in_the_window_is_over_500_lines():
+    big = []
+    for path in sorted((PKG / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and (path.name, node.name) not in TOO_BIG_FOR_NOW:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_CLASS_LINES:
+                    big.append(f"{path.relative_to(PKG)}: {node.name} has {lines} lines")
+    assert not big, big
 
 
 def test_the_checks_see_an_import(tmp_path):

@@ -375,7 +375,7 @@ def test_unexpected_error_shows_a_screen_and_keeps_the_autosave(monkeypatch):
 
     def boom(*a):
         raise ValueError("a bug")
-    monkeypatch.setattr(sc, "_draw_panel", boom)
+    monkeypatch.setattr(sc.panels.player, "draw", boom)
     app.frame()
     assert type(app.scene).__name__ == "ErrorScene"
     assert "a bug" in app.scene.error and "doomlings.log" in app.scene.log_path
@@ -642,7 +642,7 @@ def test_the_end_screen_of_six_players_fits_its_panel_at_1280x720(monkeypatch):
         return draw_rect(surf, color, rect, *a, **k)
     monkeypatch.setattr(pygame.draw, "rect", spy)
     surf = _Recording((1280, 720))
-    sc._draw_end(surf, v, app.unit)
+    sc.overlays.end.scores(surf, v, app.unit)
     panel = panels[0]
     texts = surf.blits[1:]                                     # after the shade
     assert texts and all(panel.contains(r) for r in texts), [r for r in texts if not panel.contains(r)]

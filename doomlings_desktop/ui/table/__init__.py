@@ -1,0 +1,25 @@
+"""The table: a game drawn from `view_for` of the seat at the screen, played with the mouse
+(drag and drop, or click-then-click) or the keyboard, with a pass screen between humans.
+
+    scene.py     TableScene: the table's state, the flow between match and screen, glue
+    panels.py    top bar, player panels, centre, hand, log, prompt (each draws and adds targets)
+    overlays.py  card windows, drag, hover, World's End and scores, toast, zoom, Esc menu and
+                 pass screen, on one modal stack (drawn bottom to top, input topmost first)
+    input.py     mouse and keyboard into answers (TableInput)
+    anim.py      Animator: cards move instead of jumping
+    replay.py    ReplayScene: a game record stepped through
+
+The names the menus, tests and tools know are importable from here.
+"""
+
+from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, PANEL, PANEL_HI
+from doomlings_desktop.ui.table.anim import Animator
+from doomlings_desktop.ui.table.input import COLOR_KEYS, DOUBLE_CLICK, TableInput
+from doomlings_desktop.ui.table.overlays import ModalStack
+from doomlings_desktop.ui.table.panels import GLOW, SELECT, Panels
+from doomlings_desktop.ui.table.replay import ReplayScene
+from doomlings_desktop.ui.table.scene import SOUND_OF, SeatConfig, TableScene
+
+__all__ = ["ACCENT", "BAD", "BG", "COLOR_KEYS", "DOUBLE_CLICK", "GLOW", "GOOD", "INK", "MUTED",
+           "PANEL", "PANEL_HI", "SELECT", "SOUND_OF", "Animator", "ModalStack", "Panels",
+           "ReplayScene", "SeatConfig", "TableInput", "TableScene"]

@@ -1,0 +1,254 @@
+"""The table's input: mouse (drag and drop, click-then-click, right-click to zoom, the wheel
+over the log) and keyboard, turned into answers for the match. The open overlays see an event
+first, topmost first (the modal stack); what they let through reaches the table.
+
+`TableInput` holds the scene it serves; it never imports the scene module.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.ui import router
+
+COLOR_KEYS = {"r": "red", "b": "blue", "g": "green", "p": "purple"}
+# A click this soon (seconds) after a click that answered, at the same spot, is the second half
+# of a double-click, not an answer to the next question.
+DOUBLE_CLICK = 0.4
+
+
+def card_of(hit: Any) -> int | None:
+    """The card a click target shows, if any."""
+    if not hit:
+        return None
+    if hit[0] in ("hand", "overlay_card"):
+        return hit[1]
+    if hit[0] == "strip":
+        return hit[2]
+    if hit[0] == "card":
+        return hit[1]
+    return None
+
+
+class TableInput:
+    """Events to answers: the modal stack first, then Esc, the log's wheel, zoom, drag and
+    drop, clicks on the table's targets and buttons, and keys."""
+
+    def __init__(self, scene: Any) -> None:
+        self.sc = scene
+
+    def handle(self, event: pygame.event.Event) -> None:
+        sc = self.sc
+        if sc.overlays.handle(event, sc.my_decision()):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if sc.browse:
+                sc.browse = False
+            else:
+                sc.menu_open = True
+            return
+        if event.type == pygame.MOUSEWHEEL and sc.layout and sc.layout.log.collidepoint(
+                sc.app.mouse):
+            sc.log_scroll = max(0, sc.log_scroll + event.y * 3)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            hit = self.hit(event.pos)
+            card = card_of(hit)
+            if card is not None:
+                sc.zoom = card
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.hit(event.pos)
+            d = sc.my_decision()
+            if d and hit and hit[0] == "hand" and d.kind == "play" and hit[1] in d.options:
+                r = self._target_rect(hit)
+                sc.drag = {"card": hit[1], "start": event.pos, "pos": event.pos,
+                           "offset": (event.pos[0] - r.x, event.pos[1] - r.y) if r else (0, 0),
+                           "moved": False}
+            return
+        if event.type == pygame.MOUSEMOTION and sc.drag:
+            sc.drag["pos"] = event.pos
+            sx, sy = sc.drag["start"]
+            if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) > 8:
+                sc.drag["moved"] = True
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if sc.drag and sc.drag["moved"]:
+                self._drop(event.pos)
+                return
+            sc.drag = None
+            if self._echo(event.pos):
+                return
+            before = sc.game.pending
+            self._click_up(event.pos)
+            if sc.game.pending is not before:
+                sc.answered_at = (sc.time, event.pos)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def options_of(self, d: Any) -> list:
+        return [o for o in d.options if o != "pass"] if d else []
+
+    def _click_up(self, pos: tuple[int, int]) -> None:
+        sc = self.sc
+        for b in reversed(sc.buttons):
+            if b.enabled and b.rect.collidepoint(pos):
+                sc.app.sounds.play("click")
+                sc.on_button(b.key)
+                return
+        self.click(self.hit(pos))
+
+    def _echo(self, pos: tuple[int, int]) -> bool:
+        """The second click of a double-click whose first click answered a question: it must
+        not answer the next question, whose button may sit where the first one was."""
+        sc = self.sc
+        if sc.answered_at is None:
+            return False
+        at, (x, y) = sc.answered_at
+        near = abs(pos[0] - x) + abs(pos[1] - y) <= 12 * sc.app.unit
+        return near and sc.time - at < DOUBLE_CLICK
+
+    def hit(self, pos: tuple[int, int]) -> Any:
+        sc = self.sc
+        for rect, action in reversed(sc.targets):
+            if rect.collidepoint(pos):
+                return action
+        return None
+
+    def _target_rect(self, action: Any) -> Rect | None:
+        sc = self.sc
+        for rect, a in sc.targets:
+            if a == action:
+                return rect
+        return None
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        sc = self.sc
+        card = sc.drag["card"]
+        sc.drag = None
+        d = sc.my_decision()
+        own = sc.layout.panel_of(sc.viewer).rect if sc.layout else None
+        if d and own and own.collidepoint(pos):
+            sc.apply(card)
+            return
+        reason = "Drop it on your trait pile to play it."
+        sc.say(reason)
+        sc.app.sounds.play("error")
+
+    def click(self, hit: Any) -> None:
+        sc = self.sc
+        d = sc.my_decision()
+        if hit is None:
+            return
+        if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
+            sc.browse = not sc.browse
+            return
+        if d is None:
+            return
+        opts = d.options
+        value: Any = None
+        if hit[0] == "hand" or hit[0] == "overlay_card":
+            value = hit[1]
+        elif hit[0] == "strip":
+            value = hit[2]
+        elif hit[0] == "panel":
+            if d.kind == "player":
+                value = hit[1]
+            elif d.kind == "play" and sc.selected is not None and hit[1] == sc.viewer:
+                sc.apply(sc.selected)
+                return
+        if value is None:
+            return
+        if value not in opts:
+            if d.kind == "play" and hit[0] == "hand":
+                self._refuse(value, d)
+            return
+        if sc.selected == value:
+            sc.apply(value)
+        else:
+            sc.selected = value
+
+    def key(self, event: pygame.event.Event) -> None:
+        sc = self.sc
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            sc.undo()
+            return
+        d = sc.my_decision()
+        if d is None:
+            return
+        opts = self.options_of(d)
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and opts:
+            step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+            i = opts.index(sc.selected) if sc.selected in opts else -step
+            sc.selected = opts[(i + step) % len(opts)]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and sc.selected in d.options:
+            sc.apply(sc.selected)
+        elif event.key == pygame.K_SPACE and "pass" in d.options:
+            sc.apply("pass")
+        elif event.unicode and event.unicode.isdigit() and event.unicode != "0":
+            i = int(event.unicode) - 1
+            if d.zone == "hand" and d.kind in ("play", "card") and sc.view is not None:
+                hand = list(sc.view.hand)       # N means the Nth card from the left
+                if i < len(hand):
+                    if hand[i] in opts:
+                        sc.selected = hand[i]
+                    else:
+                        self._refuse(hand[i], d)
+            elif i < len(opts):
+                sc.selected = opts[i]
+        elif d.kind == "color" and event.unicode.lower() in COLOR_KEYS:
+            c = COLOR_KEYS[event.unicode.lower()]
+            if c in d.options:
+                sc.apply(c)
+        elif d.kind == "yesno" and event.unicode.lower() in ("y", "n"):
+            sc.apply("yes" if event.unicode.lower() == "y" else "no")
+        elif d.kind == "no_play" and event.unicode.lower() in ("s", "r"):
+            sc.apply("skip" if event.unicode.lower() == "s" else "redraw")
+
+    def _refuse(self, card: int, d: Any) -> None:
+        """A hand card that is not a legal answer: say why (the engine's reason for a play)."""
+        sc = self.sc
+        why = sc.view.why_not.get(card) if sc.view and d.kind == "play" else None
+        sc.say(why or ("You cannot play that card now." if d.kind == "play"
+                         else "You cannot choose that card now."))
+        sc.app.sounds.play("error")
+
+    def on_button(self, key: Any) -> None:
+        sc = self.sc
+        if isinstance(key, tuple) and key[0] == "answer":
+            sc.apply(key[1])
+        elif isinstance(key, tuple) and key[0] == "select_player":
+            if sc.selected == key[1]:     # clicked again: confirmed, as with cards
+                sc.apply(key[1])
+            else:
+                sc.selected = key[1]
+        elif key == "confirm" and sc.selected is not None:
+            sc.apply(sc.selected)
+        elif key == "undo":
+            sc.undo()
+        elif key == "save":
+            said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
+            sc.say(said, 3 if said.startswith("Saved") else 5)
+            sc.menu_open = False
+        elif key == "load":
+            sc.menu_open = False
+            router.go(sc.app, "load", back=sc)
+        elif key == "resume":
+            sc.menu_open = False
+        elif key == "rules":
+            sc.menu_open = False
+            router.go(sc.app, "rules", back=sc)
+        elif key == "settings":
+            sc.menu_open = False
+            router.go(sc.app, "settings", back=sc)
+        elif key == "main_menu":
+            router.go(sc.app, "menu")
+        elif key == "new_game":
+            router.go(sc.app, "new_game")
+        elif key == "quit":
+            sc.app.quit()

@@ -1,0 +1,460 @@
+"""What opens over the table, on one modal stack: card windows, the card being dragged, the
+hover preview, World's End and the scores, the toast, a zoomed card, the Esc menu, and the pass
+screen between humans. `ModalStack.layers` lists the open ones bottom to top: the table draws
+them in that order and offers input to the topmost first (`handle` returns True when the layer
+took the event; a layer that does not answer input lets it through).
+
+A layer holds the scene it draws for; it never imports the scene module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.table.input import card_of
+from doomlings_desktop.ui.table.panels import GLOW, SELECT
+
+
+class Layer:
+    """One overlay: open or not, drawn over what is below it, and first to see input."""
+
+    def __init__(self, scene: Any) -> None:
+        self.sc = scene
+
+    def open(self, d: Any) -> bool:
+        return False
+
+    def shown(self, d: Any) -> bool:
+        return self.open(d)
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        pass
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+
+class CardWindow(Layer):
+    """A window of cards over the table: a choice among the discard pile, revealed cards or
+    catastrophes, an out-of-turn offer with its buttons, or the discard pile browsed."""
+
+    def open(self, d: Any) -> bool:
+        return self.sc._card_window(d) is not None
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        window = self.sc._card_window(d)
+        if window == "choice":
+            self._choice(surf, v, d, u)
+        elif window == "react":
+            self._react(surf, v, d, u)
+        elif window == "browse":
+            self._browse(surf, v, u)
+
+    def cards(self, surf: pygame.Surface, title: str, cards: list[int],
+                            eligible: set, u: float, captions: list[str] | None = None) -> None:
+        """Cards laid out in rows over a shaded table, each with an optional caption below."""
+        sc = self.sc
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surf.blit(shade, (0, 0))
+        t = sc.app.text
+        s = t.render(title, int(24 * u), ACCENT, bold=True)
+        surf.blit(s, s.get_rect(midtop=(w // 2, int(70 * u))))
+        ch = int(200 * u)
+        cw = int(ch * 0.72)
+        gap = int(12 * u) + (int(26 * u) if captions else 0)     # below each row
+        per_row = max(1, min(len(cards), (w - int(80 * u)) // (cw + int(12 * u))))
+        rows = -(-len(cards) // per_row) if cards else 1
+        if rows * (ch + gap) > h - int(220 * u):
+            ch = max(int(60 * u), (h - int(220 * u)) // rows - gap)
+            cw = int(ch * 0.72)
+            per_row = max(1, (w - int(80 * u)) // (cw + int(12 * u)))
+        x0 = (w - min(len(cards), per_row) * (cw + int(12 * u))) // 2
+        for i, c in enumerate(cards):
+            rr, cc = divmod(i, per_row)
+            r = Rect(x0 + cc * (cw + int(12 * u)), int(120 * u) + rr * (ch + gap), cw, ch)
+            surf.blit(sc.app.art.face(c, cw, ch), r)
+            if captions:
+                cap = t.render(t.wrap(captions[i], int(15 * u), cw + int(10 * u))[0],
+                               int(15 * u), INK)
+                surf.blit(cap, cap.get_rect(midtop=(r.centerx, r.bottom + int(6 * u))))
+            if eligible and c not in eligible:
+                dim = pygame.Surface(r.size, pygame.SRCALPHA)
+                dim.fill((0, 0, 0, 150))
+                surf.blit(dim, r)
+            elif eligible:
+                pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, r.inflate(4, 4),
+                                 width=max(2, int(3 * u)), border_radius=int(8 * u))
+            sc.targets.append((r, ("overlay_card", c)))
+
+    def _choice(self, surf: pygame.Surface, v: View, d: Any, u: float) -> None:
+        sc = self.sc
+        cards = [c for c in d.options if c != "pass"]
+        if d.zone == "discard":
+            shown = list(dict.fromkeys(reversed(v.discard)))
+            self.cards(surf, d.prompt, shown, set(cards), u)
+        else:
+            src = d.sources
+            caps = ([f"from {sc.name(q)}" for q, c in zip(src, d.options, strict=True)
+                     if c != "pass"] if src else None)
+            self.cards(surf, d.prompt, cards, set(cards), u, caps)
+
+    def _react(self, surf: pygame.Surface, v: View, d: Any, u: float) -> None:
+        sc = self.sc
+        cards = [c for c in d.options if c != "pass"]
+        self.cards(surf, d.prompt, cards, set(cards), u)
+        w, h = surf.get_size()
+        bh = int(46 * u)
+        x = w // 2 - int(220 * u)
+        for c in cards[:2]:
+            sc.buttons.append(Button(Rect(x, h - int(120 * u), int(210 * u), bh),
+                                       f"Play {sc.db.name(c)}", ("answer", c), True, "",
+                                       tone=(60, 110, 70)))
+            x += int(220 * u)
+        sc.buttons.append(Button(Rect(x, h - int(120 * u), int(140 * u), bh), "Pass",
+                                   ("answer", "pass"), True, ""))
+
+    def _browse(self, surf: pygame.Surface, v: View, u: float) -> None:
+        sc = self.sc
+        self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
+                   " — click or Esc to close", list(reversed(v.discard)), set(), u)
+        w, h = surf.get_size()
+        sc.targets.append((Rect(0, 0, w, int(110 * u)), ("discard_pile",)))
+
+
+class Drag(Layer):
+    """The card being dragged, under the mouse."""
+
+    def open(self, d: Any) -> bool:
+        return bool(self.sc.drag and self.sc.drag["moved"])
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        sc = self.sc
+        lay = sc.layout
+        c = sc.drag["card"]
+        x, y = sc.drag["pos"]
+        ox, oy = sc.drag["offset"]
+        img = sc.app.art.face(c, lay.card_w, lay.card_h)
+        surf.blit(img, (x - ox, y - oy))
+
+
+class Hover(Layer):
+    """What the mouse rests on: why a hand card cannot be played, or a pile card's face."""
+
+    def open(self, d: Any) -> bool:
+        return True     # it tracks what the mouse is over every frame, and shows after a pause
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        sc = self.sc
+        hit = sc.hit(sc.app.mouse)
+        if hit != sc.hover_key:
+            sc.hover_key = hit
+            sc.hover_since = sc.time
+        window = sc._card_window(d)
+        if not hit or sc.drag or sc.zoom is not None or window and hit[0] == "strip":
+            return          # a pile card's preview never covers a window of cards
+        card = card_of(hit)
+        t = sc.app.text
+        if hit[0] == "hand" and card in v.why_not and sc.time - sc.hover_since > 0.25:
+            s = t.render(v.why_not[card], int(15 * u), INK)
+            mx, my = sc.app.mouse
+            box = s.get_rect(midbottom=(mx, my - int(14 * u))).inflate(int(14 * u), int(8 * u))
+            box.clamp_ip(surf.get_rect())
+            pygame.draw.rect(surf, (60, 30, 30), box, border_radius=int(6 * u))
+            surf.blit(s, s.get_rect(center=box.center))
+        elif hit[0] == "strip" and sc.time - sc.hover_since > 0.45:
+            ch = int(260 * u)
+            cw = int(ch * 0.72)
+            mx, my = sc.app.mouse
+            r = Rect(mx + int(16 * u), my - ch // 2, cw, ch)
+            r.clamp_ip(surf.get_rect())
+            surf.blit(sc.app.art.face(card, cw, ch), r)
+
+
+class End(Layer):
+    """World's End, one event at a time, then the scores with New game and Main menu. It takes
+    every event but Esc (that opens the menu)."""
+
+    def open(self, d: Any) -> bool:
+        return self.sc.game.over
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        lines = self.sc._we_lines()
+        if self.sc.we_step < len(lines) + 1.5:
+            self.world_end(surf, lines, u)
+        else:
+            self.scores(surf, v, u)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        sc = self.sc
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return False
+        if sc.we_step < len(sc._we_lines()) + 1.5 and (
+                (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or
+                (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE,
+                                                                pygame.K_RETURN))):
+            sc.we_step = 1e9
+            return True
+        Scene.handle(sc, event)
+        return True
+
+    def world_end(self, surf: pygame.Surface, lines: list, u: float) -> None:
+        """World's End, one event at a time, then the scores (a click skips ahead)."""
+        sc = self.sc
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 0, 0, 190))
+        surf.blit(shade, (0, 0))
+        t = sc.app.text
+        title = t.render("World's End", int(48 * u), BAD, bold=True)
+        surf.blit(title, title.get_rect(midtop=(w // 2, int(60 * u))))
+        y = int(140 * u)
+        shown = lines[1:1 + int(sc.we_step)]
+        for kind, text in shown[-14:]:
+            color = ACCENT if kind in ("we_catastrophe", "catastrophe") else INK
+            for line in t.wrap(text, int(20 * u), int(w * 0.6)):
+                s = t.render(line, int(20 * u), color)
+                surf.blit(s, s.get_rect(midtop=(w // 2, y)))
+                y += int(28 * u)
+        hint = t.render("Click to see the scores", int(15 * u), MUTED)
+        surf.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(30 * u))))
+        sc.targets.append((Rect(0, 0, w, h), ("world_end",)))
+
+    def scores(self, surf: pygame.Surface, v: View, u: float) -> None:
+        sc = self.sc
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        t = sc.app.text
+        labels: list[str] = []
+        for lines in v.breakdowns:
+            for label, _ in lines:
+                if label not in labels:
+                    labels.append(label)
+        # The table fits the panel, and the panel the window, whatever the seats and rows:
+        # six players and a dozen bonus rows at 1280 x 720 included.
+        size = int(17 * u)
+        label_w = max((t.font(size).size(lab)[0] for lab in labels + ["Total"]), default=0)
+        panel_w = min(w - int(24 * u), max(int(w * 0.76), label_w + int(80 * u) + v.n * int(130 * u)))
+        panel = Rect((w - panel_w) // 2, int(24 * u), panel_w, h - int(48 * u))
+        pygame.draw.rect(surf, BG, panel, border_radius=int(16 * u))
+        pygame.draw.rect(surf, ACCENT, panel, width=max(2, int(3 * u)), border_radius=int(16 * u))
+        names = " and ".join(sc.name(s) for s in v.winners)
+        title = t.render(f"{names} win{'s' if len(v.winners) == 1 else ''}!", int(44 * u),
+                         ACCENT, bold=True)
+        surf.blit(title, title.get_rect(midtop=(w // 2, int(50 * u))))
+        col0 = label_w + int(24 * u)
+        colw = min(int(150 * u), (panel.w - int(40 * u) - col0) // max(1, v.n))
+        x0 = panel.x + (panel.w - col0 - colw * v.n) // 2
+        y = int(130 * u)
+        room = h - int(90 * u) - int(16 * u) - int(40 * u) - (int(30 * u) if v.tiebreak else 0)
+        row_h = max(1, min(int(28 * u), (room - y - int(40 * u)) // max(1, len(labels))))
+        rsize = min(size, max(int(9 * u), int(row_h / 1.3)))
+        for s in range(v.n):
+            hs = t.fit(sc.name(s), size, colw - int(6 * u), int(10 * u), bold=True)
+            head = t.render(sc.name(s), hs, INK, bold=True)
+            surf.blit(head, head.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
+        y += int(34 * u)
+        for label in labels:
+            surf.blit(t.render(label, rsize, MUTED), (x0, y))
+            for s in range(v.n):
+                pts = sum(p for lab, p in v.breakdowns[s] if lab == label)
+                if pts:
+                    cell = t.render(f"{pts:+d}" if label != "Face values" else str(pts), rsize,
+                                    GOOD if pts > 0 else BAD)
+                    surf.blit(cell, cell.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
+            y += row_h
+        pygame.draw.line(surf, MUTED, (x0, y), (x0 + col0 + colw * v.n, y), max(1, int(2 * u)))
+        y += int(6 * u)
+        surf.blit(t.render("Total", size, INK, bold=True), (x0, y))
+        for s in range(v.n):
+            total = t.render(str(v.scores[s]), int(22 * u), ACCENT if s in v.winners else INK,
+                             bold=True)
+            surf.blit(total, total.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
+        y += int(40 * u)
+        if v.tiebreak:
+            tb = ", ".join(f"{sc.name(s)} drew {val}" for s, val in v.tiebreak)
+            line = t.render(f"Tiebreak (highest face value drawn wins): {tb}", int(16 * u), INK)
+            surf.blit(line, line.get_rect(midtop=(w // 2, y)))
+        bw, bh = int(200 * u), int(50 * u)
+        sc.buttons.append(Button(Rect(w // 2 - bw - int(10 * u), h - int(90 * u), bw, bh),
+                                   "New game", "new_game", True, "n", tone=(60, 110, 70)))
+        sc.buttons.append(Button(Rect(w // 2 + int(10 * u), h - int(90 * u), bw, bh),
+                                   "Main menu", "main_menu", True, "m"))
+
+
+class Buttons(Layer):
+    """The buttons gathered so far this frame (the prompt's, a window's, the end screen's)."""
+
+    def open(self, d: Any) -> bool:
+        return True
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        self.sc.draw_buttons(surf)
+
+
+class Toast(Layer):
+    """A short message over the table that fades after a few seconds."""
+
+    def open(self, d: Any) -> bool:
+        return bool(self.sc.toast)
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        self._draw(surf, u)
+
+    def _draw(self, surf: pygame.Surface, u: float) -> None:
+        sc = self.sc
+        w, h = surf.get_size()
+        s = sc.app.text.render(sc.toast[0], int(18 * u), INK, bold=True)
+        box = s.get_rect(center=(w // 2 - int(w * 0.1), int(h * 0.62))).inflate(int(24 * u),
+                                                                                  int(14 * u))
+        pygame.draw.rect(surf, (90, 40, 40), box, border_radius=int(8 * u))
+        surf.blit(s, s.get_rect(center=box.center))
+
+
+class Zoom(Layer):
+    """A card shown large (right-click); the next click or key closes it, and the release of
+    that click is swallowed. Hidden behind a pass screen: it may be the last player's card."""
+
+    def open(self, d: Any) -> bool:
+        return self.sc.zoom is not None or self.sc.swallow_up
+
+    def shown(self, d: Any) -> bool:
+        return self.sc.zoom is not None and not self.sc.pass_needed
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        self._draw(surf, u)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        sc = self.sc
+        if sc.zoom is not None:      # stays until the next click or key
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                sc.zoom = None
+                sc.swallow_up = event.type == pygame.MOUSEBUTTONDOWN
+            return True
+        if sc.swallow_up and event.type == pygame.MOUSEBUTTONUP:
+            sc.swallow_up = False    # the release of the click that closed the zoom
+            return True
+        return False
+
+    def _draw(self, surf: pygame.Surface, u: float) -> None:
+        sc = self.sc
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surf.blit(shade, (0, 0))
+        ch = int(h * 0.8)
+        cw = int(ch * 0.72)
+        r = Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+        surf.blit(sc.app.art.face(sc.zoom, cw, ch), r)
+
+
+class Menu(Layer):
+    """The Esc menu: Resume, Save, Load, Rules, Settings, Main menu, Quit."""
+
+    def open(self, d: Any) -> bool:
+        return self.sc.menu_open
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        self._draw(surf, u)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        Scene.handle(self.sc, event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.sc.menu_open = False
+        return True
+
+    def _draw(self, surf: pygame.Surface, u: float) -> None:
+        sc = self.sc
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 180))
+        surf.blit(shade, (0, 0))
+        sc.buttons = []
+        bw, bh = int(280 * u), int(50 * u)
+        items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
+                 ("Rules", "rules"), ("Settings", "settings"), ("Main menu", "main_menu"),
+                 ("Quit", "quit")]
+        for i, (label, key) in enumerate(items):
+            sc.buttons.append(Button(Rect((w - bw) // 2, int(h * 0.18) + i * int(bh * 1.3), bw,
+                                            bh), label, key, not (key == "save" and sc.game.over)))
+        sc.draw_buttons(surf)
+
+
+class PassScreen(Layer):
+    """Between two humans: the table hidden, whose turn it is and why. A click or Space
+    hands the screen over; Esc still opens the menu."""
+
+    def open(self, d: Any) -> bool:
+        return self.sc.pass_needed
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        self._draw(surf, u)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        sc = self.sc
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return False
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
+            sc.cleared = sc.game.pending.player
+            sc._switch_viewer(sc.cleared)
+        return True
+
+    def _draw(self, surf: pygame.Surface, u: float) -> None:
+        sc = self.sc
+        w, h = surf.get_size()
+        seat = sc.game.pending.player
+        t = sc.app.text
+        msg = t.render(f"Pass to {sc.name(seat)}", int(52 * u), ACCENT, bold=True)
+        surf.blit(msg, msg.get_rect(center=(w // 2, h // 2 - int(50 * u))))
+        why = sc.match.pass_reason()      # "Ben's turn", "Ben answers Reckless", ...
+        size = t.fit(why, int(26 * u), int(w * 0.9), int(16 * u))
+        line = t.render(why, size, INK)
+        surf.blit(line, line.get_rect(center=(w // 2, h // 2 + int(8 * u))))
+        sub = t.render("Click or press Space when ready — the other players look away.  "
+                       "Esc: menu", int(20 * u), MUTED)
+        surf.blit(sub, sub.get_rect(center=(w // 2, h // 2 + int(56 * u))))
+        sc.targets.append((Rect(0, 0, w, h), ("pass_screen", seat)))
+
+
+class ModalStack:
+    """The overlays in drawing order, bottom to top. Behind a pass screen the table and its
+    windows are not drawn at all: only the pass screen, a (hidden) zoom and the menu."""
+
+    def __init__(self, scene: Any) -> None:
+        self.sc = scene
+        self.window = CardWindow(scene)
+        self.drag = Drag(scene)
+        self.hover = Hover(scene)
+        self.end = End(scene)
+        self.buttons = Buttons(scene)
+        self.toast = Toast(scene)
+        self.zoom = Zoom(scene)
+        self.menu = Menu(scene)
+        self.pass_screen = PassScreen(scene)
+
+    def layers(self, d: Any) -> list[Layer]:
+        """The open layers, bottom to top."""
+        if self.sc.pass_needed:
+            order = [self.pass_screen, self.zoom, self.menu]
+        else:
+            order = [self.window, self.drag, self.hover, self.end, self.buttons, self.toast,
+                     self.zoom, self.menu]
+        return [layer for layer in order if layer.open(d)]
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        for layer in self.layers(d):
+            if layer.shown(d):
+                layer.draw(surf, v, d, u)
+
+    def handle(self, event: pygame.event.Event, d: Any) -> bool:
+        """Offer the event to the open layers, topmost first; True if one took it."""
+        return any(layer.handle(event) for layer in reversed(self.layers(d)))

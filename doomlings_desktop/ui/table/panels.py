@@ -1,0 +1,439 @@
+"""The table's panels, each with its rectangle from the layout: the top bar, a player's panel,
+the centre (decks, age), the hand, the log and the prompt. Each draws itself from the View and
+adds its click targets (rect, action) to the scene's `targets`, which is how clicks find it.
+
+A panel holds the scene it draws for and reads what it needs there (the app, the match's names,
+the selection); it never imports the scene module.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui.app import ACCENT, BAD, INK, MUTED, PANEL, PANEL_HI, Button
+from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
+
+GLOW = (255, 214, 90)
+SELECT = (120, 220, 255)
+
+
+class _Panel:
+    def __init__(self, scene: Any) -> None:
+        self.sc = scene
+
+
+class TopBar(_Panel):
+    """The bar along the top: the age or catastrophe and its rule, the counts, the log's title."""
+
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
+        sc = self.sc
+        t = sc.app.text
+        r = lay.top_bar
+        pygame.draw.rect(surf, PANEL, r)
+        age = sc.db.cards[v.age] if v.age >= 0 else None
+        x = r.x + int(12 * u)
+        if age is not None:
+            kind = "Catastrophe" if age.kind == "catastrophe" else "Age"
+            label = t.render(f"{kind}: {age.name}", int(19 * u), ACCENT, bold=True)
+            surf.blit(label, (x, r.centery - label.get_height() // 2))
+            x += label.get_width() + int(14 * u)
+            rule = age.text if age.kind != "catastrophe" else "No age rules this round."
+            room = max(50, lay.log.x - x - int(260 * u))
+            self._rule(surf, rule, x, room, r, u)
+        cats = t.render(f"Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}",
+                        int(16 * u), INK)
+        surf.blit(cats, cats.get_rect(midright=(lay.log.x - int(12 * u), r.centery)))
+        ln = t.render("Game log", int(16 * u), MUTED, bold=True)
+        surf.blit(ln, ln.get_rect(midleft=(lay.log.x + int(10 * u), r.centery)))
+
+    def _rule(self, surf: pygame.Surface, rule: str, x: int, room: int, bar: Rect,
+                   u: float) -> None:
+        """The age's rule in the top bar: one line, else two smaller ones, and an ellipsis if
+        even that is short (the full text is on the age card and in the log)."""
+        sc = self.sc
+        t = sc.app.text
+        size = int(15 * u)
+        lines = t.wrap(rule, size, room)
+        if len(lines) > 1:
+            size = int(13 * u)
+            lines = t.wrap(rule, size, room)
+        rows = max(1, min(2, bar.h // max(1, t.font(size).get_linesize())))
+        shown = lines[:rows]
+        if len(lines) > rows:
+            words = shown[-1].split(" ")
+            while len(words) > 1 and t.font(size).size(" ".join(words) + "…")[0] > room:
+                words.pop()
+            shown[-1] = " ".join(words).rstrip(",;:.") + "…"
+        h = t.font(size).get_linesize()
+        y = bar.centery - h * len(shown) // 2
+        for line in shown:
+            surf.blit(t.render(line, size, INK), (x, y))
+            y += h
+
+
+class PlayerPanel(_Panel):
+    """One player's panel: name and badges, score and hand size, gene pool dial, trait pile."""
+
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, panel: Any, d: Any,
+                    u: float, moving: list) -> None:
+        sc = self.sc
+        t = sc.app.text
+        seat = panel.seat
+        sv = v.seats[seat]
+        mine = seat == sc.viewer
+        turn = seat == v.current and v.in_turn      # between rounds, no one's turn
+        bg = PANEL_HI if turn else PANEL
+        pygame.draw.rect(surf, bg, panel.rect.inflate(-int(4 * u), -int(4 * u)),
+                         border_radius=int(10 * u))
+        eligible_panel = d is not None and d.kind == "player" and seat in d.options
+        drop_target = d is not None and d.kind == "play" and d.zone == "hand" and mine and (
+            (sc.drag and sc.drag["moved"]) or sc.selected is not None)
+        if eligible_panel or drop_target:
+            color = SELECT if sc.selected == seat else GLOW
+            pulse = 2 + int(2 * (1 + math.sin(sc.time * 6)))
+            pygame.draw.rect(surf, color, panel.rect.inflate(-int(4 * u), -int(4 * u)),
+                             width=max(2, int(pulse * u)), border_radius=int(10 * u))
+        sc.targets.append((panel.rect, ("panel", seat)))
+        hx = panel.header.x + int(6 * u)
+        cy = panel.header.centery
+        marks = ""
+        if turn:
+            marks += "▶ "           # whose turn it is
+        # the name lights up for whoever decides now: the turn's player, or another player
+        # answering during it (The Big One, a pile choice); secret offers show no one
+        deciding = v.current if v.waiting_for is None else v.waiting_for
+        name = t.render(marks + sc.name(seat) + (" (you)" if mine and len(sc.humans) > 1 else ""),
+                        int(18 * u), ACCENT if seat == deciding and not v.over else INK, bold=True)
+        surf.blit(name, (hx, cy - name.get_height() // 2))
+        hx += name.get_width() + int(10 * u)
+        if seat == v.first:
+            badge = t.render("1st", int(13 * u), (20, 20, 20), bold=True)
+            br = badge.get_rect(midleft=(hx, cy)).inflate(int(10 * u), int(4 * u))
+            pygame.draw.rect(surf, ACCENT, br, border_radius=int(6 * u))
+            surf.blit(badge, badge.get_rect(center=br.center))
+            hx = br.right + int(10 * u)
+        gp = t.render(f"GP {sv.gene_pool}", int(15 * u), (20, 20, 20), bold=True)
+        gpr = gp.get_rect(midright=(panel.gene_pool.x - int(8 * u), cy)).inflate(int(10 * u),
+                                                                                 int(4 * u))
+        pygame.draw.rect(surf, (238, 232, 214), gpr, border_radius=int(6 * u))
+        surf.blit(gp, gp.get_rect(center=gpr.center))
+        self._score_and_hand(surf, sv, hx, cy, gpr.x - hx - int(8 * u), u)
+        self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
+        slots = self._slots(panel.pile, sv.colors, u)
+        eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
+        for c, slot, col in zip(sv.pile, slots, sv.colors, strict=True):
+            r, is_moving = sc.anim.at(c, slot, panel.header, sc._duration())
+            img = sc.app.art.strip(c, slot.w, slot.h, col)
+            if is_moving:
+                moving.append((sc.app.art.strip(c, r.w, max(4, r.h), col), r))
+            else:
+                surf.blit(img, r)
+            if c in eligible:
+                pulse = 1 + int(2 * (1 + math.sin(sc.time * 6)))
+                pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, slot.inflate(2, 2),
+                                 width=max(2, int(pulse * u)), border_radius=int(4 * u))
+            sc.targets.append((slot, ("strip", seat, c)))
+        if not sv.pile:
+            empty = t.render("no traits yet", int(14 * u), MUTED)
+            surf.blit(empty, empty.get_rect(center=panel.pile.center))
+
+    def _score_and_hand(self, surf: pygame.Surface, sv: Any, x: int, cy: int, room: int,
+                             u: float) -> None:
+        """'Score 30   Hand 6' on one line, or the same words on two smaller lines when the
+        badges leave too little room: the words stay the same whatever the header holds."""
+        sc = self.sc
+        t = sc.app.text
+        one = f"Score {sv.score}   Hand {sv.hand_size}"
+        lines = [one]
+        size = int(15 * u)
+        if t.font(size).size(one)[0] > room:
+            lines = [f"Score {sv.score}", f"Hand {sv.hand_size}"]
+            for size in (int(13 * u), int(12 * u), int(11 * u)):
+                if max(t.font(size).size(s)[0] for s in lines) <= room:
+                    break
+            else:       # a last resort, narrower than any window size makes a header
+                lines = [f"{sv.score}p · {sv.hand_size}c"]
+        step = t.font(size).get_linesize() - int(2 * u)
+        y = cy - (step * len(lines) + int(2 * u)) // 2
+        for line in lines:
+            surf.blit(t.render(line, size, INK), (x, y))
+            y += step
+
+    def _slots(self, area: Rect, colors: tuple, u: float) -> list[Rect]:
+        sc = self.sc
+        key = ("slots", tuple(area), colors, u)
+        got = sc.app.text.cache.get(key)
+        if got is None:
+            got = sc.app.text.cache[key] = pile_slots(area, list(colors), u)
+        return got
+
+    def _gene_pool(self, surf: pygame.Surface, seat: int, value: int, r: Rect,
+                        u: float) -> None:
+        """The gene pool card: a dial with 1-8 around it, turning so the value is on top."""
+        sc = self.sc
+        target = -(max(0, min(9, value)) - 1) * 45.0
+        cur = sc.gp_angle.get(seat, target)
+        speed = 540 * (0 if sc.app.settings.animation == "off" else 1)
+        step = speed / 60 if speed else 999
+        cur = target if abs(target - cur) <= step else cur + math.copysign(step, target - cur)
+        sc.gp_angle[seat] = cur
+        size = r.h
+        key = ("gp", size)
+        base = sc.app.text.cache.get(key)
+        if base is None:   # drawn at 4x and scaled down, so the small numbers stay crisp
+            big = size * 4
+            base = pygame.Surface((big, big), pygame.SRCALPHA)
+            c = big // 2
+            pygame.draw.circle(base, (238, 232, 214), (c, c), int(c * 0.97))
+            pygame.draw.circle(base, (120, 96, 60), (c, c), int(c * 0.97), max(2, big // 28))
+            for k in range(8):
+                ang = math.radians(90 - k * 45)
+                num = sc.app.text.render(str(k + 1), int(big * 0.24), (60, 40, 20), bold=True)
+                num = pygame.transform.rotate(num, -k * 45)
+                pos = (c + math.cos(ang) * c * 0.66, c - math.sin(ang) * c * 0.66)
+                base.blit(num, num.get_rect(center=pos))
+            sc.app.text.cache[key] = base
+        rkey = ("gp_rot", size, int(round(cur)))
+        img = sc.app.text.cache.get(rkey)
+        if img is None:
+            img = sc.app.text.cache[rkey] = pygame.transform.rotozoom(base, -round(cur), 0.25)
+        surf.blit(img, img.get_rect(center=r.center))
+        pygame.draw.polygon(surf, ACCENT, [(r.centerx - size // 6, r.top - size // 8),
+                                           (r.centerx + size // 6, r.top - size // 8),
+                                           (r.centerx, r.top + size // 8)])
+        if value < 1 or value > 8:
+            tip = sc.app.text.render(str(value), int(size * 0.5), BAD, bold=True)
+            surf.blit(tip, tip.get_rect(center=r.center))
+        sc.targets.append((r, ("gene_pool", seat)))
+
+
+class Centre(_Panel):
+    """The centre of the table: the deck, the discard pile and the age card, with their counts."""
+
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float,
+                     moving: list) -> None:
+        sc = self.sc
+        t = sc.app.text
+        art = sc.app.art
+        surf.blit(art.back("trait", lay.deck.w, lay.deck.h), lay.deck)
+        self._count(surf, lay.deck, f"Deck {v.deck_size}", u)
+        sc.targets.append((lay.deck, ("deck",)))
+        if v.discard:
+            top = v.discard[-1]
+            surf.blit(art.face(top, lay.discard.w, lay.discard.h), lay.discard)
+            sc.targets.append((lay.discard, ("card", top)))
+        else:
+            pygame.draw.rect(surf, PANEL, lay.discard, border_radius=int(8 * u))
+        sc.targets.append((lay.discard, ("discard_pile",)))
+        self._count(surf, lay.discard, f"Discard {len(v.discard)}", u)
+        if v.age >= 0:
+            surf.blit(art.face(v.age, lay.age.w, lay.age.h), lay.age)
+            sc.targets.append((lay.age, ("card", v.age)))
+        if v.next_age is not None:       # below the age card, in the row of the counts
+            s = t.render(f"Next: {sc.db.cards[v.next_age].name}", int(13 * u), ACCENT,
+                         bold=True)
+            box = s.get_rect(topleft=(lay.age.x, lay.age.bottom - int(2 * u)))
+            box = box.inflate(int(8 * u), 0).move(int(4 * u), 0)
+            pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
+            surf.blit(s, s.get_rect(center=box.center))
+
+    def _count(self, surf: pygame.Surface, r: Rect, label: str, u: float) -> None:
+        sc = self.sc
+        # no wider than its card, so neighbouring labels never touch
+        size = sc.app.text.fit(label, int(13 * u), r.w, int(9 * u), bold=True)
+        s = sc.app.text.render(label, size, INK, bold=True)
+        box = s.get_rect(midtop=(r.centerx, r.bottom - int(2 * u))).inflate(int(8 * u), 0)
+        box.bottom = min(box.bottom, r.bottom + s.get_height())
+        pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
+        surf.blit(s, s.get_rect(center=box.center))
+
+
+class Hand(_Panel):
+    """The viewer's hand along the bottom, face up only when it may be shown."""
+
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float,
+                   moving: list) -> None:
+        sc = self.sc
+        art = sc.app.art
+        hand = list(v.hand)
+        slots = hand_slots(lay.hand, len(hand), lay.card_w, lay.card_h)
+        active = d is not None and (d.kind == "play" and d.zone == "hand" or
+                                    d.kind == "card" and d.zone == "hand")
+        origin = Rect(lay.deck)
+        for c, slot in zip(hand, slots, strict=True):
+            if sc.drag and sc.drag["moved"] and sc.drag["card"] == c:
+                sc.targets.append((slot, ("hand", c)))
+                continue
+            lift = int(18 * u) if sc.selected == c else 0
+            target = slot.move(0, -lift)
+            r, is_moving = sc.anim.at(("h", c), target, origin, sc._duration())
+            img = art.face(c, slot.w, slot.h)
+            sc.face_up.add(c)
+            if is_moving:
+                moving.append((pygame.transform.smoothscale(img, (max(1, r.w), max(1, r.h))), r))
+                sc.targets.append((r, ("hand", c)))
+                continue
+            surf.blit(img, r)
+            if active and c not in d.options:
+                shade = pygame.Surface(r.size, pygame.SRCALPHA)
+                shade.fill((10, 12, 16, 150))
+                surf.blit(shade, r)
+            elif active:
+                color = SELECT if sc.selected == c else GLOW
+                pygame.draw.rect(surf, color, r.inflate(4, 4), width=max(2, int(3 * u)),
+                                 border_radius=int(8 * u))
+            sc.targets.append((r, ("hand", c)))
+        if not hand:
+            s = sc.app.text.render("Your hand is empty" if sc.private else
+                                     "Hands stay hidden until the next player takes the seat",
+                                     int(16 * u), MUTED)
+            surf.blit(s, s.get_rect(center=lay.hand.center))
+
+
+class Log(_Panel):
+    """The game log on the right, wrapped once per change and scrolled with the wheel."""
+
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
+        sc = self.sc
+        t = sc.app.text
+        r = lay.log
+        pygame.draw.rect(surf, (18, 22, 28), r)
+        size = int(14 * u)
+        line_h = int(19 * u)
+        width = r.w - int(16 * u)
+        key = (len(v.log), size, width, sc.viewer, len(sc.bot_notes))
+        if sc._log_lines[0] != key:
+            lines: list[tuple[str, tuple]] = []
+            indent = t.font(size).size("  ")[0]
+            start = max(0, len(v.log) - 150)
+            for i, (kind, text) in enumerate(v.log[start:], start):
+                color = ACCENT if kind in ("age", "catastrophe", "world_end", "winner") else INK
+                for j, line in enumerate(t.wrap(text, size, width - indent)):
+                    lines.append(("  " + line if j else line, color))   # fits with its indent
+                why = sc.bot_notes.get(i)
+                if why:
+                    for line in t.wrap(f"({why})", size, width - indent):
+                        lines.append(("  " + line, MUTED))
+            sc._log_lines = (key, lines)
+        lines = sc._log_lines[1]
+        rows = max(1, (r.h - int(10 * u)) // line_h)
+        sc.log_scroll = min(sc.log_scroll, max(0, len(lines) - rows))
+        end = len(lines) - sc.log_scroll
+        shown = lines[max(0, end - rows):end]
+        y = r.y + int(6 * u)
+        for line, color in shown:
+            surf.blit(t.render(line, size, color), (r.x + int(8 * u), y))
+            y += line_h
+        sc.targets.append((r, ("log",)))
+
+
+class Prompt(_Panel):
+    """The question being asked, the card asking it, and its answer buttons."""
+
+    def text(self, v: View, d: Any) -> str:
+        sc = self.sc
+        g = sc.game
+        p = g.pending
+        if v.over:
+            return "The world has ended."
+        if d is None:
+            if p is None or p.kind == "react" and v.waiting_for is None:
+                return ""       # a secret out-of-turn offer: naming its player would tell
+            if p.player in sc.bots:
+                level = sc.seats[p.player].level
+                return f"{sc.name(p.player)} ({level} bot) is thinking..."
+            return f"Waiting for {sc.name(p.player)}..."
+        if d.kind == "play" and d.zone == "hand" and d.prompt == "Play a trait":
+            return "Your turn: drag a trait onto your pile (or click it, then your pile)."
+        return d.prompt
+
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,
+                     u: float) -> None:
+        sc = self.sc
+        t = sc.app.text
+        r = lay.prompt
+        if d is not None and not v.over and d.card >= 0 and d.kind != "play" \
+                and d.card != v.age:     # a catastrophe asking is already the age card
+            # The card whose effect or cost asks this, beside the question (zoomable)
+            th = r.h
+            tw = int(th * 0.72)
+            thumb = Rect(r.x, r.y, tw, th)
+            surf.blit(sc.app.art.face(d.card, tw, th), thumb)
+            sc.targets.append((thumb, ("card", d.card)))
+            r = Rect(r.x + tw + int(12 * u), r.y, r.w - tw - int(12 * u), r.h)
+        y = r.y
+        for line in t.wrap(self.text(v, d), int(18 * u), r.w)[:2]:
+            surf.blit(t.render(line, int(18 * u), INK, bold=True), (r.x, y))
+            y += int(24 * u)
+        if d is None or v.over:
+            return
+        bh = int(38 * u)
+        by = r.bottom - bh - int(4 * u)
+        labels: list[tuple[str, Any, str]] = []
+        if d.kind == "no_play":
+            labels = [("Skip turn", "skip", "s"), ("Discard hand, draw 3", "redraw", "r")]
+        elif d.kind == "yesno":
+            labels = [("Yes", "yes", "y"), ("No", "no", "n")]
+        elif d.kind == "color":
+            labels = [(c.capitalize(), c, c[0]) for c in d.options if c != "pass"]
+        elif d.kind == "player":
+            labels = [(sc.name(s), s, "") for s in d.options]
+        x = r.x
+        for label, ans, hot in labels:
+            bw = max(int(90 * u), t.font(int(17 * u), True).size(label)[0] + int(28 * u))
+            key = ("select_player", ans) if d.kind == "player" else ("answer", ans)
+            sc.buttons.append(Button(Rect(x, by, bw, bh), label, key, True, hot,
+                                       tone=_tone(ans)))
+            x += bw + int(8 * u)
+        if d.kind in ("card", "player", "play", "catastrophe") and d.kind != "react":
+            ok = sc.selected is not None and sc.selected in d.options
+            label = "Play" if d.kind == "play" else "Confirm"
+            sc.buttons.append(Button(Rect(x, by, int(110 * u), bh), label, "confirm", ok, "",
+                                       tone=(60, 110, 70)))
+            x += int(118 * u)
+        if "pass" in d.options:
+            label = "Done" if d.kind == "card" else "Pass"
+            sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), label, ("answer", "pass")))
+            x += int(108 * u)
+        if sc.can_undo():
+            sc.buttons.append(Button(Rect(r.right - int(110 * u), by, int(110 * u), bh), "Undo",
+                                       "undo", True, "", tone=(90, 80, 50)))
+
+
+class Panels(_Panel):
+    """All the table's panels, drawn in this order."""
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.top = TopBar(scene)
+        self.player = PlayerPanel(scene)
+        self.centre = Centre(scene)
+        self.hand = Hand(scene)
+        self.log = Log(scene)
+        self.prompt = Prompt(scene)
+
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float) -> None:
+        """The table under any overlay. Cards still moving are drawn last, over the panels."""
+        sc = self.sc
+        sc.anim.begin()
+        moving: list[tuple[pygame.Surface, Rect]] = []
+        self.top.draw(surf, v, lay, u)
+        for panel in lay.panels:
+            self.player.draw(surf, v, lay, panel, d, u, moving)
+        self.centre.draw(surf, v, lay, d, u, moving)
+        self.hand.draw(surf, v, lay, d, u, moving)
+        self.log.draw(surf, v, lay, u)
+        for img, r in moving:
+            surf.blit(img, r)
+        sc.anim.end()
+        self.prompt.draw(surf, v, lay, d, u)
+
+
+def _tone(ans: Any) -> tuple | None:
+    return {"red": (150, 60, 60), "blue": (60, 90, 160), "green": (60, 130, 80),
+            "purple": (120, 70, 150)}.get(ans) if isinstance(ans, str) else None

@@ -1,0 +1,125 @@
+"""A finished or saved game stepped through forward and back, seen from the seats the
+privacy policy allows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.play import match as policy
+from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.ui.app import INK, Button, Scene
+from doomlings_desktop.ui.table.input import card_of
+from doomlings_desktop.ui.table.scene import SeatConfig, TableScene
+
+
+class ReplayScene(TableScene):
+    """Step through a game record forward and back, seen from the seats `replay_seats` allows.
+    Raises ValueError (REPLAY_REFUSED) for a record that may not be replayed at all."""
+
+    def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene) -> None:
+        from doomlings_desktop.rules.record import replay
+
+        db = default_database()
+        # the whole game decides the policy, not the file's own 'over' flag
+        self.allowed = policy.replay_seats([s.kind for s in seats],
+                                           replay(record, db, log=False).over)
+        if not self.allowed:
+            raise ValueError(policy.REPLAY_REFUSED)
+        self.record = record
+        self.pos = 0
+        self._replay = replay
+        game = replay(record, db, upto=0)
+        super().__init__(app, seats, record["seed"], game=game)
+        self.autosave = False
+        self.bots = {}
+        self.back = back
+        # the humans' seats first: seat 0 may be a bot, or a seat this replay may not show
+        self.viewer = self.cleared = next((s for s in self.allowed if s in self.humans),
+                                          self.allowed[0])
+
+    @property
+    def pass_needed(self) -> bool:
+        return False
+
+    def my_decision(self) -> Any:
+        return None
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.anim.tick(dt)
+
+    def goto(self, pos: int) -> None:
+        pos = max(0, min(len(self.record["answers"]), pos))
+        if pos != self.pos:
+            self.pos = pos
+            self.game = self._replay(self.record, self.db, upto=pos)
+            self._view_key = ()
+            self.we_step = 1e9
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k == pygame.K_ESCAPE:
+                self.app.go(self.back)
+            elif k == pygame.K_RIGHT:
+                self.goto(self.pos + 1)
+            elif k == pygame.K_LEFT:
+                self.goto(self.pos - 1)
+            elif k == pygame.K_HOME:
+                self.goto(0)
+            elif k == pygame.K_END:
+                self.goto(len(self.record["answers"]))
+            elif k == pygame.K_TAB:
+                self.on_button("seat")
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in reversed(self.buttons):
+                if b.enabled and b.rect.collidepoint(event.pos):
+                    self.on_button(b.key)
+                    return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            card = card_of(self.hit(event.pos))
+            if card is not None:
+                self.zoom = card
+        elif self.zoom is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.zoom = None
+
+    def on_button(self, key: Any) -> None:
+        steps = {"first": -10**9, "back10": -10, "back": -1, "fwd": 1, "fwd10": 10, "last": 10**9}
+        if key in steps:
+            self.goto(self.pos + steps[key])
+        elif key == "seat":
+            if len(self.allowed) > 1:
+                at = self.allowed.index(self.viewer) if self.viewer in self.allowed else -1
+                self._switch_viewer(self.allowed[(at + 1) % len(self.allowed)])
+                self.cleared = self.viewer
+        elif key == "close":
+            self.app.go(self.back)
+        else:
+            super().on_button(key)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        u = self.app.unit
+        w, h = surf.get_size()
+        bar = Rect(0, h - int(54 * u), int(w * 0.8), int(54 * u))
+        pygame.draw.rect(surf, (12, 14, 18), bar)
+        t = self.app.text
+        label = t.render(f"Replay: answer {self.pos} of {len(self.record['answers'])}, "
+                         f"seen by {self.name(self.viewer)}", int(16 * u), INK, bold=True)
+        surf.blit(label, (bar.x + int(12 * u), bar.centery - label.get_height() // 2))
+        self.buttons = []
+        x = bar.x + int(440 * u)
+        keys = [("|<", "first"), ("<<", "back10"), ("<", "back"), (">", "fwd"),
+                (">>", "fwd10"), (">|", "last"), ("Seat", "seat"), ("Close", "close")]
+        if len(self.allowed) < 2:       # one seat to watch: nothing to switch to
+            keys.remove(("Seat", "seat"))
+        for lab, key in keys:
+            bw = int(62 * u) if len(lab) <= 2 else int(90 * u)
+            self.buttons.append(Button(Rect(x, bar.y + int(8 * u), bw, bar.h - int(16 * u)), lab,
+                                       key))
+            x += bw + int(6 * u)
+        self.draw_buttons(surf)

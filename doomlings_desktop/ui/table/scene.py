@@ -1,0 +1,245 @@
+"""The table: a game drawn from `view_for` of the seat at the screen, played with the mouse
+(drag and drop, or click-then-click) or the keyboard, with a pass screen between humans.
+
+The scene never reads the game's state to draw: only the View of the seat whose human is at
+the screen (or the last one, while bots move). The game itself, its bots, autosave, undo and
+the pass-and-play policy are the Match's (`play/match.py`, no pygame); the table draws it and
+turns input into `match.apply`.
+
+The scene holds the table's state and the flow between match and screen; its panels
+(`panels.py`), overlays on one modal stack (`overlays.py`) and input (`input.py`) are
+separate units that are handed the scene.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.play.match import Match, Seat
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui.app import BG, Scene
+from doomlings_desktop.ui.layout import TableLayout, table_layout
+from doomlings_desktop.ui.table.anim import Animator
+from doomlings_desktop.ui.table.input import TableInput, card_of
+from doomlings_desktop.ui.table.overlays import ModalStack
+from doomlings_desktop.ui.table.panels import Panels
+
+SOUND_OF = {"play": "play_card", "draw": "draw", "discard": "discard", "discard_trait": "discard",
+            "steal": "steal", "steal_hand": "steal", "swap": "steal", "catastrophe": "catastrophe",
+            "winner": "win", "prevent": "react", "parasitic": "react", "age": "turn"}
+
+
+SeatConfig = Seat      # the name the menus and tests know a seat by
+
+
+def _match(name: str) -> property:
+    """A TableScene attribute that is the match's (the table reads and sets it there)."""
+    return property(lambda self: getattr(self.match, name),
+                    lambda self, v: setattr(self.match, name, v))
+
+
+class TableScene(Scene):
+    """The table's state and the flow between the match and the screen. Drawing is the
+    panels' and the overlays' (`self.panels`, `self.overlays`), input is `self.input`'s."""
+
+    game = _match("game")
+    db = _match("db")
+    seats = _match("seats")
+    seed = _match("seed")
+    humans = _match("humans")
+    bots = _match("bots")
+    viewer = _match("viewer")
+    cleared = _match("cleared")
+    autosave = _match("autosave")
+    finished = _match("finished")
+    thinking = _match("thinking")
+    bot_notes = _match("bot_notes")
+
+    def __init__(self, app: Any, seats: list[SeatConfig], seed: int, variants: dict | None = None,
+                 game: Game | None = None) -> None:
+        super().__init__(app)
+        self.match = Match(seats, seed, variants, game, prefs=app.settings)
+        self.selected: Any = None
+        self.drag: dict | None = None
+        self.toast: tuple[str, float] | None = None
+        self.menu_open = False
+        self.zoom: int | None = None
+        self.swallow_up = False
+        self.answered_at: tuple[float, tuple[int, int]] | None = None   # last click that answered
+        self.browse = False
+        self.log_scroll = 0
+        self.anim = Animator()
+        self.gp_angle: dict[int, float] = {}
+        self.log_seen = 0
+        self.time = 0.0
+        self.view: View | None = None
+        self.layout: TableLayout | None = None
+        self.face_up: set[int] = set()     # hand cards drawn face up in the last frame
+        self.hover_since = 0.0
+        self.hover_key: Any = None
+        self.we_step = -1.0          # World's End shown line by line; -1 until it happens
+        self._view_key: tuple = ()
+        self._log_lines: tuple = ((), [])
+        self.input = TableInput(self)
+        self.panels = Panels(self)
+        self.overlays = ModalStack(self)
+        self._sound_log()
+
+    def name(self, seat: int) -> str:
+        return self.match.name(seat)
+
+    @property
+    def pass_needed(self) -> bool:
+        return self.match.pass_needed
+
+    @property
+    def private(self) -> bool:
+        return self.match.private
+
+    def my_decision(self) -> Any:
+        return self.match.my_decision()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.anim.tick(dt)
+        if self.toast:
+            self.toast = (self.toast[0], self.toast[1] - dt)
+            if self.toast[1] <= 0:
+                self.toast = None
+        g = self.game
+        if g.over and self.we_step < 1e9:
+            per_line = {"off": 0.0, "normal": 0.9, "fast": 0.4}.get(self.app.settings.animation, 0.9)
+            self.we_step = 1e9 if per_line == 0 else max(0.0, self.we_step) + dt / per_line
+        if self.menu_open:
+            return
+        viewer = self.viewer
+        if self.match.tick(dt, may_move=not self.anim.busy):
+            self._answered()
+        if self.viewer != viewer:
+            self._switch_viewer(self.viewer)
+        self._show_notices()
+
+    def _switch_viewer(self, seat: int) -> None:
+        self.viewer = seat
+        self.selected = None
+        self.drag = None
+        self.anim.reset()
+
+    def apply(self, answer: Any, quiet: bool = False) -> bool:
+        why = self.match.apply(answer)
+        self._show_notices()
+        if why is not None:
+            self.say(why)
+            self.app.sounds.play("error")
+            return False
+        self._answered()
+        return True
+
+    def _answered(self) -> None:
+        self.selected = None
+        self.browse = False
+        self._sound_log()
+
+    def _show_notices(self) -> None:
+        for text, seconds in self.match.notices:
+            self.say(text, seconds)
+        self.match.notices.clear()
+
+    def seat_dicts(self) -> list[dict]:
+        return self.match.seat_dicts()
+
+    def can_undo(self) -> bool:
+        return self.match.can_undo()
+
+    def undo(self) -> None:
+        """Take back my last answer of this turn (only if it revealed nothing)."""
+        if not self.match.undo():
+            self.say("Nothing to undo: a card was drawn or revealed, or another player acted.")
+            return
+        self._view_key = ()
+        self.selected = None
+        self.log_seen = len(self.game.log or [])
+        self.anim.reset()
+        self._show_notices()
+        self.say("Undone.", 1.5)
+
+    def _sound_log(self) -> None:
+        log = self.game.log or []
+        played = set()
+        for kind, *_ in log[self.log_seen:]:
+            s = SOUND_OF.get(kind)
+            if s and s not in played:
+                played.add(s)
+                self.app.sounds.play(s)
+        self.log_seen = len(log)
+
+    def say(self, text: str, seconds: float = 3.0) -> None:
+        self.toast = (text, seconds)
+
+    # ------------------------------------------------------------------ input (input.py)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.input.handle(event)
+
+    def on_button(self, key: Any) -> None:
+        self.input.on_button(key)
+
+    def click(self, hit: Any) -> None:
+        self.input.click(hit)
+
+    def key(self, event: pygame.event.Event) -> None:
+        self.input.key(event)
+
+    def hit(self, pos: tuple[int, int]) -> Any:
+        return self.input.hit(pos)
+
+    def options_of(self, d: Any) -> list:
+        return self.input.options_of(d)
+
+    @staticmethod
+    def _card_of(hit: Any) -> int | None:
+        return card_of(hit)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _duration(self) -> float:
+        return {"off": 0.0, "normal": 0.32, "fast": 0.14}.get(self.app.settings.animation, 0.32)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.buttons = []
+        self.face_up = set()
+        self.app.art.db = self.db       # faces are cached by card id, so this costs nothing
+        surf.fill(BG)
+        u = self.app.unit
+        if self.pass_needed:    # the pass screen hides the table (Esc works behind it too)
+            self.overlays.draw(surf, None, None, u)
+            self.view = None
+            return
+        w, h = surf.get_size()
+        key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()),
+               self.private)
+        if self._view_key != key or self.view is None:
+            self.view = self.match.view()
+            self._view_key = key
+        v = self.view
+        lay = self.layout = table_layout(w, h, v.n, self.viewer)
+        d = self.my_decision()
+        self.panels.draw(surf, v, lay, d, u)
+        self.overlays.draw(surf, v, d, u)
+
+    def _card_window(self, d: Any) -> str | None:
+        """The window of cards over the table, if any: a choice among the discard pile,
+        revealed cards or catastrophes, an out-of-turn offer, or the discard pile browsed."""
+        if d is not None and (d.zone in ("discard", "revealed") or d.kind == "catastrophe"):
+            return "choice"
+        if d is not None and d.kind == "react":
+            return "react"
+        return "browse" if self.browse else None
+
+    def _we_lines(self) -> list[tuple[str, str]]:
+        log = self.view.log if self.view else ()
+        start = max((i for i, (k, _) in enumerate(log) if k == "world_end"), default=len(log))
+        return [e for e in log[start:] if e[0] != "winner"]
