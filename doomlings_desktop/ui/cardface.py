@@ -22,6 +22,7 @@ is required.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -46,16 +47,15 @@ from doomlings_desktop.ui.cardart.shapes import (
     SS,
     Canvas,
     centered,
-    inset_polygon,
-    int_points,
-    ngon,
-    outlined_polygon,
     smooth,
-    star_points,
-    supersampling,
-    teardrop,
-    thick_line,
-    vesica,
+)
+from doomlings_desktop.ui.cardart.symbols import (
+    draw_badge,
+    draw_color_symbol,
+    draw_compass,
+    draw_icon,
+    draw_kind_symbol,
+    draw_star,
 )
 from doomlings_desktop.ui.cardart.text import (
     draw_lines,
@@ -71,10 +71,12 @@ from doomlings_desktop.ui.fonts import font
 __all__ = ["COLOR_RGB", "COLOR_SYMBOL_NAMES", "ICON_NAMES", "KIND_RGB", "RGB", "CardArt", "preview"]
 
 
-# --------------------------------------------------------------------------- the art
-
 class CardArt:
-    """Draws and caches card faces, backs, strips, color symbols and icons for one database."""
+    """Draws and caches card faces, backs, strips, color symbols and icons for one database.
+
+    The one object the screens talk to: it keeps the surface cache and the symbols setting,
+    and leaves the drawing to ui/cardart/ (faces, backs, strips, symbols), which gets the small
+    pictures back through this cache (a face shares its icons and badges with the table)."""
 
     def __init__(self, db: Any, symbols: bool = True) -> None:
         self.db = db
@@ -87,7 +89,13 @@ class CardArt:
         """Drop every cached surface."""
         self._cache.clear()
 
-    def _cached(self, key: tuple, make: Any) -> pygame.Surface:
+    def set_symbols(self, on: bool) -> None:
+        """Show or hide the colour symbol badges (the colorblind aid); redraws every card."""
+        if on != self.symbols:
+            self.symbols = on
+            self.clear()
+
+    def _cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         s = self._cache.get(key)
         if s is None:
             s = make()
@@ -99,7 +107,7 @@ class CardArt:
             self._cache[key] = s
         return s
 
-    # ------------------------------------------------------------------ public API
+    # ------------------------------------------------------------------ cards
 
     def face(self, c: int, w: int, h: int) -> pygame.Surface:
         """The full face of physical card `c` at w x h."""
@@ -124,251 +132,42 @@ class CardArt:
         color = color if d.kind == "trait" and color != d.color else None
         return self._cached(("strip", d.id, w, h, color), lambda: self._strip(d, w, h, color))
 
+    # ------------------------------------------------------------------ symbols and icons
+
     def color_symbol(self, color: str, size: int) -> pygame.Surface:
         """The symbol of a color ('red', 'blue', 'green', 'purple', 'colorless') alone."""
         if color not in COLOR_SYMBOL_NAMES:
             color = "colorless"
         size = max(4, int(size))
-        return self._cached(("sym", color, size), lambda: self._symbol(color, size))
+        return self._cached(("sym", color, size), lambda: draw_color_symbol(color, size))
 
     def icon(self, name: str, size: int) -> pygame.Surface:
         """A trait icon ('action', 'out_of_turn', 'world_end', 'drop_of_life') on its badge."""
         size = max(6, int(size))
-        return self._cached(("icon", name, size), lambda: self._icon(name, size))
+        return self._cached(("icon", name, size), lambda: draw_icon(name, size))
 
     def dominant_star(self, size: int) -> pygame.Surface:
         """The gold star marking a dominant trait."""
         size = max(4, int(size))
-        return self._cached(("star", size), lambda: self._star_img(size))
+        return self._cached(("star", size), lambda: draw_star(size))
 
     def variable_glyph(self, size: int, color: RGB = INK) -> pygame.Surface:
         """The compass star shown instead of a number on variable-value traits."""
         size = max(4, int(size))
-        return self._cached(("compass", size, color), lambda: self._compass(size, color))
+        return self._cached(("compass", size, color), lambda: draw_compass(size, color))
 
-    # ------------------------------------------------------------------ symbols and icons
-
-    def _symbol(self, color: str, size: int) -> pygame.Surface:
-        k = supersampling(size)
-        n = size * k
-        base = COLOR_RGB[color]
-        dark = darken(base, 0.55)
-        hi = pygame.Surface((n, n), pygame.SRCALPHA)
-        hi.fill((*dark, 0))
-        st = n * 0.055          # outline width
-        shape = COLOR_SYMBOL_NAMES[color]
-        if shape == "flame":
-            main = teardrop(n * 0.53, n * 0.53, n * 0.36, n * 0.45, power=1.2, bend=-0.5)
-            outlined_polygon(hi, base, dark, main, st)
-            core = teardrop(n * 0.54, n * 0.72, n * 0.17, n * 0.24, power=1.3, bend=0.3)
-            pygame.draw.polygon(hi, mix(base, (255, 214, 96), 0.75),
-                                [(round(x), round(y)) for x, y in core])
-        elif shape == "wave":
-            for row, yy in enumerate((0.36, 0.66)):
-                pts = []
-                for i in range(25):
-                    t = i / 24
-                    x = n * (0.08 + 0.84 * t)
-                    y = n * (yy - 0.11 * math.sin(t * 2 * math.pi * 1.25 + 0.4 + row * 0.9))
-                    pts.append((x, y))
-                thick_line(hi, dark, pts, n * 0.20)
-                thick_line(hi, base, pts, n * 0.20 - 2 * st)
-        elif shape == "leaf":
-            pts = vesica(n * 0.5, n * 0.47, n * 0.84, n * 0.50, -math.pi / 4)
-            stem = [(n * 0.14, n * 0.86), (n * 0.34, n * 0.64)]
-            thick_line(hi, dark, stem, st * 2.6)
-            outlined_polygon(hi, base, dark, pts, st)
-            a = (n * 0.24, n * 0.74)
-            b = (n * 0.76, n * 0.21)
-            pygame.draw.line(hi, dark, a, b, max(1, round(st * 0.9)))
-            for f in (0.33, 0.55):
-                px, py = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
-                pygame.draw.line(hi, dark, (px, py), (px + n * 0.06, py - n * 0.15), max(1, round(st * 0.6)))
-                pygame.draw.line(hi, dark, (px, py), (px + n * 0.15, py - n * 0.06), max(1, round(st * 0.6)))
-        elif shape == "diamond":
-            pts = [(n * 0.5, n * 0.06), (n * 0.86, n * 0.5), (n * 0.5, n * 0.94), (n * 0.14, n * 0.5)]
-            outlined_polygon(hi, base, dark, pts, st)
-            facet = [(n * 0.5, n * 0.06 + st * 2), (n * 0.86 - st * 2, n * 0.5), (n * 0.5, n * 0.5)]
-            pygame.draw.polygon(hi, lighten(base, 0.35), [(round(x), round(y)) for x, y in facet])
-            facet2 = [(n * 0.5, n * 0.94 - st * 2), (n * 0.14 + st * 2, n * 0.5), (n * 0.5, n * 0.5)]
-            pygame.draw.polygon(hi, darken(base, 0.18), [(round(x), round(y)) for x, y in facet2])
-        else:  # colorless: hollow hexagon
-            pts = ngon(n * 0.5, n * 0.5, n * 0.47, 6, math.pi / 6)
-            ring = n * 0.17
-            pygame.draw.polygon(hi, dark, int_points(pts))
-            pygame.draw.polygon(hi, lighten(base, 0.3), int_points(inset_polygon(pts, st)))
-            pygame.draw.polygon(hi, dark, int_points(inset_polygon(pts, st + ring)))
-            pygame.draw.polygon(hi, (*dark, 0), int_points(inset_polygon(pts, 2 * st + ring)))
-        return smooth(hi, (size, size))
-
-    def _star_img(self, size: int) -> pygame.Surface:
-        k = supersampling(size)
-        n = size * k
-        hi = pygame.Surface((n, n), pygame.SRCALPHA)
-        hi.fill((*GOLD_DARK, 0))
-        pts = star_points(n / 2, n * 0.53, n * 0.44, n * 0.19)
-        outlined_polygon(hi, GOLD, darken(GOLD_DARK, 0.35), pts, n * 0.045)
-        inner = star_points(n / 2, n * 0.53, n * 0.25, n * 0.10)
-        pygame.draw.polygon(hi, (255, 232, 150), [(round(x), round(y)) for x, y in inner])
-        return smooth(hi, (size, size))
-
-    def _compass(self, size: int, color: RGB) -> pygame.Surface:
-        k = supersampling(size)
-        n = size * k
-        hi = pygame.Surface((n, n), pygame.SRCALPHA)
-        hi.fill((*color, 0))
-        c = n / 2
-        light = mix(color, WHITE, 0.55)
-        for i in range(8):
-            a = -math.pi / 2 + i * math.pi / 4
-            long_ = i % 2 == 0
-            r = n * (0.48 if long_ else 0.30)
-            rin = n * (0.11 if long_ else 0.08)
-            tip = (c + r * math.cos(a), c + r * math.sin(a))
-            left = (c + rin * math.cos(a - math.pi / 4), c + rin * math.sin(a - math.pi / 4))
-            right = (c + rin * math.cos(a + math.pi / 4), c + rin * math.sin(a + math.pi / 4))
-            pygame.draw.polygon(hi, color, [(c, c), tip, left])
-            pygame.draw.polygon(hi, light if long_ else color, [(c, c), tip, right])
-            pygame.draw.lines(hi, color, True, [(c, c), tip, right], max(1, round(n * 0.02)))
-        pygame.draw.circle(hi, color, (round(c), round(c)), round(n * 0.07))
-        return smooth(hi, (size, size))
-
-    def _icon(self, name: str, size: int) -> pygame.Surface:
-        k = supersampling(size)
-        n = size * k
-        hi = pygame.Surface((n, n), pygame.SRCALPHA)
-        hi.fill((*INK, 0))
-        c = n / 2
-        ring = max(2, n * 0.07)
-        pygame.draw.circle(hi, INK, (round(c), round(c)), round(n * 0.49))
-        pygame.draw.circle(hi, CREAM, (round(c), round(c)), round(n * 0.49 - ring))
-        if name == "action":
-            pygame.draw.circle(hi, (196, 56, 40), (round(c), round(c)), round(n * 0.33))
-            img = font(max(6, int(n * 0.44)), True, False).render("A", True, WHITE)
-            hi.blit(img, img.get_rect(center=(round(c), round(c + n * 0.01))))
-        elif name == "out_of_turn":
-            # A wing: curved leading edge, four feather tips along the trailing edge.
-            col = (62, 88, 150)
-
-            def at(x: float, y: float) -> tuple[float, float]:
-                return (n * (0.1 + 0.8 * x), n * (0.12 + 0.8 * y))
-
-            pts = []
-            for i in range(13):      # leading edge: shoulder -> wing tip (quadratic curve)
-                t = i / 12
-                x = (1 - t) ** 2 * 0.02 + 2 * (1 - t) * t * 0.30 + t * t * 0.98
-                y = (1 - t) ** 2 * 0.62 + 2 * (1 - t) * t * 0.02 + t * t * 0.04
-                pts.append(at(x, y))
-            tips = [(0.98, 0.04), (0.80, 0.48), (0.58, 0.74), (0.36, 0.90), (0.14, 0.92)]
-            notches = [(0.70, 0.34), (0.50, 0.54), (0.30, 0.66), (0.10, 0.76)]
-            for (tx, ty), (nx_, ny_), (ux, uy) in zip(tips, notches, tips[1:], strict=False):
-                for j in range(1, 5):    # rounded feather end toward the next tip
-                    t = j / 5
-                    bx_ = tx + (nx_ - tx) * t
-                    by_ = ty + (ny_ - ty) * t
-                    pts.append(at(bx_ + 0.05 * math.sin(math.pi * t), by_ + 0.05 * math.sin(math.pi * t)))
-                pts.append(at(nx_, ny_))
-                pts.append(at(ux, uy))
-            pts.append(at(0.02, 0.70))
-            outlined_polygon(hi, lighten(col, 0.45), col, pts, n * 0.035)
-            lw = max(1, round(n * 0.03))
-            for nx_, ny_ in notches[:3]:
-                a_, b_ = at(nx_, ny_), at(nx_ - 0.22, ny_ - 0.16)
-                pygame.draw.line(hi, col, a_, b_, lw)
-        elif name == "world_end":
-            r = n * 0.32
-            blue, green = (60, 120, 190), (70, 150, 80)
-            pygame.draw.circle(hi, blue, (round(c), round(c)), round(r))
-            for pts in (
-                [(c - r * 0.55, c - r * 0.60), (c - r * 0.05, c - r * 0.75), (c + r * 0.1, c - r * 0.25),
-                 (c - r * 0.25, c + r * 0.15), (c - r * 0.70, c - r * 0.05)],
-                [(c + r * 0.25, c + r * 0.10), (c + r * 0.80, c + r * 0.05), (c + r * 0.60, c + r * 0.65),
-                 (c + r * 0.15, c + r * 0.75)],
-            ):
-                pygame.draw.polygon(hi, green, pts)
-            lw = max(1, round(n * 0.035))
-            pygame.draw.ellipse(hi, INK, pygame.Rect(round(c - r * 0.45), round(c - r), round(r * 0.9),
-                                                     round(2 * r)), lw)
-            pygame.draw.line(hi, INK, (c - r, c), (c + r, c), lw)
-            pygame.draw.line(hi, INK, (c, c - r), (c, c + r), lw)
-            pygame.draw.circle(hi, INK, (round(c), round(c)), round(r), lw + 1)
-        elif name == "drop_of_life":
-            pts = teardrop(c, c + n * 0.05, n * 0.25, n * 0.32, power=1.4)
-            outlined_polygon(hi, (64, 156, 224), (24, 80, 140), pts, n * 0.03)
-            pygame.draw.ellipse(hi, (200, 232, 252),
-                                pygame.Rect(round(c - n * 0.13), round(c + n * 0.02), round(n * 0.08),
-                                            round(n * 0.16)))
-        else:
-            img = font(max(6, int(n * 0.5)), True, False).render("?", True, INK)
-            hi.blit(img, img.get_rect(center=(round(c), round(c))))
-        return smooth(hi, (size, size))
-
-    def set_symbols(self, on: bool) -> None:
-        """Show or hide the colour symbol badges (the colorblind aid); redraws every card."""
-        if on != self.symbols:
-            self.symbols = on
-            self.clear()
-
-    def _badge(self, color: str, size: int) -> pygame.Surface:
-        if not self.symbols and color in COLOR_RGB:
+    def badge(self, key: str, size: int) -> pygame.Surface:
+        """The symbol of a color or kind on its disc, for title bars and strips; a blank (not
+        cached) when colour symbols are off, so the frame color alone shows."""
+        if not self.symbols and key in COLOR_RGB:
             return pygame.Surface((size, size), pygame.SRCALPHA)
-        return self._symbol_badge(color, size)
+        return self._cached(("badge", key, size), lambda: draw_badge(self, key, size))
 
-    def _symbol_badge(self, color: str, size: int) -> pygame.Surface:
-        """The color symbol on a cream disc, as on the card's title bar."""
-        def make() -> pygame.Surface:
-            k = supersampling(size)
-            n = size * k
-            hi = pygame.Surface((n, n), pygame.SRCALPHA)
-            edge = darken(COLOR_RGB.get(color, KIND_RGB.get(color, INK)), 0.5)
-            hi.fill((*edge, 0))
-            pygame.draw.circle(hi, edge, (n // 2, n // 2), n // 2)
-            pygame.draw.circle(hi, CREAM, (n // 2, n // 2), round(n / 2 - max(2, n * 0.06)))
-            s = smooth(hi, (size, size))
-            inner = max(4, round(size * 0.74))
-            sym = self._kind_symbol(color, inner)
-            centered(s, sym, size / 2, size / 2)
-            return s
-        return self._cached(("badge", color, size), make)
-
-    def _kind_symbol(self, key: str, size: int) -> pygame.Surface:
+    def kind_symbol(self, key: str, size: int) -> pygame.Surface:
+        """The symbol of a color or of a kind ('age', 'catastrophe', 'birth') alone."""
         if key in COLOR_SYMBOL_NAMES:
             return self.color_symbol(key, size)
-        return self._cached(("ksym", key, size), lambda: self._draw_kind_symbol(key, size))
-
-    def _draw_kind_symbol(self, key: str, size: int) -> pygame.Surface:
-        k = supersampling(size)
-        n = size * k
-        hi = pygame.Surface((n, n), pygame.SRCALPHA)
-        if key == "age":   # an hourglass
-            col, sand = (30, 96, 98), (222, 178, 92)
-            hi.fill((*col, 0))
-            top = [(n * 0.22, n * 0.12), (n * 0.78, n * 0.12), (n * 0.53, n * 0.5), (n * 0.78, n * 0.88),
-                   (n * 0.22, n * 0.88), (n * 0.47, n * 0.5)]
-            outlined_polygon(hi, (236, 244, 240), col, top, n * 0.05)
-            pygame.draw.polygon(hi, sand, [(n * 0.36, n * 0.30), (n * 0.64, n * 0.30), (n * 0.5, n * 0.48)])
-            pygame.draw.polygon(hi, sand, [(n * 0.5, n * 0.64), (n * 0.72, n * 0.86), (n * 0.28, n * 0.86)])
-            pygame.draw.line(hi, col, (n * 0.14, n * 0.10), (n * 0.86, n * 0.10), round(n * 0.09))
-            pygame.draw.line(hi, col, (n * 0.14, n * 0.90), (n * 0.86, n * 0.90), round(n * 0.09))
-        elif key == "catastrophe":   # a jagged burst
-            col = (120, 20, 16)
-            hi.fill((*col, 0))
-            pts = []
-            for i in range(18):
-                a = -math.pi / 2 + i * math.pi / 9
-                r = n * (0.47 if i % 2 == 0 else 0.25) * (0.86 if i % 4 == 2 else 1.0)
-                pts.append((n / 2 + r * math.cos(a), n / 2 + r * math.sin(a)))
-            outlined_polygon(hi, (236, 96, 36), col, pts, n * 0.04)
-            inner = star_points(n / 2, n / 2, n * 0.24, n * 0.12, points=7)
-            pygame.draw.polygon(hi, (255, 206, 84), [(round(x), round(y)) for x, y in inner])
-        else:  # birth: a drop of life
-            col = (24, 80, 140)
-            hi.fill((*col, 0))
-            pts = teardrop(n / 2, n * 0.56, n * 0.30, n * 0.40, power=1.4)
-            outlined_polygon(hi, (64, 156, 224), col, pts, n * 0.04)
-            pygame.draw.ellipse(hi, (200, 232, 252), pygame.Rect(round(n * 0.34), round(n * 0.54),
-                                                                 round(n * 0.1), round(n * 0.2)))
-        return smooth(hi, (size, size))
+        return self._cached(("ksym", key, size), lambda: draw_kind_symbol(key, size))
 
     # ------------------------------------------------------------------ faces
 
@@ -440,7 +239,7 @@ class CardArt:
         for f in (0.93, 0.72, 0.53):
             cv.circle(ring, cx, cy, rmax * f, max(1.0, w * 0.006))
         sym = max(6, int(min(w * 0.55, h * 0.78)))
-        img = self._kind_symbol(key, sym * SS).copy()
+        img = self.kind_symbol(key, sym * SS).copy()
         img.fill((255, 255, 255, 95), special_flags=pygame.BLEND_RGBA_MULT)
         cv.blit(img, cx - sym / 2, cy - sym / 2)
 
@@ -501,7 +300,7 @@ class CardArt:
         bs = max(10, round(min((hh - top) * 0.8, w * 0.17)))
         bcx = bx + bs / 2 + pad * 0.3
         bcy = top + (hh - top) / 2
-        centered(surf, self._badge(color, bs), bcx, bcy)
+        centered(surf, self.badge(color, bs), bcx, bcy)
         right = w - bx - pad * 0.5
         if dominant:
             ss = round(bs * 0.92)
@@ -593,7 +392,7 @@ class CardArt:
         top = bx * 0.7
         bs = max(10, round(min((hh - top) * 0.8, w * 0.17)))
         bcx, bcy = bx + bs / 2 + pad * 0.3, top + (hh - top) / 2
-        centered(surf, self._badge("age", bs), bcx, bcy)
+        centered(surf, self.badge("age", bs), bcx, bcy)
         self._title(surf, d.name, bcx + bs / 2 + pad * 0.5, w - bx - pad - bs * 0.25, top, hh - 1)
         if text:
             draw_lines(surf, lines, size, (tx0 + tx1) / 2, box_y + (ty1 - box_y - th) / 2, INK,
@@ -648,7 +447,7 @@ class CardArt:
         top = b * 0.7
         bs = max(10, round(min((hh - top - pad * 0.5) * 0.82, w * 0.17)))
         bcx, bcy = bx + bs / 2 + pad * 0.3, top + (hh - top - pad * 0.5) / 2
-        centered(surf, self._badge("catastrophe", bs), bcx, bcy)
+        centered(surf, self.badge("catastrophe", bs), bcx, bcy)
         self._title(surf, d.name, bcx + bs / 2 + pad * 0.5, w - bx - pad - bs * 0.25, top,
                     hh - pad * 0.5 - 1)
         pf = font(max(6, int(pill_h * 0.68)), True, True)
@@ -693,7 +492,7 @@ class CardArt:
             cv.polygon((255, 250, 220), [(cx, cy), (cx + rr * math.cos(a), cy + rr * math.sin(a)),
                                          (cx + rr * math.cos(a2), cy + rr * math.sin(a2))])
         ds = max(8, int(min(aw, art_h) * 0.7))
-        cv.blit(self._kind_symbol("birth", ds * SS), cx - ds / 2, cy - ds / 2)
+        cv.blit(self.kind_symbol("birth", ds * SS), cx - ds / 2, cy - ds / 2)
         box_y = ay + art_h + pad
         cv.rect((252, 250, 240), tx0, box_y, aw, by + bh - pad - box_y, r * 0.35)
         surf = cv.finish()
@@ -739,7 +538,7 @@ class CardArt:
                 cv.blit(sym, cx + dx * er * 0.36 - ss / 2, cy + dy * er * 0.36 - ss / 2)
         else:
             ss = int(er * 1.15)
-            cv.blit(self._kind_symbol("age", ss * SS), cx - ss / 2, cy - ss / 2)
+            cv.blit(self.kind_symbol("age", ss * SS), cx - ss / 2, cy - ss / 2)
         cv.clip_round(r)
         surf = cv.finish()
         label = "TRAIT" if kind == "trait" else "AGE"
@@ -784,7 +583,7 @@ class CardArt:
         surf = cv.finish()
         bs = round(min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13)))
         bcx = inset + h * 0.06 + bs / 2
-        centered(surf, self._badge(key, bs), bcx, vcy)
+        centered(surf, self.badge(key, bs), bcx, vcy)
         right = (vcx - dv / 2 - h * 0.1) if show_value else w - inset - h * 0.2
         if show_value:
             if d.variable:
