@@ -1,0 +1,380 @@
+"""Card faces in our own design: the trait layout (color frame, symbol badge and name, art
+panel, rules text, value disc, icons, gene-pool badge) and its age, catastrophe and Birth of Life
+variants. Shapes go on a supersampled Canvas; text is drawn afterwards at the final size."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.ui.cardart.palette import (
+    COLOR_RGB,
+    CREAM,
+    GOLD_DARK,
+    ICON_NAMES,
+    INK,
+    KIND_RGB,
+    RGB,
+    SHADOW,
+    WHITE,
+    darken,
+    lighten,
+    mix,
+)
+from doomlings_desktop.ui.cardart.shapes import SS, Canvas, centered, smooth
+from doomlings_desktop.ui.cardart.symbols import SymbolSource
+from doomlings_desktop.ui.cardart.text import (
+    draw_lines,
+    fit_name,
+    fit_text,
+    num_text,
+    shadowed,
+    signed_text,
+    text_block,
+)
+from doomlings_desktop.ui.fonts import font
+
+
+def draw_face(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
+    """The full face of card `d` at w x h: frame, title bar, art panel, rules text and, on
+    traits, value, icons and gene-pool badge."""
+    kind = d.kind
+    if kind == "trait":
+        return _trait(art, d, w, h)
+    if kind == "catastrophe":
+        return _catastrophe(art, d, w, h)
+    if kind == "birth":
+        return _birth(art, d, w, h)
+    return _age(art, d, w, h)
+
+
+def _metrics(w: int, h: int) -> dict[str, float]:
+    """Border, corner radius, title-bar height and padding, shared by every kind."""
+    b = max(3.0, round(w * 0.045))
+    return {
+        "b": b,
+        "r": max(4.0, w * 0.075),
+        "hh": float(max(16, round(h * 0.15), min(26, round(h * 0.2)))),
+        "pad": max(2.0, round(w * 0.025)),
+    }
+
+
+def _frame(cv: Canvas, w: int, h: int, base: RGB, edge: RGB, m: dict,
+           gold: bool = False, body: RGB = CREAM, body2: RGB | None = None,
+           top: RGB | None = None) -> tuple[float, float, float, float]:
+    """Frame, title bar and body panel; returns the body panel rect (x, y, w, h)."""
+    b, r, hh = m["b"], m["r"], m["hh"]
+    line = max(1.0, w * 0.008)
+    cv.rect(edge, 0, 0, w, h, r)
+    if gold:
+        gw = max(2.0, b * 0.55)
+        cv.rect(GOLD_DARK, line, line, w - 2 * line, h - 2 * line, r - line)
+        cv.gradient_rect((255, 226, 120), GOLD_DARK, line * 1.6, line * 1.6, w - 3.2 * line,
+                         h - 3.2 * line, r - line)
+        inset = line + gw
+    else:
+        inset = line
+    cv.gradient_rect(top or lighten(base, 0.22), darken(base, 0.12), inset, inset, w - 2 * inset,
+                     h - 2 * inset, r - inset)
+    bx, by = b + (gw * 0.5 if gold else 0), hh
+    bw, bh = w - 2 * bx, h - by - bx
+    cv.rect(darken(base, 0.35), bx - line, by - line, bw + 2 * line, bh + 2 * line, r * 0.55 + line)
+    cv.gradient_rect(body, body2 or mix(body, base, 0.10), bx, by, bw, bh, r * 0.55)
+    return bx, by, bw, bh
+
+
+def _title(surf: pygame.Surface, name: str, x0: float, x1: float, y0: float, y1: float,
+           color: RGB = WHITE, shadow: RGB = SHADOW) -> None:
+    maxw, maxh = max(8, int(x1 - x0)), max(8, int(y1 - y0))
+    size, lines = fit_name(name, maxw, maxh)
+    f = font(size, True, True)
+    cx = (x0 + x1) / 2
+    off = 1 if size >= 9 else 0
+    if len(lines) == 1:
+        shadowed(surf, lines[0], f, color, shadow, (cx, (y0 + y1) / 2 + size * 0.04), maxw, off)
+    else:
+        lh = size
+        cy = (y0 + y1) / 2 - lh / 2 + size * 0.06
+        for i, ln in enumerate(lines):
+            shadowed(surf, ln, f, color, shadow, (cx, cy + i * lh), maxw, off)
+
+
+def _art_window(art: SymbolSource, cv: Canvas, key: str, base: RGB, x: float, y: float, w: float,
+                h: float, radius: float) -> None:
+    """A decorative panel: gradient, rings and the big symbol (our stand-in for art)."""
+    cv.gradient_rect(lighten(base, 0.55), lighten(base, 0.15), x, y, w, h, radius)
+    cx, cy = x + w / 2, y + h / 2
+    rmax = min(w, h) * 0.5
+    ring = lighten(base, 0.62)
+    for f in (0.93, 0.72, 0.53):
+        cv.circle(ring, cx, cy, rmax * f, max(1.0, w * 0.006))
+    sym = max(6, int(min(w * 0.55, h * 0.78)))
+    img = art.kind_symbol(key, sym * SS).copy()
+    img.fill((255, 255, 255, 95), special_flags=pygame.BLEND_RGBA_MULT)
+    cv.blit(img, cx - sym / 2, cy - sym / 2)
+
+
+def _trait(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
+    color = d.color if d.color in COLOR_RGB else "colorless"
+    base = COLOR_RGB[color]
+    m = _metrics(w, h)
+    r, hh, pad = m["r"], m["hh"], m["pad"]
+    dominant = bool(d.dominant)
+    cv = Canvas(w, h, darken(base, 0.5))
+    body = mix(CREAM, lighten(base, 0.5), 0.18)
+    bx, by, bw, bh = _frame(cv, w, h, base, darken(base, 0.55), m, gold=dominant, body=body)
+
+    # bottom row geometry
+    dv = max(16.0, round(w * 0.25))
+    vcx = bx + pad * 0.6 + dv / 2
+    vcy = h - bx - pad * 0.6 - dv / 2
+    di = max(12, round(w * 0.16))
+    icons = [i for i in ICON_NAMES if i in (d.icons or ())]
+    # value disc (shapes)
+    ring = max(2.0, dv * 0.09)
+    cv.circle(darken(base, 0.55), vcx, vcy, dv / 2)
+    cv.circle(base, vcx, vcy, dv / 2 - max(1.0, w * 0.008))
+    cv.circle(CREAM, vcx, vcy, dv / 2 - ring)
+
+    # text and art area
+    text = d.text or ""
+    tx0, tx1 = bx + pad, bx + bw - pad
+    ty0 = by + pad
+    ty1 = vcy - dv / 2 - pad * 0.5
+    area_h = ty1 - ty0
+    maxw = int(tx1 - tx0 - pad)
+    pref = max(7, round(w * 0.068))
+    smallest = 6 if w >= 100 else 5
+    art_h = 0.0
+    lines: list = []
+    size = pref
+    th = 0
+    if text:
+        size, lines, th = fit_text(text, maxw, int(area_h - pad), pref, smallest)
+        room = area_h - th - pad * 3
+        if room >= h * 0.12:
+            art_h = room
+    else:
+        art_h = area_h
+    if art_h > 0:
+        _art_window(art, cv, color, base, tx0, ty0, tx1 - tx0, art_h, r * 0.4)
+    if text:
+        box_y = ty0 + (art_h + pad if art_h else 0)
+        box_h = ty1 - box_y
+        cv.rect(mix(CREAM, WHITE, 0.5), tx0, box_y, tx1 - tx0, box_h, r * 0.35)
+        cv.rect(lighten(base, 0.45), tx0, box_y, tx1 - tx0, box_h, r * 0.35, max(1.0, w * 0.006))
+
+    surf = cv.finish()
+
+    # title bar: symbol badge, name, dominant star
+    top = bx * (0.6 if dominant else 0.7)
+    bs = max(10, round(min((hh - top) * 0.8, w * 0.17)))
+    bcx = bx + bs / 2 + pad * 0.3
+    bcy = top + (hh - top) / 2
+    centered(surf, art.badge(color, bs), bcx, bcy)
+    right = w - bx - pad * 0.5
+    if dominant:
+        ss = round(bs * 0.92)
+        centered(surf, art.dominant_star(ss), right - ss / 2, bcy)
+        right -= ss + pad * 0.2
+    else:
+        right -= bs * 0.25
+    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, right, top, hh - 1)
+
+    # rules text
+    if text:
+        box_y = ty0 + (art_h + pad if art_h else 0)
+        box_h = ty1 - box_y
+        y = box_y + (box_h - th) / 2
+        draw_lines(surf, lines, size, (tx0 + tx1) / 2, y, INK, max_y=ty1)
+
+    # value
+    if d.variable:
+        centered(surf, art.variable_glyph(round(dv * 0.74)), vcx, vcy)
+    else:
+        txt = num_text(int(d.value or 0))
+        fs = round(dv * (0.58 if len(txt) == 1 else 0.48))
+        f = font(fs, True, len(txt) > 1)
+        while f.size(txt)[0] > dv * 0.72 and fs > 6:
+            fs -= 1
+            f = font(fs, True, True)
+        img = f.render(txt, True, INK)
+        centered(surf, img, vcx, vcy + dv * 0.02)
+
+    # icons, right to left
+    x = bx + bw - pad * 0.6 - di / 2
+    for name in reversed(icons):
+        centered(surf, art.icon(name, di), x, vcy)
+        x -= di + pad * 0.4
+    icons_left = x + di / 2
+
+    # gene pool badge
+    gp = int(d.gp_self or 0)
+    if gp:
+        _gp_badge(surf, gp, vcx + dv / 2 + pad * 0.5, icons_left, vcy, di, base)
+    return surf
+
+
+def _gp_badge(surf: pygame.Surface, gp: int, x0: float, x1: float, cy: float,
+              di: float, base: RGB) -> None:
+    avail = x1 - x0
+    fs = max(6, round(di * 0.5))
+    for label in (f"Gene pool {signed_text(gp)}", f"GP {signed_text(gp)}", signed_text(gp)):
+        f = font(fs, True, True)
+        tw, th = f.size(label)
+        pw, ph = tw + fs * 0.9, max(th + 2, di * 0.7)
+        if pw <= avail or label == signed_text(gp):
+            break
+    pw = min(pw, max(avail, tw + 4))
+    cx = x0 + avail / 2 if pw <= avail else x0 + pw / 2
+    k = 4
+    hi = pygame.Surface((max(1, round(pw * k)), max(1, round(ph * k))), pygame.SRCALPHA)
+    fill = (40, 128, 196) if gp > 0 else (150, 70, 60)
+    hi.fill((*darken(fill, 0.4), 0))
+    pygame.draw.rect(hi, darken(fill, 0.4), hi.get_rect(), border_radius=round(ph * k / 2))
+    pygame.draw.rect(hi, fill, hi.get_rect().inflate(-k * 2, -k * 2), border_radius=round(ph * k / 2))
+    pill = smooth(hi, (max(1, round(pw)), max(1, round(ph))))
+    centered(pill, f.render(label, True, WHITE), pw / 2, ph / 2)
+    centered(surf, pill, cx, cy)
+
+
+def _age(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
+    base = KIND_RGB["age"]
+    m = _metrics(w, h)
+    r, hh, pad = m["r"], m["hh"], m["pad"]
+    cv = Canvas(w, h, darken(base, 0.5))
+    sand = (242, 228, 192)
+    bx, by, bw, bh = _frame(cv, w, h, base, darken(base, 0.55), m, body=sand,
+                            body2=(230, 208, 160))
+    text = d.text or ""
+    tx0, tx1 = bx + pad, bx + bw - pad
+    label_h = max(7.0, round(h * 0.045))
+    ty0, ty1 = by + pad, by + bh - pad - label_h
+    maxw = int(tx1 - tx0 - pad)
+    pref = max(7, round(w * 0.07))
+    size, lines, th = fit_text(text, maxw, int(ty1 - ty0 - pad), pref, 6 if w >= 100 else 5)
+    room = ty1 - ty0 - th - pad * 3
+    art_h = room if room >= h * 0.12 else 0
+    if art_h:
+        _art_window(art, cv, "age", (214, 170, 90), tx0, ty0, tx1 - tx0, art_h, r * 0.4)
+    box_y = ty0 + (art_h + pad if art_h else 0)
+    if text:
+        cv.rect((252, 246, 230), tx0, box_y, tx1 - tx0, ty1 - box_y, r * 0.35)
+        cv.rect((200, 170, 110), tx0, box_y, tx1 - tx0, ty1 - box_y, r * 0.35, max(1.0, w * 0.006))
+    surf = cv.finish()
+    top = bx * 0.7
+    bs = max(10, round(min((hh - top) * 0.8, w * 0.17)))
+    bcx, bcy = bx + bs / 2 + pad * 0.3, top + (hh - top) / 2
+    centered(surf, art.badge("age", bs), bcx, bcy)
+    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, w - bx - pad - bs * 0.25, top, hh - 1)
+    if text:
+        draw_lines(surf, lines, size, (tx0 + tx1) / 2, box_y + (ty1 - box_y - th) / 2, INK,
+                   max_y=ty1)
+    lf = font(max(6, int(label_h * 0.9)), True, False)
+    centered(surf, lf.render("AGE", True, darken(base, 0.2)), w / 2, h - bx - pad * 0.5 - label_h / 2)
+    return surf
+
+
+def _catastrophe(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
+    m = _metrics(w, h)
+    b, r, hh, pad = m["b"], m["r"], m["hh"], m["pad"]
+    cv = Canvas(w, h, (20, 10, 10))
+    edge = (20, 10, 10)
+    # Dark frame: draw with a near-black base, red title bar.
+    line = max(1.0, w * 0.008)
+    cv.rect(edge, 0, 0, w, h, r)
+    cv.gradient_rect((70, 40, 40), (26, 14, 16), line, line, w - 2 * line, h - 2 * line, r - line)
+    cv.gradient_rect((196, 60, 44), (120, 24, 22), b, b * 0.7, w - 2 * b, hh - b * 0.7 - pad * 0.5,
+                     r * 0.5)
+    bx, by = b, hh
+    bw, bh = w - 2 * b, h - hh - b
+    gp = int(d.gene_pool or 0)
+    pill_h = max(10.0, round(h * 0.075))
+    pill_y = by + pad * 0.5
+    cv.rect((240, 200, 120) if gp >= 0 else (236, 222, 206), bx + bw * 0.12, pill_y, bw * 0.76,
+            pill_h, pill_h / 2)
+    body_y = pill_y + pill_h + pad * 0.7
+    we_label_h = max(9.0, round(h * 0.06))
+    avail = by + bh - body_y - we_label_h - pad * 2
+    text, we = d.text or "", d.we_text or ""
+    tx0, tx1 = bx + pad * 0.5, bx + bw - pad * 0.5
+    maxw = int(tx1 - tx0 - pad * 1.5)
+    size = max(7, round(w * 0.066))
+    smallest = 6 if w >= 100 else 5
+    while True:
+        l1, h1 = text_block(text, size, maxw)
+        l2, h2 = text_block(we, size, maxw)
+        if h1 + h2 + pad * 2 <= avail or size <= smallest:
+            break
+        size -= 1
+    extra = max(0.0, avail - h1 - h2 - pad * 2)
+    box1_h = h1 + pad + extra * (0.5 if we else 1.0)
+    box2_h = h2 + pad + (extra * 0.5 if we else 0)
+    box1_y = body_y
+    we_y = box1_y + box1_h + pad * 0.5
+    box2_y = we_y + we_label_h + pad * 0.5
+    cv.rect((238, 228, 214), tx0, box1_y, tx1 - tx0, box1_h, r * 0.35)
+    if we:
+        cv.rect((214, 200, 206), tx0, box2_y, tx1 - tx0, box2_h, r * 0.35)
+    surf = cv.finish()
+
+    top = b * 0.7
+    bs = max(10, round(min((hh - top - pad * 0.5) * 0.82, w * 0.17)))
+    bcx, bcy = bx + bs / 2 + pad * 0.3, top + (hh - top - pad * 0.5) / 2
+    centered(surf, art.badge("catastrophe", bs), bcx, bcy)
+    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, w - bx - pad - bs * 0.25, top,
+           hh - pad * 0.5 - 1)
+    pf = font(max(6, int(pill_h * 0.68)), True, True)
+    label = f"Gene pool {signed_text(gp)}" if gp else "Gene pool unchanged"
+    if pf.size(label)[0] > bw * 0.72:
+        label = f"GP {signed_text(gp)}"
+    centered(surf, pf.render(label, True, (90, 20, 16)), w / 2, pill_y + pill_h / 2)
+    draw_lines(surf, l1, size, w / 2, box1_y + (box1_h - h1) / 2, INK)
+    if we:
+        gs = round(we_label_h * 1.05)
+        lf = font(max(6, int(we_label_h * 0.78)), True, False)
+        lab = lf.render("World's End", True, (240, 214, 180))
+        total = gs + 4 + lab.get_width()
+        lx = w / 2 - total / 2
+        centered(surf, art.icon("world_end", gs), lx + gs / 2, we_y + we_label_h / 2)
+        surf.blit(lab, lab.get_rect(midleft=(round(lx + gs + 4), round(we_y + we_label_h / 2))))
+        draw_lines(surf, l2, size, w / 2, box2_y + (box2_h - h2) / 2, (44, 22, 30))
+    return surf
+
+
+def _birth(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
+    base = KIND_RGB["birth"]
+    m = _metrics(w, h)
+    r, hh, pad = m["r"], m["hh"], m["pad"]
+    cv = Canvas(w, h, (90, 60, 20))
+    bx, by, bw, bh = _frame(cv, w, h, base, (110, 76, 20), m, gold=False,
+                            body=(236, 246, 232), body2=(196, 228, 214),
+                            top=(250, 214, 110))
+    text = d.text or ""
+    tx0, tx1 = bx + pad, bx + bw - pad
+    maxw = int(tx1 - tx0 - pad)
+    size, lines, th = fit_text(text, maxw, int(bh * 0.45), max(7, round(w * 0.068)),
+                               6 if w >= 100 else 5)
+    art_h = bh - th - pad * 4
+    ax, ay, aw = tx0, by + pad, tx1 - tx0
+    cv.gradient_rect((255, 240, 190), (90, 180, 170), ax, ay, aw, art_h, r * 0.4)
+    cx, cy = ax + aw / 2, ay + art_h / 2
+    rays = 16
+    rr = min(aw, art_h) * 0.48
+    for i in range(rays):
+        a = i * 2 * math.pi / rays
+        a2 = a + math.pi / rays * 0.5
+        cv.polygon((255, 250, 220), [(cx, cy), (cx + rr * math.cos(a), cy + rr * math.sin(a)),
+                                     (cx + rr * math.cos(a2), cy + rr * math.sin(a2))])
+    ds = max(8, int(min(aw, art_h) * 0.7))
+    cv.blit(art.kind_symbol("birth", ds * SS), cx - ds / 2, cy - ds / 2)
+    box_y = ay + art_h + pad
+    cv.rect((252, 250, 240), tx0, box_y, aw, by + bh - pad - box_y, r * 0.35)
+    surf = cv.finish()
+    top = bx * 0.7
+    _title(surf, d.name, bx + pad, w - bx - pad, top, hh - 1, color=(92, 56, 8),
+           shadow=(255, 244, 210))
+    draw_lines(surf, lines, size, w / 2, box_y + (by + bh - pad - box_y - th) / 2, INK)
+    return surf

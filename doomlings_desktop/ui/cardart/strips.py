@@ -1,0 +1,98 @@
+"""Pile strips: the compact bar (22-40 px high) that stands for a card overlapped in a trait
+pile, readable at a glance without the full face."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.ui.cardart.palette import (
+    COLOR_RGB,
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    KIND_RGB,
+    SHADOW,
+    WHITE,
+    darken,
+    lighten,
+)
+from doomlings_desktop.ui.cardart.shapes import Canvas, centered
+from doomlings_desktop.ui.cardart.symbols import SymbolSource
+from doomlings_desktop.ui.cardart.text import num_text
+from doomlings_desktop.ui.fonts import font
+
+
+def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
+               recolor: str | None = None) -> pygame.Surface:
+    """A bar for a card overlapped in a trait pile: badge, name (shrunk, then cut with an
+    ellipsis), dominant star and value; `recolor` draws a trait in another color."""
+    kind = d.kind
+    if kind == "trait":
+        color = recolor or d.color
+        color = color if color in COLOR_RGB else "colorless"
+        base = COLOR_RGB[color]
+        key = color
+    else:
+        base = KIND_RGB.get(kind, KIND_RGB["age"])
+        if kind == "catastrophe":
+            base = (150, 34, 30)
+        key = kind if kind in ("age", "catastrophe", "birth") else "age"
+    dominant = kind == "trait" and bool(d.dominant)
+    r = h * 0.28
+    line = max(1.0, h * 0.045)
+    cv = Canvas(w, h, darken(base, 0.5))
+    cv.rect(GOLD_DARK if dominant else darken(base, 0.55), 0, 0, w, h, r)
+    inset = line * (2.2 if dominant else 1)
+    if dominant:
+        cv.rect(GOLD, line, line, w - 2 * line, h - 2 * line, r - line)
+    cv.gradient_rect(lighten(base, 0.22), darken(base, 0.15), inset, inset, w - 2 * inset,
+                     h - 2 * inset, r - inset)
+    dv = min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13))
+    vcx, vcy = w - inset - dv / 2 - h * 0.06, h / 2
+    show_value = kind == "trait"
+    if show_value:
+        cv.circle(darken(base, 0.55), vcx, vcy, dv / 2)
+        cv.circle(CREAM, vcx, vcy, dv / 2 - max(1.0, dv * 0.08))
+    surf = cv.finish()
+    bs = round(min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13)))
+    bcx = inset + h * 0.06 + bs / 2
+    centered(surf, art.badge(key, bs), bcx, vcy)
+    right = (vcx - dv / 2 - h * 0.1) if show_value else w - inset - h * 0.2
+    if show_value:
+        if d.variable:
+            centered(surf, art.variable_glyph(round(dv * 0.78)), vcx, vcy)
+        else:
+            txt = num_text(int(d.value or 0))
+            fs = round(dv * (0.66 if len(txt) == 1 else 0.54))
+            f = font(fs, True, True)
+            while f.size(txt)[0] > dv * 0.8 and fs > 6:
+                fs -= 1
+                f = font(fs, True, True)
+            centered(surf, f.render(txt, True, INK), vcx, vcy + dv * 0.02)
+    if dominant:
+        ss = round(min(h * (0.7 if h < 30 else 0.58), dv * 0.85))
+        centered(surf, art.dominant_star(ss), right - ss / 2, vcy)
+        right -= ss + h * 0.08
+    x0 = bcx + bs / 2 + h * 0.15
+    maxw = max(4, int(right - x0))
+    fs = max(6, round(min(h * 0.5, 8 + h * 0.2)))
+    smallest = max(7, round(h * 0.26))
+    f = font(fs, True, True)
+    name = d.name
+    while f.size(name)[0] > maxw and fs > smallest:
+        fs -= 1
+        f = font(fs, True, True)
+    if f.size(name)[0] > maxw:
+        while len(name) > 1 and f.size(name + "\u2026")[0] > maxw:
+            name = name[:-1]
+        name = name.rstrip() + "\u2026"
+    img = f.render(name, True, WHITE)
+    sh = f.render(name, True, SHADOW)
+    sh.set_alpha(150)
+    y = round(vcy - img.get_height() / 2)
+    surf.blit(sh, (round(x0) + 1, y + 1))
+    surf.blit(img, (round(x0), y))
+    return surf
