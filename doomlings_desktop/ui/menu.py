@@ -43,6 +43,10 @@ class MenuScene(Scene):
         super().__init__(app)
         self.notice = app.warning
 
+    def busy(self) -> bool:
+        """Nothing here moves by itself: hover and every change come with an event."""
+        return False
+
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
         u = self.app.unit
@@ -131,6 +135,10 @@ class NewGameScene(Scene):
         self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
         self.editing: int | None = None
         self.seed = random.randrange(1, 10**9)
+
+    def busy(self) -> bool:
+        """Nothing here moves by itself: hover and every change come with an event."""
+        return False
 
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
@@ -290,6 +298,10 @@ class SubScene(Scene):
         super().__init__(app)
         self.back = back
         self.scroll = 0
+
+    def busy(self) -> bool:
+        """Nothing here moves by itself: hover and every change come with an event."""
+        return False
 
     def leave(self) -> None:
         self.app.go(self.back)
@@ -567,6 +579,10 @@ class ErrorScene(Scene):
         super().__init__(app)
         self.error = error
         self.log_path = log_path
+
+    def busy(self) -> bool:
+        """Nothing here moves by itself: hover and every change come with an event."""
+        return False
 
     def on_button(self, key: Any) -> None:
         if key == "menu":
