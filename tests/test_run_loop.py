@@ -13,6 +13,7 @@ import pytest
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.app import FPS, IDLE_REDRAW, IDLE_WAIT, App, LoopIO, Scene
 from doomlings_desktop.ui.menu import MenuScene
+from doomlings_desktop.ui.table import SeatConfig, TableScene
 
 
 @pytest.fixture(autouse=True)
@@ -174,6 +175,80 @@ def test_a_menu_is_idle_and_a_hover_redraws_it():
     assert 12.0 in frames and app.mouse == new.center
 
 
+def ann_against_a_bot(pace: float = 0.0, animation: str = "off") -> tuple[App, TableScene]:
+    app = make_app(animation, pace)
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    app.frame()
+    return app, sc
+
+
+def test_a_table_waiting_for_its_human_is_idle_and_busy_while_the_bot_moves():
+    app, sc = ann_against_a_bot(pace=1.5)
+    app.mouse = (0, 0)
+    assert sc.my_decision() is not None and not sc.busy()
+    sc.say("Saved")
+    assert sc.busy()                 # a toast counts down
+    sc.toast = None
+    sc.apply(sc.game.pending.options[0])
+    assert sc.game.pending.player == 1 and sc.busy()     # the bot decides and is paced
+    answers = len(sc.game.answers)
+    moved: list[float] = []
+    apply = sc.apply
+
+    def timed(answer, quiet=False):
+        if answer != "pass":            # a declined secret offer takes no time on screen
+            moved.append(io.t)
+        return apply(answer, quiet)
+    sc.apply = timed
+    io = FakeIO(10.0)
+    app.loop(io)
+    # the bot moved after its pace in (simulated) seconds, drawn at full rate meanwhile; then
+    # Ann was asked and the table rested
+    assert len(sc.game.answers) > answers and moved
+    assert moved[0] == pytest.approx(1.5, abs=2 / FPS)
+    assert sc.game.pending.player == 0 and not sc.busy()
+    assert len([t for t in io.flips if t < moved[0]]) >= 1.5 * FPS - 2
+    assert len([t for t in io.flips if t > moved[-1] + 1]) <= (10 - moved[-1]) / IDLE_REDRAW + 1
+
+
+def test_a_pass_screen_is_idle_and_a_hover_busy_until_its_preview_shows():
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob")], seed=3)
+    app.go(sc)
+    app.frame()
+    d = sc.game.pending
+    sc.cleared = 1 - d.player            # the other human sits at the screen
+    app.frame()
+    assert sc.pass_needed and not sc.busy()
+    sc.cleared = d.player
+    sc._switch_viewer(d.player)
+    app.frame()
+    hand = next(r for r, a in sc.targets if a[0] == "hand")
+    pygame.event.post(motion(hand.center))
+    app.frame()
+    assert sc.busy()                    # the card's preview or reason is yet to show
+    for _ in range(40):
+        app.frame()
+    assert not sc.busy()
+
+
+def test_world_end_is_busy_while_revealed_then_idle():
+    import random
+    app = make_app(animation="normal")
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob")], seed=4)
+    sc.autosave = False
+    r = random.Random(1)
+    while sc.game.pending is not None:
+        sc.apply(r.choice(sc.game.pending.options))
+    app.go(sc)
+    app.frame()
+    assert sc.game.over and sc.busy()
+    sc.we_step = 1e9                     # a click skips to the scores
+    app.frame()
+    assert not sc.busy()
+
+
 def test_the_real_loop_io_returns_a_posted_event_and_nothing_on_timeout():
     make_app()
     io = LoopIO()
@@ -193,3 +268,18 @@ def test_frame_called_directly_still_draws_every_time():
     for _ in range(5):
         assert app.frame([])
     assert len(sc.draws) == 5 and sc.dts == [1 / 60] * 5
+
+
+def test_a_table_of_bots_only_is_busy_on_every_move():
+    """No human (the demo): the viewer is a bot's seat, and its moves are busy too."""
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("A", "bot"), SeatConfig("B", "bot")], seed=2)
+    app.go(sc)
+    seen = set()
+    for _ in range(200):
+        if sc.game.pending is None:
+            break
+        seen.add(sc.game.pending.player == sc.viewer)
+        assert sc.busy()
+        app.frame()
+    assert seen == {True, False}

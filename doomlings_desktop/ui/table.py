@@ -226,6 +226,27 @@ class TableScene(Scene):
         if not self.pass_needed and self.viewer != d.player:
             self._switch_viewer(d.player)
 
+    def busy(self) -> bool:
+        """Frames change without input (the run loop sleeps otherwise): cards moving, a toast,
+        a drag, a hover preview still to appear, a gene pool dial turning, World's End being
+        revealed, or a decision update() takes on itself (a bot's, an offer not asked, the
+        viewer to switch). A human's own decision or a pass screen is idle."""
+        if self.anim.busy or self.toast or self.drag is not None or (
+                self.hover_key is not None and self.time - self.hover_since < 0.5):
+            return True
+        v = self.view
+        if v is not None and any(a != -(max(0, min(9, v.seats[i].gene_pool)) - 1) * 45.0
+                                 for i, a in self.gp_angle.items() if i < len(v.seats)):
+            return True
+        g = self.game
+        if g.over:
+            return self.we_step < len(self._we_lines()) + 1.5
+        d = g.pending
+        if d is None or self.menu_open:
+            return False
+        return d.player in self.bots or (d.kind == "react" and not self._asks(d.player)) or (
+            not self.pass_needed and self.viewer != d.player)
+
     def _think(self, d: Any) -> None:
         """Start the deciding bot on a worker thread (once per decision): the window keeps
         drawing while it thinks. The bot gets only its View and a sampler for its seat."""
