@@ -2,7 +2,7 @@
 
 `App.frame(events)` runs one frame on the events given, which is how tests drive the real loop
 with posted pygame events; `App.run()` is the loop a player gets. The loop draws only while
-something moves (`Scene.busy`) or input arrives, and otherwise sleeps in the event queue, so an
+something moves (`Scene.busy`) or input arrives, and otherwise sleeps until input comes, so an
 idle window costs next to no CPU; scenes get real elapsed seconds as `dt`.
 """
 
@@ -372,7 +372,7 @@ class App:
     def loop(self, io: LoopIO | None = None) -> None:
         """Run frames until quit. While the scene is busy or input arrives: up to FPS frames a
         second, each given the real seconds since the last (a slow machine still animates,
-        paces bots and times double-clicks in seconds). Otherwise block in the event queue,
+        paces bots and times double-clicks in seconds). Otherwise wait for input (LoopIO.events),
         waking every IDLE_WAIT to update and every IDLE_REDRAW to redraw."""
         io = io or LoopIO()
         exit_first = bool(os.environ.get("DOOMLINGS_EXIT_AFTER_FIRST_FRAME"))
