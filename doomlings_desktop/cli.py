@@ -223,6 +223,8 @@ def parser() -> argparse.ArgumentParser:
                    help="engine: timed runs per player count (default 5; best, median, worst)")
     s.add_argument("--frames", type=int_range(1, 1_000_000), default=600,
                    help="ui: frames to time (default 600)")
+    s.add_argument("--idle-seconds", type=int_range(1, 600), default=8,
+                   help="ui: seconds the idle loop runs on the menu and on a table (default 8)")
     s.add_argument("--seed", type=SEED, default=1, help="ui: the game shown (default 1)")
     s.set_defaults(fn=cmd_bench)
     from doomlings_desktop import arena

@@ -88,7 +88,7 @@ case("argument what: invalid choice: 'gpu'", ["bench", "gpu"])
 case("argument what: invalid choice: ''", ["bench", ""])
 for what in ("engine", "ui"):
     for opt, lo, hi in (("--games", 4, 1_000_000_000), ("--repeat", 1, 1000),
-                        ("--frames", 1, 1_000_000)):
+                        ("--frames", 1, 1_000_000), ("--idle-seconds", 1, 600)):
         span = f"a whole number from {lo:,} to {hi:,}"
         case(f"argument {opt}: must be {span}", ["bench", what, opt, str(lo - 1)],
              ["bench", what, opt, "-1"], ["bench", what, opt, str(hi + 1)],

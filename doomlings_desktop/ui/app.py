@@ -1,13 +1,16 @@
 """The window, the main loop and the scenes, plus the few widgets every scene uses.
 
 `App.frame(events)` runs one frame on the events given, which is how tests drive the real loop
-with posted pygame events; `App.run()` is the loop a player gets.
+with posted pygame events; `App.run()` is the loop a player gets. The loop draws only while
+something moves (`Scene.busy`) or input arrives, and otherwise sleeps until input comes, so an
+idle window costs next to no CPU; scenes get real elapsed seconds as `dt`.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +28,12 @@ MUTED = (150, 160, 172)
 ACCENT = (244, 196, 72)
 GOOD = (110, 210, 140)
 BAD = (232, 98, 90)
+
+FPS = 60            # the most frames a second the loop draws
+IDLE_WAIT = 0.5     # an idle scene still gets update() this often: timers, a finished bot thread
+IDLE_REDRAW = 2.0   # and a full redraw this often, in case a scene's busy() misses a change
+IDLE_POLL = 0.02    # an idle loop looks for input this often: at most 20 ms late, ~1% of a core
+MAX_DT = 1.0        # a longer gap (machine suspended, window dragged) counts as this much time
 
 
 class Text:
@@ -137,6 +146,12 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def busy(self) -> bool:
+        """Whether the next frame may look different without any input (something moving, a
+        timer running). The run loop draws at full rate only while this is true and otherwise
+        sleeps until an event; True, the safe answer, unless a scene knows better."""
+        return True
+
     def draw(self, surf: pygame.Surface) -> None:
         pass
 
@@ -180,6 +195,33 @@ def fit_screen(size: tuple[int, int], driver: str,
     return min(size[0], desktop[0][0]), min(size[1], desktop[0][1])
 
 
+class LoopIO:
+    """What the run loop needs from outside: the time, the events, a sleep and the flip. Tests
+    pass a fake one to run many simulated seconds in no time."""
+
+    def now(self) -> float:
+        return time.perf_counter()
+
+    def sleep(self, seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)
+
+    def events(self, timeout: float) -> list[pygame.event.Event]:
+        """The queued events; if there are none, wait up to `timeout` seconds for the first.
+        Waits by looking every IDLE_POLL seconds: pygame's event.wait(timeout) looks every
+        millisecond, which alone costs about 3% of a core."""
+        end = self.now() + timeout
+        while True:
+            got = pygame.event.get()
+            left = end - self.now()
+            if got or left <= 0:
+                return got
+            time.sleep(min(IDLE_POLL, left))
+
+    def flip(self) -> None:
+        pygame.display.flip()
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
                  start: Callable[[App], Scene] | None = None) -> None:
@@ -193,7 +235,6 @@ class App:
         pygame.display.set_caption("Doomlings Desktop")
         self._icon()
         self.text = Text()
-        self.clock = pygame.time.Clock()
         self.mouse = (0, 0)
         self.running = True
         self.frames = 0
@@ -234,11 +275,16 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60) -> None:
-        """Handle the events, advance time by dt, draw. The loop and the tests both call this."""
+    def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60,
+              draw: bool = True) -> bool:
+        """Handle the events, advance time by dt, draw. The loop and the tests both call this.
+        With draw=False (the loop, when nothing happened) it draws only if the scene is busy
+        or was replaced. Returns whether it drew."""
         if events is None:
             events = pygame.event.get()
+        drew = False
         try:
+            scene = self.scene
             for e in events:
                 if e.type == pygame.QUIT:
                     self.running = False
@@ -248,15 +294,21 @@ class App:
                     self.mouse = e.pos
                 self.scene.handle(e)
             self.scene.update(dt)
-            self.scene.targets = []
-            self.scene.draw(self.screen)
+            if draw or self.scene is not scene or self.scene.busy():
+                drew = True
+                self.scene.targets = []
+                self.scene.draw(self.screen)
         except Exception as e:  # noqa: BLE001 - any bug: explain it, keep the autosave, go on
             if self.raise_errors:
                 raise
             self._crashed(e)
+            drew = True
         self.frames += 1
-        if self._state_file and self.frames % 5 == 0:
+        # every idle wake-up writes it too: automation waiting for the table to settle sees
+        # the state move on although nothing is drawn
+        if self._state_file and (self.frames % 5 == 0 or not drew):
             self._write_state()
+        return drew
 
     def _write_state(self) -> None:
         """For automation of the real window (DOOMLINGS_TEST_STATE): what is where, as JSON."""
@@ -308,19 +360,44 @@ class App:
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.settings.window = (w, h)
 
-    def run(self) -> int:
-        import time
+    def busy(self) -> bool:
+        """The scene's busy(); a scene whose busy() fails shows the error screen, like any bug."""
+        try:
+            return self.scene.busy()
+        except Exception as e:  # noqa: BLE001 - same policy as frame()
+            if self.raise_errors:
+                raise
+            self._crashed(e)
+            return True
+
+    def loop(self, io: LoopIO | None = None) -> None:
+        """Run frames until quit. While the scene is busy or input arrives: up to FPS frames a
+        second, each given the real seconds since the last (a slow machine still animates,
+        paces bots and times double-clicks in seconds). Otherwise wait for input (LoopIO.events),
+        waking every IDLE_WAIT to update and every IDLE_REDRAW to redraw."""
+        io = io or LoopIO()
         exit_first = bool(os.environ.get("DOOMLINGS_EXIT_AFTER_FIRST_FRAME"))
+        last = last_draw = io.now()
+        idle = False
         while self.running:
-            t0 = time.perf_counter()
-            self.frame()
-            pygame.display.flip()
-            if exit_first:
-                break
-            self.frame_ms.append((time.perf_counter() - t0) * 1000)
-            if len(self.frame_ms) > 2000:
-                del self.frame_ms[:1000]
-            self.clock.tick(60)
+            events = io.events(IDLE_WAIT if idle else 0.0)
+            t0 = io.now()
+            dt, last = min(MAX_DT, max(0.0, t0 - last)), t0
+            # the frame after a busy one is drawn too: it shows where things came to rest
+            draw = bool(events) or not idle or t0 - last_draw >= IDLE_REDRAW
+            if self.frame(events, dt, draw=draw):
+                io.flip()
+                last_draw = t0
+                if exit_first:
+                    break
+                self.frame_ms.append((io.now() - t0) * 1000)
+                if len(self.frame_ms) > 2000:
+                    del self.frame_ms[:1000]
+                io.sleep(t0 + 1 / FPS - io.now())    # a stream of mouse motion: at most FPS
+            idle = not self.busy()
+
+    def run(self) -> int:
+        self.loop()
         try:
             self.settings.save()
         except OSError:

@@ -1,4 +1,5 @@
-"""`doomlings bench ui`: frame times of a 6-player late game, first frame, memory.
+"""`doomlings bench ui`: frame times of a 6-player late game, CPU used while idle (the menu,
+and a table waiting for a human), first frame, memory.
 
 Run it under a real display (Xvfb in CI: `xvfb-run doomlings bench ui`) for figures that mean
 something; with the dummy driver it measures drawing alone.
@@ -16,6 +17,8 @@ import time
 from typing import Any
 
 import pygame
+
+from doomlings_desktop.ui.app import LoopIO
 
 
 def _late_game_scene(app: Any, players: int, seed: int) -> Any:
@@ -36,6 +39,31 @@ def _percentile(xs: list[float], q: float) -> float:
         return 0.0
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+class _Timed(LoopIO):
+    """The real run loop's I/O, ending the run after `seconds`."""
+
+    def __init__(self, seconds: float) -> None:
+        self.end = self.now() + seconds
+
+    def events(self, timeout: float) -> list[pygame.event.Event]:
+        left = self.end - self.now()
+        if left <= 0:
+            return [pygame.event.Event(pygame.QUIT)]
+        return super().events(min(timeout, left))
+
+
+def idle_cpu(app: Any, seconds: float) -> tuple[float, int]:
+    """Run the real loop (`App.loop`) on the current scene with no input for `seconds`:
+    CPU time over wall time, as a percentage of one core, and the frames drawn."""
+    app.running = True
+    drawn = len(app.frame_ms)
+    c0, w0 = time.process_time(), time.perf_counter()
+    app.loop(_Timed(seconds))
+    c1, w1 = time.process_time(), time.perf_counter()
+    app.running = True
+    return 100 * (c1 - c0) / max(1e-9, w1 - w0), len(app.frame_ms) - drawn
 
 
 def first_frame_seconds(driver: str) -> float:
@@ -63,8 +91,13 @@ def main(args: Any) -> int:
         s.bot_pace = 0.0
         app = App(size=(1920, 1080), settings=s)
         driver = app.driver
+        app.frame([])               # the menu; its caches filled before it is timed
+        menu_cpu = idle_cpu(app, args.idle_seconds)
         sc = _late_game_scene(app, 6, args.seed)
         app.go(sc)
+        for _ in range(30):
+            app.frame([])
+        table_cpu = idle_cpu(app, args.idle_seconds)
         idle: list[float] = []
         for i in range(args.frames):
             t0 = time.perf_counter()
@@ -88,7 +121,11 @@ def main(args: Any) -> int:
         pygame.quit()
     first = first_frame_seconds(driver)
     print(f"display driver: {driver}; 6 players, late game, 1920x1080")
-    print(f"idle table: {len(idle)} frames, p50 {_percentile(idle, 0.5):.1f} ms, "
+    for what, (cpu, frames) in (("main menu", menu_cpu), ("table waiting for a human", table_cpu)):
+        print(f"idle CPU, {what}: {cpu:.1f}% of one core over {args.idle_seconds} s "
+              f"({frames} frames drawn; at 60 FPS it would be {60 * args.idle_seconds})")
+    print(f"table redrawn as the mouse moves: {len(idle)} frames, "
+          f"p50 {_percentile(idle, 0.5):.1f} ms, "
           f"p95 {_percentile(idle, 0.95):.1f} ms, max {max(idle, default=0):.1f} ms "
           f"(~{1000 / max(1e-6, sum(idle) / len(idle)):.0f} FPS if not capped)")
     print(f"bots playing: {len(busy)} frames, p50 {_percentile(busy, 0.5):.1f} ms, "

@@ -15,6 +15,10 @@ class MenuScene(Scene):
         super().__init__(app)
         self.notice = app.warning
 
+    def busy(self) -> bool:
+        """Nothing here moves by itself: hover and every change come with an event."""
+        return False
+
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
         u = self.app.unit

@@ -32,6 +32,10 @@ class NewGameScene(Scene):
         self.editing: int | None = None
         self.seed = random.randrange(1, 10**9)
 
+    def busy(self) -> bool:
+        """Nothing here moves by itself: hover and every change come with an event."""
+        return False
+
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
         u = self.app.unit

@@ -19,6 +19,10 @@ class SubScene(Scene):
         self.back = back
         self.scroll = 0
 
+    def busy(self) -> bool:
+        """Nothing here moves by itself: hover and every change come with an event."""
+        return False
+
     def leave(self) -> None:
         self.app.go(self.back)
 

@@ -47,6 +47,10 @@ class ReplayScene(TableScene):
     def my_decision(self) -> Any:
         return None
 
+    def busy(self) -> bool:
+        """A replay moves only when asked to (or while its cards settle)."""
+        return self.moving()
+
     def update(self, dt: float) -> None:
         self.time += dt
         self.anim.tick(dt)

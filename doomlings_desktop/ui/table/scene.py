@@ -122,6 +122,32 @@ class TableScene(Scene):
             self._switch_viewer(self.viewer)
         self._show_notices()
 
+    def moving(self) -> bool:
+        """Something on the table changes with time alone: cards moving, a toast, a drag, a
+        hover preview still to appear, a gene pool dial turning."""
+        if self.anim.busy or self.toast or self.drag is not None or (
+                self.hover_key is not None and self.time - self.hover_since < 0.5):
+            return True
+        v = self.view
+        return v is not None and any(a != -(max(0, min(9, v.seats[i].gene_pool)) - 1) * 45.0
+                                     for i, a in self.gp_angle.items() if i < len(v.seats))
+
+    def busy(self) -> bool:
+        """Frames change without input (the run loop sleeps otherwise): the table is moving,
+        World's End is being revealed, or update() will act by itself (a bot's decision, an
+        offer not asked, the viewer to switch). A human's own decision or a pass screen is
+        idle."""
+        if self.moving():
+            return True
+        g = self.game
+        if g.over:
+            return self.we_step < len(self._we_lines()) + 1.5
+        d = g.pending
+        if d is None or self.menu_open:
+            return False
+        return d.player in self.bots or (d.kind == "react" and not self.match.asks(d.player)) \
+            or (not self.pass_needed and self.viewer != d.player)
+
     def _switch_viewer(self, seat: int) -> None:
         self.viewer = seat
         self.selected = None
