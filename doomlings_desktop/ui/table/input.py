@@ -152,14 +152,17 @@ class TableInput:
             return
         opts = d.options
         value: Any = None
-        if hit[0] == "hand" or hit[0] == "overlay_card":
+        if d.kind == "player":
+            # anywhere in a player's area chooses that player: their pile strips and gene
+            # pool lie over the panel, and a strip's card int must never be read as a seat
+            if hit[0] in ("panel", "strip", "gene_pool"):
+                value = hit[1]
+        elif hit[0] == "hand" or hit[0] == "overlay_card":
             value = hit[1]
         elif hit[0] == "strip":
             value = hit[2]
         elif hit[0] == "panel":
-            if d.kind == "player":
-                value = hit[1]
-            elif d.kind == "play" and sc.selected is not None and hit[1] == sc.viewer:
+            if d.kind == "play" and sc.selected is not None and hit[1] == sc.viewer:
                 sc.apply(sc.selected)
                 return
         if value is None:
