@@ -941,3 +941,58 @@ def test_clicking_anywhere_in_a_players_area_chooses_them():
     strip = next(r for r, k in sc.targets if k[0] == "strip" and k[1] == seat)
     click(app, strip.center)
     assert sc.selected == seat
+
+
+def test_bots_are_marked_with_their_level_in_their_headers():
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot", "medium"),
+                          SeatConfig("Cy", "bot", "hard")], seed=5)
+    app.go(sc)
+    drawn = texts_of_a_frame(app, sc)
+    assert "Medium bot" in drawn and "Hard bot" in drawn
+    assert not any(s.endswith(" bot") and s.startswith(("Ann", "Human")) for s in drawn)
+
+
+@pytest.mark.parametrize("press, plays", [("y", True), ("return", True), ("n", False),
+                                          ("space", False)])
+def test_an_out_of_turn_offer_is_answered_from_the_keyboard(press, plays):
+    """Y or Enter plays the offered card, N or Space passes."""
+    from uidriver import key
+    _, g = a_game_reaching(2, lambda d, g: d.kind == "react" and d.player == 0
+                           and len(d.options) == 2, 400, 6, names=["Ann", "Bob"])
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    card = next(o for o in g.pending.options if o != "pass")
+    assert sc.my_decision() is g.pending
+    code = {"y": pygame.K_y, "n": pygame.K_n, "return": pygame.K_RETURN,
+            "space": pygame.K_SPACE}[press]
+    at = len(g.answers)
+    key(app, code, unicode=press if len(press) == 1 else ("\r" if press == "return" else " "))
+    assert g.answers[at] == (card if plays else "pass")       # (the bot may move on after)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_no_button_lies_over_an_open_window_of_cards(size):
+    """The prompt's Confirm / Done / Undo move under a window of cards (the tryout clicked a
+    card under Undo and took back the play that opened the window)."""
+    _, g = a_game_reaching(2, lambda d, g: d.player == 0 and d.zone == "discard", 600, 8,
+                           names=["Ann", "Bob"])
+    while len(set(g.discard)) < 16:     # a long discard pile: the window takes two full rows
+        g.discard.insert(0, g.deck.pop())
+    app = make_app(size=size)
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    cards = [r for r, k in sc.targets if k[0] == "overlay_card"]
+    buttons = [(r, k) for r, k in sc.targets if k[0] == "button"]
+    assert cards and buttons
+    assert not [(k, r) for r, k in buttons if r.collidelist(cards) >= 0]
+    card = next(k[1] for r, k in sc.targets if k[0] == "overlay_card" and k[1] in g.pending.options)
+    at = len(g.answers)
+    click(app, next(r for r, k in sc.targets if k == ("overlay_card", card)).center)
+    click(app, find(sc, ("button", "confirm")).center)
+    assert g.answers[at] == card

@@ -191,7 +191,13 @@ class TableInput:
             sc.selected = opts[(i + step) % len(opts)]
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and sc.selected in d.options:
             sc.apply(sc.selected)
-        elif event.key == pygame.K_SPACE and "pass" in d.options:
+        elif d.kind == "react" and (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                                    or event.unicode.lower() == "y") and len(opts) == 1:
+            sc.apply(opts[0])               # the offer's one card: yes, play it
+        elif d.kind == "react" and event.unicode.lower() == "y" and sc.selected in opts:
+            sc.apply(sc.selected)
+        elif event.key == pygame.K_SPACE and "pass" in d.options or (
+                d.kind == "react" and event.unicode.lower() == "n"):
             sc.apply("pass")
         elif event.unicode and event.unicode.isdigit() and event.unicode != "0":
             i = int(event.unicode) - 1

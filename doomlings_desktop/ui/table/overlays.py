@@ -48,12 +48,28 @@ class CardWindow(Layer):
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         window = self.sc._card_window(d)
+        below = list(self.sc.buttons)       # the prompt's, gathered before the window
         if window == "choice":
             self._choice(surf, v, d, u)
         elif window == "react":
             self._react(surf, v, d, u)
         elif window == "browse":
             self._browse(surf, v, u)
+        if window in ("choice", "browse"):
+            self._footer(below, surf.get_size(), u)
+
+    def _footer(self, buttons: list, size: tuple[int, int], u: float) -> None:
+        """The prompt's buttons (Confirm, Done, Undo...) move to a row under the window's cards:
+        left where they were they lay over the cards, and a click meant for a card undid the
+        move that opened the window."""
+        if not buttons:
+            return
+        w, h = size
+        gap = int(10 * u)
+        x = (w - sum(b.rect.w for b in buttons) - gap * (len(buttons) - 1)) // 2
+        for b in buttons:
+            b.rect.topleft = (x, h - int(120 * u))
+            x += b.rect.w + gap
 
     def cards(self, surf: pygame.Surface, title: str, cards: list[int],
                             eligible: set, u: float, captions: list[str] | None = None) -> None:
@@ -71,8 +87,9 @@ class CardWindow(Layer):
         gap = int(12 * u) + (int(26 * u) if captions else 0)     # below each row
         per_row = max(1, min(len(cards), (w - int(80 * u)) // (cw + int(12 * u))))
         rows = -(-len(cards) // per_row) if cards else 1
-        if rows * (ch + gap) > h - int(220 * u):
-            ch = max(int(60 * u), (h - int(220 * u)) // rows - gap)
+        room = h - int(260 * u)       # from under the title to above the buttons' row
+        if rows * (ch + gap) > room:
+            ch = max(int(60 * u), room // rows - gap)
             cw = int(ch * 0.72)
             per_row = max(1, (w - int(80 * u)) // (cw + int(12 * u)))
         x0 = (w - min(len(cards), per_row) * (cw + int(12 * u))) // 2
@@ -119,6 +136,10 @@ class CardWindow(Layer):
             x += int(220 * u)
         sc.buttons.append(Button(Rect(x, h - int(120 * u), int(140 * u), bh), "Pass",
                                    ("answer", "pass"), True, ""))
+        keys = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
+            "    N or Space: pass"
+        hint = sc.app.text.render(keys, int(15 * u), MUTED)
+        surf.blit(hint, hint.get_rect(midtop=(w // 2, h - int(120 * u) + bh + int(8 * u))))
 
     def _browse(self, surf: pygame.Surface, v: View, u: float) -> None:
         sc = self.sc

@@ -22,6 +22,9 @@ GLOW = (255, 214, 90)
 SELECT = (120, 220, 255)
 
 
+BOT_BADGE = (150, 186, 230)       # the pill that marks a bot seat and its level
+
+
 class _Panel:
     def __init__(self, scene: Any) -> None:
         self.sc = scene
@@ -112,14 +115,12 @@ class PlayerPanel(_Panel):
         surf.blit(name, (hx, cy - name.get_height() // 2))
         hx += name.get_width() + int(10 * u)
         if seat == v.first:
-            badge = t.render("1st", int(13 * u), (20, 20, 20), bold=True)
-            br = badge.get_rect(midleft=(hx, cy)).inflate(int(10 * u), int(4 * u))
-            pygame.draw.rect(surf, ACCENT, br, border_radius=int(6 * u))
-            surf.blit(badge, badge.get_rect(center=br.center))
-            hx = br.right + int(10 * u)
+            hx = self._badge(surf, "1st", ACCENT, hx, cy, u)
         gp = t.render(f"GP {sv.gene_pool}", int(15 * u), (20, 20, 20), bold=True)
         gpr = gp.get_rect(midright=(panel.gene_pool.x - int(8 * u), cy)).inflate(int(10 * u),
                                                                                  int(4 * u))
+        if sc.seats[seat].kind == "bot":        # so a bot's moves are never taken for a person's
+            hx = self._bot_badge(surf, sc.seats[seat].level, sv.score, hx, gpr.x, cy, u)
         pygame.draw.rect(surf, (238, 232, 214), gpr, border_radius=int(6 * u))
         surf.blit(gp, gp.get_rect(center=gpr.center))
         self._score_and_hand(surf, sv, hx, cy, gpr.x - hx - int(8 * u), u)
@@ -141,6 +142,35 @@ class PlayerPanel(_Panel):
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
             surf.blit(empty, empty.get_rect(center=panel.pile.center))
+
+    def _badge(self, surf: pygame.Surface, label: str, color: tuple, x: int, cy: int,
+               u: float, icon: bool = False) -> int:
+        """A small pill after the name (with the bot icon first if `icon`); returns where the
+        next thing starts."""
+        img = self.sc.app.text.render(label, int(13 * u), (20, 20, 20), bold=True) \
+            if label else None
+        iw = int(14 * u) if icon else 0
+        w = iw + (img.get_width() + (int(4 * u) if icon else 0) if img else 0)
+        r = Rect(0, 0, w + int(10 * u), int(20 * u))
+        r.midleft = (x, cy)
+        pygame.draw.rect(surf, color, r, border_radius=int(6 * u))
+        if icon:
+            _bot_icon(surf, Rect(r.x + int(5 * u), cy - iw // 2, iw, iw))
+        if img:
+            surf.blit(img, img.get_rect(midright=(r.right - int(5 * u), cy)))
+        return r.right + int(10 * u)
+
+    def _bot_badge(self, surf: pygame.Surface, level: str, score: int, x: int, limit: int,
+                   cy: int, u: float) -> int:
+        """The bot icon and level, as long as the score and hand still fit beside it: 'Hard
+        bot', then 'Hard', then the icon alone in the narrowest headers."""
+        t = self.sc.app.text
+        need = t.font(int(11 * u)).size(f"Score {score}")[0] + int(18 * u)
+        for label in (f"{level.capitalize()} bot", level.capitalize(), ""):
+            w = int(28 * u) + (t.font(int(13 * u), True).size(label)[0] if label else 0)
+            if x + w + need <= limit or not label:
+                return self._badge(surf, label, BOT_BADGE, x, cy, u, icon=True)
+        return x
 
     def _score_and_hand(self, surf: pygame.Surface, sv: Any, x: int, cy: int, room: int,
                              u: float) -> None:
@@ -432,6 +462,18 @@ class Panels(_Panel):
             surf.blit(img, r)
         sc.anim.end()
         self.prompt.draw(surf, v, lay, d, u)
+
+
+def _bot_icon(surf: pygame.Surface, r: Rect) -> None:
+    """A small robot head (our own): antenna, head, two eyes; a bot is never only a colour."""
+    ink = (20, 20, 20)
+    s = r.w
+    head = Rect(r.x, r.y + s // 4, s, s - s // 4)
+    pygame.draw.line(surf, ink, (r.centerx, r.y), (r.centerx, head.y), max(1, s // 10))
+    pygame.draw.circle(surf, ink, (r.centerx, r.y + 1), max(1, s // 8))
+    pygame.draw.rect(surf, ink, head, width=max(1, s // 8), border_radius=max(1, s // 5))
+    for ex in (head.x + s // 3, head.right - s // 3):
+        pygame.draw.circle(surf, ink, (ex, head.centery), max(1, s // 9))
 
 
 def _tone(ans: Any) -> tuple | None:
