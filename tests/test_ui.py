@@ -996,3 +996,20 @@ def test_no_button_lies_over_an_open_window_of_cards(size):
     click(app, next(r for r, k in sc.targets if k == ("overlay_card", card)).center)
     click(app, find(sc, ("button", "confirm")).center)
     assert g.answers[at] == card
+
+
+@pytest.mark.parametrize("how", ["f1", "?"])
+def test_f1_or_question_mark_lists_every_key_and_the_rules_page_too(how):
+    from uidriver import key
+
+    from doomlings_desktop.ui.keys import KEYS
+    from doomlings_desktop.ui.scenes.rules_page import RulesScene
+    app, sc = ann_against_a_bot()
+    key(app, pygame.K_F1 if how == "f1" else pygame.K_SLASH, unicode="" if how == "f1" else "?")
+    drawn = texts_of_a_frame(app, sc)
+    assert "Keys and mouse" in drawn and all(k in drawn for k, _ in KEYS)
+    answers = len(sc.game.answers)
+    key(app, pygame.K_1, unicode="1")           # closes the list; does not pick a card
+    assert not sc.help_open and sc.selected is None and len(sc.game.answers) == answers
+    assert "Keys and mouse" not in texts_of_a_frame(app, sc)
+    assert all(k in RulesScene.body for k, _ in KEYS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.scenes.pages import TextScene
 
 RULES_TEXT = """How to play Doomlings
@@ -29,4 +30,4 @@ Right-click any card to read it in full. Esc opens the menu."""
 
 class RulesScene(TextScene):
     title = "How to play Doomlings"
-    body = RULES_TEXT
+    body = RULES_TEXT + "\n\nKeys and mouse at the table\n\n" + keys.as_text()

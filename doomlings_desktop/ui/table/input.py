@@ -51,6 +51,10 @@ class TableInput:
             else:
                 sc.menu_open = True
             return
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1
+                                             or getattr(event, "unicode", "") == "?"):
+            sc.help_open = True
+            return
         if event.type == pygame.MOUSEWHEEL and sc.layout and sc.layout.log.collidepoint(
                 sc.app.mouse):
             sc.log_scroll = max(0, sc.log_scroll + event.y * 3)

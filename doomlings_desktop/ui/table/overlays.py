@@ -409,6 +409,47 @@ class Menu(Layer):
         sc.draw_buttons(surf)
 
 
+class Help(Layer):
+    """F1 or ?: every key and mouse action (ui/keys.py); any key or click closes it."""
+
+    def open(self, d: Any) -> bool:
+        return self.sc.help_open
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.sc.help_open = False
+        return True
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        from doomlings_desktop.ui.keys import KEYS
+
+        t = self.sc.app.text
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 200))
+        surf.blit(shade, (0, 0))
+        title = t.render("Keys and mouse", int(30 * u), ACCENT, bold=True)
+        size = int(16 * u)
+        step = int(25 * u)
+        while step * len(KEYS) > h - int(130 * u) and size > int(12 * u):
+            size, step = size - 1, step - int(2 * u)
+        left = max(t.font(size, True).size(k)[0] for k, _ in KEYS)
+        right = max(t.font(size).size(what)[0] for _, what in KEYS)
+        x0 = max(int(20 * u), (w - left - int(20 * u) - right) // 2)
+        box = Rect(x0 - int(24 * u), int(20 * u), left + right + int(68 * u),
+                   int(110 * u) + step * len(KEYS))
+        pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))   # nothing shows through
+        pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
+        surf.blit(title, title.get_rect(midtop=(box.centerx, int(30 * u))))
+        y = int(84 * u)
+        for k, what in KEYS:
+            surf.blit(t.render(k, size, ACCENT, bold=True), (x0, y))
+            surf.blit(t.render(what, size, INK), (x0 + left + int(20 * u), y))
+            y += step
+        hint = t.render("Any key or click closes this", int(14 * u), MUTED)
+        surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - int(10 * u))))
+
+
 class PassScreen(Layer):
     """Between two humans: the table hidden, whose turn it is and why. A click or Space
     hands the screen over; Esc still opens the menu."""
@@ -460,15 +501,16 @@ class ModalStack:
         self.toast = Toast(scene)
         self.zoom = Zoom(scene)
         self.menu = Menu(scene)
+        self.help = Help(scene)
         self.pass_screen = PassScreen(scene)
 
     def layers(self, d: Any) -> list[Layer]:
         """The open layers, bottom to top."""
         if self.sc.pass_needed:
-            order = [self.pass_screen, self.zoom, self.menu]
+            order = [self.pass_screen, self.zoom, self.menu, self.help]
         else:
             order = [self.window, self.drag, self.hover, self.end, self.buttons, self.toast,
-                     self.zoom, self.menu]
+                     self.zoom, self.menu, self.help]
         return [layer for layer in order if layer.open(d)]
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:

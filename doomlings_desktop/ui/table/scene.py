@@ -66,6 +66,7 @@ class TableScene(Scene):
         self.drag: dict | None = None
         self.toast: tuple[str, float] | None = None
         self.menu_open = False
+        self.help_open = False       # F1 or ?: the keys and mouse overlay
         self.zoom: int | None = None
         self.swallow_up = False
         self.answered_at: tuple[float, tuple[int, int]] | None = None   # last click that answered

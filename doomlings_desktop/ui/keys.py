@@ -1,0 +1,28 @@
+"""Every key and mouse action of the table, in one list: the F1 help overlay and the Rules
+page both show it, so the two can never disagree."""
+
+from __future__ import annotations
+
+KEYS: list[tuple[str, str]] = [
+    ("Drag a hand card to your pile", "play it (or click it, then your pile, or Enter)"),
+    ("Click", "choose a card, a player or a button; click a chosen one again to confirm"),
+    ("Right-click a card", "read it full size (any click or key puts it away)"),
+    ("Hover a card", "see it larger; a dimmed hand card says why it cannot be played"),
+    ("Click the discard pile", "browse it"),
+    ("Mouse wheel over the log", "scroll the log"),
+    ("1 – 9", "pick the Nth hand card from the left, or the Nth choice"),
+    ("Arrow keys", "move the selection"),
+    ("Enter", "confirm the selection"),
+    ("Space", "pass; on a pass screen: take the screen"),
+    ("Y / N", "answer yes / no; play / pass an out-of-turn offer"),
+    ("R, B, G, P", "pick red, blue, green, purple"),
+    ("S / R", "when you cannot play: skip, or discard your hand and draw 3"),
+    ("Ctrl+Z", "take back your last move this turn (if it revealed nothing)"),
+    ("Esc", "the menu (save, load, rules, settings); closes a window"),
+    ("F1 or ?", "this list"),
+]
+
+
+def as_text() -> str:
+    """The list as paragraphs, for the Rules page."""
+    return "\n\n".join(f"{k}: {what}." for k, what in KEYS)
