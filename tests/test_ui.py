@@ -1013,3 +1013,22 @@ def test_f1_or_question_mark_lists_every_key_and_the_rules_page_too(how):
     assert not sc.help_open and sc.selected is None and len(sc.game.answers) == answers
     assert "Keys and mouse" not in texts_of_a_frame(app, sc)
     assert all(k in RulesScene.body for k, _ in KEYS)
+
+
+def test_a_player_chosen_with_the_keyboard_lights_its_button():
+    from uidriver import key
+
+    from doomlings_desktop.ui.table.panels import CHOSEN
+    _, g = a_game_reaching(3, lambda d, g: d.kind == "player" and d.player == 0, 300, 4,
+                           names=["Ann", "Bo", "Cy"])
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")],
+                    0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    key(app, pygame.K_RIGHT)
+    chosen = sc.selected
+    assert chosen in g.pending.options
+    lit = [b for b in sc.buttons if b.tone == CHOSEN]
+    assert [b.key for b in lit] == [("select_player", chosen)]

@@ -23,6 +23,7 @@ SELECT = (120, 220, 255)
 
 
 BOT_BADGE = (150, 186, 230)       # the pill that marks a bot seat and its level
+CHOSEN = (40, 120, 150)           # a player's button while that player is the selection
 
 
 class _Panel:
@@ -417,8 +418,9 @@ class Prompt(_Panel):
         for label, ans, hot in labels:
             bw = max(int(90 * u), t.font(int(17 * u), True).size(label)[0] + int(28 * u))
             key = ("select_player", ans) if d.kind == "player" else ("answer", ans)
+            chosen = d.kind == "player" and sc.selected == ans    # by click, arrows or number
             sc.buttons.append(Button(Rect(x, by, bw, bh), label, key, True, hot,
-                                       tone=_tone(ans)))
+                                       tone=CHOSEN if chosen else _tone(ans)))
             x += bw + int(8 * u)
         if d.kind in ("card", "player", "play", "catastrophe") and d.kind != "react":
             ok = sc.selected is not None and sc.selected in d.options
