@@ -146,6 +146,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "ask_out_of_turn": _flag,
     "seat_count": lambda v: _number(v, 2, 6, whole=True),
     "seats": _seats,
+    "fullscreen": _flag,
 }
 
 
@@ -162,6 +163,7 @@ class Settings:
     ask_out_of_turn: bool = True        # offer out-of-turn plays to human seats
     seat_count: int = 4                 # the last New game's table, offered again
     seats: list[str] = field(default_factory=lambda: ["human"] * 6)   # human or a bot level
+    fullscreen: bool = False            # F11 or Alt+Enter switch it; `window` is kept for after
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:

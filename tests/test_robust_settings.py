@@ -18,7 +18,7 @@ GOOD = {
     "colorblind_symbols": False, "bot_pace": 1.5,
     "player_names": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"],
     "variants": {"long_age_deck": True}, "ask_out_of_turn": False, "seat_count": 3,
-    "seats": ["human", "easy", "medium", "hard", "random", "human"],
+    "seats": ["human", "easy", "medium", "hard", "random", "human"], "fullscreen": True,
 }
 DEFAULT = {f.name: getattr(Settings(), f.name) for f in fields(Settings)}
 HUGE = ("1" + "0" * 30, "1e30", "2147483648", "1" + "0" * 400)
@@ -29,7 +29,7 @@ BAD = ("null", "true", "false", "1", "-1", "0", "1e999", "-1e999", "Infinity", "
 
 # Where a "bad" value is in fact usable, or is clamped rather than reset: (value, warned).
 SPECIAL: dict[tuple[str, str], tuple[object, bool]] = {}
-for f in ("muted", "colorblind_symbols", "ask_out_of_turn"):
+for f in ("muted", "colorblind_symbols", "ask_out_of_turn", "fullscreen"):
     SPECIAL[(f, "true")] = (True, False)
     SPECIAL[(f, "false")] = (False, False)
 for f, lo, hi in (("volume", 0.0, 1.0), ("bot_pace", 0.0, 5.0)):

@@ -1032,3 +1032,17 @@ def test_a_player_chosen_with_the_keyboard_lights_its_button():
     assert chosen in g.pending.options
     lit = [b for b in sc.buttons if b.tone == CHOSEN]
     assert [b.key for b in lit] == [("select_player", chosen)]
+
+
+def test_f11_and_alt_enter_switch_full_screen_and_it_is_remembered():
+    from uidriver import post
+    app, sc = ann_against_a_bot()
+    size = app.screen.get_size()
+    post(pygame.KEYDOWN, key=pygame.K_F11, unicode="", mod=0, scancode=0)
+    app.frame()
+    assert app.settings.fullscreen and app.screen.get_flags() & pygame.FULLSCREEN
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=pygame.KMOD_LALT, scancode=0)
+    app.frame()
+    assert not app.settings.fullscreen and not app.screen.get_flags() & pygame.FULLSCREEN
+    assert app.screen.get_size() == size and app.settings.window == size
+    assert sc.selected is None and sc.game.answers == []    # Alt+Enter did not confirm

@@ -233,6 +233,8 @@ class App:
         pygame.display.set_caption("Doomlings Desktop")   # before the window exists: some X
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)   # setups ignore later
         pygame.display.set_caption("Doomlings Desktop")
+        if self.settings.fullscreen and size is None:
+            self._set_fullscreen(True)
         self._icon()
         self.text = Text()
         self.mouse = (0, 0)
@@ -290,6 +292,11 @@ class App:
                     self.running = False
                 elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                     self._resized()
+                elif e.type == pygame.KEYDOWN and (e.key == pygame.K_F11 or (
+                        e.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                        and e.mod & pygame.KMOD_ALT)):
+                    self.toggle_fullscreen()
+                    continue        # the window's key, not the scene's (Enter would confirm)
                 if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                     self.mouse = e.pos
                 self.scene.handle(e)
@@ -353,7 +360,24 @@ class App:
         except Exception:  # noqa: BLE001 - the error screen itself must not take us down
             pass
 
+    def toggle_fullscreen(self) -> None:
+        """F11, Alt+Enter or the Settings page; remembered in the settings."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self._set_fullscreen(self.settings.fullscreen)
+
+    def _set_fullscreen(self, on: bool) -> None:
+        try:
+            if on:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                w, h = fit_screen(tuple(self.settings.window), self.driver)
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        except pygame.error:            # a display that cannot: stay as we are
+            self.settings.fullscreen = not on
+
     def _resized(self) -> None:
+        if self.settings.fullscreen:     # the screen's size is not the window's to remember
+            return
         w, h = self.screen.get_size()
         w, h = max(640, w), max(480, h)
         if (w, h) != self.screen.get_size():

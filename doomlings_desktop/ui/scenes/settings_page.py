@@ -30,12 +30,15 @@ class SettingsScene(SubScene):
             ("Bot move shown for", f"{s.bot_pace:.1f} s", "pace"),
             ("Offer out-of-turn plays", "yes" if s.ask_out_of_turn else "never ask",
              "ask_out_of_turn"),
+            ("Full screen (F11)", "on" if s.fullscreen else "off", "fullscreen"),
         ]
 
     def on_button(self, key: Any) -> None:
         s = self.app.settings
         if key == "back":
             self.leave()
+        elif key == "fullscreen":
+            self.app.toggle_fullscreen()
         elif key == "animation":
             order = ["off", "normal", "fast"]
             s.animation = order[(order.index(s.animation) + 1) % 3]
