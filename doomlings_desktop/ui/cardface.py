@@ -7,7 +7,8 @@
   back, as in the physical game);
 - `strip(c, w, h)`: a compact bar for cards overlapped in a trait pile (height 22-40 px);
 - `color_symbol(color, size)`: the per-color symbol, so color is never the only cue;
-- `icon(name, size)`: one of the trait icons on its round badge.
+- `icon(name, size)`: one of the trait icons on its round badge;
+- `gene_pool(value, w, h, angle)`: the gene pool card, its dial turned to `angle`.
 
 Every method returns a `pygame.Surface` with per-pixel alpha. The same arguments return the
 same (shared, cached) surface, so callers must not draw on it (copy it first); copies of one card
@@ -29,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.ui.cardart import genepool
 from doomlings_desktop.ui.cardart.backs import draw_back
 from doomlings_desktop.ui.cardart.faces import draw_face
 from doomlings_desktop.ui.cardart.palette import (
@@ -112,6 +114,36 @@ class CardArt:
         w, h = max(16, int(w)), max(8, int(h))
         color = color if d.kind == "trait" and color != d.color else None
         return self._cached(("strip", d.id, w, h, color), lambda: draw_strip(self, d, w, h, color))
+
+    def gene_pool(self, value: int, w: int, h: int, angle: float | None = None) -> pygame.Surface:
+        """The gene pool card showing `value`, its dial turned `angle` degrees (default: at
+        rest, `value` under the pointer). At rest it is one cached surface; a turning card is
+        composed from cached parts (the dial per whole degree), so a turn costs no redraw."""
+        w, h = max(16, int(w)), max(16, int(h))
+        rest = genepool.dial_angle(value)
+        if angle is None or round(angle) % 360 == round(rest) % 360:
+            return self._cached(("gp_card", value, w, h),
+                                lambda: self._gene_pool_parts(value, w, h, rest))
+        return self._gene_pool_parts(value, w, h, angle)
+
+    def gene_pool_digit(self, value: int, w: int, h: int) -> pygame.Surface:
+        """The upright value in the hub of a w x h gene pool card."""
+        size = genepool.digit_size(w, h, value)
+        return self._cached(("gp_digit", value, size), lambda: genepool.draw_digit(value, size))
+
+    def _gene_pool_parts(self, value: int, w: int, h: int, angle: float) -> pygame.Surface:
+        r = genepool.dial_geometry(w, h)[2]
+        deg = round(angle) % 360
+        base = self._cached(("gp_dial", w, h), lambda: genepool.draw_dial(r))
+        scale = max(4, round(2 * r)) / base.get_width()
+        dial = self._cached(("gp_dial", w, h, deg),
+                            lambda: pygame.transform.rotozoom(base, deg, scale))
+        return genepool.compose(self._cached(("gp_body", w, h), lambda: genepool.draw_body(w, h)),
+                                dial,
+                                self._cached(("gp_hub", w, h), lambda: genepool.draw_hub(r)),
+                                self._cached(("gp_pointer", w, h),
+                                             lambda: genepool.draw_pointer(w, h)),
+                                self.gene_pool_digit(value, w, h))
 
     # ------------------------------------------------------------------ symbols and icons
 

@@ -45,9 +45,12 @@ class TableLayout:
 def _panel(seat: int, r: Rect, u: float) -> PanelLayout:
     pad = max(2, int(4 * u))
     header_h = int(34 * u)
-    header = Rect(r.x + pad, r.y + pad, r.w - 2 * pad, header_h)
-    gp = Rect(header.right - header_h, header.y, header_h, header_h)
-    pile = Rect(r.x + pad, header.bottom + pad, r.w - 2 * pad, r.bottom - header.bottom - 2 * pad)
+    # the gene pool card stands in the panel's top right corner, beside the header and pile
+    gp_h = min(r.h - 2 * pad, int(96 * u))
+    gp_w = int(gp_h * 0.72)
+    gp = Rect(r.right - pad - gp_w, r.y + pad, gp_w, gp_h)
+    header = Rect(r.x + pad, r.y + pad, gp.x - pad - (r.x + pad), header_h)
+    pile = Rect(r.x + pad, header.bottom + pad, header.w, r.bottom - header.bottom - 2 * pad)
     return PanelLayout(seat, r, header, gp, pile)
 
 

@@ -64,6 +64,8 @@ class TableInput:
             card = card_of(hit)
             if card is not None:
                 sc.zoom = card
+            elif hit and hit[0] == "gene_pool":
+                sc.zoom_gp = hit[1]
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.hit(event.pos)

@@ -178,7 +178,8 @@ class Hover(Layer):
             sc.hover_key = hit
             sc.hover_since = sc.time
         window = sc._card_window(d)
-        if not hit or sc.drag or sc.zoom is not None or window and hit[0] == "strip":
+        if not hit or sc.drag or sc.zoom is not None or sc.zoom_gp is not None or \
+                window and hit[0] == "strip":
             return          # a pile card's preview never covers a window of cards
         card = card_of(hit)
         t = sc.app.text
@@ -189,6 +190,13 @@ class Hover(Layer):
             box.clamp_ip(surf.get_rect())
             pygame.draw.rect(surf, (60, 30, 30), box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
+        elif hit[0] == "gene_pool" and sc.time - sc.hover_since > 0.25:
+            s = t.render(gene_pool_words(sc, v, hit[1]), int(15 * u), INK)
+            mx, my = sc.app.mouse
+            box = s.get_rect(midtop=(mx, my + int(20 * u))).inflate(int(14 * u), int(8 * u))
+            box.clamp_ip(surf.get_rect())
+            pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
+            surf.blit(s, s.get_rect(center=box.center))
         elif hit[0] == "strip" and sc.time - sc.hover_since > 0.45:
             ch = int(260 * u)
             cw = int(ch * 0.72)
@@ -196,6 +204,15 @@ class Hover(Layer):
             r = Rect(mx + int(16 * u), my - ch // 2, cw, ch)
             r.clamp_ip(surf.get_rect())
             surf.blit(sc.app.art.face(card, cw, ch), r)
+
+
+def gene_pool_words(sc: Any, v: View, seat: int) -> str:
+    """What a player's gene pool card means, for its tooltip and its zoom."""
+    n = v.seats[seat].gene_pool
+    if seat == sc.viewer:
+        return f"Gene pool {n}: you stabilize to {n} cards"
+    name = sc.name(seat)
+    return f"{name}'s gene pool {n}: {name} stabilizes to {n} cards"
 
 
 class End(Layer):
@@ -345,19 +362,23 @@ class Zoom(Layer):
     that click is swallowed. Hidden behind a pass screen: it may be the last player's card."""
 
     def open(self, d: Any) -> bool:
-        return self.sc.zoom is not None or self.sc.swallow_up
+        return self.sc.zoom is not None or self.sc.zoom_gp is not None or self.sc.swallow_up
 
     def shown(self, d: Any) -> bool:
-        return self.sc.zoom is not None and not self.sc.pass_needed
+        return (self.sc.zoom is not None or self.sc.zoom_gp is not None) \
+            and not self.sc.pass_needed
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
-        self._draw(surf, u)
+        if self.sc.zoom is None and v is not None:
+            self._gene_pool(surf, v, u)
+        elif self.sc.zoom is not None:
+            self._draw(surf, u)
 
     def handle(self, event: pygame.event.Event) -> bool:
         sc = self.sc
-        if sc.zoom is not None:      # stays until the next click or key
+        if sc.zoom is not None or sc.zoom_gp is not None:    # until the next click or key
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                sc.zoom = None
+                sc.zoom = sc.zoom_gp = None
                 sc.swallow_up = event.type == pygame.MOUSEBUTTONDOWN
             return True
         if sc.swallow_up and event.type == pygame.MOUSEBUTTONUP:
@@ -375,6 +396,22 @@ class Zoom(Layer):
         cw = int(ch * 0.72)
         r = Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
         surf.blit(sc.app.art.face(sc.zoom, cw, ch), r)
+
+
+    def _gene_pool(self, surf: pygame.Surface, v: View, u: float) -> None:
+        """A player's gene pool card shown large, with what it means under it."""
+        sc = self.sc
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surf.blit(shade, (0, 0))
+        seat = sc.zoom_gp
+        ch = int(h * 0.6)
+        cw = int(ch * 0.72)
+        r = Rect((w - cw) // 2, int(h * 0.1), cw, ch)
+        surf.blit(sc.app.art.gene_pool(v.seats[seat].gene_pool, cw, ch), r)
+        s = sc.app.text.render(gene_pool_words(sc, v, seat), int(22 * u), INK, bold=True)
+        surf.blit(s, s.get_rect(midtop=(w // 2, r.bottom + int(16 * u))))
 
 
 class Menu(Layer):

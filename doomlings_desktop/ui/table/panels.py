@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.view import View
-from doomlings_desktop.ui.app import ACCENT, BAD, INK, MUTED, PANEL, PANEL_HI, Button
+from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
 
 GLOW = (255, 214, 90)
@@ -81,7 +81,7 @@ class TopBar(_Panel):
 
 
 class PlayerPanel(_Panel):
-    """One player's panel: name and badges, score and hand size, gene pool dial, trait pile."""
+    """One player's panel: name and badges, score and hand size, gene pool card, trait pile."""
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, panel: Any, d: Any,
                     u: float, moving: list) -> None:
@@ -205,41 +205,10 @@ class PlayerPanel(_Panel):
 
     def _gene_pool(self, surf: pygame.Surface, seat: int, value: int, r: Rect,
                         u: float) -> None:
-        """The gene pool card: a dial with 1-8 around it, turning so the value is on top."""
+        """The gene pool card, its dial turning to a new value over `sc.gp_seconds()`."""
         sc = self.sc
-        target = -(max(0, min(9, value)) - 1) * 45.0
-        cur = sc.gp_angle.get(seat, target)
-        speed = 540 * (0 if sc.app.settings.animation == "off" else 1)
-        step = speed / 60 if speed else 999
-        cur = target if abs(target - cur) <= step else cur + math.copysign(step, target - cur)
-        sc.gp_angle[seat] = cur
-        size = r.h
-        key = ("gp", size)
-        base = sc.app.text.cache.get(key)
-        if base is None:   # drawn at 4x and scaled down, so the small numbers stay crisp
-            big = size * 4
-            base = pygame.Surface((big, big), pygame.SRCALPHA)
-            c = big // 2
-            pygame.draw.circle(base, (238, 232, 214), (c, c), int(c * 0.97))
-            pygame.draw.circle(base, (120, 96, 60), (c, c), int(c * 0.97), max(2, big // 28))
-            for k in range(8):
-                ang = math.radians(90 - k * 45)
-                num = sc.app.text.render(str(k + 1), int(big * 0.24), (60, 40, 20), bold=True)
-                num = pygame.transform.rotate(num, -k * 45)
-                pos = (c + math.cos(ang) * c * 0.66, c - math.sin(ang) * c * 0.66)
-                base.blit(num, num.get_rect(center=pos))
-            sc.app.text.cache[key] = base
-        rkey = ("gp_rot", size, int(round(cur)))
-        img = sc.app.text.cache.get(rkey)
-        if img is None:
-            img = sc.app.text.cache[rkey] = pygame.transform.rotozoom(base, -round(cur), 0.25)
-        surf.blit(img, img.get_rect(center=r.center))
-        pygame.draw.polygon(surf, ACCENT, [(r.centerx - size // 6, r.top - size // 8),
-                                           (r.centerx + size // 6, r.top - size // 8),
-                                           (r.centerx, r.top + size // 8)])
-        if value < 1 or value > 8:
-            tip = sc.app.text.render(str(value), int(size * 0.5), BAD, bold=True)
-            surf.blit(tip, tip.get_rect(center=r.center))
+        img = sc.app.art.gene_pool(value, r.w, r.h, sc.gp_dial(seat, value))
+        surf.blit(img, r)
         sc.targets.append((r, ("gene_pool", seat)))
 
 

@@ -21,6 +21,7 @@ from doomlings_desktop.play.match import Match, Seat
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import BG, Scene
+from doomlings_desktop.ui.cardart.genepool import dial_angle
 from doomlings_desktop.ui.layout import TableLayout, table_layout
 from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.input import TableInput, card_of
@@ -68,12 +69,14 @@ class TableScene(Scene):
         self.menu_open = False
         self.help_open = False       # F1 or ?: the keys and mouse overlay
         self.zoom: int | None = None
+        self.zoom_gp: int | None = None     # the seat whose gene pool card is shown large
         self.swallow_up = False
         self.answered_at: tuple[float, tuple[int, int]] | None = None   # last click that answered
         self.browse = False
         self.log_scroll = 0
         self.anim = Animator()
-        self.gp_angle: dict[int, float] = {}
+        self.gp_turn: dict[int, tuple[int, float, float]] = {}  # seat: value, from angle, start
+        self.gp_shown: dict[int, float] = {}    # seat: the dial's angle drawn last
         self.log_seen = 0
         self.time = 0.0
         self.view: View | None = None
@@ -125,13 +128,32 @@ class TableScene(Scene):
 
     def moving(self) -> bool:
         """Something on the table changes with time alone: cards moving, a toast, a drag, a
-        hover preview still to appear, a gene pool dial turning."""
+        hover preview still to appear, a gene pool card turning."""
         if self.anim.busy or self.toast or self.drag is not None or (
                 self.hover_key is not None and self.time - self.hover_since < 0.5):
             return True
-        v = self.view
-        return v is not None and any(a != -(max(0, min(9, v.seats[i].gene_pool)) - 1) * 45.0
-                                     for i, a in self.gp_angle.items() if i < len(v.seats))
+        return any(self.time - at < self.gp_seconds() for _, _, at in self.gp_turn.values())
+
+    def gp_seconds(self) -> float:
+        """How long a gene pool card takes to turn to a new value (real seconds)."""
+        return {"off": 0.0, "normal": 0.4, "fast": 0.3}.get(self.app.settings.animation, 0.4)
+
+    def gp_dial(self, seat: int, value: int) -> float:
+        """The angle to draw `seat`'s gene pool dial at now: at rest, or part way through the
+        turn that a change of `value` starts (eased, from wherever the dial was)."""
+        rest = dial_angle(value)
+        turn = self.gp_turn.get(seat)
+        if turn is None:
+            turn = (value, rest, -1e9)
+        elif turn[0] != value:
+            turn = (value, self.gp_shown.get(seat, rest), self.time)
+        self.gp_turn[seat] = turn
+        _, start, at = turn
+        dur = self.gp_seconds()
+        p = 1.0 if dur <= 0 else max(0.0, min(1.0, (self.time - at) / dur))
+        p = 1 - (1 - p) ** 3
+        angle = self.gp_shown[seat] = start + (rest - start) * p
+        return angle
 
     def busy(self) -> bool:
         """Frames change without input (the run loop sleeps otherwise): the table is moving,
