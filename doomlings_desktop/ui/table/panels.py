@@ -117,14 +117,12 @@ class PlayerPanel(_Panel):
         hx += name.get_width() + int(10 * u)
         if seat == v.first:
             hx = self._badge(surf, "1st", ACCENT, hx, cy, u)
-        gp = t.render(f"GP {sv.gene_pool}", int(15 * u), (20, 20, 20), bold=True)
-        gpr = gp.get_rect(midright=(panel.gene_pool.x - int(8 * u), cy)).inflate(int(10 * u),
-                                                                                 int(4 * u))
+        # the gene pool card beside the header shows the value (its tooltip and zoom say it in
+        # words), so the header keeps its room for the score, the hand and the badges
+        limit = panel.gene_pool.x - int(8 * u)
         if sc.seats[seat].kind == "bot":        # so a bot's moves are never taken for a person's
-            hx = self._bot_badge(surf, sc.seats[seat].level, sv.score, hx, gpr.x, cy, u)
-        pygame.draw.rect(surf, (238, 232, 214), gpr, border_radius=int(6 * u))
-        surf.blit(gp, gp.get_rect(center=gpr.center))
-        self._score_and_hand(surf, sv, hx, cy, gpr.x - hx - int(8 * u), u)
+            hx = self._bot_badge(surf, sc.seats[seat].level, sv.score, hx, limit, cy, u)
+        self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
         slots = self._slots(panel.pile, sv.colors, u)
         eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
