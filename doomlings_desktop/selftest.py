@@ -22,8 +22,9 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable
-from contextlib import contextmanager
 from pathlib import Path
+
+from doomlings_desktop.quiet import quiet_stderr
 
 SEED = 7
 PLAYERS = 4
@@ -46,32 +47,6 @@ def form() -> str:
         return "frozen one-file" if meipass.name.startswith("_MEI") else "frozen one-folder"
     here = Path(__file__).resolve().parent
     return "installed" if (here / "data" / "cards.yaml").exists() else "checkout"
-
-
-@contextmanager
-def quiet_stderr():
-    """Hide what C libraries print straight to fd 2 while the audio device is probed (ALSA's
-    complaints when there is no sound card). The text is collected into the yielded list."""
-    caught: list[str] = []
-    try:
-        sys.stderr.flush()
-        saved = os.dup(2)
-    except (OSError, AttributeError, ValueError):   # no real fd 2 (e.g. a windowed build)
-        yield caught
-        return
-    with tempfile.TemporaryFile(mode="w+b") as tmp:
-        os.dup2(tmp.fileno(), 2)
-        try:
-            yield caught
-        finally:
-            try:
-                sys.stderr.flush()
-            except (OSError, ValueError):
-                pass
-            os.dup2(saved, 2)
-            os.close(saved)
-            tmp.seek(0)
-            caught.append(tmp.read().decode("utf-8", "replace"))
 
 
 # ---------------------------------------------------------------------------- the checks

@@ -86,6 +86,17 @@ def texts_of_a_frame(app, sc, with_colors=False):
     return drawn if with_colors else [s for s, _ in drawn]
 
 
+def table_at(g, seats, size=(1280, 720)):
+    """A table on a game reached by play (not a new deal), drawn once; not autosaved, since a
+    position reached by hand-set moves has no record to save."""
+    app = make_app(size=size)
+    sc = TableScene(app, seats, 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    return app, sc
+
+
 def a_game_reaching(n, want, seeds, rng_seed, names=None):
     """(seed, game) of the first seed whose random play reaches a decision `want(d, g)`."""
     db = default_database()
@@ -931,12 +942,7 @@ def test_clicking_anywhere_in_a_players_area_chooses_them():
     strip's card number is never read as a seat."""
     _, g = a_game_reaching(3, lambda d, g: d.kind == "player" and d.player == 0 and any(
         g.players[q].pile for q in d.options), 300, 4, names=["Ann", "Bo", "Cy"])
-    app = make_app()
-    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")],
-                    0, game=g)
-    sc.autosave = False
-    app.go(sc)
-    app.frame()
+    app, sc = table_at(g, [SeatConfig("Ann"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")])
     seat = next(q for q in g.pending.options if g.players[q].pile)
     strip = next(r for r, k in sc.targets if k[0] == "strip" and k[1] == seat)
     click(app, strip.center)
@@ -960,11 +966,7 @@ def test_an_out_of_turn_offer_is_answered_from_the_keyboard(press, plays):
     from uidriver import key
     _, g = a_game_reaching(2, lambda d, g: d.kind == "react" and d.player == 0
                            and len(d.options) == 2, 400, 6, names=["Ann", "Bob"])
-    app = make_app()
-    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], 0, game=g)
-    sc.autosave = False
-    app.go(sc)
-    app.frame()
+    app, sc = table_at(g, [SeatConfig("Ann"), SeatConfig("Bob", "bot")])
     card = next(o for o in g.pending.options if o != "pass")
     assert sc.my_decision() is g.pending
     code = {"y": pygame.K_y, "n": pygame.K_n, "return": pygame.K_RETURN,
@@ -982,11 +984,7 @@ def test_no_button_lies_over_an_open_window_of_cards(size):
                            names=["Ann", "Bob"])
     while len(set(g.discard)) < 16:     # a long discard pile: the window takes two full rows
         g.discard.insert(0, g.deck.pop())
-    app = make_app(size=size)
-    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], 0, game=g)
-    sc.autosave = False
-    app.go(sc)
-    app.frame()
+    app, sc = table_at(g, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], size=size)
     cards = [r for r, k in sc.targets if k[0] == "overlay_card"]
     buttons = [(r, k) for r, k in sc.targets if k[0] == "button"]
     assert cards and buttons
@@ -1021,12 +1019,7 @@ def test_a_player_chosen_with_the_keyboard_lights_its_button():
     from doomlings_desktop.ui.table.panels import CHOSEN
     _, g = a_game_reaching(3, lambda d, g: d.kind == "player" and d.player == 0, 300, 4,
                            names=["Ann", "Bo", "Cy"])
-    app = make_app()
-    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")],
-                    0, game=g)
-    sc.autosave = False
-    app.go(sc)
-    app.frame()
+    app, sc = table_at(g, [SeatConfig("Ann"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")])
     key(app, pygame.K_RIGHT)
     chosen = sc.selected
     assert chosen in g.pending.options

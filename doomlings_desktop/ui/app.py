@@ -504,7 +504,7 @@ def no_display() -> str | None:
     can see or close it. An SDL_VIDEODRIVER set by hand (tests, `bench ui`) is taken as meant."""
     if os.environ.get("SDL_VIDEODRIVER"):
         return None
-    from doomlings_desktop.selftest import quiet_stderr
+    from doomlings_desktop.quiet import quiet_stderr
 
     advice = "run it on a desktop, or set SDL_VIDEODRIVER=dummy to run without a window"
     driver = failed = ""
