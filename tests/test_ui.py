@@ -1039,3 +1039,29 @@ def test_f11_and_alt_enter_switch_full_screen_and_it_is_remembered():
     assert not app.settings.fullscreen and not app.screen.get_flags() & pygame.FULLSCREEN
     assert app.screen.get_size() == size and app.settings.window == size
     assert sc.selected is None and sc.game.answers == []    # Alt+Enter did not confirm
+
+
+def test_the_rules_page_scrolls_inside_its_frame_and_stops_at_the_end():
+    from uidriver import post
+
+    from doomlings_desktop.ui.scenes.main_menu import MenuScene
+    from doomlings_desktop.ui.scenes.rules_page import RulesScene
+    app = make_app()
+    page = RulesScene(app, back=MenuScene(app))
+    app.go(page)
+    app.frame()
+    for _ in range(200):                        # far past the end
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    app.frame()
+    end = page.scroll
+    post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    app.frame()
+    assert page.scroll == end and 0 < end < 200       # it stops at the end
+    texts = texts_of_a_frame(app, page)
+    assert "F1 or ?: this list." in texts              # the last line is shown at the end
+    from doomlings_desktop.ui.app import BG
+    w, _ = app.screen.get_size()
+    u = app.unit
+    gap = [app.screen.get_at((x, y))[:3] for y in range(int(88 * u), int(100 * u))
+           for x in range(int(w * 0.15), int(w * 0.85), 3)]
+    assert set(gap) == {BG}            # nothing scrolled up out of the frame, over the title

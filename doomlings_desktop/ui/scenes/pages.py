@@ -57,13 +57,35 @@ class TextScene(SubScene):
     def draw(self, surf: pygame.Surface) -> None:
         u = self.app.unit
         t = self.app.text
-        w, _ = surf.get_size()
+        w, h = surf.get_size()
         x0 = int(w * 0.15)
         self.begin(surf, x0)
-        y = int(100 * u) - self.scroll * 40
+        # The text scrolls inside its frame (between the title and the Back button) and stops
+        # with its last line at the frame's bottom.
+        frame = pygame.Rect(x0, int(100 * u), int(w * 0.7), h - int(190 * u))
+        lines: list[tuple[str, int]] = []
+        y = 0
         for para in self.body.split("\n\n")[1:]:
-            for line in t.wrap(para, int(19 * u), int(w * 0.7)):
-                surf.blit(t.render(line, int(19 * u)), (x0, y))
+            for line in t.wrap(para, int(19 * u), frame.w):
+                lines.append((line, y))
                 y += int(26 * u)
             y += int(12 * u)
+        step = int(40 * u)
+        self.scroll = min(self.scroll, max(0, -(-(y - frame.h) // step)))
+        top = frame.y - self.scroll * step
+        surf.set_clip(frame)
+        for line, dy in lines:
+            if frame.y - int(30 * u) < top + dy < frame.bottom:
+                surf.blit(t.render(line, int(19 * u)), (x0, top + dy))
+        surf.set_clip(None)
+        if y > frame.h:         # more above or below: say so
+            hint = t.render("Mouse wheel or arrow keys to scroll", int(14 * u), (150, 156, 166))
+            surf.blit(hint, hint.get_rect(bottomright=(frame.right, h - int(24 * u))))
         self.draw_buttons(surf)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.scroll += 1 if event.key == pygame.K_DOWN else 8
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
+            self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 8))
+        super().handle(event)
