@@ -190,7 +190,7 @@ def opponents_arg(text: str) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from doomlings_desktop.cli import GAMES_MAX, SEED, float_range, int_range, path_arg
+    from doomlings_desktop.cliargs import GAMES_MAX, SEED, float_range, int_range, path_arg
 
     parser.add_argument("--hero", default="medium", choices=LEVELS, help="the level measured")
     parser.add_argument("--opponents", default=["random"] * 3, type=opponents_arg,
@@ -214,7 +214,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd(args: argparse.Namespace) -> int:
-    from doomlings_desktop.cli import _db, _error
+    from doomlings_desktop.cliargs import _db, _error
 
     opponents = args.opponents
     if isinstance(opponents, str):      # a caller that built its Namespace by hand
@@ -255,7 +255,7 @@ def cmd(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from doomlings_desktop.cli import Parser
+    from doomlings_desktop.cliargs import Parser
 
     parser = Parser(prog="doomlings arena", description=__doc__.split("\n")[0])
     add_arguments(parser)
