@@ -19,6 +19,21 @@ from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, 
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
 
+_SHADES: dict[tuple, pygame.Surface] = {}
+
+
+def shade(surf: pygame.Surface, rgba: tuple) -> None:
+    """Darken the whole window under an overlay. Every open overlay does this every frame, so
+    the translucent surface is made once per window size and colour."""
+    key = (surf.get_size(), rgba)
+    s = _SHADES.get(key)
+    if s is None:
+        if len(_SHADES) > 32:          # window resized many times: start again
+            _SHADES.clear()
+        s = _SHADES[key] = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        s.fill(rgba)
+    surf.blit(s, (0, 0))
+
 
 class Layer:
     """One overlay: open or not, drawn over what is below it, and first to see input."""
@@ -76,9 +91,7 @@ class CardWindow(Layer):
         """Cards laid out in rows over a shaded table, each with an optional caption below."""
         sc = self.sc
         w, h = surf.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surf.blit(shade, (0, 0))
+        shade(surf, (0, 0, 0, 170))
         t = sc.app.text
         s = t.render(title, int(24 * u), ACCENT, bold=True)
         surf.blit(s, s.get_rect(midtop=(w // 2, int(70 * u))))
@@ -246,9 +259,7 @@ class End(Layer):
         """World's End, one event at a time, then the scores (a click skips ahead)."""
         sc = self.sc
         w, h = surf.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((10, 0, 0, 190))
-        surf.blit(shade, (0, 0))
+        shade(surf, (10, 0, 0, 190))
         t = sc.app.text
         title = t.render("World's End", int(48 * u), BAD, bold=True)
         surf.blit(title, title.get_rect(midtop=(w // 2, int(60 * u))))
@@ -267,9 +278,7 @@ class End(Layer):
     def scores(self, surf: pygame.Surface, v: View, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surf.blit(shade, (0, 0))
+        shade(surf, (0, 0, 0, 150))
         t = sc.app.text
         labels: list[str] = []
         for lines in v.breakdowns:
@@ -389,9 +398,7 @@ class Zoom(Layer):
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surf.blit(shade, (0, 0))
+        shade(surf, (0, 0, 0, 160))
         ch = int(h * 0.8)
         cw = int(ch * 0.72)
         r = Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
@@ -402,9 +409,7 @@ class Zoom(Layer):
         """A player's gene pool card shown large, with what it means under it."""
         sc = self.sc
         w, h = surf.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surf.blit(shade, (0, 0))
+        shade(surf, (0, 0, 0, 160))
         seat = sc.zoom_gp
         ch = int(h * 0.6)
         cw = int(ch * 0.72)
@@ -432,9 +437,7 @@ class Menu(Layer):
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 180))
-        surf.blit(shade, (0, 0))
+        shade(surf, (0, 0, 0, 180))
         sc.buttons = []
         bw, bh = int(280 * u), int(50 * u)
         items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
@@ -462,9 +465,7 @@ class Help(Layer):
 
         t = self.sc.app.text
         w, h = surf.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 200))
-        surf.blit(shade, (0, 0))
+        shade(surf, (0, 0, 0, 200))
         title = t.render("Keys and mouse", int(30 * u), ACCENT, bold=True)
         size = int(16 * u)
         step = int(25 * u)
