@@ -43,11 +43,13 @@ class Text:
         self.cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """DejaVu Sans at `size` pixels, never under MIN_TEXT_PX (ui/fonts.py): whatever a
+        layout asks for, at any window size and UI scale, the text stays readable."""
         try:
-            from doomlings_desktop.ui.fonts import font
-            return font(max(6, size), bold=bold)
+            from doomlings_desktop.ui.fonts import MIN_TEXT_PX, font
+            return font(max(MIN_TEXT_PX, size), bold=bold)
         except Exception:  # noqa: BLE001 - a missing bundled font must not stop the game
-            return pygame.font.Font(None, max(8, int(size * 1.3)))
+            return pygame.font.Font(None, max(15, int(size * 1.3)))
 
     def render(self, s: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
         key = (s, size, color, bold)

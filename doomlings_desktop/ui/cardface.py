@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.ui import probe
 from doomlings_desktop.ui.cardart import genepool
 from doomlings_desktop.ui.cardart.backs import draw_back
 from doomlings_desktop.ui.cardart.faces import draw_face
@@ -81,7 +82,11 @@ class CardArt:
     def _cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         s = self._cache.get(key)
         if s is None:
-            s = make()
+            if probe._sink is None:
+                s = make()
+            else:                       # the readability tests: whose text is this
+                with probe.within(*key):
+                    s = make()
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 try:
                     s = s.convert_alpha()

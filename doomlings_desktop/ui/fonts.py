@@ -8,10 +8,21 @@ used instead, so drawing never fails for want of a font file.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
 from doomlings_desktop.resources import resource
+from doomlings_desktop.ui import probe
+
+# The smallest text a player has to read, in font pixels (the em: DejaVu Sans capitals are
+# 0.73 of it, 8 px at 11). `Text` (ui/app.py) never renders smaller, pile strips keep their
+# names at least this size, and the UI tests check every string of the table against it
+# (tests/test_readability.py; docs/ui.md says which card decorations are exempt).
+MIN_TEXT_PX = 11
+# The rules text of a card shown to be read (a hovered hand card, a pile card's preview, a
+# zoom) is at least this size.
+READ_RULES_PX = 12
 
 _FILES = {
     (False, False): "DejaVuSans.ttf",
@@ -29,14 +40,26 @@ def font_path(bold: bool = False, condensed: bool = False) -> str | None:
         return None
 
 
+class _Font(pygame.font.Font):
+    """A font that knows its pixel size and tells `probe` what it renders."""
+
+    px = 0
+    heavy = False
+
+    def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        if probe._sink is not None:
+            probe.note(str(text), self.px, self.heavy)
+        return super().render(text, *args, **kwargs)
+
+
 @lru_cache(maxsize=512)
 def _load(size: int, bold: bool, condensed: bool) -> pygame.font.Font:
     path = font_path(bold, condensed)
+    f = _Font(path, size)
     if path is None:
-        f = pygame.font.Font(None, size)
         f.bold = bold
-        return f
-    return pygame.font.Font(path, size)
+    f.px, f.heavy = size, bold
+    return f
 
 
 def font(size: int, bold: bool = False, condensed: bool = False) -> pygame.font.Font:
