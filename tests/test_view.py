@@ -95,3 +95,39 @@ def test_the_log_says_who_loses_a_turn_to_optimistic_nihilism(db, seat, lose):
     said = [text for kind, text, _, _ in g.log if kind == "nihilism"]
     assert said == [f"Optimistic Nihilism: the next catastrophe comes now; {lose} this round, "
                     f"and Player {seat + 1} does not stabilize."]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_variable_traits_worth_is_its_share_of_the_score(db, seed):
+    """The worth a pile's strip shows for a variable-value trait is what that card adds to
+    its owner's score as the viewer knows it: the viewer's score lines labelled with it."""
+    g = advance(db, seed, 60 + seed * 7)
+    me = g.pending.player if g.pending else 0
+    v = view_for(g, me)
+    checked = 0
+    for sv in v.seats:
+        assert len(sv.worths) == len(sv.pile)
+        names = {}
+        for c, w in zip(sv.pile, sv.worths, strict=True):
+            d = db.cards[c]
+            assert (w is None) == (not d.variable)
+            if d.variable:
+                names[d.name] = names.get(d.name, 0) + w - (d.value or 0)
+        if any(db.cards[c].name in names for o in g.players if o is not g.players[sv.seat]
+               for c in o.pile if db.scores_others[c]):
+            continue        # a name another pile's card scores under too: not this check
+        lines = g.score_breakdown(sv.seat, None if g.over else me)
+        for name, extra in names.items():
+            assert sum(p for label, p in lines if label == name) == extra, name
+            checked += 1
+    assert checked or not any(db.variable[c] for o in g.players for c in o.pile)
+
+
+def test_the_public_view_knows_worths_as_anyone_can(db):
+    from doomlings_desktop.rules.view import public_view
+    g = advance(db, 3, 120)
+    v = public_view(g, 0)
+    for sv in v.seats:
+        for c, w in zip(sv.pile, sv.worths, strict=True):
+            if w is not None:
+                assert w == g.worth(sv.seat, c, None if g.over else -1)

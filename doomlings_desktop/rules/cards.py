@@ -105,6 +105,7 @@ class Database:
         self.color = [d.color for d in self.cards]
         self.value = [d.value or 0 for d in self.cards]
         self.dominant = [bool(d.dominant) for d in self.cards]
+        self.variable = [bool(d.variable) for d in self.cards]
         self.has_action = [bool(d.action) and "action" in (d.icons or ()) for d in self.cards]
         self.has_effect = [bool(d.has_effect) for d in self.cards]
         self.ident = [d.id for d in self.cards]

@@ -697,23 +697,9 @@ class Game:
             if q != p and others_ids.isdisjoint(pile):
                 continue
             for c in pile:
-                if not flags[c]:
-                    continue
-                d = db.cards[c]
-                if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant:
-                    continue   # AI Takeover: colorless effects are ignored
-                for fn, arg, pts, to, cond in d.score:
-                    if (to == "self") != (q == p):
-                        continue
-                    if cond == "most_traits_strict":
-                        mine = len(pl.pile)
-                        if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
-                            continue
-                    if seen_by is not None and seen_by != p and fn in PRIVATE:
-                        continue
-                    v = fn(self, p, arg) * pts
-                    if v:
-                        lines.append((d.name, v))
+                if flags[c]:
+                    name = db.cards[c].name
+                    lines.extend((name, v) for v in self._bonus(p, q, c, seen_by, ai_rule, exempt))
         for label, v in pl.we_points:
             lines.append((label, v))
         if self.world_end and self.final_catastrophe >= 0 and p not in exempt:
@@ -727,6 +713,38 @@ class Game:
             if pl.gp == top and sum(1 for o in self.players if o.gp == top) == 1:
                 lines.append(("Gene pool leader", 3))
         return lines
+
+    def _bonus(self, p: int, q: int, c: int, seen_by: int | None, ai_rule: bool,
+               exempt: frozenset) -> list[int]:
+        """The points card c in q's pile gives p now (its Score: terms), each term apart."""
+        d = self.db.cards[c]
+        if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant:
+            return []   # AI Takeover: colorless effects are ignored
+        out = []
+        for fn, arg, pts, to, cond in d.score:
+            if (to == "self") != (q == p):
+                continue
+            if cond == "most_traits_strict":
+                mine = len(self.players[p].pile)
+                if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
+                    continue
+            if seen_by is not None and seen_by != p and fn in PRIVATE:
+                continue
+            v = fn(self, p, arg) * pts
+            if v:
+                out.append(v)
+        return out
+
+    def worth(self, p: int, c: int, seen_by: int | None = None) -> int:
+        """What a variable-value trait c in p's pile is worth to p now, as seat `seen_by` can
+        know it: its own Score: terms (what the table writes in its value disc)."""
+        db = self.db
+        ai_rule = self.over_rule() == "ai_takeover"
+        exempt = self.we_exempt() if self.world_end else frozenset()
+        face = db.value[c]
+        if ai_rule and p not in exempt and db.color[c] == "colorless" and not db.dominant[c]:
+            face = 2
+        return face + sum(self._bonus(p, p, c, seen_by, ai_rule, exempt))
 
     def _we_term(self, p: int, fn: Any, arg: Any, pts: int, to: str) -> int:
         if to == "most_traits" or to == "fewest_traits":

@@ -19,6 +19,8 @@ class SeatView:
     gene_pool: int
     score: int                       # as this viewer can know it: no bonuses from hidden hands
     colors: tuple[str, ...]          # each pile card's current color (Faith can change it)
+    worths: tuple = ()               # each pile card's current worth if its value is variable
+                                     # (None for a printed value), as this viewer can know it
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
                     for kind, text, to, private in g.log)
     seats = tuple(
         SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.scores[q] if g.over else g.score(q, me),
-                 tuple(g.color_of(q, c) for c in pl.pile))
+                 tuple(g.color_of(q, c) for c in pl.pile), _worths(g, q, None if g.over else me))
         for q, pl in enumerate(g.players))
     why: dict = {}
     if mine is not None and mine.kind == "play" and mine.zone == "hand":
@@ -84,6 +86,11 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         in_turn=g.turn_end >= 0 and not g.world_end and not g.over)
 
 
+def _worths(g: Game, q: int, seen_by: int | None) -> tuple:
+    variable = g.db.variable
+    return tuple(g.worth(q, c, seen_by) if variable[c] else None for c in g.players[q].pile)
+
+
 def public_view(g: Game, seat: int) -> View:
     """What every player may know, laid out from `seat`'s chair: no hand, no decision, no
     peeked age, no private log line, and scores without bonuses from hidden hands. A
@@ -91,7 +98,8 @@ def public_view(g: Game, seat: int) -> View:
     loaded, or begun, with a bot to move): whoever sits there may be anyone."""
     v = view_for(g, seat, with_log=False)
     d = g.pending
-    seats = tuple(replace(sv, score=g.scores[sv.seat] if g.over else g.score(sv.seat, -1))
+    seats = tuple(replace(sv, score=g.scores[sv.seat] if g.over else g.score(sv.seat, -1),
+                          worths=_worths(g, sv.seat, None if g.over else -1))
                   for sv in v.seats)
     log = tuple((kind, text) for kind, text, _, _ in g.log) if g.log else ()
     return replace(v, hand=(), seats=seats, decision=None, next_age=None, revealed=(), log=log,

@@ -5,7 +5,8 @@
 - `face(c, w, h)`: the full card (trait, age, catastrophe, The Birth of Life);
 - `back(kind, w, h)`: the back of a trait or age card ('catastrophe' and 'birth' share the age
   back, as in the physical game);
-- `strip(c, w, h)`: a compact bar for cards overlapped in a trait pile (height 22-40 px);
+- `strip(c, w, h, color, worth)`: a compact bar for cards overlapped in a trait pile (16-40 px
+  high), a variable trait's current worth in its value disc;
 - `color_symbol(color, size)`: the per-color symbol, so color is never the only cue;
 - `icon(name, size)`: one of the trait icons on its round badge;
 - `gene_pool(value, w, h, angle)`: the gene pool card, its dial turned to `angle`.
@@ -112,13 +113,17 @@ class CardArt:
         w, h = max(8, int(w)), max(8, int(h))
         return self._cached(("back", kind, w, h), lambda: draw_back(self, kind, w, h))
 
-    def strip(self, c: int, w: int, h: int, color: str | None = None) -> pygame.Surface:
+    def strip(self, c: int, w: int, h: int, color: str | None = None,
+              worth: int | None = None) -> pygame.Surface:
         """A compact bar for card `c`: color, symbol, name, value, dominant star. `color`
-        overrides a trait's printed color (Faith recolors traits at World's End)."""
+        overrides a trait's printed color (Faith recolors traits at World's End); `worth` is
+        a variable-value trait's current worth, shown instead of the compass star."""
         d = self.db.cards[c]
         w, h = max(16, int(w)), max(8, int(h))
         color = color if d.kind == "trait" and color != d.color else None
-        return self._cached(("strip", d.id, w, h, color), lambda: draw_strip(self, d, w, h, color))
+        worth = worth if d.kind == "trait" and d.variable else None
+        return self._cached(("strip", d.id, w, h, color, worth),
+                            lambda: draw_strip(self, d, w, h, color, worth))
 
     def gene_pool(self, value: int, w: int, h: int, angle: float | None = None) -> pygame.Surface:
         """The gene pool card showing `value`, its dial turned `angle` degrees (default: at

@@ -1,4 +1,4 @@
-"""Pile strips: the compact bar (22-40 px high) that stands for a card overlapped in a trait
+"""Pile strips: the compact bar (16-40 px high) that stands for a card overlapped in a trait
 pile, readable at a glance without the full face."""
 
 from __future__ import annotations
@@ -24,11 +24,23 @@ from doomlings_desktop.ui.cardart.symbols import SymbolSource
 from doomlings_desktop.ui.cardart.text import num_text
 from doomlings_desktop.ui.fonts import font
 
+# A strip this high (drawn, in pixels) or higher writes its name and value at MIN_TEXT_PX or
+# more; the pile layout never makes strips thinner while it can help it (ui/layout.py).
+STRIP_MIN_H = 16
+
+
+def strip_text_px(h: int) -> int:
+    """The size of a strip's name and value at height h: MIN_TEXT_PX at STRIP_MIN_H, a little
+    more for taller strips (18 px at 40)."""
+    return max(4, round(min(h * 0.7, 5.5 + h * 0.32)))
+
 
 def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
-               recolor: str | None = None) -> pygame.Surface:
-    """A bar for a card overlapped in a trait pile: badge, name (shrunk, then cut with an
-    ellipsis), dominant star and value; `recolor` draws a trait in another color."""
+               recolor: str | None = None, worth: int | None = None) -> pygame.Surface:
+    """A bar for a card overlapped in a trait pile: badge, name (cut with an ellipsis when
+    the bar is short: the hover preview shows the card), dominant star and value;
+    `recolor` draws a trait in another color, `worth` is a variable trait's current worth
+    (written in a gold ring; without it the compass star stands for "variable")."""
     kind = d.kind
     if kind == "trait":
         color = recolor or d.color
@@ -43,6 +55,11 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     dominant = kind == "trait" and bool(d.dominant)
     r = h * 0.28
     line = max(1.0, h * 0.045)
+    fs = strip_text_px(h)
+    show_value = kind == "trait"
+    txt = ""
+    if show_value and not (d.variable and worth is None):
+        txt = num_text(int(worth if d.variable else (d.value or 0)))
     cv = Canvas(w, h, darken(base, 0.5))
     cv.rect(GOLD_DARK if dominant else darken(base, 0.55), 0, 0, w, h, r)
     inset = line * (2.2 if dominant else 1)
@@ -51,44 +68,39 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     cv.gradient_rect(lighten(base, 0.22), darken(base, 0.15), inset, inset, w - 2 * inset,
                      h - 2 * inset, r - inset)
     dv = min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13))
-    vcx, vcy = w - inset - dv / 2 - h * 0.06, h / 2
-    show_value = kind == "trait"
+    vf = font(max(fs, round(dv * (0.66 if len(txt) == 1 else 0.54))), True, True)
+    vw = max(dv, vf.size(txt)[0] + dv * 0.4) if txt else dv     # a pill for "−2" or "10"
+    vcx, vcy = w - inset - vw / 2 - h * 0.06, h / 2
     if show_value:
-        cv.circle(darken(base, 0.55), vcx, vcy, dv / 2)
-        cv.circle(CREAM, vcx, vcy, dv / 2 - max(1.0, dv * 0.08))
+        ring = GOLD if d.variable and worth is not None else darken(base, 0.55)
+        cv.rect(ring, vcx - vw / 2, vcy - dv / 2, vw, dv, dv / 2)
+        edge = max(1.0, dv * (0.13 if ring is GOLD else 0.08))
+        cv.rect(CREAM, vcx - vw / 2 + edge, vcy - dv / 2 + edge, vw - 2 * edge, dv - 2 * edge,
+                dv / 2 - edge)
     surf = cv.finish()
     bs = round(min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13)))
     bcx = inset + h * 0.06 + bs / 2
     centered(surf, art.badge(key, bs), bcx, vcy)
-    right = (vcx - dv / 2 - h * 0.1) if show_value else w - inset - h * 0.2
+    right = (vcx - vw / 2 - h * 0.1) if show_value else w - inset - h * 0.2
     if show_value:
-        if d.variable:
-            centered(surf, art.variable_glyph(round(dv * 0.78)), vcx, vcy)
+        if txt:
+            centered(surf, vf.render(txt, True, INK), vcx, vcy + dv * 0.02)
         else:
-            txt = num_text(int(d.value or 0))
-            fs = round(dv * (0.66 if len(txt) == 1 else 0.54))
-            f = font(fs, True, True)
-            while f.size(txt)[0] > dv * 0.8 and fs > 6:
-                fs -= 1
-                f = font(fs, True, True)
-            centered(surf, f.render(txt, True, INK), vcx, vcy + dv * 0.02)
+            centered(surf, art.variable_glyph(round(dv * 0.78)), vcx, vcy)
     if dominant:
         ss = round(min(h * (0.7 if h < 30 else 0.58), dv * 0.85))
         centered(surf, art.dominant_star(ss), right - ss / 2, vcy)
         right -= ss + h * 0.08
     x0 = bcx + bs / 2 + h * 0.15
     maxw = max(4, int(right - x0))
-    fs = max(6, round(min(h * 0.5, 8 + h * 0.2)))
-    smallest = max(7, round(h * 0.26))
     f = font(fs, True, True)
     name = d.name
-    while f.size(name)[0] > maxw and fs > smallest:
-        fs -= 1
-        f = font(fs, True, True)
     if f.size(name)[0] > maxw:
         while len(name) > 1 and f.size(name + "\u2026")[0] > maxw:
             name = name[:-1]
         name = name.rstrip() + "\u2026"
+    if f.size(name)[0] > maxw:      # not even a letter fits: badge and value say enough
+        return surf
     img = f.render(name, True, WHITE)
     sh = f.render(name, True, SHADOW)
     sh.set_alpha(150)

@@ -126,11 +126,12 @@ class PlayerPanel(_Panel):
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
         slots = self._slots(panel.pile, sv.colors, u)
         eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
-        for c, slot, col in zip(sv.pile, slots, sv.colors, strict=True):
+        worths = sv.worths or (None,) * len(sv.pile)
+        for c, slot, col, worth in zip(sv.pile, slots, sv.colors, worths, strict=True):
             r, is_moving = sc.anim.at(c, slot, panel.header, sc._duration())
-            img = sc.app.art.strip(c, slot.w, slot.h, col)
+            img = sc.app.art.strip(c, slot.w, slot.h, col, worth)
             if is_moving:
-                moving.append((sc.app.art.strip(c, r.w, max(4, r.h), col), r))
+                moving.append((sc.app.art.strip(c, r.w, max(4, r.h), col, worth), r))
             else:
                 surf.blit(img, r)
             if c in eligible:
