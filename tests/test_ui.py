@@ -13,7 +13,8 @@ from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.app import App
-from doomlings_desktop.ui.layout import hand_slots, pile_slots, table_layout
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX
+from doomlings_desktop.ui.layout import STRIP_MIN_H, hand_slots, pile_slots, table_layout
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 
 
@@ -278,7 +279,7 @@ def test_layout_fits_and_does_not_overlap(size, n):
     # a long one-color group splits into columns instead of thinning to unreadable strips
     for p in lay.panels:
         slots = pile_slots(p.pile, ["green"] * 16 + ["red"], lay.unit)
-        assert all(p.pile.contains(s) and s.h >= 12 * lay.unit for s in slots)
+        assert all(p.pile.contains(s) and s.h >= STRIP_MIN_H for s in slots)
         assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
     # short groups share a column with others rather than each taking a whole cell (a
     # tryout's 4-player opponent: blue 3, green 1, purple 2, colorless 6 went 13 px thin)
@@ -287,8 +288,7 @@ def test_layout_fits_and_does_not_overlap(size, n):
                            lay.unit)
         assert all(p.pile.contains(s) for s in slots)
         assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
-        if n == 4:
-            assert min(s.h for s in slots) >= 20 * lay.unit
+        assert min(s.h for s in slots) >= STRIP_MIN_H
     hs = hand_slots(lay.hand, 8, lay.card_w, lay.card_h)
     for s in hs:
         assert lay.hand.contains(s)
@@ -769,10 +769,10 @@ def test_no_turn_marker_while_a_rounds_opening_effects_are_decided():
 
 def test_text_fit_gives_the_largest_size_that_fits():
     t = make_app().text
-    size = t.fit("Discard 123", 20, 60, 6, bold=True)
-    assert size < 20 and t.font(size, True).size("Discard 123")[0] <= 60
-    assert t.font(size + 1, True).size("Discard 123")[0] > 60
-    assert t.fit("Discard 123", 20, 1, 6) == 6          # nothing fits: the smallest
+    size = t.fit("Discard 123", 20, 90, 6, bold=True)
+    assert size < 20 and t.font(size, True).size("Discard 123")[0] <= 90
+    assert t.font(size + 1, True).size("Discard 123")[0] > 90
+    assert t.fit("Discard 123", 20, 1, 6) == MIN_TEXT_PX    # nothing fits: the smallest
     assert t.fit("Hi", 20, 500, 6) == 20
 
 

@@ -64,8 +64,10 @@ class Text:
         return surf
 
     def fit(self, s: str, size: int, width: int, smallest: int, bold: bool = False) -> int:
-        """The largest size from `size` down to `smallest` at which `s` is no wider than
-        `width` (`smallest` when none is)."""
+        """The largest size from `size` down to `smallest` (never under MIN_TEXT_PX) at which
+        `s` is no wider than `width` (that smallest when none is)."""
+        from doomlings_desktop.ui.fonts import MIN_TEXT_PX
+        smallest = max(smallest, MIN_TEXT_PX)
         while size > smallest and self.font(size, bold).size(s)[0] > width:
             size -= 1
         return size

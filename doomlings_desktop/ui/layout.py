@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from pygame import Rect
 
 PILE_COLORS = ("red", "blue", "green", "purple", "colorless")
+# The thinnest pile strip (drawn height, pixels) whose name and value are still MIN_TEXT_PX
+# (ui/cardart/strips.py's strip_text_px): the pile layout keeps strips at least this high.
+STRIP_MIN_H = 16
 
 
 @dataclass
@@ -54,9 +57,11 @@ def _panel(seat: int, r: Rect, u: float) -> PanelLayout:
     return PanelLayout(seat, r, header, gp, pile)
 
 
-def table_layout(w: int, h: int, n: int, me: int) -> TableLayout:
-    """Regions for a table of n seats seen by seat `me` (drawn at the bottom)."""
-    u = h / 720
+def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0) -> TableLayout:
+    """Regions for a table of n seats seen by seat `me` (drawn at the bottom). `scale` is the
+    UI scale setting: text, bars, headers and strips grow with it, the cards keep their size
+    (a hovered hand card rises to a readable size whatever the scale)."""
+    u = h / 720 * scale
     top = Rect(0, 0, w, int(44 * u))
     log_w = int(w * 0.2)
     log = Rect(w - log_w, top.bottom, log_w, h - top.bottom)
@@ -64,21 +69,23 @@ def table_layout(w: int, h: int, n: int, me: int) -> TableLayout:
     card_h = int(h * 0.2)
     card_w = int(card_h * 0.72)
     hand = Rect(0, h - card_h - int(20 * u), main_w, card_h + int(20 * u))
-    center_h = int(card_h * 0.62) + int(16 * u)
-    opp_h = int((hand.y - top.bottom - center_h) * 0.56)
+    # the prompt's two lines of question and its row of buttons fit beside the decks
+    center_h = max(int(card_h * 0.62) + int(16 * u), int(104 * u))
+    others = [(me + i) % n for i in range(1, n)]
+    rows = 1 if len(others) <= 3 else 2
+    # two rows of opponents take a little more of the height, so their piles keep room
+    opp_h = int((hand.y - top.bottom - center_h) * (0.56 if rows == 1 else 0.64))
     mine_h = hand.y - top.bottom - center_h - opp_h
     opp_top = top.bottom
     center = Rect(0, opp_top + opp_h, main_w, center_h)
     mine = Rect(0, center.bottom, main_w, mine_h)
-    others = [(me + i) % n for i in range(1, n)]
     panels = [_panel(me, mine, u)]
-    cols = len(others)
-    rows = 1 if cols <= 3 else 2
-    per_row = -(-cols // rows)
-    cell_w = main_w // per_row
+    per_row = -(-len(others) // rows)
     cell_h = opp_h // rows
     for i, seat in enumerate(others):
         rr, cc = divmod(i, per_row)
+        in_row = min(per_row, len(others) - rr * per_row)   # a shorter last row is wider
+        cell_w = main_w // in_row
         panels.append(_panel(seat, Rect(cc * cell_w, opp_top + rr * cell_h, cell_w, cell_h), u))
     small_h = center.h - int(12 * u)
     small_w = int(small_h * 0.72)
@@ -93,99 +100,103 @@ def table_layout(w: int, h: int, n: int, me: int) -> TableLayout:
 
 def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
     """One rect per pile card (in pile order): a group per color, cards overlapping as strips
-    so each shows its color, name and value. Groups sit side by side, or wrap into rows when
-    that makes names readable without making strips too thin; a long group splits into
-    columns side by side rather than thinning its strips while the panel has room."""
+    so each shows its color, name and value. Either the groups stand side by side (a long
+    one split into columns), or they follow one another down the columns with a small gap
+    between groups, a group going on at the top of the next column. Of these, the layout
+    whose strips and columns are both nearest their good size wins; strips thinner than
+    STRIP_MIN_H (whose text would be under the minimum) only when no layout avoids them."""
     used = [c for c in PILE_COLORS if c in colors] or ["red"]
     count = {c: colors.count(c) for c in used}
+    groups = [(c, count[c]) for c in used]
     longest = max(1, max(count.values()))
     gap = max(1, int(3 * u))
-    min_w, good_h, ideal = int(150 * u), int(18 * u), int(30 * u)
+    cut = max(1, gap // 2)                       # between two strips of a column
+    least = STRIP_MIN_H + cut                    # the thinnest readable strip, with its cut
+    ideal, good_h = max(least, int(30 * u)), max(least, int(20 * u))
+    sep = max(gap, int(6 * u))
     best = None
-    for per_col in range(longest, 0, -1):     # at most per_col strips in a column
-        ncols = sum(max(1, -(-count[c] // per_col)) for c in used)
-        # a split group keeps its columns side by side: split layouts use a single row
-        for per_row in (range(ncols, 0, -1) if per_col == longest else (ncols,)):
-            rows = -(-ncols // per_row)
-            cell_h = area.h // rows
-            strip_h = min(ideal, (cell_h - gap) // per_col)
-            col_w = area.w // per_row
-            score = min(col_w, min_w) * min(strip_h, good_h)
-            if best is None or score > best[0]:
-                best = (score, per_col, per_row, cell_h, strip_h, col_w)
-    stacked = _stacked(area, used, count, u, gap, min_w, good_h, ideal)
-    if stacked is not None and stacked[:2] > (best[0], best[4]):   # ties: taller strips
-        return _stacked_slots(area, colors, stacked, gap)
-    _, per_col, per_row, cell_h, strip_h, col_w = best
-    strip_h = max(5, strip_h)
-    first = {}        # a color's first column
-    n = 0
-    for c in used:
-        first[c] = n
-        n += max(1, -(-count[c] // per_col))
-    seen: dict[str, int] = {}
-    slots = []
-    for col in colors:
-        k = seen.get(col, 0)
-        seen[col] = k + 1
-        sub, k = divmod(k, per_col)
-        row, cell = divmod(first.get(col, 0) + sub, per_row)
-        slots.append(Rect(area.x + cell * col_w + gap, area.y + row * cell_h + k * strip_h,
-                          col_w - 2 * gap, strip_h - max(1, gap // 2)))
-    return slots
-
-
-def _stacked(area: Rect, used: list[str], count: dict, u: float, gap: int, min_w: int,
-             good_h: int, ideal: int) -> tuple | None:
-    """The best layout with whole groups stacked in columns (in color order), scored as
-    `pile_slots` scores a grid: a short group no longer takes a whole cell from a long one."""
-    best = None
-    sep = max(gap * 2, int(6 * u))          # between two groups of one column
-    g = len(used)
-    for cuts in range(1 << (g - 1)):        # a column ends after group i when bit i is set
-        cols: list[list[str]] = [[]]
-        for i, c in enumerate(used):
-            cols[-1].append(c)
-            if i < g - 1 and cuts >> i & 1:
-                cols.append([])
-        if len(cols) == g:
-            continue                        # one group per column: the grid's own layout
-        strip_h = min(min(ideal, (area.h - sep * (len(col) - 1)) // sum(count[c] for c in col))
-                      for col in cols)
-        col_w = area.w // len(cols)
-        score = min(col_w, min_w) * min(strip_h, good_h)
-        if best is None or (score, strip_h) > best[:2]:
-            best = (score, strip_h, cols, col_w, sep)
-    return best
-
-
-def _stacked_slots(area: Rect, colors: list[str], layout: tuple, gap: int) -> list[Rect]:
-    _, strip_h, cols, col_w, sep = layout
-    strip_h = max(5, strip_h)
-    top: dict[str, tuple[int, int]] = {}     # a color's column and first strip's y
-    for i, col in enumerate(cols):
-        y = area.y
-        for c in col:
-            top[c] = (i, y)
-            y += colors.count(c) * strip_h + sep
+    for k in range(longest, 0, -1):              # side by side, at most k strips a column
+        pitch = min(ideal, area.h // k)
+        place = {}
+        col = 0
+        for c, n in groups:
+            place[c] = [(col + i // k, (i % k) * pitch) for i in range(n)]
+            col += max(1, -(-n // k))
+        best = _better(best, (pitch, col, place, 1), area, least, good_h, gap)
+    for pitch in range(ideal, min(least, ideal) - 1, -1):      # flowing down the columns
+        if pitch <= area.h:
+            col, place = _flow(groups, pitch, sep, area.h)
+            best = _better(best, (pitch, col, place, 0), area, least, good_h, gap)
+    if best[0][0] == 0:         # no room for readable strips: the tallest that leave each
+        pitch, (col, place) = 5, _flow(groups, 5, sep, area.h)      # a badge and a value
+        for pitch in range(min(least, area.h), 4, -1):
+            col, place = _flow(groups, pitch, sep, area.h)
+            if area.w // col >= 2 * pitch:
+                break
+        best = (None, (pitch, col, place, 0))
+    pitch, ncols, place, _ = best[1]
+    col_w = area.w // max(1, ncols)
     seen: dict[str, int] = {}
     slots = []
     for c in colors:
         k = seen.get(c, 0)
         seen[c] = k + 1
-        i, y = top[c]
-        slots.append(Rect(area.x + i * col_w + gap, y + k * strip_h, col_w - 2 * gap,
-                          strip_h - max(1, gap // 2)))
+        col, y = place[c][k] if c in place else (0, 0)
+        slots.append(Rect(area.x + col * col_w + gap, area.y + y, col_w - 2 * gap,
+                          pitch - cut))
     return slots
 
 
+def _flow(groups: list, pitch: int, sep: int, height: int) -> tuple[int, dict]:
+    """Groups one after another down columns of `height`: a group starts a new column
+    rather than leave one strip at the bottom of the last one."""
+    place: dict[str, list] = {}
+    col = y = 0
+    for c, n in groups:
+        if y > 0:
+            if y + sep + min(n, 2) * pitch > height:
+                col, y = col + 1, 0
+            else:
+                y += sep
+        spots = place[c] = []
+        for _ in range(n):
+            if y > 0 and y + pitch > height:
+                col, y = col + 1, 0
+            spots.append((col, y))
+            y += pitch
+    return col + 1, place
+
+
+def _better(best: tuple | None, cand: tuple, area: Rect, least: int, good_h: int,
+            gap: int) -> tuple:
+    """Keep the better of two layouts: readable strips first, then the more of each name
+    shown (up to 16 letters, most names whole), then strips nearer their good height, then
+    taller strips, then groups side by side."""
+    pitch, ncols, _, side = cand
+    col_w = area.w // max(1, ncols)
+    room = col_w - 2 * gap - 2.4 * pitch          # the badge and the value take the rest
+    letters = max(0.0, room / (0.6 * strip_text_px(pitch - max(1, gap // 2))))
+    key = (int(pitch >= least and col_w >= 2 * least), int(min(letters, 16)),
+           min(pitch, good_h), pitch, side)
+    return (key, cand) if best is None or key > best[0] else best
+
+
+def strip_text_px(h: int) -> int:
+    """The size of a pile strip's name and value at height h (ui/cardart/strips.py draws
+    them so): MIN_TEXT_PX (11) at STRIP_MIN_H, a little more for taller strips (18 at 40)."""
+    return max(4, round(min(h * 0.7, 5.5 + h * 0.32)))
+
+
 def hand_slots(area: Rect, count: int, card_w: int, card_h: int) -> list[Rect]:
-    """Cards of the hand side by side, overlapping when there are many (a flat fan)."""
+    """Cards of the hand side by side across the strip, apart while there is room (up to 0.3
+    of a card between two, so a card risen to be read leaves its neighbours in sight), and
+    overlapping when there are many (a flat fan, each card over the one on its left)."""
     if count == 0:
         return []
     margin = int(card_w * 0.15)
     avail = area.w - 2 * margin
-    step = min(card_w + margin // 2, (avail - card_w) / max(1, count - 1)) if count > 1 else 0
+    step = min(card_w + int(card_w * 0.3), (avail - card_w) / max(1, count - 1)) \
+        if count > 1 else 0
     total = card_w + step * (count - 1)
     x0 = area.x + (area.w - total) / 2
     y = area.bottom - card_h - int(card_h * 0.05)

@@ -65,7 +65,7 @@ def _frame(cv: Canvas, w: int, h: int, base: RGB, edge: RGB, m: dict,
            gold: bool = False, body: RGB = CREAM, body2: RGB | None = None,
            top: RGB | None = None) -> tuple[float, float, float, float]:
     """Frame, title bar and body panel; returns the body panel rect (x, y, w, h)."""
-    b, r, hh = m["b"], m["r"], m["hh"]
+    b, r = m["b"], m["r"]
     line = max(1.0, w * 0.008)
     cv.rect(edge, 0, 0, w, h, r)
     if gold:
@@ -78,11 +78,51 @@ def _frame(cv: Canvas, w: int, h: int, base: RGB, edge: RGB, m: dict,
         inset = line
     cv.gradient_rect(top or lighten(base, 0.22), darken(base, 0.12), inset, inset, w - 2 * inset,
                      h - 2 * inset, r - inset)
-    bx, by = b + (gw * 0.5 if gold else 0), hh
-    bw, bh = w - 2 * bx, h - by - bx
+    bx, by, bw, bh = _body(w, h, m, gold)
     cv.rect(darken(base, 0.35), bx - line, by - line, bw + 2 * line, bh + 2 * line, r * 0.55 + line)
     cv.gradient_rect(body, body2 or mix(body, base, 0.10), bx, by, bw, bh, r * 0.55)
     return bx, by, bw, bh
+
+
+def _body(w: int, h: int, m: dict, gold: bool) -> tuple[float, float, float, float]:
+    """Where `_frame` puts the body panel (x, y, w, h)."""
+    b = m["b"]
+    bx, by = b + (max(2.0, b * 0.55) * 0.5 if gold else 0), m["hh"]
+    return bx, by, w - 2 * bx, h - by - bx
+
+
+def _trait_text_box(d: Any, w: int, h: int) -> tuple[float, float, float, float, float]:
+    """The rules text box of a trait face, before any art: (x0, x1, y0, y1) and the disc's
+    size (the value and icons sit in the row under it)."""
+    m = _metrics(w, h)
+    pad = m["pad"]
+    bx, by, bw, bh = _body(w, h, m, bool(d.dominant))
+    dv = max(16.0, round(w * 0.25))
+    vcy = h - bx - pad * 0.6 - dv / 2
+    return bx + pad, bx + bw - pad, by + pad, vcy - dv / 2 - pad * 0.5, dv
+
+
+def _trait_text(d: Any, w: int, h: int) -> tuple[int, list, int]:
+    """The rules text of a trait face at w x h: font size, lines and their height."""
+    tx0, tx1, ty0, ty1, _ = _trait_text_box(d, w, h)
+    pad = _metrics(w, h)["pad"]
+    return fit_text(d.text or "", int(tx1 - tx0 - pad), int(ty1 - ty0 - pad),
+                    max(7, round(w * 0.068)), 6 if w >= 100 else 5)
+
+
+def trait_rules_px(d: Any, w: int, h: int) -> int:
+    """The font size (pixels) of a trait's rules text on its face at w x h."""
+    return _trait_text(d, w, h)[0]
+
+
+def reading_height(traits: list, px: int, start: int = 40) -> int:
+    """The smallest face height (width 0.72 of it) at which every one of these traits' rules
+    text is at least `px`: the size a card is shown at to be read."""
+    texts = {d.id: d for d in traits if d.text}.values()
+    h = max(start, int(px / 0.068 / 0.72) - 4)
+    while h < 20000 and any(trait_rules_px(d, int(h * 0.72), h) < px for d in texts):
+        h += 1
+    return h
 
 
 def _title(surf: pygame.Surface, name: str, x0: float, x1: float, y0: float, y1: float,
@@ -127,7 +167,7 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
     bx, by, bw, bh = _frame(cv, w, h, base, darken(base, 0.55), m, gold=dominant, body=body)
 
     # bottom row geometry
-    dv = max(16.0, round(w * 0.25))
+    tx0, tx1, ty0, ty1, dv = _trait_text_box(d, w, h)
     vcx = bx + pad * 0.6 + dv / 2
     vcy = h - bx - pad * 0.6 - dv / 2
     di = max(12, round(w * 0.16))
@@ -140,19 +180,12 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
 
     # text and art area
     text = d.text or ""
-    tx0, tx1 = bx + pad, bx + bw - pad
-    ty0 = by + pad
-    ty1 = vcy - dv / 2 - pad * 0.5
     area_h = ty1 - ty0
-    maxw = int(tx1 - tx0 - pad)
-    pref = max(7, round(w * 0.068))
-    smallest = 6 if w >= 100 else 5
     art_h = 0.0
     lines: list = []
-    size = pref
     th = 0
     if text:
-        size, lines, th = fit_text(text, maxw, int(area_h - pad), pref, smallest)
+        size, lines, th = _trait_text(d, w, h)
         room = area_h - th - pad * 3
         if room >= h * 0.12:
             art_h = room

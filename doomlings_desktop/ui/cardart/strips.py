@@ -23,16 +23,7 @@ from doomlings_desktop.ui.cardart.shapes import Canvas, centered
 from doomlings_desktop.ui.cardart.symbols import SymbolSource
 from doomlings_desktop.ui.cardart.text import num_text
 from doomlings_desktop.ui.fonts import font
-
-# A strip this high (drawn, in pixels) or higher writes its name and value at MIN_TEXT_PX or
-# more; the pile layout never makes strips thinner while it can help it (ui/layout.py).
-STRIP_MIN_H = 16
-
-
-def strip_text_px(h: int) -> int:
-    """The size of a strip's name and value at height h: MIN_TEXT_PX at STRIP_MIN_H, a little
-    more for taller strips (18 px at 40)."""
-    return max(4, round(min(h * 0.7, 5.5 + h * 0.32)))
+from doomlings_desktop.ui.layout import strip_text_px
 
 
 def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
@@ -69,7 +60,7 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
                      h - 2 * inset, r - inset)
     dv = min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13))
     vf = font(max(fs, round(dv * (0.66 if len(txt) == 1 else 0.54))), True, True)
-    vw = max(dv, vf.size(txt)[0] + dv * 0.4) if txt else dv     # a pill for "−2" or "10"
+    vw = max(dv, vf.size(txt)[0] + dv * 0.7) if txt else dv     # a pill for "−2" or "10"
     vcx, vcy = w - inset - vw / 2 - h * 0.06, h / 2
     if show_value:
         ring = GOLD if d.variable and worth is not None else darken(base, 0.55)

@@ -7,6 +7,7 @@
                  pass screen, on one modal stack (drawn bottom to top, input topmost first)
     input.py     mouse and keyboard into answers (TableInput)
     anim.py      Animator: cards move instead of jumping
+    handraise.py a hovered hand card rising to a readable size (a preview; clicks unchanged)
     replay.py    ReplayScene: a game record stepped through
 
 The names the menus, tests and tools know are importable from here.

@@ -17,6 +17,7 @@ from pygame import Rect
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
+from doomlings_desktop.ui.table import handraise
 
 GLOW = (255, 214, 90)
 SELECT = (120, 220, 255)
@@ -264,11 +265,13 @@ class Hand(_Panel):
         active = d is not None and (d.kind == "play" and d.zone == "hand" or
                                     d.kind == "card" and d.zone == "hand")
         origin = Rect(lay.deck)
+        rests: dict[int, Rect] = {}
         for c, slot in zip(hand, slots, strict=True):
             if sc.drag and sc.drag["moved"] and sc.drag["card"] == c:
                 sc.targets.append((slot, ("hand", c)))
                 continue
-            lift = int(18 * u) if sc.selected == c else 0
+            # a chosen card rises within the hand's own strip, never over the pile above it
+            lift = min(int(18 * u), slot.y - lay.hand.y) if sc.selected == c else 0
             target = slot.move(0, -lift)
             r, is_moving = sc.anim.at(("h", c), target, origin, sc._duration())
             img = art.face(c, slot.w, slot.h)
@@ -282,16 +285,28 @@ class Hand(_Panel):
                 shade = pygame.Surface(r.size, pygame.SRCALPHA)
                 shade.fill((10, 12, 16, 150))
                 surf.blit(shade, r)
-            elif active:
-                color = SELECT if sc.selected == c else GLOW
-                pygame.draw.rect(surf, color, r.inflate(4, 4), width=max(2, int(3 * u)),
-                                 border_radius=int(8 * u))
+            else:
+                self._glow(surf, c, r, active, d, u)
             sc.targets.append((r, ("hand", c)))
+            rests[c] = r
+        # the card the pointer rests on rises, readable, over the others (a preview only:
+        # the targets above stay where the cards lie)
+        handraise.draw(sc, surf, lay, rests, d, u,
+                       lambda c, r: self._glow(surf, c, r, active, d, u))
         if not hand:
             s = sc.app.text.render("Your hand is empty" if sc.private else
                                      "Hands stay hidden until the next player takes the seat",
                                      int(16 * u), MUTED)
             surf.blit(s, s.get_rect(center=lay.hand.center))
+
+
+    def _glow(self, surf: pygame.Surface, c: int, r: Rect, active: bool, d: Any,
+              u: float) -> None:
+        """The outline of a hand card that answers the question (blue when chosen)."""
+        if active and c in d.options:
+            color = SELECT if self.sc.selected == c else GLOW
+            pygame.draw.rect(surf, color, r.inflate(4, 4), width=max(2, int(3 * u)),
+                             border_radius=int(8 * u))
 
 
 class Log(_Panel):

@@ -24,6 +24,7 @@ from doomlings_desktop.ui.app import BG, Scene
 from doomlings_desktop.ui.cardart.genepool import dial_angle
 from doomlings_desktop.ui.layout import TableLayout, table_layout
 from doomlings_desktop.ui.table.anim import Animator
+from doomlings_desktop.ui.table.handraise import HandRaise
 from doomlings_desktop.ui.table.input import TableInput, card_of
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
@@ -75,6 +76,7 @@ class TableScene(Scene):
         self.browse = False
         self.log_scroll = 0
         self.anim = Animator()
+        self.hand_raise = HandRaise()      # the hovered hand card, risen to be read
         self.gp_turn: dict[int, tuple[int, float, float]] = {}  # seat: value, from angle, start
         self.gp_shown: dict[int, float] = {}    # seat: the dial's angle drawn last
         self.log_seen = 0
@@ -128,9 +130,11 @@ class TableScene(Scene):
 
     def moving(self) -> bool:
         """Something on the table changes with time alone: cards moving, a toast, a drag, a
-        hover preview still to appear, a gene pool card turning."""
+        hover preview still to appear, a hand card rising or sinking, a gene pool card
+        turning."""
         if self.anim.busy or self.toast or self.drag is not None or (
-                self.hover_key is not None and self.time - self.hover_since < 0.5):
+                self.hover_key is not None and self.time - self.hover_since < 0.5) \
+                or self.hand_raise.busy():
             return True
         return any(self.time - at < self.gp_seconds() for _, _, at in self.gp_turn.values())
 
@@ -176,6 +180,7 @@ class TableScene(Scene):
         self.selected = None
         self.drag = None
         self.anim.reset()
+        self.hand_raise.reset()
 
     def apply(self, answer: Any, quiet: bool = False) -> bool:
         why = self.match.apply(answer)

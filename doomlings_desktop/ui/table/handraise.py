@@ -1,0 +1,120 @@
+"""A hovered hand card rises to a size where its rules text can be read (READ_RULES_PX, and
+more on bigger windows and UI scales), animated on the scene's clock.
+
+The raised card is only a preview: the hand's click targets stay where the cards rest, so a
+click goes where it always went. The card is raised only while the pointer rests on its place
+in the hand, which lies inside the raised card, so what the pointer is over is always the card
+it would pick; move the pointer off it (to a button, say) and the card goes back down.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.ui.cardart.faces import reading_height
+from doomlings_desktop.ui.fonts import READ_RULES_PX
+
+SECONDS = {"off": 0.0, "normal": 0.12, "fast": 0.07}     # to rise all the way
+_HEIGHTS: dict[tuple, int] = {}
+
+
+def rules_px(u: float) -> int:
+    """The rules text size a raised card shows: READ_RULES_PX at 720 px high and 100%,
+    growing with the window and the UI scale."""
+    return max(READ_RULES_PX, round(READ_RULES_PX * u))
+
+
+def raised_height(db: Any, u: float) -> int:
+    """The face height at which every trait's rules text is at least rules_px(u)."""
+    px = rules_px(u)
+    key = (id(db), px)
+    h = _HEIGHTS.get(key)
+    if h is None:
+        h = _HEIGHTS[key] = reading_height([db.cards[c] for c in db.traits], px)
+    return h
+
+
+class HandRaise:
+    """How far each hand card has risen (0 at rest, 1 raised), moved toward the hovered card
+    being up and every other down."""
+
+    def __init__(self) -> None:
+        self.up: dict[int, float] = {}
+        self.card: int | None = None        # the card the pointer rests on, if any
+        self.rect: Rect | None = None       # where that card is drawn now
+        self._at: float | None = None
+
+    def step(self, card: int | None, now: float, seconds: float) -> None:
+        dt = 0.0 if self._at is None else max(0.0, now - self._at)
+        self._at = now
+        self.card = card
+        if card is not None:
+            self.up.setdefault(card, 0.0)
+        for c, p in list(self.up.items()):
+            goal = 1.0 if c == card else 0.0
+            p = goal if seconds <= 0 else p + (dt / seconds if goal > p else -dt / seconds)
+            p = max(0.0, min(1.0, p))
+            if p <= 0 and c != card:
+                del self.up[c]
+            else:
+                self.up[c] = p
+
+    def busy(self) -> bool:
+        """Still moving: a frame later it looks different."""
+        return any(0 < p < 1 or (c == self.card and p < 1) for c, p in self.up.items())
+
+    def reset(self) -> None:
+        self.up.clear()
+        self.card = self.rect = None
+
+
+def hovered(sc: Any, d: Any) -> int | None:
+    """The hand card the pointer rests on, unless something else is in the way (a drag, a
+    window of cards, a zoom, a menu)."""
+    key = sc.hover_key
+    if not key or key[0] != "hand" or (sc.drag and sc.drag["moved"]):
+        return None
+    if sc.zoom is not None or sc.zoom_gp is not None or sc.menu_open or sc.help_open \
+            or sc._card_window(d) is not None or sc.game.over:
+        return None
+    return key[1]
+
+
+def raised_rect(sc: Any, lay: Any, rest: Rect, u: float) -> Rect:
+    """Where a raised card stands: standing on its resting place's bottom, centred on it, in
+    the table's main area and under the top bar."""
+    h = min(raised_height(sc.db, u), rest.bottom - lay.top_bar.bottom)
+    r = Rect(0, 0, int(h * 0.72), h)
+    r.midbottom = (rest.centerx, rest.bottom)
+    r.x = max(lay.hand.x, min(r.x, lay.hand.right - r.w))
+    return r
+
+
+def draw(sc: Any, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
+         glow: Any) -> None:
+    """The risen (and rising, and sinking) hand cards over the hand, the hovered one on top.
+    `rests` holds where each card lies in the hand; `glow(c, r)` outlines a card that is an
+    answer, as the hand does."""
+    raise_ = sc.hand_raise
+    raise_.step(hovered(sc, d), sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
+    raise_.rect = None
+    for c, p in sorted(raise_.up.items(), key=lambda cp: (cp[0] == raise_.card, cp[1])):
+        rest = rests.get(c)
+        if rest is None or p <= 0:
+            continue
+        top = raised_rect(sc, lay, rest, u)
+        e = 1 - (1 - p) ** 3
+        r = Rect(round(rest.x + (top.x - rest.x) * e), round(rest.y + (top.y - rest.y) * e),
+                 round(rest.w + (top.w - rest.w) * e), round(rest.h + (top.h - rest.h) * e))
+        img = sc.app.art.face(c, top.w, top.h)
+        if r.size != top.size:
+            img = pygame.transform.smoothscale(img, r.size)
+        shadow = r.inflate(int(8 * u), int(8 * u)).move(0, int(2 * u))
+        pygame.draw.rect(surf, (8, 10, 14), shadow, border_radius=int(12 * u))
+        surf.blit(img, r)
+        glow(c, r)
+        if c == raise_.card:
+            raise_.rect = r
