@@ -16,6 +16,7 @@ from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.table.handraise import raised_height
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
 
@@ -33,6 +34,14 @@ def shade(surf: pygame.Surface, rgba: tuple) -> None:
         s = _SHADES[key] = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         s.fill(rgba)
     surf.blit(s, (0, 0))
+
+
+def cover(sc: Any, surf: pygame.Surface, rgba: tuple, action: tuple = ("shade",)) -> None:
+    """Shade the window under a modal overlay and make the shade a click target over the
+    whole window: the table under it can no longer be clicked, hovered or zoomed (`action`
+    says what a click on the shade does; ("shade",) does nothing)."""
+    shade(surf, rgba)
+    sc.targets.append((surf.get_rect(), action))
 
 
 class Layer:
@@ -87,11 +96,13 @@ class CardWindow(Layer):
             x += b.rect.w + gap
 
     def cards(self, surf: pygame.Surface, title: str, cards: list[int],
-                            eligible: set, u: float, captions: list[str] | None = None) -> None:
-        """Cards laid out in rows over a shaded table, each with an optional caption below."""
+                            eligible: set, u: float, captions: list[str] | None = None,
+                            outside: tuple = ("shade",)) -> None:
+        """Cards laid out in rows over a shaded table, each with an optional caption below;
+        `outside` is what a click beside the cards does."""
         sc = self.sc
         w, h = surf.get_size()
-        shade(surf, (0, 0, 0, 170))
+        cover(sc, surf, (0, 0, 0, 170), outside)
         t = sc.app.text
         s = t.render(title, int(24 * u), ACCENT, bold=True)
         surf.blit(s, s.get_rect(midtop=(w // 2, int(70 * u))))
@@ -157,7 +168,8 @@ class CardWindow(Layer):
     def _browse(self, surf: pygame.Surface, v: View, u: float) -> None:
         sc = self.sc
         self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
-                   " — click or Esc to close", list(reversed(v.discard)), set(), u)
+                   " — click or Esc to close", list(reversed(v.discard)), set(), u,
+                   outside=("discard_pile",))
         w, h = surf.get_size()
         sc.targets.append((Rect(0, 0, w, int(110 * u)), ("discard_pile",)))
 
@@ -179,7 +191,8 @@ class Drag(Layer):
 
 
 class Hover(Layer):
-    """What the mouse rests on: why a hand card cannot be played, or a pile card's face."""
+    """What the mouse rests on: why a hand card cannot be played, or a pile card's (or a
+    window card's) face at a size to read."""
 
     def open(self, d: Any) -> bool:
         return True     # it tracks what the mouse is over every frame, and shows after a pause
@@ -199,7 +212,9 @@ class Hover(Layer):
         if hit[0] == "hand" and card in v.why_not and sc.time - sc.hover_since > 0.25:
             s = t.render(v.why_not[card], int(15 * u), INK)
             mx, my = sc.app.mouse
-            box = s.get_rect(midbottom=(mx, my - int(14 * u))).inflate(int(14 * u), int(8 * u))
+            risen = sc.hand_raise.rect if sc.hand_raise.card == card else None
+            at = (risen.centerx, risen.top - int(6 * u)) if risen else (mx, my - int(14 * u))
+            box = s.get_rect(midbottom=at).inflate(int(14 * u), int(8 * u))
             box.clamp_ip(surf.get_rect())
             pygame.draw.rect(surf, (60, 30, 30), box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
@@ -210,12 +225,19 @@ class Hover(Layer):
             box.clamp_ip(surf.get_rect())
             pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
-        elif hit[0] == "strip" and sc.time - sc.hover_since > 0.45:
-            ch = int(260 * u)
+        elif hit[0] in ("strip", "overlay_card") and sc.time - sc.hover_since > 0.45:
+            # a pile card, or a window's card too small to read: the card large enough to
+            # read (rules text READ_RULES_PX or more), beside the pointer, never under it
+            ch = max(int(260 * u), raised_height(sc.db, u))
+            over = sc.input._target_rect(hit)
+            if hit[0] == "overlay_card" and over is not None and over.h >= ch:
+                return
             cw = int(ch * 0.72)
             mx, my = sc.app.mouse
-            r = Rect(mx + int(16 * u), my - ch // 2, cw, ch)
-            r.clamp_ip(surf.get_rect())
+            gap = int(16 * u)
+            w, h = surf.get_size()
+            x = mx + gap if mx + gap + cw <= w or mx - gap - cw < 0 else mx - gap - cw
+            r = Rect(x, max(0, min(my - ch // 2, h - ch)), cw, ch)
             surf.blit(sc.app.art.face(card, cw, ch), r)
 
 
@@ -278,7 +300,7 @@ class End(Layer):
     def scores(self, surf: pygame.Surface, v: View, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        shade(surf, (0, 0, 0, 150))
+        cover(sc, surf, (0, 0, 0, 150))
         t = sc.app.text
         labels: list[str] = []
         for lines in v.breakdowns:
@@ -398,7 +420,7 @@ class Zoom(Layer):
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        shade(surf, (0, 0, 0, 160))
+        cover(sc, surf, (0, 0, 0, 160))
         ch = int(h * 0.8)
         cw = int(ch * 0.72)
         r = Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
@@ -409,7 +431,7 @@ class Zoom(Layer):
         """A player's gene pool card shown large, with what it means under it."""
         sc = self.sc
         w, h = surf.get_size()
-        shade(surf, (0, 0, 0, 160))
+        cover(sc, surf, (0, 0, 0, 160))
         seat = sc.zoom_gp
         ch = int(h * 0.6)
         cw = int(ch * 0.72)
@@ -437,7 +459,7 @@ class Menu(Layer):
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        shade(surf, (0, 0, 0, 180))
+        cover(sc, surf, (0, 0, 0, 180))
         sc.buttons = []
         bw, bh = int(280 * u), int(50 * u)
         items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
@@ -465,7 +487,7 @@ class Help(Layer):
 
         t = self.sc.app.text
         w, h = surf.get_size()
-        shade(surf, (0, 0, 0, 200))
+        cover(self.sc, surf, (0, 0, 0, 200))
         title = t.render("Keys and mouse", int(30 * u), ACCENT, bold=True)
         size = int(16 * u)
         step = int(25 * u)

@@ -106,21 +106,28 @@ class PlayerPanel(_Panel):
         sc.targets.append((panel.rect, ("panel", seat)))
         hx = panel.header.x + int(6 * u)
         cy = panel.header.centery
-        marks = ""
-        if turn:
-            marks += "▶ "           # whose turn it is
+        # the gene pool card beside the header shows the value (its tooltip and zoom say it in
+        # words), so the header keeps its room for the score, the hand and the badges
+        limit = panel.gene_pool.x - int(8 * u)
         # the name lights up for whoever decides now: the turn's player, or another player
         # answering during it (The Big One, a pile choice); secret offers show no one
         deciding = v.current if v.waiting_for is None else v.waiting_for
-        name = t.render(marks + sc.name(seat) + (" (you)" if mine and len(sc.humans) > 1 else ""),
-                        int(18 * u), ACCENT if seat == deciding and not v.over else INK, bold=True)
+        color = ACCENT if seat == deciding and not v.over else INK
+        size = int(18 * u)
+        # ▶ marks whose turn it is; every header keeps its room, so none re-wraps when the
+        # turn moves on
+        if turn:
+            mark = t.render("▶", size, color, bold=True)
+            surf.blit(mark, (hx, cy - mark.get_height() // 2))
+        hx += t.font(size, True).size("▶ ")[0]
+        label = sc.name(seat) + (" (you)" if mine and len(sc.humans) > 1 else "")
+        room = max(int(40 * u), (limit - hx) // 2)      # half for the name at most
+        size = t.fit(label, size, room, int(14 * u), bold=True)
+        name = t.render(elide(t, label, size, room, True), size, color, bold=True)
         surf.blit(name, (hx, cy - name.get_height() // 2))
         hx += name.get_width() + int(10 * u)
         if seat == v.first:
             hx = self._badge(surf, "1st", ACCENT, hx, cy, u)
-        # the gene pool card beside the header shows the value (its tooltip and zoom say it in
-        # words), so the header keeps its room for the score, the hand and the badges
-        limit = panel.gene_pool.x - int(8 * u)
         if sc.seats[seat].kind == "bot":        # so a bot's moves are never taken for a person's
             hx = self._bot_badge(surf, sc.seats[seat].level, sv.score, hx, limit, cy, u)
         self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
@@ -447,6 +454,17 @@ class Panels(_Panel):
             surf.blit(img, r)
         sc.anim.end()
         self.prompt.draw(surf, v, lay, d, u)
+
+
+def elide(t: Any, s: str, size: int, width: int, bold: bool = False) -> str:
+    """`s`, or as much of it as fits `width` with an ellipsis (the full name is in the log,
+    the tooltips and the menus)."""
+    f = t.font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while len(s) > 1 and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
 
 
 def _bot_icon(surf: pygame.Surface, r: Rect) -> None:
