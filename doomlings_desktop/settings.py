@@ -58,6 +58,8 @@ WINDOW_MIN = (640, 480)
 WINDOW_MAX = 16384              # per side; App also keeps the window within the screen
 ANIMATIONS = ("off", "normal", "fast")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+UI_SCALE_MIN, UI_SCALE_MAX = 0.8, 1.5       # the UI scale setting: 80% to 150%
+UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)  # the steps the Settings page offers
 
 
 class _Invalid(Exception):
@@ -147,6 +149,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "seat_count": lambda v: _number(v, 2, 6, whole=True),
     "seats": _seats,
     "fullscreen": _flag,
+    "ui_scale": lambda v: _number(v, UI_SCALE_MIN, UI_SCALE_MAX),
 }
 
 
@@ -164,6 +167,7 @@ class Settings:
     seat_count: int = 4                 # the last New game's table, offered again
     seats: list[str] = field(default_factory=lambda: ["human"] * 6)   # human or a bot level
     fullscreen: bool = False            # F11 or Alt+Enter switch it; `window` is kept for after
+    ui_scale: float = 1.0               # text, bars and buttons: 0.8 to 1.5 times their size
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:

@@ -19,6 +19,7 @@ GOOD = {
     "player_names": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"],
     "variants": {"long_age_deck": True}, "ask_out_of_turn": False, "seat_count": 3,
     "seats": ["human", "easy", "medium", "hard", "random", "human"], "fullscreen": True,
+    "ui_scale": 1.25,
 }
 DEFAULT = {f.name: getattr(Settings(), f.name) for f in fields(Settings)}
 HUGE = ("1" + "0" * 30, "1e30", "2147483648", "1" + "0" * 400)
@@ -38,6 +39,11 @@ for f, lo, hi in (("volume", 0.0, 1.0), ("bot_pace", 0.0, 5.0)):
     SPECIAL[(f, "-1")] = (lo, True)
     for h in HUGE:
         SPECIAL[(f, h)] = (hi, True)
+SPECIAL[("ui_scale", "1")] = (1.0, False)          # 80% to 150%, clamped
+SPECIAL[("ui_scale", "0")] = (0.8, True)
+SPECIAL[("ui_scale", "-1")] = (0.8, True)
+for h in HUGE:
+    SPECIAL[("ui_scale", h)] = (1.5, True)
 for raw in ("1", "0", "-1"):
     SPECIAL[("seat_count", raw)] = (2, True)
 for h in HUGE:

@@ -159,10 +159,14 @@ class Scene:
     def draw(self, surf: pygame.Surface) -> None:
         pass
 
+    def unit(self) -> float:
+        """The unit this scene draws at (the app's; a page or the table may take less)."""
+        return self.app.unit
+
     def draw_buttons(self, surf: pygame.Surface) -> None:
         mouse = self.app.mouse
         for b in self.buttons:
-            b.draw(surf, self.app.text, b.rect.collidepoint(mouse), self.app.unit)
+            b.draw(surf, self.app.text, b.rect.collidepoint(mouse), self.unit())
             if b.enabled:
                 self.targets.append((b.rect, ("button", b.key)))
 
@@ -265,7 +269,8 @@ class App:
 
     @property
     def unit(self) -> float:
-        return self.screen.get_height() / 720
+        """The size of one design pixel: 1.0 at 720 px high, times the UI scale setting."""
+        return self.screen.get_height() / 720 * self.settings.ui_scale
 
     @property
     def art(self) -> Any:

@@ -74,7 +74,7 @@ def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0) -> TableLa
     others = [(me + i) % n for i in range(1, n)]
     rows = 1 if len(others) <= 3 else 2
     # two rows of opponents take a little more of the height, so their piles keep room
-    opp_h = int((hand.y - top.bottom - center_h) * (0.56 if rows == 1 else 0.64))
+    opp_h = int((hand.y - top.bottom - center_h) * (0.56 if rows == 1 else 0.66))
     mine_h = hand.y - top.bottom - center_h - opp_h
     opp_top = top.bottom
     center = Rect(0, opp_top + opp_h, main_w, center_h)
@@ -96,6 +96,21 @@ def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0) -> TableLa
     prompt = Rect(age.right + 2 * gap, deck.y, center.right - age.right - 3 * gap, small_h)
     return TableLayout((w, h), u, top, log, panels, center, deck, discard, age, prompt, hand,
                        card_w, card_h)
+
+
+def table_scale(w: int, h: int, n: int, scale: float) -> float:
+    """How much of the UI scale setting the table takes at this window size and seat count:
+    all of it below 100% (text never goes under MIN_TEXT_PX anyway), and above 100% as much
+    as keeps every header 200 design pixels wide and room for four strips 20 high in every
+    pile (a 6-seat table at 1280x720 is full at 100%; two seats take 150%)."""
+    s = scale
+    while s > 1.0:
+        lay = table_layout(w, h, n, 0, s)
+        u = lay.unit
+        if all(p.header.w >= 200 * u and p.pile.h >= 4 * int(20 * u) for p in lay.panels):
+            break
+        s = max(1.0, round(s - 0.05, 2))
+    return s
 
 
 def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:

@@ -26,7 +26,7 @@ class ErrorScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(BG)
-        u = self.app.unit
+        u = self.unit()
         t = self.app.text
         w, h = surf.get_size()
         x0 = int(w * 0.15)

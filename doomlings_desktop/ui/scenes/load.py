@@ -32,7 +32,7 @@ class LoadScene(SubScene):
     def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop import saves
         from doomlings_desktop.play import match as policy
-        u = self.app.unit
+        u = self.unit()
         t = self.app.text
         w, h = surf.get_size()
         x0 = int(w * 0.2)

@@ -19,9 +19,13 @@ class MenuScene(Scene):
         """Nothing here moves by itself: hover and every change come with an event."""
         return False
 
+    def unit(self) -> float:
+        """The UI scale's unit while the title and seven buttons fit the window height."""
+        return min(self.app.unit, self.app.screen.get_height() * 0.67 / 470)
+
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
-        u = self.app.unit
+        u = self.unit()
         bw, bh = int(320 * u), int(52 * u)
         x = (w - bw) // 2
         y = int(h * 0.33)
@@ -57,7 +61,7 @@ class MenuScene(Scene):
         self._layout()
         surf.fill(BG)
         w, h = surf.get_size()
-        u = self.app.unit
+        u = self.unit()
         t = self.app.text
         title = t.render("Doomlings Desktop", int(64 * u), ACCENT, bold=True)
         surf.blit(title, title.get_rect(center=(w // 2, int(h * 0.2))))

@@ -36,9 +36,14 @@ class NewGameScene(Scene):
         """Nothing here moves by itself: hover and every change come with an event."""
         return False
 
+    def unit(self) -> float:
+        """The UI scale's unit while six seats, the variants and the buttons fit the window."""
+        w, h = self.app.screen.get_size()
+        return min(self.app.unit, h / 720, (w * 0.82 - 40) / 726)
+
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
-        u = self.app.unit
+        u = self.unit()
         self.buttons = []
         x0 = int(w * 0.18)
         y = int(110 * u)
@@ -150,7 +155,7 @@ class NewGameScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         self._layout()
         surf.fill(BG)
-        u = self.app.unit
+        u = self.unit()
         t = self.app.text
         w, _ = surf.get_size()
         x0 = int(w * 0.18)

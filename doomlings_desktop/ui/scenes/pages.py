@@ -41,7 +41,7 @@ class SubScene(Scene):
     def begin(self, surf: pygame.Surface, x0: int) -> None:
         """Clear the page, draw the title, and start the buttons with Back."""
         surf.fill(BG)
-        u = self.app.unit
+        u = self.unit()
         _, h = surf.get_size()
         surf.blit(self.app.text.render(self.title, int(40 * u), ACCENT, bold=True),
                   (x0, int(40 * u)))
@@ -55,7 +55,7 @@ class TextScene(SubScene):
     body = ""
 
     def draw(self, surf: pygame.Surface) -> None:
-        u = self.app.unit
+        u = self.unit()
         t = self.app.text
         w, h = surf.get_size()
         x0 = int(w * 0.15)

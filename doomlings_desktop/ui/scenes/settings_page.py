@@ -1,4 +1,5 @@
-"""Settings: sound, animation, bot pace, colour symbols, out-of-turn offers."""
+"""Settings: sound, animation, bot pace, colour symbols, out-of-turn offers, full screen and
+the interface size (the UI scale, 80% to 150%)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.settings import UI_SCALES
 from doomlings_desktop.ui.app import Button
 from doomlings_desktop.ui.scenes.pages import SubScene
 
@@ -31,7 +33,13 @@ class SettingsScene(SubScene):
             ("Offer out-of-turn plays", "yes" if s.ask_out_of_turn else "never ask",
              "ask_out_of_turn"),
             ("Full screen (F11)", "on" if s.fullscreen else "off", "fullscreen"),
+            ("Interface size", f"{round(s.ui_scale * 100)}%", "ui_scale"),
         ]
+
+    def unit(self) -> float:
+        """The UI scale's unit while every row fits the window."""
+        w, h = self.app.screen.get_size()
+        return min(self.app.unit, h / (200 + 60 * len(self._rows())), w * 0.75 / 540)
 
     def on_button(self, key: Any) -> None:
         s = self.app.settings
@@ -56,9 +64,11 @@ class SettingsScene(SubScene):
             s.bot_pace = {0.0: 0.4, 0.4: 0.8, 0.8: 1.5, 1.5: 0.0}.get(s.bot_pace, 0.8)
         elif key == "ask_out_of_turn":
             s.ask_out_of_turn = not s.ask_out_of_turn
+        elif key == "ui_scale":         # the next step up, and from the largest the smallest
+            s.ui_scale = next((x for x in UI_SCALES if x > s.ui_scale + 1e-6), UI_SCALES[0])
 
     def draw(self, surf: pygame.Surface) -> None:
-        u = self.app.unit
+        u = self.unit()
         t = self.app.text
         w, _ = surf.get_size()
         x0 = int(w * 0.25)

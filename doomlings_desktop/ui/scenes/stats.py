@@ -13,7 +13,7 @@ class StatsScene(SubScene):
     def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop import statistics
         from doomlings_desktop.rules.cards import default_database
-        u = self.app.unit
+        u = self.unit()
         t = self.app.text
         w, h = surf.get_size()
         x0 = int(w * 0.12)

@@ -116,7 +116,7 @@ class TableInput:
         if sc.answered_at is None:
             return False
         at, (x, y) = sc.answered_at
-        near = abs(pos[0] - x) + abs(pos[1] - y) <= 12 * sc.app.unit
+        near = abs(pos[0] - x) + abs(pos[1] - y) <= 12 * sc.unit()
         return near and sc.time - at < DOUBLE_CLICK
 
     def hit(self, pos: tuple[int, int]) -> Any:

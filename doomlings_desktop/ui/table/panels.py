@@ -17,7 +17,7 @@ from pygame import Rect
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
-from doomlings_desktop.ui.table import handraise
+from doomlings_desktop.ui.table.handraise import draw as draw_raised
 
 GLOW = (255, 214, 90)
 SELECT = (120, 220, 255)
@@ -298,7 +298,7 @@ class Hand(_Panel):
             rests[c] = r
         # the card the pointer rests on rises, readable, over the others (a preview only:
         # the targets above stay where the cards lie)
-        handraise.draw(sc, surf, lay, rests, d, u,
+        draw_raised(sc, surf, lay, rests, d, u,
                        lambda c, r: self._glow(surf, c, r, active, d, u))
         if not hand:
             s = sc.app.text.render("Your hand is empty" if sc.private else
@@ -388,8 +388,15 @@ class Prompt(_Panel):
             sc.targets.append((thumb, ("card", d.card)))
             r = Rect(r.x + tw + int(12 * u), r.y, r.w - tw - int(12 * u), r.h)
         y = r.y
-        for line in t.wrap(self.text(v, d), int(18 * u), r.w)[:2]:
-            surf.blit(t.render(line, int(18 * u), INK, bold=True), (r.x, y))
+        size = int(18 * u)          # two lines of the question, smaller if need be, then cut
+        lines = t.wrap(self.text(v, d), size, r.w, bold=True)
+        if len(lines) > 2:
+            size = int(15 * u)
+            lines = t.wrap(self.text(v, d), size, r.w, bold=True)
+        if len(lines) > 2:
+            lines = [lines[0], elide(t, " ".join(lines[1:]), size, r.w, True)]
+        for line in lines:
+            surf.blit(t.render(line, size, INK, bold=True), (r.x, y))
             y += int(24 * u)
         if d is None or v.over:
             return

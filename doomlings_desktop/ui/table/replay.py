@@ -107,7 +107,7 @@ class ReplayScene(TableScene):
 
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
-        u = self.app.unit
+        u = self.unit()
         w, h = surf.get_size()
         bar = Rect(0, h - int(54 * u), int(w * 0.8), int(54 * u))
         pygame.draw.rect(surf, (12, 14, 18), bar)

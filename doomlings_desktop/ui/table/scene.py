@@ -22,7 +22,7 @@ from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import BG, Scene
 from doomlings_desktop.ui.cardart.genepool import dial_angle
-from doomlings_desktop.ui.layout import TableLayout, table_layout
+from doomlings_desktop.ui.layout import TableLayout, table_layout, table_scale
 from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.handraise import HandRaise
 from doomlings_desktop.ui.table.input import TableInput, card_of
@@ -83,6 +83,7 @@ class TableScene(Scene):
         self.time = 0.0
         self.view: View | None = None
         self.layout: TableLayout | None = None
+        self._unit = 0.0                  # the table's unit, set by each draw
         self.face_up: set[int] = set()     # hand cards drawn face up in the last frame
         self.hover_since = 0.0
         self.hover_key: Any = None
@@ -259,6 +260,11 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def unit(self) -> float:
+        """The table's unit: the window's height over 720 times the share of the UI scale the
+        table takes (`layout.table_scale`); its buttons and overlays are drawn at it too."""
+        return self._unit or self.app.unit
+
     def _duration(self) -> float:
         return {"off": 0.0, "normal": 0.32, "fast": 0.14}.get(self.app.settings.animation, 0.32)
 
@@ -267,19 +273,21 @@ class TableScene(Scene):
         self.face_up = set()
         self.app.art.db = self.db       # faces are cached by card id, so this costs nothing
         surf.fill(BG)
-        u = self.app.unit
+        w, h = surf.get_size()
+        n = self.game.n
+        scale = table_scale(w, h, n, self.app.settings.ui_scale)
+        u = self._unit = h / 720 * scale
         if self.pass_needed:    # the pass screen hides the table (Esc works behind it too)
             self.overlays.draw(surf, None, None, u)
             self.view = None
             return
-        w, h = surf.get_size()
         key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()),
                self.private)
         if self._view_key != key or self.view is None:
             self.view = self.match.view()
             self._view_key = key
         v = self.view
-        lay = self.layout = table_layout(w, h, v.n, self.viewer)
+        lay = self.layout = table_layout(w, h, v.n, self.viewer, scale)
         d = self.my_decision()
         self.panels.draw(surf, v, lay, d, u)
         self.overlays.draw(surf, v, d, u)
