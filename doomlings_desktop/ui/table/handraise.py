@@ -55,8 +55,12 @@ class HandRaise:
             self.up.setdefault(card, 0.0)
         for c, p in list(self.up.items()):
             goal = 1.0 if c == card else 0.0
-            p = goal if seconds <= 0 else p + (dt / seconds if goal > p else -dt / seconds)
-            p = max(0.0, min(1.0, p))
+            if seconds <= 0:
+                p = goal
+            elif p < goal:
+                p = min(goal, p + dt / seconds)
+            elif p > goal:
+                p = max(goal, p - dt / seconds)
             if p <= 0 and c != card:
                 del self.up[c]
             else:
