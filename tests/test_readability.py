@@ -100,18 +100,22 @@ def too_small(records, db, u):
     return bad
 
 
-def live(targets, size):
-    """The targets a click can reach: those after the last one covering the whole window."""
+def live(targets, size, buttons=()):
+    """The targets a click can reach: those after the last one covering the whole window,
+    and the scene's buttons, which clicks try first (a disabled one too: it is drawn, and
+    will take clicks once enabled)."""
     full = Rect((0, 0), size)
     start = max((i for i, (r, _) in enumerate(targets) if r == full), default=0)
-    return targets[start:]
+    got = targets[start:]
+    return got + [(b.rect, ("button", b.key)) for b in buttons
+                  if (b.rect, ("button", b.key)) not in got]
 
 
-def clashes(targets, size):
+def clashes(targets, size, buttons=()):
     """Live targets that overlap other than by nesting or in the hand's fan, or stick out of
     the window."""
     full = Rect((0, 0), size)
-    got = live(targets, size)
+    got = live(targets, size, buttons)
     bad = [("outside", r, k) for r, k in got if not full.contains(r)]
     for i, (a, ka) in enumerate(got):
         for b, kb in got[i + 1:]:
@@ -202,7 +206,7 @@ def check(app, sc, what):
     assert not small, f"{what}: text under the minimum: {small[:6]}"
     thin = [(r, k) for r, k in live(targets, size) if k[0] == "strip" and r.h < STRIP_MIN_H]
     assert not thin, f"{what}: strips thinner than {STRIP_MIN_H} px: {thin[:4]}"
-    bad = clashes(targets, size)
+    bad = clashes(targets, size, sc.buttons)
     assert not bad, f"{what}: click targets over each other: {bad[:4]}"
     return records
 
@@ -390,7 +394,7 @@ def test_menu_pages_fit_at_any_scale(page, scale):
         app.go(router.make(app, page, back=menu))
     records, targets = recorded_frame(app)
     assert not too_small(records, app.art.db, app.unit)
-    assert not clashes(targets, app.screen.get_size())
+    assert not clashes(targets, app.screen.get_size(), app.scene.buttons)
 
 
 def test_the_settings_page_steps_the_interface_size_and_saves_it():
