@@ -413,3 +413,27 @@ def test_the_settings_page_steps_the_interface_size_and_saves_it():
     assert seen == [*UI_SCALES[3:], *UI_SCALES[:3]]        # from 100%: up, then round
     app.scene.leave()
     assert Settings.load()[0].ui_scale == 1.0
+
+
+@pytest.mark.parametrize("size,scale", [(s, 1.0) for s in SIZES] + [((1280, 720), 1.5)])
+def test_choosing_among_five_long_named_players_fits_the_prompt(size, scale):
+    """Five player buttons (names up to 20 letters, as the New game page allows), Confirm and
+    Undo share the prompt's row: none over another, all in the window."""
+    db = default_database()
+    g = Game.new(db, 6, seed=0)
+    r = random.Random(0)
+    while g.pending and not (g.pending.kind == "player" and len(g.pending.options) >= 5):
+        g.apply(r.choice(g.pending.options))
+    assert g.pending.player == 0
+    app = make_app(size, scale)
+    names = ["Bartholomew Quincy", "Wilhelmina Fairweat", "Maximilian Oakheart",
+             "Anastasia Whitfield", "Christopher Rowland", "Evangeline Marlowe"]
+    seats = [SeatConfig(nm, "human" if i == 0 else "bot", "hard") for i, nm in enumerate(names)]
+    sc = TableScene(app, seats, 0, game=g)
+    sc.autosave = False
+    sc.cleared = sc.viewer = 0
+    app.go(sc)
+    app.frame([])
+    check(app, sc, f"five players to choose at {size}, {scale:.0%}")
+    row = [b for b in sc.buttons if isinstance(b.key, tuple) and b.key[0] == "select_player"]
+    assert len(row) == 5 and all(sc.layout.prompt.contains(b.rect) for b in sc.buttons)

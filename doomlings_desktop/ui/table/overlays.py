@@ -225,12 +225,13 @@ class Hover(Layer):
             box.clamp_ip(surf.get_rect())
             pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
-        elif hit[0] in ("strip", "overlay_card") and sc.time - sc.hover_since > 0.45:
-            # a pile card, or a window's card too small to read: the card large enough to
-            # read (rules text READ_RULES_PX or more), beside the pointer, never under it
+        elif hit[0] in ("strip", "overlay_card", "card") and sc.time - sc.hover_since > 0.45:
+            # a pile card, or a card too small to read (the age, the prompt's, a window's):
+            # the card large enough to read (rules text READ_RULES_PX or more), beside the
+            # pointer, never under it
             ch = max(int(260 * u), raised_height(sc.db, u))
             over = sc.input._target_rect(hit)
-            if hit[0] == "overlay_card" and over is not None and over.h >= ch:
+            if hit[0] != "strip" and over is not None and over.h >= ch:
                 return
             cw = int(ch * 0.72)
             mx, my = sc.app.mouse

@@ -121,7 +121,14 @@ class PlayerPanel(_Panel):
             surf.blit(mark, (hx, cy - mark.get_height() // 2))
         hx += t.font(size, True).size("▶ ")[0]
         label = sc.name(seat) + (" (you)" if mine and len(sc.humans) > 1 else "")
-        room = max(int(40 * u), (limit - hx) // 2)      # half for the name at most
+        # the name may take what the badges at their shortest and the score on two lines
+        # leave (the bot badge gives up its words first)
+        after = t.font(int(13 * u)).size("Score 99")[0] + int(10 * u)
+        if sc.seats[seat].kind == "bot":
+            after += int(34 * u)
+        if seat == v.first:
+            after += t.font(int(13 * u), True).size("1st")[0] + int(20 * u)
+        room = max(int(40 * u), limit - hx - after)
         size = t.fit(label, size, room, int(14 * u), bold=True)
         name = t.render(elide(t, label, size, room, True), size, color, bold=True)
         surf.blit(name, (hx, cy - name.get_height() // 2))
@@ -412,13 +419,25 @@ class Prompt(_Panel):
         elif d.kind == "player":
             labels = [(sc.name(s), s, "") for s in d.options]
         x = r.x
-        for label, ans, hot in labels:
-            bw = max(int(90 * u), t.font(int(17 * u), True).size(label)[0] + int(28 * u))
+        # the answers share the row with Confirm, Pass and Undo: when long names would run
+        # past it, each answer gets an equal share and its label is cut to fit
+        gap = int(8 * u)
+        rest = (int(118 * u) if d.kind in ("card", "player", "play", "catastrophe") else 0) \
+            + (int(108 * u) if "pass" in d.options else 0) \
+            + (int(118 * u) if sc.can_undo() else 0)
+        widths = [max(int(90 * u), t.font(int(17 * u), True).size(lab)[0] + int(28 * u))
+                  for lab, _, _ in labels]
+        share = (r.w - rest) // max(1, len(labels)) - gap
+        if sum(w + gap for w in widths) > r.w - rest:
+            widths = [min(w, share) for w in widths]
+            labels = [(elide(t, lab, int(17 * u), w - int(20 * u), True), ans, hot)
+                      for (lab, ans, hot), w in zip(labels, widths, strict=True)]
+        for (label, ans, hot), bw in zip(labels, widths, strict=True):
             key = ("select_player", ans) if d.kind == "player" else ("answer", ans)
             chosen = d.kind == "player" and sc.selected == ans    # by click, arrows or number
             sc.buttons.append(Button(Rect(x, by, bw, bh), label, key, True, hot,
                                        tone=CHOSEN if chosen else _tone(ans)))
-            x += bw + int(8 * u)
+            x += bw + gap
         if d.kind in ("card", "player", "play", "catastrophe") and d.kind != "react":
             ok = sc.selected is not None and sc.selected in d.options
             label = "Play" if d.kind == "play" else "Confirm"
