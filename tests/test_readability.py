@@ -437,3 +437,30 @@ def test_choosing_among_five_long_named_players_fits_the_prompt(size, scale):
     check(app, sc, f"five players to choose at {size}, {scale:.0%}")
     row = [b for b in sc.buttons if isinstance(b.key, tuple) and b.key[0] == "select_player"]
     assert len(row) == 5 and all(sc.layout.prompt.contains(b.rect) for b in sc.buttons)
+
+
+def test_a_risen_card_is_still_clicked_and_dragged_where_it_lies():
+    g = midgame(2)
+    app, sc = table(g, (1280, 720))
+    app.settings.animation = "normal"
+    d = sc.my_decision()
+    spot, card = next((r, k[1]) for r, k in sc.targets if k[0] == "hand" and k[1] in d.options)
+    at = (spot.x + 8, spot.bottom - 10)
+    hover(app, at, 0.5)
+    assert sc.hand_raise.up.get(card) == 1
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):      # a click selects it
+        pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
+    app.frame(None, dt=1 / 60)
+    assert sc.selected == card
+    pile = sc.layout.panel_of(0).pile.center                        # and a drag plays it
+    answers = len(g.answers)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    app.frame(None, dt=1 / 60)
+    for p in ((at[0], at[1] - 60), pile):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        app.frame(None, dt=1 / 60)
+        assert sc.hand_raise.card is None                           # no preview while dragging
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
+    app.frame(None, dt=1 / 60)
+    assert len(g.answers) == answers + 1 and g.answers[answers] == card
