@@ -274,6 +274,8 @@ class TableScene(Scene):
             self.view = self.match.view()
             self._view_key = key
         v = self.view
+        if self.layout is not None and self.layout.size != (w, h):
+            self.anim.reset()     # a resized window: cards take their new places, not slide
         lay = self.layout = table_layout(w, h, v.n, self.viewer)
         d = self.my_decision()
         self.panels.draw(surf, v, lay, d, u)
