@@ -56,7 +56,10 @@ class Layer:
 
 class CardWindow(Layer):
     """A window of cards over the table: a choice among the discard pile, revealed cards or
-    catastrophes, an out-of-turn offer with its buttons, or the discard pile browsed."""
+    catastrophes, an out-of-turn offer with its buttons, or the discard pile browsed. Its
+    buttons sit in a row right under its cards, inside the window: left where the prompt
+    drew them they lay over the cards or the hand, and a click meant for a card undid the
+    move that opened the window."""
 
     def open(self, d: Any) -> bool:
         return self.sc._card_window(d) is not None
@@ -65,50 +68,63 @@ class CardWindow(Layer):
         window = self.sc._card_window(d)
         below = list(self.sc.buttons)       # the prompt's, gathered before the window
         if window == "choice":
-            self._choice(surf, v, d, u)
+            bottom = self._choice(surf, v, d, u)
         elif window == "react":
-            self._react(surf, v, d, u)
-        elif window == "browse":
-            self._browse(surf, v, u)
-        if window in ("choice", "browse"):
-            self._footer(below, surf.get_size(), u)
+            # the offer has its own Play and Pass: the prompt's Pass would be a second one
+            self.sc.buttons[:] = [b for b in below if b.key == "undo"]
+            self._react(surf, d, u)
+            return
+        else:
+            bottom = self._browse(surf, v, u)
+        self.footer(below, surf.get_width(), bottom + int(14 * u), u)
 
-    def _footer(self, buttons: list, size: tuple[int, int], u: float) -> None:
-        """The prompt's buttons (Confirm, Done, Undo...) move to a row under the window's cards:
-        left where they were they lay over the cards, and a click meant for a card undid the
-        move that opened the window."""
+    @staticmethod
+    def footer(buttons: list, w: int, y: int, u: float) -> None:
+        """Lay `buttons` out centred in one row at height y."""
         if not buttons:
             return
-        w, h = size
         gap = int(10 * u)
         x = (w - sum(b.rect.w for b in buttons) - gap * (len(buttons) - 1)) // 2
         for b in buttons:
-            b.rect.topleft = (x, h - int(120 * u))
+            b.rect.topleft = (x, y)
             x += b.rect.w + gap
 
-    def cards(self, surf: pygame.Surface, title: str, cards: list[int],
-                            eligible: set, u: float, captions: list[str] | None = None) -> None:
-        """Cards laid out in rows over a shaded table, each with an optional caption below."""
+    def cards(self, surf: pygame.Surface, title: str, cards: list[int], eligible: set, u: float,
+              captions: list[str] | None = None, below: int = 0) -> int:
+        """Cards laid out in rows over a shaded table, each with an optional caption below,
+        on a panel with `below` pixels of room under the cards for its buttons. Returns the
+        bottom of the cards (and captions)."""
         sc = self.sc
         w, h = surf.get_size()
         shade(surf, (0, 0, 0, 170))
         t = sc.app.text
-        s = t.render(title, int(24 * u), ACCENT, bold=True)
-        surf.blit(s, s.get_rect(midtop=(w // 2, int(70 * u))))
         ch = int(200 * u)
         cw = int(ch * 0.72)
         gap = int(12 * u) + (int(26 * u) if captions else 0)     # below each row
         per_row = max(1, min(len(cards), (w - int(80 * u)) // (cw + int(12 * u))))
         rows = -(-len(cards) // per_row) if cards else 1
-        room = h - int(260 * u)       # from under the title to above the buttons' row
+        room = h - int(150 * u) - max(below, int(110 * u))   # title above, buttons below
         if rows * (ch + gap) > room:
             ch = max(int(60 * u), room // rows - gap)
             cw = int(ch * 0.72)
             per_row = max(1, (w - int(80 * u)) // (cw + int(12 * u)))
+            rows = -(-len(cards) // per_row) if cards else 1
+        top = int(120 * u)
+        bottom = top + rows * (ch + gap) - int(12 * u)
+        title_s = t.render(title, int(24 * u), ACCENT, bold=True)
+        if below:
+            across = max(title_s.get_width(), min(len(cards), per_row) * (cw + int(12 * u)),
+                         int(460 * u))
+            box = Rect(0, 0, across + int(48 * u), bottom + below - int(50 * u))
+            box.midtop = (w // 2, int(50 * u))
+            pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
+            pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)),
+                             border_radius=int(12 * u))
+        surf.blit(title_s, title_s.get_rect(midtop=(w // 2, int(70 * u))))
         x0 = (w - min(len(cards), per_row) * (cw + int(12 * u))) // 2
         for i, c in enumerate(cards):
             rr, cc = divmod(i, per_row)
-            r = Rect(x0 + cc * (cw + int(12 * u)), int(120 * u) + rr * (ch + gap), cw, ch)
+            r = Rect(x0 + cc * (cw + int(12 * u)), top + rr * (ch + gap), cw, ch)
             surf.blit(sc.app.art.face(c, cw, ch), r)
             if captions:
                 cap = t.render(t.wrap(captions[i], int(15 * u), cw + int(10 * u))[0],
@@ -122,44 +138,52 @@ class CardWindow(Layer):
                 pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, r.inflate(4, 4),
                                  width=max(2, int(3 * u)), border_radius=int(8 * u))
             sc.targets.append((r, ("overlay_card", c)))
+        return bottom
 
-    def _choice(self, surf: pygame.Surface, v: View, d: Any, u: float) -> None:
+    def _choice(self, surf: pygame.Surface, v: View, d: Any, u: float) -> int:
         sc = self.sc
         cards = [c for c in d.options if c != "pass"]
         if d.zone == "discard":
             shown = list(dict.fromkeys(reversed(v.discard)))
-            self.cards(surf, d.prompt, shown, set(cards), u)
-        else:
-            src = d.sources
-            caps = ([f"from {sc.name(q)}" for q, c in zip(src, d.options, strict=True)
-                     if c != "pass"] if src else None)
-            self.cards(surf, d.prompt, cards, set(cards), u, caps)
+            return self.cards(surf, d.prompt, shown, set(cards), u)
+        src = d.sources
+        caps = ([f"from {sc.name(q)}" for q, c in zip(src, d.options, strict=True)
+                 if c != "pass"] if src else None)
+        return self.cards(surf, d.prompt, cards, set(cards), u, caps)
 
-    def _react(self, surf: pygame.Surface, v: View, d: Any, u: float) -> None:
+    def _react(self, surf: pygame.Surface, d: Any, u: float) -> None:
+        """An out-of-turn offer: a window over the middle of the table with the card(s), a
+        Play button for each and Pass right under them, and the keys under the buttons."""
         sc = self.sc
         cards = [c for c in d.options if c != "pass"]
-        self.cards(surf, d.prompt, cards, set(cards), u)
-        w, h = surf.get_size()
         bh = int(46 * u)
-        x = w // 2 - int(220 * u)
+        bottom = self.cards(surf, d.prompt, cards, set(cards), u, below=bh + int(80 * u))
+        w = surf.get_width()
+        row = list(sc.buttons)                  # Undo, if the answer before may be taken back
+        sc.buttons[:] = []
+        t = sc.app.text
         for c in cards[:2]:
-            sc.buttons.append(Button(Rect(x, h - int(120 * u), int(210 * u), bh),
-                                       f"Play {sc.db.name(c)}", ("answer", c), True, "",
-                                       tone=(60, 110, 70)))
-            x += int(220 * u)
-        sc.buttons.append(Button(Rect(x, h - int(120 * u), int(140 * u), bh), "Pass",
-                                   ("answer", "pass"), True, ""))
+            label = f"Play {sc.db.name(c)}"
+            bw = max(int(150 * u), t.font(int(17 * u), True).size(label)[0] + int(28 * u))
+            sc.buttons.append(Button(Rect(0, 0, bw, bh), label, ("answer", c), True, "",
+                                     tone=(60, 110, 70)))
+        sc.buttons.append(Button(Rect(0, 0, int(120 * u), bh), "Pass", ("answer", "pass"),
+                                 True, ""))
+        sc.buttons.extend(row)
+        y = bottom + int(16 * u)
+        self.footer(sc.buttons, w, y, u)
         keys = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
             "    N or Space: pass"
-        hint = sc.app.text.render(keys, int(15 * u), MUTED)
-        surf.blit(hint, hint.get_rect(midtop=(w // 2, h - int(120 * u) + bh + int(8 * u))))
+        hint = t.render(keys, int(15 * u), MUTED)
+        surf.blit(hint, hint.get_rect(midtop=(w // 2, y + bh + int(10 * u))))
 
-    def _browse(self, surf: pygame.Surface, v: View, u: float) -> None:
+    def _browse(self, surf: pygame.Surface, v: View, u: float) -> int:
         sc = self.sc
-        self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
-                   " — click or Esc to close", list(reversed(v.discard)), set(), u)
+        bottom = self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
+                            " — click or Esc to close", list(reversed(v.discard)), set(), u)
         w, h = surf.get_size()
         sc.targets.append((Rect(0, 0, w, int(110 * u)), ("discard_pile",)))
+        return bottom
 
 
 class Drag(Layer):
@@ -350,6 +374,8 @@ class Buttons(Layer):
 class Toast(Layer):
     """A short message over the table that fades after a few seconds."""
 
+    rect: Rect | None = None        # where it was drawn last (tests check what it covers)
+
     def open(self, d: Any) -> bool:
         return bool(self.sc.toast)
 
@@ -358,12 +384,52 @@ class Toast(Layer):
 
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
-        w, h = surf.get_size()
-        s = sc.app.text.render(sc.toast[0], int(18 * u), INK, bold=True)
-        box = s.get_rect(center=(w // 2 - int(w * 0.1), int(h * 0.62))).inflate(int(24 * u),
-                                                                                  int(14 * u))
+        t = sc.app.text
+        lay = sc.layout
+        lines = t.wrap(sc.toast[0], int(18 * u), int((lay.prompt.w if lay else 600) * 0.9))[:3]
+        rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
+        box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
+                   sum(r.get_height() for r in rendered) + int(14 * u))
+        box = self.rect = self._place(box, surf.get_size(), u)
         pygame.draw.rect(surf, (90, 40, 40), box, border_radius=int(8 * u))
-        surf.blit(s, s.get_rect(center=box.center))
+        pygame.draw.rect(surf, (200, 120, 110), box, width=max(1, int(u)),
+                         border_radius=int(8 * u))
+        y = box.y + int(7 * u)
+        for r in rendered:
+            surf.blit(r, r.get_rect(midtop=(box.centerx, y)))
+            y += r.get_height()
+
+    def _place(self, box: Rect, size: tuple[int, int], u: float) -> Rect:
+        """Where the message covers the least of what can be clicked (cards, piles, buttons):
+        the first of a few spots near the middle of the table that covers nothing, else the
+        one that covers least. A message must not hide the pile or the button it is about."""
+        sc = self.sc
+        lay = sc.layout
+        w, h = size
+        if lay is None:
+            return box.move(w // 2 - box.centerx, h // 2 - box.centery)
+        main = lay.hand.w
+        mine = lay.panel_of(lay.panels[0].seat).rect
+        spots = [(main // 2, mine.bottom - box.h // 2 - int(6 * u)),
+                 (lay.prompt.right - box.w // 2, lay.center.centery),
+                 (main // 2, lay.center.centery),
+                 (main // 2, mine.y + box.h // 2 + int(40 * u)),
+                 (main // 2, lay.top_bar.bottom + box.h // 2 + int(4 * u))]
+        # whole areas (a player's panel, the log, a window's backdrop) are not in the way
+        taken = [r for r, k in sc.targets if k[0] not in ("panel", "log", "world_end",
+                                                            "pass_screen", "discard_pile")]
+        taken += [b.rect for b in sc.buttons]
+        best = None
+        for cx, cy in spots:
+            r = Rect(box)
+            r.center = (cx, cy)
+            r.clamp_ip(Rect(0, 0, w, h))
+            covered = sum(r.clip(o).w * r.clip(o).h for o in taken)
+            if best is None or covered < best[0]:
+                best = (covered, r)
+            if covered == 0:
+                break
+        return best[1]
 
 
 class Zoom(Layer):

@@ -106,10 +106,11 @@ class ReplayScene(TableScene):
             super().on_button(key)
 
     def draw(self, surf: pygame.Surface) -> None:
-        super().draw(surf)
         u = self.app.unit
         w, h = surf.get_size()
-        bar = Rect(0, h - int(54 * u), int(w * 0.8), int(54 * u))
+        bar = Rect(0, h - int(54 * u), w, int(54 * u))
+        # the table above the bar, laid out for the height left: the bar hides no card
+        super().draw(surf.subsurface(Rect(0, 0, w, bar.y)))
         pygame.draw.rect(surf, (12, 14, 18), bar)
         t = self.app.text
         label = t.render(f"Replay: answer {self.pos} of {len(self.record['answers'])}, "
