@@ -1,6 +1,6 @@
 """What opens over the table, on one modal stack: card windows, the card being dragged, the
 hover preview, World's End and the scores, the toast, a zoomed card, the Esc menu, and the pass
-screen between humans. `ModalStack.layers` lists the open ones bottom to top: the table draws
+screen between humans (with the news layers of news.py: marks, drawn cards, the summary). `ModalStack.layers` lists the open ones bottom to top: the table draws
 them in that order and offers input to the topmost first (`handle` returns True when the layer
 took the event; a layer that does not answer input lets it through).
 
@@ -17,41 +17,9 @@ from pygame import Rect
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
 from doomlings_desktop.ui.table.input import card_of
+from doomlings_desktop.ui.table.layer import Layer, shade
+from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
-
-_SHADES: dict[tuple, pygame.Surface] = {}
-
-
-def shade(surf: pygame.Surface, rgba: tuple) -> None:
-    """Darken the whole window under an overlay. Every open overlay does this every frame, so
-    the translucent surface is made once per window size and colour."""
-    key = (surf.get_size(), rgba)
-    s = _SHADES.get(key)
-    if s is None:
-        if len(_SHADES) > 32:          # window resized many times: start again
-            _SHADES.clear()
-        s = _SHADES[key] = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        s.fill(rgba)
-    surf.blit(s, (0, 0))
-
-
-class Layer:
-    """One overlay: open or not, drawn over what is below it, and first to see input."""
-
-    def __init__(self, scene: Any) -> None:
-        self.sc = scene
-
-    def open(self, d: Any) -> bool:
-        return False
-
-    def shown(self, d: Any) -> bool:
-        return self.open(d)
-
-    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
-        pass
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return False
 
 
 class CardWindow(Layer):
@@ -570,8 +538,7 @@ class PassScreen(Layer):
             return False
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
-            sc.cleared = sc.game.pending.player
-            sc._switch_viewer(sc.cleared)
+            sc.take_screen(sc.game.pending.player)
         return True
 
     def _draw(self, surf: pygame.Surface, u: float) -> None:
@@ -597,6 +564,7 @@ class ModalStack:
 
     def __init__(self, scene: Any) -> None:
         self.sc = scene
+        self.marks = Marks(scene)
         self.window = CardWindow(scene)
         self.drag = Drag(scene)
         self.hover = Hover(scene)
@@ -607,14 +575,16 @@ class ModalStack:
         self.menu = Menu(scene)
         self.help = Help(scene)
         self.pass_screen = PassScreen(scene)
+        self.review = Review(scene)
+        self.summary = Summary(scene)
 
     def layers(self, d: Any) -> list[Layer]:
         """The open layers, bottom to top."""
         if self.sc.pass_needed:
             order = [self.pass_screen, self.zoom, self.menu, self.help]
         else:
-            order = [self.window, self.drag, self.hover, self.end, self.buttons, self.toast,
-                     self.zoom, self.menu, self.help]
+            order = [self.marks, self.window, self.drag, self.hover, self.end, self.buttons,
+                     self.review, self.summary, self.toast, self.zoom, self.menu, self.help]
         return [layer for layer in order if layer.open(d)]
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:

@@ -25,6 +25,7 @@ from doomlings_desktop.ui.cardart.genepool import dial_angle
 from doomlings_desktop.ui.layout import TableLayout, table_layout
 from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.input import TableInput, card_of
+from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
 
@@ -87,6 +88,8 @@ class TableScene(Scene):
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
         self._view_key: tuple = ()
         self._log_lines: tuple = ((), [])
+        self.news = News()           # what changed since the viewer last looked
+        self.took_screen = False     # a human just cleared the pass screen: tell them the news
         self.input = TableInput(self)
         self.panels = Panels(self)
         self.overlays = ModalStack(self)
@@ -129,7 +132,7 @@ class TableScene(Scene):
     def moving(self) -> bool:
         """Something on the table changes with time alone: cards moving, a toast, a drag, a
         hover preview still to appear, a gene pool card turning."""
-        if self.anim.busy or self.toast or self.drag is not None or (
+        if self.anim.busy or self.toast or self.drag is not None or self.news.stale(self.time) or (
                 self.hover_key is not None and self.time - self.hover_since < 0.5):
             return True
         return any(self.time - at < self.gp_seconds() for _, _, at in self.gp_turn.values())
@@ -171,6 +174,24 @@ class TableScene(Scene):
         return d.player in self.bots or (d.kind == "react" and not self.match.asks(d.player)) \
             or (not self.pass_needed and self.viewer != d.player)
 
+    def take_screen(self, seat: int) -> None:
+        """The human at `seat` cleared the pass screen."""
+        self.match.take_screen(seat)
+        self._switch_viewer(seat)
+        self.took_screen = True
+
+    def _news(self) -> None:
+        """A new view: mark what changed since the viewer last looked, and when a human has
+        just taken the screen in pass-and-play, sum it up for them first."""
+        m = self.match
+        if not m.private:
+            return
+        since = m.since(self.viewer)
+        if since:
+            self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1)
+        self.took_screen = False
+        m.look(self.viewer)
+
     def _switch_viewer(self, seat: int) -> None:
         self.viewer = seat
         self.selected = None
@@ -184,6 +205,8 @@ class TableScene(Scene):
             self.say(why)
             self.app.sounds.play("error")
             return False
+        if self.match.private:
+            self.match.look(self.viewer)    # what my own answer did is no news to me
         self._answered()
         return True
 
@@ -212,6 +235,8 @@ class TableScene(Scene):
         self.selected = None
         self.log_seen = len(self.game.log or [])
         self.anim.reset()
+        self.news.clear()
+        self.match.look(self.viewer)      # the card back in hand is no news
         self._show_notices()
         self.say("Undone.", 1.5)
 
@@ -273,6 +298,7 @@ class TableScene(Scene):
         if self._view_key != key or self.view is None:
             self.view = self.match.view()
             self._view_key = key
+            self._news()
         v = self.view
         if self.layout is not None and self.layout.size != (w, h):
             self.anim.reset()     # a resized window: cards take their new places, not slide
