@@ -232,10 +232,10 @@ class Match:
             if self.game.over:
                 if not self.finished:
                     self.finished = True
-                    saves.finish(self.game, self.seat_dicts())     # first: Continue stops
+                    saves.finish(self.game, self.seat_dicts(), self.bot_notes)  # first: Continue stops
                     statistics.record_result(self.game, self.seat_dicts())
             else:
-                saves.save(self.game, self.seat_dicts())
+                saves.save(self.game, self.seat_dicts(), notes=self.bot_notes)
         except OSError as e:
             self.notices.append((f"Could not save the game: {e.strerror}", 5))
         except RecordError as e:      # a position set up by hand: say so once, not per move
@@ -247,7 +247,7 @@ class Match:
         from doomlings_desktop import saves
 
         try:
-            saves.save(self.game, self.seat_dicts(), name)
+            saves.save(self.game, self.seat_dicts(), name, self.bot_notes)
             return f"Saved as '{name}'."
         except OSError as e:
             return f"Could not save: {e.strerror}"
