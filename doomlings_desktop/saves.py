@@ -171,12 +171,15 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
         _keep_other_autosave(path, game)
     write_atomic(path, json.dumps(rec, separators=(",", ":")))
     sig = signature(path)
-    if sig is not None:     # what we just wrote needs no reading back to be listed
+    try:
+        listed = check_seats(seats, game.n)     # as a reader would list them
+    except SaveError:
+        listed = None
+    if sig is not None and listed is not None:   # what we just wrote needs no reading back
         p = rec["progress"]
-        _cache[path] = (sig, SaveInfo(path.stem, path, rec["saved_at"], game.over,
-                                      [dict(s) for s in seats], len(game.answers), game.seed,
-                                      round=p["round"], catastrophes=p["catastrophes"],
-                                      winners=tuple(p["winners"])))
+        _cache[path] = (sig, SaveInfo(path.stem, path, rec["saved_at"], game.over, listed,
+                                      len(game.answers), game.seed, round=p["round"],
+                                      catastrophes=p["catastrophes"], winners=tuple(p["winners"])))
     return path
 
 
