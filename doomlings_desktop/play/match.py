@@ -169,12 +169,7 @@ class Match:
             self.bot_wait = 0.0
             if job["error"] is not None:
                 raise job["error"]
-            at = len(self.game.log or [])
-            if self.apply(job["answer"]) is not None:
-                return False
-            if job["why"] and len(self.game.log or []) > at:
-                self.bot_notes[at] = job["why"]
-            return True
+            return self.apply(job["answer"], job["why"]) is None
         if d.kind == "react" and not self.asks(d.player):
             return self.apply("pass") is None
         if not self.pass_needed and self.viewer != d.player:
@@ -210,12 +205,17 @@ class Match:
         else:
             threading.Thread(target=work, daemon=True).start()
 
-    def apply(self, answer: Any) -> str | None:
-        """Answer the pending decision and autosave. Returns why not, or None if applied."""
+    def apply(self, answer: Any, why: str = "") -> str | None:
+        """Answer the pending decision and autosave. Returns why not, or None if applied. `why`
+        is a bot's reason, noted under the move's first log line before the autosave (so a
+        game continued from it shows the reason too)."""
+        at = len(self.game.log or [])
         try:
             self.game.apply(answer)
         except IllegalAnswer as e:
             return str(e)
+        if why and len(self.game.log or []) > at:
+            self.bot_notes[at] = why
         self.persist()
         return None
 
