@@ -5,6 +5,7 @@
     panels.py    top bar, player panels, centre, hand, log, prompt (each draws and adds targets)
     overlays.py  card windows, drag, hover, World's End and scores, toast, zoom, Esc menu and
                  pass screen, on one modal stack (drawn bottom to top, input topmost first)
+    endpiles.py  the end screen's piles beside the scores, and its World's End row marks
     input.py     mouse and keyboard into answers (TableInput)
     anim.py      Animator: cards move instead of jumping
     replay.py    ReplayScene: a game record stepped through
