@@ -144,7 +144,8 @@ class LoadScene(SubScene):
         elif what == "delete":
             self.acting = info
             lines = [f"The file is moved to the '{saves.TRASH}' folder beside your saves, not "
-                     "erased: Undo (Ctrl+Z) on this screen brings it back."]
+                     "erased: Undo (Ctrl+Z) on this screen brings it back.",
+                     "Enter or Y deletes, Esc or N cancels."]
             if info.name == saves.AUTOSAVE:
                 lines.insert(0, "Continue will no longer offer this game.")
             self.dialog = Dialog(f"Delete '{display_name(info)}'?", lines,
