@@ -169,7 +169,16 @@ class Match:
             self.bot_wait = 0.0
             if job["error"] is not None:
                 raise job["error"]
-            return self.apply(job["answer"], job["why"]) is None
+            # the reason is noted before the move is applied, so the autosave that apply makes
+            # keeps it (a note beyond the saved log, for a move that logged nothing, is dropped
+            # on loading: saves.read_notes)
+            at = len(self.game.log or [])
+            if job["why"]:
+                self.bot_notes[at] = job["why"]
+            failed = self.apply(job["answer"]) is not None
+            if failed or len(self.game.log or []) <= at:
+                self.bot_notes.pop(at, None)
+            return not failed
         if d.kind == "react" and not self.asks(d.player):
             return self.apply("pass") is None
         if not self.pass_needed and self.viewer != d.player:
@@ -205,17 +214,12 @@ class Match:
         else:
             threading.Thread(target=work, daemon=True).start()
 
-    def apply(self, answer: Any, why: str = "") -> str | None:
-        """Answer the pending decision and autosave. Returns why not, or None if applied. `why`
-        is a bot's reason, noted under the move's first log line before the autosave (so a
-        game continued from it shows the reason too)."""
-        at = len(self.game.log or [])
+    def apply(self, answer: Any) -> str | None:
+        """Answer the pending decision and autosave. Returns why not, or None if applied."""
         try:
             self.game.apply(answer)
         except IllegalAnswer as e:
             return str(e)
-        if why and len(self.game.log or []) > at:
-            self.bot_notes[at] = why
         self.persist()
         return None
 
