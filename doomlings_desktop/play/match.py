@@ -237,12 +237,16 @@ class Match:
             self.bot_wait = 0.0
             if job["error"] is not None:
                 raise job["error"]
+            # the reason is noted before the move is applied, so the autosave that apply makes
+            # keeps it (a note beyond the saved log, for a move that logged nothing, is dropped
+            # on loading: saves.read_notes)
             at = len(self.game.log or [])
-            if self.apply(job["answer"]) is not None:
-                return False
-            if job["why"] and len(self.game.log or []) > at:
+            if job["why"]:
                 self.bot_notes[at] = job["why"]
-            return True
+            failed = self.apply(job["answer"]) is not None
+            if failed or len(self.game.log or []) <= at:
+                self.bot_notes.pop(at, None)
+            return not failed
         if d.kind == "react" and not self.asks(d.player):
             return self.apply("pass") is None
         if not self.pass_needed and self.viewer != d.player:
@@ -305,10 +309,10 @@ class Match:
             if self.game.over:
                 if not self.finished:
                     self.finished = True
-                    saves.finish(self.game, self.seat_dicts())     # first: Continue stops
+                    saves.finish(self.game, self.seat_dicts(), self.bot_notes)  # first: Continue stops
                     statistics.record_result(self.game, self.seat_dicts())
             else:
-                saves.save(self.game, self.seat_dicts())
+                saves.save(self.game, self.seat_dicts(), notes=self.bot_notes)
         except OSError as e:
             self.notices.append((f"Could not save the game: {e.strerror}", 5))
         except RecordError as e:      # a position set up by hand: say so once, not per move
@@ -320,7 +324,7 @@ class Match:
         from doomlings_desktop import saves
 
         try:
-            saves.save(self.game, self.seat_dicts(), name)
+            saves.save(self.game, self.seat_dicts(), name, self.bot_notes)
             return f"Saved as '{name}'."
         except OSError as e:
             return f"Could not save: {e.strerror}"

@@ -8,6 +8,7 @@
     layer.py     Layer, the base of every overlay, and the shade under them
     news.py      what changed since you looked: marks on the piles, the cards you drew
                  (before the pass screen), "since your last turn"
+    endpiles.py  the end screen's piles beside the scores, and its World's End row marks
     input.py     mouse and keyboard into answers (TableInput)
     anim.py      Animator: cards move instead of jumping
     replay.py    ReplayScene: a game record stepped through

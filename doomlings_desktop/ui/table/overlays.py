@@ -16,6 +16,7 @@ from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.table.endpiles import draw_piles, piles_width, we_legend, we_row
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.layer import Layer, shade
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
@@ -277,23 +278,30 @@ class End(Layer):
             for label, _ in lines:
                 if label not in labels:
                     labels.append(label)
-        # The table fits the panel, and the panel the window, whatever the seats and rows:
-        # six players and a dozen bonus rows at 1280 x 720 included.
+        # The table fits its side of the panel, and the panel the window, whatever the seats
+        # and rows: six players and a dozen bonus rows at 1280 x 720 included. Each player's
+        # final pile stands beside it; rows World's End effects scored are marked (endpiles).
         size = int(17 * u)
-        label_w = max((t.font(size).size(lab)[0] for lab in labels + ["Total"]), default=0)
-        panel_w = min(w - int(24 * u), max(int(w * 0.76), label_w + int(80 * u) + v.n * int(130 * u)))
-        panel = Rect((w - panel_w) // 2, int(24 * u), panel_w, h - int(48 * u))
+        marked = any(lab in v.we_labels for lab in labels)
+        mark_w = int(30 * u) if marked else 0
+        label_w = max((t.font(size).size(lab)[0] for lab in labels + ["Total"]), default=0) + mark_w
+        panel = Rect(int(12 * u), int(24 * u), w - int(24 * u), h - int(48 * u))
         pygame.draw.rect(surf, BG, panel, border_radius=int(16 * u))
         pygame.draw.rect(surf, ACCENT, panel, width=max(2, int(3 * u)), border_radius=int(16 * u))
         names = " and ".join(sc.name(s) for s in v.winners)
         title = t.render(f"{names} win{'s' if len(v.winners) == 1 else ''}!", int(44 * u),
                          ACCENT, bold=True)
         surf.blit(title, title.get_rect(midtop=(w // 2, int(50 * u))))
+        pw = piles_width(w, v.n, u)
+        piles = Rect(panel.right - int(16 * u) - pw, int(120 * u), pw, h - int(224 * u))
+        left = panel.x + int(16 * u)
+        table_w = piles.x - int(16 * u) - left
         col0 = label_w + int(24 * u)
-        colw = min(int(150 * u), (panel.w - int(40 * u) - col0) // max(1, v.n))
-        x0 = panel.x + (panel.w - col0 - colw * v.n) // 2
-        y = int(130 * u)
-        room = h - int(90 * u) - int(16 * u) - int(40 * u) - (int(30 * u) if v.tiebreak else 0)
+        colw = min(int(150 * u), (table_w - col0) // max(1, v.n))
+        x0 = left + (table_w - col0 - colw * v.n) // 2
+        y = top = int(130 * u)
+        room = h - int(90 * u) - int(16 * u) - int(40 * u) - (int(30 * u) if v.tiebreak else 0) \
+            - (int(30 * u) if marked else 0)
         row_h = max(1, min(int(28 * u), (room - y - int(40 * u)) // max(1, len(labels))))
         rsize = min(size, max(int(9 * u), int(row_h / 1.3)))
         for s in range(v.n):
@@ -302,7 +310,11 @@ class End(Layer):
             surf.blit(head, head.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
         y += int(34 * u)
         for label in labels:
-            surf.blit(t.render(label, rsize, MUTED), (x0, y))
+            lx = x0
+            if label in v.we_labels:
+                row = Rect(x0 - int(6 * u), y - int(3 * u), col0 + colw * v.n + int(12 * u), row_h)
+                lx += we_row(sc, surf, row, label, rsize, u)
+            surf.blit(t.render(label, rsize, MUTED), (lx, y))
             for s in range(v.n):
                 pts = sum(p for lab, p in v.breakdowns[s] if lab == label)
                 if pts:
@@ -318,10 +330,16 @@ class End(Layer):
                              bold=True)
             surf.blit(total, total.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
         y += int(40 * u)
+        sc.targets.append((Rect(x0, top, col0 + colw * v.n, y - top), ("score_table",)))
         if v.tiebreak:
             tb = ", ".join(f"{sc.name(s)} drew {val}" for s, val in v.tiebreak)
-            line = t.render(f"Tiebreak (highest face value drawn wins): {tb}", int(16 * u), INK)
-            surf.blit(line, line.get_rect(midtop=(w // 2, y)))
+            text = f"Tiebreak (highest face value drawn wins): {tb}"
+            line = t.render(text, t.fit(text, int(16 * u), table_w, int(11 * u)), INK)
+            surf.blit(line, line.get_rect(midtop=(left + table_w // 2, y)))
+            y += int(30 * u)
+        if marked:
+            we_legend(sc, surf, x0, y, u)
+        draw_piles(sc, surf, v, piles, u)
         bw, bh = int(200 * u), int(50 * u)
         sc.buttons.append(Button(Rect(w // 2 - bw - int(10 * u), h - int(90 * u), bw, bh),
                                    "New game", "new_game", True, "n", tone=(60, 110, 70)))

@@ -21,11 +21,12 @@ class ReplayScene(TableScene):
 
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene) -> None:
         from doomlings_desktop.rules.record import replay
+        from doomlings_desktop.saves import read_notes
 
         db = default_database()
         # the whole game decides the policy, not the file's own 'over' flag
-        self.allowed = policy.replay_seats([s.kind for s in seats],
-                                           replay(record, db, log=False).over)
+        whole = replay(record, db)
+        self.allowed = policy.replay_seats([s.kind for s in seats], whole.over)
         if not self.allowed:
             raise ValueError(policy.REPLAY_REFUSED)
         self.record = record
@@ -35,6 +36,8 @@ class ReplayScene(TableScene):
         super().__init__(app, seats, record["seed"], game=game)
         self.autosave = False
         self.bots = {}
+        # the bots' reasons the save kept, under their moves as the log reaches them
+        self.bot_notes = read_notes(record.get("bot_notes"), len(whole.log or ()))
         self.back = back
         # the humans' seats first: seat 0 may be a bot, or a seat this replay may not show
         self.viewer = self.cleared = next((s for s in self.allowed if s in self.humans),
