@@ -15,21 +15,35 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 import time
-from dataclasses import dataclass, field
+import unicodedata
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.rules.record import RecordError, check_record, make_record, replay
+from doomlings_desktop.rules.record import (
+    MAX_ANSWERS,
+    RecordError,
+    check_record,
+    make_record,
+    replay,
+)
 from doomlings_desktop.settings import data_dir, write_atomic
 
 log = logging.getLogger("doomlings.saves")
 
 AUTOSAVE = "autosave"
+LAST_GAME = "last game"
+TRASH = "deleted"                 # deleted saves are moved here, never erased
+NAME_MAX = 60                     # characters in a save's name
+NAME_MARKS = " _-.,()'!&+"        # what a name may hold besides letters and digits
+NOTE_MAX = 200                    # characters in one bot reason
+MAX_ROUND = 200                   # more rounds than any game has
+WINDOWS_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)),
+                   *(f"LPT{i}" for i in range(10))}
 MAX_BYTES = 4 * 1024 * 1024       # a whole game's record is about 15 KB
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 STALE_TEMP_SECONDS = 60           # an unfinished atomic write older than this was killed
@@ -49,6 +63,7 @@ class Loaded:
     game: Game
     seats: list[dict]
     path: Path
+    notes: dict[int, str] = field(default_factory=dict)   # the bots' reasons, by log index
 
 
 @dataclass
@@ -64,15 +79,23 @@ class SaveInfo:
     seed: int | None = None         # which game it is: a new game has a new seed
     problem: str | None = None      # why it cannot be opened, if it cannot
     kept: bool = False              # the problem is changed card rules: the file stays listed
+    round: int | None = None        # rounds begun (age and catastrophe cards revealed)
+    catastrophes: int | None = None     # of the three
+    winners: tuple[int, ...] = ()   # seats, once the game is over
 
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def _name_char(ch: str) -> bool:
+    return ch.isalnum() or ch in NAME_MARKS
+
+
 def _path(name: str) -> Path:
-    safe = re.sub(r"[^A-Za-z0-9 _.-]", "_", name).strip(" .") or "save"
-    return saves_dir() / f"{safe[:60]}.json"
+    name = unicodedata.normalize("NFC", name)
+    safe = "".join(ch if _name_char(ch) else "_" for ch in name).strip(" .") or "save"
+    return saves_dir() / f"{safe[:NAME_MAX]}.json"
 
 
 def autosave_path() -> Path:
@@ -131,21 +154,66 @@ def read_record(path: Path) -> dict:
 
 # ---------------------------------------------------------------- writing
 
-def save(game: Game, seats: list[dict], name: str = AUTOSAVE) -> Path:
+def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
+         notes: dict[int, str] | None = None) -> Path:
     """Write the game's record atomically (temp file, fsync, rename). An autosave that cannot
-    be continued is moved out of the way first, never overwritten."""
+    be continued is moved out of the way first, never overwritten. Besides the record it keeps
+    when it was saved, whether the game is over, how far it got (`progress`, for the Load
+    screen to show without replaying it) and the bots' reasons (`bot_notes`, for the log)."""
     rec = make_record(game, seats)
     rec["saved_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
     rec["over"] = game.over
+    rec["progress"] = progress(game)
+    if notes:
+        rec["bot_notes"] = {str(i): w for i, w in sorted(notes.items())}
     path = _path(name)
     if name == AUTOSAVE:
         _keep_other_autosave(path, game)
     write_atomic(path, json.dumps(rec, separators=(",", ":")))
     sig = signature(path)
-    if sig is not None:     # what we just wrote needs no reading back to be listed
-        _cache[path] = (sig, SaveInfo(path.stem, path, rec["saved_at"], game.over,
-                                      [dict(s) for s in seats], len(game.answers), game.seed))
+    try:
+        listed = check_seats(seats, game.n)     # as a reader would list them
+    except SaveError:
+        listed = None
+    if sig is not None and listed is not None:   # what we just wrote needs no reading back
+        p = rec["progress"]
+        _cache[path] = (sig, SaveInfo(path.stem, path, rec["saved_at"], game.over, listed,
+                                      len(game.answers), game.seed, round=p["round"],
+                                      catastrophes=p["catastrophes"], winners=tuple(p["winners"])))
     return path
+
+
+def progress(game: Game) -> dict:
+    """How far a game got, as a save keeps it: rounds begun, catastrophes, the winners."""
+    return {"round": sum(len(e) for e in game.eras), "catastrophes": len(game.catastrophes),
+            "winners": list(game.winners)}
+
+
+def _read_progress(raw: Any, n: int) -> tuple[int, int, tuple[int, ...]] | None:
+    """A save's `progress`, or None if it is missing or malformed (then it is worked out)."""
+    if not isinstance(raw, dict):
+        return None
+    rnd, cats, won = raw.get("round"), raw.get("catastrophes"), raw.get("winners", [])
+    if type(rnd) is not int or not 0 <= rnd <= MAX_ROUND or type(cats) is not int \
+            or not 0 <= cats <= 3 or not isinstance(won, list) or len(won) > n \
+            or any(type(s) is not int or not 0 <= s < n for s in won) or len(set(won)) != len(won):
+        return None
+    return rnd, cats, tuple(won)
+
+
+def read_notes(raw: Any, log_size: int) -> dict[int, str]:
+    """The bots' reasons a save keeps, by log index: optional, and read as hostile input. Each
+    entry must name a log line of the game and be a short line of printable text; any other
+    entry, or a field that is not a mapping at all, is dropped without harm."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[int, str] = {}
+    for k, why in list(raw.items())[:MAX_ANSWERS]:
+        if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 7 \
+                and isinstance(why, str) and 0 < len(why) <= NOTE_MAX and why.isprintable() \
+                and int(k) < log_size:
+            out[int(k)] = why
+    return out
 
 
 def _keep_other_autosave(path: Path, game: Game) -> None:
@@ -188,10 +256,10 @@ def _aside(path: Path) -> Path:
     return target
 
 
-def finish(game: Game, seats: list[dict]) -> None:
+def finish(game: Game, seats: list[dict], notes: dict[int, str] | None = None) -> None:
     """A game ended: keep it as the last game (for replays) and stop offering Continue."""
     try:
-        save(game, seats, "last game")
+        save(game, seats, LAST_GAME, notes)
         autosave_path().unlink(missing_ok=True)
     except (OSError, RecordError) as e:
         log.warning("the finished game could not be kept: %s", e)
@@ -210,7 +278,7 @@ def load(path: Path, db: Database) -> Loaded:
         except RecordError as e:
             raise SaveError(str(e), kept=e.incompatible) from None
         seats = check_seats(rec["seats"], g.n)
-        return Loaded(g, seats, path)
+        return Loaded(g, seats, path, read_notes(rec.get("bot_notes"), len(g.log or ())))
     except FileNotFoundError:
         raise SaveError(f"{path.name} is no longer there") from None
     except SaveError as e:
@@ -257,6 +325,11 @@ def save_info(path: Path) -> SaveInfo:
         _, answers = check_record(rec, default_database())
         info.seats = check_seats(rec["seats"], len(rec["seats"]))
         info.answers, info.seed = len(answers), rec["seed"]
+        got = _read_progress(rec.get("progress"), len(info.seats))
+        if got is None:     # saved before saves kept it (or damaged): replay, once per change
+            g = replay(rec, default_database(), log=False)
+            got = (progress(g)["round"], len(g.catastrophes), tuple(g.winners))
+        info.round, info.catastrophes, info.winners = got
     except RecordError as e:
         info.problem, info.kept = str(e), e.incompatible
     except SaveError as e:
@@ -294,14 +367,15 @@ def has_autosave() -> bool:
     return not info.over and not info.kept
 
 
-def list_saves() -> list[SaveInfo]:
-    """Every save but the autosave, newest first; those that cannot be opened say why."""
+def list_saves(with_autosave: bool = False) -> list[SaveInfo]:
+    """Every save, newest first; those that cannot be opened say why. The autosave (the game
+    Continue opens) is left out unless asked for, or unless it is kept for its card rules."""
     d = saves_dir()
     try:
         paths = [Path(e.path) for e in os.scandir(d) if e.name.endswith(".json")]
     except OSError:
         return []
-    out = [i for i in map(save_info, paths) if i.name != AUTOSAVE or i.kept]
+    out = [i for i in map(save_info, paths) if with_autosave or i.name != AUTOSAVE or i.kept]
     for p in list(_cache):
         if p.parent == d and p not in paths:
             del _cache[p]
@@ -338,3 +412,129 @@ def clean_temp(now: float | None = None) -> int:
         except OSError:
             continue
     return gone
+
+
+# ---------------------------------------------------------------- renaming and deleting
+
+def _shown(ch: str) -> str:
+    return f"'{ch}'" if ch.isprintable() and not ch.isspace() else f"the character U+{ord(ch):04X}"
+
+
+def _clash(name: str, current: Path | None) -> str | None:
+    """The name of another save that `name` would collide with (ignoring case: Windows and
+    macOS do), or None."""
+    key = unicodedata.normalize("NFC", name).casefold()
+    try:
+        entries = [Path(e.path) for e in os.scandir(saves_dir()) if e.name.endswith(".json")]
+    except OSError:
+        return None
+    for p in entries:
+        if unicodedata.normalize("NFC", p.stem).casefold() == key and p != current:
+            return p.stem
+    return None
+
+
+def name_problem(name: str, current: Path | None = None) -> str | None:
+    """Why `name` cannot be a save's name (renaming the save at `current`), or None if it can.
+    A name becomes the file's name as it is, so only what every system's file names allow."""
+    name = unicodedata.normalize("NFC", name)
+    if not name.strip():
+        return "A save needs a name."
+    if len(name) > NAME_MAX:
+        return f"A name has at most {NAME_MAX} characters; this one has {len(name)}."
+    bad = next((ch for ch in name if not _name_char(ch)), None)
+    if bad is not None:
+        return (f"{_shown(bad)} cannot be in a save's name: file names do not allow it. Use "
+                f"letters, digits, spaces and {' '.join(NAME_MARKS.strip())}")
+    if name != name.strip():
+        return "A name cannot begin or end with a space."
+    if name.startswith("."):
+        return "A name cannot begin with a dot (the file would be hidden)."
+    if name.endswith("."):
+        return "A name cannot end with a dot (Windows drops it)."
+    if name.casefold() in (AUTOSAVE, LAST_GAME):
+        what = "the game in progress" if name.casefold() == AUTOSAVE else "the last finished game"
+        return f"'{name}' is the name the game keeps for {what}."
+    if name.split(".")[0].strip().upper() in WINDOWS_DEVICES:
+        return f"'{name}' is a device's name on Windows, so no file can have it."
+    other = _clash(name, current)
+    if other is not None:
+        return f"There is already a save called '{other}'."
+    return None
+
+
+def rename(path: Path, name: str) -> Path:
+    """Give a save a new name (the file is renamed; its content is untouched). Raises
+    SaveError with the reason for a name that is refused or a file that cannot be moved."""
+    name = unicodedata.normalize("NFC", name)
+    why = name_problem(name, path)
+    if why:
+        raise SaveError(why)
+    target = path.with_name(f"{name}.json")
+    if target == path:
+        return path
+    try:
+        os.link(path, target)      # never replaces a file that appeared meanwhile
+    except FileNotFoundError:
+        raise SaveError(f"{path.name} is no longer there") from None
+    except FileExistsError:
+        if not _same_file(path, target):
+            raise SaveError(f"There is already a save called '{target.stem}'.") from None
+        _move(path, target)        # only the case changed, on a disk that ignores case
+    except OSError:                # a disk without hard links
+        if target.exists():
+            raise SaveError(f"There is already a save called '{target.stem}'.") from None
+        _move(path, target)
+    else:
+        try:
+            path.unlink()
+        except OSError as e:
+            log.warning("renamed %s but could not remove the old name: %s", path, e)
+    hit = _cache.pop(path, None)
+    if hit is not None:
+        _cache[target] = (hit[0], replace(hit[1], name=target.stem, path=target))
+    log.info("renamed %s to %s", path.name, target.name)
+    return target
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _move(src: Path, dst: Path) -> None:
+    try:
+        src.rename(dst)
+    except FileNotFoundError:
+        raise SaveError(f"{src.name} is no longer there") from None
+    except OSError as e:
+        raise SaveError(f"{src.name} could not be moved: {e.strerror}") from None
+
+
+def trash_dir() -> Path:
+    return saves_dir() / TRASH
+
+
+def delete(path: Path) -> Path:
+    """Delete a save from the list: the file is moved to the `deleted` folder beside the
+    saves (never erased), where `restore` or the player can take it back. Returns where it
+    went. Deleting the autosave ends Continue's offer. Raises SaveError if it cannot move."""
+    folder = trash_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SaveError(f"the folder for deleted saves could not be made: {e.strerror}") from None
+    target = _free(folder / path.name)
+    _move(path, target)
+    _cache.pop(path, None)
+    log.info("deleted %s (moved to %s)", path.name, target)
+    return target
+
+
+def restore(deleted: Path, original: Path) -> Path:
+    """Take a deleted save back to its place (under a free name if that one is taken now)."""
+    target = _free(original)
+    _move(deleted, target)
+    return target

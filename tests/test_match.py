@@ -32,9 +32,17 @@ def home(tmp_path, monkeypatch):
 def test_a_whole_hot_seat_game_with_a_pass_screen_before_every_other_human():
     m = Match([Seat("Ann"), Seat("Ben"), Seat("Cy")], seed=8, prefs=Prefs())
     r = random.Random(8)
-    passes = 0
+    passes = reviews = 0
     while m.game.pending is not None:
         d = m.game.pending
+        if m.review is not None:        # the cards drawn, before the screen passes
+            seat, cards = m.review
+            assert seat == m.cleared == m.viewer != d.player and not m.pass_needed
+            assert cards and set(cards) <= set(m.game.players[seat].hand)
+            assert m.my_decision() is None and not m.tick(0.1)
+            m.end_review()
+            reviews += 1
+            continue
         if m.pass_needed:
             assert m.my_decision() is None and d.player != m.cleared
             assert m.view().hand == () or m.cleared == m.viewer
@@ -43,10 +51,37 @@ def test_a_whole_hot_seat_game_with_a_pass_screen_before_every_other_human():
         assert m.my_decision() is d and m.viewer == d.player == m.cleared
         assert m.view().hand == tuple(m.game.players[d.player].hand)
         assert m.apply(r.choice(d.options)) is None
-    assert m.game.over and passes > 20
+    assert m.game.over and passes > 20 and reviews > 5
     assert not saves.has_autosave()
     assert [i.name for i in saves.list_saves()] == ["last game"]
     assert statistics.summary()["games"] == 1
+
+
+def test_the_review_shows_exactly_the_cards_drawn_and_since_tells_what_changed():
+    m = Match([Seat("Ann"), Seat("Ben")], seed=3, prefs=Prefs())
+    m.take_screen(0)
+    m.look(0)
+    d = m.game.pending
+    hand = list(m.game.players[0].hand)
+    card = next(c for c in d.options if c != "pass")
+    assert m.apply(card) is None
+    after = m.game.players[0].hand
+    assert m.review == (0, [c for c in after if c not in hand])
+    assert not m.pass_needed and m.view().hand == tuple(after)
+    assert m.since(0).gained == [(0, card)] and not m.since(0).lost
+    m.end_review()
+    assert m.pass_needed and m.review is None
+    m.take_screen(1)
+    m.look(1)
+    d = m.game.pending
+    assert m.apply(next(c for c in d.options if c != "pass")) is None
+    m.end_review()
+    m.take_screen(0)
+    news = m.since(0)           # Ben's play and draw, as Ann may read them
+    assert news.gained and all(q == 1 for q, _ in news.gained)
+    assert any("Ben" in text for _, text in news.lines)
+    m.look(0)
+    assert not m.since(0)
 
 
 def test_before_anyone_takes_the_screen_the_view_holds_no_hand():
@@ -141,6 +176,7 @@ def test_seats_not_asked_out_of_turn_pass_silently():
     r = random.Random(9)
     while m.game.pending is not None:
         d = m.game.pending
+        m.end_review()              # the drawn cards seen (nothing moves until then)
         assert d.kind != "react" or m.pass_needed is False
         if m.pass_needed:
             m.take_screen(d.player)

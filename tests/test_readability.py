@@ -464,3 +464,22 @@ def test_a_risen_card_is_still_clicked_and_dragged_where_it_lies():
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
     app.frame(None, dt=1 / 60)
     assert len(g.answers) == answers + 1 and g.answers[answers] == card
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [2, 6])
+def test_the_end_screen_is_readable(size, n):
+    """The scores with every player's final pile: text at the minimum or more, the buttons
+    apart and in the window (the score table's rows are marks for tests, not for clicks:
+    the end screen takes every click itself)."""
+    g = midgame(n, pile=10)
+    r = random.Random(1)
+    while g.pending:
+        g.apply(r.choice(g.pending.options))
+    app, sc = table(g, size)
+    sc.we_step = 1e9
+    app.frame([])
+    records, targets = recorded_frame(app)
+    assert not too_small(records, sc.db, sc.unit())
+    buttons = [(r, k) for r, k in live(targets, size, sc.buttons) if k[0] == "button"]
+    assert len(buttons) >= 2 and not clashes(buttons, size)

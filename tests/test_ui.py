@@ -137,6 +137,7 @@ def test_hot_seat_game_played_only_with_events():
     assert find(app.scene, ("button", "new_game")) is not None     # the end screen is up
     assert player.drags and player.clicks and player.keys
     assert seen["pass_screens"] > 0
+    assert player.reviews and player.summaries     # drawn cards shown, then the news
 
 
 def test_game_against_bots_with_animation():

@@ -50,12 +50,19 @@ class Player:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.drags = self.clicks = self.keys = 0
+        self.reviews = self.summaries = 0
 
     def act(self, app: Any) -> bool:
         """One interaction; False if nothing could be done this frame (wait a frame)."""
         scene = app.scene
         r = find(scene, ("pass_screen", scene.game.pending.player)) if scene.game.pending else None
+        # pass-and-play: the cards just drawn, and what happened since your last turn
+        r = r or find(scene, ("button", "review_done")) or find(scene, ("button", "summary_done"))
         if r is not None:
+            if find(scene, ("button", "review_done")):
+                self.reviews += 1
+            elif find(scene, ("button", "summary_done")):
+                self.summaries += 1
             click(app, r.center)
             return True
         d = scene.my_decision()

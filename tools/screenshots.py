@@ -1,4 +1,6 @@
-"""Render the screenshots in docs/screenshots (menu, table, a decision, World's End, scores).
+"""Render the screenshots in docs/screenshots: menu, table, a decision, an out-of-turn offer,
+the pass screen, the cards drawn before it, "since your last turn", a gene pool card
+turning, World's End, scores, the Load screen.
 
     python3 tools/screenshots.py            # headless; the same pixels as a real window
 """
@@ -19,10 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from doomlings_desktop.settings import Settings  # noqa: E402
+from doomlings_desktop.ui import router  # noqa: E402
 from doomlings_desktop.ui.app import App  # noqa: E402
 from doomlings_desktop.ui.table import SeatConfig, TableScene  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+OUT = Path(os.environ.get("SCREENSHOTS_OUT") or
+           Path(__file__).resolve().parent.parent / "docs" / "screenshots")
 NAMES = ["Ada", "Bea", "Cyd", "Dov"]
 
 
@@ -37,6 +41,78 @@ def advance(sc: TableScene, r: random.Random, until) -> None:
     while g.pending and not until(g):
         g.apply(r.choice(g.pending.options))
     sc._sound_log()
+
+
+def hot_seat(app: App) -> None:
+    """A 3-person pass-and-play game: the pass screen, the drawn cards, the news, an offer."""
+    sc = TableScene(app, [SeatConfig(n) for n in NAMES[:3]], seed=4)
+    sc.autosave = False
+    app.go(sc)
+    m = sc.match
+    r = random.Random(2)
+    want = {"pass", "review", "summary", "offer"}
+    while m.game.pending and want:
+        if sc.pass_needed:
+            app.frame([])
+            if "pass" in want and len(m.game.answers) > 12:
+                save(app, "pass-screen")
+                want.discard("pass")
+            sc.take_screen(m.game.pending.player)
+            app.frame([])
+            if sc.news.summary and len(m.game.answers) > 12 and "summary" in want:
+                save(app, "since-your-turn")
+                want.discard("summary")
+            sc.news.close_summary(sc.time)
+            sc.time += 10
+        if m.review:
+            if len(m.game.answers) > 12 and "review" in want:
+                app.frame([])
+                save(app, "drawn-cards")
+                want.discard("review")
+            m.end_review()
+            continue
+        d = m.game.pending
+        if d.kind == "react" and "offer" in want:
+            app.frame([])
+            save(app, "offer")
+            want.discard("offer")
+        sc.apply(r.choice(d.options))
+        sc.time += 10
+        app.frame([])
+
+
+def gene_pool_turning(app: App) -> None:
+    """A gene pool card caught mid-turn, cropped around the player's panel."""
+    seats = [SeatConfig(n, "human" if i == 0 else "bot") for i, n in enumerate(NAMES)]
+    sc = TableScene(app, seats, seed=21)
+    sc.autosave = False
+    app.go(sc)
+    app.settings.animation = "normal"
+    g = sc.game
+    r = random.Random(9)
+    app.frame([], dt=1.0)
+    for _ in range(400):
+        app.frame([], dt=1.0)          # at rest before the change, so the dial has a start
+        gp = [p.gp for p in g.players]
+        sc.apply(r.choice(g.pending.options)) if g.pending.player == 0 else \
+            g.apply(r.choice(g.pending.options))
+        if [p.gp for p in g.players] != gp:
+            break
+    seat = next(i for i, p in enumerate(g.players) if p.gp != gp[i])
+    frames = []
+    for dt in (0.0, sc.gp_seconds() * 0.3, sc.gp_seconds() * 0.3, sc.gp_seconds()):
+        app.frame([], dt=dt)
+        r = sc.layout.panel_of(seat).gene_pool.inflate(8, 8)
+        frames.append(pygame.transform.smoothscale_by(app.screen.subsurface(r).copy(), 2))
+    w, h = frames[0].get_size()
+    strip = pygame.Surface((len(frames) * (w + 16), h))
+    strip.fill((24, 30, 38))
+    for i, f in enumerate(frames):
+        strip.blit(f, (i * (w + 16), 0))
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(strip, str(OUT / "gene-pool-turning.png"))
+    print("wrote", OUT / "gene-pool-turning.png")
+    app.settings.animation = "off"
 
 
 def main() -> None:
@@ -71,6 +147,13 @@ def main() -> None:
     sc.we_step = 1e9
     app.frame([])
     save(app, "scores")
+    hot_seat(app)
+    gene_pool_turning(app)
+    from doomlings_desktop import saves
+    saves.save(sc.game, sc.seat_dicts(), "Sunday evening")
+    app.go(router.make(app, "load", back=router.make(app, "menu")))
+    app.frame([])
+    save(app, "load")
 
 
 if __name__ == "__main__":

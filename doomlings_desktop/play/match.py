@@ -52,6 +52,19 @@ def replay_seats(kinds: list[str], over: bool) -> list[int]:
     return humans if len(humans) == 1 else []
 
 
+@dataclass
+class Since:
+    """What changed since a human last looked at the table: the log lines as they may read
+    them, and the traits that came into or left each pile (public: piles are face up)."""
+
+    lines: list[tuple[str, str]]
+    gained: list[tuple[int, int]]       # (seat, card) now in that seat's pile
+    lost: list[tuple[int, int]]         # (seat, card) gone from that seat's pile
+
+    def __bool__(self) -> bool:
+        return bool(self.lines or self.gained or self.lost)
+
+
 class Preferences(Protocol):
     """What a match reads from the player's settings, live (a change applies at once)."""
 
@@ -91,6 +104,12 @@ class Match:
         self.finished = self.game.over
         self.bot_notes: dict[int, str] = {}  # log index of a bot's move -> why, in a phrase
         self.notices: list[tuple[str, float]] = []   # (text, seconds) for the table to show
+        # Pass-and-play: what each human last saw, so that the next time they take the
+        # screen they are told what changed; the cards a human drew, shown before the pass
+        # screen hides them (review), and their hand when they last answered.
+        self.seen: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
+        self.hand_seen: dict[int, frozenset] = {}
+        self.review: tuple[int, list[int]] | None = None
 
     # ------------------------------------------------------------------ who sees what
 
@@ -105,7 +124,8 @@ class Match:
     def pass_needed(self) -> bool:
         """A human other than the one at the screen must decide: hide everything first."""
         d = self.game.pending
-        return (d is not None and d.player not in self.bots and d.player != self.cleared
+        return (self.review is None and d is not None and d.player not in self.bots
+                and d.player != self.cleared
                 and not (d.kind == "react" and not self.asks(d.player)))
 
     @property
@@ -129,8 +149,56 @@ class Match:
 
     def take_screen(self, seat: int) -> None:
         """The human at `seat` took the screen (they cleared the pass screen)."""
+        if self.cleared is not None:
+            self.look(self.cleared)     # the one who passed saw the table as it is now
         self.cleared = seat
         self.viewer = seat
+
+    # ------------------------------------------------------------------ what changed
+
+    def look(self, seat: int) -> None:
+        """`seat` has seen the table as it is now."""
+        self.seen[seat] = (len(self.game.log or ()), self._piles())
+
+    def since(self, seat: int) -> Since:
+        """What changed since `seat` last looked (nothing if they never have): log lines as
+        that seat may read them, and the traits that came into or left each pile."""
+        last = self.seen.get(seat)
+        if last is None:
+            return Since([], [], [])
+        at, before = last
+        now = self._piles()
+        log = view_for(self.game, seat).log[at:] if len(self.game.log or ()) > at else ()
+        gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
+        lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
+        return Since(list(log), gained, lost)
+
+    def _piles(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(p.pile) for p in self.game.players)
+
+    def _check_review(self) -> None:
+        """After an answer: if the screen is about to pass from the human at it to another,
+        and cards came into that human's hand since they last answered, hold the pass until
+        they have seen them (pass_needed is False while a review is open)."""
+        holder = self.cleared
+        if len(self.humans) < 2 or holder is None or self.review is not None:
+            return
+        d = self.game.pending
+        if d is None or d.player == holder or d.player in self.bots or (
+                d.kind == "react" and not self.asks(d.player)):
+            return
+        seen = self.hand_seen.get(holder)
+        if seen is not None:
+            new = [c for c in self.game.players[holder].hand if c not in seen]
+            if new:
+                self.review = (holder, new)
+
+    def end_review(self) -> None:
+        """The human at the screen has seen the cards they drew: the screen may pass."""
+        if self.review is not None:
+            seat = self.review[0]
+            self.hand_seen[seat] = frozenset(self.game.players[seat].hand)
+            self.review = None
 
     def my_decision(self) -> Decision | None:
         """The pending decision if it is the viewer's to answer here and now."""
@@ -154,7 +222,7 @@ class Match:
         viewer when no pass screen is needed. `may_move` False holds a bot's move back (an
         animation still running). Returns True if an answer was applied."""
         d = self.game.pending
-        if d is None:
+        if d is None or self.review is not None:    # nothing moves while a human reviews
             return False
         if d.player in self.bots:
             self.bot_wait += dt
@@ -169,12 +237,16 @@ class Match:
             self.bot_wait = 0.0
             if job["error"] is not None:
                 raise job["error"]
+            # the reason is noted before the move is applied, so the autosave that apply makes
+            # keeps it (a note beyond the saved log, for a move that logged nothing, is dropped
+            # on loading: saves.read_notes)
             at = len(self.game.log or [])
-            if self.apply(job["answer"]) is not None:
-                return False
-            if job["why"] and len(self.game.log or []) > at:
+            if job["why"]:
                 self.bot_notes[at] = job["why"]
-            return True
+            failed = self.apply(job["answer"]) is not None
+            if failed or len(self.game.log or []) <= at:
+                self.bot_notes.pop(at, None)
+            return not failed
         if d.kind == "react" and not self.asks(d.player):
             return self.apply("pass") is None
         if not self.pass_needed and self.viewer != d.player:
@@ -212,10 +284,15 @@ class Match:
 
     def apply(self, answer: Any) -> str | None:
         """Answer the pending decision and autosave. Returns why not, or None if applied."""
+        d = self.game.pending
+        hand = frozenset(self.game.players[d.player].hand) if d is not None else frozenset()
         try:
             self.game.apply(answer)
         except IllegalAnswer as e:
             return str(e)
+        if d is not None and d.player == self.cleared:
+            self.hand_seen[d.player] = hand
+        self._check_review()
         self.persist()
         return None
 
@@ -232,10 +309,10 @@ class Match:
             if self.game.over:
                 if not self.finished:
                     self.finished = True
-                    saves.finish(self.game, self.seat_dicts())     # first: Continue stops
+                    saves.finish(self.game, self.seat_dicts(), self.bot_notes)  # first: Continue stops
                     statistics.record_result(self.game, self.seat_dicts())
             else:
-                saves.save(self.game, self.seat_dicts())
+                saves.save(self.game, self.seat_dicts(), notes=self.bot_notes)
         except OSError as e:
             self.notices.append((f"Could not save the game: {e.strerror}", 5))
         except RecordError as e:      # a position set up by hand: say so once, not per move
@@ -247,7 +324,7 @@ class Match:
         from doomlings_desktop import saves
 
         try:
-            saves.save(self.game, self.seat_dicts(), name)
+            saves.save(self.game, self.seat_dicts(), name, self.bot_notes)
             return f"Saved as '{name}'."
         except OSError as e:
             return f"Could not save: {e.strerror}"

@@ -580,8 +580,10 @@ class Game:
         self.remove_from_pile(src, c)
         self.add_to_pile(dst, c)
 
-    def discard_from_pile(self, p: int, c: int) -> bool:
-        """Discard a trait from a pile; Endurance stays; Regenerative Tissue triggers (R24)."""
+    def discard_from_pile(self, p: int, c: int, by: int | None = None,
+                          at_random: bool = False) -> bool:
+        """Discard a trait from p's pile; Endurance stays; Regenerative Tissue triggers (R24).
+        `by` is the player who picked it when that is not p (Reckless); the log names both."""
         db = self.db
         d = db.cards[c]
         if d.keeps:
@@ -591,7 +593,12 @@ class Game:
         self.remove_from_pile(p, c)
         self.discard.append(c)
         if self.log is not None:
-            self.say("discard_trait", f"{self.pname(p)} discards {d.name} from their pile.")
+            if by is not None and by != p:
+                text = f"{self.pname(by)} discards {d.name} from {self.pname(p)}'s pile."
+            else:
+                text = f"{self.pname(p)} discards {d.name} from their pile" + \
+                    (" at random." if at_random else ".")
+            self.say("discard_trait", text)
         for x in self.players[p].pile + [c]:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig:

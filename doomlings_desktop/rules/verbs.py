@@ -585,16 +585,18 @@ def t_discard_trait_for(g: Any, t: tuple) -> None:
     if not opts:
         return
     if a["random"]:
-        g.discard_from_pile(q, opts[g.rng.below(len(opts))])
+        g.discard_from_pile(q, opts[g.rng.below(len(opts))], at_random=True)
         return
     who = ctx.player if a["chooser"] == "actor" else q
     g.ask(who, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile"
           if who != q else f"{_title(g, ctx)}: discard a trait from your pile",
-          (t_discard_trait_ans, q), card=ctx.card, zone="pile")
+          (t_discard_trait_ans, q, who), card=ctx.card, zone="pile")
 
 
 def t_discard_trait_ans(g: Any, t: tuple) -> None:
-    g.discard_from_pile(t[1], g.answer)
+    """The trait picked from t[1]'s pile, by t[2] (who answered: the owner, or Reckless'
+    player choosing from another pile)."""
+    g.discard_from_pile(t[1], g.answer, by=t[2])
 
 
 @verb("mutual_discard")
@@ -613,7 +615,7 @@ def t_mutual_opp(g: Any, t: tuple) -> None:
     opts = g.pile_targets([q], (), "discard")
     if opts:
         g.ask(p, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile",
-              (t_discard_trait_ans, q), card=ctx.card, zone="pile")
+              (t_discard_trait_ans, q, p), card=ctx.card, zone="pile")
 
 
 def t_mutual_theirs(g: Any, t: tuple) -> None:
@@ -622,7 +624,7 @@ def t_mutual_theirs(g: Any, t: tuple) -> None:
     opts = [c for c in g.pile_targets([p], (), "discard") if c != ctx.card]
     if opts:
         g.ask(q, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(p)}'s pile",
-              (t_discard_trait_ans, p), card=ctx.card, zone="pile")
+              (t_discard_trait_ans, p, q), card=ctx.card, zone="pile")
 
 
 @verb("recolor")

@@ -52,6 +52,7 @@ class View:
     breakdowns: tuple = ()           # once over: per seat, the (label, points) score lines
     tiebreak: tuple = ()             # once over: (seat, drawn face value) tiebreak draws
     in_turn: bool = False            # a turn is under way (not a round's opening effects)
+    we_labels: frozenset = frozenset()   # once over: breakdown labels World's End effects scored
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
@@ -83,7 +84,20 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why,
         breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
         tiebreak=tuple(g.tiebreak) if g.over else (),
-        in_turn=g.turn_end >= 0 and not g.world_end and not g.over)
+        in_turn=g.turn_end >= 0 and not g.world_end and not g.over,
+        we_labels=world_end_labels(g) if g.over else frozenset())
+
+
+def world_end_labels(g: Game) -> frozenset:
+    """The labels of the score lines that World's End effects made (`score_breakdown`): points
+    a World's End effect gave a player (Deus Ex Machina's draw) and the final catastrophe's
+    World's End scoring. The end screen marks those rows."""
+    labels = {label for pl in g.players for label, _ in pl.we_points}
+    if g.world_end and g.final_catastrophe >= 0:
+        cat = g.db.cards[g.we_catastrophe()]
+        if cat.we_score:
+            labels.add(cat.name)
+    return frozenset(labels)
 
 
 def _worths(g: Game, q: int, seen_by: int | None) -> tuple:

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.settings import Settings
+from doomlings_desktop.ui.present import Presenter
 
 BG = (24, 30, 38)
 PANEL = (36, 44, 56)
@@ -205,7 +206,11 @@ def fit_screen(size: tuple[int, int], driver: str,
 
 class LoopIO:
     """What the run loop needs from outside: the time, the events, a sleep and the flip. Tests
-    pass a fake one to run many simulated seconds in no time."""
+    pass a fake one to run many simulated seconds in no time. With a Presenter, a frame goes
+    to the screen through it (only the changed bands, where that is faster)."""
+
+    def __init__(self, presenter: Presenter | None = None) -> None:
+        self.presenter = presenter
 
     def now(self) -> float:
         return time.perf_counter()
@@ -227,7 +232,11 @@ class LoopIO:
             time.sleep(min(IDLE_POLL, left))
 
     def flip(self) -> None:
-        pygame.display.flip()
+        surf = pygame.display.get_surface()
+        if self.presenter is None or surf is None:
+            pygame.display.flip()
+        else:
+            self.presenter.present(surf)
 
 
 class App:
@@ -235,6 +244,8 @@ class App:
                  start: Callable[[App], Scene] | None = None) -> None:
         loaded, self.warning = (settings, None) if settings else Settings.load()
         self.settings = loaded
+        self.presenter = Presenter()
+        self.save_window_in: float | None = None   # seconds until a resized window is saved
         pygame.init()
         self.driver = pygame.display.get_driver()
         w, h = size or fit_screen(tuple(self.settings.window), self.driver)
@@ -301,6 +312,10 @@ class App:
                     self.running = False
                 elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                     self._resized()
+                    self.presenter.invalidate()
+                elif e.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+                                pygame.WINDOWRESTORED):
+                    self.presenter.invalidate()     # the display lost what it showed
                 elif e.type == pygame.KEYDOWN and (e.key == pygame.K_F11 or (
                         e.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                         and e.mod & pygame.KMOD_ALT)):
@@ -310,6 +325,7 @@ class App:
                     self.mouse = e.pos
                 self.scene.handle(e)
             self.scene.update(dt)
+            self._save_window(dt)
             if draw or self.scene is not scene or self.scene.busy():
                 drew = True
                 self.scene.targets = []
@@ -383,6 +399,7 @@ class App:
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         except pygame.error:            # a display that cannot: stay as we are
             self.settings.fullscreen = not on
+        self.presenter.invalidate()
 
     def _resized(self) -> None:
         if self.settings.fullscreen:     # the screen's size is not the window's to remember
@@ -392,6 +409,20 @@ class App:
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.settings.window = (w, h)
+        self.save_window_in = 0.5       # once the drag stops: a resize sends many events
+
+    def _save_window(self, dt: float) -> None:
+        """Remember a resized window at once (not only at a clean exit), but write the
+        settings once the resizing has stopped."""
+        if self.save_window_in is None:
+            return
+        self.save_window_in -= dt
+        if self.save_window_in <= 0:
+            self.save_window_in = None
+            try:
+                self.settings.save()
+            except OSError:
+                pass            # kept in memory; saved again at exit
 
     def busy(self) -> bool:
         """The scene's busy(); a scene whose busy() fails shows the error screen, like any bug."""
@@ -408,7 +439,7 @@ class App:
         second, each given the real seconds since the last (a slow machine still animates,
         paces bots and times double-clicks in seconds). Otherwise wait for input (LoopIO.events),
         waking every IDLE_WAIT to update and every IDLE_REDRAW to redraw."""
-        io = io or LoopIO()
+        io = io or LoopIO(self.presenter)
         exit_first = bool(os.environ.get("DOOMLINGS_EXIT_AFTER_FIRST_FRAME"))
         last = last_draw = io.now()
         idle = False

@@ -14,6 +14,7 @@ KEYS: list[tuple[str, str]] = [
     ("Arrow keys", "move the selection"),
     ("Enter", "confirm the selection"),
     ("Space", "pass; on a pass screen: take the screen"),
+    ("Enter on \"new in your hand\"", "done: the screen passes to the next player"),
     ("Y / N", "answer yes / no; play / pass an out-of-turn offer"),
     ("R, B, G, P", "pick red, blue, green, purple"),
     ("S / R", "when you cannot play: skip, or discard your hand and draw 3"),

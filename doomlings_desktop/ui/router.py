@@ -54,7 +54,8 @@ def open_save(app: Any, path: Any, back: Any) -> bool:
         app.sounds.play("error")
         return False
     seats = [Seat(s["name"], s["kind"], s["level"], s["ask"]) for s in got.seats]
-    go(app, "table", seats, got.game.seed, game=got.game)
+    table = go(app, "table", seats, got.game.seed, game=got.game)
+    table.match.bot_notes.update(got.notes)     # the log shows the bots' reasons as before
     return True
 
 

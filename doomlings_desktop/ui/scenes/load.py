@@ -1,33 +1,214 @@
-"""Load game: the saves, newest first, each opened or replayed (through the router), those
-that cannot be opened with the reason, and where damaged files were set aside."""
+"""Load game: every save, the game in progress first, then newest first. Each row shows the
+save's name and date, how far the game got (round, catastrophes, or who won) and who played
+(humans, and bots with their level). A save is opened (click its row, or Enter), replayed,
+renamed or deleted; one that cannot be opened says why; damaged files set aside are counted.
+
+Keys: Up/Down choose a row, Enter opens it, P replays it, F2 renames it, Delete deletes it,
+Ctrl+Z brings back the save deleted last, Esc goes back. Renaming types into a field (Enter
+renames, Esc cancels); a name that cannot be a file's name, or is another save's, is refused
+with the reason. Deleting asks first, and moves the file to the `deleted` folder beside the
+saves: nothing is erased (docs/promises.md).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from doomlings_desktop.ui import router
-from doomlings_desktop.ui.app import MUTED, Button, Scene
+from doomlings_desktop.ui.app import ACCENT, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.dialogs import WARN, Dialog, TextField
 from doomlings_desktop.ui.scenes.pages import SubScene
+
+DELETE_TONE = (130, 50, 50)
+KEYS_HINT = "↑↓ choose   Enter open   P replay   F2 rename   Del delete   Esc back"
+
+
+def display_name(info: Any) -> str:
+    from doomlings_desktop import saves
+    return "Game in progress (Continue)" if info.name == saves.AUTOSAVE else info.name
+
+
+def players_text(seats: list[dict], short: bool = False) -> str:
+    """'2 humans, 1 bot: Ann, Bob (hard bot), Cy' (short: 'Bob (hard)')."""
+    humans = sum(1 for s in seats if s["kind"] == "human")
+    bots = len(seats) - humans
+    kinds = ", ".join(f"{k} {what}{'s' if k != 1 else ''}"
+                      for k, what in ((humans, "human"), (bots, "bot")) if k)
+    names = ", ".join(s["name"] if s["kind"] == "human"
+                      else f"{s['name']} ({s['level']}{'' if short else ' bot'})" for s in seats)
+    return f"{kinds}: {names}"
+
+
+def progress_text(info: Any) -> str:
+    if info.over:
+        won = " and ".join(info.seats[s]["name"] for s in info.winners if s < len(info.seats))
+        return f"Finished, {won} won" if won else "Finished"
+    if info.round is None:
+        return ""
+    return f"Round {info.round} · Catastrophes {info.catastrophes}/3"
 
 
 class LoadScene(SubScene):
-    """Named saves and the last finished game, newest first."""
+    """Every save, newest first, with its buttons; a dialog over it to rename or delete."""
 
     title = "Load game"
 
     def __init__(self, app: Any, back: Scene) -> None:
         super().__init__(app, back)
         self.notice: str | None = None
+        self.items: list = []               # what the last frame listed, in its order
+        self.sel = 0                        # the row the keys act on
+        self.rows = 1                       # rows that fit the window
+        self.dialog: Dialog | None = None
+        self.acting: Any = None             # the save the dialog is about
+        self.failed: tuple[str, str] | None = None      # a name refused: the name, why
+        self.undo: tuple[Path, Path, str] | None = None   # last delete: went, was, name
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            choice = self.dialog.handle(event)
+            if choice is not None:
+                self._dialog_choice(choice)
+            return
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: self.rows,
+                     pygame.K_PAGEUP: -self.rows}
+            if k in steps:
+                self._choose(self.sel + steps[k])
+                return
+            acts = {pygame.K_RETURN: "open", pygame.K_KP_ENTER: "open", pygame.K_F2: "rename",
+                    pygame.K_DELETE: "delete"}
+            if k == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.on_button("undo")
+                return
+            act = acts.get(k) or ("replay" if (event.unicode or "").lower() == "p" else None)
+            if act and self.items:
+                self._act(act, self.items[self.sel])
+                return
+        super().handle(event)
+
+    def _choose(self, i: int) -> None:
+        """Make row i the chosen one and scroll it into sight."""
+        self.sel = max(0, min(len(self.items) - 1, i))
+        if self.sel < self.scroll:
+            self.scroll = self.sel
+        elif self.sel >= self.scroll + self.rows:
+            self.scroll = self.sel - self.rows + 1
 
     def on_button(self, key: Any) -> None:
         if key == "back":
             self.leave()
-        elif isinstance(key, tuple) and key[0] == "open":
-            router.open_save(self.app, key[1], self)
-        elif isinstance(key, tuple) and key[0] == "replay":
-            router.open_replay(self.app, key[1], self)
+        elif key == "undo":
+            self._undo()
+        elif isinstance(key, tuple):
+            info = next((i for i in self.items if i.path == key[1]), None)
+            if info is not None:
+                self._choose(self.items.index(info))
+                self._act(key[0], info)
+
+    def _act(self, what: str, info: Any) -> None:
+        from doomlings_desktop import saves
+        from doomlings_desktop.play import match as policy
+
+        if what == "open":
+            if info.kept:           # kept for its changed card rules: it cannot open here
+                self.notice = f"{display_name(info)} cannot be continued: {info.problem}."
+                self.app.sounds.play("error")
+            else:
+                router.open_save(self.app, info.path, self)
+        elif what == "replay":
+            if info.problem is None and policy.replay_seats([s["kind"] for s in info.seats],
+                                                            info.over):
+                router.open_replay(self.app, info.path, self)
+            else:
+                self.notice = policy.REPLAY_REFUSED if info.problem is None else \
+                    f"{display_name(info)} cannot be replayed: {info.problem}."
+                self.app.sounds.play("error")
+        elif what == "rename":
+            self.acting, self.failed = info, None
+            auto = info.name == saves.AUTOSAVE
+            start = f"Game {info.saved_at[:16].replace(':', '.')}" if auto else info.name
+            lines = [f"Letters, digits, spaces and {' '.join(saves.NAME_MARKS.strip())} — up "
+                     f"to {saves.NAME_MAX} characters. Enter renames, Esc cancels."]
+            if auto:
+                lines.insert(0, "It becomes a save of its own: Continue will no longer offer it.")
+            self.dialog = Dialog(f"Rename '{display_name(info)}'", lines,
+                                 [("Rename", "rename", (60, 110, 70)), ("Cancel", "cancel", None)],
+                                 field=TextField(start, saves.NAME_MAX + 20))
+        elif what == "delete":
+            self.acting = info
+            lines = [f"The file is moved to the '{saves.TRASH}' folder beside your saves, not "
+                     "erased: Undo (Ctrl+Z) on this screen brings it back.",
+                     "Enter or Y deletes, Esc or N cancels."]
+            if info.name == saves.AUTOSAVE:
+                lines.insert(0, "Continue will no longer offer this game.")
+            self.dialog = Dialog(f"Delete '{display_name(info)}'?", lines,
+                                 [("Delete", "delete", DELETE_TONE), ("Cancel", "cancel", None)],
+                                 hotkeys={"y": "delete", "n": "cancel"})
+
+    def _dialog_choice(self, choice: Any) -> None:
+        from doomlings_desktop import saves
+
+        info, dialog = self.acting, self.dialog
+        if choice == "cancel":
+            self.dialog = self.acting = None
+        elif choice == "rename":
+            try:
+                new = saves.rename(info.path, dialog.field.text)
+            except saves.SaveError as e:
+                self.failed = (dialog.field.text, str(e))
+                self.app.sounds.play("error")
+                return
+            self.dialog = self.acting = None
+            self.notice = f"Renamed to '{new.stem}'."
+            self._select(new)
+        elif choice == "delete":
+            self.dialog = self.acting = None
+            try:
+                went = saves.delete(info.path)
+            except saves.SaveError as e:
+                self.notice = f"{display_name(info)} could not be deleted: {e}"
+                self.app.sounds.play("error")
+                return
+            self.undo = (went, info.path, display_name(info))
+            self.notice = (f"Deleted '{display_name(info)}': it is in {went.parent}. "
+                           "Undo (Ctrl+Z) brings it back.")
+
+    def _undo(self) -> None:
+        from doomlings_desktop import saves
+
+        if self.undo is None:
+            return
+        went, was, name = self.undo
+        self.undo = None
+        try:
+            back = saves.restore(went, was)
+        except saves.SaveError as e:
+            self.notice = f"'{name}' could not be brought back: {e}"
+            return
+        self.notice = f"'{name}' is back" + ("." if back == was else f", as '{back.stem}'.")
+        self._select(back)
+
+    def _select(self, path: Path) -> None:
+        self.items = self._list()
+        for i, info in enumerate(self.items):
+            if info.path == path:
+                self._choose(i)
+
+    # ------------------------------------------------------------------ drawing
+
+    @staticmethod
+    def _list() -> list:
+        from doomlings_desktop import saves
+        items = saves.list_saves(with_autosave=True)    # cached: read again only on change
+        # the game in progress first, those without a date (damaged) last; else newest first
+        return sorted(items, key=lambda i: (i.name != saves.AUTOSAVE, not i.saved_at[:1].isdigit()))
 
     def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop import saves
@@ -35,50 +216,117 @@ class LoadScene(SubScene):
         u = self.unit()
         t = self.app.text
         w, h = surf.get_size()
-        x0 = int(w * 0.2)
+        x0 = int(w * 0.07)
         self.begin(surf, x0)
-        items = saves.list_saves()      # cached: files are read again only when they change
+        items = self.items = self._list()
+        top, step, rh = int(110 * u), int(70 * u), int(62 * u)
+        self.rows = rows = max(1, (h - int(150 * u) - top) // step)
+        self.sel = max(0, min(self.sel, len(items) - 1))
+        self.scroll = min(self.scroll, max(0, len(items) - rows))
         if not items:
             surf.blit(t.render("No saved games yet. Save from the in-game menu (Esc).",
                                int(19 * u), MUTED), (x0, int(120 * u)))
-        rows = max(1, (h - int(260 * u)) // int(56 * u))
-        self.scroll = min(self.scroll, max(0, len(items) - rows))
+        elif len(items) > rows:
+            count = t.render(f"{self.scroll + 1}–{min(len(items), self.scroll + rows)} of "
+                             f"{len(items)} saves (mouse wheel or arrows)", int(14 * u), MUTED)
+            surf.blit(count, count.get_rect(bottomright=(w - x0, top - int(6 * u))))
         refused = None
-        for i, info in enumerate(items[self.scroll:self.scroll + rows]):
-            y = int(110 * u) + i * int(56 * u)
-            label = f"{info.name}    {info.saved_at}"
-            ok = info.problem is None
-            # A damaged save can still be clicked: opening it explains and sets it aside. One
-            # kept for its changed card rules cannot be opened here at all.
-            self.buttons.append(Button(pygame.Rect(x0, y, int(w * 0.5), int(46 * u)),
-                                       label, ("open", info.path), not info.kept))
-            if ok:
-                # the policy is the match layer's (replay_seats); open_replay checks it again on the
-                # replayed game, so a hand-edited 'over' flag gains nothing
+        bw, gap = int(104 * u), int(8 * u)
+        shown = list(enumerate(items[self.scroll:self.scroll + rows], self.scroll))
+        for k, (_, info) in enumerate(shown):
+            row = pygame.Rect(x0, top + k * step, w - 2 * x0, rh)
+            # A damaged save can still be opened: that explains it and sets it aside. One kept
+            # for its changed card rules cannot be opened here at all.
+            self.buttons.append(Button(row, "", ("open", info.path), not info.kept))
+            by = row.centery - int(20 * u)
+            x = row.right - int(10 * u) - 3 * bw - 2 * gap
+            why = None
+            if info.problem is None:
+                # the policy is the match layer's; open_replay checks it again on the replayed
+                # game, so a hand-edited 'over' flag gains nothing
                 why = None if policy.replay_seats([s["kind"] for s in info.seats], info.over) \
                     else policy.REPLAY_REFUSED
                 refused = refused or why
-                self.buttons.append(Button(pygame.Rect(x0 + int(w * 0.5) + int(10 * u), y,
-                                                       int(130 * u), int(46 * u)), "Replay",
-                                           ("replay", info.path), why is None))
-            else:
-                why = ("Kept, cannot continue: " if info.kept else "Cannot open: ") + info.problem
-                for k, line in enumerate(t.wrap(why, int(13 * u), int(w * 0.28))[:3]):
-                    surf.blit(t.render(line, int(13 * u), (240, 190, 120)),
-                              (x0 + int(w * 0.5) + int(10 * u), y + k * int(15 * u)))
+            for label, act, on, tone in (("Replay", "replay", info.problem is None and not why,
+                                          None), ("Rename", "rename", True, None),
+                                         ("Delete", "delete", True, DELETE_TONE)):
+                self.buttons.append(Button(pygame.Rect(x, by, bw, int(40 * u)), label,
+                                           (act, info.path), on, "", tone))
+                x += bw + gap
+        if self.undo is not None:
+            self.buttons.append(Button(pygame.Rect(int(216 * u), h - int(70 * u), int(180 * u),
+                                                   int(46 * u)), "Undo delete", "undo"))
+        self.draw_buttons(surf)
+        for k, (i, info) in enumerate(shown):
+            row = pygame.Rect(x0, top + k * step, w - 2 * x0, rh)
+            self._row_text(surf, info, row, row.right - int(26 * u) - 3 * bw - 2 * gap, u)
+            if i == self.sel:
+                pygame.draw.rect(surf, (120, 220, 255), row.inflate(int(6 * u), int(6 * u)),
+                                 width=max(2, int(2 * u)), border_radius=int(10 * u))
         if refused:         # beside the title: why some Replay buttons are off
             x = x0 + t.font(int(40 * u), True).size(self.title)[0] + int(30 * u)
             for k, line in enumerate(t.wrap(refused, int(15 * u), w - x - int(30 * u))[:2]):
                 surf.blit(t.render(line, int(15 * u), MUTED), (x, int(46 * u) + k * int(20 * u)))
+        y = h - int(144 * u)
         aside = saves.set_aside()
         if aside:
             msg = (f"{len(aside)} damaged file{'s were' if len(aside) != 1 else ' was'} set "
                    f"aside (as .corrupt) in {saves.saves_dir()}")
-            for k, line in enumerate(t.wrap(msg, int(14 * u), int(w * 0.7))[:2]):
-                surf.blit(t.render(line, int(14 * u), MUTED),
-                          (x0, h - int(190 * u) + k * int(18 * u)))
+            surf.blit(t.render(t.wrap(msg, int(14 * u), w - 2 * x0)[0], int(14 * u), MUTED),
+                      (x0, y))
+            y += int(20 * u)
         if self.notice:
-            for k, line in enumerate(t.wrap(self.notice, int(16 * u), int(w * 0.7))[:3]):
-                surf.blit(t.render(line, int(16 * u), (240, 190, 120)),
-                          (x0, h - int(150 * u) + k * int(22 * u)))
-        self.draw_buttons(surf)
+            for line in t.wrap(self.notice, int(16 * u), w - 2 * x0)[:2]:
+                surf.blit(t.render(line, int(16 * u), WARN), (x0, y))
+                y += int(22 * u)
+        hint = t.render(KEYS_HINT, int(14 * u), MUTED)
+        surf.blit(hint, hint.get_rect(midright=(w - x0, h - int(47 * u))))
+        if self.dialog is not None:
+            field = self.dialog.field
+            if field is not None and self.acting is not None:    # said as the name is typed
+                failed = self.failed
+                self.dialog.problem = failed[1] if failed and failed[0] == field.text else \
+                    saves.name_problem(field.text, self.acting.path)
+            self.targets = []       # nothing under the dialog can be clicked
+            self.dialog.draw(surf, self.app, self.targets)
+
+    def _row_text(self, surf: pygame.Surface, info: Any, row: pygame.Rect, right: int,
+                  u: float) -> None:
+        """Name and date on the first line; how far it got and who played on the second (or
+        why it cannot be opened)."""
+        t = self.app.text
+        x = row.x + int(14 * u)
+        room = right - x
+        date = t.render(info.saved_at[:16] if info.saved_at[:1].isdigit() else "", int(15 * u),
+                        MUTED)
+        surf.blit(date, date.get_rect(topright=(right, row.y + int(10 * u))))
+        name = _clip(t, display_name(info), int(18 * u), room - date.get_width() - int(20 * u),
+                     bold=True)
+        surf.blit(t.render(name, int(18 * u), MUTED if info.kept else INK, bold=True),
+                  (x, row.y + int(8 * u)))
+        y = row.y + int(34 * u)
+        if info.problem is not None:
+            why = ("Kept, cannot continue: " if info.kept else "Cannot open: ") + info.problem
+            surf.blit(t.render(_clip(t, why, int(15 * u), room), int(15 * u), WARN), (x, y))
+            return
+        prog = progress_text(info)
+        if prog:
+            img = t.render(prog, int(15 * u), ACCENT if info.over else INK, bold=True)
+            surf.blit(img, (x, y))
+            x += img.get_width() + int(16 * u)
+        who = players_text(info.seats)
+        if t.font(int(15 * u)).size(who)[0] > right - x:
+            who = players_text(info.seats, short=True)
+        size = t.fit(who, int(15 * u), right - x, int(13 * u))
+        surf.blit(t.render(_clip(t, who, size, right - x), size, MUTED),
+                  (x, y + (int(15 * u) - size) // 2))
+
+
+def _clip(t: Any, s: str, size: int, room: int, bold: bool = False) -> str:
+    """`s`, cut with an ellipsis to fit `room` pixels."""
+    f = t.font(size, bold)
+    if f.size(s)[0] <= room:
+        return s
+    while len(s) > 1 and f.size(s + "…")[0] > room:
+        s = s[:-1]
+    return s.rstrip() + "…"

@@ -5,6 +5,10 @@
     panels.py    top bar, player panels, centre, hand, log, prompt (each draws and adds targets)
     overlays.py  card windows, drag, hover, World's End and scores, toast, zoom, Esc menu and
                  pass screen, on one modal stack (drawn bottom to top, input topmost first)
+    layer.py     Layer, the base of every overlay, and the shade under them
+    news.py      what changed since you looked: marks on the piles, the cards you drew
+                 (before the pass screen), "since your last turn"
+    endpiles.py  the end screen's piles beside the scores, and its World's End row marks
     input.py     mouse and keyboard into answers (TableInput)
     anim.py      Animator: cards move instead of jumping
     handraise.py a hovered hand card rising to a readable size (a preview; clicks unchanged)

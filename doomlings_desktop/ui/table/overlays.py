@@ -1,6 +1,6 @@
 """What opens over the table, on one modal stack: card windows, the card being dragged, the
 hover preview, World's End and the scores, the toast, a zoomed card, the Esc menu, and the pass
-screen between humans. `ModalStack.layers` lists the open ones bottom to top: the table draws
+screen between humans (with the news layers of news.py: marks, drawn cards, the summary). `ModalStack.layers` lists the open ones bottom to top: the table draws
 them in that order and offers input to the topmost first (`handle` returns True when the layer
 took the event; a layer that does not answer input lets it through).
 
@@ -16,56 +16,20 @@ from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.table.endpiles import draw_piles, piles_width, we_legend, we_row
 from doomlings_desktop.ui.table.handraise import raised_height
 from doomlings_desktop.ui.table.input import card_of
+from doomlings_desktop.ui.table.layer import Layer, cover, shade
+from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
-
-_SHADES: dict[tuple, pygame.Surface] = {}
-
-
-def shade(surf: pygame.Surface, rgba: tuple) -> None:
-    """Darken the whole window under an overlay. Every open overlay does this every frame, so
-    the translucent surface is made once per window size and colour."""
-    key = (surf.get_size(), rgba)
-    s = _SHADES.get(key)
-    if s is None:
-        if len(_SHADES) > 32:          # window resized many times: start again
-            _SHADES.clear()
-        s = _SHADES[key] = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        s.fill(rgba)
-    surf.blit(s, (0, 0))
-
-
-def cover(sc: Any, surf: pygame.Surface, rgba: tuple, action: tuple = ("shade",)) -> None:
-    """Shade the window under a modal overlay and make the shade a click target over the
-    whole window: the table under it can no longer be clicked, hovered or zoomed (`action`
-    says what a click on the shade does; ("shade",) does nothing)."""
-    shade(surf, rgba)
-    sc.targets.append((surf.get_rect(), action))
-
-
-class Layer:
-    """One overlay: open or not, drawn over what is below it, and first to see input."""
-
-    def __init__(self, scene: Any) -> None:
-        self.sc = scene
-
-    def open(self, d: Any) -> bool:
-        return False
-
-    def shown(self, d: Any) -> bool:
-        return self.open(d)
-
-    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
-        pass
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return False
 
 
 class CardWindow(Layer):
     """A window of cards over the table: a choice among the discard pile, revealed cards or
-    catastrophes, an out-of-turn offer with its buttons, or the discard pile browsed."""
+    catastrophes, an out-of-turn offer with its buttons, or the discard pile browsed. Its
+    buttons sit in a row right under its cards, inside the window: left where the prompt
+    drew them they lay over the cards or the hand, and a click meant for a card undid the
+    move that opened the window."""
 
     def open(self, d: Any) -> bool:
         return self.sc._card_window(d) is not None
@@ -74,52 +38,64 @@ class CardWindow(Layer):
         window = self.sc._card_window(d)
         below = list(self.sc.buttons)       # the prompt's, gathered before the window
         if window == "choice":
-            self._choice(surf, v, d, u)
+            bottom = self._choice(surf, v, d, u)
         elif window == "react":
-            self._react(surf, v, d, u)
-        elif window == "browse":
-            self._browse(surf, v, u)
-        if window in ("choice", "browse"):
-            self._footer(below, surf.get_size(), u)
+            # the offer has its own Play and Pass: the prompt's Pass would be a second one
+            self.sc.buttons[:] = [b for b in below if b.key == "undo"]
+            self._react(surf, d, u)
+            return
+        else:
+            bottom = self._browse(surf, v, u)
+        self.footer(below, surf.get_width(), bottom + int(14 * u), u)
 
-    def _footer(self, buttons: list, size: tuple[int, int], u: float) -> None:
-        """The prompt's buttons (Confirm, Done, Undo...) move to a row under the window's cards:
-        left where they were they lay over the cards, and a click meant for a card undid the
-        move that opened the window."""
+    @staticmethod
+    def footer(buttons: list, w: int, y: int, u: float) -> None:
+        """Lay `buttons` out centred in one row at height y."""
         if not buttons:
             return
-        w, h = size
         gap = int(10 * u)
         x = (w - sum(b.rect.w for b in buttons) - gap * (len(buttons) - 1)) // 2
         for b in buttons:
-            b.rect.topleft = (x, h - int(120 * u))
+            b.rect.topleft = (x, y)
             x += b.rect.w + gap
 
-    def cards(self, surf: pygame.Surface, title: str, cards: list[int],
-                            eligible: set, u: float, captions: list[str] | None = None,
-                            outside: tuple = ("shade",)) -> None:
-        """Cards laid out in rows over a shaded table, each with an optional caption below;
-        `outside` is what a click beside the cards does."""
+    def cards(self, surf: pygame.Surface, title: str, cards: list[int], eligible: set, u: float,
+              captions: list[str] | None = None, below: int = 0,
+              outside: tuple = ("shade",)) -> int:
+        """Cards laid out in rows over a shaded table, each with an optional caption below,
+        on a panel with `below` pixels of room under the cards for its buttons; `outside` is
+        what a click beside the cards does. Returns the bottom of the cards (and captions)."""
         sc = self.sc
         w, h = surf.get_size()
         cover(sc, surf, (0, 0, 0, 170), outside)
         t = sc.app.text
-        s = t.render(title, int(24 * u), ACCENT, bold=True)
-        surf.blit(s, s.get_rect(midtop=(w // 2, int(70 * u))))
         ch = int(200 * u)
         cw = int(ch * 0.72)
         gap = int(12 * u) + (int(26 * u) if captions else 0)     # below each row
         per_row = max(1, min(len(cards), (w - int(80 * u)) // (cw + int(12 * u))))
         rows = -(-len(cards) // per_row) if cards else 1
-        room = h - int(260 * u)       # from under the title to above the buttons' row
+        room = h - int(150 * u) - max(below, int(110 * u))   # title above, buttons below
         if rows * (ch + gap) > room:
             ch = max(int(60 * u), room // rows - gap)
             cw = int(ch * 0.72)
             per_row = max(1, (w - int(80 * u)) // (cw + int(12 * u)))
+            rows = -(-len(cards) // per_row) if cards else 1
+        top = int(120 * u)
+        bottom = top + rows * (ch + gap) - int(12 * u)
+        title_s = t.render(title, int(24 * u), ACCENT, bold=True)
+        if below:
+            across = max(title_s.get_width(), min(len(cards), per_row) * (cw + int(12 * u)),
+                         int(460 * u))
+            box = Rect(0, 0, across + int(48 * u), bottom + below - int(50 * u))
+            box.midtop = (w // 2, int(50 * u))
+            pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
+            pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)),
+                             border_radius=int(12 * u))
+        surf.blit(title_s, title_s.get_rect(midtop=(w // 2, int(70 * u))))
         x0 = (w - min(len(cards), per_row) * (cw + int(12 * u))) // 2
         for i, c in enumerate(cards):
             rr, cc = divmod(i, per_row)
-            r = Rect(x0 + cc * (cw + int(12 * u)), int(120 * u) + rr * (ch + gap), cw, ch)
+            r = Rect(x0 + cc * (cw + int(12 * u)), top + rr * (ch + gap), cw, ch)
             surf.blit(sc.app.art.face(c, cw, ch), r)
             if captions:
                 cap = t.render(t.wrap(captions[i], int(15 * u), cw + int(10 * u))[0],
@@ -133,45 +109,53 @@ class CardWindow(Layer):
                 pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, r.inflate(4, 4),
                                  width=max(2, int(3 * u)), border_radius=int(8 * u))
             sc.targets.append((r, ("overlay_card", c)))
+        return bottom
 
-    def _choice(self, surf: pygame.Surface, v: View, d: Any, u: float) -> None:
+    def _choice(self, surf: pygame.Surface, v: View, d: Any, u: float) -> int:
         sc = self.sc
         cards = [c for c in d.options if c != "pass"]
         if d.zone == "discard":
             shown = list(dict.fromkeys(reversed(v.discard)))
-            self.cards(surf, d.prompt, shown, set(cards), u)
-        else:
-            src = d.sources
-            caps = ([f"from {sc.name(q)}" for q, c in zip(src, d.options, strict=True)
-                     if c != "pass"] if src else None)
-            self.cards(surf, d.prompt, cards, set(cards), u, caps)
+            return self.cards(surf, d.prompt, shown, set(cards), u)
+        src = d.sources
+        caps = ([f"from {sc.name(q)}" for q, c in zip(src, d.options, strict=True)
+                 if c != "pass"] if src else None)
+        return self.cards(surf, d.prompt, cards, set(cards), u, caps)
 
-    def _react(self, surf: pygame.Surface, v: View, d: Any, u: float) -> None:
+    def _react(self, surf: pygame.Surface, d: Any, u: float) -> None:
+        """An out-of-turn offer: a window over the middle of the table with the card(s), a
+        Play button for each and Pass right under them, and the keys under the buttons."""
         sc = self.sc
         cards = [c for c in d.options if c != "pass"]
-        self.cards(surf, d.prompt, cards, set(cards), u)
-        w, h = surf.get_size()
         bh = int(46 * u)
-        x = w // 2 - int(220 * u)
+        bottom = self.cards(surf, d.prompt, cards, set(cards), u, below=bh + int(80 * u))
+        w = surf.get_width()
+        row = list(sc.buttons)                  # Undo, if the answer before may be taken back
+        sc.buttons[:] = []
+        t = sc.app.text
         for c in cards[:2]:
-            sc.buttons.append(Button(Rect(x, h - int(120 * u), int(210 * u), bh),
-                                       f"Play {sc.db.name(c)}", ("answer", c), True, "",
-                                       tone=(60, 110, 70)))
-            x += int(220 * u)
-        sc.buttons.append(Button(Rect(x, h - int(120 * u), int(140 * u), bh), "Pass",
-                                   ("answer", "pass"), True, ""))
+            label = f"Play {sc.db.name(c)}"
+            bw = max(int(150 * u), t.font(int(17 * u), True).size(label)[0] + int(28 * u))
+            sc.buttons.append(Button(Rect(0, 0, bw, bh), label, ("answer", c), True, "",
+                                     tone=(60, 110, 70)))
+        sc.buttons.append(Button(Rect(0, 0, int(120 * u), bh), "Pass", ("answer", "pass"),
+                                 True, ""))
+        sc.buttons.extend(row)
+        y = bottom + int(16 * u)
+        self.footer(sc.buttons, w, y, u)
         keys = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
             "    N or Space: pass"
-        hint = sc.app.text.render(keys, int(15 * u), MUTED)
-        surf.blit(hint, hint.get_rect(midtop=(w // 2, h - int(120 * u) + bh + int(8 * u))))
+        hint = t.render(keys, int(15 * u), MUTED)
+        surf.blit(hint, hint.get_rect(midtop=(w // 2, y + bh + int(10 * u))))
 
-    def _browse(self, surf: pygame.Surface, v: View, u: float) -> None:
+    def _browse(self, surf: pygame.Surface, v: View, u: float) -> int:
         sc = self.sc
-        self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
-                   " — click or Esc to close", list(reversed(v.discard)), set(), u,
-                   outside=("discard_pile",))
+        bottom = self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
+                            " — click or Esc to close", list(reversed(v.discard)), set(), u,
+                            outside=("discard_pile",))
         w, h = surf.get_size()
         sc.targets.append((Rect(0, 0, w, int(110 * u)), ("discard_pile",)))
+        return bottom
 
 
 class Drag(Layer):
@@ -308,23 +292,30 @@ class End(Layer):
             for label, _ in lines:
                 if label not in labels:
                     labels.append(label)
-        # The table fits the panel, and the panel the window, whatever the seats and rows:
-        # six players and a dozen bonus rows at 1280 x 720 included.
+        # The table fits its side of the panel, and the panel the window, whatever the seats
+        # and rows: six players and a dozen bonus rows at 1280 x 720 included. Each player's
+        # final pile stands beside it; rows World's End effects scored are marked (endpiles).
         size = int(17 * u)
-        label_w = max((t.font(size).size(lab)[0] for lab in labels + ["Total"]), default=0)
-        panel_w = min(w - int(24 * u), max(int(w * 0.76), label_w + int(80 * u) + v.n * int(130 * u)))
-        panel = Rect((w - panel_w) // 2, int(24 * u), panel_w, h - int(48 * u))
+        marked = any(lab in v.we_labels for lab in labels)
+        mark_w = int(30 * u) if marked else 0
+        label_w = max((t.font(size).size(lab)[0] for lab in labels + ["Total"]), default=0) + mark_w
+        panel = Rect(int(12 * u), int(24 * u), w - int(24 * u), h - int(48 * u))
         pygame.draw.rect(surf, BG, panel, border_radius=int(16 * u))
         pygame.draw.rect(surf, ACCENT, panel, width=max(2, int(3 * u)), border_radius=int(16 * u))
         names = " and ".join(sc.name(s) for s in v.winners)
         title = t.render(f"{names} win{'s' if len(v.winners) == 1 else ''}!", int(44 * u),
                          ACCENT, bold=True)
         surf.blit(title, title.get_rect(midtop=(w // 2, int(50 * u))))
+        pw = piles_width(w, v.n, u)
+        piles = Rect(panel.right - int(16 * u) - pw, int(120 * u), pw, h - int(224 * u))
+        left = panel.x + int(16 * u)
+        table_w = piles.x - int(16 * u) - left
         col0 = label_w + int(24 * u)
-        colw = min(int(150 * u), (panel.w - int(40 * u) - col0) // max(1, v.n))
-        x0 = panel.x + (panel.w - col0 - colw * v.n) // 2
-        y = int(130 * u)
-        room = h - int(90 * u) - int(16 * u) - int(40 * u) - (int(30 * u) if v.tiebreak else 0)
+        colw = min(int(150 * u), (table_w - col0) // max(1, v.n))
+        x0 = left + (table_w - col0 - colw * v.n) // 2
+        y = top = int(130 * u)
+        room = h - int(90 * u) - int(16 * u) - int(40 * u) - (int(30 * u) if v.tiebreak else 0) \
+            - (int(30 * u) if marked else 0)
         row_h = max(1, min(int(28 * u), (room - y - int(40 * u)) // max(1, len(labels))))
         rsize = min(size, max(int(9 * u), int(row_h / 1.3)))
         for s in range(v.n):
@@ -333,7 +324,11 @@ class End(Layer):
             surf.blit(head, head.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
         y += int(34 * u)
         for label in labels:
-            surf.blit(t.render(label, rsize, MUTED), (x0, y))
+            lx = x0
+            if label in v.we_labels:
+                row = Rect(x0 - int(6 * u), y - int(3 * u), col0 + colw * v.n + int(12 * u), row_h)
+                lx += we_row(sc, surf, row, label, rsize, u)
+            surf.blit(t.render(label, rsize, MUTED), (lx, y))
             for s in range(v.n):
                 pts = sum(p for lab, p in v.breakdowns[s] if lab == label)
                 if pts:
@@ -349,10 +344,16 @@ class End(Layer):
                              bold=True)
             surf.blit(total, total.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
         y += int(40 * u)
+        sc.targets.append((Rect(x0, top, col0 + colw * v.n, y - top), ("score_table",)))
         if v.tiebreak:
             tb = ", ".join(f"{sc.name(s)} drew {val}" for s, val in v.tiebreak)
-            line = t.render(f"Tiebreak (highest face value drawn wins): {tb}", int(16 * u), INK)
-            surf.blit(line, line.get_rect(midtop=(w // 2, y)))
+            text = f"Tiebreak (highest face value drawn wins): {tb}"
+            line = t.render(text, t.fit(text, int(16 * u), table_w, int(11 * u)), INK)
+            surf.blit(line, line.get_rect(midtop=(left + table_w // 2, y)))
+            y += int(30 * u)
+        if marked:
+            we_legend(sc, surf, x0, y, u)
+        draw_piles(sc, surf, v, piles, u)
         bw, bh = int(200 * u), int(50 * u)
         sc.buttons.append(Button(Rect(w // 2 - bw - int(10 * u), h - int(90 * u), bw, bh),
                                    "New game", "new_game", True, "n", tone=(60, 110, 70)))
@@ -373,6 +374,8 @@ class Buttons(Layer):
 class Toast(Layer):
     """A short message over the table that fades after a few seconds."""
 
+    rect: Rect | None = None        # where it was drawn last (tests check what it covers)
+
     def open(self, d: Any) -> bool:
         return bool(self.sc.toast)
 
@@ -381,12 +384,52 @@ class Toast(Layer):
 
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
-        w, h = surf.get_size()
-        s = sc.app.text.render(sc.toast[0], int(18 * u), INK, bold=True)
-        box = s.get_rect(center=(w // 2 - int(w * 0.1), int(h * 0.62))).inflate(int(24 * u),
-                                                                                  int(14 * u))
+        t = sc.app.text
+        lay = sc.layout
+        lines = t.wrap(sc.toast[0], int(18 * u), int((lay.prompt.w if lay else 600) * 0.9))[:3]
+        rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
+        box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
+                   sum(r.get_height() for r in rendered) + int(14 * u))
+        box = self.rect = self._place(box, surf.get_size(), u)
         pygame.draw.rect(surf, (90, 40, 40), box, border_radius=int(8 * u))
-        surf.blit(s, s.get_rect(center=box.center))
+        pygame.draw.rect(surf, (200, 120, 110), box, width=max(1, int(u)),
+                         border_radius=int(8 * u))
+        y = box.y + int(7 * u)
+        for r in rendered:
+            surf.blit(r, r.get_rect(midtop=(box.centerx, y)))
+            y += r.get_height()
+
+    def _place(self, box: Rect, size: tuple[int, int], u: float) -> Rect:
+        """Where the message covers the least of what can be clicked (cards, piles, buttons):
+        the first of a few spots near the middle of the table that covers nothing, else the
+        one that covers least. A message must not hide the pile or the button it is about."""
+        sc = self.sc
+        lay = sc.layout
+        w, h = size
+        if lay is None:
+            return box.move(w // 2 - box.centerx, h // 2 - box.centery)
+        main = lay.hand.w
+        mine = lay.panel_of(lay.panels[0].seat).rect
+        spots = [(main // 2, mine.bottom - box.h // 2 - int(6 * u)),
+                 (lay.prompt.right - box.w // 2, lay.center.centery),
+                 (main // 2, lay.center.centery),
+                 (main // 2, mine.y + box.h // 2 + int(40 * u)),
+                 (main // 2, lay.top_bar.bottom + box.h // 2 + int(4 * u))]
+        # whole areas (a player's panel, the log, a window's backdrop) are not in the way
+        taken = [r for r, k in sc.targets if k[0] not in ("panel", "log", "world_end",
+                                                            "pass_screen", "discard_pile")]
+        taken += [b.rect for b in sc.buttons]
+        best = None
+        for cx, cy in spots:
+            r = Rect(box)
+            r.center = (cx, cy)
+            r.clamp_ip(Rect(0, 0, w, h))
+            covered = sum(r.clip(o).w * r.clip(o).h for o in taken)
+            if best is None or covered < best[0]:
+                best = (covered, r)
+            if covered == 0:
+                break
+        return best[1]
 
 
 class Zoom(Layer):
@@ -527,8 +570,7 @@ class PassScreen(Layer):
             return False
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
-            sc.cleared = sc.game.pending.player
-            sc._switch_viewer(sc.cleared)
+            sc.take_screen(sc.game.pending.player)
         return True
 
     def _draw(self, surf: pygame.Surface, u: float) -> None:
@@ -554,6 +596,7 @@ class ModalStack:
 
     def __init__(self, scene: Any) -> None:
         self.sc = scene
+        self.marks = Marks(scene)
         self.window = CardWindow(scene)
         self.drag = Drag(scene)
         self.hover = Hover(scene)
@@ -564,14 +607,16 @@ class ModalStack:
         self.menu = Menu(scene)
         self.help = Help(scene)
         self.pass_screen = PassScreen(scene)
+        self.review = Review(scene)
+        self.summary = Summary(scene)
 
     def layers(self, d: Any) -> list[Layer]:
         """The open layers, bottom to top."""
         if self.sc.pass_needed:
             order = [self.pass_screen, self.zoom, self.menu, self.help]
         else:
-            order = [self.window, self.drag, self.hover, self.end, self.buttons, self.toast,
-                     self.zoom, self.menu, self.help]
+            order = [self.marks, self.window, self.drag, self.hover, self.end, self.buttons,
+                     self.review, self.summary, self.toast, self.zoom, self.menu, self.help]
         return [layer for layer in order if layer.open(d)]
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:

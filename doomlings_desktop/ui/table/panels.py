@@ -334,12 +334,13 @@ class Log(_Panel):
         size = int(14 * u)
         line_h = int(19 * u)
         width = r.w - int(16 * u)
-        key = (len(v.log), size, width, sc.viewer, len(sc.bot_notes))
+        log = v.log[:self.shown(v)]
+        key = (len(log), size, width, sc.viewer, len(sc.bot_notes))
         if sc._log_lines[0] != key:
             lines: list[tuple[str, tuple]] = []
             indent = t.font(size).size("  ")[0]
-            start = max(0, len(v.log) - 150)
-            for i, (kind, text) in enumerate(v.log[start:], start):
+            start = max(0, len(log) - 150)
+            for i, (kind, text) in enumerate(log[start:], start):
                 color = ACCENT if kind in ("age", "catastrophe", "world_end", "winner") else INK
                 for j, line in enumerate(t.wrap(text, size, width - indent)):
                     lines.append(("  " + line if j else line, color))   # fits with its indent
@@ -358,6 +359,16 @@ class Log(_Panel):
             surf.blit(t.render(line, size, color), (r.x + int(8 * u), y))
             y += line_h
         sc.targets.append((r, ("log",)))
+
+    def shown(self, v: View) -> int:
+        """How many log entries to show. While the table reveals World's End line by line, the
+        log stops at its first line: the effects, the scores and the winner come once the
+        reveal is over (as the End layer decides), not before it."""
+        sc = self.sc
+        if not v.over or sc.we_step >= len(sc._we_lines()) + 1.5:
+            return len(v.log)
+        return next((i + 1 for i, (kind, _) in enumerate(v.log) if kind in ("world_end", "end")),
+                    len(v.log))
 
 
 class Prompt(_Panel):

@@ -11,6 +11,7 @@ from pygame import Rect
 from doomlings_desktop.play import match as policy
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.ui.app import INK, Button, Scene
+from doomlings_desktop.ui.layout import table_scale
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.scene import SeatConfig, TableScene
 
@@ -21,11 +22,12 @@ class ReplayScene(TableScene):
 
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene) -> None:
         from doomlings_desktop.rules.record import replay
+        from doomlings_desktop.saves import read_notes
 
         db = default_database()
         # the whole game decides the policy, not the file's own 'over' flag
-        self.allowed = policy.replay_seats([s.kind for s in seats],
-                                           replay(record, db, log=False).over)
+        whole = replay(record, db)
+        self.allowed = policy.replay_seats([s.kind for s in seats], whole.over)
         if not self.allowed:
             raise ValueError(policy.REPLAY_REFUSED)
         self.record = record
@@ -35,6 +37,8 @@ class ReplayScene(TableScene):
         super().__init__(app, seats, record["seed"], game=game)
         self.autosave = False
         self.bots = {}
+        # the bots' reasons the save kept, under their moves as the log reaches them
+        self.bot_notes = read_notes(record.get("bot_notes"), len(whole.log or ()))
         self.back = back
         # the humans' seats first: seat 0 may be a bot, or a seat this replay may not show
         self.viewer = self.cleared = next((s for s in self.allowed if s in self.humans),
@@ -106,10 +110,11 @@ class ReplayScene(TableScene):
             super().on_button(key)
 
     def draw(self, surf: pygame.Surface) -> None:
-        super().draw(surf)
-        u = self.unit()
         w, h = surf.get_size()
-        bar = Rect(0, h - int(54 * u), int(w * 0.8), int(54 * u))
+        u = h / 720 * table_scale(w, h, self.game.n, self.app.settings.ui_scale)
+        bar = Rect(0, h - int(54 * u), w, int(54 * u))
+        # the table above the bar, laid out for the height left: the bar hides no card
+        super().draw(surf.subsurface(Rect(0, 0, w, bar.y)))
         pygame.draw.rect(surf, (12, 14, 18), bar)
         t = self.app.text
         label = t.render(f"Replay: answer {self.pos} of {len(self.record['answers'])}, "

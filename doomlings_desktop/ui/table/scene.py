@@ -26,6 +26,7 @@ from doomlings_desktop.ui.layout import TableLayout, table_layout, table_scale
 from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.handraise import HandRaise
 from doomlings_desktop.ui.table.input import TableInput, card_of
+from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
 
@@ -90,6 +91,8 @@ class TableScene(Scene):
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
         self._view_key: tuple = ()
         self._log_lines: tuple = ((), [])
+        self.news = News()           # what changed since the viewer last looked
+        self.took_screen = False     # a human just cleared the pass screen: tell them the news
         self.input = TableInput(self)
         self.panels = Panels(self)
         self.overlays = ModalStack(self)
@@ -133,7 +136,7 @@ class TableScene(Scene):
         """Something on the table changes with time alone: cards moving, a toast, a drag, a
         hover preview still to appear, a hand card rising or sinking, a gene pool card
         turning."""
-        if self.anim.busy or self.toast or self.drag is not None or (
+        if self.anim.busy or self.toast or self.drag is not None or self.news.stale(self.time) or (
                 self.hover_key is not None and self.time - self.hover_since < 0.5) \
                 or self.hand_raise.busy():
             return True
@@ -176,6 +179,24 @@ class TableScene(Scene):
         return d.player in self.bots or (d.kind == "react" and not self.match.asks(d.player)) \
             or (not self.pass_needed and self.viewer != d.player)
 
+    def take_screen(self, seat: int) -> None:
+        """The human at `seat` cleared the pass screen."""
+        self.match.take_screen(seat)
+        self._switch_viewer(seat)
+        self.took_screen = True
+
+    def _news(self) -> None:
+        """A new view: mark what changed since the viewer last looked, and when a human has
+        just taken the screen in pass-and-play, sum it up for them first."""
+        m = self.match
+        if not m.private:
+            return
+        since = m.since(self.viewer)
+        if since:
+            self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1)
+        self.took_screen = False
+        m.look(self.viewer)
+
     def _switch_viewer(self, seat: int) -> None:
         self.viewer = seat
         self.selected = None
@@ -190,6 +211,8 @@ class TableScene(Scene):
             self.say(why)
             self.app.sounds.play("error")
             return False
+        if self.match.private:
+            self.match.look(self.viewer)    # what my own answer did is no news to me
         self._answered()
         return True
 
@@ -218,6 +241,8 @@ class TableScene(Scene):
         self.selected = None
         self.log_seen = len(self.game.log or [])
         self.anim.reset()
+        self.news.clear()
+        self.match.look(self.viewer)      # the card back in hand is no news
         self._show_notices()
         self.say("Undone.", 1.5)
 
@@ -286,7 +311,10 @@ class TableScene(Scene):
         if self._view_key != key or self.view is None:
             self.view = self.match.view()
             self._view_key = key
+            self._news()
         v = self.view
+        if self.layout is not None and self.layout.size != (w, h):
+            self.anim.reset()     # a resized window: cards take their new places, not slide
         lay = self.layout = table_layout(w, h, v.n, self.viewer, scale)
         d = self.my_decision()
         self.panels.draw(surf, v, lay, d, u)

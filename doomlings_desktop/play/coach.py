@@ -1,0 +1,135 @@
+"""The coach: on a human's own decision, the answer the Hard bot would give in that seat, one
+sentence why, and for a play the points it adds at once.
+
+It thinks from the seat's View and a WorldSampler for that seat, exactly as a bot in the seat
+would, so a hint never uses what the player cannot see: two positions that differ only in
+hidden cards give the same hint (tests/test_coach.py). Its generator is seeded from the game's
+seed and the number of answers so far, so asking twice gives the same hint; the search runs
+on a worker thread (`Coach.ask`, then `poll`) so the table keeps drawing, within the Hard
+bot's time budget.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from doomlings_desktop.bots import make_bot
+from doomlings_desktop.bots.reasons import reason
+from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.view import view_for
+from doomlings_desktop.rules.worlds import WorldSampler
+
+WORLDS = 12          # sampled worlds the points of a play are averaged over
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's answer for one decision."""
+
+    answer: int | str
+    why: str                  # one sentence
+    gain: float | None        # points a play adds to the seat's score at once (None: not a play)
+
+
+def _label(db: Database, game: Game, answer: Any) -> str:
+    d = game.pending
+    if isinstance(answer, int) and d is not None and d.kind == "player":
+        return game.pname(answer)
+    if isinstance(answer, int):
+        return db.name(answer)
+    return {"pass": "Pass", "skip": "Skip your turn", "redraw": "Discard your hand and draw 3",
+            "yes": "Yes", "no": "No"}.get(answer, str(answer).capitalize())
+
+
+def _verb(kind: str, zone: str) -> str:
+    if kind in ("play", "react"):
+        return "Play"
+    if kind == "card" and zone == "hand":
+        return "Choose"
+    if kind == "card" and zone == "pile":
+        return "Target"
+    return "Choose"
+
+
+def _gain(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random) -> float:
+    """The seat's score change right after the answer, averaged over worlds the seat could
+    imagine (scores can depend on hidden hands, so no single world is the truth)."""
+    total = 0.0
+    for _ in range(WORLDS):
+        g = sampler.sample(rng)
+        before = g.score(seat)
+        g.apply(answer)
+        total += g.score(seat) - before
+    return total / WORLDS
+
+
+class Coach:
+    """Hints for the human seats of one game. `budget` caps the search in seconds (None: a
+    fixed number of simulations, the same hint on any machine)."""
+
+    def __init__(self, db: Database, seed: int = 0, budget: float | None = 0.9,
+                 iterations: int | None = None) -> None:
+        self.db = db
+        self.seed = seed
+        self.budget = budget
+        self.iterations = iterations
+        self.job: dict | None = None
+
+    def hint(self, game: Game, seat: int) -> Hint:
+        """Think now, on this thread (tests, tools)."""
+        d = game.pending
+        if d is None or d.player != seat:
+            raise ValueError("the coach hints only on the seat's own decision")
+        view = view_for(game, seat, with_log=False)
+        sampler = WorldSampler(game, seat)
+        salt = self.seed * 1_000_003 + len(game.answers)
+        bot = make_bot("hard", salt, db=self.db, budget=self.budget,
+                       iterations=self.iterations)
+        answer = bot.decide(view, sampler)
+        phrase = reason(view, answer, self.db) if len(d.options) > 1 else "the only answer"
+        gain = None
+        if d.kind in ("play", "react") and answer != "pass":
+            gain = _gain(sampler, seat, answer, random.Random(salt))
+        label = _label(self.db, game, answer)
+        verb = _verb(d.kind, d.zone)
+        head = label if isinstance(answer, str) else f"{verb} {label}"
+        if gain is not None:
+            pts = round(gain)
+            now = f"{'+' if pts >= 0 else '−'}{abs(pts)} now"
+            why = f"{head}: {now}, {phrase}." if phrase else f"{head}: {now}."
+        else:
+            why = f"{head}: {phrase}." if phrase else f"{head}."
+        return Hint(answer, why, gain)
+
+    def ask(self, game: Game, seat: int) -> None:
+        """Start thinking about the seat's pending decision on a worker thread (once per
+        decision); `poll` gives the hint when it is ready."""
+        d = game.pending
+        if self.job is not None and self.job["decision"] is d:
+            return
+        job: dict = {"decision": d, "hint": None, "error": None, "done": False}
+        snapshot = game.clone()         # the table may move on; the coach keeps its position
+
+        def work() -> None:
+            try:
+                job["hint"] = self.hint(snapshot, seat)
+            except Exception as e:  # noqa: BLE001 - reported by poll on the caller's thread
+                job["error"] = e
+            job["done"] = True
+
+        self.job = job
+        threading.Thread(target=work, daemon=True).start()
+
+    def poll(self, game: Game) -> Hint | None:
+        """The hint for the decision now pending, once it is ready (None until then, or if
+        the decision has changed since it was asked)."""
+        job = self.job
+        if job is None or not job["done"] or job["decision"] is not game.pending:
+            return None
+        if job["error"] is not None:
+            raise job["error"]
+        return job["hint"]

@@ -1,0 +1,241 @@
+"""What changed while you were not looking, as overlays on the table's modal stack:
+
+    Marks     the traits that just came into a pile glow, those that left are named, fading
+    Review    pass-and-play: the cards you drew, shown before the pass screen hides them
+    Summary   pass-and-play: "since your last turn", when you take the screen back
+
+The facts come from the match (`Match.since`, `Match.review`); these layers only draw them.
+Like every layer they hold the scene and never import its module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, Button
+from doomlings_desktop.ui.table.layer import Layer, cover
+
+MARK_SECONDS = 4.0      # how long a change stays marked on the table
+NEW = (120, 230, 140)
+GONE = (235, 110, 100)
+
+
+class News:
+    """The table's memory of what it has told the viewer: marks with their start times, and
+    the summary waiting to be read. Fed from `Match.since` each time the view changes."""
+
+    def __init__(self) -> None:
+        self.gained: dict[tuple[int, int], float | None] = {}   # (seat, card): start
+        self.lost: list[tuple[int, int, float | None]] = []      # seat, card, start
+        self.summary: list[tuple[str, str]] | None = None
+
+    def add(self, since: Any, now: float, summary: bool) -> None:
+        """Mark what `since` says changed. With `summary`, its lines are shown in a window
+        first, and the marks start fading only once it is closed."""
+        start = None if summary and since.lines else now
+        for key in since.gained:
+            self.gained[key] = start
+        self.lost = [x for x in self.lost if (x[0], x[1]) not in since.gained]
+        self.lost += [(q, c, start) for q, c in since.lost if (q, c) not in self.gained]
+        self.gained = {k: t for k, t in self.gained.items() if k not in since.lost}
+        if summary and since.lines:
+            self.summary = since.lines
+
+    def close_summary(self, now: float) -> None:
+        self.summary = None
+        self.gained = {k: (now if t is None else t) for k, t in self.gained.items()}
+        self.lost = [(q, c, now if t is None else t) for q, c, t in self.lost]
+
+    def expire(self, now: float) -> None:
+        self.gained = {k: t for k, t in self.gained.items()
+                       if t is None or now - t < MARK_SECONDS}
+        self.lost = [x for x in self.lost if x[2] is None or now - x[2] < MARK_SECONDS]
+
+    def clear(self) -> None:
+        self.gained.clear()
+        self.lost.clear()
+        self.summary = None
+
+    def levels(self, now: float) -> tuple:
+        """How strongly each mark is drawn now, in a few steps: the table redraws only when a
+        step changes (busy() asks `stale`), not every frame of a smooth fade, so it stays
+        idle while marks show."""
+        return (tuple(self.strength(t, now) for t in self.gained.values()),
+                tuple(self.strength(t, now) for _, _, t in self.lost))
+
+    def stale(self, now: float) -> bool:
+        """A mark must be drawn at another strength (or removed) than it was last frame."""
+        return (bool(self.gained) or bool(self.lost)) and self.levels(now) != self.drawn
+
+    drawn: tuple = ((), ())
+
+    @staticmethod
+    def strength(start: float | None, now: float) -> float:
+        """1 for the first half of MARK_SECONDS, then 0.6, then 0.3 for a quarter each."""
+        if start is None:
+            return 1.0
+        k = (now - start) / MARK_SECONDS
+        return 1.0 if k < 0.5 else 0.6 if k < 0.75 else 0.3 if k < 1 else 0.0
+
+
+class Marks(Layer):
+    """Outlines the strips of traits new in a pile, and names the ones that left it under
+    the owner's header ("− Kidney"), both fading out."""
+
+    def open(self, d: Any) -> bool:
+        news = self.sc.news
+        return bool(news.gained or news.lost)
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        sc = self.sc
+        news = sc.news
+        news.expire(sc.time)
+        news.drawn = news.levels(sc.time)
+        strips = {(k[1], k[2]): r for r, k in sc.targets if k[0] == "strip"}
+        for key, start in news.gained.items():
+            r = strips.get(key)
+            a = news.strength(start, sc.time)
+            if r is None or a <= 0:
+                continue
+            color = tuple(int(BG[i] + (NEW[i] - BG[i]) * a) for i in range(3))
+            pygame.draw.rect(surf, color, r.inflate(6, 6), width=max(2, int(3 * u)),
+                             border_radius=int(6 * u))
+        panels = {k[1]: r for r, k in sc.targets if k[0] == "panel"}
+        t = sc.app.text
+        shown: dict[int, int] = {}
+        for seat, card, start in news.lost:
+            r = panels.get(seat)
+            a = news.strength(start, sc.time)
+            if r is None or a <= 0:
+                continue
+            k = shown.get(seat, 0)
+            shown[seat] = k + 1
+            color = tuple(int(BG[i] + (GONE[i] - BG[i]) * a) for i in range(3))
+            s = t.render(f"− {sc.db.name(card)}", int(14 * u), color, bold=True)
+            box = s.get_rect(bottomright=(r.right - int(8 * u),
+                                          r.bottom - int(6 * u) - k * int(20 * u)))
+            pygame.draw.rect(surf, BG, box.inflate(int(10 * u), int(4 * u)),
+                             border_radius=int(4 * u))
+            surf.blit(s, box)
+
+
+def _window(sc: Any, surf: pygame.Surface, title: str, width: int, height: int,
+            u: float) -> Rect:
+    """A framed window in the middle of the table (left of the log) over a shaded table,
+    whose shade covers the table's click targets."""
+    cover(sc, surf, (0, 0, 0, 150))
+    w, h = surf.get_size()
+    box = Rect(0, 0, width, height)
+    box.center = (int(w * 0.4), h // 2)
+    box.clamp_ip(surf.get_rect())
+    pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
+    pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
+    return box
+
+
+class _Modal(Layer):
+    """A window with one button that Enter, Space or a click on the button closes; while it
+    is open the table behind takes no input (Esc still opens the menu)."""
+
+    label = "OK"
+    button: Button | None = None
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE):
+            self.close()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.button \
+                and self.button.rect.collidepoint(event.pos):
+            self.close()
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def _button(self, surf: pygame.Surface, box: Rect, key: str, u: float) -> None:
+        sc = self.sc
+        bw = max(int(200 * u), sc.app.text.font(int(17 * u), True).size(self.label)[0]
+                 + int(32 * u))
+        r = Rect(0, 0, bw, int(44 * u))
+        r.midbottom = (box.centerx, box.bottom - int(16 * u))
+        self.button = Button(r, self.label, key, True, "", tone=(60, 110, 70))
+        self.button.draw(surf, sc.app.text, r.collidepoint(sc.app.mouse), u)
+        sc.targets.append((r, ("button", key)))
+
+
+class Review(_Modal):
+    """Pass-and-play: before the pass screen, the human who drew sees what came into their
+    hand, large; the screen passes once they say so."""
+
+    def open(self, d: Any) -> bool:
+        r = self.sc.match.review
+        return r is not None and r[0] == self.sc.viewer
+
+    def close(self) -> None:
+        self.sc.match.end_review()
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        sc = self.sc
+        seat, cards = sc.match.review
+        nxt = sc.game.pending
+        self.label = f"Done: pass to {sc.name(nxt.player)}" if nxt else "Done"
+        ch = int(220 * u)
+        cw = int(ch * 0.72)
+        gap = int(14 * u)
+        across = len(cards) * cw + (len(cards) - 1) * gap
+        box = _window(sc, surf, "", max(across + int(60 * u), int(420 * u)),
+                      ch + int(190 * u), u)
+        t = sc.app.text
+        title = t.render(f"{sc.name(seat)}, new in your hand", int(24 * u), ACCENT, bold=True)
+        surf.blit(title, title.get_rect(midtop=(box.centerx, box.y + int(16 * u))))
+        x = box.centerx - across // 2
+        for c in cards:
+            r = Rect(x, box.y + int(60 * u), cw, ch)
+            surf.blit(sc.app.art.face(c, cw, ch), r)
+            sc.targets.append((r, ("overlay_card", c)))
+            x += cw + gap
+        self._button(surf, box, "review_done", u)
+        sub = t.render("Enter: done", int(14 * u), MUTED)
+        surf.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - int(64 * u))))
+
+
+class Summary(_Modal):
+    """Pass-and-play: what happened since your last turn, when you take the screen back."""
+
+    label = "Got it"
+
+    def open(self, d: Any) -> bool:
+        return self.sc.news.summary is not None
+
+    def close(self) -> None:
+        self.sc.news.close_summary(self.sc.time)
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        sc = self.sc
+        t = sc.app.text
+        size = int(16 * u)
+        width = int(560 * u)
+        lines: list[tuple[str, tuple]] = []
+        for kind, text in sc.news.summary:
+            color = ACCENT if kind in ("age", "catastrophe") else INK
+            lines += [(part, color) for part in t.wrap(text, size, width - int(40 * u))]
+        most = max(3, int((surf.get_height() * 0.62) // int(21 * u)))
+        if len(lines) > most:
+            hidden = len(lines) - most + 1
+            lines = lines[-(most - 1):]
+            lines.insert(0, (f"... {hidden} earlier lines in the log", MUTED))
+        box = _window(sc, surf, "", width, len(lines) * int(21 * u) + int(130 * u), u)
+        title = t.render(f"{sc.name(sc.viewer)}: since your last turn", int(22 * u), ACCENT,
+                         bold=True)
+        surf.blit(title, title.get_rect(midtop=(box.centerx, box.y + int(14 * u))))
+        y = box.y + int(52 * u)
+        for text, color in lines:
+            surf.blit(t.render(text, size, color), (box.x + int(20 * u), y))
+            y += int(21 * u)
+        self._button(surf, box, "summary_done", u)

@@ -1,0 +1,87 @@
+"""The coach hints from the seat's view only: legal, explained, the same for positions that
+differ only in what the seat cannot see, and thought about off the caller's thread."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from doomlings_desktop.play.coach import Coach
+from doomlings_desktop.rules.engine import Game
+
+
+def _reach(db, n: int, seed: int, want) -> Game:
+    for s in range(seed, seed + 200):
+        g = Game.new(db, n, seed=s)
+        r = random.Random(s)
+        while g.pending is not None and not want(g):
+            g.apply(r.choice(g.pending.options))
+        if g.pending is not None:
+            return g
+    pytest.fail("no position found")
+
+
+def _hidden_swapped(g: Game, seat: int) -> Game:
+    """The same position with a card of another hand swapped for one in the trait deck: what
+    `seat` sees is unchanged."""
+    h = g.clone()
+    q = next(p for p in range(h.n) if p != seat and h.players[p].hand)
+    hand, deck = h.players[q].hand, h.deck
+    i = next(i for i, c in enumerate(deck) if c not in hand)
+    hand[0], deck[i] = deck[i], hand[0]
+    return h
+
+
+@pytest.mark.parametrize("seed", range(10, 16))
+def test_a_hint_is_legal_explained_and_blind_to_hidden_cards(db, seed):
+    """Across these positions a coach that looked at the true hidden cards (a sampler that
+    returns the real game) gives a different hint in 2 of 6: the check can fail."""
+    coach = Coach(db, seed=3, budget=None, iterations=60)
+    g = _reach(db, 3, seed, lambda g: g.pending.kind == "play" and len(g.players[0].pile) >= 2
+               and g.pending.player == 0 and len(g.pending.options) > 2)
+    seat = g.pending.player
+    hint = coach.hint(g, seat)
+    assert hint.answer in g.pending.options
+    assert hint.why and hint.why.endswith(".")
+    if hint.answer != "pass":
+        assert hint.gain is not None and db.name(hint.answer) in hint.why
+        assert ("+" in hint.why or "−" in hint.why) and "now" in hint.why
+    other = _hidden_swapped(g, seat)
+    assert [p.hand for p in other.players] != [p.hand for p in g.players]
+    assert coach.hint(other, seat) == hint
+
+
+def test_hints_on_choices_of_every_kind(db):
+    coach = Coach(db, seed=1, budget=None, iterations=30)
+    kinds = set()
+    for s in range(40):
+        g = Game.new(db, 3, seed=s)
+        r = random.Random(s)
+        while g.pending is not None:
+            d = g.pending
+            if d.kind not in kinds and len(d.options) > 1:
+                kinds.add(d.kind)
+                hint = coach.hint(g, d.player)
+                assert hint.answer in d.options and hint.why
+            g.apply(r.choice(d.options))
+        if {"play", "card", "player", "yesno"} <= kinds:
+            break
+    assert {"play", "card", "player"} <= kinds
+
+
+def test_the_coach_thinks_off_the_callers_thread(db):
+    coach = Coach(db, seed=2, budget=0.5)
+    g = _reach(db, 4, 3, lambda g: g.pending.kind == "play" and g.pending.player == 0)
+    t0 = time.perf_counter()
+    coach.ask(g, 0)
+    assert time.perf_counter() - t0 < 0.2 and coach.poll(g) is None or coach.job["done"]
+    for _ in range(400):
+        hint = coach.poll(g)
+        if hint is not None:
+            break
+        time.sleep(0.01)
+    assert hint is not None and hint.answer in g.pending.options
+    g.apply(g.pending.options[0])
+    assert coach.poll(g) is None                 # asked for another decision

@@ -1,0 +1,140 @@
+"""The game log: who discarded whose trait, the winner not named before World's End has been
+shown, and the bots' reasons kept across Continue (and shown in replays)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from uidriver import click, find
+
+from doomlings_desktop import saves
+from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.scenario import Runner
+from doomlings_desktop.ui.table import SeatConfig, TableScene
+from tests.test_ui import make_app, texts_of_a_frame
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    saves._cache.clear()
+
+
+def discards_logged(name: str) -> list[str]:
+    r = Runner(default_database(), yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text()))
+    r.run()
+    return [text for kind, text, *_ in r.g.log if kind == "discard_trait"]
+
+
+# ---------------------------------------------------------------- who discarded whose trait
+
+@pytest.mark.parametrize("scenario, lines", [
+    # Reckless: the actor picks from the opponent's pile, then the opponent from the actor's
+    ("traits/reckless", ["Player 1 discards Adorable from Player 2's pile.",
+                         "Player 2 discards Fangs from Player 1's pile."]),
+    ("traits/territorial", ["Player 2 discards Quick from their pile."]),
+    ("catastrophes/the-four-horsemen", ["Player 2 discards Quick from their pile.",
+                                        "Player 1 discards Bark from their pile."]),
+    ("traits/voracious", ["Player 1 discards Bark from their pile."]),
+    ("traits/hyper-intelligence", ["Player 2 discards Fangs from their pile at random.",
+                                   "Player 3 discards Quick from their pile at random."]),
+])
+def test_the_log_says_who_discarded_whose_trait(scenario, lines):
+    assert discards_logged(scenario) == lines
+
+
+# ---------------------------------------------------------------- the winner waits
+
+def finished_table(seed: int = 8, animation: str = "normal"):
+    app = make_app(animation=animation)
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=seed)
+    app.go(sc)
+    r = random.Random(seed)
+    while sc.game.pending:
+        sc.game.apply(r.choice(sc.game.pending.options))
+    return app, sc
+
+
+def log_texts(app, sc) -> list[str]:
+    """What the log panel draws in one frame (the strings drawn inside its rectangle)."""
+    drawn = texts_of_a_frame(app, sc)
+    lines = sc._log_lines[1]
+    return [s for s in drawn if any(s == line for line, _ in lines)]
+
+
+def test_the_log_names_no_winner_before_world_end_has_been_shown():
+    app, sc = finished_table()
+    g = sc.game
+    winner = next(text for kind, text, *_ in g.log if kind == "winner")
+    at = max(i for i, (kind, *_) in enumerate(g.log) if kind == "world_end")
+    after = [text for _, text, *_ in g.log[at + 1:]]
+    app.frame()
+    assert find(sc, ("world_end",)) is not None
+    for _ in range(30):                      # the reveal under way
+        app.frame()
+        shown = " ".join(line for line, _ in sc._log_lines[1])
+        assert "World's End!" in shown and winner not in shown
+        assert not any(text[:30] in shown for text in after), shown
+    click(app, (10, 10))                     # the reveal is over: the scores, and the log
+    app.frame()
+    shown = " ".join(line for line, _ in sc._log_lines[1])
+    assert find(sc, ("button", "new_game")) is not None and winner.split(" with ")[0] in shown
+
+
+def test_without_animation_the_log_is_whole_at_once():
+    app, sc = finished_table(animation="off")
+    app.frame()
+    app.frame()
+    winner = next(text for kind, text, *_ in sc.game.log if kind == "winner")
+    assert winner.split(" with ")[0] in " ".join(line for line, _ in sc._log_lines[1])
+
+
+# ---------------------------------------------------------------- bot reasons survive Continue
+
+def test_bot_reasons_survive_continue():
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"),
+                          SeatConfig("Cy", "bot", "medium")], seed=11)
+    app.go(sc)
+    r = random.Random(3)
+    for _ in range(400):
+        if len(sc.bot_notes) >= 4 and sc.game.pending.player == 0:
+            break
+        if sc.game.pending.player == 0:
+            sc.apply(r.choice(sc.game.pending.options))
+        app.frame()
+    notes = dict(sc.bot_notes)
+    assert len(notes) >= 4
+    app.frame()
+    before = [line for line, _ in sc._log_lines[1] if line.strip().startswith("(")]
+    assert before
+    from doomlings_desktop.ui.scenes.main_menu import MenuScene
+    app.go(MenuScene(app))
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    again = app.scene
+    assert isinstance(again, TableScene) and again is not sc
+    assert again.bot_notes == notes
+    app.frame()
+    assert [line for line, _ in again._log_lines[1] if line.strip().startswith("(")] == before
+
+
+def test_bot_reasons_show_in_a_replay_of_the_save():
+    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.ui.table import ReplayScene
+    g = play_random(default_database(), 2, 5)
+    seats = [{"name": "A", "kind": "bot", "level": "easy"}, {"name": "B", "kind": "bot"}]
+    path = saves.save(g, seats, "last game", {2: "for its 4 points"})
+    app = make_app()
+    rec = saves.read_record(path)
+    sc = ReplayScene(app, rec, [SeatConfig("A", "bot"), SeatConfig("B", "bot")], None)
+    assert sc.bot_notes == {2: "for its 4 points"}
+    sc.goto(10**9)
+    app.go(sc)
+    app.frame()
+    assert "  (for its 4 points)" in [line for line, _ in sc._log_lines[1]]

@@ -1,0 +1,175 @@
+"""Overlays leave what they are not about uncovered: an out-of-turn offer is a window with its
+own buttons (not laid over the hand or doubled by the prompt's), a message finds a spot that
+hides no card or button, and the replay bar hides no card."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from uidriver import Player, click, find
+
+from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.settings import Settings
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+
+
+def _app(size=(1280, 720)) -> App:
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    return App(size=size, settings=s)
+
+
+def _offer_table(size=(1280, 720)) -> tuple[App, TableScene]:
+    """A 3-person hot-seat table on an out-of-turn offer, its player at the screen."""
+    db = default_database()
+    for seed in range(300):
+        g = Game.new(db, 3, seed=seed, names=["Ada", "Bea", "Cyd"])
+        r = random.Random(seed)
+        while g.pending and g.pending.kind != "react":
+            g.apply(r.choice(g.pending.options))
+        if g.pending:
+            break
+    app = _app(size)
+    sc = TableScene(app, [SeatConfig(n) for n in ("Ada", "Bea", "Cyd")], seed, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = g.pending.player
+    app.frame()
+    app.frame()
+    return app, sc
+
+
+def _card_rects(sc: TableScene) -> list[pygame.Rect]:
+    return [r for r, k in sc.targets if k[0] in ("hand", "strip", "card", "overlay_card",
+                                                   "deck", "gene_pool")]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_an_offer_has_one_pass_and_its_buttons_under_its_cards(size):
+    app, sc = _offer_table(size)
+    passes = [b for b in sc.buttons if b.key == ("answer", "pass")]
+    assert len(passes) == 1, "the prompt's Pass was drawn besides the offer's own"
+    offered = [r for r, k in sc.targets if k[0] == "overlay_card"]
+    hand = [r for r, k in sc.targets if k[0] == "hand"]
+    assert offered and hand
+    for b in sc.buttons:
+        assert b.rect.top > max(r.bottom for r in offered)
+        assert not any(b.rect.colliderect(r) for r in hand), "an offer's button lies on the hand"
+    click(app, passes[0].rect.center)
+    assert sc.game.pending is None or sc.game.pending.kind != "react" or \
+        sc.game.answers[-1] == "pass"
+
+
+def test_a_message_covers_no_card_or_button():
+    app, sc = _offer_table()
+    for text in ("Saved as 'Sunday afternoon'.",
+                 "Nothing to undo: a card was drawn or revealed, or another player acted."):
+        sc.say(text, 5)
+        app.frame()
+        box = sc.overlays.toast.rect
+        assert box is not None
+        assert not any(box.colliderect(r) for r in _card_rects(sc))
+        assert not any(box.colliderect(b.rect) for b in sc.buttons)
+
+
+def test_the_replay_bar_hides_no_card(db):
+    from doomlings_desktop import saves
+    from doomlings_desktop.simulate import play_random
+
+    g = play_random(db, 4, 7)
+    saves.save(g, [{"name": n, "kind": "bot"} for n in "ABCD"], "last game")
+    app = _app()
+    app.frame()
+    click(app, find(app.scene, ("button", "load")).center)
+    path = saves.saves_dir() / "last game.json"
+    click(app, find(app.scene, ("button", ("replay", path))).center)
+    sc = app.scene
+    click(app, find(sc, ("button", "last")).center)
+    for _ in range(40):                 # back into the game, hands full
+        click(app, find(sc, ("button", "back")).center)
+    bar_top = min(b.rect.top for b in sc.buttons if b.key in ("first", "last", "close"))
+    cards = _card_rects(sc)
+    assert cards and max(r.bottom for r in cards) <= bar_top - 4
+
+
+def test_a_bots_play_is_marked_for_a_moment_then_fades():
+    from doomlings_desktop.ui.table.news import MARK_SECONDS
+
+    app = _app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    app.frame()
+    g = sc.game
+    while g.pending.player != 1:             # Ann plays; the bot's turn comes
+        if sc.match.review:
+            sc.match.end_review()
+        d = g.pending
+        sc.apply(next(o for o in d.options if o != "pass"))
+        app.frame(dt=MARK_SECONDS)           # Ann's own news has faded by the bot's turn
+    before = list(g.players[1].pile)
+    for _ in range(50):
+        app.frame(dt=0.05)
+        if g.players[1].pile != before:
+            break
+    app.frame(dt=0.05)
+    new = [c for c in g.players[1].pile if c not in before]
+    assert new and set(sc.news.gained) == {(1, c) for c in new}
+    # drawn: nothing to redraw until the mark steps down (the table stays idle meanwhile)
+    assert g.pending.player == 0 and not sc.busy()
+    sc.time += MARK_SECONDS * 0.6
+    assert sc.busy()
+    strips = {k[2]: r for r, k in sc.targets if k[0] == "strip" and k[1] == 1}
+    assert new[0] in strips
+    for _ in range(int(MARK_SECONDS / 0.5) + 2):          # Ann's turn again: nothing moves
+        app.frame(dt=0.5)
+    assert g.pending.player == 0 and not sc.news.gained and not sc.busy()
+
+
+def test_hot_seat_drawn_cards_then_the_news_are_shown_with_events():
+    app = _app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=3)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("pass_screen", 0)).center)
+    hand = list(sc.game.players[0].hand)
+    card = next(c for c in sc.game.pending.options if c != "pass")
+    click(app, find(sc, ("hand", card)).center)
+    click(app, find(sc, ("panel", 0)).center)
+    drawn = [c for c in sc.game.players[0].hand if c not in hand]
+    assert drawn and sc.match.review == (0, drawn)
+    assert find(sc, ("pass_screen", 1)) is None          # not passed before Ann has seen them
+    shown = [k[1] for _, k in sc.targets if k[0] == "overlay_card"]
+    assert shown == drawn
+    click(app, find(sc, ("hand", hand[-1])).center)       # the table behind takes no clicks
+    assert sc.match.review is not None
+    click(app, find(sc, ("button", "review_done")).center)
+    assert find(sc, ("pass_screen", 1)) is not None and not sc.face_up
+    click(app, find(sc, ("pass_screen", 1)).center)       # Ben's first look: no news yet
+    assert find(sc, ("button", "summary_done")) is None
+    before = list(sc.game.players[1].pile)
+    ben = Player(1)
+    for _ in range(200):                                  # Ben's turn, however it goes
+        if find(sc, ("pass_screen", 0)) is not None:
+            break
+        if not ben.act(app):
+            app.frame()
+    gained = [c for c in sc.game.players[1].pile if c not in before]
+    click(app, find(sc, ("pass_screen", 0)).center)
+    assert find(sc, ("button", "summary_done")) is not None
+    assert any("Ben" in text for _, text in sc.news.summary)
+    assert gained and {(1, c) for c in gained} <= set(sc.news.gained)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r",
+                                         mod=0, scancode=0))
+    app.frame()
+    assert sc.news.summary is None and sc.my_decision() is not None
