@@ -6,6 +6,7 @@ size from 1280x720 to 4K with 6 players and 20-card piles.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pygame import Rect
@@ -127,7 +128,7 @@ def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
     gap = max(1, int(3 * u))
     cut = max(1, gap // 2)                       # between two strips of a column
     least = STRIP_MIN_H + cut                    # the thinnest readable strip, with its cut
-    ideal, good_h = max(least, int(30 * u)), max(least, int(20 * u))
+    ideal = max(least, int(30 * u))
     sep = max(gap, int(6 * u))
     best = None
     for k in range(longest, 0, -1):              # side by side, at most k strips a column
@@ -137,11 +138,11 @@ def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
         for c, n in groups:
             place[c] = [(col + i // k, (i % k) * pitch) for i in range(n)]
             col += max(1, -(-n // k))
-        best = _better(best, (pitch, col, place, 1), area, least, good_h, gap)
+        best = _better(best, (pitch, col, place, 1), area, least, ideal, gap)
     for pitch in range(ideal, min(least, ideal) - 1, -1):      # flowing down the columns
         if pitch <= area.h:
             col, place = _flow(groups, pitch, sep, area.h)
-            best = _better(best, (pitch, col, place, 0), area, least, good_h, gap)
+            best = _better(best, (pitch, col, place, 0), area, least, ideal, gap)
     if best[0][0] == 0:         # no room for readable strips: the tallest that leave each
         pitch, (col, place) = 5, _flow(groups, 5, sep, area.h)      # a badge and a value
         for pitch in range(min(least, area.h), 4, -1):
@@ -182,17 +183,18 @@ def _flow(groups: list, pitch: int, sep: int, height: int) -> tuple[int, dict]:
     return col + 1, place
 
 
-def _better(best: tuple | None, cand: tuple, area: Rect, least: int, good_h: int,
+def _better(best: tuple | None, cand: tuple, area: Rect, least: int, ideal: int,
             gap: int) -> tuple:
     """Keep the better of two layouts: readable strips first, then the more of each name
-    shown (up to 16 letters, most names whole), then strips nearer their good height, then
-    taller strips, then groups side by side."""
+    shown (up to 14 letters, most names whole) weighed against how near the strips come to
+    their ideal height (so names are not shown whole in strips far thinner than the rest of
+    the table's text), then taller strips, then groups side by side."""
     pitch, ncols, _, side = cand
     col_w = area.w // max(1, ncols)
     room = col_w - 2 * gap - 2.4 * pitch          # the badge and the value take the rest
     letters = max(0.0, room / (0.6 * strip_text_px(pitch - max(1, gap // 2))))
-    key = (int(pitch >= least and col_w >= 2 * least), int(min(letters, 16)),
-           min(pitch, good_h), pitch, side)
+    worth = int(min(letters, 14)) * math.sqrt(min(pitch, ideal) / ideal)
+    key = (int(pitch >= least and col_w >= 2 * least), round(worth, 3), pitch, side)
     return (key, cand) if best is None or key > best[0] else best
 
 
