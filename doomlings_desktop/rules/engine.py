@@ -51,7 +51,8 @@ class Decision:
     """What the engine waits for: who decides, what kind of answer, and the legal answers.
 
     kind: play (a trait from hand), no_play (skip/redraw), card, player, color, yesno,
-    react (an out-of-turn opportunity: a card or 'pass'), catastrophe (Prepper).
+    react (an out-of-turn opportunity: a card or 'pass'), catastrophe (Prepper), end_turn
+    (the pause of a held seat before its turn's stabilize phase: only 'end', not recorded).
     `zone` says where the offered cards are: hand, pile, discard or revealed.
     `sources`, for cards revealed from several hands, is the seat each option came from
     (public: everyone saw who revealed what), so a table can say whose card is whose.
@@ -82,7 +83,7 @@ class Game:
         "last_color", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
-        "shown", "turn_end",
+        "shown", "turn_end", "hold",
     )
 
     # ------------------------------------------------------------------ creation
@@ -136,6 +137,7 @@ class Game:
         self.names: list[str] = [f"Player {p + 1}" for p in range(n)]   # for the log's text
         self.undo_floor = 0   # answers before this index can no longer be taken back
         self.shown = False    # set by effects that show someone hidden cards (swapped hands)
+        self.hold = 0         # bit p set: pause after seat p's turn play (see t_hold)
 
     @classmethod
     def new(cls, db: Database, players: int, seed: int = 0, variants: dict | None = None,
@@ -228,6 +230,7 @@ class Game:
         g.undo_floor = self.undo_floor
         g.shown = False
         g.turn_end = self.turn_end
+        g.hold = self.hold
         return g
 
     # ------------------------------------------------------------------ driving
@@ -268,6 +271,12 @@ class Game:
         if (self.shown or nxt is None or nxt.player != d.player
                 or self.rng.state != rng_state):
             self.undo_floor = len(self.answers)
+            if self.hold and nxt is not None and nxt.kind == "end_turn":
+                # The pause after a turn's play is there to let Undo take the play back;
+                # with nothing left to take back it would only be a click more: skip it.
+                self.pending = None
+                stack.pop()     # its continuation, t_hold_ans
+                self._run()
 
     def why_not(self, answer: Any) -> str:
         """A short reason why an answer is not legal now (for the player)."""
@@ -1041,12 +1050,16 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
 
 
 def t_after_play(g: Game, t: tuple) -> None:
-    """After the turn's play: an age's bonus play, then the stabilize phase."""
+    """After the turn's play: an age's bonus play, the held seat's pause, then the stabilize
+    phase."""
     p = t[1]
-    if not g.rules and g.no_stabilize != p:
+    held = g.hold and g.hold >> p & 1
+    if not g.rules and g.no_stabilize != p and not held:
         _stabilize_then_late(g, p)    # the plain case, done inline
         return
     g.stack.append((t_stabilize_phase, p))
+    if held:
+        g.stack.append((t_hold, p))   # below the bonus play: the pause follows the last play
     bonus = g.rules.get("bonus_play")
     if not bonus or g.bonus_used or not g.turn_plays:
         return
@@ -1059,6 +1072,21 @@ def t_after_play(g: Game, t: tuple) -> None:
         g.ask(p, "play", options + ["pass"],
               f"{g.db.name(g.age)}: you may play another such trait",
               (t_bonus_play, p), zone="hand")
+
+
+def t_hold(g: Game, t: tuple) -> None:
+    """A held seat's pause between its turn's plays and the stabilize phase: nothing is drawn
+    until the player ends the turn, so Undo can still take the play back. It is no move of
+    the game: its answer is not recorded (a record replays the same with or without holds),
+    and `apply` skips it when the play already revealed something (nothing to take back)."""
+    p = t[1]
+    if g.hold >> p & 1 and not g.over:     # a sampled world for a bot has no holds
+        g.ask(p, "end_turn", ["end"], "End your turn (Undo takes back your play)",
+              (t_hold_ans,))
+
+
+def t_hold_ans(g: Game, t: tuple) -> None:
+    g.answers.pop()       # apply() appended the pause's "end": the record never holds it
 
 
 def _stabilize_then_late(g: Game, p: int) -> None:
