@@ -56,9 +56,13 @@ class Decision:
     `zone` says where the offered cards are: hand, pile, discard or revealed.
     `sources`, for cards revealed from several hands, is the seat each option came from
     (public: everyone saw who revealed what), so a table can say whose card is whose.
+    `count`, above 1, says this is the first of up to that many picks of the same kind
+    asked one after another ("discard 2 cards"): a table may let the player choose them all
+    and then answer them in turn. With 'pass' among the options the sequence may stop early.
+    `Game.ask_picks` asks such a decision.
     """
 
-    __slots__ = ("player", "kind", "options", "prompt", "card", "zone", "sources")
+    __slots__ = ("player", "kind", "options", "prompt", "card", "zone", "sources", "count")
 
     def __init__(self, player: int, kind: str, options: list, prompt: str, card: int = -1,
                  zone: str = "", sources: tuple | None = None) -> None:
@@ -69,6 +73,7 @@ class Decision:
         self.card = card
         self.zone = zone
         self.sources = sources
+        self.count = 1
 
     def __repr__(self) -> str:
         return f"<Decision p{self.player} {self.kind} {self.options!r} {self.prompt!r}>"
@@ -309,6 +314,13 @@ class Game:
             card: int = -1, zone: str = "", sources: tuple | None = None) -> None:
         self.stack.append(cont)
         self.pending = Decision(player, kind, options, prompt, card, zone, sources)
+
+    def ask_picks(self, count: int, player: int, kind: str, options: list, prompt: str,
+                  cont: tuple, card: int = -1, zone: str = "") -> None:
+        """`ask` for the first of `count` picks that follow one another (Decision.count)."""
+        self.stack.append(cont)
+        d = self.pending = Decision(player, kind, options, prompt, card, zone)
+        d.count = count
 
     def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
         """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""
@@ -1144,9 +1156,9 @@ def t_enlighten(g: Game, t: tuple) -> None:
     hand = g.players[p].hand
     if left <= 0 or not hand:
         return
-    g.ask(p, "card", hand[:] + ["pass"],
-          f"{g.db.name(g.age)}: you may discard a card before stabilizing ({left} left)",
-          (t_enlighten_ans, p, left), zone="hand")
+    g.ask_picks(min(left, len(hand)), p, "card", hand[:] + ["pass"],
+                f"{g.db.name(g.age)}: you may discard a card before stabilizing ({left} left)",
+                (t_enlighten_ans, p, left), zone="hand")
 
 
 def t_enlighten_ans(g: Game, t: tuple) -> None:
@@ -1184,8 +1196,9 @@ def t_stab_discard(g: Game, t: tuple) -> None:
     hand = g.players[p].hand
     if len(hand) <= target:
         return
-    g.ask(p, "card", hand[:], f"Stabilize: discard {len(hand) - target} more",
-          (t_stab_discard_ans, p, target), zone="hand")
+    g.ask_picks(len(hand) - target, p, "card", hand[:],
+                f"Stabilize: discard {len(hand) - target} more",
+                (t_stab_discard_ans, p, target), zone="hand")
 
 
 def t_stab_discard_ans(g: Game, t: tuple) -> None:
