@@ -58,6 +58,7 @@ WINDOW_MIN = (640, 480)
 WINDOW_MAX = 16384              # per side; App also keeps the window within the screen
 ANIMATIONS = ("off", "normal", "fast")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
+HOLDS = ("bots", "always", "never")      # when a human's turn waits for End turn (Undo)
 
 
 class _Invalid(Exception):
@@ -95,6 +96,12 @@ def _window(v: Any) -> tuple[tuple[int, int], bool]:
 
 def _animation(v: Any) -> tuple[str, bool]:
     if v not in ANIMATIONS:        # also unhashable values: `in` a tuple compares with ==
+        raise _Invalid
+    return v, False
+
+
+def _hold(v: Any) -> tuple[str, bool]:
+    if not isinstance(v, str) or v not in HOLDS:
         raise _Invalid
     return v, False
 
@@ -147,6 +154,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "seat_count": lambda v: _number(v, 2, 6, whole=True),
     "seats": _seats,
     "fullscreen": _flag,
+    "hold_end_turn": _hold,
 }
 
 
@@ -164,6 +172,7 @@ class Settings:
     seat_count: int = 4                 # the last New game's table, offered again
     seats: list[str] = field(default_factory=lambda: ["human"] * 6)   # human or a bot level
     fullscreen: bool = False            # F11 or Alt+Enter switch it; `window` is kept for after
+    hold_end_turn: str = "bots"         # a turn waits for End turn (Undo): bots, always, never
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:

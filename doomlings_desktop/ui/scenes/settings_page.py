@@ -1,4 +1,5 @@
-"""Settings: sound, animation, bot pace, colour symbols, out-of-turn offers."""
+"""Settings: sound, animation, bot pace, colour symbols, out-of-turn offers, the end of a
+turn waiting for End turn."""
 
 from __future__ import annotations
 
@@ -6,8 +7,13 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.settings import HOLDS
 from doomlings_desktop.ui.app import Button
 from doomlings_desktop.ui.scenes.pages import SubScene
+
+# After a play the turn waits for End turn, so Undo can take the play back: in games with a
+# bot (a table of people can agree to take a move back), in every game, or never.
+HOLD_LABELS = {"bots": "against bots", "always": "always", "never": "never"}
 
 
 class SettingsScene(SubScene):
@@ -31,6 +37,8 @@ class SettingsScene(SubScene):
             ("Offer out-of-turn plays", "yes" if s.ask_out_of_turn else "never ask",
              "ask_out_of_turn"),
             ("Full screen (F11)", "on" if s.fullscreen else "off", "fullscreen"),
+            ("Wait for End turn (Undo)", HOLD_LABELS.get(s.hold_end_turn, s.hold_end_turn),
+             "hold_end_turn"),
         ]
 
     def on_button(self, key: Any) -> None:
@@ -56,6 +64,9 @@ class SettingsScene(SubScene):
             s.bot_pace = {0.0: 0.4, 0.4: 0.8, 0.8: 1.5, 1.5: 0.0}.get(s.bot_pace, 0.8)
         elif key == "ask_out_of_turn":
             s.ask_out_of_turn = not s.ask_out_of_turn
+        elif key == "hold_end_turn":
+            i = HOLDS.index(s.hold_end_turn) if s.hold_end_turn in HOLDS else -1
+            s.hold_end_turn = HOLDS[(i + 1) % len(HOLDS)]
 
     def draw(self, surf: pygame.Surface) -> None:
         u = self.app.unit
