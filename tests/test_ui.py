@@ -1187,3 +1187,23 @@ def test_several_cards_chosen_with_the_keyboard():
     assert cursor != first
     key(app, pygame.K_RETURN)                           # no cursor: confirm
     assert first not in sc.game.players[0].hand and cursor not in sc.game.players[0].hand
+
+
+def test_the_settings_page_cycles_the_end_turn_wait_and_the_table_reads_it_live():
+    from doomlings_desktop.ui.scenes.settings_page import SettingsScene
+
+    app, sc = ann_against_a_bot()
+    assert sc.game.hold == 0b01
+    app.go(SettingsScene(app, back=sc))
+    app.frame()
+    seen = []
+    for _ in range(3):
+        click(app, find(app.scene, ("button", "hold_end_turn")).center)
+        seen.append(app.settings.hold_end_turn)
+    assert seen == ["always", "never", "bots"]
+    click(app, find(app.scene, ("button", "hold_end_turn")).center)
+    click(app, find(app.scene, ("button", "hold_end_turn")).center)     # never
+    click(app, find(app.scene, ("button", "back")).center)
+    assert app.scene is sc
+    sc.apply(sc.game.pending.options[0])
+    assert sc.game.hold == 0 and sc.game.pending.kind != "end_turn"
