@@ -60,6 +60,7 @@ ANIMATIONS = ("off", "normal", "fast")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 UI_SCALE_MIN, UI_SCALE_MAX = 0.8, 1.5       # the UI scale setting: 80% to 150%
 UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)  # the steps the Settings page offers
+HOLDS = ("bots", "always", "never")      # when a human's turn waits for End turn (Undo)
 
 
 class _Invalid(Exception):
@@ -97,6 +98,12 @@ def _window(v: Any) -> tuple[tuple[int, int], bool]:
 
 def _animation(v: Any) -> tuple[str, bool]:
     if v not in ANIMATIONS:        # also unhashable values: `in` a tuple compares with ==
+        raise _Invalid
+    return v, False
+
+
+def _hold(v: Any) -> tuple[str, bool]:
+    if not isinstance(v, str) or v not in HOLDS:
         raise _Invalid
     return v, False
 
@@ -150,6 +157,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "seats": _seats,
     "fullscreen": _flag,
     "ui_scale": lambda v: _number(v, UI_SCALE_MIN, UI_SCALE_MAX),
+    "hold_end_turn": _hold,
 }
 
 
@@ -168,6 +176,7 @@ class Settings:
     seats: list[str] = field(default_factory=lambda: ["human"] * 6)   # human or a bot level
     fullscreen: bool = False            # F11 or Alt+Enter switch it; `window` is kept for after
     ui_scale: float = 1.0               # text, bars and buttons: 0.8 to 1.5 times their size
+    hold_end_turn: str = "bots"         # a turn waits for End turn (Undo): bots, always, never
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:

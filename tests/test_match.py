@@ -18,9 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Prefs:
-    def __init__(self, pace: float = 0.0, ask: bool = True) -> None:
+    def __init__(self, pace: float = 0.0, ask: bool = True, hold: str = "bots") -> None:
         self.bot_pace = pace
         self.ask_out_of_turn = ask
+        self.hold_end_turn = hold
 
 
 @pytest.fixture(autouse=True)
@@ -192,3 +193,64 @@ def test_the_match_layer_imports_no_pygame():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_against_bots_a_turn_waits_for_end_turn_and_undo_there_takes_the_play_back():
+    m = Match([Seat("Me"), Seat("E", "bot", "easy"), Seat("R", "bot", "random")], seed=12,
+              prefs=Prefs())
+    assert m.game.hold == 0b001
+    r = random.Random(12)
+    pauses = undone = 0
+    while m.game.pending is not None:
+        d = m.game.pending
+        if d.player in m.bots or m.my_decision() is None:
+            m.tick(1.0)
+            continue
+        if d.kind == "end_turn":
+            pauses += 1
+            assert d.player == 0 and m.can_undo()
+            if pauses % 3 == 1:             # take the play back, then play on
+                answers = list(m.game.answers)
+                assert m.undo()
+                undone += 1
+                assert m.game.answers == answers[:-1] and m.game.hold == 0b001
+                assert m.game.pending.player == 0 and m.game.pending.kind != "end_turn"
+                rec = json.loads(saves.autosave_path().read_text())
+                assert len(rec["answers"]) == len(answers) - 1
+                continue
+            n = len(m.game.answers)
+            assert m.apply("end") is None and len(m.game.answers) == n
+            continue
+        assert m.apply(r.choice(d.options)) is None
+    assert m.game.over and pauses > 5 and undone > 1
+    assert statistics.summary()["games"] == 1
+
+
+@pytest.mark.parametrize(("hold", "seats", "want"), [
+    ("bots", ["human", "bot"], 0b01), ("bots", ["human", "human"], 0),
+    ("always", ["human", "human", "bot"], 0b011), ("never", ["human", "bot"], 0)])
+def test_the_setting_chooses_the_held_seats_and_is_read_live(hold, seats, want):
+    prefs = Prefs(hold=hold)
+    m = Match([Seat(f"S{i}", k, "random") for i, k in enumerate(seats)], seed=1, prefs=prefs)
+    assert m.game.hold == want
+    prefs.hold_end_turn = "never"
+    m.take_screen(m.game.pending.player)
+    m.apply(m.game.pending.options[0])
+    assert m.game.hold == 0
+
+
+def test_a_game_saved_at_the_pause_continues_past_it():
+    m = Match([Seat("Me"), Seat("B", "bot", "random")], seed=3, prefs=Prefs())
+    r = random.Random(3)
+    while m.game.pending is not None and m.game.pending.kind != "end_turn":
+        if m.my_decision() is None:
+            m.tick(1.0)
+        else:
+            m.apply(r.choice(m.game.pending.options))
+    assert m.game.pending is not None
+    answers = list(m.game.answers)
+    got = saves.load(saves.autosave_path(), m.db)
+    assert got.game.answers == answers and got.game.pending.kind != "end_turn"
+    again = Match([Seat("Me"), Seat("B", "bot", "random")], seed=3, game=got.game,
+                  prefs=Prefs())
+    assert again.game.hold == 0b01 and again.game.pending is not None

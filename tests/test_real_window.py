@@ -32,6 +32,7 @@ class Session:
         self.state_file = tmp / "state.json"
         self.shots = Path(os.environ.get("DOOMLINGS_SHOTS", tmp))
         self.shots.mkdir(parents=True, exist_ok=True)
+        self.last_click = 0.0
 
     def env(self) -> dict:
         env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER",)}
@@ -80,9 +81,14 @@ class Session:
         return seen["pos"]
 
     def click(self, x: int, y: int) -> None:
+        # A click soon after one that answered, at the same spot, is the second half of a
+        # double-click and answers nothing (input.DOUBLE_CLICK): End turn, then the next
+        # turn's Skip button where End turn was, a bot's quick move between them.
+        time.sleep(max(0.0, self.last_click + 0.5 - time.time()))
         self.xdo("mousemove", "--window", self.wid, str(x), str(y))
         time.sleep(0.05)
         self.xdo("click", "1")
+        self.last_click = time.time()
 
     def drag(self, a: tuple[int, int], b: tuple[int, int]) -> None:
         self.xdo("mousemove", "--window", self.wid, str(a[0]), str(a[1]))
@@ -162,7 +168,11 @@ def test_play_moves_in_a_real_window(xsession):
             pile = s.target(st, ["panel", 0])
             s.drag(s.target(st, ["hand", card]), pile)
             moves += 1
-        else:     # another decision: a direct answer button, or pick the option and confirm
+        elif p["count"] > 1:     # several cards at once: click them, then confirm
+            for c in [o for o in p["options"] if o != "pass"][:p["count"]]:
+                s.click(*s.target(s.state(), ["hand", c]))
+            s.click(*s.target(s.state(), ["button", "confirm"]))
+        else:     # another decision: a direct answer button (End turn too), or pick and confirm
             answers = [a for _, a in st["targets"] if a[0] == "button" and a[1][0] == "answer"]
             if answers:
                 s.click(*s.target(st, answers[0]))
@@ -174,7 +184,8 @@ def test_play_moves_in_a_real_window(xsession):
                            or (a[0] == "strip" and a[2] == opt))
                 s.click(*s.target(st, hit))
                 s.click(*s.target(s.state(), ["button", "confirm"]))   # enabled once picked
-        s.state(lambda st, b=before: st["answers"] > b, timeout=15)
+        # answered: a move more, or (End turn is no move) another question
+        s.state(lambda st, b=before, p=p: st["answers"] > b or st["pending"] != p, timeout=15)
     s.shot("real-after-moves")
     assert moves >= 1
     st = s.state()

@@ -20,6 +20,7 @@ GOOD = {
     "variants": {"long_age_deck": True}, "ask_out_of_turn": False, "seat_count": 3,
     "seats": ["human", "easy", "medium", "hard", "random", "human"], "fullscreen": True,
     "ui_scale": 1.25,
+    "hold_end_turn": "always",
 }
 DEFAULT = {f.name: getattr(Settings(), f.name) for f in fields(Settings)}
 HUGE = ("1" + "0" * 30, "1e30", "2147483648", "1" + "0" * 400)
@@ -113,6 +114,18 @@ def test_an_impossible_window_is_reset_and_several_fields_make_one_warning():
     assert s.animation == "fast" and s.seat_count == 3
     assert warning == ("Settings: window, volume, muted, player_names, variants, seats were "
                        "not valid and were reset.")
+
+
+@pytest.mark.parametrize("value", ["Always", "bot", " never", ["bots"], {"bots": 1}, 0])
+def test_end_of_turn_hold_takes_only_its_three_words(value):
+    write(json.dumps(dict(GOOD, hold_end_turn=value)))
+    s, warning = Settings.load()
+    assert s.hold_end_turn == "bots"
+    assert warning == "Settings: hold_end_turn was not valid and was reset."
+
+
+def test_every_field_is_checked_on_load():
+    assert set(GOOD) == set(DEFAULT)
 
 
 def test_names_lose_control_characters_and_unknown_keys_are_ignored():

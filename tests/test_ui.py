@@ -1067,3 +1067,145 @@ def test_the_rules_page_scrolls_inside_its_frame_and_stops_at_the_end():
     gap = [app.screen.get_at((x, y))[:3] for y in range(int(88 * u), int(100 * u))
            for x in range(int(w * 0.15), int(w * 0.85), 3)]
     assert set(gap) == {BG}            # nothing scrolled up out of the frame, over the title
+
+
+# ---------------------------------------------------------------- the pause before stabilizing
+
+def a_quiet_play(g):
+    """A card Ann may play whose play reveals nothing, so the turn waits for End turn."""
+    for c in g.pending.options:
+        h = g.clone()
+        h.apply(c)
+        if h.pending is not None and h.pending.kind == "end_turn":
+            return c
+    pytest.skip("no quiet play in this deal")
+
+
+def test_against_a_bot_a_play_waits_for_end_turn_and_undo_puts_the_card_back():
+    app, sc = ann_against_a_bot()
+    g = sc.game
+    card = a_quiet_play(g)
+    hand = list(g.players[0].hand)
+    from uidriver import drag
+    drag(app, find(sc, ("hand", card)).center, sc.layout.panel_of(0).rect.center)
+    assert sc.game.pending.kind == "end_turn" and card in sc.game.players[0].pile
+    assert find(sc, ("button", ("answer", "end"))) is not None
+    assert any("Undo" in s for s in texts_of_a_frame(app, sc))     # the prompt says so
+    click(app, find(sc, ("button", "undo")).center)
+    g = sc.game
+    assert g.pending.kind == "play" and g.players[0].hand == hand and card not in \
+        g.players[0].pile
+
+
+def test_enter_at_the_pause_ends_the_turn():
+    app, sc = ann_against_a_bot()
+    card = a_quiet_play(sc.game)
+    click(app, find(sc, ("hand", card)).center)
+    click(app, find(sc, ("panel", 0)).center)          # click the card, then the pile
+    assert sc.game.pending.kind == "end_turn"
+    answers = list(sc.game.answers)
+    at = len(sc.game.log)
+    key(app, pygame.K_RETURN)
+    g = sc.game
+    assert g.answers[:len(answers)] == answers and "end" not in g.answers   # no move
+    assert any(k == "draw" and t.startswith("Ann draws") for k, t, *_ in g.log[at:])
+
+
+def test_never_hold_plays_on_at_once():
+    app = make_app()
+    app.settings.hold_end_turn = "never"
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    app.frame()
+    card = sc.game.pending.options[0]
+    sc.apply(card)
+    assert sc.game.pending is None or sc.game.pending.kind != "end_turn"
+
+
+# ---------------------------------------------------------------- several cards at once
+
+def at_a_choice_of_several(up_to):
+    def want(d, g):
+        return d.player == 0 and d.count >= 2 and ("pass" in d.options) == up_to and (
+            up_to or g.stack[-1][0].__name__ == "t_discard_pick_ans")
+    _, g = a_game_reaching(2, want, 60, 1)
+    return table_at(g, [SeatConfig("Ann"), SeatConfig("Bob", "bot")])
+
+
+def confirm_button(sc):
+    return next(b for b in sc.buttons if b.key == "confirm")
+
+
+def test_discard_two_cards_chosen_with_clicks_then_confirm():
+    app, sc = at_a_choice_of_several(up_to=False)
+    g = sc.game
+    d = g.pending
+    assert d.count == 2 and "discard 2" in d.prompt
+    a, b = d.options[:2]
+    y = find(sc, ("hand", a)).y
+    click(app, find(sc, ("hand", a)).center)
+    assert find(sc, ("hand", a)).y < y                  # raised
+    assert not confirm_button(sc).enabled and find(sc, ("button", "confirm")) is None
+    assert any("1 of 2 chosen" in s for s in texts_of_a_frame(app, sc))
+    click(app, find(sc, ("hand", a)).center)            # put back
+    assert sc.picks.of(d) == [] and find(sc, ("hand", a)).y == y
+    click(app, find(sc, ("hand", a)).center)
+    click(app, find(sc, ("hand", b)).center)
+    assert confirm_button(sc).enabled and g.pending is d    # nothing answered yet
+    click(app, find(sc, ("button", "confirm")).center)
+    hand = sc.game.players[0].hand
+    assert a not in hand and b not in hand and {a, b} <= set(sc.game.discard)
+    assert sc.game.pending is None or sc.game.pending.count == 1 or sc.game.pending is not d
+
+
+def test_up_to_a_number_confirms_fewer_and_passes():
+    app, sc = at_a_choice_of_several(up_to=True)
+    d = sc.game.pending
+    assert confirm_button(sc).enabled                    # none chosen: Confirm is the pass
+    assert not any(b.key == ("answer", "pass") for b in sc.buttons)
+    a = d.options[0]
+    n = len(sc.game.answers)
+    click(app, find(sc, ("hand", a)).center)
+    click(app, find(sc, ("button", "confirm")).center)
+    g = sc.game
+    assert a in g.discard and a not in g.players[0].hand
+    assert g.answers[n:] == [a, "pass"]
+
+
+def test_several_cards_chosen_with_the_keyboard():
+    app, sc = at_a_choice_of_several(up_to=False)
+    d = sc.game.pending
+    hand = list(sc.view.hand)
+    picks = [i for i, c in enumerate(hand) if c in d.options][:2]
+    key(app, pygame.K_1 + picks[0], str(picks[0] + 1))
+    assert sc.picks.of(d) == [hand[picks[0]]]
+    key(app, pygame.K_RETURN)                           # one of two: not yet
+    assert sc.game.pending is d and sc.toast
+    key(app, pygame.K_RIGHT)                            # the cursor, then Enter chooses it
+    cursor = sc.selected
+    key(app, pygame.K_RETURN)
+    assert cursor in sc.picks.of(d) and sc.selected is None
+    first = hand[picks[0]]
+    assert cursor != first
+    key(app, pygame.K_RETURN)                           # no cursor: confirm
+    assert first not in sc.game.players[0].hand and cursor not in sc.game.players[0].hand
+
+
+def test_the_settings_page_cycles_the_end_turn_wait_and_the_table_reads_it_live():
+    from doomlings_desktop.ui.scenes.settings_page import SettingsScene
+
+    app, sc = ann_against_a_bot()
+    assert sc.game.hold == 0b01
+    app.go(SettingsScene(app, back=sc))
+    app.frame()
+    seen = []
+    for _ in range(3):
+        click(app, find(app.scene, ("button", "hold_end_turn")).center)
+        seen.append(app.settings.hold_end_turn)
+    assert seen == ["always", "never", "bots"]
+    click(app, find(app.scene, ("button", "hold_end_turn")).center)
+    click(app, find(app.scene, ("button", "hold_end_turn")).center)     # never
+    click(app, find(app.scene, ("button", "back")).center)
+    assert app.scene is sc
+    sc.apply(sc.game.pending.options[0])
+    assert sc.game.hold == 0 and sc.game.pending.kind != "end_turn"

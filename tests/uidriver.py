@@ -76,7 +76,21 @@ class Player:
                 return False
             click(app, r.center)
             return True
-        if d.kind in ("yesno", "color", "no_play"):
+        if d.count > 1 and d.kind == "card" and d.zone == "hand":     # several cards at once
+            cards = [o for o in opts if o != "pass"]
+            k = self.rng.randrange(d.count + 1) if "pass" in opts else d.count
+            for c in self.rng.sample(cards, k):
+                r = find(scene, ("hand", c))
+                if r is None:
+                    return False
+                click(app, r.center)
+            conf = find(scene, ("button", "confirm"))
+            if conf is None:
+                return False
+            self.clicks += 1
+            click(app, conf.center)
+            return True
+        if d.kind in ("yesno", "color", "no_play", "end_turn"):
             r = find(scene, ("button", ("answer", ans)))
             if r is None:
                 return False

@@ -70,11 +70,13 @@ class Preferences(Protocol):
 
     bot_pace: float
     ask_out_of_turn: bool
+    hold_end_turn: str      # bots (when a bot plays too), always or never: see hold_seats
 
 
 class _Defaults:
     bot_pace = 0.0
     ask_out_of_turn = True
+    hold_end_turn = "bots"
 
 
 class Match:
@@ -110,6 +112,7 @@ class Match:
         self.seen: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
         self.hand_seen: dict[int, frozenset] = {}
         self.review: tuple[int, list[int]] | None = None
+        self.game.hold = self.hold_seats()
 
     # ------------------------------------------------------------------ who sees what
 
@@ -143,7 +146,7 @@ class Match:
         if d.kind == "react":
             return f"{who} may play a card out of turn"
         card = self.db.name(d.card) if d.card >= 0 else ""
-        if d.player == self.game.current and d.kind in ("play", "no_play"):
+        if d.player == self.game.current and d.kind in ("play", "no_play", "end_turn"):
             return f"{who}'s turn"
         return f"{who} answers {card}" if card else f"{who} decides: {d.prompt}"
 
@@ -282,10 +285,21 @@ class Match:
         else:
             threading.Thread(target=work, daemon=True).start()
 
+    def hold_seats(self) -> int:
+        """The seats whose turn waits for End turn after their play, so that Undo can still
+        take it back (the engine's `Game.hold` bits): the human seats, if the player's
+        setting asks for it ('bots': only in a game with a bot, where a misplay cannot be
+        taken back by asking the table)."""
+        mode = getattr(self.prefs, "hold_end_turn", "bots")
+        if mode == "never" or (mode == "bots" and not self.bots):
+            return 0
+        return sum(1 << i for i in self.humans)
+
     def apply(self, answer: Any) -> str | None:
         """Answer the pending decision and autosave. Returns why not, or None if applied."""
         d = self.game.pending
         hand = frozenset(self.game.players[d.player].hand) if d is not None else frozenset()
+        self.game.hold = self.hold_seats()      # the setting is read live
         try:
             self.game.apply(answer)
         except IllegalAnswer as e:
@@ -340,6 +354,7 @@ class Match:
             return False
         rec = make_record(self.game, self.seat_dicts())
         self.game = replay(rec, self.db, upto=len(rec["answers"]) - 1)
+        self.game.hold = self.hold_seats()      # a replay is a new game, held nowhere
         seen = len(self.game.log or [])
         self.bot_notes = {i: w for i, w in self.bot_notes.items() if i < seen}
         self.persist()

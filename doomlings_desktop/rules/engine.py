@@ -51,13 +51,18 @@ class Decision:
     """What the engine waits for: who decides, what kind of answer, and the legal answers.
 
     kind: play (a trait from hand), no_play (skip/redraw), card, player, color, yesno,
-    react (an out-of-turn opportunity: a card or 'pass'), catastrophe (Prepper).
+    react (an out-of-turn opportunity: a card or 'pass'), catastrophe (Prepper), end_turn
+    (the pause of a held seat before its turn's stabilize phase: only 'end', not recorded).
     `zone` says where the offered cards are: hand, pile, discard or revealed.
     `sources`, for cards revealed from several hands, is the seat each option came from
     (public: everyone saw who revealed what), so a table can say whose card is whose.
+    `count`, above 1, says this is the first of up to that many picks of the same kind
+    asked one after another ("discard 2 cards"): a table may let the player choose them all
+    and then answer them in turn. With 'pass' among the options the sequence may stop early.
+    `Game.ask_picks` asks such a decision.
     """
 
-    __slots__ = ("player", "kind", "options", "prompt", "card", "zone", "sources")
+    __slots__ = ("player", "kind", "options", "prompt", "card", "zone", "sources", "count")
 
     def __init__(self, player: int, kind: str, options: list, prompt: str, card: int = -1,
                  zone: str = "", sources: tuple | None = None) -> None:
@@ -68,6 +73,7 @@ class Decision:
         self.card = card
         self.zone = zone
         self.sources = sources
+        self.count = 1
 
     def __repr__(self) -> str:
         return f"<Decision p{self.player} {self.kind} {self.options!r} {self.prompt!r}>"
@@ -82,7 +88,7 @@ class Game:
         "last_color", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
-        "shown", "turn_end",
+        "shown", "turn_end", "hold",
     )
 
     # ------------------------------------------------------------------ creation
@@ -136,6 +142,7 @@ class Game:
         self.names: list[str] = [f"Player {p + 1}" for p in range(n)]   # for the log's text
         self.undo_floor = 0   # answers before this index can no longer be taken back
         self.shown = False    # set by effects that show someone hidden cards (swapped hands)
+        self.hold = 0         # bit p set: pause after seat p's turn play (see t_hold)
 
     @classmethod
     def new(cls, db: Database, players: int, seed: int = 0, variants: dict | None = None,
@@ -228,6 +235,7 @@ class Game:
         g.undo_floor = self.undo_floor
         g.shown = False
         g.turn_end = self.turn_end
+        g.hold = self.hold
         return g
 
     # ------------------------------------------------------------------ driving
@@ -268,6 +276,12 @@ class Game:
         if (self.shown or nxt is None or nxt.player != d.player
                 or self.rng.state != rng_state):
             self.undo_floor = len(self.answers)
+            if self.hold and nxt is not None and nxt.kind == "end_turn":
+                # The pause after a turn's play is there to let Undo take the play back;
+                # with nothing left to take back it would only be a click more: skip it.
+                self.pending = None
+                stack.pop()     # its continuation, t_hold_ans
+                self._run()
 
     def why_not(self, answer: Any) -> str:
         """A short reason why an answer is not legal now (for the player)."""
@@ -300,6 +314,13 @@ class Game:
             card: int = -1, zone: str = "", sources: tuple | None = None) -> None:
         self.stack.append(cont)
         self.pending = Decision(player, kind, options, prompt, card, zone, sources)
+
+    def ask_picks(self, count: int, player: int, kind: str, options: list, prompt: str,
+                  cont: tuple, card: int = -1, zone: str = "") -> None:
+        """`ask` for the first of `count` picks that follow one another (Decision.count)."""
+        self.stack.append(cont)
+        d = self.pending = Decision(player, kind, options, prompt, card, zone)
+        d.count = count
 
     def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
         """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""
@@ -1066,12 +1087,16 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
 
 
 def t_after_play(g: Game, t: tuple) -> None:
-    """After the turn's play: an age's bonus play, then the stabilize phase."""
+    """After the turn's play: an age's bonus play, the held seat's pause, then the stabilize
+    phase."""
     p = t[1]
-    if not g.rules and g.no_stabilize != p:
+    held = g.hold and g.hold >> p & 1
+    if not g.rules and g.no_stabilize != p and not held:
         _stabilize_then_late(g, p)    # the plain case, done inline
         return
     g.stack.append((t_stabilize_phase, p))
+    if held:
+        g.stack.append((t_hold, p))   # below the bonus play: the pause follows the last play
     bonus = g.rules.get("bonus_play")
     if not bonus or g.bonus_used or not g.turn_plays:
         return
@@ -1084,6 +1109,21 @@ def t_after_play(g: Game, t: tuple) -> None:
         g.ask(p, "play", options + ["pass"],
               f"{g.db.name(g.age)}: you may play another such trait",
               (t_bonus_play, p), zone="hand")
+
+
+def t_hold(g: Game, t: tuple) -> None:
+    """A held seat's pause between its turn's plays and the stabilize phase: nothing is drawn
+    until the player ends the turn, so Undo can still take the play back. It is no move of
+    the game: its answer is not recorded (a record replays the same with or without holds),
+    and `apply` skips it when the play already revealed something (nothing to take back)."""
+    p = t[1]
+    if g.hold >> p & 1 and not g.over:     # a sampled world for a bot has no holds
+        g.ask(p, "end_turn", ["end"], "End your turn (Undo takes back your play)",
+              (t_hold_ans,))
+
+
+def t_hold_ans(g: Game, t: tuple) -> None:
+    g.answers.pop()       # apply() appended the pause's "end": the record never holds it
 
 
 def _stabilize_then_late(g: Game, p: int) -> None:
@@ -1141,9 +1181,9 @@ def t_enlighten(g: Game, t: tuple) -> None:
     hand = g.players[p].hand
     if left <= 0 or not hand:
         return
-    g.ask(p, "card", hand[:] + ["pass"],
-          f"{g.db.name(g.age)}: you may discard a card before stabilizing ({left} left)",
-          (t_enlighten_ans, p, left), zone="hand")
+    g.ask_picks(min(left, len(hand)), p, "card", hand[:] + ["pass"],
+                f"{g.db.name(g.age)}: you may discard a card before stabilizing ({left} left)",
+                (t_enlighten_ans, p, left), zone="hand")
 
 
 def t_enlighten_ans(g: Game, t: tuple) -> None:
@@ -1181,8 +1221,9 @@ def t_stab_discard(g: Game, t: tuple) -> None:
     hand = g.players[p].hand
     if len(hand) <= target:
         return
-    g.ask(p, "card", hand[:], f"Stabilize: discard {len(hand) - target} more",
-          (t_stab_discard_ans, p, target), zone="hand")
+    g.ask_picks(len(hand) - target, p, "card", hand[:],
+                f"Stabilize: discard {len(hand) - target} more",
+                (t_stab_discard_ans, p, target), zone="hand")
 
 
 def t_stab_discard_ans(g: Game, t: tuple) -> None:

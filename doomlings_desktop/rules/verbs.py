@@ -222,8 +222,9 @@ def t_discard_pick(g: Any, t: tuple) -> None:
         return
     opts = cands + ["pass"] if a["up_to"] else cands
     what = f"up to {left}" if a["up_to"] else f"{left}"
-    g.ask(q, "card", opts, f"{_title(g, ctx)}: discard {what} card{'s' if left > 1 else ''}",
-          (t_discard_pick_ans, ctx, q, a, left), card=ctx.card, zone="hand")
+    g.ask_picks(min(left, len(cands)), q, "card", opts,
+                f"{_title(g, ctx)}: discard {what} card{'s' if left > 1 else ''}",
+                (t_discard_pick_ans, ctx, q, a, left), card=ctx.card, zone="hand")
 
 
 def t_discard_pick_ans(g: Any, t: tuple) -> None:

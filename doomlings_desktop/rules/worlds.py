@@ -55,6 +55,7 @@ class WorldSampler:
 
     def __init__(self, game: Game, seat: int) -> None:
         g = game.clone()
+        g.hold = 0       # pauses for a human to end a turn have no place in a bot's search
         self.seat = seat
         self._game = g   # private: holds the true hidden cards; never hand it out
         db = g.db

@@ -362,7 +362,8 @@ class App:
             "answers": len(game.answers) if game is not None else 0,
             "over": bool(game.over) if game is not None else False,
             "pending": None if d is None else {"player": d.player, "kind": d.kind,
-                                                "options": plain(d.options), "zone": d.zone},
+                                                "options": plain(d.options), "zone": d.zone,
+                                                "count": d.count},
             "viewer": getattr(self.scene, "viewer", None),
             "pass_needed": bool(getattr(self.scene, "pass_needed", False)),
         }

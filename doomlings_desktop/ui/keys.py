@@ -13,6 +13,8 @@ KEYS: list[tuple[str, str]] = [
     ("1 – 9", "pick the Nth hand card from the left, or the Nth choice"),
     ("Arrow keys", "move the selection"),
     ("Enter", "confirm the selection"),
+    ("Several cards asked", "click (or number keys) to choose or put back; then Confirm"),
+    ("End turn or Enter", "after your play: stabilize and pass on (till then Undo works)"),
     ("Space", "pass; on a pass screen: take the screen"),
     ("Enter on \"new in your hand\"", "done: the screen passes to the next player"),
     ("Y / N", "answer yes / no; play / pass an out-of-turn offer"),

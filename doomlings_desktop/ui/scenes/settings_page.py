@@ -1,5 +1,5 @@
-"""Settings: sound, animation, bot pace, colour symbols, out-of-turn offers, full screen and
-the interface size (the UI scale, 80% to 150%)."""
+"""Settings: sound, animation, bot pace, colour symbols, out-of-turn offers, the end of a
+turn waiting for End turn, full screen and the interface size (the UI scale, 80% to 150%)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,13 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.settings import UI_SCALES
+from doomlings_desktop.settings import HOLDS, UI_SCALES
 from doomlings_desktop.ui.app import Button
 from doomlings_desktop.ui.scenes.pages import SubScene
+
+# After a play the turn waits for End turn, so Undo can take the play back: in games with a
+# bot (a table of people can agree to take a move back), in every game, or never.
+HOLD_LABELS = {"bots": "against bots", "always": "always", "never": "never"}
 
 
 class SettingsScene(SubScene):
@@ -34,6 +38,8 @@ class SettingsScene(SubScene):
              "ask_out_of_turn"),
             ("Full screen (F11)", "on" if s.fullscreen else "off", "fullscreen"),
             ("Interface size", f"{round(s.ui_scale * 100)}%", "ui_scale"),
+            ("Wait for End turn (Undo)", HOLD_LABELS.get(s.hold_end_turn, s.hold_end_turn),
+             "hold_end_turn"),
         ]
 
     def unit(self) -> float:
@@ -66,6 +72,9 @@ class SettingsScene(SubScene):
             s.ask_out_of_turn = not s.ask_out_of_turn
         elif key == "ui_scale":         # the next step up, and from the largest the smallest
             s.ui_scale = next((x for x in UI_SCALES if x > s.ui_scale + 1e-6), UI_SCALES[0])
+        elif key == "hold_end_turn":
+            i = HOLDS.index(s.hold_end_turn) if s.hold_end_turn in HOLDS else -1
+            s.hold_end_turn = HOLDS[(i + 1) % len(HOLDS)]
 
     def draw(self, surf: pygame.Surface) -> None:
         u = self.unit()

@@ -14,6 +14,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.ui import router
+from doomlings_desktop.ui.table.picks import several
 
 COLOR_KEYS = {"r": "red", "b": "blue", "g": "green", "p": "purple"}
 # A click this soon (seconds) after a click that answered, at the same spot, is the second half
@@ -173,6 +174,9 @@ class TableInput:
                 return
         if value is None:
             return
+        if several(d) and hit[0] == "hand":
+            sc.picks.toggle(d, value)       # choose it, or put it back
+            return
         if value not in opts:
             if d.kind == "play" and hit[0] == "hand":
                 self._refuse(value, d)
@@ -191,9 +195,16 @@ class TableInput:
         if d is None:
             return
         opts = self.options_of(d)
+        if several(d) and sc.picks.key(event, d):
+            return
+        if d.kind == "end_turn" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            sc.apply("end")
+            return
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and opts:
             step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
-            i = opts.index(sc.selected) if sc.selected in opts else -step
+            at = sc.selected if sc.selected in opts else (
+                sc.picks.of(d)[-1] if several(d) and sc.picks.of(d) else None)
+            i = opts.index(at) if at in opts else -step
             sc.selected = opts[(i + step) % len(opts)]
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and sc.selected in d.options:
             sc.apply(sc.selected)
@@ -242,6 +253,8 @@ class TableInput:
                 sc.apply(key[1])
             else:
                 sc.selected = key[1]
+        elif key == "confirm" and several(sc.my_decision()):
+            sc.picks.confirm(sc.my_decision())
         elif key == "confirm" and sc.selected is not None:
             sc.apply(sc.selected)
         elif key == "undo":

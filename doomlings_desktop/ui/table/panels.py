@@ -18,6 +18,7 @@ from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
+from doomlings_desktop.ui.table.picks import several
 
 GLOW = (255, 214, 90)
 SELECT = (120, 220, 255)
@@ -280,12 +281,15 @@ class Hand(_Panel):
                                     d.kind == "card" and d.zone == "hand")
         origin = Rect(lay.deck)
         rests: dict[int, Rect] = {}
+        multi = several(d)
+        picked = sc.picks.of(d) if multi else ()      # chosen among several: raised
         for c, slot in zip(hand, slots, strict=True):
             if sc.drag and sc.drag["moved"] and sc.drag["card"] == c:
                 sc.targets.append((slot, ("hand", c)))
                 continue
             # a chosen card rises within the hand's own strip, never over the pile above it
-            lift = min(int(18 * u), slot.y - lay.hand.y) if sc.selected == c else 0
+            chosen = c in picked if multi else sc.selected == c
+            lift = min(int(18 * u), slot.y - lay.hand.y) if chosen else 0
             target = slot.move(0, -lift)
             r, is_moving = sc.anim.at(("h", c), target, origin, sc._duration())
             img = art.face(c, slot.w, slot.h)
@@ -318,7 +322,9 @@ class Hand(_Panel):
               u: float) -> None:
         """The outline of a hand card that answers the question (blue when chosen)."""
         if active and c in d.options:
-            color = SELECT if self.sc.selected == c else GLOW
+            sc = self.sc
+            chosen = sc.selected == c or (several(d) and c in sc.picks.of(d))
+            color = SELECT if chosen else GLOW
             pygame.draw.rect(surf, color, r.inflate(4, 4), width=max(2, int(3 * u)),
                              border_radius=int(8 * u))
 
@@ -389,6 +395,11 @@ class Prompt(_Panel):
             return f"Waiting for {sc.name(p.player)}..."
         if d.kind == "play" and d.zone == "hand" and d.prompt == "Play a trait":
             return "Your turn: drag a trait onto your pile (or click it, then your pile)."
+        if d.kind == "end_turn":
+            return ("Your play is done. End turn (Enter) to stabilize and pass on, "
+                    "or Undo (Ctrl+Z) to take the play back.")
+        if several(d):
+            return f"{d.prompt} ({sc.picks.counter(d)}): click cards, then Confirm"
         return d.prompt
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,
@@ -429,6 +440,8 @@ class Prompt(_Panel):
             labels = [(c.capitalize(), c, c[0]) for c in d.options if c != "pass"]
         elif d.kind == "player":
             labels = [(sc.name(s), s, "") for s in d.options]
+        elif d.kind == "end_turn":
+            labels = [("End turn", "end", "")]
         x = r.x
         # the answers share the row with Confirm, Pass and Undo: when long names would run
         # past it, each answer gets an equal share and its label is cut to fit
@@ -450,12 +463,13 @@ class Prompt(_Panel):
                                        tone=CHOSEN if chosen else _tone(ans)))
             x += bw + gap
         if d.kind in ("card", "player", "play", "catastrophe") and d.kind != "react":
-            ok = sc.selected is not None and sc.selected in d.options
+            ok = sc.picks.ready(d) if several(d) else (
+                sc.selected is not None and sc.selected in d.options)
             label = "Play" if d.kind == "play" else "Confirm"
             sc.buttons.append(Button(Rect(x, by, int(110 * u), bh), label, "confirm", ok, "",
                                        tone=(60, 110, 70)))
             x += int(118 * u)
-        if "pass" in d.options:
+        if "pass" in d.options and not several(d):     # there Confirm with none is the pass
             label = "Done" if d.kind == "card" else "Pass"
             sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), label, ("answer", "pass")))
             x += int(108 * u)
@@ -518,4 +532,5 @@ def _bot_icon(surf: pygame.Surface, r: Rect) -> None:
 
 def _tone(ans: Any) -> tuple | None:
     return {"red": (150, 60, 60), "blue": (60, 90, 160), "green": (60, 130, 80),
-            "purple": (120, 70, 150)}.get(ans) if isinstance(ans, str) else None
+            "purple": (120, 70, 150), "end": (60, 110, 70)}.get(ans) if isinstance(ans, str) \
+        else None

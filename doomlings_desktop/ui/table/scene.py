@@ -29,6 +29,7 @@ from doomlings_desktop.ui.table.input import TableInput, card_of
 from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
+from doomlings_desktop.ui.table.picks import CardPicks
 
 SOUND_OF = {"play": "play_card", "draw": "draw", "discard": "discard", "discard_trait": "discard",
             "steal": "steal", "steal_hand": "steal", "swap": "steal", "catastrophe": "catastrophe",
@@ -65,7 +66,8 @@ class TableScene(Scene):
                  game: Game | None = None) -> None:
         super().__init__(app)
         self.match = Match(seats, seed, variants, game, prefs=app.settings)
-        self.selected: Any = None
+        self.selected: Any = None          # the chosen answer; with several cards, the cursor
+        self.picks = CardPicks(self)        # the cards chosen for a choice of several
         self.drag: dict | None = None
         self.toast: tuple[str, float] | None = None
         self.menu_open = False
