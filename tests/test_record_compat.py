@@ -135,3 +135,30 @@ def test_records_name_cards_by_id(db):
     cards = [a for a in rec["answers"] if isinstance(a, str) and "#" in a]
     assert cards and all(a.split("#")[0] in db.defs for a in cards)
     assert all(a < 6 for a in rec["answers"] if isinstance(a, int))   # seats, not cards
+
+
+def test_autosave_encoding_walks_on_from_the_last_answer_and_matches_a_fresh_walk(db):
+    """`_encode` keeps the last game's walk so that autosave costs one answer, not a replay;
+    what it writes must be what a walk from the deal writes, and an answer taken back (a new
+    game object) or another game must not reuse the walk."""
+    import random
+
+    from doomlings_desktop.rules import record
+    from doomlings_desktop.rules.engine import Game
+
+    g = Game.new(db, 3, seed=11)
+    other = Game.new(db, 3, seed=12)
+    r = random.Random(11)
+    for i in range(400):
+        if g.pending is None:
+            break
+        g.apply(r.choice(g.pending.options))
+        inc = record._encode(g)
+        if i % 37 == 0:
+            record._last_encoded.clear()
+            assert record._encode(g) == inc
+            other.apply(other.pending.options[0])
+            assert record._encode(other)[-1] is not None     # another game in between
+    assert len(inc) == len(g.answers) > 50
+    back = record.replay(record.make_record(g), db, upto=len(g.answers) - 5)
+    assert record._encode(back) == inc[:-5]

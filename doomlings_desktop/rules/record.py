@@ -13,6 +13,7 @@ file's text) is read through a table of the card databases that shipped with it.
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 from doomlings_desktop.rules.cards import Database
@@ -37,26 +38,56 @@ class RecordError(Exception):
         self.incompatible = incompatible
 
 
+_last_encoded: list = []       # [game, its walk, the answers walked, their encoding]
+_encode_lock = threading.Lock()
+
+
 def _encode(g: Game) -> list:
-    """The game's answers with cards named by stable id (a replay tells which answer is one)."""
+    """The game's answers with cards named by stable id (a replay tells which answer is one).
+
+    Autosave calls this after every answer, so the last game's walk is kept: a game whose
+    answers only grew since is encoded by walking on from where it was (one answer, not the
+    whole game again). Anything else (another game, an answer taken back) walks from the
+    deal."""
     db = g.db
-    copy_no = {}
-    for ident, cards in db.by_id.items():
-        for k, c in enumerate(cards):
-            copy_no[c] = f"{ident}#{k + 1}"
-    walk = Game.new(db, g.n, seed=g.seed, variants=g.variants, log=False)
-    out: list = []
-    try:
-        for a in g.answers:
-            d = walk.pending
-            out.append(copy_no[a] if type(a) is int and d is not None and d.kind in CARD_KINDS
-                       else a)
-            walk.apply(a)
-    except IllegalAnswer:
-        # Only a game set up position by position (a scenario, a test) gets here: its
-        # answers do not start from its seed's deal, so no record can describe it.
-        raise RecordError("this game was set up by hand and cannot be saved") from None
-    return out
+    with _encode_lock:
+        last = _last_encoded
+        if last and last[0] is g and len(g.answers) >= len(last[2]) \
+                and g.answers[:len(last[2])] == last[2]:
+            _, walk, done, out = last
+            out = list(out)
+        else:
+            walk = Game.new(db, g.n, seed=g.seed, variants=g.variants, log=False)
+            done, out = [], []
+        copy_no = _copy_numbers(db)
+        try:
+            for a in g.answers[len(done):]:
+                d = walk.pending
+                out.append(copy_no[a] if type(a) is int and d is not None
+                           and d.kind in CARD_KINDS else a)
+                walk.apply(a)
+        except IllegalAnswer:
+            _last_encoded.clear()
+            # Only a game set up position by position (a scenario, a test) gets here: its
+            # answers do not start from its seed's deal, so no record can describe it.
+            raise RecordError("this game was set up by hand and cannot be saved") from None
+        _last_encoded[:] = [g, walk, list(g.answers), out]
+        return list(out)
+
+
+_COPY_NUMBERS: dict[int, tuple[Database, dict[int, str]]] = {}
+
+
+def _copy_numbers(db: Database) -> dict[int, str]:
+    """Card number -> 'id#k' for a database (made once per database)."""
+    got = _COPY_NUMBERS.get(id(db))
+    if got is None or got[0] is not db:
+        names = {c: f"{ident}#{k + 1}" for ident, cards in db.by_id.items()
+                 for k, c in enumerate(cards)}
+        if len(_COPY_NUMBERS) > 8:
+            _COPY_NUMBERS.clear()
+        got = _COPY_NUMBERS[id(db)] = (db, names)
+    return got[1]
 
 
 def make_record(g: Game, seats: list[dict] | None = None) -> dict:

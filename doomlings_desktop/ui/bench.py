@@ -22,16 +22,21 @@ from doomlings_desktop.ui.app import LoopIO
 
 
 def _late_game_scene(app: Any, players: int, seed: int) -> Any:
+    """A table after two catastrophes with the human (seat 0) to play: the first deal from
+    `seed` on whose random play gets there (some end first)."""
     from doomlings_desktop.ui.table import SeatConfig, TableScene
 
     seats = [SeatConfig(f"Player {i + 1}", "human" if i == 0 else "bot") for i in range(players)]
-    sc = TableScene(app, seats, seed=seed)
-    r = random.Random(seed)
-    g = sc.game
-    while g.pending and (len(g.catastrophes) < 2 or g.pending.player != 0
-                         or g.pending.kind != "play"):
-        g.apply(r.choice(g.pending.options))
-    return sc
+    for s in range(seed, seed + 50):
+        sc = TableScene(app, seats, seed=s)
+        r = random.Random(s)
+        g = sc.game
+        while g.pending and (len(g.catastrophes) < 2 or g.pending.player != 0
+                             or g.pending.kind != "play"):
+            g.apply(r.choice(g.pending.options))
+        if g.pending is not None:
+            return sc
+    raise RuntimeError("no late-game position found")
 
 
 def _percentile(xs: list[float], q: float) -> float:
