@@ -122,8 +122,11 @@ def check_seats(raw: Any, n: int) -> list[dict]:
             raise SaveError(f"seat {i + 1} has no name")
         if not isinstance(ask, bool):
             raise SaveError(f"seat {i + 1}'s out-of-turn setting is not yes or no")
+        hints = s.get("hints", 0)         # a count for the statistics: a bad one is 0
+        hints = hints if type(hints) is int and 0 <= hints <= 100_000 else 0
         seats.append({"name": name[:20], "kind": kind,
-                      "level": level if level in BOT_LEVELS else "random", "ask": ask})
+                      "level": level if level in BOT_LEVELS else "random", "ask": ask,
+                      "hints": hints})
     return seats
 
 

@@ -60,7 +60,8 @@ ANIMATIONS = ("off", "normal", "fast")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 UI_SCALE_MIN, UI_SCALE_MAX = 0.8, 1.5       # the UI scale setting: 80% to 150%
 UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)  # the steps the Settings page offers
-HOLDS = ("bots", "always", "never")      # when a human's turn waits for End turn (Undo)
+HOLDS = ("bots", "always", "never")      # when a human's turn waits for End turn (Undo),
+#                                          and when the coach's Hint button is offered
 
 
 class _Invalid(Exception):
@@ -158,6 +159,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "fullscreen": _flag,
     "ui_scale": lambda v: _number(v, UI_SCALE_MIN, UI_SCALE_MAX),
     "hold_end_turn": _hold,
+    "hints": _hold,
 }
 
 
@@ -177,6 +179,7 @@ class Settings:
     fullscreen: bool = False            # F11 or Alt+Enter switch it; `window` is kept for after
     ui_scale: float = 1.0               # text, bars and buttons: 0.8 to 1.5 times their size
     hold_end_turn: str = "bots"         # a turn waits for End turn (Undo): bots, always, never
+    hints: str = "bots"                 # the Hint button (H): bots, always, never
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:

@@ -59,7 +59,11 @@ def check_game(g: Any) -> dict:
         name, level = s.get("name", ""), s.get("level", "")
         if not isinstance(name, str) or not isinstance(level, str):
             raise ValueError("seat")
-        out_seats.append({"name": name[:20], "kind": s["kind"], "level": level[:10]})
+        seat = {"name": name[:20], "kind": s["kind"], "level": level[:10]}
+        hints = s.get("hints", 0)       # the coach's hints asked for (older lines: none)
+        if type(hints) is int and 0 < hints <= 100_000:
+            seat["hints"] = hints
+        out_seats.append(seat)
     if not isinstance(scores, list) or len(scores) != n:
         raise ValueError("scores")
     if not isinstance(winners, list) or not winners or len(winners) > n:
@@ -152,7 +156,8 @@ def record_result(game: Game, seats: list[dict]) -> None:
         entry = check_game({
             "date": time.strftime("%Y-%m-%d %H:%M"),
             "seats": [{"name": s["name"], "kind": s["kind"],
-                       "level": s.get("level", "") if s["kind"] == "bot" else ""}
+                       "level": s.get("level", "") if s["kind"] == "bot" else "",
+                       "hints": s.get("hints", 0)}
                       for s in seats],
             "scores": list(game.scores),
             "winners": list(game.winners),

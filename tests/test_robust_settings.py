@@ -21,6 +21,7 @@ GOOD = {
     "seats": ["human", "easy", "medium", "hard", "random", "human"], "fullscreen": True,
     "ui_scale": 1.25,
     "hold_end_turn": "always",
+    "hints": "never",
 }
 DEFAULT = {f.name: getattr(Settings(), f.name) for f in fields(Settings)}
 HUGE = ("1" + "0" * 30, "1e30", "2147483648", "1" + "0" * 400)
@@ -116,12 +117,13 @@ def test_an_impossible_window_is_reset_and_several_fields_make_one_warning():
                        "not valid and were reset.")
 
 
+@pytest.mark.parametrize("field", ["hold_end_turn", "hints"])
 @pytest.mark.parametrize("value", ["Always", "bot", " never", ["bots"], {"bots": 1}, 0])
-def test_end_of_turn_hold_takes_only_its_three_words(value):
-    write(json.dumps(dict(GOOD, hold_end_turn=value)))
+def test_end_of_turn_hold_and_hints_take_only_their_three_words(field, value):
+    write(json.dumps(dict(GOOD, **{field: value})))
     s, warning = Settings.load()
-    assert s.hold_end_turn == "bots"
-    assert warning == "Settings: hold_end_turn was not valid and was reset."
+    assert getattr(s, field) == "bots"
+    assert warning == f"Settings: {field} was not valid and was reset."
 
 
 def test_every_field_is_checked_on_load():

@@ -29,10 +29,14 @@ class Seat:
     kind: str = "human"        # human or bot
     level: str = "random"
     ask_out_of_turn: bool = True
+    hints: int = 0             # the coach's hints this seat has asked for in this game
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "level": self.level,
-                "ask": self.ask_out_of_turn}
+        d = {"name": self.name, "kind": self.kind, "level": self.level,
+             "ask": self.ask_out_of_turn}
+        if self.hints:
+            d["hints"] = self.hints
+        return d
 
 
 REPLAY_REFUSED = ("Replays of unfinished pass-and-play games would show hands: "
@@ -77,6 +81,8 @@ class _Defaults:
     bot_pace = 0.0
     ask_out_of_turn = True
     hold_end_turn = "bots"
+    hints = "bots"
+    hold_end_turn = "bots"
 
 
 class Match:
@@ -112,6 +118,8 @@ class Match:
         self.seen: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
         self.hand_seen: dict[int, frozenset] = {}
         self.review: tuple[int, list[int]] | None = None
+        self.coach: Any = None               # play/coach.py's Coach, made on the first hint
+        self.hint_for: Decision | None = None    # the decision the last hint was asked for
         self.game.hold = self.hold_seats()
 
     # ------------------------------------------------------------------ who sees what
@@ -284,6 +292,40 @@ class Match:
             work()       # instant: no thread needed
         else:
             threading.Thread(target=work, daemon=True).start()
+
+    # ------------------------------------------------------------------ the coach
+
+    def hints_on(self) -> bool:
+        """Whether the Hint button is offered: the player's setting ('bots': in a game with
+        a bot, where asking for help spoils no one else's game)."""
+        mode = getattr(self.prefs, "hints", "bots")
+        return mode == "always" or (mode == "bots" and bool(self.bots))
+
+    def ask_hint(self) -> bool:
+        """The viewer asks the coach about their own pending decision; the first ask for a
+        decision counts as a hint used. False if there is nothing to ask about."""
+        d = self.my_decision()
+        if d is None or not self.hints_on() or d.kind == "end_turn":
+            return False
+        if self.coach is None:
+            from doomlings_desktop.play.coach import Coach
+
+            self.coach = Coach(self.db, seed=self.seed)
+        if self.hint_for is not d:
+            self.hint_for = d
+            self.seats[d.player].hints += 1
+            self.coach.ask(self.game, d.player)
+        return True
+
+    def hint(self) -> Any:
+        """The coach's Hint for the pending decision once it is ready, else None."""
+        if self.coach is None or self.hint_for is None or self.hint_for is not self.game.pending:
+            return None
+        return self.coach.poll(self.game)
+
+    def hint_thinking(self) -> bool:
+        return (self.hint_for is not None and self.hint_for is self.game.pending
+                and self.hint() is None)
 
     def hold_seats(self) -> int:
         """The seats whose turn waits for End turn after their play, so that Undo can still

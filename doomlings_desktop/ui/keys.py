@@ -20,6 +20,8 @@ KEYS: list[tuple[str, str]] = [
     ("Y / N", "answer yes / no; play / pass an out-of-turn offer"),
     ("R, B, G, P", "pick red, blue, green, purple"),
     ("S / R", "when you cannot play: skip, or discard your hand and draw 3"),
+    ("H or the Hint button", "the coach's move for you, lit on the table, and why (in games "
+                             "with bots; Settings: Hint button)"),
     ("Ctrl+Z", "take back your last move this turn (if it revealed nothing)"),
     ("Esc", "the menu (save, load, rules, settings); closes a window"),
     ("F1 or ?", "this list"),

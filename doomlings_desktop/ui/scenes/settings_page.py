@@ -1,5 +1,5 @@
 """Settings: sound, animation, bot pace, colour symbols, out-of-turn offers, the end of a
-turn waiting for End turn, full screen and the interface size (the UI scale, 80% to 150%)."""
+turn waiting for End turn, the Hint button, full screen and the interface size (the UI scale, 80% to 150%)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ class SettingsScene(SubScene):
             ("Interface size", f"{round(s.ui_scale * 100)}%", "ui_scale"),
             ("Wait for End turn (Undo)", HOLD_LABELS.get(s.hold_end_turn, s.hold_end_turn),
              "hold_end_turn"),
+            ("Hint button (H)", HOLD_LABELS.get(s.hints, s.hints), "hints"),
         ]
 
     def unit(self) -> float:
@@ -72,9 +73,10 @@ class SettingsScene(SubScene):
             s.ask_out_of_turn = not s.ask_out_of_turn
         elif key == "ui_scale":         # the next step up, and from the largest the smallest
             s.ui_scale = next((x for x in UI_SCALES if x > s.ui_scale + 1e-6), UI_SCALES[0])
-        elif key == "hold_end_turn":
-            i = HOLDS.index(s.hold_end_turn) if s.hold_end_turn in HOLDS else -1
-            s.hold_end_turn = HOLDS[(i + 1) % len(HOLDS)]
+        elif key in ("hold_end_turn", "hints"):
+            now = getattr(s, key)
+            i = HOLDS.index(now) if now in HOLDS else -1
+            setattr(s, key, HOLDS[(i + 1) % len(HOLDS)])
 
     def draw(self, surf: pygame.Surface) -> None:
         u = self.unit()

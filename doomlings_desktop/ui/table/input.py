@@ -195,6 +195,9 @@ class TableInput:
         if d is None:
             return
         opts = self.options_of(d)
+        if event.unicode.lower() == "h" and not event.mod & pygame.KMOD_CTRL:
+            self.hint()
+            return
         if several(d) and sc.picks.key(event, d):
             return
         if d.kind == "end_turn" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -236,6 +239,14 @@ class TableInput:
         elif d.kind == "no_play" and event.unicode.lower() in ("s", "r"):
             sc.apply("skip" if event.unicode.lower() == "s" else "redraw")
 
+    def hint(self) -> None:
+        """H or the Hint button: ask the coach about my decision (if hints are on)."""
+        sc = self.sc
+        if not sc.match.ask_hint():
+            d = sc.my_decision()
+            if d is not None and not sc.match.hints_on():
+                sc.say("Hints are off for this table (Settings: Hint button).")
+
     def _refuse(self, card: int, d: Any) -> None:
         """A hand card that is not a legal answer: say why (the engine's reason for a play)."""
         sc = self.sc
@@ -259,6 +270,8 @@ class TableInput:
             sc.apply(sc.selected)
         elif key == "undo":
             sc.undo()
+        elif key == "hint":
+            self.hint()
         elif key == "save":
             said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
             sc.say(said, 3 if said.startswith("Saved") else 5)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 
@@ -50,3 +51,35 @@ class Layer:
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False
+
+
+def free_spot(sc: Any, box: Rect, size: tuple[int, int], u: float) -> Rect:
+    """Where the message covers the least of what can be clicked (cards, piles, buttons):
+    the first of a few spots near the middle of the table that covers nothing, else the
+    one that covers least. A message must not hide the pile or the button it is about."""
+    lay = sc.layout
+    w, h = size
+    if lay is None:
+        return box.move(w // 2 - box.centerx, h // 2 - box.centery)
+    main = lay.hand.w
+    mine = lay.panel_of(lay.panels[0].seat).rect
+    spots = [(main // 2, mine.bottom - box.h // 2 - int(6 * u)),
+             (lay.prompt.right - box.w // 2, lay.center.centery),
+             (main // 2, lay.center.centery),
+             (main // 2, mine.y + box.h // 2 + int(40 * u)),
+             (main // 2, lay.top_bar.bottom + box.h // 2 + int(4 * u))]
+    # whole areas (a player's panel, the log, a window's backdrop) are not in the way
+    taken = [r for r, k in sc.targets if k[0] not in ("panel", "log", "world_end", "shade",
+                                                        "pass_screen", "discard_pile")]
+    taken += [b.rect for b in sc.buttons]
+    best = None
+    for cx, cy in spots:
+        r = Rect(box)
+        r.center = (cx, cy)
+        r.clamp_ip(Rect(0, 0, w, h))
+        covered = sum(r.clip(o).w * r.clip(o).h for o in taken)
+        if best is None or covered < best[0]:
+            best = (covered, r)
+        if covered == 0:
+            break
+    return best[1]

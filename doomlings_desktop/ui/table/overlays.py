@@ -18,8 +18,9 @@ from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
 from doomlings_desktop.ui.table.endpiles import draw_piles, piles_width, we_legend, we_row
 from doomlings_desktop.ui.table.handraise import raised_height
+from doomlings_desktop.ui.table.hint import HintLayer
 from doomlings_desktop.ui.table.input import card_of
-from doomlings_desktop.ui.table.layer import Layer, cover, shade
+from doomlings_desktop.ui.table.layer import Layer, cover, free_spot, shade
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
 
@@ -390,7 +391,7 @@ class Toast(Layer):
         rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
-        box = self.rect = self._place(box, surf.get_size(), u)
+        box = self.rect = free_spot(sc, box, surf.get_size(), u)
         pygame.draw.rect(surf, (90, 40, 40), box, border_radius=int(8 * u))
         pygame.draw.rect(surf, (200, 120, 110), box, width=max(1, int(u)),
                          border_radius=int(8 * u))
@@ -398,38 +399,6 @@ class Toast(Layer):
         for r in rendered:
             surf.blit(r, r.get_rect(midtop=(box.centerx, y)))
             y += r.get_height()
-
-    def _place(self, box: Rect, size: tuple[int, int], u: float) -> Rect:
-        """Where the message covers the least of what can be clicked (cards, piles, buttons):
-        the first of a few spots near the middle of the table that covers nothing, else the
-        one that covers least. A message must not hide the pile or the button it is about."""
-        sc = self.sc
-        lay = sc.layout
-        w, h = size
-        if lay is None:
-            return box.move(w // 2 - box.centerx, h // 2 - box.centery)
-        main = lay.hand.w
-        mine = lay.panel_of(lay.panels[0].seat).rect
-        spots = [(main // 2, mine.bottom - box.h // 2 - int(6 * u)),
-                 (lay.prompt.right - box.w // 2, lay.center.centery),
-                 (main // 2, lay.center.centery),
-                 (main // 2, mine.y + box.h // 2 + int(40 * u)),
-                 (main // 2, lay.top_bar.bottom + box.h // 2 + int(4 * u))]
-        # whole areas (a player's panel, the log, a window's backdrop) are not in the way
-        taken = [r for r, k in sc.targets if k[0] not in ("panel", "log", "world_end",
-                                                            "pass_screen", "discard_pile")]
-        taken += [b.rect for b in sc.buttons]
-        best = None
-        for cx, cy in spots:
-            r = Rect(box)
-            r.center = (cx, cy)
-            r.clamp_ip(Rect(0, 0, w, h))
-            covered = sum(r.clip(o).w * r.clip(o).h for o in taken)
-            if best is None or covered < best[0]:
-                best = (covered, r)
-            if covered == 0:
-                break
-        return best[1]
 
 
 class Zoom(Layer):
@@ -608,6 +577,7 @@ class ModalStack:
         self.help = Help(scene)
         self.pass_screen = PassScreen(scene)
         self.review = Review(scene)
+        self.hint = HintLayer(scene)
         self.summary = Summary(scene)
 
     def layers(self, d: Any) -> list[Layer]:
@@ -616,7 +586,7 @@ class ModalStack:
             order = [self.pass_screen, self.zoom, self.menu, self.help]
         else:
             order = [self.marks, self.window, self.drag, self.hover, self.end, self.buttons,
-                     self.review, self.summary, self.toast, self.zoom, self.menu, self.help]
+                     self.hint, self.review, self.summary, self.toast, self.zoom, self.menu, self.help]
         return [layer for layer in order if layer.open(d)]
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:

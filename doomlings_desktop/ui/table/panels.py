@@ -448,7 +448,8 @@ class Prompt(_Panel):
         gap = int(8 * u)
         rest = (int(118 * u) if d.kind in ("card", "player", "play", "catastrophe") else 0) \
             + (int(108 * u) if "pass" in d.options else 0) \
-            + (int(118 * u) if sc.can_undo() else 0)
+            + (int(118 * u) if sc.can_undo() else 0) \
+            + (int(98 * u) if hint_button(sc, d) else 0)
         widths = [max(int(90 * u), t.font(int(17 * u), True).size(lab)[0] + int(28 * u))
                   for lab, _, _ in labels]
         share = (r.w - rest) // max(1, len(labels)) - gap
@@ -473,9 +474,23 @@ class Prompt(_Panel):
             label = "Done" if d.kind == "card" else "Pass"
             sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), label, ("answer", "pass")))
             x += int(108 * u)
+        right = r.right
         if sc.can_undo():
-            sc.buttons.append(Button(Rect(r.right - int(110 * u), by, int(110 * u), bh), "Undo",
+            sc.buttons.append(Button(Rect(right - int(110 * u), by, int(110 * u), bh), "Undo",
                                        "undo", True, "", tone=(90, 80, 50)))
+            right -= int(118 * u)
+        if hint_button(sc, d):
+            sc.buttons.append(Button(Rect(right - int(90 * u), by, int(90 * u), bh), "Hint",
+                                     "hint", True, "", tone=HINT_TONE))
+
+
+HINT_TONE = (110, 70, 130)
+
+
+def hint_button(sc: Any, d: Any) -> bool:
+    """The coach's Hint button is offered on the viewer's own decisions when hints are on."""
+    return d is not None and d.kind != "end_turn" and len(d.options) > 1 \
+        and sc.match.hints_on()
 
 
 class Panels(_Panel):

@@ -170,7 +170,7 @@ class TableScene(Scene):
         World's End is being revealed, or update() will act by itself (a bot's decision, an
         offer not asked, the viewer to switch). A human's own decision or a pass screen is
         idle."""
-        if self.moving():
+        if self.moving() or self.match.hint_thinking():     # the coach's answer to come
             return True
         g = self.game
         if g.over:

@@ -1,0 +1,67 @@
+"""The coach's hint on the table: the answer it suggests lit (the card, the player, the
+button) and its sentence in a box that covers nothing clickable. The hint itself is the
+match's (`Match.ask_hint`, `Match.hint`: play/coach.py thinks from the seat's view only);
+this layer only draws it. It holds the scene and never imports its module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui.app import INK, MUTED
+from doomlings_desktop.ui.table.layer import Layer, free_spot
+
+HINT = (226, 132, 255)          # the coach's colour: lit answers and the box's frame
+BOX = (52, 34, 62)
+
+
+def lit_rects(sc: Any, d: Any, answer: Any) -> list[Rect]:
+    """Where the suggested answer is on the table: its card wherever it lies (hand, window,
+    pile), the chosen player's area and button, or the button that gives it."""
+    rects = []
+    for r, k in reversed(sc.targets):
+        if (k[0] in ("hand", "overlay_card") and k[1] == answer) or (
+                k[0] == "strip" and k[2] == answer) or (
+                d.kind == "player" and k[0] == "panel" and k[1] == answer):
+            rects.append(r)
+            break
+    rects += [b.rect for b in sc.buttons
+              if b.key in (("answer", answer), ("select_player", answer))]
+    return rects
+
+
+class HintLayer(Layer):
+    """Open from the moment the viewer asks for a hint until the decision is answered."""
+
+    rect: Rect | None = None        # the sentence's box, last drawn (tests check it)
+
+    def open(self, d: Any) -> bool:
+        return d is not None and self.sc.match.hint_for is d
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        sc = self.sc
+        t = sc.app.text
+        hint = sc.match.hint()
+        if hint is None:
+            words, color = "The coach is thinking...", MUTED
+        else:
+            words, color = hint.why, INK
+            for r in lit_rects(sc, d, hint.answer):
+                pygame.draw.rect(surf, HINT, r.inflate(10, 10), width=max(3, int(4 * u)),
+                                 border_radius=int(10 * u))
+        size = int(16 * u)
+        width = int((sc.layout.prompt.w if sc.layout else 600) * 0.9)
+        lines = t.wrap(f"Hint: {words}", size, width)[:3]
+        rendered = [t.render(line, size, color) for line in lines]
+        box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
+                   sum(r.get_height() for r in rendered) + int(14 * u))
+        box = self.rect = free_spot(sc, box, surf.get_size(), u)
+        pygame.draw.rect(surf, BOX, box, border_radius=int(8 * u))
+        pygame.draw.rect(surf, HINT, box, width=max(1, int(2 * u)), border_radius=int(8 * u))
+        y = box.y + int(7 * u)
+        for r in rendered:
+            surf.blit(r, (box.x + int(12 * u), y))
+            y += r.get_height()

@@ -1,0 +1,94 @@
+"""The Hint button (H): the coach's answer lit on the table with its sentence, counted once
+per decision, on only when the setting allows, and kept in saves and statistics."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from uidriver import click, find, key
+
+from doomlings_desktop import saves, statistics
+from doomlings_desktop.settings import Settings
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.table import SeatConfig, TableScene
+from doomlings_desktop.ui.table.hint import lit_rects
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+
+
+def _table(hints: str = "bots", seats=None) -> tuple[App, TableScene]:
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    s.hints = hints
+    app = App(size=(1280, 720), settings=s)
+    sc = TableScene(app, seats or [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy")], seed=5)
+    app.go(sc)
+    app.frame()
+    return app, sc
+
+
+def _wait_for_hint(app: App, sc: TableScene):
+    for _ in range(600):
+        app.frame(dt=0.01)
+        if sc.match.hint() is not None:
+            app.frame()
+            return sc.match.hint()
+        time.sleep(0.01)
+    pytest.fail("no hint within 6 s")
+
+
+def test_h_lights_the_coachs_answer_and_says_why():
+    app, sc = _table()
+    d = sc.my_decision()
+    assert d is not None and find(sc, ("button", "hint")) is not None
+    key(app, pygame.K_h, "h")
+    assert sc.busy() and sc.match.hint_thinking()     # thinking off the drawing thread
+    hint = _wait_for_hint(app, sc)
+    assert hint.answer in d.options and hint.why
+    layer = sc.overlays.hint
+    assert layer.rect is not None and lit_rects(sc, d, hint.answer)
+    cards = [r for r, k in sc.targets if k[0] in ("hand", "strip")]
+    assert not any(layer.rect.colliderect(r) for r in cards), "the hint hides a card"
+    click(app, find(sc, ("button", "hint")).center)  # asking again: the same hint, once
+    assert sc.match.seats[0].hints == 1
+    sc.apply(hint.answer)
+    app.frame()
+    assert not sc.overlays.hint.open(sc.my_decision())
+
+
+def test_hints_are_counted_in_the_save_and_the_statistics():
+    app, sc = _table()
+    click(app, find(sc, ("button", "hint")).center)
+    _wait_for_hint(app, sc)
+    sc.apply(sc.match.hint().answer)
+    assert saves.read_record(saves.autosave_path())["seats"][0]["hints"] == 1
+    m = sc.match
+    while m.game.pending is not None:               # the rest of the game, as fast as can be
+        d = m.game.pending
+        m.end_review()
+        if d.player in m.bots:
+            m.tick(1.0)
+        else:
+            m.apply(d.options[0])
+    games = statistics.load_stats()["games"]
+    assert games[-1]["seats"][0]["hints"] == 1 and "hints" not in games[-1]["seats"][1]
+
+
+@pytest.mark.parametrize("setting, seats, offered", [
+    ("never", None, False),
+    ("bots", [SeatConfig("Ann"), SeatConfig("Ben")], False),     # pass-and-play: off
+    ("always", [SeatConfig("Ann"), SeatConfig("Ben")], True),
+])
+def test_the_setting_decides_when_hints_are_offered(setting, seats, offered):
+    app, sc = _table(setting, seats)
+    if sc.pass_needed:
+        click(app, find(sc, ("pass_screen", sc.game.pending.player)).center)
+    assert (find(sc, ("button", "hint")) is not None) == offered
+    key(app, pygame.K_h, "h")
+    assert (sc.match.hint_for is not None) == offered
