@@ -85,3 +85,30 @@ def test_the_coach_thinks_off_the_callers_thread(db):
     assert hint is not None and hint.answer in g.pending.options
     g.apply(g.pending.options[0])
     assert coach.poll(g) is None                 # asked for another decision
+
+
+def test_a_plays_preview_adds_what_the_play_adds_and_names_its_questions(db):
+    """Scores depend on piles, rarely on hidden hands: the preview's points, averaged over
+    imagined worlds, are the real change for nearly every play."""
+    from doomlings_desktop.play.coach import play_preview
+
+    same = total = asked = 0
+    for seed in range(6):
+        g = _reach(db, 3, 40 + seed * 7, lambda g: g.pending.kind == "play"
+                   and g.pending.player == 0 and len(g.players[0].pile) >= 3)
+        for c in g.pending.options:
+            if c == "pass":
+                continue
+            p = play_preview(g, 0, c)
+            real = g.clone()
+            before = real.score(0)
+            real.apply(c)
+            total += 1
+            same += abs(p.gain - (real.score(0) - before)) < 1e-9
+            d = real.pending
+            if d is not None and d.player == 0 and d.kind not in ("play", "end_turn") \
+                    and real.current == 0:
+                asked += 1
+                assert p.asks, f"{db.name(c)} asks '{d.prompt}' but the preview says nothing"
+    # the few that differ draw or reveal hidden cards as they land (Saudade, Brave)
+    assert total > 15 and same >= 0.85 * total and asked

@@ -92,3 +92,32 @@ def test_the_setting_decides_when_hints_are_offered(setting, seats, offered):
     assert (find(sc, ("button", "hint")) is not None) == offered
     key(app, pygame.K_h, "h")
     assert (sc.match.hint_for is not None) == offered
+
+
+def test_dragging_a_card_over_your_pile_says_what_it_adds():
+    app, sc = _table()
+    d = sc.my_decision()
+    card = next(c for c in d.options if c != "pass")
+    start = find(sc, ("hand", card)).center
+    pile = sc.layout.panel_of(sc.viewer).rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.frame()
+    for p in (((start[0] + pile[0]) // 2, (start[1] + pile[1]) // 2), pile):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        app.frame()
+    drawn = []
+    render = app.text.render
+
+    def spy(s, *a, **k):
+        drawn.append(s)
+        return render(s, *a, **k)
+    app.text.render = spy
+    app.frame()
+    app.text.render = render
+    gain = round(sc.match.preview(card).gain)
+    assert sc.overlays.drag.rect is not None
+    assert f"{sc.db.name(card)}: {'+' if gain >= 0 else '−'}{abs(gain)} now" in drawn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
+    app.frame()
+    assert card in sc.game.players[0].pile

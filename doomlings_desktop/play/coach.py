@@ -67,6 +67,41 @@ def _gain(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random) -> 
     return total / WORLDS
 
 
+@dataclass(frozen=True)
+class Preview:
+    """What playing a card now would do, as its player can know it: the points it adds at
+    once (its own worth and what it changes for the pile, averaged over the hidden cards)
+    and the questions it will ask them, in order."""
+
+    gain: float
+    asks: tuple[str, ...]
+
+
+def play_preview(game: Game, seat: int, card: int, worlds: int = WORLDS) -> Preview:
+    """Play `card` in worlds the seat could imagine: its score change right after, and the
+    prompts of the seat's own decisions that follow in that turn (each answered with its
+    first option to see the next; at most four)."""
+    sampler = WorldSampler(game, seat)
+    rng = random.Random(game.seed * 7919 + len(game.answers))
+    total = 0.0
+    asks: list[str] = []
+    for _ in range(worlds):
+        g = sampler.sample(rng)
+        before = g.score(seat)
+        g.apply(card)
+        total += g.score(seat) - before
+        for _ in range(4):
+            d = g.pending
+            if d is None or d.player != seat or d.kind in ("play", "end_turn", "no_play") \
+                    or g.current != seat:
+                break
+            ask = d.prompt.split(": ", 1)[-1]
+            if ask not in asks:
+                asks.append(ask)
+            g.apply(d.options[0])
+    return Preview(total / worlds, tuple(asks))
+
+
 class Coach:
     """Hints for the human seats of one game. `budget` caps the search in seconds (None: a
     fixed number of simulations, the same hint on any machine)."""

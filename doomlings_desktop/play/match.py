@@ -120,6 +120,7 @@ class Match:
         self.review: tuple[int, list[int]] | None = None
         self.coach: Any = None               # play/coach.py's Coach, made on the first hint
         self.hint_for: Decision | None = None    # the decision the last hint was asked for
+        self._previews: dict[tuple, Any] = {}    # (decision, answers, card): Preview
         self.game.hold = self.hold_seats()
 
     # ------------------------------------------------------------------ who sees what
@@ -326,6 +327,22 @@ class Match:
     def hint_thinking(self) -> bool:
         return (self.hint_for is not None and self.hint_for is self.game.pending
                 and self.hint() is None)
+
+    def preview(self, card: int) -> Any:
+        """What playing `card` now would do for the viewer (play/coach.py's Preview), if it is
+        a legal play of theirs; worked out once per decision and card (~2 ms)."""
+        d = self.my_decision()
+        if d is None or d.kind != "play" or card not in d.options:
+            return None
+        key = (id(d), len(self.game.answers), card)
+        got = self._previews.get(key)
+        if got is None:
+            from doomlings_desktop.play.coach import play_preview
+
+            if len(self._previews) > 64:
+                self._previews.clear()
+            got = self._previews[key] = play_preview(self.game, d.player, card)
+        return got
 
     def hold_seats(self) -> int:
         """The seats whose turn waits for End turn after their play, so that Undo can still

@@ -160,7 +160,9 @@ class CardWindow(Layer):
 
 
 class Drag(Layer):
-    """The card being dragged, under the mouse."""
+    """The card being dragged, under the mouse; over your pile, what it would add."""
+
+    rect: Rect | None = None        # the preview's box, last drawn
 
     def open(self, d: Any) -> bool:
         return bool(self.sc.drag and self.sc.drag["moved"])
@@ -173,6 +175,31 @@ class Drag(Layer):
         ox, oy = sc.drag["offset"]
         img = sc.app.art.face(c, lay.card_w, lay.card_h)
         surf.blit(img, (x - ox, y - oy))
+        if lay.panel_of(sc.viewer).rect.collidepoint(x, y):
+            self._preview(surf, c, (x - ox, y - oy), u)
+
+    def _preview(self, surf: pygame.Surface, c: int, at: tuple[int, int], u: float) -> None:
+        """Over your pile: what the card adds to your score now and what it will ask you."""
+        sc = self.sc
+        p = sc.match.preview(c)
+        if p is None:
+            return
+        t = sc.app.text
+        pts = round(p.gain)
+        lines = [f"{sc.db.name(c)}: {'+' if pts >= 0 else '−'}{abs(pts)} now"]
+        lines += [f"then you choose: {a}" for a in p.asks[:3]]
+        rendered = [t.render(line, int(16 * u), INK, bold=i == 0) for i, line in enumerate(lines)]
+        box = Rect(0, 0, max(r.get_width() for r in rendered) + int(20 * u),
+                   sum(r.get_height() for r in rendered) + int(12 * u))
+        box.bottomleft = (at[0], at[1] - int(8 * u))
+        box.clamp_ip(surf.get_rect())
+        self.rect = box
+        pygame.draw.rect(surf, (30, 52, 40), box, border_radius=int(8 * u))
+        pygame.draw.rect(surf, GOOD, box, width=max(1, int(2 * u)), border_radius=int(8 * u))
+        y = box.y + int(6 * u)
+        for r in rendered:
+            surf.blit(r, (box.x + int(10 * u), y))
+            y += r.get_height()
 
 
 class Hover(Layer):
