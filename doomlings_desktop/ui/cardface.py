@@ -34,7 +34,7 @@ import pygame
 from doomlings_desktop.ui import probe
 from doomlings_desktop.ui.cardart import genepool
 from doomlings_desktop.ui.cardart.backs import draw_back
-from doomlings_desktop.ui.cardart.faces import draw_face
+from doomlings_desktop.ui.cardart.faces import draw_face, face_spots
 from doomlings_desktop.ui.cardart.palette import (
     COLOR_RGB,
     COLOR_SYMBOL_NAMES,
@@ -67,6 +67,7 @@ class CardArt:
         self.db = db
         self.symbols = symbols      # the colour symbols on title bars and strips (a setting)
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._spots: dict[tuple, list] = {}
         if not pygame.font.get_init():
             pygame.font.init()
 
@@ -103,6 +104,18 @@ class CardArt:
         d = self.db.cards[c]
         w, h = max(8, int(w)), max(8, int(h))
         return self._cached(("face", d.id, w, h), lambda: draw_face(self, d, w, h))
+
+    def spots(self, c: int, w: int, h: int) -> list[tuple[str, pygame.Rect]]:
+        """What the icon legend explains on card `c`'s face at w x h, and where (a zoomed
+        card's tooltips); measured once per card and size."""
+        d = self.db.cards[c]
+        key = (d.id, int(w), int(h), self.symbols)
+        got = self._spots.get(key)
+        if got is None:
+            if len(self._spots) > 64:
+                self._spots.clear()
+            got = self._spots[key] = face_spots(self, d, int(w), int(h))
+        return got
 
     def back(self, kind: str, w: int, h: int) -> pygame.Surface:
         """The back of a 'trait' or 'age' card ('catastrophe' and 'birth' use the age back)."""

@@ -156,7 +156,24 @@ def _art_window(art: SymbolSource, cv: Canvas, key: str, base: RGB, x: float, y:
     cv.blit(img, cx - sym / 2, cy - sym / 2)
 
 
-def _trait(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
+def face_spots(art: SymbolSource, d: Any, w: int, h: int) -> list[tuple[str, pygame.Rect]]:
+    """Where a trait's face at w x h shows each thing the icon legend explains (its colour
+    symbol, dominant star, value or variable glyph, icons, gene pool badge), measured by
+    drawing it: a zoomed card's tooltips are found from these."""
+    if d.kind != "trait":
+        return []
+    spots: list[tuple[str, pygame.Rect]] = []
+    _trait(art, d, w, h, spots)
+    return spots
+
+
+def _spot(spots: list | None, key: str, cx: float, cy: float, w: float, h: float) -> None:
+    if spots is not None:
+        spots.append((key, pygame.Rect(round(cx - w / 2), round(cy - h / 2), round(w), round(h))))
+
+
+def _trait(art: SymbolSource, d: Any, w: int, h: int,
+           spots: list | None = None) -> pygame.Surface:
     color = d.color if d.color in COLOR_RGB else "colorless"
     base = COLOR_RGB[color]
     m = _metrics(w, h)
@@ -207,10 +224,12 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
     bcx = bx + bs / 2 + pad * 0.3
     bcy = top + (hh - top) / 2
     centered(surf, art.badge(color, bs), bcx, bcy)
+    _spot(spots, color, bcx, bcy, bs, bs)
     right = w - bx - pad * 0.5
     if dominant:
         ss = round(bs * 0.92)
         centered(surf, art.dominant_star(ss), right - ss / 2, bcy)
+        _spot(spots, "dominant", right - ss / 2, bcy, ss, ss)
         right -= ss + pad * 0.2
     else:
         right -= bs * 0.25
@@ -224,6 +243,7 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
         draw_lines(surf, lines, size, (tx0 + tx1) / 2, y, INK, max_y=ty1)
 
     # value
+    _spot(spots, "variable" if d.variable else "value", vcx, vcy, dv, dv)
     if d.variable:
         centered(surf, art.variable_glyph(round(dv * 0.74)), vcx, vcy)
     else:
@@ -240,13 +260,16 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
     x = bx + bw - pad * 0.6 - di / 2
     for name in reversed(icons):
         centered(surf, art.icon(name, di), x, vcy)
+        _spot(spots, name, x, vcy, di, di)
         x -= di + pad * 0.4
     icons_left = x + di / 2
 
     # gene pool badge
     gp = int(d.gp_self or 0)
     if gp:
-        _gp_badge(surf, gp, vcx + dv / 2 + pad * 0.5, icons_left, vcy, di, base)
+        x0 = vcx + dv / 2 + pad * 0.5
+        _gp_badge(surf, gp, x0, icons_left, vcy, di, base)
+        _spot(spots, "gene_pool", (x0 + icons_left) / 2, vcy, max(di, icons_left - x0), di)
     return surf
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from doomlings_desktop.ui import keys
+from doomlings_desktop.ui import keys, legend
 from doomlings_desktop.ui.scenes.pages import TextScene
 
 RULES_TEXT = """How to play Doomlings
@@ -30,4 +30,5 @@ Right-click any card to read it in full. Esc opens the menu."""
 
 class RulesScene(TextScene):
     title = "How to play Doomlings"
-    body = RULES_TEXT + "\n\nKeys and mouse at the table\n\n" + keys.as_text()
+    body = (RULES_TEXT + "\n\nThe marks on the cards (F1 at the table, then Tab, shows them)"
+            "\n\n" + legend.as_text() + "\n\nKeys and mouse at the table\n\n" + keys.as_text())

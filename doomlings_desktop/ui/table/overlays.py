@@ -430,7 +430,10 @@ class Toast(Layer):
 
 class Zoom(Layer):
     """A card shown large (right-click); the next click or key closes it, and the release of
-    that click is swallowed. Hidden behind a pass screen: it may be the last player's card."""
+    that click is swallowed. Hidden behind a pass screen: it may be the last player's card.
+    Pointing at a mark on it (an icon, the star, the value) explains the mark."""
+
+    tip: str | None = None          # the mark explained in the last frame
 
     def open(self, d: Any) -> bool:
         return self.sc.zoom is not None or self.sc.zoom_gp is not None or self.sc.swallow_up
@@ -465,6 +468,34 @@ class Zoom(Layer):
         cw = int(ch * 0.72)
         r = Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
         surf.blit(sc.app.art.face(sc.zoom, cw, ch), r)
+        self._tooltip(surf, r, u)
+
+    def _tooltip(self, surf: pygame.Surface, card: Rect, u: float) -> None:
+        """The mark under the pointer on a zoomed card, explained (ui/legend.py)."""
+        from doomlings_desktop.ui.legend import MEANING
+
+        sc = self.sc
+        mx, my = sc.app.mouse
+        for key, spot in sc.app.art.spots(sc.zoom, card.w, card.h):
+            if key in MEANING and spot.move(card.topleft).collidepoint(mx, my):
+                name, words = MEANING[key]
+                t = sc.app.text
+                lines = [t.render(name, int(17 * u), ACCENT, bold=True)] + [
+                    t.render(line, int(16 * u), INK)
+                    for line in t.wrap(words, int(16 * u), int(card.w * 1.1))]
+                box = Rect(0, 0, max(x.get_width() for x in lines) + int(20 * u),
+                           sum(x.get_height() for x in lines) + int(12 * u))
+                box.midbottom = (mx, my - int(14 * u))
+                box.clamp_ip(surf.get_rect())
+                self.tip = key
+                pygame.draw.rect(surf, BG, box, border_radius=int(8 * u))
+                pygame.draw.rect(surf, ACCENT, box, width=max(1, int(u)), border_radius=int(8 * u))
+                y = box.y + int(6 * u)
+                for x in lines:
+                    surf.blit(x, (box.x + int(10 * u), y))
+                    y += x.get_height()
+                return
+        self.tip = None
 
 
     def _gene_pool(self, surf: pygame.Surface, v: View, u: float) -> None:
@@ -512,42 +543,75 @@ class Menu(Layer):
 
 
 class Help(Layer):
-    """F1 or ?: every key and mouse action (ui/keys.py); any key or click closes it."""
+    """F1 or ?: every key and mouse action (ui/keys.py); Tab turns to the marks on the cards
+    (ui/legend.py); any other key or a click closes it."""
 
     def open(self, d: Any) -> bool:
-        return self.sc.help_open
+        return bool(self.sc.help_open)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.sc.help_open = False
+        sc = self.sc
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            sc.help_open = "icons" if sc.help_open is True else True
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            sc.help_open = False
         return True
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         from doomlings_desktop.ui.keys import KEYS
+        from doomlings_desktop.ui.legend import LEGEND
 
+        icons = self.sc.help_open == "icons"
+        rows = [(name, words) for _, name, words in LEGEND] if icons else KEYS
         t = self.sc.app.text
         w, h = surf.get_size()
         cover(self.sc, surf, (0, 0, 0, 200))
-        title = t.render("Keys and mouse", int(30 * u), ACCENT, bold=True)
+        title = t.render("The marks on the cards" if icons else "Keys and mouse", int(30 * u),
+                         ACCENT, bold=True)
         size = int(16 * u)
-        step = int(25 * u)
-        while step * len(KEYS) > h - int(130 * u) and size > int(12 * u):
+        step = int(25 * u) if not icons else int(34 * u)
+        while step * len(rows) > h - int(130 * u) and size > int(12 * u):
             size, step = size - 1, step - int(2 * u)
-        left = max(t.font(size, True).size(k)[0] for k, _ in KEYS)
-        right = max(t.font(size).size(what)[0] for _, what in KEYS)
+        mark = int(step * 0.8) if icons else 0
+        left = max(t.font(size, True).size(k)[0] for k, _ in rows) + mark
+        right = min(int(w * 0.9) - left, max(t.font(size).size(what)[0] for _, what in rows))
         x0 = max(int(20 * u), (w - left - int(20 * u) - right) // 2)
         box = Rect(x0 - int(24 * u), int(20 * u), left + right + int(68 * u),
-                   int(110 * u) + step * len(KEYS))
+                   int(110 * u) + step * len(rows))
         pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))   # nothing shows through
         pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
         surf.blit(title, title.get_rect(midtop=(box.centerx, int(30 * u))))
         y = int(84 * u)
-        for k, what in KEYS:
-            surf.blit(t.render(k, size, ACCENT, bold=True), (x0, y))
-            surf.blit(t.render(what, size, INK), (x0 + left + int(20 * u), y))
+        for i, (k, what) in enumerate(rows):
+            if icons:
+                img = self._mark(LEGEND[i][0], mark)
+                surf.blit(img, img.get_rect(midleft=(x0, y + size // 2 + 2)))
+            surf.blit(t.render(k, size, ACCENT, bold=True), (x0 + mark + (6 if icons else 0), y))
+            line = t.wrap(what, size, right)[0] if icons else what
+            surf.blit(t.render(line, size, INK), (x0 + left + int(20 * u), y))
             y += step
-        hint = t.render("Any key or click closes this", int(14 * u), MUTED)
+        more = "Tab: keys and mouse" if icons else "Tab: the marks on the cards"
+        hint = t.render(f"{more}    Any other key or a click closes this", int(14 * u), MUTED)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - int(10 * u))))
+
+    def _mark(self, key: str, s: int) -> pygame.Surface:
+        """The mark itself, as our card faces draw it."""
+        art = self.sc.app.art
+        if key in ("action", "out_of_turn", "world_end", "drop_of_life"):
+            return art.icon(key, s)
+        if key == "dominant":
+            return art.dominant_star(s)
+        if key == "variable":
+            return art.variable_glyph(s)
+        if key in ("value", "gene_pool"):
+            img = pygame.Surface((s, s), pygame.SRCALPHA)
+            fill = (250, 245, 232) if key == "value" else (40, 128, 196)
+            pygame.draw.circle(img, fill, (s // 2, s // 2), s // 2)
+            label = self.sc.app.text.render("3" if key == "value" else "+1", max(11, s // 2),
+                                            (38, 32, 30) if key == "value" else INK, bold=True)
+            img.blit(label, label.get_rect(center=(s // 2, s // 2)))
+            return img
+        return art.badge(key, s)
 
 
 class PassScreen(Layer):
