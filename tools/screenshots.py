@@ -43,7 +43,7 @@ def advance(sc: TableScene, r: random.Random, until) -> None:
     sc._sound_log()
 
 
-def hot_seat(app: App) -> None:
+def hot_seat(app: App) -> TableScene:
     """A 3-person pass-and-play game: the pass screen, the drawn cards, the news, an offer."""
     sc = TableScene(app, [SeatConfig(n) for n in NAMES[:3]], seed=4)
     sc.autosave = False
@@ -79,9 +79,10 @@ def hot_seat(app: App) -> None:
         sc.apply(r.choice(d.options))
         sc.time += 10
         app.frame([])
+    return sc
 
 
-def gene_pool_turning(app: App) -> None:
+def gene_pool_turning(app: App) -> TableScene:
     """A gene pool card caught mid-turn, cropped around the player's panel."""
     seats = [SeatConfig(n, "human" if i == 0 else "bot") for i, n in enumerate(NAMES)]
     sc = TableScene(app, seats, seed=21)
@@ -112,6 +113,7 @@ def gene_pool_turning(app: App) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     pygame.image.save(strip, str(OUT / "gene-pool-turning.png"))
     print("wrote", OUT / "gene-pool-turning.png")
+    return sc
     app.settings.animation = "off"
 
 
@@ -147,10 +149,13 @@ def main() -> None:
     sc.we_step = 1e9
     app.frame([])
     save(app, "scores")
-    hot_seat(app)
-    gene_pool_turning(app)
+    app.settings.animation = "off"
+    cousins = hot_seat(app)
+    practice = gene_pool_turning(app)
     from doomlings_desktop import saves
     saves.save(sc.game, sc.seat_dicts(), "Sunday evening")
+    saves.save(cousins.game, cousins.seat_dicts(), "Friday night with the cousins")
+    saves.save(practice.game, practice.seat_dicts(), "Practice against the bots")
     app.go(router.make(app, "load", back=router.make(app, "menu")))
     app.frame([])
     save(app, "load")
