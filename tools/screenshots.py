@@ -41,6 +41,9 @@ def advance(sc: TableScene, r: random.Random, until) -> None:
     while g.pending and not until(g):
         g.apply(r.choice(g.pending.options))
     sc._sound_log()
+    app = sc.app
+    app.frame([])                  # what a player watching move by move would have seen
+    sc.news.clear()
 
 
 def hot_seat(app: App) -> TableScene:
@@ -140,10 +143,10 @@ def main() -> None:
     sc.cleared = sc.viewer = sc.game.pending.player
     app.frame([])
     save(app, "decision")
+    app.settings.animation = "normal"     # World's End is revealed line by line
     advance(sc, r, lambda g: False)
     sc.cleared = sc.viewer = 0
-    app.settings.animation = "normal"
-    for _ in range(200):
+    for _ in range(100):           # part way through the reveal
         app.frame([], dt=1 / 60)
     save(app, "world-end")
     sc.we_step = 1e9
