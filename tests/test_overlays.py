@@ -173,3 +173,30 @@ def test_hot_seat_drawn_cards_then_the_news_are_shown_with_events():
                                          mod=0, scancode=0))
     app.frame()
     assert sc.news.summary is None and sc.my_decision() is not None
+
+
+def test_no_card_preview_lies_behind_worlds_end():
+    """Resting the pointer on a pile card while World's End is shown draws no preview under
+    its shade (a ghost card behind the reveal)."""
+    from doomlings_desktop.simulate import play_random
+
+    app = _app()
+    app.settings.animation = "normal"
+    db = default_database()
+    g = play_random(db, 3, 5)
+    sc = TableScene(app, [SeatConfig(n) for n in ("Ada", "Bea", "Cyd")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = 0
+    app.frame()
+    strip = next(r for r, k in sc.targets if k[0] == "strip")
+    drawn = []
+    face = app.art.face
+    app.art.face = lambda c, w, h: (drawn.append((w, h)), face(c, w, h))[1]
+    for _ in range(40):
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=strip.center, rel=(0, 0),
+                                      buttons=(0, 0, 0))], dt=0.05)
+    app.art.face = face
+    assert sc.game.over and sc.we_step < 1e9
+    big = max(h for _, h in drawn) if drawn else 0
+    assert big <= sc.layout.card_h, "a card preview was drawn behind World's End"

@@ -217,8 +217,9 @@ class Hover(Layer):
             sc.hover_since = sc.time
         window = sc._card_window(d)
         if not hit or sc.drag or sc.zoom is not None or sc.zoom_gp is not None or \
-                window and hit[0] == "strip":
-            return          # a pile card's preview never covers a window of cards
+                window and hit[0] == "strip" or (v is not None and v.over):
+            return          # a preview never covers a window of cards, nor lies behind
+            #                 World's End and the scores as a ghost under their shade
         card = card_of(hit)
         t = sc.app.text
         if hit[0] == "hand" and card in v.why_not and sc.time - sc.hover_since > 0.25:
