@@ -408,11 +408,26 @@ class Match:
         return self.my_decision() is not None and self.game.can_undo() and not self.game.over
 
     def undo(self) -> bool:
-        """Take back the viewer's last answer of this turn, if it revealed nothing."""
+        """Take back the viewer's last answer of this turn, if it revealed nothing; at the End
+        turn pause, the whole play (its questions' answers too)."""
         if not self.can_undo():
             return False
         rec = make_record(self.game, self.seat_dicts())
-        self.game = replay(rec, self.db, upto=len(rec["answers"]) - 1)
+        n = len(rec["answers"])
+        back = replay(rec, self.db, upto=n - 1)
+        d = self.game.pending
+        if d is not None and d.kind == "end_turn":
+            # At End turn, Undo takes back the whole play, the questions it asked included:
+            # back to this player's play decision, if nothing since then was revealed.
+            for k in range(2, n - self.game.undo_floor + 1):
+                p = back.pending
+                if p is not None and p.kind == "play" and p.player == d.player:
+                    break
+                back = replay(rec, self.db, upto=n - k)
+            p = back.pending
+            if p is None or p.kind != "play" or p.player != d.player:
+                back = replay(rec, self.db, upto=n - 1)
+        self.game = back
         self.game.hold = self.hold_seats()      # a replay is a new game, held nowhere
         seen = len(self.game.log or [])
         self.bot_notes = {i: w for i, w in self.bot_notes.items() if i < seen}
