@@ -125,8 +125,9 @@ class PlayerPanel(_Panel):
         # the name may take what the badges at their shortest and the score on two lines
         # leave (the bot badge gives up its words first)
         after = t.font(int(13 * u)).size("Score 99")[0] + int(10 * u)
-        if sc.seats[seat].kind == "bot":
-            after += int(34 * u)
+        if sc.seats[seat].kind == "bot":    # the level stays: the name is cut before it goes
+            after += int(34 * u) + t.font(int(13 * u), True).size(
+                sc.seats[seat].level.capitalize())[0]
         if seat == v.first:
             after += t.font(int(13 * u), True).size("1st")[0] + int(20 * u)
         room = max(int(40 * u), limit - hx - after)
@@ -179,12 +180,14 @@ class PlayerPanel(_Panel):
     def _bot_badge(self, surf: pygame.Surface, level: str, score: int, x: int, limit: int,
                    cy: int, u: float) -> int:
         """The bot icon and level, as long as the score and hand still fit beside it: 'Hard
-        bot', then 'Hard', then the icon alone in the narrowest headers."""
+        bot', then 'Hard', then its first letter in the narrowest headers (the header cuts
+        the name first, so the level is never lost)."""
         t = self.sc.app.text
         need = t.font(int(11 * u)).size(f"Score {score}")[0] + int(18 * u)
-        for label in (f"{level.capitalize()} bot", level.capitalize(), ""):
-            w = int(28 * u) + (t.font(int(13 * u), True).size(label)[0] if label else 0)
-            if x + w + need <= limit or not label:
+        word = level.capitalize()
+        for label in (f"{word} bot", word, word[:1]):
+            w = int(28 * u) + t.font(int(13 * u), True).size(label)[0]
+            if x + w + need <= limit or label == word[:1]:
                 return self._badge(surf, label, BOT_BADGE, x, cy, u, icon=True)
         return x
 

@@ -1,0 +1,39 @@
+"""Every bot's header says its level, however long the names and however large the
+interface: the name is cut before the level goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from doomlings_desktop.settings import Settings
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("n", [4, 6])
+def test_each_bot_header_shows_its_level(scale, n):
+    s = Settings()
+    s.animation = "off"
+    s.ui_scale = scale
+    app = App(size=(1280, 720), settings=s)
+    levels = ["easy", "medium", "hard", "medium", "easy"]
+    seats = [SeatConfig("Player 1")] + [SeatConfig(f"Player {i + 2}", "bot", levels[i])
+                                        for i in range(n - 1)]
+    sc = TableScene(app, seats, seed=3)
+    app.go(sc)
+    drawn: list[str] = []
+    render = app.text.render
+    app.text.render = lambda t, *a, **k: (drawn.append(t), render(t, *a, **k))[1]
+    sc._view_key = ()
+    app.frame()
+    app.text.render = render
+    for level in levels[:n - 1]:
+        word = level.capitalize()
+        shown = sum(1 for t in drawn if t in (f"{word} bot", word, word[:1]))
+        assert shown >= levels[:n - 1].count(level), (level, drawn)
