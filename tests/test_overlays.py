@@ -200,3 +200,47 @@ def test_no_card_preview_lies_behind_worlds_end():
     assert sc.game.over and sc.we_step < 1e9
     big = max(h for _, h in drawn) if drawn else 0
     assert big <= sc.layout.card_h, "a card preview was drawn behind World's End"
+
+
+def test_a_log_scrolled_back_says_newer_lines_came_and_follows_again_on_a_click():
+    app = _app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    g = sc.game
+    for _ in range(30):                                 # a log longer than its panel
+        while g.pending is not None and g.pending.player != 0:
+            app.frame(dt=0.5)
+        sc.match.end_review()
+        if g.pending is None:
+            break
+        sc.apply(next(o for o in g.pending.options if o != "pass"))
+        app.frame()
+        if len(sc._log_lines[1]) > 60:
+            break
+    log = sc.layout.log
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=log.center, rel=(0, 0),
+                                  buttons=(0, 0, 0))])
+    app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
+    assert sc.log_scroll > 0 and find(sc, ("log_end",)) is not None
+    top = sc._log_lines[1][len(sc._log_lines[1]) - sc.log_scroll - 1]
+    while g.pending is not None and g.pending.player == 0:      # the bot's moves come in
+        sc.match.end_review()
+        sc.apply(next(o for o in g.pending.options if o != "pass"))
+        app.frame()
+    for _ in range(20):
+        app.frame(dt=0.5)
+    lines = sc._log_lines[1]
+    assert lines[len(lines) - sc.log_scroll - 1] == top       # what was read stays put
+    click(app, find(sc, ("log_end",)).center)
+    assert sc.log_scroll == 0 and find(sc, ("log_end",)) is None
+
+
+def test_the_news_is_read_before_an_offer_window_opens():
+    app, sc = _offer_table()
+    seat = sc.viewer
+    sc.news.summary = [("play", "Bea plays Kidney.")]
+    app.frame()
+    assert find(sc, ("button", "summary_done")) is not None
+    assert not [k for _, k in sc.targets if k[0] == "overlay_card"], "two windows at once"
+    click(app, find(sc, ("button", "summary_done")).center)
+    assert [k for _, k in sc.targets if k[0] == "overlay_card"] and sc.viewer == seat

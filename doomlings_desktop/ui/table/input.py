@@ -155,6 +155,9 @@ class TableInput:
         if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
             sc.browse = not sc.browse
             return
+        if hit[0] == "log_end":
+            sc.log_scroll = 0
+            return
         if d is None:
             return
         opts = d.options

@@ -33,7 +33,8 @@ class CardWindow(Layer):
     move that opened the window."""
 
     def open(self, d: Any) -> bool:
-        return self.sc._card_window(d) is not None
+        # "since your last turn" is read first: the window waits under no other window
+        return self.sc._card_window(d) is not None and self.sc.news.summary is None
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         window = self.sc._card_window(d)

@@ -335,6 +335,8 @@ class Hand(_Panel):
 class Log(_Panel):
     """The game log on the right, wrapped once per change and scrolled with the wheel."""
 
+    seen_lines = 0          # lines the log had when last drawn
+
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
         sc = self.sc
         t = sc.app.text
@@ -360,14 +362,26 @@ class Log(_Panel):
             sc._log_lines = (key, lines)
         lines = sc._log_lines[1]
         rows = max(1, (r.h - int(10 * u)) // line_h)
+        if sc.log_scroll and len(lines) > self.seen_lines:
+            # scrolled back: new lines come in below, the lines being read stay put
+            sc.log_scroll += len(lines) - self.seen_lines
+        self.seen_lines = len(lines)
         sc.log_scroll = min(sc.log_scroll, max(0, len(lines) - rows))
         end = len(lines) - sc.log_scroll
-        shown = lines[max(0, end - rows):end]
+        below = sc.log_scroll > 0
+        shown = lines[max(0, end - rows + (1 if below else 0)):end]
         y = r.y + int(6 * u)
         for line, color in shown:
             surf.blit(t.render(line, size, color), (r.x + int(8 * u), y))
             y += line_h
         sc.targets.append((r, ("log",)))
+        if below:       # say so, or the moves that come in go unseen
+            bar = Rect(r.x, r.bottom - line_h - int(6 * u), r.w, line_h + int(6 * u))
+            pygame.draw.rect(surf, (44, 54, 70), bar)
+            label = t.render(f"▼ {sc.log_scroll} newer lines: click to follow", size, ACCENT,
+                             bold=True)
+            surf.blit(label, label.get_rect(center=bar.center))
+            sc.targets.append((bar, ("log_end",)))
 
     def shown(self, v: View) -> int:
         """How many log entries to show. While the table reveals World's End line by line, the
