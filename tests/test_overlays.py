@@ -244,3 +244,33 @@ def test_the_news_is_read_before_an_offer_window_opens():
     assert not [k for _, k in sc.targets if k[0] == "overlay_card"], "two windows at once"
     click(app, find(sc, ("button", "summary_done")).center)
     assert [k for _, k in sc.targets if k[0] == "overlay_card"] and sc.viewer == seat
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_pile_cards_preview_never_covers_the_prompt_or_its_buttons(size):
+    """Resting on any pile strip, the card shown large stays off the prompt and its buttons."""
+    db = default_database()
+    r = random.Random(4)
+    g = Game.new(db, 4, seed=4, names=["Ada", "Bea", "Cyd", "Dov"])
+    while not (g.pending.player == 0 and g.pending.kind == "play"
+               and sum(len(p.pile) for p in g.players) > 14):
+        g.apply(r.choice(g.pending.options))
+    app = _app(size)
+    sc = TableScene(app, [SeatConfig(n) for n in ("Ada", "Bea", "Cyd", "Dov")], 4, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = 0
+    app.frame()
+    strips = [r for r, k in sc.targets if k[0] == "strip"]
+    checked = 0
+    for strip in strips[::2]:
+        for _ in range(12):
+            app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=strip.center, rel=(0, 0),
+                                          buttons=(0, 0, 0))], dt=0.05)
+        big = sc.overlays.hover.shown_at
+        if big is None:
+            continue
+        checked += 1
+        assert not big.colliderect(sc.layout.prompt), (strip, big, sc.layout.prompt)
+        assert not any(big.colliderect(b.rect) for b in sc.buttons)
+    assert checked > 3

@@ -210,8 +210,11 @@ class Hover(Layer):
     def open(self, d: Any) -> bool:
         return True     # it tracks what the mouse is over every frame, and shows after a pause
 
+    shown_at: Rect | None = None    # where a card preview was drawn last frame (tests)
+
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
+        self.shown_at = None
         hit = sc.hit(sc.app.mouse)
         if hit != sc.hover_key:
             sc.hover_key = hit
@@ -248,12 +251,37 @@ class Hover(Layer):
             if hit[0] != "strip" and over is not None and over.h >= ch:
                 return
             cw = int(ch * 0.72)
-            mx, my = sc.app.mouse
-            gap = int(16 * u)
-            w, h = surf.get_size()
-            x = mx + gap if mx + gap + cw <= w or mx - gap - cw < 0 else mx - gap - cw
-            r = Rect(x, max(0, min(my - ch // 2, h - ch)), cw, ch)
+            r = self.shown_at = self._beside(surf, Rect(0, 0, cw, ch), u)
             surf.blit(sc.app.art.face(card, cw, ch), r)
+
+    def _beside(self, surf: pygame.Surface, r: Rect, u: float) -> Rect:
+        """Where a preview goes: beside the pointer, never under it, and never over the
+        prompt or its buttons (it moves above or below them, else to the side that covers
+        least of them)."""
+        sc = self.sc
+        mx, my = sc.app.mouse
+        gap = int(16 * u)
+        w, h = surf.get_size()
+        lay = sc.layout
+        keep = ([lay.prompt] if lay else []) + [b.rect for b in sc.buttons]
+        xs = [mx + gap, mx - gap - r.w]
+        if xs[0] + r.w > w:
+            xs.reverse()
+        ys = [my - r.h // 2]
+        if lay:
+            ys += [lay.prompt.bottom + gap, lay.prompt.top - gap - r.h]
+        best = None
+        for y in ys:
+            for x in xs:
+                c = Rect(x, y, r.w, r.h).clamp(surf.get_rect())
+                if c.collidepoint(mx, my):
+                    continue
+                covered = sum(c.clip(k).w * c.clip(k).h for k in keep)
+                if best is None or covered < best[0]:
+                    best = (covered, c)
+                if covered == 0:
+                    return c
+        return best[1] if best else Rect(xs[0], max(0, min(my - r.h // 2, h - r.h)), r.w, r.h)
 
 
 def gene_pool_words(sc: Any, v: View, seat: int) -> str:
