@@ -177,3 +177,20 @@ def test_colour_symbols_can_be_turned_off_and_on(db):
     assert pygame.image.tobytes(art.face(c, 150, 210), "RGBA") != face_sym
     art.set_symbols(True)
     assert pygame.image.tobytes(art.strip(c, 200, 30), "RGBA") == with_sym
+
+
+def test_the_picture_cache_forgets_the_least_recently_drawn_past_its_budget(monkeypatch):
+    """Resizing, interface sizes and zooms draw cards at ever new sizes: memory stays bounded
+    (a tryout saw 183 MB grow to 387 MB), and what is drawn again is kept."""
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.ui import cardface
+
+    monkeypatch.setattr(cardface, "CACHE_BYTES", 4 * 1024 * 1024)
+    art = cardface.CardArt(default_database())
+    for h in range(200, 400, 4):
+        art.face(0, int(h * 0.72), h)
+        art.face(1, 100, 140)                    # drawn every time: never forgotten
+    assert art._bytes <= 4 * 1024 * 1024
+    assert art._bytes == sum(s.get_width() * s.get_height() * 4 for s in art._cache.values())
+    assert any(k[0] == "face" and k[2:] == (100, 140) for k in art._cache)
+    assert not any(k[0] == "face" and k[3] == 200 for k in art._cache)

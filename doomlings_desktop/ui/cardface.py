@@ -26,6 +26,7 @@ is required.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -56,6 +57,9 @@ from doomlings_desktop.ui.cardart.symbols import (
 __all__ = ["COLOR_RGB", "COLOR_SYMBOL_NAMES", "ICON_NAMES", "KIND_RGB", "RGB", "CardArt", "preview"]
 
 
+CACHE_BYTES = 64 * 1024 * 1024   # card pictures kept drawn (a 6-seat 4K table: about 10 MB)
+
+
 class CardArt:
     """Draws and caches card faces, backs, strips, color symbols and icons for one database.
 
@@ -66,7 +70,8 @@ class CardArt:
     def __init__(self, db: Any, symbols: bool = True) -> None:
         self.db = db
         self.symbols = symbols      # the colour symbols on title bars and strips (a setting)
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._bytes = 0
         self._spots: dict[tuple, list] = {}
         if not pygame.font.get_init():
             pygame.font.init()
@@ -74,6 +79,7 @@ class CardArt:
     def clear(self) -> None:
         """Drop every cached surface."""
         self._cache.clear()
+        self._bytes = 0
 
     def set_symbols(self, on: bool) -> None:
         """Show or hide the colour symbol badges (the colorblind aid); redraws every card."""
@@ -83,7 +89,9 @@ class CardArt:
 
     def _cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         s = self._cache.get(key)
-        if s is None:
+        if s is not None:
+            self._cache.move_to_end(key)
+        else:
             if probe._sink is None:
                 s = make()
             else:                       # the readability tests: whose text is this
@@ -95,6 +103,12 @@ class CardArt:
                 except pygame.error:
                     pass
             self._cache[key] = s
+            self._bytes += s.get_width() * s.get_height() * 4
+            # Sizes come and go (resizing, the interface size, zooms): the least recently
+            # drawn go first once the cache holds CACHE_BYTES, so memory stays bounded.
+            while self._bytes > CACHE_BYTES and len(self._cache) > 1:
+                _, old = self._cache.popitem(last=False)
+                self._bytes -= old.get_width() * old.get_height() * 4
         return s
 
     # ------------------------------------------------------------------ cards
