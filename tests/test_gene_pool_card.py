@@ -93,6 +93,8 @@ def test_hovering_a_gene_pool_card_explains_it():
         app.frame(dt=0.05)
     texts = texts_of_a_frame(app, sc)
     assert f"Gene pool {mine}: you stabilize to {mine} cards" in texts
+    tip = sc.overlays.hover.tip_at        # beside the card, not over the value it explains
+    assert tip is not None and not tip.colliderect(me.gene_pool)
     move(app, me.pile.center)
     for _ in range(20):
         app.frame(dt=0.05)

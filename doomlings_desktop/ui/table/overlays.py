@@ -211,6 +211,7 @@ class Hover(Layer):
         return True     # it tracks what the mouse is over every frame, and shows after a pause
 
     shown_at: Rect | None = None    # where a card preview was drawn last frame (tests)
+    tip_at: Rect | None = None      # where the gene pool tooltip was drawn last
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
@@ -237,9 +238,17 @@ class Hover(Layer):
             surf.blit(s, s.get_rect(center=box.center))
         elif hit[0] == "gene_pool" and sc.time - sc.hover_since > 0.25:
             s = t.render(gene_pool_words(sc, v, hit[1]), int(15 * u), INK)
-            mx, my = sc.app.mouse
-            box = s.get_rect(midtop=(mx, my + int(20 * u))).inflate(int(14 * u), int(8 * u))
+            card = sc.input._target_rect(hit)
+            box = s.get_rect().inflate(int(14 * u), int(8 * u))
+            if card is not None:       # beside the card, never over the value it explains
+                box.midright = (card.left - int(8 * u), card.centery)
+                if box.left < 0:
+                    box.midleft = (card.right + int(8 * u), card.centery)
+            else:
+                mx, my = sc.app.mouse
+                box.midtop = (mx, my + int(20 * u))
             box.clamp_ip(surf.get_rect())
+            self.tip_at = box
             pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
         elif hit[0] in ("strip", "overlay_card", "card") and sc.time - sc.hover_since > 0.45:
