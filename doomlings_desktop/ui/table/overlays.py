@@ -47,7 +47,10 @@ class CardWindow(Layer):
             self._react(surf, d, u)
             return
         else:
-            bottom = self._browse(surf, v, u)
+            # browsing is looking, not answering: the prompt's buttons wait under the shade
+            self.sc.buttons[:] = []
+            self._browse(surf, v, u)
+            return
         self.footer(below, surf.get_width(), bottom + int(14 * u), u)
 
     @staticmethod
@@ -77,10 +80,11 @@ class CardWindow(Layer):
         per_row = max(1, min(len(cards), (w - int(80 * u)) // (cw + int(12 * u))))
         rows = -(-len(cards) // per_row) if cards else 1
         room = h - int(150 * u) - max(below, int(110 * u))   # title above, buttons below
-        if rows * (ch + gap) > room:
-            ch = max(int(60 * u), room // rows - gap)
+        while rows * (ch + gap) > room and ch > int(60 * u):
+            # the largest cards whose rows fit (fewer rows as they shrink and more fit across)
+            ch = max(int(60 * u), int(ch * 0.95))
             cw = int(ch * 0.72)
-            per_row = max(1, (w - int(80 * u)) // (cw + int(12 * u)))
+            per_row = max(1, min(len(cards), (w - int(80 * u)) // (cw + int(12 * u))))
             rows = -(-len(cards) // per_row) if cards else 1
         top = int(120 * u)
         bottom = top + rows * (ch + gap) - int(12 * u)
@@ -88,7 +92,8 @@ class CardWindow(Layer):
         if below:
             across = max(title_s.get_width(), min(len(cards), per_row) * (cw + int(12 * u)),
                          int(460 * u))
-            box = Rect(0, 0, across + int(48 * u), bottom + below - int(50 * u))
+            box = Rect(0, 0, min(w - int(8 * u), across + int(48 * u)),
+                       bottom + below - int(50 * u))
             box.midtop = (w // 2, int(50 * u))
             pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
             pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)),
@@ -118,11 +123,11 @@ class CardWindow(Layer):
         cards = [c for c in d.options if c != "pass"]
         if d.zone == "discard":
             shown = list(dict.fromkeys(reversed(v.discard)))
-            return self.cards(surf, d.prompt, shown, set(cards), u)
+            return self.cards(surf, d.prompt, shown, set(cards), u, below=int(80 * u))
         src = d.sources
         caps = ([f"from {sc.name(q)}" for q, c in zip(src, d.options, strict=True)
                  if c != "pass"] if src else None)
-        return self.cards(surf, d.prompt, cards, set(cards), u, caps)
+        return self.cards(surf, d.prompt, cards, set(cards), u, caps, below=int(80 * u))
 
     def _react(self, surf: pygame.Surface, d: Any, u: float) -> None:
         """An out-of-turn offer: a window over the middle of the table with the card(s), a
@@ -154,7 +159,7 @@ class CardWindow(Layer):
         sc = self.sc
         bottom = self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
                             " — click or Esc to close", list(reversed(v.discard)), set(), u,
-                            outside=("discard_pile",))
+                            below=int(40 * u), outside=("discard_pile",))
         w, h = surf.get_size()
         sc.targets.append((Rect(0, 0, w, int(110 * u)), ("discard_pile",)))
         return bottom
