@@ -42,7 +42,8 @@ def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> 
         pygame.draw.rect(surf, PANEL, block, border_radius=int(8 * u))
         won = s in v.winners
         name = sc.name(s) + (" — wins" if won and len(v.winners) == 1 else
-                             " — shares the win" if won else "")
+                             " — shares the win" if won else "") + f"  {v.scores[s]}" \
+            if v.scores else sc.name(s)
         size = t.fit(name, int(15 * u), bw - int(16 * u), int(10 * u), bold=True)
         surf.blit(t.render(name, size, ACCENT if won else INK, bold=True),
                   (block.x + int(8 * u), block.y + int(4 * u)))
@@ -55,8 +56,9 @@ def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> 
             surf.blit(empty, empty.get_rect(center=pile.center))
             continue
         slots = end_slots(pile, sv.colors, u)
-        for card, slot, color in zip(sv.pile, slots, sv.colors, strict=True):
-            surf.blit(sc.app.art.strip(card, slot.w, slot.h, color), slot)
+        worths = sv.worths or (None,) * len(sv.pile)    # a variable trait's final worth
+        for card, slot, color, worth in zip(sv.pile, slots, sv.colors, worths, strict=True):
+            surf.blit(sc.app.art.strip(card, slot.w, slot.h, color, worth), slot)
             sc.targets.append((slot, ("end_strip", s, card)))
 
 

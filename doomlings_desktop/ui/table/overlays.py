@@ -341,15 +341,23 @@ class End(Layer):
         shade(surf, (10, 0, 0, 190))
         t = sc.app.text
         title = t.render("World's End", int(48 * u), BAD, bold=True)
-        surf.blit(title, title.get_rect(midtop=(w // 2, int(60 * u))))
-        y = int(140 * u)
         shown = lines[1:1 + int(sc.we_step)]
+        rows: list[tuple[str, tuple]] = []
         for kind, text in shown[-14:]:
             color = ACCENT if kind in ("we_catastrophe", "catastrophe") else INK
-            for line in t.wrap(text, int(20 * u), int(w * 0.6)):
-                s = t.render(line, int(20 * u), color)
-                surf.blit(s, s.get_rect(midtop=(w // 2, y)))
-                y += int(28 * u)
+            rows += [(line, color) for line in t.wrap(text, int(20 * u), int(w * 0.6))]
+        # on a panel of its own: drawn straight over the shaded piles it was hard to read
+        box = Rect(0, 0, max(int(w * 0.6), title.get_width()) + int(60 * u),
+                   int(100 * u) + len(rows) * int(28 * u))
+        box.midtop = (w // 2, int(44 * u))
+        pygame.draw.rect(surf, (30, 16, 18), box, border_radius=int(12 * u))
+        pygame.draw.rect(surf, BAD, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
+        surf.blit(title, title.get_rect(midtop=(w // 2, int(56 * u))))
+        y = int(130 * u)
+        for line, color in rows:
+            s = t.render(line, int(20 * u), color)
+            surf.blit(s, s.get_rect(midtop=(w // 2, y)))
+            y += int(28 * u)
         hint = t.render("Click to see the scores", int(15 * u), MUTED)
         surf.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(30 * u))))
         sc.targets.append((Rect(0, 0, w, h), ("world_end",)))
