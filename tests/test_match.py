@@ -257,3 +257,27 @@ def test_a_game_saved_at_the_pause_continues_past_it():
     again = Match([Seat("Me"), Seat("B", "bot", "random")], seed=3, game=got.game,
                   prefs=Prefs())
     assert again.game.hold == 0b01 and again.game.pending is not None
+
+
+def test_a_held_play_that_cannot_be_taken_back_says_so():
+    """A play that draws or shows a card ends the turn without the End turn pause; the player
+    is told why, and never when the pause came."""
+    said = paused = 0
+    for seed in range(20):
+        m = Match([Seat("Me"), Seat("B", "bot", "random")], seed=seed, prefs=Prefs())
+        r = random.Random(seed)
+        while m.game.pending is not None and m.game.answers.__len__() < 300:
+            d = m.game.pending
+            if d.player in m.bots or m.my_decision() is None:
+                m.tick(1.0)
+                continue
+            before = len(m.notices)
+            m.apply("end" if d.kind == "end_turn" else r.choice(d.options))
+            news = m.notices[before:]
+            if m.game.pending is not None and m.game.pending.kind == "end_turn":
+                paused += 1
+                assert not news
+            said += any("can't be taken back" in text for text, _ in news)
+        if said and paused:
+            break
+    assert said and paused

@@ -365,9 +365,22 @@ class Match:
             return str(e)
         if d is not None and d.player == self.cleared:
             self.hand_seen[d.player] = hand
+        if d is not None and d.kind == "play" and answer != "pass" \
+                and self.game.hold >> d.player & 1 and self._turn_ended_unheld(d.player):
+            self.notices.append(("Your play drew or showed a card (or another player "
+                                 "answered), so it can't be taken back: the turn goes on.", 4))
         self._check_review()
         self.persist()
         return None
+
+    def _turn_ended_unheld(self, seat: int) -> bool:
+        """A held seat's play left no pause to take it back from: the turn went on past it
+        because the play revealed something (the engine skips a pause undo could not use)."""
+        g = self.game
+        p = g.pending
+        if p is not None and p.player == seat and p.kind != "play":
+            return False            # still answering its play's questions, or paused
+        return g.undo_floor >= len(g.answers) and not (p is not None and p.kind == "end_turn")
 
     def seat_dicts(self) -> list[dict]:
         return [s.as_dict() for s in self.seats]
