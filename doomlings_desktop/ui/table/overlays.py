@@ -466,6 +466,7 @@ class Toast(Layer):
         sc = self.sc
         t = sc.app.text
         lay = sc.layout
+        sc.toast_on_screen = sc.toast[0]
         lines = t.wrap(sc.toast[0], int(18 * u), int((lay.prompt.w if lay else 600) * 0.9))[:3]
         rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),

@@ -70,6 +70,7 @@ class TableScene(Scene):
         self.picks = CardPicks(self)        # the cards chosen for a choice of several
         self.drag: dict | None = None
         self.toast: tuple[str, float] | None = None
+        self.toast_on_screen: str | None = None   # the toast the last frame showed
         self.menu_open = False
         self.help_open = False       # F1 or ?: the keys and mouse overlay
         self.zoom: int | None = None
@@ -138,7 +139,9 @@ class TableScene(Scene):
         """Something on the table changes with time alone: cards moving, a toast, a drag, a
         hover preview still to appear, a hand card rising or sinking, a gene pool card
         turning."""
-        if self.anim.busy or self.toast or self.drag is not None or self.news.stale(self.time) or (
+        # a toast needs a frame when it comes and one when it goes, not a stream between
+        toast_due = (self.toast[0] if self.toast else None) != self.toast_on_screen
+        if self.anim.busy or toast_due or self.drag is not None or self.news.stale(self.time) or (
                 self.hover_key is not None and self.time - self.hover_since < 0.5) \
                 or self.hand_raise.busy():
             return True
@@ -296,6 +299,7 @@ class TableScene(Scene):
         return {"off": 0.0, "normal": 0.32, "fast": 0.14}.get(self.app.settings.animation, 0.32)
 
     def draw(self, surf: pygame.Surface) -> None:
+        self.toast_on_screen = None     # the Toast layer says so if it draws one
         self.buttons = []
         self.face_up = set()
         self.app.art.db = self.db       # faces are cached by card id, so this costs nothing
