@@ -281,3 +281,14 @@ def test_a_held_play_that_cannot_be_taken_back_says_so():
         if said and paused:
             break
     assert said and paused
+
+
+def test_since_tells_which_gene_pools_changed():
+    m = Match([Seat("Ann"), Seat("Ben")], seed=3, prefs=Prefs())
+    m.take_screen(0)
+    m.look(0)
+    before = m.game.players[1].gp
+    m.game.players[1].gp = before - 1           # as a catastrophe or a trait would
+    assert m.since(0).gene_pools == [(1, before, before - 1)]
+    m.look(0)
+    assert not m.since(0)

@@ -10,7 +10,7 @@ could not be done) comes back as `notices`, which the table shows and clears.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
@@ -64,9 +64,10 @@ class Since:
     lines: list[tuple[str, str]]
     gained: list[tuple[int, int]]       # (seat, card) now in that seat's pile
     lost: list[tuple[int, int]]         # (seat, card) gone from that seat's pile
+    gene_pools: list[tuple[int, int, int]] = field(default_factory=list)   # seat, was, is
 
     def __bool__(self) -> bool:
-        return bool(self.lines or self.gained or self.lost)
+        return bool(self.lines or self.gained or self.lost or self.gene_pools)
 
 
 class Preferences(Protocol):
@@ -115,7 +116,7 @@ class Match:
         # Pass-and-play: what each human last saw, so that the next time they take the
         # screen they are told what changed; the cards a human drew, shown before the pass
         # screen hides them (review), and their hand when they last answered.
-        self.seen: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
+        self.seen: dict[int, tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
         self.hand_seen: dict[int, frozenset] = {}
         self.review: tuple[int, list[int]] | None = None
         self.coach: Any = None               # play/coach.py's Coach, made on the first hint
@@ -170,7 +171,7 @@ class Match:
 
     def look(self, seat: int) -> None:
         """`seat` has seen the table as it is now."""
-        self.seen[seat] = (len(self.game.log or ()), self._piles())
+        self.seen[seat] = (len(self.game.log or ()), self._piles(), self._gene_pools())
 
     def since(self, seat: int) -> Since:
         """What changed since `seat` last looked (nothing if they never have): log lines as
@@ -178,15 +179,21 @@ class Match:
         last = self.seen.get(seat)
         if last is None:
             return Since([], [], [])
-        at, before = last
+        at, before, pools = last
         now = self._piles()
         log = view_for(self.game, seat).log[at:] if len(self.game.log or ()) > at else ()
         gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
         lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
-        return Since(list(log), gained, lost)
+        gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, self._gene_pools(),
+                                                                strict=True)) if was != is_]
+        return Since(list(log), gained, lost, gps)
 
     def _piles(self) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(p.pile) for p in self.game.players)
+
+    def _gene_pools(self) -> tuple[int, ...]:
+        # public: every gene pool card shows one (rules/view.py gives each SeatView `pl.gp`)
+        return tuple(p.gp for p in self.game.players)
 
     def _check_review(self) -> None:
         """After an answer: if the screen is about to pass from the human at it to another,

@@ -197,6 +197,7 @@ class TableScene(Scene):
         if not m.private:
             return
         since = m.since(self.viewer)
+        self.news.names = (self.name, self.viewer)
         if since:
             self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1)
         self.took_screen = False
