@@ -90,13 +90,7 @@ class Player:
             self.clicks += 1
             click(app, conf.center)
             return True
-        if d.kind in ("yesno", "color", "no_play", "end_turn"):
-            r = find(scene, ("button", ("answer", ans)))
-            if r is None:
-                return False
-            click(app, r.center)
-            return True
-        if d.kind == "react":
+        if d.kind in ("yesno", "color", "no_play", "end_turn", "react"):
             r = find(scene, ("button", ("answer", ans)))
             if r is None:
                 return False

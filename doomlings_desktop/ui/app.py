@@ -37,6 +37,17 @@ IDLE_POLL = 0.02    # an idle loop looks for input this often: at most 20 ms lat
 MAX_DT = 1.0        # a longer gap (machine suspended, window dragged) counts as this much time
 
 
+def elide(t: Any, s: str, size: int, width: int, bold: bool = False) -> str:
+    """`s`, or as much of it as fits `width` pixels with an ellipsis (the full text is
+    elsewhere: the log, a tooltip, a menu)."""
+    f = t.font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while len(s) > 1 and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
 class Text:
     """Cached text rendering: the same string at the same size is rendered once."""
 

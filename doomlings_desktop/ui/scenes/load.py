@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.ui import router
-from doomlings_desktop.ui.app import ACCENT, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.app import ACCENT, INK, MUTED, Button, Scene, elide
 from doomlings_desktop.ui.dialogs import WARN, Dialog, TextField
 from doomlings_desktop.ui.scenes.pages import SubScene
 
@@ -300,14 +300,14 @@ class LoadScene(SubScene):
         date = t.render(info.saved_at[:16] if info.saved_at[:1].isdigit() else "", int(15 * u),
                         MUTED)
         surf.blit(date, date.get_rect(topright=(right, row.y + int(10 * u))))
-        name = _clip(t, display_name(info), int(18 * u), room - date.get_width() - int(20 * u),
+        name = elide(t, display_name(info), int(18 * u), room - date.get_width() - int(20 * u),
                      bold=True)
         surf.blit(t.render(name, int(18 * u), MUTED if info.kept else INK, bold=True),
                   (x, row.y + int(8 * u)))
         y = row.y + int(34 * u)
         if info.problem is not None:
             why = ("Kept, cannot continue: " if info.kept else "Cannot open: ") + info.problem
-            surf.blit(t.render(_clip(t, why, int(15 * u), room), int(15 * u), WARN), (x, y))
+            surf.blit(t.render(elide(t, why, int(15 * u), room), int(15 * u), WARN), (x, y))
             return
         prog = progress_text(info)
         if prog:
@@ -318,15 +318,5 @@ class LoadScene(SubScene):
         if t.font(int(15 * u)).size(who)[0] > right - x:
             who = players_text(info.seats, short=True)
         size = t.fit(who, int(15 * u), right - x, int(13 * u))
-        surf.blit(t.render(_clip(t, who, size, right - x), size, MUTED),
+        surf.blit(t.render(elide(t, who, size, right - x), size, MUTED),
                   (x, y + (int(15 * u) - size) // 2))
-
-
-def _clip(t: Any, s: str, size: int, room: int, bold: bool = False) -> str:
-    """`s`, cut with an ellipsis to fit `room` pixels."""
-    f = t.font(size, bold)
-    if f.size(s)[0] <= room:
-        return s
-    while len(s) > 1 and f.size(s + "…")[0] > room:
-        s = s[:-1]
-    return s.rstrip() + "…"

@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.view import View
-from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button
+from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
@@ -537,17 +537,6 @@ class Panels(_Panel):
             surf.blit(img, r)
         sc.anim.end()
         self.prompt.draw(surf, v, lay, d, u)
-
-
-def elide(t: Any, s: str, size: int, width: int, bold: bool = False) -> str:
-    """`s`, or as much of it as fits `width` with an ellipsis (the full name is in the log,
-    the tooltips and the menus)."""
-    f = t.font(size, bold)
-    if f.size(s)[0] <= width:
-        return s
-    while len(s) > 1 and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s.rstrip() + "…"
 
 
 def _bot_icon(surf: pygame.Surface, r: Rect) -> None:
