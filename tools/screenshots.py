@@ -1,6 +1,6 @@
 """Render the screenshots in docs/screenshots: menu, table, a decision, an out-of-turn offer,
 the pass screen, the cards drawn before it, "since your last turn", a gene pool card
-turning, World's End, scores, the Load screen.
+turning, World's End, scores, the Load screen, a hint and the marks legend.
 
     python3 tools/screenshots.py            # headless; the same pixels as a real window
 """
@@ -85,6 +85,34 @@ def hot_seat(app: App) -> TableScene:
     return sc
 
 
+def hint_and_legend(app: App) -> None:
+    """The coach's hint on a play against bots, and the help's page of card marks."""
+    import time
+
+    seats = [SeatConfig("Ada")] + [SeatConfig(n, "bot", "medium") for n in NAMES[1:]]
+    sc = TableScene(app, seats, seed=12)
+    sc.autosave = False
+    app.go(sc)
+    g = sc.game
+    r = random.Random(3)
+    while not (g.pending.player == 0 and g.pending.kind == "play"
+               and len(g.players[0].pile) >= 4):
+        if sc.match.review:
+            sc.match.end_review()
+        g.apply(r.choice(g.pending.options))
+    app.frame([])
+    sc.news.clear()
+    sc.match.ask_hint()
+    while sc.match.hint() is None:
+        time.sleep(0.05)
+    app.frame([])
+    save(app, "hint")
+    sc.help_open = "icons"
+    app.frame([])
+    save(app, "legend")
+    sc.help_open = False
+
+
 def gene_pool_turning(app: App) -> TableScene:
     """A gene pool card caught mid-turn, cropped around the player's panel."""
     seats = [SeatConfig(n, "human" if i == 0 else "bot") for i, n in enumerate(NAMES)]
@@ -153,6 +181,7 @@ def main() -> None:
     app.frame([])
     save(app, "scores")
     app.settings.animation = "off"
+    hint_and_legend(app)
     cousins = hot_seat(app)
     practice = gene_pool_turning(app)
     from doomlings_desktop import saves
