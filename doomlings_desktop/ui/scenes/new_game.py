@@ -81,7 +81,10 @@ class NewGameScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type == pygame.KEYDOWN:
             name = self.names[self.editing]
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            if event.key == pygame.K_TAB:           # the next name (Shift+Tab: the one before)
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                self.editing = (self.editing + step) % self.count
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.editing = None
             elif event.key == pygame.K_BACKSPACE:
                 self.names[self.editing] = name[:-1]

@@ -1,0 +1,43 @@
+"""New game's names are typed like a form: Tab moves to the next name, Shift+Tab back."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from uidriver import click, find
+
+from doomlings_desktop.settings import Settings
+from doomlings_desktop.ui.app import App
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+
+
+def _type(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=mod,
+                                         scancode=0))
+    app.frame()
+
+
+def test_tab_moves_between_the_names():
+    s = Settings()
+    s.animation = "off"
+    app = App(size=(1280, 720), settings=s)
+    app.frame()
+    click(app, find(app.scene, ("button", "new")).center)
+    sc = app.scene
+    click(app, find(sc, ("name", 0)).center)
+    assert sc.editing == 0
+    for ch in "Ada":
+        _type(app, pygame.key.key_code(ch.lower()), ch)
+    _type(app, pygame.K_TAB)
+    assert sc.editing == 1
+    _type(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert sc.editing == 0 and sc.names[0].endswith("Ada")
+    for _ in range(sc.count):
+        _type(app, pygame.K_TAB)
+    assert sc.editing == 0                      # round from the last name to the first
+    _type(app, pygame.K_RETURN)
+    assert sc.editing is None
