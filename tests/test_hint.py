@@ -121,3 +121,21 @@ def test_dragging_a_card_over_your_pile_says_what_it_adds():
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
     app.frame()
     assert card in sc.game.players[0].pile
+
+
+def test_a_coach_that_fails_says_so_and_the_game_goes_on(monkeypatch):
+    from doomlings_desktop.play import coach
+
+    def broken(self, game, seat):
+        raise RuntimeError("no idea")
+    monkeypatch.setattr(coach.Coach, "hint", broken)
+    app, sc = _table()
+    key(app, pygame.K_h, "h")
+    for _ in range(100):
+        app.frame(dt=0.01)
+        if not sc.match.hint_thinking():
+            break
+        time.sleep(0.01)
+    assert not sc.match.hint_thinking() and type(app.scene) is TableScene
+    assert sc.toast and "coach could not" in sc.toast[0]
+    assert sc.my_decision() is not None

@@ -9,6 +9,7 @@ could not be done) comes back as `notices`, which the table shows and clears.
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -329,7 +330,14 @@ class Match:
         """The coach's Hint for the pending decision once it is ready, else None."""
         if self.coach is None or self.hint_for is None or self.hint_for is not self.game.pending:
             return None
-        return self.coach.poll(self.game)
+        try:
+            return self.coach.poll(self.game)
+        except Exception:  # noqa: BLE001 - a hint is help, never a reason for the game to stop
+            logging.getLogger(__name__).exception("the coach failed")
+            self.hint_for = None
+            self.coach.job = None
+            self.notices.append(("The coach could not work this one out (see the log).", 4))
+            return None
 
     def hint_thinking(self) -> bool:
         return (self.hint_for is not None and self.hint_for is self.game.pending
