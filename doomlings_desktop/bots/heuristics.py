@@ -47,7 +47,11 @@ HOLD = {"cancel_action": 2.0, "parasitic": 2.5, "late": 1.5, "self_awareness": 1
 VARIABLE = {"altruistic": 5.0, "random-fertilization": 5.0, "boredom": 2.0, "fortunate": 3.0,
             "kidney": 1.5, "swarm": 1.5, "gratitude": 2.5, "branches": 1.0, "tiny": 9.0}
 # Continuations (by name) of a pile choice that gives away or loses one's own trait.
-LOSE_OWN_TRAIT = frozenset({"t_pay_cost_ans", "t_give_card", "t_give_trait_card", "t_swap_mine"})
+# (tests/test_bots.py checks each names an engine task, so a renamed task fails a test
+# instead of silently changing what bots think)
+LOSE_OWN_TRAIT = frozenset({"t_pay_cost_ans", "t_give_card", "t_swap_mine"})
+CONTINUATIONS = LOSE_OWN_TRAIT | {"t_turn_play", "t_no_play", "t_discard_trait_ans",
+                                  "t_play_action_of"}
 
 _T_TURN = E.t_turn
 _T_TURN_MAIN = E.t_turn_main
