@@ -48,23 +48,31 @@ def _label(db: Database, game: Game, answer: Any) -> str:
 def _verb(kind: str, zone: str) -> str:
     if kind in ("play", "react"):
         return "Play"
-    if kind == "card" and zone == "hand":
-        return "Choose"
-    if kind == "card" and zone == "pile":
-        return "Target"
-    return "Choose"
+    return "Target" if kind == "card" and zone == "pile" else "Choose"
 
 
-def _gain(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random) -> float:
+def _gain(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
+          worlds: int = WORLDS, asks: list[str] | None = None) -> float:
     """The seat's score change right after the answer, averaged over worlds the seat could
-    imagine (scores can depend on hidden hands, so no single world is the truth)."""
+    imagine (scores can depend on hidden hands, so no single world is the truth). With
+    `asks`, the prompts of the seat's own decisions that follow in that turn are gathered
+    too (each answered with its first option to see the next; at most four)."""
     total = 0.0
-    for _ in range(WORLDS):
+    for _ in range(worlds):
         g = sampler.sample(rng)
         before = g.score(seat)
         g.apply(answer)
         total += g.score(seat) - before
-    return total / WORLDS
+        for _ in range(4 if asks is not None else 0):
+            d = g.pending
+            if d is None or d.player != seat or d.kind in ("play", "end_turn", "no_play") \
+                    or g.current != seat:
+                break
+            ask = d.prompt.split(": ", 1)[-1]
+            if ask not in asks:
+                asks.append(ask)
+            g.apply(d.options[0])
+    return total / worlds
 
 
 @dataclass(frozen=True)
@@ -79,27 +87,11 @@ class Preview:
 
 def play_preview(game: Game, seat: int, card: int, worlds: int = WORLDS) -> Preview:
     """Play `card` in worlds the seat could imagine: its score change right after, and the
-    prompts of the seat's own decisions that follow in that turn (each answered with its
-    first option to see the next; at most four)."""
-    sampler = WorldSampler(game, seat)
-    rng = random.Random(game.seed * 7919 + len(game.answers))
-    total = 0.0
+    questions its play will ask the seat."""
     asks: list[str] = []
-    for _ in range(worlds):
-        g = sampler.sample(rng)
-        before = g.score(seat)
-        g.apply(card)
-        total += g.score(seat) - before
-        for _ in range(4):
-            d = g.pending
-            if d is None or d.player != seat or d.kind in ("play", "end_turn", "no_play") \
-                    or g.current != seat:
-                break
-            ask = d.prompt.split(": ", 1)[-1]
-            if ask not in asks:
-                asks.append(ask)
-            g.apply(d.options[0])
-    return Preview(total / worlds, tuple(asks))
+    rng = random.Random(game.seed * 7919 + len(game.answers))
+    gain = _gain(WorldSampler(game, seat), seat, card, rng, worlds, asks)
+    return Preview(gain, tuple(asks))
 
 
 class Coach:
