@@ -174,15 +174,19 @@ class Match:
         """`seat` has seen the table as it is now."""
         self.seen[seat] = (len(self.game.log or ()), self._piles(), self._gene_pools())
 
-    def since(self, seat: int) -> Since:
+    def since(self, seat: int, log: tuple | None = None) -> Since:
         """What changed since `seat` last looked (nothing if they never have): log lines as
-        that seat may read them, and the traits that came into or left each pile."""
+        that seat may read them, and the traits that came into or left each pile. `log` is
+        that seat's View's log if the caller has one already (the table does, every time)."""
         last = self.seen.get(seat)
         if last is None:
             return Since([], [], [])
         at, before, pools = last
         now = self._piles()
-        log = view_for(self.game, seat).log[at:] if len(self.game.log or ()) > at else ()
+        if len(self.game.log or ()) <= at:
+            log = ()
+        else:
+            log = (view_for(self.game, seat).log if log is None else log)[at:]
         gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
         lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
         gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, self._gene_pools(),

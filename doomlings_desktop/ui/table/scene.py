@@ -196,7 +196,7 @@ class TableScene(Scene):
         m = self.match
         if not m.private:
             return
-        since = m.since(self.viewer)
+        since = m.since(self.viewer, self.view.log)    # the viewer's own view: no second one
         self.news.names = (self.name, self.viewer)
         if since:
             self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1)
