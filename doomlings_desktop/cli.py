@@ -99,7 +99,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from doomlings_desktop.ui.app import main as play
 
     start = "continue" if getattr(args, "resume", False) else (
-        "demo" if getattr(args, "demo", False) else None)
+        "demo" if getattr(args, "demo", False) else (
+            "tutorial" if getattr(args, "tutorial", False) else None))
     return play(start, getattr(args, "seed", None))
 
 
@@ -163,6 +164,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--continue", dest="resume", action="store_true",
                    help="open the game saved when the program last stopped")
     s.add_argument("--demo", action="store_true", help="watch four bots play")
+    s.add_argument("--tutorial", action="store_true",
+                   help="Learn to play: a guided first game against an Easy bot")
     s.add_argument("--seed", type=SEED, help="the demo game's seed")
     s.set_defaults(fn=cmd_play)
     return p

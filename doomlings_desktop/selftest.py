@@ -1,9 +1,9 @@
 """`doomlings --selftest`: check that this copy of the program works, in any form (a checkout,
 an installed wheel, the frozen one-folder or one-file build).
 
-It loads the card database, plays a short bot game with no window, renders one frame of the
-table to an image, initializes sound, prints one line per check and returns 0 — or 1, saying
-what failed. Nothing is written to the user's folders: settings and the rendered frame go to a
+It loads the card database, plays a short bot game with no window, deals Learn to play's
+lesson, renders one frame of the table to an image, initializes sound, prints one line per
+check and returns 0 — or 1, saying what failed. Nothing is written to the user's folders: settings and the rendered frame go to a
 fresh temporary folder, removed at the end whatever happened (`--out DIR` keeps the image).
 `--cards FILE` runs the checks with that card database.
 
@@ -182,6 +182,22 @@ def check_sound(state: dict) -> str:
     return f"sound: no audio device (ok); mixer and {n} effects work with the dummy driver"
 
 
+def check_lesson(state: dict) -> str:
+    """Learn to play's data files load, and its prepared deal opens on the learner's move."""
+    from doomlings_desktop.play import tutorial
+    from doomlings_desktop.rules.cards import load_database
+
+    if state.get("cards"):
+        return "lesson: skipped (it is dealt from the bundled cards)"
+    db = load_database()
+    script = tutorial.load(db)
+    game = tutorial.deal(db, script, ["You", "Bot"])
+    d = game.pending
+    if d is None or d.player != tutorial.LEARNER:
+        raise CheckFailed("the lesson's deal does not open on the learner's move")
+    return f"lesson: {len(script.steps)} steps, the deal opens on the learner's move"
+
+
 # ---------------------------------------------------------------------------- running them
 
 def _runner(out: Path) -> list[tuple[str, Callable[[dict], str]]]:
@@ -189,6 +205,7 @@ def _runner(out: Path) -> list[tuple[str, Callable[[dict], str]]]:
         ("bundled files", lambda s: check_files()),
         ("card database", check_database),
         ("bot game", check_bot_game),
+        ("lesson", check_lesson),
         ("table frame", lambda s: check_frame(s, out)),
         ("sound", check_sound),
     ]

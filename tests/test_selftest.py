@@ -42,7 +42,7 @@ def test_selftest_from_source_passes_and_prints_each_check(tmp_path):
     assert f"ok   table frame rendered to {png} 1280x720" in out
     assert re.search(r"^ok   sound: available \(audio driver dummy\), 12 effects loaded", out,
                      re.M)
-    assert re.search(r"^self-test passed: 5 checks in [\d.]+ s$", out, re.M)
+    assert re.search(r"^self-test passed: 6 checks in [\d.]+ s$", out, re.M)
     assert pygame.image.load(str(png)).get_size() == (1280, 720)
     # Settings and saves went to the temp folder, not the user's (HOME) folders.
     assert not any((tmp_path / "home").iterdir())
@@ -95,4 +95,4 @@ def test_doomlings_selftest_flag(tmp_path):
     r = subprocess.run([sys.executable, "-m", "doomlings_desktop", "--selftest"], cwd=tmp_path,
                        env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "self-test passed: 5 checks" in r.stdout
+    assert "self-test passed: 6 checks" in r.stdout

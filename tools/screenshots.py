@@ -1,6 +1,6 @@
 """Render the screenshots in docs/screenshots: menu, table, a decision, an out-of-turn offer,
 the pass screen, the cards drawn before it, "since your last turn", a gene pool card
-turning, World's End, scores, the Load screen, a hint and the marks legend.
+turning, World's End, scores, the Load screen, a hint, the marks legend and Learn to play.
 
     python3 tools/screenshots.py            # headless; the same pixels as a real window
 """
@@ -113,6 +113,36 @@ def hint_and_legend(app: App) -> None:
     sc.help_open = False
 
 
+def tutorial(app: App) -> None:
+    """Learn to play: its first move (drag Blubber) and its out-of-turn step."""
+    menu = router.make(app, "menu")
+    app.go(menu)
+    assert router.open_lesson(app, menu), menu.notice
+    sc = app.scene
+    lesson = sc.match.lesson
+    shots = {"drag": "tutorial", "out-of-turn": "tutorial-offer"}
+    for _ in range(400):
+        app.frame([], dt=0.5)
+        step = sc.overlays.lesson.step()
+        if step is None:
+            if sc.game.over:
+                return
+            continue
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0),
+                                      buttons=(0, 0, 0))])
+        if step.id in shots:
+            save(app, shots.pop(step.id))
+            if not shots:
+                return
+        if step.do is None:
+            lesson.next(sc.game)
+            continue
+        d = sc.game.pending
+        kind, value = step.do
+        sc.apply("end" if kind == "end_turn" else next(
+            o for o in d.options if (sc.db.cards[o].id if isinstance(o, int) else o) == value))
+
+
 def gene_pool_turning(app: App) -> TableScene:
     """A gene pool card caught mid-turn, cropped around the player's panel."""
     seats = [SeatConfig(n, "human" if i == 0 else "bot") for i, n in enumerate(NAMES)]
@@ -182,6 +212,7 @@ def main() -> None:
     save(app, "scores")
     app.settings.animation = "off"
     hint_and_legend(app)
+    tutorial(app)
     cousins = hot_seat(app)
     practice = gene_pool_turning(app)
     from doomlings_desktop import saves

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -123,6 +124,10 @@ class Match:
         self.coach: Any = None               # play/coach.py's Coach, made on the first hint
         self.hint_for: Decision | None = None    # the decision the last hint was asked for
         self._previews: dict[tuple, Any] = {}    # (decision, answers, card): Preview
+        self.lesson: Any = None              # play/tutorial.py's Lesson, in Learn to play
+        # A game dealt from a prepared position (the lesson) has no record to replay from its
+        # seed: undo rebuilds it from this instead
+        self.origin: Callable[[], Game] | None = None
         self.game.hold = self.hold_seats()
 
     # ------------------------------------------------------------------ who sees what
@@ -378,10 +383,16 @@ class Match:
         d = self.game.pending
         hand = frozenset(self.game.players[d.player].hand) if d is not None else frozenset()
         self.game.hold = self.hold_seats()      # the setting is read live
+        if self.lesson is not None:
+            why = self.lesson.refuse(self.game, answer)
+            if why is not None:
+                return why
         try:
             self.game.apply(answer)
         except IllegalAnswer as e:
             return str(e)
+        if self.lesson is not None and d is not None:
+            self.lesson.answered(d, answer)
         if d is not None and d.player == self.cleared:
             self.hand_seen[d.player] = hand
         if d is not None and d.kind == "play" and answer != "pass" \
@@ -428,6 +439,8 @@ class Match:
         """Save under a name the player asked for; returns what to tell them."""
         from doomlings_desktop import saves
 
+        if self.origin is not None:
+            return "The lesson is not saved: start it again from the menu at any time."
         try:
             saves.save(self.game, self.seat_dicts(), name, self.bot_notes)
             return f"Saved as '{name}'."
@@ -437,16 +450,28 @@ class Match:
             return f"Could not save: {e}"
 
     def can_undo(self) -> bool:
-        return self.my_decision() is not None and self.game.can_undo() and not self.game.over
+        return self.my_decision() is not None and self.game.can_undo() and not self.game.over \
+            and (self.lesson is None or self.lesson.may_undo())
+
+    def _rewind(self, rec: Any, upto: int) -> Game:
+        """The game after its first `upto` answers: replayed from its record, or for a game
+        with an origin, from that (`rec` is then the list of answers)."""
+        if self.origin is not None:
+            g = self.origin()
+            for a in rec[:upto]:
+                g.apply(a)
+            return g
+        return replay(rec, self.db, upto=upto)
 
     def undo(self) -> bool:
         """Take back the viewer's last answer of this turn, if it revealed nothing; at the End
         turn pause, the whole play (its questions' answers too)."""
         if not self.can_undo():
             return False
-        rec = make_record(self.game, self.seat_dicts())
-        n = len(rec["answers"])
-        back = replay(rec, self.db, upto=n - 1)
+        rec = list(self.game.answers) if self.origin is not None \
+            else make_record(self.game, self.seat_dicts())
+        n = len(self.game.answers)
+        back = self._rewind(rec, n - 1)
         d = self.game.pending
         if d is not None and d.kind == "end_turn":
             # At End turn, Undo takes back the whole play, the questions it asked included:
@@ -455,10 +480,10 @@ class Match:
                 p = back.pending
                 if p is not None and p.kind == "play" and p.player == d.player:
                     break
-                back = replay(rec, self.db, upto=n - k)
+                back = self._rewind(rec, n - k)
             p = back.pending
             if p is None or p.kind != "play" or p.player != d.player:
-                back = replay(rec, self.db, upto=n - 1)
+                back = self._rewind(rec, n - 1)
         self.game = back
         self.game.hold = self.hold_seats()      # a replay is a new game, held nowhere
         seen = len(self.game.log or [])

@@ -516,7 +516,8 @@ def demo_table(app: App, seed: int) -> Scene:
 
 
 def main(start: str | None = None, seed: int | None = None) -> int:
-    """`doomlings` with no arguments: the game window. start: 'continue' or 'demo'."""
+    """`doomlings` with no arguments: the game window. start: 'continue', 'demo' or
+    'tutorial'."""
     import logging
     import random as _random
 
@@ -536,6 +537,10 @@ def main(start: str | None = None, seed: int | None = None) -> int:
                 return app.scene
         if start == "demo":
             return demo_table(app, seed if seed is not None else _random.randrange(10**9))
+        if start == "tutorial":
+            app.scene = menu
+            if router.open_lesson(app, menu):
+                return app.scene
         return menu
 
     why = no_display()

@@ -60,6 +60,21 @@ def open_save(app: Any, path: Any, back: Any) -> bool:
     return True
 
 
+def open_lesson(app: Any, back: Any) -> bool:
+    """Learn to play: the lesson's prepared game at the table; if its data files cannot be
+    used, say why on `back` and stay."""
+    from doomlings_desktop.play.tutorial import LessonError, lesson_match
+
+    try:
+        match = lesson_match(prefs=app.settings)
+    except (LessonError, OSError) as e:
+        back.notice = f"The lesson cannot start: {e}"
+        app.sounds.play("error")
+        return False
+    go(app, "table", match=match)
+    return True
+
+
 def open_replay(app: Any, path: Any, back: Any) -> bool:
     """Open a save as a replay (checked by loading it first; a bad file is explained), if
     the replay policy lets anyone watch it."""

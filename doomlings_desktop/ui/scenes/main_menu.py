@@ -1,4 +1,5 @@
-"""The main menu: Continue, New game, Load game, Statistics, Rules, Settings, Quit."""
+"""The main menu: Continue, New game, Learn to play, Load game, Statistics, Rules, Settings,
+Quit."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ class MenuScene(Scene):
         return False
 
     def unit(self) -> float:
-        """The UI scale's unit while the title and seven buttons fit the window height."""
-        return min(self.app.unit, self.app.screen.get_height() * 0.67 / 470)
+        """The UI scale's unit while the title and eight buttons fit the window height."""
+        return min(self.app.unit, self.app.screen.get_height() * 0.67 / 535)
 
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
@@ -30,7 +31,7 @@ class MenuScene(Scene):
         x = (w - bw) // 2
         y = int(h * 0.33)
         items = [("Continue", "continue", "c"), ("New game", "new", "n"),
-                 ("Load game", "load", "l"), ("Statistics", "stats", "t"), ("Rules", "rules", "r"),
+                 ("Learn to play", "learn", "p"), ("Load game", "load", "l"), ("Statistics", "stats", "t"), ("Rules", "rules", "r"),
                  ("Settings", "settings", "s"), ("Quit", "quit", "q")]
         from doomlings_desktop import saves
         can_continue = saves.has_autosave()
@@ -50,6 +51,8 @@ class MenuScene(Scene):
             router.go(self.app, "stats", back=self)
         elif key == "new":
             router.go(self.app, "new_game")
+        elif key == "learn":
+            router.open_lesson(self.app, self)
         elif key == "rules":
             router.go(self.app, "rules", back=self)
         elif key == "settings":

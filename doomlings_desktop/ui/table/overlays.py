@@ -21,6 +21,7 @@ from doomlings_desktop.ui.table.handraise import raised_height
 from doomlings_desktop.ui.table.hint import HintLayer
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.layer import Layer, cover, free_spot, shade
+from doomlings_desktop.ui.table.lesson import LessonLayer
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
 
@@ -723,6 +724,7 @@ class ModalStack:
         self.review = Review(scene)
         self.hint = HintLayer(scene)
         self.summary = Summary(scene)
+        self.lesson = LessonLayer(scene)
 
     def layers(self, d: Any) -> list[Layer]:
         """The open layers, bottom to top."""
@@ -730,7 +732,8 @@ class ModalStack:
             order = [self.pass_screen, self.zoom, self.menu, self.help]
         else:
             order = [self.marks, self.window, self.drag, self.hover, self.end, self.buttons,
-                     self.hint, self.review, self.summary, self.toast, self.zoom, self.menu, self.help]
+                     self.hint, self.review, self.summary, self.lesson, self.toast, self.zoom,
+                     self.menu, self.help]
         return [layer for layer in order if layer.open(d)]
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:

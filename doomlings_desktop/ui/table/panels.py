@@ -413,8 +413,8 @@ class Prompt(_Panel):
         if d.kind == "play" and d.zone == "hand" and d.prompt == "Play a trait":
             return "Your turn: drag a trait onto your pile (or click it, then your pile)."
         if d.kind == "end_turn":
-            return ("Your play is done. End turn (Enter) to stabilize and pass on, "
-                    "or Undo (Ctrl+Z) to take the play back.")
+            return "Your play is done. End turn (Enter) to stabilize and pass on" + (
+                ", or Undo (Ctrl+Z) to take the play back." if sc.can_undo() else ".")
         if several(d):
             return f"{d.prompt} ({sc.picks.counter(d)}): click cards, then Confirm"
         return d.prompt

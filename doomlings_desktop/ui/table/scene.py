@@ -62,10 +62,12 @@ class TableScene(Scene):
     thinking = _match("thinking")
     bot_notes = _match("bot_notes")
 
-    def __init__(self, app: Any, seats: list[SeatConfig], seed: int, variants: dict | None = None,
-                 game: Game | None = None) -> None:
+    def __init__(self, app: Any, seats: list[SeatConfig] | None = None, seed: int = 0,
+                 variants: dict | None = None, game: Game | None = None,
+                 match: Match | None = None) -> None:
         super().__init__(app)
-        self.match = Match(seats, seed, variants, game, prefs=app.settings)
+        # a match made elsewhere (the lesson's, play/tutorial.py) comes ready; else a new one
+        self.match = match or Match(seats or [], seed, variants, game, prefs=app.settings)
         self.selected: Any = None          # the chosen answer; with several cards, the cursor
         self.picks = CardPicks(self)        # the cards chosen for a choice of several
         self.drag: dict | None = None
@@ -241,7 +243,10 @@ class TableScene(Scene):
     def undo(self) -> None:
         """Take back my last answer of this turn (only if it revealed nothing)."""
         if not self.match.undo():
-            self.say("Nothing to undo: a card was drawn or revealed, or another player acted.")
+            lesson = self.match.lesson
+            self.say("The lesson can't be taken back; Skip lesson to play freely, Undo too."
+                     if lesson is not None and not lesson.may_undo() else
+                     "Nothing to undo: a card was drawn or revealed, or another player acted.")
             return
         self._view_key = ()
         self.selected = None
