@@ -211,3 +211,14 @@ def test_skip_lesson_button_lets_the_game_go_on_freely():
     card = next(c for c in sc.game.pending.options if sc.db.cards[c].id == "selfish")
     drag(app, find(sc, ("hand", card)).center, find(sc, ("panel", 0)).center)
     assert card in sc.game.players[0].pile
+
+
+def test_the_menu_shows_a_newcomer_where_to_start(monkeypatch):
+    app = _app()
+    menu = app.scene
+    learn = next(b for b in menu.buttons if b.key == "learn")
+    assert menu.first_time and learn.tone is not None
+    monkeypatch.setattr(statistics, "load_stats", lambda: {"games": [{"winner": 0}]})
+    app.frame()
+    learn = next(b for b in menu.buttons if b.key == "learn")
+    assert not menu.first_time and learn.tone is None

@@ -15,6 +15,7 @@ class MenuScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.notice = app.warning
+        self.first_time = False      # no game played or saved yet: Learn to play is lit
 
     def busy(self) -> bool:
         """Nothing here moves by itself: hover and every change come with an event."""
@@ -35,11 +36,23 @@ class MenuScene(Scene):
                  ("Settings", "settings", "s"), ("Quit", "quit", "q")]
         from doomlings_desktop import saves
         can_continue = saves.has_autosave()
+        self.first_time = not can_continue and self._no_games()
         self.buttons = []
         for i, (label, key, hot) in enumerate(items):
             enabled = key != "continue" or can_continue
+            # someone who has never played is shown where to start
+            tone = (150, 110, 40) if key == "learn" and self.first_time else None
             self.buttons.append(Button(pygame.Rect(x, y + i * int(bh * 1.18), bw, bh), label, key,
-                                       enabled, hot))
+                                       enabled, hot, tone=tone))
+
+    @staticmethod
+    def _no_games() -> bool:
+        from doomlings_desktop import statistics
+
+        try:
+            return not statistics.load_stats().get("games")
+        except Exception:  # noqa: BLE001 - a hint on the menu, never a reason to fail
+            return False
 
     def on_button(self, key: Any) -> None:
         if key == "continue":
@@ -68,8 +81,10 @@ class MenuScene(Scene):
         t = self.app.text
         title = t.render("Doomlings Desktop", int(64 * u), ACCENT, bold=True)
         surf.blit(title, title.get_rect(center=(w // 2, int(h * 0.2))))
-        sub = t.render("Survive the end of the world. Score the most before it comes.",
-                       int(20 * u), MUTED)
+        sub = t.render("New to Doomlings? Learn to play teaches it in a five-minute game."
+                       if self.first_time else
+                       "Survive the end of the world. Score the most before it comes.",
+                       int(20 * u), ACCENT if self.first_time else MUTED)
         surf.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.2) + int(56 * u))))
         self._draw_deco(surf, u)
         self.draw_buttons(surf)
