@@ -107,6 +107,17 @@ def test_while_a_step_waits_for_a_move_no_other_move_is_taken(db):
     assert m.lesson.step(m.game).id == "face-value"
 
 
+def test_hint_during_a_step_is_the_lessons_move(db):
+    m = lesson_match()
+    m.tick(1.0)
+    while m.lesson.step(m.game).do is None:
+        m.lesson.next(m.game)
+    assert m.ask_hint()
+    hint = m.hint()
+    assert db.cards[hint.answer].id == "blubber" and "Blubber" in hint.why
+    assert m.seats[0].hints == 1
+
+
 def test_skipping_hands_the_game_over_to_the_learner_and_the_easy_bot(db):
     m = lesson_match()
     m.tick(1.0)

@@ -332,12 +332,20 @@ class Match:
         if self.hint_for is not d:
             self.hint_for = d
             self.seats[d.player].hints += 1
-            self.coach.ask(self.game, d.player)
+            if self.lesson is None or self.lesson.hint(self.game) is None:
+                self.coach.ask(self.game, d.player)
         return True
 
     def hint(self) -> Any:
-        """The coach's Hint for the pending decision once it is ready, else None."""
-        if self.coach is None or self.hint_for is None or self.hint_for is not self.game.pending:
+        """The coach's Hint for the pending decision once it is ready, else None. While the
+        lesson waits for a move of its own, that move is the hint: the lesson would refuse
+        any other."""
+        if self.hint_for is None or self.hint_for is not self.game.pending:
+            return None
+        lesson_move = self.lesson.hint(self.game) if self.lesson is not None else None
+        if lesson_move is not None:
+            return lesson_move
+        if self.coach is None:
             return None
         try:
             return self.coach.poll(self.game)

@@ -223,6 +223,19 @@ class Lesson:
         if s is not None and s.do is not None and matches(self.db, d, answer, s.do):
             self.index += 1
 
+    def hint(self, game: Game) -> Any:
+        """The coach's Hint while a step waits for a move: that move, and the step's words."""
+        s = self.step(game)
+        d = game.pending
+        if s is None or s.do is None or d is None:
+            return None
+        from doomlings_desktop.play.coach import Hint
+
+        for o in d.options:
+            if matches(self.db, d, o, s.do):
+                return Hint(o, s.refuse or s.say, None)
+        return None
+
     def next(self, game: Game) -> bool:
         """Next pressed: a step without `do` is done."""
         s = self.step(game)
