@@ -377,6 +377,7 @@ class App:
                                                 "count": d.count},
             "viewer": getattr(self.scene, "viewer", None),
             "pass_needed": bool(getattr(self.scene, "pass_needed", False)),
+            "lesson": plain(getattr(self.scene, "lesson_state", lambda: None)()),
         }
         try:
             write_atomic(Path(self._state_file), json.dumps(state))

@@ -64,7 +64,7 @@ def place(sc: Any, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Rect:
     acts on the table."""
     w, h = size
     whole = Rect(0, 0, w, h).inflate(-8, -8)
-    skip = ("panel", "log", "world_end", "shade", "pass_screen", "discard_pile", "score_table")
+    skip = ("panel", "log", "world_end", "shade", "pass_screen", "discard_pile")
     cards = [r for r, k in sc.targets if k[0] not in skip]
     lay = sc.layout
     if lay is not None:         # the prompt says what is asked: keep it readable too
@@ -164,8 +164,9 @@ class LessonLayer(Layer):
             surf.blit(line, (box.x + pad, y))
             y += line.get_height()
         by = box.bottom - pad - bh
-        skip = Button(Rect(box.x + pad, by, int(150 * u), bh), "Skip lesson", ("lesson", "skip"))
-        self.buttons.append(skip)
+        if s.at != "over":      # once the game is over there is nothing left to skip to
+            self.buttons.append(Button(Rect(box.x + pad, by, int(150 * u), bh), "Skip lesson",
+                                       ("lesson", "skip")))
         if s.do is None:
             nw = max(int(110 * u), t.font(int(17 * u), True).size(s.next_label)[0] + int(30 * u))
             self.buttons.append(Button(Rect(box.right - pad - nw, by, nw, bh), s.next_label,

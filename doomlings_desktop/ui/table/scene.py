@@ -332,6 +332,12 @@ class TableScene(Scene):
         self.panels.draw(surf, v, lay, d, u)
         self.overlays.draw(surf, v, d, u)
 
+    def lesson_state(self) -> list | None:
+        """For automation of the real window: the lesson step shown, and the move it waits
+        for (None if it waits for Next), card ids by name."""
+        step = self.overlays.lesson.step()
+        return None if step is None else [step.id, list(step.do) if step.do else None]
+
     def _card_window(self, d: Any) -> str | None:
         """The window of cards over the table, if any: a choice among the discard pile,
         revealed cards or catastrophes, an out-of-turn offer, or the discard pile browsed."""
