@@ -18,9 +18,15 @@ from doomlings_desktop.ui.table.scene import SeatConfig, TableScene
 
 class ReplayScene(TableScene):
     """Step through a game record forward and back, seen from the seats `replay_seats` allows.
-    Raises ValueError (REPLAY_REFUSED) for a record that may not be replayed at all."""
+    Raises ValueError (REPLAY_REFUSED) for a record that may not be replayed at all.
 
-    def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene) -> None:
+    `start` opens it after that many answers (the review's "Replay from here": the decision
+    pending), seen by `viewer` if that seat may be watched."""
+
+    offers_review = False       # the end screen's review is the game's, not the replay's
+
+    def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene,
+                 start: int = 0, viewer: int | None = None) -> None:
         from doomlings_desktop.rules.record import replay
         from doomlings_desktop.saves import read_notes
 
@@ -31,9 +37,9 @@ class ReplayScene(TableScene):
         if not self.allowed:
             raise ValueError(policy.REPLAY_REFUSED)
         self.record = record
-        self.pos = 0
+        self.pos = max(0, min(len(record["answers"]), start))
         self._replay = replay
-        game = replay(record, db, upto=0)
+        game = replay(record, db, upto=self.pos)
         super().__init__(app, seats, record["seed"], game=game)
         self.autosave = False
         self.bots = {}
@@ -41,8 +47,8 @@ class ReplayScene(TableScene):
         self.bot_notes = read_notes(record.get("bot_notes"), len(whole.log or ()))
         self.back = back
         # the humans' seats first: seat 0 may be a bot, or a seat this replay may not show
-        self.viewer = self.cleared = next((s for s in self.allowed if s in self.humans),
-                                          self.allowed[0])
+        self.viewer = self.cleared = viewer if viewer in self.allowed else next(
+            (s for s in self.allowed if s in self.humans), self.allowed[0])
 
     @property
     def pass_needed(self) -> bool:
