@@ -79,7 +79,12 @@ def test_the_review_lists_moments_and_replays_from_one():
     assert isinstance(rp, ReplayScene)
     assert rp.pos == at and len(rp.game.answers) == at and rp.viewer == seat
     assert rp.game.pending is not None and rp.game.pending.player == seat
-    assert f"Replay: answer {at} of" in " ".join(texts_of_a_frame(app, rp))
+    said = next(m.text for r in sc.overlays.decided.job.poll() for m in r.moments
+                if (m.seat, m.at) == (seat, at))
+    texts = texts_of_a_frame(app, rp)
+    assert f"Replay: answer {at} of" in " ".join(texts) and f"Ann: {said}" in texts
+    key(app, pygame.K_RIGHT)                    # the review's line is about that decision only
+    assert f"Ann: {said}" not in texts_of_a_frame(app, rp)
     key(app, pygame.K_ESCAPE)                   # back to the end screen, the review still open
     assert app.scene is sc and sc.overlays.decided.showing
     app.frame()

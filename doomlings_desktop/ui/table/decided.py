@@ -80,9 +80,12 @@ class Decided(Layer):
             self.showing = False
         elif key[0] == "decided_seat":
             self.tab = key[1]
-        elif key[0] == "decided_replay" and self.record is not None:
+        elif key[0] == "decided_replay" and self.record is not None and self.job is not None:
             _, seat, at = key
-            router.go(sc.app, "replay", self.record, sc.seats, sc, start=at, viewer=seat)
+            said = next((m.text for r in self.job.poll() or () for m in r.moments
+                         if (m.seat, m.at) == (seat, at)), "")
+            router.go(sc.app, "replay", self.record, sc.seats, sc, start=at, viewer=seat,
+                      note=f"{sc.name(seat)}: {said}" if said else "")
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
