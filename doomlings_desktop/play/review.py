@@ -109,7 +109,7 @@ def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> M
     rnd = sum(len(e) for e in view.eras)
     db = game.db
     played, alt = _label(db, game, answer), _label(db, game, hint.answer)
-    where = f"Round {rnd}" if d.kind == "play" else f"Round {rnd}, {d.prompt}"
+    where = f"Round {rnd}" if d.kind == "play" else f"Round {rnd} ({d.prompt})"
     alt_words = "passing" if hint.answer == "pass" else alt
     diff = round(better - given)
     text = (f"{where}: {_did(d.kind, answer, played)} ({_pts(given)}); {alt_words} "

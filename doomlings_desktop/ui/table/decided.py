@@ -154,9 +154,8 @@ class Decided(Layer):
             lines = t.wrap(m.text, size, inner.w - bw - int(40 * u))
             row = Rect(inner.x, y, inner.w, int(40 * u) + len(lines) * t.font(size).get_linesize())
             pygame.draw.rect(surf, PANEL, row, border_radius=int(10 * u))
-            pts = f"{m.points:.1f} points better" if m.points < 9.95 else \
-                f"{m.points:.0f} points better"
-            lab = t.render(f"{pts} · move {m.at + 1}", int(15 * u), ACCENT, bold=True)
+            lab = t.render(f"Move {m.at + 1} · {m.points:.1f} points on average", int(15 * u),
+                           ACCENT, bold=True)
             surf.blit(lab, (row.x + int(14 * u), row.y + int(8 * u)))
             ly = row.y + int(10 * u) + lab.get_height()
             for line in lines:
