@@ -208,6 +208,8 @@ def test_learn_to_play_from_the_menu_through_posted_events():
         assert sc.match.lesson.index == len(done), f"{s.id}: the move did not take"
     assert done == [s.id for s in steps]
     assert sc.game.over and sc.game.winners == [0] and not sc.match.lesson.running
+    assert find(sc, ("button", "new_game")) and not find(sc, ("button", "decided")), \
+        "the lesson's moves were the script's: nothing to review"
 
 
 def test_skip_lesson_button_lets_the_game_go_on_freely():

@@ -1,6 +1,7 @@
 """Render the screenshots in docs/screenshots: menu, table, a decision, an out-of-turn offer,
 the pass screen, the cards drawn before it, "since your last turn", a gene pool card
-turning, World's End, scores, the Load screen, a hint, the marks legend and Learn to play.
+turning, World's End, scores, "What decided this game?", the Load screen, a hint, the marks
+legend and Learn to play.
 
     python3 tools/screenshots.py            # headless; the same pixels as a real window
 """
@@ -143,6 +144,19 @@ def tutorial(app: App) -> None:
             o for o in d.options if (sc.db.cards[o].id if isinstance(o, int) else o) == value))
 
 
+def review(app: App, sc: TableScene) -> None:
+    """The end screen's "What decided this game?" for the first human, then closed again."""
+    import time
+
+    sc.overlays.decided.show()
+    while sc.overlays.decided.thinking():
+        time.sleep(0.05)
+    app.frame([])
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0), buttons=(0, 0, 0))])
+    save(app, "review")
+    sc.overlays.decided.showing = False
+
+
 def gene_pool_turning(app: App) -> TableScene:
     """A gene pool card caught mid-turn, cropped around the player's panel."""
     seats = [SeatConfig(n, "human" if i == 0 else "bot") for i, n in enumerate(NAMES)]
@@ -210,6 +224,7 @@ def main() -> None:
     sc.we_step = 1e9
     app.frame([])
     save(app, "scores")
+    review(app, sc)
     app.settings.animation = "off"
     hint_and_legend(app)
     tutorial(app)

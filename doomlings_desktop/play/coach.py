@@ -106,6 +106,11 @@ class Coach:
         self.iterations = iterations
         self.job: dict | None = None
 
+    def salt(self, game: Game) -> int:
+        """The seed of the coach's thinking on the game's pending decision: the same decision
+        gets the same hint, and the review (play/review.py) the same worlds."""
+        return self.seed * 1_000_003 + len(game.answers)
+
     def hint(self, game: Game, seat: int) -> Hint:
         """Think now, on this thread (tests, tools)."""
         d = game.pending
@@ -113,7 +118,7 @@ class Coach:
             raise ValueError("the coach hints only on the seat's own decision")
         view = view_for(game, seat, with_log=False)
         sampler = WorldSampler(game, seat)
-        salt = self.seed * 1_000_003 + len(game.answers)
+        salt = self.salt(game)
         bot = make_bot("hard", salt, db=self.db, budget=self.budget,
                        iterations=self.iterations)
         answer = bot.decide(view, sampler)

@@ -9,6 +9,8 @@
     news.py      what changed since you looked: marks on the piles, the cards you drew
                  (before the pass screen), "since your last turn"
     endpiles.py  the end screen's piles beside the scores, and its World's End row marks
+    decided.py   the end screen's "What decided this game?": each human's costliest decisions
+                 (play/review.py), each replayable from that point
     input.py     mouse and keyboard into answers (TableInput)
     anim.py      Animator: cards move instead of jumping
     handraise.py a hovered hand card rising to a readable size (a preview; clicks unchanged)

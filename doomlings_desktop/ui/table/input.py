@@ -294,5 +294,7 @@ class TableInput:
             router.go(sc.app, "menu")
         elif key == "new_game":
             router.go(sc.app, "new_game")
+        elif key == "decided":
+            sc.overlays.decided.show()
         elif key == "quit":
             sc.app.quit()

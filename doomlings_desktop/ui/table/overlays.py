@@ -16,6 +16,7 @@ from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.table.decided import Decided, offered
 from doomlings_desktop.ui.table.endpiles import draw_piles, piles_width, we_legend, we_row
 from doomlings_desktop.ui.table.handraise import raised_height
 from doomlings_desktop.ui.table.hint import HintLayer
@@ -435,10 +436,16 @@ class End(Layer):
         if marked:
             we_legend(sc, surf, x0, y, u)
         draw_piles(sc, surf, v, piles, u)
-        bw, bh = int(200 * u), int(50 * u)
-        sc.buttons.append(Button(Rect(w // 2 - bw - int(10 * u), h - int(90 * u), bw, bh),
+        bw, bh, gap = int(200 * u), int(50 * u), int(20 * u)
+        rw = int(300 * u) if offered(sc) else -gap      # "What decided this game?"
+        x = w // 2 - (rw + 2 * bw + 2 * gap) // 2
+        if offered(sc):
+            sc.buttons.append(Button(Rect(x, h - int(90 * u), rw, bh), "What decided this game?",
+                                     "decided", True, "w", tone=(70, 70, 120)))
+        x += rw + gap
+        sc.buttons.append(Button(Rect(x, h - int(90 * u), bw, bh),
                                    "New game", "new_game", True, "n", tone=(60, 110, 70)))
-        sc.buttons.append(Button(Rect(w // 2 + int(10 * u), h - int(90 * u), bw, bh),
+        sc.buttons.append(Button(Rect(x + bw + gap, h - int(90 * u), bw, bh),
                                    "Main menu", "main_menu", True, "m"))
 
 
@@ -716,6 +723,7 @@ class ModalStack:
         self.hover = Hover(scene)
         self.end = End(scene)
         self.buttons = Buttons(scene)
+        self.decided = Decided(scene)
         self.toast = Toast(scene)
         self.zoom = Zoom(scene)
         self.menu = Menu(scene)
@@ -732,8 +740,8 @@ class ModalStack:
             order = [self.pass_screen, self.zoom, self.menu, self.help]
         else:
             order = [self.marks, self.window, self.drag, self.hover, self.end, self.buttons,
-                     self.hint, self.review, self.summary, self.lesson, self.toast, self.zoom,
-                     self.menu, self.help]
+                     self.decided, self.hint, self.review, self.summary, self.lesson, self.toast,
+                     self.zoom, self.menu, self.help]
         return [layer for layer in order if layer.open(d)]
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:

@@ -10,7 +10,7 @@ from pygame import Rect
 
 from doomlings_desktop.play import match as policy
 from doomlings_desktop.rules.cards import default_database
-from doomlings_desktop.ui.app import INK, Button, Scene
+from doomlings_desktop.ui.app import INK, Button, Scene, elide
 from doomlings_desktop.ui.layout import table_scale
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.scene import SeatConfig, TableScene
@@ -18,9 +18,16 @@ from doomlings_desktop.ui.table.scene import SeatConfig, TableScene
 
 class ReplayScene(TableScene):
     """Step through a game record forward and back, seen from the seats `replay_seats` allows.
-    Raises ValueError (REPLAY_REFUSED) for a record that may not be replayed at all."""
+    Raises ValueError (REPLAY_REFUSED) for a record that may not be replayed at all.
 
-    def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene) -> None:
+    `start` opens it after that many answers (the review's "Replay from here": the decision
+    pending), seen by `viewer` if that seat may be watched; `note` is a line shown above the
+    controls while it stays there (what the review said of that decision)."""
+
+    offers_review = False       # the end screen's review is the game's, not the replay's
+
+    def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene,
+                 start: int = 0, viewer: int | None = None, note: str = "") -> None:
         from doomlings_desktop.rules.record import replay
         from doomlings_desktop.saves import read_notes
 
@@ -31,9 +38,10 @@ class ReplayScene(TableScene):
         if not self.allowed:
             raise ValueError(policy.REPLAY_REFUSED)
         self.record = record
-        self.pos = 0
+        self.pos = self.noted = max(0, min(len(record["answers"]), start))
+        self.note = note
         self._replay = replay
-        game = replay(record, db, upto=0)
+        game = replay(record, db, upto=self.pos)
         super().__init__(app, seats, record["seed"], game=game)
         self.autosave = False
         self.bots = {}
@@ -41,8 +49,8 @@ class ReplayScene(TableScene):
         self.bot_notes = read_notes(record.get("bot_notes"), len(whole.log or ()))
         self.back = back
         # the humans' seats first: seat 0 may be a bot, or a seat this replay may not show
-        self.viewer = self.cleared = next((s for s in self.allowed if s in self.humans),
-                                          self.allowed[0])
+        self.viewer = self.cleared = viewer if viewer in self.allowed else next(
+            (s for s in self.allowed if s in self.humans), self.allowed[0])
 
     @property
     def pass_needed(self) -> bool:
@@ -113,10 +121,17 @@ class ReplayScene(TableScene):
         w, h = surf.get_size()
         u = h / 720 * table_scale(w, h, self.game.n, self.app.settings.ui_scale)
         bar = Rect(0, h - int(54 * u), w, int(54 * u))
-        # the table above the bar, laid out for the height left: the bar hides no card
-        super().draw(surf.subsurface(Rect(0, 0, w, bar.y)))
-        pygame.draw.rect(surf, (12, 14, 18), bar)
         t = self.app.text
+        note = self.note if self.note and self.pos == self.noted else ""
+        band = Rect(0, bar.y - (int(30 * u) if note else 0), w, int(30 * u) if note else 0)
+        # the table above the bar, laid out for the height left: the bar hides no card
+        super().draw(surf.subsurface(Rect(0, 0, w, band.y)))
+        pygame.draw.rect(surf, (12, 14, 18), bar)
+        if note:
+            pygame.draw.rect(surf, (40, 34, 60), band)
+            size = t.fit(note, int(15 * u), w - int(24 * u), int(11 * u))
+            line = t.render(elide(t, note, size, w - int(24 * u)), size, INK)
+            surf.blit(line, line.get_rect(midleft=(int(12 * u), band.centery)))
         label = t.render(f"Replay: answer {self.pos} of {len(self.record['answers'])}, "
                          f"seen by {self.name(self.viewer)}", int(16 * u), INK, bold=True)
         surf.blit(label, (bar.x + int(12 * u), bar.centery - label.get_height() // 2))

@@ -49,6 +49,7 @@ class TableScene(Scene):
     """The table's state and the flow between the match and the screen. Drawing is the
     panels' and the overlays' (`self.panels`, `self.overlays`), input is `self.input`'s."""
 
+    offers_review = True        # the end screen's "What decided this game?" (not in replays)
     game = _match("game")
     db = _match("db")
     seats = _match("seats")
@@ -175,7 +176,8 @@ class TableScene(Scene):
         World's End is being revealed, or update() will act by itself (a bot's decision, an
         offer not asked, the viewer to switch). A human's own decision or a pass screen is
         idle."""
-        if self.moving() or self.match.hint_thinking():     # the coach's answer to come
+        # the coach's answer to come, or the review of the game
+        if self.moving() or self.match.hint_thinking() or self.overlays.decided.thinking():
             return True
         g = self.game
         if g.over:

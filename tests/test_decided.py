@@ -1,0 +1,166 @@
+"""The end screen's "What decided this game?", driven with real pygame events: a game played
+to its end at the table, the button, the review's moments, and "Replay from here" opening
+the replay at that decision, seen by the seat that made it."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+from uidriver import Player, click, find, key
+
+from doomlings_desktop import saves
+from doomlings_desktop.play import review
+from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.record import make_record
+from doomlings_desktop.ui.table import ReplayScene, SeatConfig, TableScene
+from tests.test_ui import make_app, texts_of_a_frame
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    saves._cache.clear()
+    review._memo.clear()
+
+
+def wait_for_review(app, sc) -> None:
+    for _ in range(600):
+        app.frame()
+        if not sc.overlays.decided.thinking():
+            app.frame()
+            return
+        time.sleep(0.02)
+    pytest.fail("the review never finished")
+
+
+def played_to_the_end(seats, seed: int):
+    """A game played at the table to World's End: the humans by mouse and keys (uidriver's
+    Player), the bots by themselves."""
+    app = make_app()
+    sc = TableScene(app, seats, seed)
+    app.go(sc)
+    player = Player(seed)
+    for _ in range(5000):
+        if sc.game.over:
+            break
+        if not player.act(app):
+            app.frame()
+    assert sc.game.over
+    app.frame()
+    return app, sc
+
+
+def moments_shown(sc) -> list[tuple[int, int]]:
+    return [(a[1], a[2]) for _, a in sc.targets if a[0] == "decided_moment"]
+
+
+def test_the_review_lists_moments_and_replays_from_one():
+    seats = [SeatConfig("Ann"), SeatConfig("Bob", "bot", "random"),
+             SeatConfig("Cy", "bot", "random")]
+    app, sc = played_to_the_end(seats, 4)
+    button = find(sc, ("button", "decided"))
+    assert button is not None
+    click(app, button.center)
+    assert "Thinking…" in texts_of_a_frame(app, sc) or not sc.overlays.decided.thinking()
+    assert app.busy()                           # the window keeps drawing while it thinks
+    wait_for_review(app, sc)
+    shown = moments_shown(sc)
+    assert shown and len(shown) <= review.KEEP and all(seat == 0 for seat, _ in shown)
+    texts = texts_of_a_frame(app, sc)
+    assert "What decided this game?" in texts
+    assert any(line.startswith("Round ") for line in texts)
+    seat, at = shown[0]
+    click(app, find(sc, ("button", ("decided_replay", seat, at))).center)
+    rp = app.scene
+    assert isinstance(rp, ReplayScene)
+    assert rp.pos == at and len(rp.game.answers) == at and rp.viewer == seat
+    assert rp.game.pending is not None and rp.game.pending.player == seat
+    said = next(m.text for r in sc.overlays.decided.job.poll() for m in r.moments
+                if (m.seat, m.at) == (seat, at))
+    texts = texts_of_a_frame(app, rp)
+    assert f"Replay: answer {at} of" in " ".join(texts) and f"Ann: {said}" in texts
+    key(app, pygame.K_RIGHT)                    # the review's line is about that decision only
+    assert f"Ann: {said}" not in texts_of_a_frame(app, rp)
+    key(app, pygame.K_ESCAPE)                   # back to the end screen, the review still open
+    assert app.scene is sc and sc.overlays.decided.showing
+    app.frame()
+    assert moments_shown(sc) == shown and not sc.overlays.decided.thinking()
+    key(app, pygame.K_ESCAPE)                   # closes the review, not the game
+    assert not sc.overlays.decided.showing and not sc.menu_open
+    assert find(sc, ("button", "decided")) is not None
+
+
+def finished(n: int, seed: int) -> Game:
+    g = Game.new(default_database(), n, seed=seed)
+    r = random.Random(seed)
+    while g.pending is not None:
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+def test_pass_and_play_reviews_each_human_in_turn():
+    g = finished(3, 2)
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bea"), SeatConfig("Cy", "bot")], 2,
+                    game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("button", "decided")).center)
+    wait_for_review(app, sc)
+    first = moments_shown(sc)
+    assert {s for s, _ in first} <= {0}
+    click(app, find(sc, ("button", ("decided_seat", 1))).center)
+    second = moments_shown(sc)
+    assert {s for s, _ in second} <= {1}
+    texts = texts_of_a_frame(app, sc)
+    assert "Bea" in texts and (second or review.MATCHED in texts)
+    click(app, find(sc, ("button", "decided_close")).center)
+    assert not sc.overlays.decided.showing
+
+
+def test_no_review_without_a_human_nor_in_a_replay():
+    g = finished(2, 6)
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("A", "bot"), SeatConfig("B", "bot")], 6, game=g)
+    app.go(sc)
+    app.frame()
+    assert find(sc, ("button", "decided")) is None and find(sc, ("button", "new_game"))
+    rec = make_record(g, [{"name": "A", "kind": "human"}, {"name": "B", "kind": "bot"}])
+    rp = ReplayScene(app, rec, [SeatConfig("A"), SeatConfig("B", "bot")], sc,
+                     start=len(rec["answers"]))
+    app.go(rp)
+    app.frame()
+    assert rp.game.over and find(rp, ("button", "decided")) is None
+
+
+def test_a_game_that_cannot_be_reviewed_says_so_in_a_line():
+    g = finished(2, 9)
+    g.seed += 1                     # its answers no longer follow from its seed's deal
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("B", "bot")], 9, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("button", "decided")).center)
+    texts = texts_of_a_frame(app, sc)
+    assert any(t.startswith("This game cannot be reviewed") for t in texts)
+    assert not sc.overlays.decided.thinking() and app.scene is sc
+
+
+def test_a_replay_can_open_at_any_answer_seen_by_a_seat():
+    g = finished(3, 11)
+    rec = make_record(g, [{"name": n, "kind": "human"} for n in "ABC"])
+    app = make_app()
+    back = TableScene(app, [SeatConfig(n) for n in "ABC"], 11, game=g)
+    seats = [SeatConfig(n) for n in "ABC"]
+    rp = ReplayScene(app, rec, seats, back, start=7, viewer=2)
+    assert rp.pos == 7 and rp.game.answers == g.answers[:7] and rp.viewer == 2
+    rp.goto(rp.pos + 1)
+    assert rp.game.answers == g.answers[:8]
+    far = ReplayScene(app, rec, seats, back, start=10**6, viewer=9)   # clamped, seat ignored
+    assert far.pos == len(g.answers) and far.game.over and far.viewer == 0
