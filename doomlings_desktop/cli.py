@@ -88,6 +88,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
     print(f"catastrophes: {len(db.catastrophes)}")
     print(f"birth of life: {1 if db.birth >= 0 else 0}")
     print(f"behavior: {len(db.defs) - handler} cards pure data, {handler} with a Python handler")
+    from doomlings_desktop.bots.knowledge import worths
+
+    told = [d.id for d in db.defs.values() if worths(d)[0]]
+    derived = sorted(d.id for d in db.defs.values() if worths(d)[1])
+    print(f"bots: worths given by the card data for {len(told) - len(derived)} cards, derived "
+          f"from their steps for {len(derived)}{': ' + ', '.join(derived) if derived else ''}")
     return 0
 
 

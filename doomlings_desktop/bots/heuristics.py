@@ -18,34 +18,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from doomlings_desktop.bots.knowledge import worths
 from doomlings_desktop.rules import counters as C
 from doomlings_desktop.rules import engine as E
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.worlds import age_piles
 
-# What an action is worth, in points, beyond the card's face value (hand-tuned).
-ACTION = {
-    "bad": 1.0, "clever": 2.0, "cold-blood": 2.5, "costly-signaling": 3.5,
-    "directly-register": 1.5, "doting": -0.5, "flight": 0.0, "hot-temper": -1.0,
-    "impatience": 1.5, "introspective": 2.5, "inventive": 1.5, "iridescent-scales": 2.0,
-    "memory": 0.3, "nosy": 2.0, "optimistic-nihilism": 0.0, "painted-shell": 1.0,
-    "persuasive": 0.3, "photosynthesis": 1.5, "poisonous": 2.5, "propagation": 2.5,
-    "reckless": 0.5, "scutes": -1.0, "selective-memory": 3.0, "self-replicating": 2.5,
-    "selfish": 1.5, "sweat": -0.3, "telekinetic": 1.0, "tentacles": 1.0, "territorial": 1.0,
-    "the-third-eye": 2.5, "tiny-little-melons": 1.5, "trunk": 1.5, "vampirism": 3.0,
-    "venomous": 4.0, "voracious": 1.0,
-}
-# World's End traits: what their effect is worth to their owner, in points.
-WORLD_END = {
-    "sentience": 3.0, "viral": 2.0, "hyper-intelligence": 1.5, "faith": 0.5,
-    "eloquence": 2.0, "prepper": 1.0,
-}
-# Out-of-turn cards: what keeping one in hand is worth.
-HOLD = {"cancel_action": 2.0, "parasitic": 2.5, "late": 1.5, "self_awareness": 1.5,
-        "sneaky": 3.0}
-VARIABLE = {"altruistic": 5.0, "random-fertilization": 5.0, "boredom": 2.0, "fortunate": 3.0,
-            "kidney": 1.5, "swarm": 1.5, "gratitude": 2.5, "branches": 1.0, "tiny": 9.0}
+# What an action, a World's End effect, a variable value or an out-of-turn card in hand is
+# worth comes from the card itself: its `bots` hints in the card data (hand-tuned), else a
+# worth derived from its steps (bots/knowledge.py).
 # Continuations (by name) of a pile choice that gives away or loses one's own trait.
 # (tests/test_bots.py checks each names an engine task, so a renamed task fails a test
 # instead of silently changing what bots think)
@@ -96,9 +78,10 @@ class Tables:
         for c, d in enumerate(db.cards):
             if d.kind != "trait":
                 continue
-            base = VARIABLE.get(d.id, 1.0) if d.variable else float(d.value or 0)
-            self.action[c] = ACTION.get(d.id, 0.0) if d.action else 0.0
-            self.we[c] = WORLD_END.get(d.id, 0.0) if d.world_end else 0.0
+            worth, _ = worths(d)
+            base = worth["variable"] if d.variable else float(d.value or 0)
+            self.action[c] = worth.get("action", 0.0)
+            self.we[c] = worth.get("world_end", 0.0)
             self.gp[c] = int(d.gp_self or 0)
             self.req[c] = d.requires
             self.pile[c] = base + self.we[c] + (1.5 if d.score and not d.variable else 0.0)
@@ -106,7 +89,7 @@ class Tables:
             self.extra[c] = self.action[c] + self.we[c] + 0.8 * self.gp[c]
             h = self.pts[c] + self.extra[c]
             if d.reaction:
-                h = max(h, HOLD[d.reaction])
+                h = max(h, worth["hold"])
             self.hold[c] = h
         self.reactors = {c for c, d in enumerate(db.cards) if d.reaction}
 

@@ -68,7 +68,7 @@ class CardDef:
         "text", "gp_self", "gp_all", "requires", "cost", "action", "world_end", "score",
         "reaction", "triggers", "keeps", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
-        "we_score", "we_rule", "undeniable",
+        "we_score", "we_rule", "undeniable", "bots",
     )
 
     def __init__(self, **kw: Any) -> None:
@@ -534,8 +534,12 @@ class _Checker:
 _TRAIT_KEYS = {
     "id", "name", "color", "value", "dominant", "icons", "copies", "text", "gene_pool",
     "gene_pool_all", "requires", "cost", "action", "world_end", "score", "reaction", "triggers",
-    "keeps_in_pile", "ignores_next_catastrophe",
+    "keeps_in_pile", "ignores_next_catastrophe", "bots",
 }
+# What the bots are told about a trait beyond its rules, in points (bots/knowledge.py): what
+# its action, its World's End effect, a variable value or an out-of-turn card kept in hand is
+# worth. Each needs the part it is about; without one the bots derive a worth from the steps.
+BOT_HINTS = {"action": "action", "world_end": "world_end", "variable": "value", "hold": "reaction"}
 _AGE_KEYS = {"id", "name", "text", "setup", "rules"}
 _CAT_KEYS = {"id", "name", "text", "gene_pool", "catastrophic", "catastrophic_once",
              "world_end_text", "world_end", "world_end_once", "world_end_score", "world_end_rule",
@@ -611,7 +615,8 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
     return db
 
 
-_WORDING = ("name", "text", "world_end_text")     # a card's words: never part of its rules
+# a card's words and the bots' hints: never part of its rules, so changing them orphans no save
+_WORDING = ("name", "text", "world_end_text", "bots")
 
 
 def behaviour_digest(raw: dict) -> str:
@@ -681,6 +686,8 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
     gp_all = ck.typed(r, "gene_pool_all", "int", "") if "gene_pool_all" in r else 0
     keeps = ck.typed(r, "keeps_in_pile", "bool", "") if "keeps_in_pile" in r else False
     denial = ck.typed(r, "ignores_next_catastrophe", "bool", "") if "ignores_next_catastrophe" in r else False
+    bots = _bot_hints(ck, r, {"action": bool(action), "world_end": bool(world_end),
+                              "variable": v == "variable", "hold": bool(r.get("reaction"))})
     has_effect = bool(r.get("text"))
     if has_effect and not (action or world_end or score or req or cost or reaction or triggers
                            or gp or gp_all or keeps or denial):
@@ -692,8 +699,25 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         icons=frozenset(icons), copies=copies, text=r.get("text", ""), gp_self=gp, gp_all=gp_all,
         requires=req, cost=cost, action=action, world_end=world_end, score=score,
         reaction=reaction, triggers=triggers or None, keeps=keeps, denial=denial,
-        has_effect=has_effect, uses_handler=_uses_handler(action + world_end),
+        has_effect=has_effect, uses_handler=_uses_handler(action + world_end), bots=bots,
     )
+
+
+def _bot_hints(ck: _Checker, r: _Map, has: dict[str, bool]) -> dict[str, float]:
+    """The `bots` mapping: numbers of points, each about a part the card has."""
+    if "bots" not in r:
+        return {}
+    m = r["bots"]
+    ck.keys(m, "bots", set(BOT_HINTS), (), r, "bots")
+    out = {}
+    for k, v in m.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not -30 <= v <= 30:
+            ck.fail(m, f"bots.{k}", f"{k} must be a number of points in -30..30, got {_show(v)}",
+                    k)
+        if not has[k]:
+            ck.fail(m, f"bots.{k}", f"the card has no {BOT_HINTS[k]} for this to be about", k)
+        out[k] = float(v)
+    return out
 
 
 def _age(ck: _Checker, r: _Map) -> CardDef:
