@@ -16,7 +16,8 @@ from typing import Any
 import yaml
 
 from doomlings_desktop.rules.cards import Database
-from doomlings_desktop.rules.engine import Game, IllegalAnswer, t_no_play, t_turn_play
+from doomlings_desktop.rules.decisions import TURN_OPENING
+from doomlings_desktop.rules.engine import Game, IllegalAnswer
 from doomlings_desktop.rules.setup import PositionError, build, force_world_end
 
 TOP_KEYS = {"name", "players", "seed", "variants", "setup", "steps", "expect"}
@@ -97,8 +98,8 @@ class Runner:
         return option
 
     def _is_turn_start(self) -> bool:
-        g = self.g
-        return bool(g.stack) and g.stack[-1][0] in (t_turn_play, t_no_play)
+        d = self.g.pending
+        return d is not None and d.intent in TURN_OPENING
 
     def run_on(self, steps: _Steps) -> None:
         """Answer by itself until a stopping point (format: 'How far the game runs')."""

@@ -13,6 +13,19 @@ from typing import Any
 
 from doomlings_desktop.rules.cards import COLORS, Database
 from doomlings_desktop.rules.counters import PRIVATE
+from doomlings_desktop.rules.decisions import (
+    CANNOT_PLAY,
+    CHOOSE_RECIPIENT,
+    DISCARD_HAND_CARD,
+    END_TURN,
+    EXTRA_PLAY,
+    LOSE_OWN_TRAIT,
+    OFFER_OUT_OF_TURN,
+    REDRAW_INSTEAD,
+    STABILIZE,
+    TURN_PLAY,
+    Decision,
+)
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.verbs import Ctx, t_effect
 
@@ -45,38 +58,6 @@ class Player:
         p.we_points = self.we_points[:] if self.we_points else []
         p.recolor = dict(self.recolor) if self.recolor else None
         return p
-
-
-class Decision:
-    """What the engine waits for: who decides, what kind of answer, and the legal answers.
-
-    kind: play (a trait from hand), no_play (skip/redraw), card, player, color, yesno,
-    react (an out-of-turn opportunity: a card or 'pass'), catastrophe (Prepper), end_turn
-    (the pause of a held seat before its turn's stabilize phase: only 'end', not recorded).
-    `zone` says where the offered cards are: hand, pile, discard or revealed.
-    `sources`, for cards revealed from several hands, is the seat each option came from
-    (public: everyone saw who revealed what), so a table can say whose card is whose.
-    `count`, above 1, says this is the first of up to that many picks of the same kind
-    asked one after another ("discard 2 cards"): a table may let the player choose them all
-    and then answer them in turn. With 'pass' among the options the sequence may stop early.
-    `Game.ask_picks` asks such a decision.
-    """
-
-    __slots__ = ("player", "kind", "options", "prompt", "card", "zone", "sources", "count")
-
-    def __init__(self, player: int, kind: str, options: list, prompt: str, card: int = -1,
-                 zone: str = "", sources: tuple | None = None) -> None:
-        self.player = player
-        self.kind = kind
-        self.options = options
-        self.prompt = prompt
-        self.card = card
-        self.zone = zone
-        self.sources = sources
-        self.count = 1
-
-    def __repr__(self) -> str:
-        return f"<Decision p{self.player} {self.kind} {self.options!r} {self.prompt!r}>"
 
 
 class Game:
@@ -310,16 +291,19 @@ class Game:
             raise RuntimeError("the rules engine is looping: the work stack holds "
                                f"{len(stack)} tasks, the last ones {stack[-3:]}")
 
-    def ask(self, player: int, kind: str, options: list, prompt: str, cont: tuple,
-            card: int = -1, zone: str = "", sources: tuple | None = None) -> None:
+    def ask(self, player: int, kind: str, intent: str, options: list, prompt: str, cont: tuple,
+            card: int = -1, zone: str = "", sources: tuple | None = None,
+            subject: int = -1) -> None:
+        """Wait for `player`'s answer; `cont` is the task that takes it (rules/decisions.py)."""
         self.stack.append(cont)
-        self.pending = Decision(player, kind, options, prompt, card, zone, sources)
+        self.pending = Decision(player, kind, intent, options, prompt, card, subject, zone,
+                                sources)
 
-    def ask_picks(self, count: int, player: int, kind: str, options: list, prompt: str,
-                  cont: tuple, card: int = -1, zone: str = "") -> None:
+    def ask_picks(self, count: int, player: int, kind: str, intent: str, options: list,
+                  prompt: str, cont: tuple, card: int = -1, zone: str = "") -> None:
         """`ask` for the first of `count` picks that follow one another (Decision.count)."""
         self.stack.append(cont)
-        d = self.pending = Decision(player, kind, options, prompt, card, zone)
+        d = self.pending = Decision(player, kind, intent, options, prompt, card, -1, zone)
         d.count = count
 
     def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
@@ -329,6 +313,10 @@ class Game:
 
     def pname(self, p: int) -> str:
         return self.names[p]
+
+    def queued_turns(self) -> list[int]:
+        """The seats whose turns this round are queued and not yet begun (a bot's horizon)."""
+        return [t[1] for t in self.stack if t[0] is t_turn or t[0] is t_turn_main]
 
     # ------------------------------------------------------------------ queries
 
@@ -934,11 +922,11 @@ def t_turn_main(g: Game, t: tuple) -> None:
         return
     legal = g.legal_plays(p)
     if not legal:
-        g.ask(p, "no_play", ["skip", "redraw"],
+        g.ask(p, "no_play", CANNOT_PLAY, ["skip", "redraw"],
               "You cannot play any trait: skip, or discard your hand and draw 3",
               (t_no_play, p))
         return
-    g.ask(p, "play", legal, "Play a trait", (t_turn_play, p), zone="hand")
+    g.ask(p, "play", TURN_PLAY, legal, "Play a trait", (t_turn_play, p), zone="hand")
 
 
 def t_no_play(g: Game, t: tuple) -> None:
@@ -967,7 +955,7 @@ def t_pay_cost(g: Game, t: tuple) -> None:
     if not options:
         return
     verb = "give to an opponent" if op == "give_trait" else "discard"
-    g.ask(p, "card", options, f"{g.db.name(c)}: choose a trait to {verb}",
+    g.ask(p, "card", LOSE_OWN_TRAIT, options, f"{g.db.name(c)}: choose a trait to {verb}",
           (t_pay_cost_ans, p, c, op), card=c, zone="pile")
 
 
@@ -978,8 +966,8 @@ def t_pay_cost_ans(g: Game, t: tuple) -> None:
         g.discard_from_pile(p, x)
         return
     opps = g.opponents(p)
-    g.ask(p, "player", opps, f"{g.db.name(c)}: who gets {g.db.name(x)}?",
-          (t_give_ans, p, x), card=c)
+    g.ask(p, "player", CHOOSE_RECIPIENT, opps, f"{g.db.name(c)}: who gets {g.db.name(x)}?",
+          (t_give_ans, p, x), card=c, subject=x)
 
 
 def t_give_ans(g: Game, t: tuple) -> None:
@@ -1038,9 +1026,9 @@ def t_parasitic_window(g: Game, t: tuple) -> None:
         i += 1
         cards = g.reacting_cards(q, "parasitic")
         if cards and c in g.players[p].pile:
-            g.ask(q, "react", cards + ["pass"],
+            g.ask(q, "react", OFFER_OUT_OF_TURN, cards + ["pass"],
                   f"{g.pname(p)} played {g.db.name(c)}: play Parasitic to steal it?",
-                  (t_parasitic_ans, p, c, i, q), card=c, zone="hand")
+                  (t_parasitic_ans, p, c, i, q), card=c, zone="hand", subject=c)
             return
 
 
@@ -1068,9 +1056,9 @@ def t_cancel_window(g: Game, t: tuple) -> None:
         i += 1
         cards = g.reacting_cards(q, "cancel_action")
         if cards:
-            g.ask(q, "react", cards + ["pass"],
+            g.ask(q, "react", OFFER_OUT_OF_TURN, cards + ["pass"],
                   f"{g.pname(p)}'s {g.db.name(c)} is about to act: prevent it?",
-                  (t_cancel_ans, p, c, i, q), card=c, zone="hand")
+                  (t_cancel_ans, p, c, i, q), card=c, zone="hand", subject=c)
             return
     g.stack.append((t_effect, Ctx(p, c, g.db.cards[c].action)))
 
@@ -1106,7 +1094,7 @@ def t_after_play(g: Game, t: tuple) -> None:
     g.bonus_used = True
     options = [c for c in g.legal_plays(p) if g.matches(p, c, flt)]
     if options:
-        g.ask(p, "play", options + ["pass"],
+        g.ask(p, "play", EXTRA_PLAY, options + ["pass"],
               f"{g.db.name(g.age)}: you may play another such trait",
               (t_bonus_play, p), zone="hand")
 
@@ -1118,7 +1106,7 @@ def t_hold(g: Game, t: tuple) -> None:
     and `apply` skips it when the play already revealed something (nothing to take back)."""
     p = t[1]
     if g.hold >> p & 1 and not g.over:     # a sampled world for a bot has no holds
-        g.ask(p, "end_turn", ["end"], "End your turn (Undo takes back your play)",
+        g.ask(p, "end_turn", END_TURN, ["end"], "End your turn (Undo takes back your play)",
               (t_hold_ans,))
 
 
@@ -1162,11 +1150,11 @@ def t_stabilize_phase(g: Game, t: tuple) -> None:
         return
     g.stack.append((t_after_stabilize, p))
     if rules.get("may_skip_stabilize"):
-        g.ask(p, "yesno", ["yes", "no"], f"{g.db.name(g.age)}: stabilize this turn?",
+        g.ask(p, "yesno", STABILIZE, ["yes", "no"], f"{g.db.name(g.age)}: stabilize this turn?",
               (t_stab_choice, p))
         return
     if rules.get("may_redraw_instead_of_stabilize"):
-        g.ask(p, "yesno", ["yes", "no"],
+        g.ask(p, "yesno", REDRAW_INSTEAD, ["yes", "no"],
               f"{g.db.name(g.age)}: discard your hand and draw 3 instead of stabilizing?",
               (t_nietzsche, p))
         return
@@ -1181,7 +1169,7 @@ def t_enlighten(g: Game, t: tuple) -> None:
     hand = g.players[p].hand
     if left <= 0 or not hand:
         return
-    g.ask_picks(min(left, len(hand)), p, "card", hand[:] + ["pass"],
+    g.ask_picks(min(left, len(hand)), p, "card", DISCARD_HAND_CARD, hand[:] + ["pass"],
                 f"{g.db.name(g.age)}: you may discard a card before stabilizing ({left} left)",
                 (t_enlighten_ans, p, left), zone="hand")
 
@@ -1221,7 +1209,7 @@ def t_stab_discard(g: Game, t: tuple) -> None:
     hand = g.players[p].hand
     if len(hand) <= target:
         return
-    g.ask_picks(len(hand) - target, p, "card", hand[:],
+    g.ask_picks(len(hand) - target, p, "card", DISCARD_HAND_CARD, hand[:],
                 f"Stabilize: discard {len(hand) - target} more",
                 (t_stab_discard_ans, p, target), zone="hand")
 
@@ -1247,7 +1235,8 @@ def t_late_window(g: Game, t: tuple) -> None:
         return
     cards = g.reacting_cards(p, "late")
     if cards:
-        g.ask(p, "react", cards + ["pass"], "You may play Late now", (t_late_ans, p),
+        g.ask(p, "react", OFFER_OUT_OF_TURN,
+              cards + ["pass"], "You may play Late now", (t_late_ans, p),
               zone="hand")
 
 
@@ -1269,7 +1258,7 @@ def t_turn_over(g: Game, t: tuple) -> None:
         cards = [c for c in g.db.reactors["self_awareness"] if c in hand
                  and g.round_blocks(c) is None]
         if cards:
-            g.ask(q, "react", cards + ["pass"],
+            g.ask(q, "react", OFFER_OUT_OF_TURN, cards + ["pass"],
                   "You may play Self-Awareness into an opponent's pile",
                   (t_self_aware_ans, p, i, q), zone="hand")
             return
@@ -1282,8 +1271,8 @@ def t_self_aware_ans(g: Game, t: tuple) -> None:
         return
     c = g.answer
     opts = [o for o in g.opponents(q) if not (g.db.dominant[c] and g.dominants(o) >= 2)]
-    g.ask(q, "player", opts, f"Into whose pile does {g.db.name(c)} go?",
-          (t_self_aware_target, q, c), card=c)
+    g.ask(q, "player", CHOOSE_RECIPIENT, opts, f"Into whose pile does {g.db.name(c)} go?",
+          (t_self_aware_target, q, c), card=c, subject=c)
 
 
 def t_self_aware_target(g: Game, t: tuple) -> None:
@@ -1314,7 +1303,8 @@ def t_we_player(g: Game, t: tuple) -> None:
     g.stack.append((t_we_next, p, ()))
     cards = g.reacting_cards(p, "sneaky")
     if cards:
-        g.ask(p, "react", cards + ["pass"], "World's End: you may play Sneaky now",
+        g.ask(p, "react", OFFER_OUT_OF_TURN,
+              cards + ["pass"], "World's End: you may play Sneaky now",
               (t_late_ans, p), zone="hand")
 
 
