@@ -51,6 +51,10 @@ INTENTS: dict[str, str] = {
 TURN_OPENING = frozenset({TURN_PLAY, CANNOT_PLAY})   # the decisions that open a turn
 
 
+class IllegalAnswer(Exception):
+    """An answer that is not among the pending decision's legal answers; nothing changed."""
+
+
 class Decision:
     """What the engine waits for: who decides, what for, and the legal answers.
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from doomlings_desktop.rules.cards import Database
-from doomlings_desktop.rules.engine import Game, reveal_catastrophe, t_round_end, t_turn
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.flow import reveal_catastrophe, t_round_end, t_turn
 
 POSITION_KEYS = frozenset({"age", "catastrophes_revealed", "age_deck", "trait_deck", "discard",
                            "first_player", "current_player", "players"})
