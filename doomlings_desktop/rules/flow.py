@@ -174,15 +174,21 @@ def t_turn_main(g: Game, t: tuple) -> None:
     g.ask(p, "play", TURN_PLAY, legal, "Play a trait", (t_turn_play, p), zone="hand")
 
 
+def _redraw(g: Game, p: int, said: str) -> None:
+    """Discard the whole hand and draw 3 (no legal play, or an age's offer instead of
+    stabilizing); the log says `said` after the player's name."""
+    pl = g.players[p]
+    if g.log is not None:
+        g.say("redraw", f"{g.pname(p)} {said}")
+    g.discard.extend(pl.hand)
+    pl.hand.clear()
+    g.draw(p, 3)
+
+
 def t_no_play(g: Game, t: tuple) -> None:
     p = t[1]
     if g.answer == "redraw":
-        pl = g.players[p]
-        if g.log is not None:
-            g.say("redraw", f"{g.pname(p)} cannot play: discards their hand and draws 3.")
-        g.discard.extend(pl.hand)
-        pl.hand.clear()
-        g.draw(p, 3)
+        _redraw(g, p, "cannot play: discards their hand and draws 3.")
     else:
         if g.log is not None:
             g.say("skip", f"{g.pname(p)} cannot play and skips the turn.")
@@ -373,12 +379,7 @@ def t_enlighten_ans(g: Game, t: tuple) -> None:
 def t_nietzsche(g: Game, t: tuple) -> None:
     p = t[1]
     if g.answer == "yes":
-        pl = g.players[p]
-        if g.log is not None:
-            g.say("redraw", f"{g.pname(p)} discards their hand and draws 3 instead of stabilizing.")
-        g.discard.extend(pl.hand)
-        pl.hand.clear()
-        g.draw(p, 3)
+        _redraw(g, p, "discards their hand and draws 3 instead of stabilizing.")
     else:
         g.stabilize(p)
 
