@@ -16,20 +16,11 @@ from typing import Any
 import yaml
 
 from doomlings_desktop.rules.cards import Database
-from doomlings_desktop.rules.engine import (
-    Game,
-    IllegalAnswer,
-    reveal_catastrophe,
-    t_no_play,
-    t_round_end,
-    t_turn,
-    t_turn_play,
-)
+from doomlings_desktop.rules.decisions import TURN_OPENING
+from doomlings_desktop.rules.engine import Game, IllegalAnswer
+from doomlings_desktop.rules.setup import PositionError, build, force_world_end
 
 TOP_KEYS = {"name", "players", "seed", "variants", "setup", "steps", "expect"}
-SETUP_KEYS = {"age", "catastrophes_revealed", "age_deck", "trait_deck", "discard", "first_player",
-              "current_player", "players"}
-SEAT_SETUP_KEYS = {"hand", "pile", "gene_pool"}
 STEP_KEYS = {"play", "choose", "react", "no_play", "illegal", "world_end", "expect"}
 EXPECT_KEYS = {"current_player", "age", "game_over", "winner", "trait_deck_size", "discard_size",
                "discard", "players", "first_player"}
@@ -87,97 +78,14 @@ class Runner:
 
     # ---------------------------------------------------------------- position
 
-    def _ids(self, ids: Any, what: str) -> list[int]:
-        if ids is None:
-            return []
-        if not isinstance(ids, list):
-            raise ScenarioError(f"{what}: expected a list of card ids")
-        out = []
-        for i in ids:
-            if i not in self.db.by_id:
-                raise ScenarioError(f"{what}: unknown card id {i!r}")
-            free = [c for c in self.db.by_id[i] if c not in self.used]
-            if not free:
-                raise ScenarioError(f"{what}: no copy of {i!r} left (all {len(self.db.by_id[i])} in use)")
-            self.used.add(free[0])
-            out.append(free[0])
-        return out
-
     def _build(self) -> Game:
         d = self.data
-        n = d.get("players", 2)
-        if not isinstance(n, int) or not 2 <= n <= 6:
-            raise ScenarioError("players must be 2..6")
-        g = Game(self.db, n, seed=d.get("seed", 0), variants=d.get("variants") or {})
-        setup = d.get("setup") or {}
-        _check_keys(setup, SETUP_KEYS, "setup")
-        self.used: set[int] = set()
-        db = self.db
-        age_id = setup.get("age", "the-birth-of-life")
-        age = self._ids([age_id], "setup.age")[0]
-        if db.cards[age].kind == "trait":
-            raise ScenarioError(f"setup.age: {age_id} is a trait, not an age")
-        seats = setup.get("players") or []
-        if len(seats) > n:
-            raise ScenarioError(f"setup.players has {len(seats)} entries for {n} players")
-        hands, piles = [], []
-        for i, s in enumerate(seats):
-            s = s or {}
-            _check_keys(s, SEAT_SETUP_KEYS, f"setup.players[{i}]")
-            hands.append(self._ids(s.get("hand"), f"setup.players[{i}].hand"))
-            piles.append(self._ids(s.get("pile"), f"setup.players[{i}].pile"))
-        discard = self._ids(setup.get("discard"), "setup.discard")
-        age_deck = self._ids(setup.get("age_deck"), "setup.age_deck") if "age_deck" in setup else None
-        trait_deck = self._ids(setup.get("trait_deck"), "setup.trait_deck") if "trait_deck" in setup else None
-        k = setup.get("catastrophes_revealed", 0)
-        if not isinstance(k, int) or not 0 <= k <= 2:
-            raise ScenarioError("setup.catastrophes_revealed must be 0..2")
-        cats = [age] if db.cards[age].kind == "catastrophe" else []
-        for c in db.catastrophes:
-            if len(cats) >= k:
-                break
-            if c not in self.used and c not in cats:
-                cats.append(c)
-                self.used.add(c)
-        if age_deck is None:
-            age_deck = [a for a in db.ages if a not in self.used]
-            g.rng.shuffle(age_deck)
-        if trait_deck is None:
-            trait_deck = [c for c in db.traits if c not in self.used]
-            g.rng.shuffle(trait_deck)
-        g.deck = trait_deck[::-1]
-        g.discard = discard[::-1]
-        g.age_deck = age_deck[::-1]
-        g.catastrophes = cats
-        g.eras = [[]]
-        for c in cats:
-            g.eras[-1].append(c)
-            if c != age:
-                g.eras.append([])
-        if db.cards[age].kind != "catastrophe":
-            g.eras[-1].append(age)
-        g.age = age
-        g.rules = db.cards[age].rules or {}
-        g.first = setup.get("first_player", 0)
-        cur = setup.get("current_player", g.first)
-        for key, v in (("first_player", g.first), ("current_player", cur)):
-            if not isinstance(v, int) or not 0 <= v < n:
-                raise ScenarioError(f"setup.{key} must be a seat 0..{n - 1}")
-        for i in range(len(seats)):
-            g.players[i].hand = hands[i]
-            for c in piles[i]:
-                g.add_to_pile(i, c)
-                g.last_color = None
-            if "gene_pool" in (seats[i] or {}):
-                g.players[i].gp = seats[i]["gene_pool"]
-        order = g.order_from(g.first)
-        if g.rules.get("reverse_order"):
-            order = order[::-1]
-        g.current = cur
-        g.stack.append((t_round_end,))
-        for p in reversed(order[order.index(cur):]):
-            g.stack.append((t_turn, p))
-        return g
+        try:
+            return build(self.db, d.get("setup"), players=d.get("players", 2),
+                         seed=d.get("seed", 0), variants=d.get("variants") or {})
+        except PositionError as e:
+            where = "" if e.where is None else f"setup.{e.where}: " if e.where else "setup: "
+            raise ScenarioError(where + e.problem) from None
 
     # ---------------------------------------------------------------- running
 
@@ -190,8 +98,8 @@ class Runner:
         return option
 
     def _is_turn_start(self) -> bool:
-        g = self.g
-        return bool(g.stack) and g.stack[-1][0] in (t_turn_play, t_no_play)
+        d = self.g.pending
+        return d is not None and d.intent in TURN_OPENING
 
     def run_on(self, steps: _Steps) -> None:
         """Answer by itself until a stopping point (format: 'How far the game runs')."""
@@ -391,19 +299,10 @@ class Runner:
             raise ScenarioError(f"illegal {kind}: {want} was refused but changed the game")
 
     def force_world_end(self, ident: Any) -> None:
-        g = self.g
-        if ident not in self.db.by_id or self.db.cards[self.db.by_id[ident][0]].kind != "catastrophe":
+        db = self.db
+        if ident not in db.by_id or db.cards[db.by_id[ident][0]].kind != "catastrophe":
             raise ScenarioError(f"world_end: {ident!r} is not a catastrophe")
-        c = self.db.by_id[ident][0]
-        if c in g.age_deck:
-            g.age_deck.remove(c)
-        g.stack.clear()
-        g.pending = None
-        while len(g.catastrophes) < 2:
-            spare = next(x for x in self.db.catastrophes if x not in g.catastrophes and x != c)
-            g.catastrophes.append(spare)
-        reveal_catastrophe(g, c, third=True)
-        g._run()
+        force_world_end(self.g, db.by_id[ident][0])
 
     # ---------------------------------------------------------------- checking
 
@@ -479,7 +378,6 @@ class Runner:
         steps = _Steps(self.data.get("steps") or [])
         if not isinstance(steps.items, list):
             raise ScenarioError("steps must be a list")
-        self.g._run()
         self.run_on(steps)
         while steps.peek() is not None:
             self.step_no = steps.index + 1

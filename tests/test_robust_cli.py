@@ -238,7 +238,7 @@ def test_a_bad_scenario_file_fails_alone(tmp_path, capsys):
         "binary.yaml": (b"\xff\xfe\x00players: 2", "not UTF-8 text"),
         "broken.yaml": ("players: [1\n", "not valid YAML: line 2"),
         "list.yaml": ("- 1\n- 2\n", "scenario: expected a mapping"),
-        "weird.yaml": ("setup: {players: 5}\n", "engine error TypeError"),
+        "weird.yaml": ("setup: {players: 5}\n", "setup.players: expected a list of seats"),
         "players.yaml": ("players: {a: 1}\n", "players must be 2..6"),
         "empty.yaml": ("", "scenario: expected a mapping"),
     }

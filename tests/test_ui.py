@@ -504,12 +504,11 @@ def test_the_name_of_whoever_decides_lights_up_not_only_the_turns_player():
 
 def test_cards_revealed_to_a_clever_player_say_whose_they_are():
     """Clever: each opponent reveals a card; the window that offers them names the revealer."""
-    from doomlings_desktop.scenario import Runner
+    from doomlings_desktop.rules.setup import build
     db = default_database()
-    r = Runner(db, {"players": 3, "setup": {"players": [
-        {"hand": ["clever", "nocturnal"]}, {"hand": ["fangs", "bark"]}, {"hand": ["gills"]}]}})
-    g = r.g
-    g._run()
+    g = build(db, {"players": [
+        {"hand": ["clever", "nocturnal"]}, {"hand": ["fangs", "bark"]}, {"hand": ["gills"]}]},
+        players=3)
     name = {c: db.cards[c].id for c in range(len(db.cards))}
     for want in ("clever", "bark", "gills"):        # Ann plays Clever, Bob and Cy reveal
         while g.pending.kind == "react":
@@ -532,15 +531,13 @@ def test_cards_revealed_to_a_clever_player_say_whose_they_are():
 def faith_at_world_end():
     """Ann (seat 0) holds Faith at World's End: two color questions in a row, where the
     second's first button sits where the first's 'Red' was."""
-    from doomlings_desktop.scenario import Runner
+    from doomlings_desktop.rules.setup import build, force_world_end
     db = default_database()
-    r = Runner(db, {"players": 2, "setup": {
+    g = build(db, {
         "age": "mass-extinction", "catastrophes_revealed": 2, "trait_deck": ["mindful", "branches"],
         "players": [{"pile": ["faith", "gills", "fangs", "antlers"], "hand": ["adorable"]},
-                    {"pile": ["big-ears"], "hand": ["fear"]}]}})
-    g = r.g
-    g._run()
-    r.force_world_end("glacial-meltdown")     # then: discard a blue trait from your pile
+                    {"pile": ["big-ears"], "hand": ["fear"]}]})
+    force_world_end(g, db.card("glacial-meltdown"))   # then: discard a blue trait from your pile
     while g.pending.player != 0 or g.pending.kind != "color":
         g.apply(g.pending.options[0])
     assert "red" in g.pending.options

@@ -83,12 +83,10 @@ def test_hidden_out_of_turn_offers_are_not_shown(db):
                                         (2, "Player 4 loses their turn"),
                                         (3, "no turns are left")])
 def test_the_log_says_who_loses_a_turn_to_optimistic_nihilism(db, seat, lose):
-    from doomlings_desktop.scenario import Runner
+    from doomlings_desktop.rules.setup import build
     hands = [{"hand": [c]} for c in ("fangs", "gills", "bark", "antlers")]
     hands[seat] = {"hand": ["optimistic-nihilism"]}
-    r = Runner(db, {"players": 4, "setup": {"players": hands}})
-    g = r.g
-    g._run()
+    g = build(db, {"players": hands}, players=4)
     while g.current != seat or g.pending.kind != "play":
         g.apply("pass" if g.pending.kind == "react" else g.pending.options[0])
     g.apply(next(c for c in g.pending.options if db.cards[c].id == "optimistic-nihilism"))

@@ -20,7 +20,7 @@ from typing import Any
 
 from doomlings_desktop.bots.knowledge import worths
 from doomlings_desktop.rules import counters as C
-from doomlings_desktop.rules import engine as E
+from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.worlds import age_piles
@@ -28,16 +28,8 @@ from doomlings_desktop.rules.worlds import age_piles
 # What an action, a World's End effect, a variable value or an out-of-turn card in hand is
 # worth comes from the card itself: its `bots` hints in the card data (hand-tuned), else a
 # worth derived from its steps (bots/knowledge.py).
-# Continuations (by name) of a pile choice that gives away or loses one's own trait.
-# (tests/test_bots.py checks each names an engine task, so a renamed task fails a test
-# instead of silently changing what bots think)
-LOSE_OWN_TRAIT = frozenset({"t_pay_cost_ans", "t_give_card", "t_swap_mine"})
-CONTINUATIONS = LOSE_OWN_TRAIT | {"t_turn_play", "t_no_play", "t_discard_trait_ans",
-                                  "t_play_action_of"}
-
-_T_TURN = E.t_turn
-_T_TURN_MAIN = E.t_turn_main
-_TURN_OPENING = frozenset({"t_turn_play", "t_no_play"})   # continuations of a turn's main play
+# Pile picks that give away or lose one's own trait (the trait's worth is lost).
+LOSE_OWN = frozenset({D.LOSE_OWN_TRAIT, D.SWAP_OWN_TRAIT})
 
 # The evaluation's weights (hand-tuned; a bot may override them).
 PARAMS = {
@@ -148,10 +140,8 @@ def turns_left(g: Game) -> list[float]:
     out = [r] * g.n
     if g.over or g.world_end:
         return [0.0] * g.n
-    for t in g.stack:
-        f = t[0]
-        if f is _T_TURN or f is _T_TURN_MAIN:
-            out[t[1]] += 1.0
+    for q in g.queued_turns():
+        out[q] += 1.0
     if g.pending is not None and at_turn_start(g):   # a turn whose play is still to come
         out[g.pending.player] += 1.0
     return out
@@ -390,15 +380,13 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
             return [-0.3 if a == "pass" else -ws.get(a, tb.hold[a]) for a in opts]
         if zone == "revealed":
             return [tb.hold[a] for a in opts]
-        cont = g.stack[-1][0].__name__ if g.stack else ""
-        if cont in LOSE_OWN_TRAIT:
+        intent = d.intent
+        if intent in LOSE_OWN:
             return [-tb.pile[a] for a in opts]
-        if cont == "t_discard_trait_ans":
-            owner = g.stack[-1][1]
-            if owner == p:
-                return [-tb.pile[a] for a in opts]
+        if intent == D.DISCARD_OPPONENT_TRAIT:     # the options are all in one pile
+            owner = g.owner_of(opts[0])
             return [tb.pile[a] + 0.05 * g.score(owner) for a in opts]
-        if cont == "t_play_action_of":
+        if intent == D.USE_TRAIT_ACTION:
             return [tb.action[a] for a in opts]
         if len(opts) > 12:
             sc = [g.score(q) for q in range(g.n)]
@@ -448,9 +436,8 @@ def fast_answer(g: Game, tb: Tables | None = None) -> Any:
 
 def at_turn_start(g: Game) -> bool:
     """Whether g.pending is the main play (or no-play choice) that opens a turn."""
-    if not g.stack:
-        return False
-    return g.stack[-1][0].__name__ in _TURN_OPENING
+    d = g.pending
+    return d is not None and d.intent in D.TURN_OPENING
 
 
 def run_chain(g: Game, tb: Tables | None = None, limit: int = 40, to_end: bool = False) -> int:

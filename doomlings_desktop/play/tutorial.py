@@ -20,6 +20,7 @@ import yaml
 
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Decision, Game
+from doomlings_desktop.rules.setup import PositionError, build
 
 LEARNER = 0
 BOT = 1
@@ -149,18 +150,15 @@ _WORDS = frozenset({"pass", "red", "blue", "green", "purple", "colorless", "yes"
 
 
 def deal(db: Database, script: Script, names: list[str]) -> Game:
-    """The prepared position, run on to the learner's first decision."""
-    from doomlings_desktop.scenario import Runner, ScenarioError
-
+    """The prepared position (rules/setup.py), its first decision pending."""
+    d = script.deal
+    bad = set(d) - {"name", "players", "seed", "setup"}
+    if bad:
+        raise LessonError(f"deal.yaml: unknown keys {sorted(bad)}")
     try:
-        g = Runner(db, script.deal, "deal.yaml")._build()
-    except ScenarioError as e:
-        raise LessonError(f"deal.yaml: {e}") from None
-    if g.log is None:
-        g.log = []
-    g.names = list(names)
-    g._run()
-    return g
+        return build(db, d.get("setup"), players=2, seed=d.get("seed", 0), names=names)
+    except PositionError as e:
+        raise LessonError(f"deal.yaml: setup.{e}" if e.where else f"deal.yaml: {e}") from None
 
 
 def matches(db: Database, d: Decision, answer: Any, want: tuple[str, Any]) -> bool:

@@ -10,6 +10,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from doomlings_desktop.rules.decisions import (
+    CHOOSE_COLOR,
+    CHOOSE_OPPONENT,
+    CHOOSE_RECIPIENT,
+    CHOOSE_WORLD_END,
+    CONFIRM,
+    DISCARD_HAND_CARD,
+    DISCARD_OPPONENT_TRAIT,
+    EXTRA_PLAY,
+    GIVE_HAND_CARD,
+    LOSE_OWN_TRAIT,
+    RETURN_TRAIT,
+    REVEAL_HAND_CARD,
+    SWAP_FOR_TRAIT,
+    SWAP_OWN_TRAIT,
+    TAKE_OPPONENT_TRAIT,
+    TAKE_REVEALED_CARD,
+    USE_TRAIT_ACTION,
+)
+
 REQUIRED = object()
 COLORS = ("red", "blue", "green", "purple")
 
@@ -222,7 +242,7 @@ def t_discard_pick(g: Any, t: tuple) -> None:
         return
     opts = cands + ["pass"] if a["up_to"] else cands
     what = f"up to {left}" if a["up_to"] else f"{left}"
-    g.ask_picks(min(left, len(cands)), q, "card", opts,
+    g.ask_picks(min(left, len(cands)), q, "card", DISCARD_HAND_CARD, opts,
                 f"{_title(g, ctx)}: discard {what} card{'s' if left > 1 else ''}",
                 (t_discard_pick_ans, ctx, q, a, left), card=ctx.card, zone="hand")
 
@@ -255,7 +275,7 @@ def v_steal_hand(g: Any, ctx: Ctx, a: dict) -> None:
     opps = [q for q in g.opponents(p) if g.players[q].hand]
     if not opps:
         return
-    g.ask(p, "player", opps, f"{_title(g, ctx)}: steal from whose hand?",
+    g.ask(p, "player", CHOOSE_OPPONENT, opps, f"{_title(g, ctx)}: steal from whose hand?",
           (t_steal_hand_from, ctx, a), card=ctx.card)
 
 
@@ -275,7 +295,8 @@ def t_steal_hand_from(g: Any, t: tuple) -> None:
             g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
                   f"{g.pname(p)} looks at {', '.join(_name(g, c) for c in seen)} "
                   f"from {g.pname(q)}'s hand.")
-        g.ask(p, "card", seen, f"{_title(g, ctx)}: steal one", (t_steal_seen, ctx, a, q),
+        g.ask(p, "card", TAKE_REVEALED_CARD,
+              seen, f"{_title(g, ctx)}: steal one", (t_steal_seen, ctx, a, q),
               card=ctx.card, zone="revealed", sources=(q,) * len(seen))
         return
     k = min(_count(g, ctx, a["n"]), len(hand))
@@ -306,7 +327,8 @@ def t_reveal_one(g: Any, t: tuple) -> None:
     _, ctx, q = t
     hand = g.players[q].hand
     if hand:
-        g.ask(q, "card", hand[:], f"{_title(g, ctx)}: reveal a card from your hand",
+        g.ask(q, "card", REVEAL_HAND_CARD,
+              hand[:], f"{_title(g, ctx)}: reveal a card from your hand",
               (t_reveal_one_ans, ctx, q), card=ctx.card, zone="hand")
 
 
@@ -322,7 +344,7 @@ def t_reveal_pick(g: Any, t: tuple) -> None:
     _, ctx, a = t
     shown = [(q, c) for q, c in ctx.vars.get("revealed", ()) if c in g.players[q].hand]
     if shown:
-        g.ask(ctx.player, "card", [c for _, c in shown],
+        g.ask(ctx.player, "card", TAKE_REVEALED_CARD, [c for _, c in shown],
               f"{_title(g, ctx)}: steal one revealed card", (t_reveal_pick_ans, ctx, a),
               card=ctx.card, zone="revealed", sources=tuple(q for q, _ in shown))
 
@@ -341,7 +363,7 @@ def t_reveal_pick_ans(g: Any, t: tuple) -> None:
 
 @verb("swap_hands")
 def v_swap_hands(g: Any, ctx: Ctx, a: dict) -> None:
-    g.ask(ctx.player, "player", g.opponents(ctx.player),
+    g.ask(ctx.player, "player", CHOOSE_OPPONENT, g.opponents(ctx.player),
           f"{_title(g, ctx)}: swap hands with whom?", (t_swap_hands, ctx), card=ctx.card)
 
 
@@ -384,7 +406,8 @@ def t_neighbour_pick(g: Any, t: tuple) -> None:
     _, ctx, q, to = t
     hand = g.players[q].hand
     if hand:
-        g.ask(q, "card", hand[:], f"{_title(g, ctx)}: choose a card for {g.pname(to)}",
+        g.ask(q, "card", GIVE_HAND_CARD,
+              hand[:], f"{_title(g, ctx)}: choose a card for {g.pname(to)}",
               (t_neighbour_ans, ctx, q, to), card=ctx.card, zone="hand")
 
 
@@ -412,7 +435,7 @@ def t_neighbours_deliver(g: Any, t: tuple) -> None:
 def v_steal_trait(g: Any, ctx: Ctx, a: dict) -> None:
     opts = g.pile_targets(g.opponents(ctx.player), a["filter"], "steal")
     if opts:
-        g.ask(ctx.player, "card", opts, f"{_title(g, ctx)}: steal a trait",
+        g.ask(ctx.player, "card", TAKE_OPPONENT_TRAIT, opts, f"{_title(g, ctx)}: steal a trait",
               (t_steal_trait, ctx, a), card=ctx.card, zone="pile")
 
 
@@ -437,8 +460,8 @@ def v_swap_traits(g: Any, ctx: Ctx, a: dict) -> None:
             return
         opts = g.pile_targets(g.opponents(p), (), "swap")
         if opts:
-            g.ask(p, "card", opts, f"{_title(g, ctx)}: swap it with which trait?",
-                  (t_swap_with, ctx, ctx.card), card=ctx.card, zone="pile")
+            g.ask(p, "card", SWAP_FOR_TRAIT, opts, f"{_title(g, ctx)}: swap it with which trait?",
+                  (t_swap_with, ctx, ctx.card), card=ctx.card, zone="pile", subject=ctx.card)
         return
     # Which of my traits have a partner depends only on its color: find the opponents' colors once.
     theirs = set()
@@ -452,7 +475,8 @@ def v_swap_traits(g: Any, ctx: Ctx, a: dict) -> None:
         if col != "colorless" and ((col in theirs) if same else bool(theirs - {col})):
             mine.append(c)
     if mine:
-        g.ask(p, "card", mine, f"{_title(g, ctx)}: choose one of your traits to swap",
+        g.ask(p, "card", SWAP_OWN_TRAIT,
+              mine, f"{_title(g, ctx)}: choose one of your traits to swap",
               (t_swap_mine, ctx, a), card=ctx.card, zone="pile")
 
 
@@ -474,9 +498,9 @@ def _partners(g: Any, ctx: Ctx, a: dict, mine: int) -> list[int]:
 def t_swap_mine(g: Any, t: tuple) -> None:
     _, ctx, a = t
     mine = g.answer
-    g.ask(ctx.player, "card", _partners(g, ctx, a, mine),
+    g.ask(ctx.player, "card", SWAP_FOR_TRAIT, _partners(g, ctx, a, mine),
           f"{_title(g, ctx)}: swap {_name(g, mine)} with which trait?",
-          (t_swap_with, ctx, mine), card=ctx.card, zone="pile")
+          (t_swap_with, ctx, mine), card=ctx.card, zone="pile", subject=mine)
 
 
 def t_swap_with(g: Any, t: tuple) -> None:
@@ -499,16 +523,17 @@ def v_give(g: Any, ctx: Ctx, a: dict) -> None:
     opts = g.pile_targets([p]) if pile else g.players[p].hand[:]
     if opts:
         what = "a trait to give away" if pile else "a card to give"
-        g.ask(p, "card", opts, f"{_title(g, ctx)}: choose {what}", (t_give_card, ctx, pile),
+        g.ask(p, "card", LOSE_OWN_TRAIT if pile else GIVE_HAND_CARD,
+              opts, f"{_title(g, ctx)}: choose {what}", (t_give_card, ctx, pile),
               card=ctx.card, zone=a["source"])
 
 
 def t_give_card(g: Any, t: tuple) -> None:
     _, ctx, pile = t
     c = g.answer
-    g.ask(ctx.player, "player", g.opponents(ctx.player),
+    g.ask(ctx.player, "player", CHOOSE_RECIPIENT, g.opponents(ctx.player),
           f"{_title(g, ctx)}: who gets {_name(g, c)}?",
-          (t_give_trait_to if pile else t_give_hand_to, ctx, c), card=ctx.card)
+          (t_give_trait_to if pile else t_give_hand_to, ctx, c), card=ctx.card, subject=c)
 
 
 def t_give_hand_to(g: Any, t: tuple) -> None:
@@ -535,15 +560,17 @@ def t_give_trait_to(g: Any, t: tuple) -> None:
 def v_move_self(g: Any, ctx: Ctx, a: dict) -> None:
     p, c = ctx.player, ctx.card
     if c in g.players[p].pile and not g.db.dominant[c]:
-        g.ask(p, "player", g.opponents(p), f"{_title(g, ctx)}: move it into whose pile?",
-              (t_give_trait_to, ctx, c), card=c)
+        g.ask(p, "player", CHOOSE_RECIPIENT,
+              g.opponents(p), f"{_title(g, ctx)}: move it into whose pile?",
+              (t_give_trait_to, ctx, c), card=c, subject=c)
 
 
 @verb("return_trait")
 def v_return_trait(g: Any, ctx: Ctx, a: dict) -> None:
     opts = g.pile_targets(g.opponents(ctx.player))
     if opts:
-        g.ask(ctx.player, "card", opts, f"{_title(g, ctx)}: return a trait to its owner's hand",
+        g.ask(ctx.player, "card", RETURN_TRAIT,
+              opts, f"{_title(g, ctx)}: return a trait to its owner's hand",
               (t_return_trait, ctx), card=ctx.card, zone="pile")
 
 
@@ -589,7 +616,8 @@ def t_discard_trait_for(g: Any, t: tuple) -> None:
         g.discard_from_pile(q, opts[g.rng.below(len(opts))], at_random=True)
         return
     who = ctx.player if a["chooser"] == "actor" else q
-    g.ask(who, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile"
+    g.ask(who, "card", LOSE_OWN_TRAIT if who == q else DISCARD_OPPONENT_TRAIT,
+          opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile"
           if who != q else f"{_title(g, ctx)}: discard a trait from your pile",
           (t_discard_trait_ans, q, who), card=ctx.card, zone="pile")
 
@@ -605,7 +633,7 @@ def v_mutual_discard(g: Any, ctx: Ctx, a: dict) -> None:
     """Reckless: you discard one of an opponent's traits, they discard one of yours (R19)."""
     if g.protected("discard"):
         return
-    g.ask(ctx.player, "player", g.opponents(ctx.player),
+    g.ask(ctx.player, "player", CHOOSE_OPPONENT, g.opponents(ctx.player),
           f"{_title(g, ctx)}: choose an opponent", (t_mutual_opp, ctx), card=ctx.card)
 
 
@@ -615,7 +643,8 @@ def t_mutual_opp(g: Any, t: tuple) -> None:
     g.stack.append((t_mutual_theirs, ctx, q))
     opts = g.pile_targets([q], (), "discard")
     if opts:
-        g.ask(p, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile",
+        g.ask(p, "card", DISCARD_OPPONENT_TRAIT,
+              opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile",
               (t_discard_trait_ans, q, p), card=ctx.card, zone="pile")
 
 
@@ -624,7 +653,8 @@ def t_mutual_theirs(g: Any, t: tuple) -> None:
     p = ctx.player
     opts = [c for c in g.pile_targets([p], (), "discard") if c != ctx.card]
     if opts:
-        g.ask(q, "card", opts, f"{_title(g, ctx)}: discard a trait from {g.pname(p)}'s pile",
+        g.ask(q, "card", DISCARD_OPPONENT_TRAIT,
+              opts, f"{_title(g, ctx)}: discard a trait from {g.pname(p)}'s pile",
               (t_discard_trait_ans, p, q), card=ctx.card, zone="pile")
 
 
@@ -634,7 +664,8 @@ def v_recolor(g: Any, ctx: Ctx, a: dict) -> None:
     p = ctx.player
     present = [c for c in COLORS if any(g.color_of(p, x) == c for x in g.players[p].pile)]
     if present:
-        g.ask(p, "color", present + ["pass"], f"{_title(g, ctx)}: recolor which color?",
+        g.ask(p, "color", CHOOSE_COLOR,
+              present + ["pass"], f"{_title(g, ctx)}: recolor which color?",
               (t_recolor_from, ctx), card=ctx.card)
 
 
@@ -643,7 +674,7 @@ def t_recolor_from(g: Any, t: tuple) -> None:
     if g.answer == "pass":
         return
     src = g.answer
-    g.ask(ctx.player, "color", [c for c in COLORS if c != src],
+    g.ask(ctx.player, "color", CHOOSE_COLOR, [c for c in COLORS if c != src],
           f"{_title(g, ctx)}: your {src} traits become which color?", (t_recolor_to, ctx, src),
           card=ctx.card)
 
@@ -690,7 +721,7 @@ def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
         return
     if a["optional"]:
         opts = opts + ["pass"]
-    g.ask(p, "play", opts, f"{_title(g, ctx)}: play a trait" +
+    g.ask(p, "play", EXTRA_PLAY, opts, f"{_title(g, ctx)}: play a trait" +
           (" (optional)" if a["optional"] else ""), (t_play_another, ctx, a), card=ctx.card,
           zone=zone)
 
@@ -728,7 +759,8 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
     opts = [c for q in seats for c in g.players[q].pile if ha[c] and c != ctx.card
             and not any(s.verb.fn is v_play_action_of for s in cards[c].action)]
     if opts:
-        g.ask(p, "card", opts, f"{_title(g, ctx)}: which trait's action do you play?",
+        g.ask(p, "card", USE_TRAIT_ACTION,
+              opts, f"{_title(g, ctx)}: which trait's action do you play?",
               (t_play_action_of, ctx), card=ctx.card, zone="pile")
 
 
@@ -743,7 +775,7 @@ def t_play_action_of(g: Any, t: tuple) -> None:
 
 @verb("choose_color", save=("str", "color"), remember=("bool", False))
 def v_choose_color(g: Any, ctx: Ctx, a: dict) -> None:
-    g.ask(ctx.player, "color", list(COLORS), f"{_title(g, ctx)}: choose a color",
+    g.ask(ctx.player, "color", CHOOSE_COLOR, list(COLORS), f"{_title(g, ctx)}: choose a color",
           (t_choose_color, ctx, a), card=ctx.card)
 
 
@@ -758,7 +790,7 @@ def t_choose_color(g: Any, t: tuple) -> None:
 
 @verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"))
 def v_may(g: Any, ctx: Ctx, a: dict) -> None:
-    g.ask(ctx.player, "yesno", ["yes", "no"], f"{_title(g, ctx)}: {a['prompt']}",
+    g.ask(ctx.player, "yesno", CONFIRM, ["yes", "no"], f"{_title(g, ctx)}: {a['prompt']}",
           (t_may, ctx, a), card=ctx.card)
 
 
@@ -773,7 +805,8 @@ def v_choose_world_end(g: Any, ctx: Ctx, a: dict) -> None:
     """Prepper: pick which revealed catastrophe's World's End effect applies."""
     opts = list(dict.fromkeys(g.catastrophes))
     if len(opts) > 1:
-        g.ask(ctx.player, "catastrophe", opts, f"{_title(g, ctx)}: choose the World's End effect",
+        g.ask(ctx.player, "catastrophe", CHOOSE_WORLD_END,
+              opts, f"{_title(g, ctx)}: choose the World's End effect",
               (t_choose_world_end, ctx), card=ctx.card)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
@@ -410,7 +411,7 @@ class Prompt(_Panel):
                 level = sc.seats[p.player].level
                 return f"{sc.name(p.player)} ({level} bot) is thinking..."
             return f"Waiting for {sc.name(p.player)}..."
-        if d.kind == "play" and d.zone == "hand" and d.prompt == "Play a trait":
+        if d.intent == TURN_PLAY:
             return "Your turn: drag a trait onto your pile (or click it, then your pile)."
         if d.kind == "end_turn":
             return "Your play is done. End turn (Enter) to stabilize and pass on" + (

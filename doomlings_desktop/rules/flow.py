@@ -1,0 +1,474 @@
+"""The flow of a game: rounds, turns, the play of a trait, stabilizing, catastrophes, World's End.
+
+Each task is `(function, *args)` on the game's work stack; a function reads `g.answer` when it
+follows a decision. The order of a turn (R8): the turn's play (its cost, the trait entering
+the pile, its windows and action), an age's bonus play, a held seat's pause, stabilizing, Late.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from doomlings_desktop.rules.decisions import (
+    CANNOT_PLAY,
+    CHOOSE_RECIPIENT,
+    DISCARD_HAND_CARD,
+    END_TURN,
+    EXTRA_PLAY,
+    LOSE_OWN_TRAIT,
+    OFFER_OUT_OF_TURN,
+    REDRAW_INSTEAD,
+    STABILIZE,
+    TURN_PLAY,
+)
+from doomlings_desktop.rules.scoring import t_score
+from doomlings_desktop.rules.verbs import Ctx, t_effect
+from doomlings_desktop.rules.windows import (
+    t_late_ans,
+    t_late_window,
+    t_parasitic_window,
+    t_turn_over,
+)
+
+if TYPE_CHECKING:
+    from doomlings_desktop.rules.engine import Game
+
+
+def _push_turns(g: Game) -> None:
+    order = g.order_from(g.first)
+    if g.rules.get("reverse_order"):
+        order = order[::-1]
+    g.stack.append((t_round_end,))
+    for p in reversed(order):
+        g.stack.append((t_turn, p))
+
+
+def t_round(g: Game, t: tuple) -> None:
+    """Reveal the next age card and set up the round (R3, R4)."""
+    if not g.age_deck:
+        if g.log is not None:
+            g.say("end", "The age deck is empty: the world ends without a final catastrophe.")
+        g.stack.append((t_score,))
+        return
+    a = g.age_deck.pop()
+    g.shown = True
+    g.known_age.clear()
+    d = g.db.cards[a]
+    if d.kind == "catastrophe":
+        reveal_catastrophe(g, a, third=len(g.catastrophes) >= 2)
+        return
+    g.age = a
+    g.rules = d.rules
+    g.eras[-1].append(a)
+    if g.log is not None:
+        g.say("age", f"Age: {d.name}. {d.text}")
+    _push_turns(g)
+    if d.setup:
+        for p in reversed(g.order_from(g.first)):
+            g.stack.append((t_effect, Ctx(p, a, d.setup)))
+
+
+def _end_of_turn(g: Game, nxt: tuple) -> bool:
+    """Run the last turn's end-of-turn window before `nxt`, if anyone could use it.
+
+    The window is not pushed with every turn: it is opened here, by the task that follows a
+    turn (the next turn or the round's end), which saves a task in every turn of every game."""
+    q = g.turn_end
+    g.turn_end = -1
+    if not g.anyone_holds("self_awareness"):
+        return False
+    g.stack.append(nxt)
+    g.stack.append((t_turn_over, q))
+    return True
+
+
+def t_round_end(g: Game, t: tuple) -> None:
+    if g.turn_end >= 0 and _end_of_turn(g, t):
+        return
+    g.last_color = None
+    g.skip_round = False
+    g.stack.append((t_round,))
+
+
+def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
+    """R4: first player passes left, gene pools change, catastrophic effects, then turns or R5."""
+    db = g.db
+    d = db.cards[c]
+    g.catastrophes.append(c)
+    g.eras[-1].append(c)
+    g.eras.append([])
+    g.age = c
+    g.rules = {}
+    g.first = (g.first + 1) % g.n
+    if g.log is not None:
+        g.say("catastrophe", f"Catastrophe: {d.name}! {g.pname(g.first)} is now the first player.")
+    denied = set()
+    for p in range(g.n):
+        pl = g.players[p]
+        if pl.denial_spent:
+            continue
+        if any(map(db.denial.__getitem__, pl.pile)):
+            pl.denial_spent = True
+            if not d.undeniable:     # The Four Horsemen: Denial is spent, but it strikes
+                denied.add(p)
+                if g.log is not None:
+                    g.say("denial", f"{g.pname(p)} ignores {d.name} (Denial).")
+    g.denied = frozenset(denied)
+    order = g.order_from(g.first)
+    for p in order:
+        if p not in denied and d.gene_pool:
+            g.change_gp(p, d.gene_pool)
+    if third:
+        g.final_catastrophe = c
+        g.stack.append((t_world_end,))
+    elif g.variants.get("catastrophe_ends_round"):
+        g.stack.append((t_round_end,))
+    else:
+        _push_turns(g)
+    for p in reversed(order):
+        if p not in denied and d.each:
+            g.stack.append((t_effect, Ctx(p, c, d.each)))
+    if d.once:
+        ctx = Ctx(g.first, c, d.once)
+        ctx.vars["affected"] = tuple(p for p in order if p not in denied)
+        g.stack.append((t_effect, ctx))
+
+
+def t_turn(g: Game, t: tuple) -> None:
+    if g.turn_end >= 0 and _end_of_turn(g, t):
+        return
+    p = t[1]
+    if g.skip_round or g.over:
+        return
+    g.current = p
+    g.turn_plays = []
+    g.bonus_used = False
+    g.turn_end = p
+    db = g.db
+    pile = g.players[p].pile
+    main = True
+    for x in db.turn_start:
+        if x in pile:
+            if main:
+                g.stack.append((t_turn_main, p))
+                main = False
+            g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["turn_start"])))
+    if main:
+        t_turn_main(g, t)
+
+
+def t_turn_main(g: Game, t: tuple) -> None:
+    p = t[1]
+    pl = g.players[p]
+    if not pl.hand:
+        if g.log is not None:
+            g.say("empty_hand", f"{g.pname(p)} has no cards: draws 5 and skips the turn.")
+        g.draw(p, 5)
+        return
+    legal = g.legal_plays(p)
+    if not legal:
+        g.ask(p, "no_play", CANNOT_PLAY, ["skip", "redraw"],
+              "You cannot play any trait: skip, or discard your hand and draw 3",
+              (t_no_play, p))
+        return
+    g.ask(p, "play", TURN_PLAY, legal, "Play a trait", (t_turn_play, p), zone="hand")
+
+
+def _redraw(g: Game, p: int, said: str) -> None:
+    """Discard the whole hand and draw 3 (no legal play, or an age's offer instead of
+    stabilizing); the log says `said` after the player's name."""
+    pl = g.players[p]
+    if g.log is not None:
+        g.say("redraw", f"{g.pname(p)} {said}")
+    g.discard.extend(pl.hand)
+    pl.hand.clear()
+    g.draw(p, 3)
+
+
+def t_no_play(g: Game, t: tuple) -> None:
+    p = t[1]
+    if g.answer == "redraw":
+        _redraw(g, p, "cannot play: discards their hand and draws 3.")
+    else:
+        if g.log is not None:
+            g.say("skip", f"{g.pname(p)} cannot play and skips the turn.")
+
+
+def t_turn_play(g: Game, t: tuple) -> None:
+    p = t[1]
+    g.stack.append((t_after_play, p))
+    g.play_from_hand(p, g.answer)
+
+
+def t_pay_cost(g: Game, t: tuple) -> None:
+    _, p, c, op, flt = t
+    options = g.pile_targets([p], flt, "discard" if op == "discard_trait" else "")
+    if not options:
+        return
+    verb = "give to an opponent" if op == "give_trait" else "discard"
+    g.ask(p, "card", LOSE_OWN_TRAIT, options, f"{g.db.name(c)}: choose a trait to {verb}",
+          (t_pay_cost_ans, p, c, op), card=c, zone="pile")
+
+
+def t_pay_cost_ans(g: Game, t: tuple) -> None:
+    _, p, c, op = t
+    x = g.answer
+    if op == "discard_trait":
+        g.discard_from_pile(p, x)
+        return
+    opps = g.opponents(p)
+    g.ask(p, "player", CHOOSE_RECIPIENT, opps, f"{g.db.name(c)}: who gets {g.db.name(x)}?",
+          (t_give_ans, p, x), card=c, subject=x)
+
+
+def t_give_ans(g: Game, t: tuple) -> None:
+    _, p, x = t
+    q = g.answer
+    if x in g.players[p].pile:
+        g.move_trait(p, q, x)
+        if g.log is not None:
+            g.say("give", f"{g.pname(p)} gives {g.db.name(x)} to {g.pname(q)}.")
+
+
+def t_enter(g: Game, t: tuple) -> None:
+    """A trait enters its player's pile, then its on-play windows and action run."""
+    _, p, c, src, resolve, allow_third = t
+    g.limbo.remove(c)
+    db = g.db
+    d = db.cards[c]
+    if db.dominant[c] and not allow_third and g.dominants(p) >= 2:
+        g.discard.append(c)
+        if g.log is not None:
+            g.say("third_dominant", f"{d.name} would be a third dominant trait and is discarded.")
+        return
+    if db.gp_card[c]:
+        g.add_to_pile(p, c)
+    else:
+        g.players[p].pile.append(c)
+    g.last_color = db.color[c]
+    if g.log is not None:
+        where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
+        g.say("play", f"{g.pname(p)} plays {d.name}{where}.")
+    if src != "hand":
+        if resolve and db.has_action[c]:
+            g.resolve_action(p, c)
+        return
+    if p == g.current:
+        g.turn_plays.append(c)
+    if d.action and resolve:
+        if db.has_action[c]:
+            g.resolve_action(p, c)
+        else:   # no action icon (Vampirism, Optimistic Nihilism): happens, cannot be stopped
+            g.stack.append((t_effect, Ctx(p, c, d.action)))
+    if not db.dominant[c] and g.anyone_holds("parasitic") and not g.protected("steal"):
+        g.stack.append((t_parasitic_window, p, c, 1))
+    if db.color[c] == "green":
+        pile = g.players[p].pile
+        for x in db.green_triggers:
+            if x != c and x in pile:
+                g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["own_green_played"])))
+
+
+def t_after_play(g: Game, t: tuple) -> None:
+    """After the turn's play: an age's bonus play, the held seat's pause, then the stabilize
+    phase."""
+    p = t[1]
+    held = g.hold and g.hold >> p & 1
+    if not g.rules and g.no_stabilize != p and not held:
+        _stabilize_then_late(g, p)    # the plain case, done inline
+        return
+    g.stack.append((t_stabilize_phase, p))
+    if held:
+        g.stack.append((t_hold, p))   # below the bonus play: the pause follows the last play
+    bonus = g.rules.get("bonus_play")
+    if not bonus or g.bonus_used or not g.turn_plays:
+        return
+    after, flt = bonus
+    if not g.matches(p, g.turn_plays[0], after):
+        return
+    g.bonus_used = True
+    options = [c for c in g.legal_plays(p) if g.matches(p, c, flt)]
+    if options:
+        g.ask(p, "play", EXTRA_PLAY, options + ["pass"],
+              f"{g.db.name(g.age)}: you may play another such trait",
+              (t_bonus_play, p), zone="hand")
+
+
+def t_hold(g: Game, t: tuple) -> None:
+    """A held seat's pause between its turn's plays and the stabilize phase: nothing is drawn
+    until the player ends the turn, so Undo can still take the play back. It is no move of
+    the game: its answer is not recorded (a record replays the same with or without holds),
+    and `apply` skips it when the play already revealed something (nothing to take back)."""
+    p = t[1]
+    if g.hold >> p & 1 and not g.over:     # a sampled world for a bot has no holds
+        g.ask(p, "end_turn", END_TURN, ["end"], "End your turn (Undo takes back your play)",
+              (t_hold_ans,))
+
+
+def t_hold_ans(g: Game, t: tuple) -> None:
+    g.answers.pop()       # apply() appended the pause's "end": the record never holds it
+
+
+def _stabilize_then_late(g: Game, p: int) -> None:
+    """Stabilize now (any discards are queued), then Late's moment: Late may just have been
+    drawn. Discarding cannot bring Late into the hand, so if it is not there after the draw,
+    no window is needed. The common turn's end, done without tasks where it can be."""
+    stack = g.stack
+    n = len(stack)
+    pl = g.players[p]
+    hand = pl.hand
+    target = max(0, g.rules.get("stabilize_to", pl.gp)) if g.rules else pl.gp
+    if len(hand) < target:
+        g.draw(p, target - len(hand))
+    elif len(hand) > target:
+        stack.append((t_stab_discard, p, target))
+    for c in g.db.reactors["late"]:
+        if c in hand:
+            stack.insert(n, (t_late_window, p))
+            break
+
+
+def t_bonus_play(g: Game, t: tuple) -> None:
+    if g.answer != "pass":
+        g.play_from_hand(t[1], g.answer)
+
+
+def t_stabilize_phase(g: Game, t: tuple) -> None:
+    p = t[1]
+    if g.no_stabilize == p:
+        g.no_stabilize = -1
+        return
+    rules = g.rules
+    if not (rules.get("may_skip_stabilize") or rules.get("may_redraw_instead_of_stabilize")
+            or rules.get("may_discard_before_stabilize") or rules.get("draw_after_stabilize")):
+        _stabilize_then_late(g, p)    # a round whose rules leave stabilizing alone
+        return
+    g.stack.append((t_after_stabilize, p))
+    if rules.get("may_skip_stabilize"):
+        g.ask(p, "yesno", STABILIZE, ["yes", "no"], f"{g.db.name(g.age)}: stabilize this turn?",
+              (t_stab_choice, p))
+        return
+    if rules.get("may_redraw_instead_of_stabilize"):
+        g.ask(p, "yesno", REDRAW_INSTEAD, ["yes", "no"],
+              f"{g.db.name(g.age)}: discard your hand and draw 3 instead of stabilizing?",
+              (t_nietzsche, p))
+        return
+    g.stack.append((t_stab_choice, p, "yes"))
+    n = rules.get("may_discard_before_stabilize")
+    if n:
+        g.stack.append((t_enlighten, p, n))
+
+
+def t_enlighten(g: Game, t: tuple) -> None:
+    _, p, left = t
+    hand = g.players[p].hand
+    if left <= 0 or not hand:
+        return
+    g.ask_picks(min(left, len(hand)), p, "card", DISCARD_HAND_CARD, hand[:] + ["pass"],
+                f"{g.db.name(g.age)}: you may discard a card before stabilizing ({left} left)",
+                (t_enlighten_ans, p, left), zone="hand")
+
+
+def t_enlighten_ans(g: Game, t: tuple) -> None:
+    _, p, left = t
+    if g.answer != "pass":
+        g.discard_from_hand(p, g.answer)
+        g.stack.append((t_enlighten, p, left - 1))
+
+
+def t_nietzsche(g: Game, t: tuple) -> None:
+    p = t[1]
+    if g.answer == "yes":
+        _redraw(g, p, "discards their hand and draws 3 instead of stabilizing.")
+    else:
+        g.stabilize(p)
+
+
+def t_stab_choice(g: Game, t: tuple) -> None:
+    p = t[1]
+    ans = t[2] if len(t) > 2 else g.answer
+    if ans == "yes":
+        g.stabilize(p)
+    else:
+        if g.log is not None:
+            g.say("no_stabilize", f"{g.pname(p)} does not stabilize.")
+
+
+def t_stab_discard(g: Game, t: tuple) -> None:
+    _, p, target = t
+    hand = g.players[p].hand
+    if len(hand) <= target:
+        return
+    g.ask_picks(len(hand) - target, p, "card", DISCARD_HAND_CARD, hand[:],
+                f"Stabilize: discard {len(hand) - target} more",
+                (t_stab_discard_ans, p, target), zone="hand")
+
+
+def t_stab_discard_ans(g: Game, t: tuple) -> None:
+    _, p, target = t
+    g.discard_from_hand(p, g.answer)
+    g.stack.append((t_stab_discard, p, target))
+
+
+def t_after_stabilize(g: Game, t: tuple) -> None:
+    p = t[1]
+    n = g.rules.get("draw_after_stabilize")
+    if n:
+        g.draw(p, n)
+    if g.holds(p, "late"):
+        g.stack.append((t_late_window, p))
+
+
+# ---------------------------------------------------------------------- World's End
+
+def t_world_end(g: Game, t: tuple) -> None:
+    """R5: trait World's End effects in turn order, then the catastrophe's, then scoring."""
+    g.world_end = True
+    g.skip_round = True
+    if g.log is not None:
+        g.say("world_end", "World's End!")
+    g.stack.append((t_score,))
+    g.stack.append((t_we_catastrophe,))
+    for p in reversed(g.order_from(g.first)):
+        g.stack.append((t_we_player, p))
+
+
+def t_we_player(g: Game, t: tuple) -> None:
+    """R5 step 2 for one player: Sneaky's moment, then each World's End trait of the pile."""
+    p = t[1]
+    g.stack.append((t_we_next, p, ()))
+    cards = g.reacting_cards(p, "sneaky")
+    if cards:
+        g.ask(p, "react", OFFER_OUT_OF_TURN,
+              cards + ["pass"], "World's End: you may play Sneaky now",
+              (t_late_ans, p), zone="hand")
+
+
+def t_we_next(g: Game, t: tuple) -> None:
+    """The next unresolved World's End trait in p's pile, in play order; a trait that enters
+    the pile meanwhile (Eloquence, Regenerative Tissue) is resolved too."""
+    _, p, done = t
+    cards = g.db.cards
+    for c in g.players[p].pile:
+        if cards[c].world_end and c not in done:
+            g.stack.append((t_we_next, p, done + (c,)))
+            if g.log is not None:
+                g.say("we_trait", f"World's End: {g.pname(p)}'s {cards[c].name}.")
+            g.stack.append((t_effect, Ctx(p, c, cards[c].world_end)))
+            return
+
+
+def t_we_catastrophe(g: Game, t: tuple) -> None:
+    c = g.we_catastrophe()
+    d = g.db.cards[c]
+    if g.log is not None:
+        g.say("we_catastrophe", f"World's End effect of {d.name}: {d.we_text}")
+    exempt = g.we_exempt()
+    order = [p for p in g.order_from(g.first) if p not in exempt]
+    if d.we_once:
+        ctx = Ctx(g.first, c, d.we_once)
+        ctx.vars["affected"] = tuple(order)
+        g.stack.append((t_effect, ctx))
+    for p in reversed(order):
+        if d.we_steps:
+            g.stack.append((t_effect, Ctx(p, c, d.we_steps)))

@@ -1,0 +1,184 @@
+"""What may be played or targeted now: the one legality check and the queries built on it.
+
+`play_problem(p, c)` is the rule (R7, R15, R17 and the two-dominants limit): it says why a card
+cannot be played, or None. `legal_plays(p)` is the same rule arranged for the hot path of every
+turn; tests/test_legality.py pins the two together over many random positions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Legality:
+    """Mixed into `Game`: reads the state's fields, changes nothing."""
+
+    __slots__ = ()
+
+    def color_of(self, p: int, c: int) -> str:
+        rc = self.players[p].recolor   # only Faith sets this, at World's End
+        if rc is not None and c in rc:
+            return rc[c]
+        return self.db.color[c]
+
+    def pile_colors(self, p: int) -> list[str]:
+        """The colors of p's traits in pile order (the fast path skips Faith's recolor map)."""
+        pl = self.players[p]
+        col = self.db.color
+        rc = pl.recolor
+        if not rc:
+            return [col[c] for c in pl.pile]
+        return [rc.get(c) or col[c] for c in pl.pile]
+
+    def dominants(self, p: int) -> int:
+        return sum(map(self.db.dominant.__getitem__, self.players[p].pile))
+
+    def has_in_pile(self, p: int, ident: str) -> bool:
+        idt = self.db.ident
+        return any(idt[c] == ident for c in self.players[p].pile)
+
+    def protected(self, op: str) -> bool:
+        """Reforestation: piles cannot be swapped, stolen or discarded from this round."""
+        return bool(self.rules.get("protect_piles")) and op in ("steal", "swap", "discard")
+
+    def round_blocks(self, c: int) -> str | None:
+        """The round's restriction that stops playing card c, if any (R17)."""
+        rules = self.rules
+        if not rules:
+            return None
+        db = self.db
+        col = db.color[c]
+        why = None
+        if rules.get("forbid_color") == col:
+            why = f"no {col} traits this round"
+        elif "max_value" in rules and db.value[c] > rules["max_value"]:
+            why = f"only traits worth {rules['max_value']} or less this round"
+        elif rules.get("not_last_color") and self.last_color == col:
+            why = f"not the color of the last trait played ({col})"
+        return f"{db.cards[self.age].name}: {why}" if why else None
+
+    def play_problem(self, p: int, c: int, from_hand: bool = True) -> str | None:
+        """Why player p cannot play card c from hand now, or None if it is legal (R7)."""
+        r = self.round_blocks(c)
+        if r:
+            return r
+        if self.db.dominant[c] and self.dominants(p) >= 2:
+            return f"{self.db.cards[c].name}: you already have 2 dominant traits"
+        return self._requirement_problem(p, c) if from_hand else None
+
+    def _requirement_problem(self, p: int, c: int) -> str | None:
+        """A requirement not met or a cost that cannot be paid (R7, R15)."""
+        d = self.db.cards[c]
+        req = d.requires
+        if req is not None:
+            color, need = req
+            have = self.pile_colors(p).count(color)
+            if have < need:
+                return f"{d.name}: needs {need} {color} trait{'s' if need > 1 else ''} in your pile"
+        cost = d.cost
+        if cost is not None:
+            op, flt = cost
+            if op == "discard_trait" and self.protected("discard"):
+                return f"{d.name}: traits cannot be discarded this round"
+            if not self.pile_targets([p], flt, op):
+                what = "give" if op == "give_trait" else "discard"
+                return f"{d.name}: you have no trait to {what} for its cost"
+        return None
+
+    def legal_plays(self, p: int) -> list[int]:
+        """Cards player p may play from hand now (the hot path of every turn).
+
+        The same rules as `play_problem`, arranged for the common case: no round rule and only
+        plain cards cost one pass over the hand without calls."""
+        hand = self.players[p].hand
+        db = self.db
+        rules = self.rules
+        if rules:
+            forbid = rules.get("forbid_color")
+            mv = rules.get("max_value")
+            last = self.last_color if rules.get("not_last_color") else None
+            if forbid is not None or last is not None or mv is not None:
+                col = db.color
+                val = db.value
+                allowed = []
+                for c in hand:
+                    cc = col[c]
+                    if cc != forbid and cc != last and (mv is None or val[c] <= mv):
+                        allowed.append(c)
+                hand = allowed
+        out = hand[:]
+        plain = db.plain
+        full = None
+        for c in hand:
+            if plain[c]:
+                continue
+            if db.dominant[c]:
+                if full is None:
+                    full = self.dominants(p) >= 2
+                if full:
+                    out.remove(c)
+                    continue
+            if self._requirement_problem(p, c):
+                out.remove(c)
+        return out
+
+    def matches(self, p: int, c: int, flt: tuple, source: int = -1) -> bool:
+        db = self.db
+        for k, v in flt:
+            if k == "color":
+                rc = self.players[p].recolor
+                if ((rc and rc.get(c)) or db.color[c]) != v:
+                    return False
+            elif k == "value":
+                if db.value[c] != v or db.cards[c].variable:
+                    return False
+            elif k == "value_at_least":
+                if db.value[c] < v:
+                    return False
+            elif k == "has_action":
+                if db.has_action[c] != v:
+                    return False
+            elif k == "dominant":
+                if db.dominant[c] != v:
+                    return False
+            elif k == "effectless":
+                if (not db.has_effect[c]) != v:
+                    return False
+            elif k == "not_self":
+                if v and c == source:
+                    return False
+        return True
+
+    def pile_targets(self, seats: list[int], flt: tuple = (), op: str = "", source: int = -1,
+                     allow_dominant: bool = False) -> list[int]:
+        """Cards in those piles that an effect may take: never dominants (R13), never in a
+        protected round for steal/swap/discard, and matching the filter."""
+        if op and self.protected(op):
+            return []
+        dom = self.db.dominant
+        out = []
+        for q in seats:
+            for c in self.players[q].pile:
+                if dom[c] and not allow_dominant:
+                    continue
+                if flt and not self.matches(q, c, flt, source):
+                    continue
+                out.append(c)
+        return out
+
+    def why_not(self, answer: Any) -> str:
+        """A short reason why an answer is not legal now (for the player)."""
+        d = self.pending
+        if d is None:
+            return "no decision is pending"
+        db = self.db
+        if type(answer) is not int and type(answer) is not str:
+            return f"an answer is a card, a seat or a word, not a {type(answer).__name__}"
+        if d.kind == "play" and type(answer) is int and 0 <= answer < len(db.cards):
+            if answer not in self.players[d.player].hand:
+                return f"{db.name(answer)} is not in your hand"
+            reason = self.play_problem(d.player, answer)
+            if reason:
+                return reason
+        shown = repr(answer) if len(repr(answer)) <= 40 else repr(answer)[:37] + "..."
+        return f"{shown} is not a legal answer here ({d.prompt})"

@@ -1,0 +1,150 @@
+"""Scores: face values, bonuses, World's End modifiers, and the final count with its tiebreak."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from doomlings_desktop.rules.counters import PRIVATE
+
+if TYPE_CHECKING:
+    from doomlings_desktop.rules.engine import Game
+
+
+class Scoring:
+    """Mixed into `Game`: the score of a seat now, line by line."""
+
+    __slots__ = ()
+
+    def score_breakdown(self, p: int, seen_by: int | None = None) -> list[tuple[str, int]]:
+        """(label, points) lines: face values, each bonus, World's End modifiers.
+
+        With `seen_by` another seat, bonuses that depend on the cards in p's hand are left out:
+        that is the score as the other player can know it."""
+        db = self.db
+        pl = self.players[p]
+        ai_rule = self.over_rule() == "ai_takeover"
+        exempt = self.we_exempt() if self.world_end else frozenset()
+        ai = ai_rule and p not in exempt
+        lines: list[tuple[str, int]] = []
+        value = db.value
+        if ai:
+            face = sum(2 if db.color[c] == "colorless" and not db.dominant[c] else value[c]
+                       for c in pl.pile)
+        else:
+            face = sum(map(value.__getitem__, pl.pile))
+        lines.append(("Face values", face))
+        scoring = db.scoring
+        others = db.scores_others
+        others_ids = db.scores_others_ids
+        for q in range(self.n):
+            flags = scoring if q == p else others
+            pile = self.players[q].pile
+            if q != p and others_ids.isdisjoint(pile):
+                continue
+            for c in pile:
+                if flags[c]:
+                    name = db.cards[c].name
+                    lines.extend((name, v) for v in self._bonus(p, q, c, seen_by, ai_rule, exempt))
+        for label, v in pl.we_points:
+            lines.append((label, v))
+        if self.world_end and self.final_catastrophe >= 0 and p not in exempt:
+            cat = db.cards[self.we_catastrophe()]
+            for fn, arg, pts, to, _cond in cat.we_score:
+                v = self._we_term(p, fn, arg, pts, to)
+                if v:
+                    lines.append((cat.name, v))
+        if self.over and self.variants.get("gene_pool_leader_bonus"):
+            top = max(o.gp for o in self.players)
+            if pl.gp == top and sum(1 for o in self.players if o.gp == top) == 1:
+                lines.append(("Gene pool leader", 3))
+        return lines
+
+    def _bonus(self, p: int, q: int, c: int, seen_by: int | None, ai_rule: bool,
+               exempt: frozenset) -> list[int]:
+        """The points card c in q's pile gives p now (its Score: terms), each term apart."""
+        d = self.db.cards[c]
+        if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant:
+            return []   # AI Takeover: colorless effects are ignored
+        out = []
+        for fn, arg, pts, to, cond in d.score:
+            if (to == "self") != (q == p):
+                continue
+            if cond == "most_traits_strict":
+                mine = len(self.players[p].pile)
+                if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
+                    continue
+            if seen_by is not None and seen_by != p and fn in PRIVATE:
+                continue
+            v = fn(self, p, arg) * pts
+            if v:
+                out.append(v)
+        return out
+
+    def worth(self, p: int, c: int, seen_by: int | None = None) -> int:
+        """What a variable-value trait c in p's pile is worth to p now, as seat `seen_by` can
+        know it: its own Score: terms (what the table writes in its value disc)."""
+        db = self.db
+        ai_rule = self.over_rule() == "ai_takeover"
+        exempt = self.we_exempt() if self.world_end else frozenset()
+        face = db.value[c]
+        if ai_rule and p not in exempt and db.color[c] == "colorless" and not db.dominant[c]:
+            face = 2
+        return face + sum(self._bonus(p, p, c, seen_by, ai_rule, exempt))
+
+    def _we_term(self, p: int, fn: Any, arg: Any, pts: int, to: str) -> int:
+        if to == "most_traits" or to == "fewest_traits":
+            sizes = [len(o.pile) for o in self.players]
+            target = max(sizes) if to == "most_traits" else min(sizes)
+            return pts if sizes[p] == target else 0
+        return fn(self, p, arg) * pts
+
+    def we_catastrophe(self) -> int:
+        return self.prepper if self.prepper >= 0 else self.final_catastrophe
+
+    def we_exempt(self) -> frozenset:
+        """Players Denial spares from the World's End effect: only if it is the effect of the
+        catastrophe they ignored, not one of an earlier catastrophe chosen through Prepper."""
+        return self.denied if self.we_catastrophe() == self.final_catastrophe else frozenset()
+
+    def over_rule(self) -> str | None:
+        if not self.world_end or self.final_catastrophe < 0:
+            return None
+        return self.db.cards[self.we_catastrophe()].we_rule
+
+    def score(self, p: int, seen_by: int | None = None) -> int:
+        return sum(v for _, v in self.score_breakdown(p, seen_by))
+
+
+def t_score(g: Game, t: tuple) -> None:
+    """Final scores, the winner, and R6's tiebreak by drawn face values."""
+    g.over = True
+    g.world_end = True
+    g.stack.clear()
+    g.scores = [g.score(p) for p in range(g.n)]
+    best = max(g.scores)
+    tied = [p for p in g.order_from(g.first) if g.scores[p] == best]
+    db = g.db
+    aside: list[int] = []     # tiebreak cards stay out until it is over, or they'd come back
+    while len(tied) > 1:
+        draws = []
+        for p in tied:
+            got = g.draw(p, 1)
+            if not got:
+                draws = []
+                break
+            c = got[0]
+            g.players[p].hand.remove(c)
+            aside.append(c)
+            draws.append((p, db.value[c]))
+            if g.log is not None:
+                g.say("tiebreak", f"Tiebreak: {g.pname(p)} draws {db.name(c)} ({db.value[c]}).")
+        if not draws:
+            break
+        g.tiebreak.extend(draws)
+        top = max(v for _, v in draws)
+        tied = [p for p, v in draws if v == top]
+    g.discard.extend(aside)
+    g.winners = sorted(tied)
+    names = " and ".join(g.pname(p) for p in g.winners)
+    if g.log is not None:
+        g.say("winner", f"{names} win{'s' if len(g.winners) == 1 else ''} with {best} points.")

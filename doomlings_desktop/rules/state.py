@@ -1,0 +1,257 @@
+"""The state of a game: its zones and counters, and the primitive moves of cards between them.
+
+`State` holds every field of a game (slotted: a game is copied thousands of times by search)
+and the moves every rule is made of: draw, discard, a trait entering or leaving a pile with its
+gene pool modifiers. What may be played is `legality.py`, what it scores `scoring.py`, when
+things happen `flow.py` and `windows.py`; `engine.Game` puts them together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.decisions import Decision
+from doomlings_desktop.rules.rng import Rng
+from doomlings_desktop.rules.verbs import Ctx, t_effect
+
+VARIANTS = ("long_age_deck", "catastrophe_ends_round", "gene_pool_leader_bonus")
+
+
+class Player:
+    """One seat's cards and counters."""
+
+    __slots__ = ("hand", "pile", "gp", "gp_mods", "denial_spent", "we_points", "recolor")
+
+    def __init__(self) -> None:
+        self.hand: list[int] = []
+        self.pile: list[int] = []
+        self.gp = 5
+        self.gp_mods: dict[int, int] = {}   # card -> how much it really changed this gene pool
+        self.denial_spent = False
+        self.we_points: list[tuple[str, int]] = []   # World's End score modifiers
+        self.recolor: dict[int, str] | None = None   # Faith
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.hand = self.hand[:]
+        p.pile = self.pile[:]
+        p.gp = self.gp
+        p.gp_mods = self.gp_mods.copy() if self.gp_mods else {}
+        p.denial_spent = self.denial_spent
+        p.we_points = self.we_points[:] if self.we_points else []
+        p.recolor = dict(self.recolor) if self.recolor else None
+        return p
+
+
+class State:
+    """Every field of a game, and the moves of cards between its zones."""
+
+    __slots__ = (
+        "db", "variants", "n", "players", "deck", "discard", "age_deck", "eras", "age", "rules",
+        "catastrophes", "first", "current", "stack", "pending", "answer", "rng", "log",
+        "last_color", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
+        "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
+        "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
+        "shown", "turn_end", "hold",
+    )
+
+    def __init__(self, db: Database, n: int, seed: int = 0, variants: dict | None = None,
+                 log: bool = True) -> None:
+        if not 2 <= n <= 6:
+            raise ValueError(f"Doomlings is for 2 to 6 players, not {n}")
+        variants = dict(variants or {})
+        for k in variants:
+            if k not in VARIANTS:
+                raise ValueError(f"unknown rule variant '{k}' (known: {', '.join(VARIANTS)})")
+        self.db = db
+        self.variants = variants
+        self.n = n
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.players = [Player() for _ in range(n)]
+        self.deck: list[int] = []         # top is the end of the list
+        self.discard: list[int] = []      # top is the end of the list
+        self.age_deck: list[int] = []     # top is the end of the list
+        self.eras: list[list[int]] = [[]]
+        self.age = -1
+        self.rules: dict = {}
+        self.catastrophes: list[int] = []
+        self.first = 0
+        self.current = 0
+        self.stack: list[tuple] = []
+        self.pending: Decision | None = None
+        self.answer: Any = None
+        self.log: list | None = [] if log else None
+        self.last_color: str | None = None
+        self.turn_plays: list[int] = []
+        self.skip_round = False
+        self.no_stabilize = -1
+        self.bonus_used = False
+        self.known_age: dict[int, int] = {}   # seat -> age card it has seen on top of the deck
+        self.denied: frozenset = frozenset()
+        self.turn_end = -1   # the seat whose end-of-turn window is still to come (t_turn_over)
+        self.marks: dict[str, tuple] = {}     # World's End choices: card id -> (seat, color)
+        self.prepper = -1
+        self.world_end = False
+        self.over = False
+        self.winners: list[int] = []
+        self.scores: list[int] = []
+        self.tiebreak: list[tuple[int, int]] = []
+        self.revealed: dict[int, tuple] = {}  # seat -> cards shown to that seat only (Nosy)
+        self.answers: list = []
+        self.final_catastrophe = -1
+        self.limbo: list[int] = []   # cards between zones: being played, or set aside to give
+        self.names: list[str] = [f"Player {p + 1}" for p in range(n)]   # for the log's text
+        self.undo_floor = 0   # answers before this index can no longer be taken back
+        self.shown = False    # set by effects that show someone hidden cards (swapped hands)
+        self.hold = 0         # bit p set: pause after seat p's turn play (see t_hold)
+
+    def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
+        """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""
+        if self.log is not None:
+            self.log.append((kind, text, private_to, private))
+
+    def pname(self, p: int) -> str:
+        return self.names[p]
+
+    def order_from(self, start: int) -> list[int]:
+        n = self.n
+        return [(start + i) % n for i in range(n)]
+
+    def opponents(self, p: int) -> list[int]:
+        n = self.n
+        return [(p + i) % n for i in range(1, n)]
+
+    def owner_of(self, c: int) -> int:
+        for q, pl in enumerate(self.players):
+            if c in pl.pile:
+                return q
+        return -1
+
+    def holder_of(self, c: int) -> int:
+        for q, pl in enumerate(self.players):
+            if c in pl.hand:
+                return q
+        return -1
+
+    def locate(self, c: int) -> tuple[str, int]:
+        """Where a physical card is: (zone, seat) with seat -1 for shared zones."""
+        for q, pl in enumerate(self.players):
+            if c in pl.hand:
+                return ("hand", q)
+            if c in pl.pile:
+                return ("pile", q)
+        if c in self.deck:
+            return ("deck", -1)
+        if c in self.discard:
+            return ("discard", -1)
+        if c in self.limbo:
+            return ("limbo", -1)
+        if c in self.age_deck:
+            return ("age_deck", -1)
+        for e in self.eras:
+            if c in e:
+                return ("era", -1)
+        return ("out", -1)
+
+    def draw(self, p: int, n: int) -> list[int]:
+        """Player p draws n traits (R9: an empty deck takes the shuffled discard pile)."""
+        deck = self.deck
+        hand = self.players[p].hand
+        if 0 < n <= len(deck):      # the usual case: no reshuffle
+            got = deck[-n:]
+            del deck[-n:]
+            got.reverse()
+            hand.extend(got)
+            n = 0
+        else:
+            got = []
+        for _ in range(n):
+            if not deck:
+                if not self.discard:
+                    break
+                deck.extend(self.discard)
+                self.discard.clear()
+                self.rng.shuffle(deck)
+                if self.log is not None:
+                    self.say("reshuffle", "The discard pile is shuffled into a new trait deck.")
+            c = deck.pop()
+            hand.append(c)
+            got.append(c)
+        self.shown = True
+        if got and self.log is not None:
+            names = ", ".join(self.db.name(c) for c in got)
+            self.say("draw", f"{self.pname(p)} draws {len(got)}.", (p,),
+                     f"{self.pname(p)} draws {names}.")
+        return got
+
+    def discard_from_hand(self, p: int, c: int) -> None:
+        self.players[p].hand.remove(c)
+        self.discard.append(c)
+        if self.log is not None:
+            self.say("discard", f"{self.pname(p)} discards {self.db.name(c)} from hand.")
+
+    def change_gp(self, p: int, delta: int) -> int:
+        """Change a gene pool within 1..8; returns the change really made (R10)."""
+        pl = self.players[p]
+        new = pl.gp + delta
+        if delta == 0 or not 1 <= new <= 8:
+            return 0
+        pl.gp = new
+        return delta
+
+    def add_to_pile(self, p: int, c: int) -> None:
+        self.players[p].pile.append(c)
+        if self.db.gp_card[c]:
+            d = self.db.cards[c]
+            if d.gp_self:
+                real = self.change_gp(p, d.gp_self)
+                if real:
+                    self.players[p].gp_mods[c] = real
+            if d.gp_all:
+                for q in self.order_from(p):
+                    real = self.change_gp(q, d.gp_all)
+                    if real:
+                        self.players[q].gp_mods[c] = self.players[q].gp_mods.get(c, 0) + real
+
+    def remove_from_pile(self, p: int, c: int) -> None:
+        """Take card c out of p's pile, undoing exactly what its modifiers did (R10)."""
+        self.players[p].pile.remove(c)
+        if self.db.gp_card[c]:
+            for pl in self.players:
+                real = pl.gp_mods.pop(c, 0)
+                if real:
+                    pl.gp = max(0, pl.gp - real)
+        rc = self.players[p].recolor
+        if rc:
+            rc.pop(c, None)
+
+    def move_trait(self, src: int, dst: int, c: int) -> None:
+        self.remove_from_pile(src, c)
+        self.add_to_pile(dst, c)
+
+    def discard_from_pile(self, p: int, c: int, by: int | None = None,
+                          at_random: bool = False) -> bool:
+        """Discard a trait from p's pile; Endurance stays; Regenerative Tissue triggers (R24).
+        `by` is the player who picked it when that is not p (Reckless); the log names both."""
+        db = self.db
+        d = db.cards[c]
+        if d.keeps:
+            if self.log is not None:
+                self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
+            return False
+        self.remove_from_pile(p, c)
+        self.discard.append(c)
+        if self.log is not None:
+            if by is not None and by != p:
+                text = f"{self.pname(by)} discards {d.name} from {self.pname(p)}'s pile."
+            else:
+                text = f"{self.pname(p)} discards {d.name} from their pile" + \
+                    (" at random." if at_random else ".")
+            self.say("discard_trait", text)
+        for x in self.players[p].pile + [c]:
+            trig = db.cards[x].triggers if db.special[x] else None
+            if trig and "own_trait_discarded" in trig:
+                self.stack.append((t_effect, Ctx(p, x, trig["own_trait_discarded"])))
+        return True
