@@ -76,7 +76,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
     db = _db(args.cards)
     traits = [db.cards[c] for c in db.traits]
-    by_color = Counter(d.color for d in traits)
+    by_color = Counter(x for d in traits for x in d.colors)   # multi-colour: in each
     distinct = {d.id: d for d in traits}
     handler = sum(1 for d in db.defs.values() if d.uses_handler)
     print(f"card database {db.source} ({db.hash}) is valid")

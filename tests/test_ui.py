@@ -582,7 +582,7 @@ def test_traits_recolored_by_faith_are_drawn_in_their_new_color():
     assert before[0] > before[2]                       # printed red
     sc.apply("red")
     sc.apply("blue")
-    assert sc.game.color_of(0, fangs) == "blue" and not sc.game.over
+    assert sc.game.colors_of(0, fangs) == ("blue",) and not sc.game.over
     after = tint()
     assert after[2] > after[0]                         # drawn blue, as it now counts
 

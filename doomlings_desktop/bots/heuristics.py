@@ -185,13 +185,13 @@ def scores_now(g: Game) -> list[int]:
                             continue
                     if fn is C.pile_color:
                         if colors is None:
-                            col = db.color
+                            col = db.colors     # a multi-colour trait counts in each (E5)
                             colors = []
                             for o in players:
                                 cc: dict[str, int] = {}
                                 for x in o.pile:
-                                    k = col[x]
-                                    cc[k] = cc.get(k, 0) + 1
+                                    for k in col[x]:
+                                        cc[k] = cc.get(k, 0) + 1
                                 colors.append(cc)
                         v = colors[p].get(arg, 0)
                     else:
@@ -246,11 +246,11 @@ def hand_worths(g: Game, p: int, tb: Tables, exact: bool = False,
         r = tb.req[c]
         if r is not None:
             if col is None:
-                colors = g.db.color
+                colors = g.db.colors
                 col = {}
                 for x in pile:
-                    k = colors[x]
-                    col[k] = col.get(k, 0) + 1
+                    for k in colors[x]:
+                        col[k] = col.get(k, 0) + 1
             short = r[1] - col.get(r[0], 0)
             if short > 0:
                 w *= 0.6 if short == 1 else 0.3

@@ -21,6 +21,9 @@ from doomlings_desktop.rules import counters, verbs
 
 COLORS = ("red", "blue", "green", "purple")
 ALL_COLORS = COLORS + ("colorless",)
+# One bit per colour: a card's colours as a mask, so a round's colour rules test a card in one
+# operation whether it has one colour or several (ruling E5).
+COLOR_BIT = {c: 1 << i for i, c in enumerate(ALL_COLORS)}
 ICONS = ("action", "out_of_turn", "world_end", "drop_of_life")
 REACTIONS = ("cancel_action", "parasitic", "late", "self_awareness", "sneaky")
 AGE_RULES = {
@@ -64,7 +67,7 @@ class CardDef:
     """One card's printed facts and compiled behavior (shared by all its copies)."""
 
     __slots__ = (
-        "id", "name", "kind", "color", "value", "variable", "dominant", "icons", "copies",
+        "id", "name", "kind", "color", "colors", "value", "variable", "dominant", "icons", "copies",
         "text", "gp_self", "gp_all", "requires", "cost", "action", "world_end", "score",
         "reaction", "triggers", "keeps", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
@@ -102,7 +105,14 @@ class Database:
         births = [c for c, d in enumerate(self.cards) if d.kind == "birth"]
         self.birth = births[0] if births else -1
         # Flat arrays: the hot paths index these instead of following attributes.
+        # `color` is a card's first colour (all of it for nearly every card); `colors` all of
+        # them: a multi-colour trait is each of its colours (E5). `multi` is empty unless the
+        # cards hold one, so single-colour games keep their one-string fast paths.
         self.color = [d.color for d in self.cards]
+        self.colors = [d.colors or ((d.color,) if d.color else ()) for d in self.cards]
+        self.mask = [sum(COLOR_BIT.get(x, 0) for x in cs) for cs in self.colors]
+        self.mask_of = dict(zip(self.colors, self.mask, strict=True))    # colours -> mask
+        self.multi = frozenset(c for c, cs in enumerate(self.colors) if len(cs) > 1)
         self.value = [d.value or 0 for d in self.cards]
         self.dominant = [bool(d.dominant) for d in self.cards]
         self.variable = [bool(d.variable) for d in self.cards]
@@ -645,7 +655,7 @@ def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:
 
 def _trait(ck: _Checker, r: _Map) -> CardDef:
     _common(ck, r, _TRAIT_KEYS, ("id", "name", "color", "value"))
-    color = ck.typed(r, "color", "color", "")
+    colors = _trait_colors(ck, r)
     v = r["value"] if r["value"] == "variable" else ck.typed(r, "value", "int", "")
     icons = r.get("icons", [])
     if not isinstance(icons, list) or any(not isinstance(i, str) or i not in ICONS for i in icons):
@@ -693,7 +703,7 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
                            or gp or gp_all or keeps or denial):
         ck.fail(r, "text", "has rules text but no behavior", "text")
     return CardDef(
-        id=r["id"], name=r["name"], kind="trait", color=color,
+        id=r["id"], name=r["name"], kind="trait", color=colors[0], colors=colors,
         value=0 if v == "variable" else v, variable=v == "variable",
         dominant=ck.typed(r, "dominant", "bool", "") if "dominant" in r else False,
         icons=frozenset(icons), copies=copies, text=r.get("text", ""), gp_self=gp, gp_all=gp_all,
@@ -701,6 +711,19 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         reaction=reaction, triggers=triggers or None, keeps=keeps, denial=denial,
         has_effect=has_effect, uses_handler=_uses_handler(action + world_end), bots=bots,
     )
+
+
+def _trait_colors(ck: _Checker, r: _Map) -> tuple[str, ...]:
+    """A trait's colours: one colour, or a list of 2-4 distinct colours (a multi-colour trait,
+    which is never colorless)."""
+    v = r["color"]
+    if not isinstance(v, list):
+        return (ck.typed(r, "color", "color", ""),)
+    if not (2 <= len(v) <= 4 and all(isinstance(x, str) and x in COLORS for x in v)
+            and len(set(v)) == len(v)):
+        ck.fail(r, "color", f"a multi-colour trait has 2 to 4 distinct colors of "
+                f"{', '.join(COLORS)}, got {_show(v)}", "color")
+    return tuple(v)
 
 
 def _bot_hints(ck: _Checker, r: _Map, has: dict[str, bool]) -> dict[str, float]:

@@ -75,8 +75,8 @@ def hand_size(g: Any, p: int, _: Any) -> int:
 
 
 def hand_distinct_colors(g: Any, p: int, _: Any) -> int:
-    col = g.db.color
-    return len({col[c] for c in g.players[p].hand} & _COLOR_SET)
+    cols = g.db.colors
+    return len({x for c in g.players[p].hand for x in cols[c]} & _COLOR_SET)
 
 
 def hand_dominants(g: Any, p: int, _: Any) -> int:

@@ -105,7 +105,7 @@ class Game(State, Legality, Scoring, Windows):
         g.pending = self.pending
         g.answer = self.answer
         g.log = None
-        g.last_color = self.last_color
+        g.last_colors = self.last_colors
         g.turn_plays = self.turn_plays[:]
         g.skip_round = self.skip_round
         g.no_stabilize = self.no_stabilize
@@ -222,7 +222,7 @@ class Game(State, Legality, Scoring, Windows):
         followed by stabilizing (R20)."""
         self.players[q].hand.remove(c)
         self.add_to_pile(q if into is None else into, c)
-        self.last_color = self.db.color[c]
+        self.last_colors = self.db.colors[c]
 
     def play_from_discard(self, p: int, c: int, resolve_action: bool) -> None:
         self.discard.remove(c)

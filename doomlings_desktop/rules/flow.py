@@ -85,7 +85,7 @@ def _end_of_turn(g: Game, nxt: tuple) -> bool:
 def t_round_end(g: Game, t: tuple) -> None:
     if g.turn_end >= 0 and _end_of_turn(g, t):
         return
-    g.last_color = None
+    g.last_colors = ()
     g.skip_round = False
     g.stack.append((t_round,))
 
@@ -245,7 +245,7 @@ def t_enter(g: Game, t: tuple) -> None:
         g.add_to_pile(p, c)
     else:
         g.players[p].pile.append(c)
-    g.last_color = db.color[c]
+    g.last_colors = db.colors[c]
     if g.log is not None:
         where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
         g.say("play", f"{g.pname(p)} plays {d.name}{where}.")
@@ -262,7 +262,7 @@ def t_enter(g: Game, t: tuple) -> None:
             g.stack.append((t_effect, Ctx(p, c, d.action)))
     if not db.dominant[c] and g.anyone_holds("parasitic") and not g.protected("steal"):
         g.stack.append((t_parasitic_window, p, c, 1))
-    if db.color[c] == "green":
+    if "green" in db.colors[c]:    # a multi-colour trait with green is a green trait (E5)
         pile = g.players[p].pile
         for x in db.green_triggers:
             if x != c and x in pile:

@@ -9,26 +9,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from doomlings_desktop.rules.cards import COLOR_BIT
+
 
 class Legality:
     """Mixed into `Game`: reads the state's fields, changes nothing."""
 
     __slots__ = ()
 
-    def color_of(self, p: int, c: int) -> str:
-        rc = self.players[p].recolor   # only Faith sets this, at World's End
+    def colors_of(self, p: int, c: int) -> tuple[str, ...]:
+        """Card c's colours in p's pile: all of a multi-colour trait's (E5), or the one colour
+        Faith gave it at World's End."""
+        rc = self.players[p].recolor
         if rc is not None and c in rc:
-            return rc[c]
-        return self.db.color[c]
+            return (rc[c],)
+        return self.db.colors[c]
 
     def pile_colors(self, p: int) -> list[str]:
-        """The colors of p's traits in pile order (the fast path skips Faith's recolor map)."""
+        """The colours of p's traits, a multi-colour trait once in each of its colours (E5):
+        every count, pair, distinct, least and missing colour is read from this list. The
+        fast path (no multi-colour card in the game, no Faith) is one string per trait."""
         pl = self.players[p]
-        col = self.db.color
+        db = self.db
         rc = pl.recolor
-        if not rc:
+        if not rc and not db.multi:
+            col = db.color
             return [col[c] for c in pl.pile]
-        return [rc.get(c) or col[c] for c in pl.pile]
+        out: list[str] = []
+        for c in pl.pile:
+            out.extend(self.colors_of(p, c))
+        return out
 
     def dominants(self, p: int) -> int:
         return sum(map(self.db.dominant.__getitem__, self.players[p].pile))
@@ -47,14 +57,17 @@ class Legality:
         if not rules:
             return None
         db = self.db
-        col = db.color[c]
+        cols = db.colors[c]
+        forbid = rules.get("forbid_color")
+        last = self.last_colors if rules.get("not_last_color") else None
         why = None
-        if rules.get("forbid_color") == col:
-            why = f"no {col} traits this round"
+        if forbid in cols:      # a multi-colour trait is blocked if any colour is (E5)
+            why = f"no {forbid} traits this round"
         elif "max_value" in rules and db.value[c] > rules["max_value"]:
             why = f"only traits worth {rules['max_value']} or less this round"
-        elif rules.get("not_last_color") and self.last_color == col:
-            why = f"not the color of the last trait played ({col})"
+        elif last and any(x in last for x in cols):
+            shared = "/".join(x for x in cols if x in last)
+            why = f"not the color of the last trait played ({shared})"
         return f"{db.cards[self.age].name}: {why}" if why else None
 
     def play_problem(self, p: int, c: int, from_hand: bool = True) -> str | None:
@@ -96,14 +109,14 @@ class Legality:
         if rules:
             forbid = rules.get("forbid_color")
             mv = rules.get("max_value")
-            last = self.last_color if rules.get("not_last_color") else None
-            if forbid is not None or last is not None or mv is not None:
-                col = db.color
+            last = self.last_colors if rules.get("not_last_color") else None
+            if forbid is not None or last or mv is not None:
+                blocked = COLOR_BIT.get(forbid, 0) | (db.mask_of[last] if last else 0)
+                mask = db.mask
                 val = db.value
                 allowed = []
                 for c in hand:
-                    cc = col[c]
-                    if cc != forbid and cc != last and (mv is None or val[c] <= mv):
+                    if not mask[c] & blocked and (mv is None or val[c] <= mv):
                         allowed.append(c)
                 hand = allowed
         out = hand[:]
@@ -125,9 +138,9 @@ class Legality:
     def matches(self, p: int, c: int, flt: tuple, source: int = -1) -> bool:
         db = self.db
         for k, v in flt:
-            if k == "color":
+            if k == "color":    # a colour-named effect takes a trait with any matching colour
                 rc = self.players[p].recolor
-                if ((rc and rc.get(c)) or db.color[c]) != v:
+                if (rc[c] != v) if rc and c in rc else (v not in db.colors[c]):
                     return False
             elif k == "value":
                 if db.value[c] != v or db.cards[c].variable:

@@ -50,7 +50,7 @@ class State:
     __slots__ = (
         "db", "variants", "n", "players", "deck", "discard", "age_deck", "eras", "age", "rules",
         "catastrophes", "first", "current", "stack", "pending", "answer", "rng", "log",
-        "last_color", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
+        "last_colors", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
         "shown", "turn_end", "hold",
@@ -83,7 +83,7 @@ class State:
         self.pending: Decision | None = None
         self.answer: Any = None
         self.log: list | None = [] if log else None
-        self.last_color: str | None = None
+        self.last_colors: tuple[str, ...] = ()   # of the last trait played: Natural Harmony
         self.turn_plays: list[int] = []
         self.skip_round = False
         self.no_stabilize = -1

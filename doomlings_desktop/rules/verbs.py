@@ -198,7 +198,7 @@ def _hand_candidates(g: Any, ctx: Ctx, q: int, a: dict) -> list[int]:
         cands = [c for c in hand if c in saved]
     if a["color_var"]:
         col = ctx.vars.get(a["color_var"])
-        cands = [c for c in cands if g.db.color[c] == col]
+        cands = [c for c in cands if col in g.db.colors[c]]   # any of its colours (E5)
     if a["filter"]:
         cands = [c for c in cands if g.matches(q, c, a["filter"])]
     return cands[:] if cands is hand else cands
@@ -463,16 +463,16 @@ def v_swap_traits(g: Any, ctx: Ctx, a: dict) -> None:
             g.ask(p, "card", SWAP_FOR_TRAIT, opts, f"{_title(g, ctx)}: swap it with which trait?",
                   (t_swap_with, ctx, ctx.card), card=ctx.card, zone="pile", subject=ctx.card)
         return
-    # Which of my traits have a partner depends only on its color: find the opponents' colors once.
+    # Which of my traits have a partner depends only on its colours: find the opponents' once.
     theirs = set()
     for q in g.opponents(p):
-        theirs.update(g.color_of(q, c) for c in g.pile_targets([q], (), "swap"))
-    theirs.discard("colorless")
+        theirs.update(g.colors_of(q, c) for c in g.pile_targets([q], (), "swap"))
+    theirs.discard(_COLORLESS)
     same = a["mode"] == "same_color"
     mine = []
     for c in g.pile_targets([p], (), "swap"):
-        col = g.color_of(p, c)
-        if col != "colorless" and ((col in theirs) if same else bool(theirs - {col})):
+        cols = g.colors_of(p, c)
+        if cols != _COLORLESS and any(_shares(cols, t) == same for t in theirs):
             mine.append(c)
     if mine:
         g.ask(p, "card", SWAP_OWN_TRAIT,
@@ -482,17 +482,26 @@ def v_swap_traits(g: Any, ctx: Ctx, a: dict) -> None:
 
 def _partners(g: Any, ctx: Ctx, a: dict, mine: int) -> list[int]:
     p = ctx.player
-    col = g.color_of(p, mine)
-    if col == "colorless":
+    cols = g.colors_of(p, mine)
+    if cols == _COLORLESS:
         return []
     same = a["mode"] == "same_color"
     out = []
     for q in g.opponents(p):
         for c in g.pile_targets([q], (), "swap"):
-            oc = g.color_of(q, c)
-            if oc != "colorless" and (oc == col) == same:
+            oc = g.colors_of(q, c)
+            if oc != _COLORLESS and _shares(oc, cols) == same:
                 out.append(c)
     return out
+
+
+_COLORLESS = ("colorless",)
+
+
+def _shares(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two traits are the same colour if they share one: a multi-colour trait is each of its
+    colours (E5), so it is a different colour only from a trait with none of them."""
+    return any(x in b for x in a)
 
 
 def t_swap_mine(g: Any, t: tuple) -> None:
@@ -662,7 +671,8 @@ def t_mutual_theirs(g: Any, t: tuple) -> None:
 def v_recolor(g: Any, ctx: Ctx, a: dict) -> None:
     """Faith: all of your traits of one color may become another color."""
     p = ctx.player
-    present = [c for c in COLORS if any(g.color_of(p, x) == c for x in g.players[p].pile)]
+    have = g.pile_colors(p)
+    present = [c for c in COLORS if c in have]
     if present:
         g.ask(p, "color", CHOOSE_COLOR,
               present + ["pass"], f"{_title(g, ctx)}: recolor which color?",
@@ -686,7 +696,7 @@ def t_recolor_to(g: Any, t: tuple) -> None:
     if pl.recolor is None:
         pl.recolor = {}
     for x in pl.pile:
-        if g.color_of(p, x) == src:
+        if src in g.colors_of(p, x):    # a multi-colour trait takes the one new colour
             pl.recolor[x] = dst
     if g.log is not None:
         g.say("recolor", f"{g.pname(p)}'s {src} traits become {dst}.")

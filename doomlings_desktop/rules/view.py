@@ -18,7 +18,8 @@ class SeatView:
     hand_size: int
     gene_pool: int
     score: int                       # as this viewer can know it: no bonuses from hidden hands
-    colors: tuple[str, ...]          # each pile card's current color (Faith can change it)
+    colors: tuple[tuple[str, ...], ...]   # each pile card's current colours: all of a
+                                          # multi-colour trait's (E5), one after Faith
     worths: tuple = ()               # each pile card's current worth if its value is variable
                                      # (None for a printed value), as this viewer can know it
 
@@ -37,7 +38,7 @@ class View:
     age_deck_size: int
     first: int
     current: int
-    last_color: str | None
+    last_colors: tuple[str, ...]     # of the last trait played (Natural Harmony); () if none
     decision: Decision | None        # only when it is this player's decision
     waiting_for: int | None          # who decides now (None for hidden out-of-turn offers)
     next_age: int | None             # the next age, if this player has seen it
@@ -67,7 +68,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
                     for kind, text, to, private in g.log)
     seats = tuple(
         SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.scores[q] if g.over else g.score(q, me),
-                 tuple(g.color_of(q, c) for c in pl.pile), _worths(g, q, None if g.over else me))
+                 tuple(g.colors_of(q, c) for c in pl.pile), _worths(g, q, None if g.over else me))
         for q, pl in enumerate(g.players))
     why: dict = {}
     if mine is not None and mine.kind == "play" and mine.zone == "hand":
@@ -78,7 +79,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         me=me, n=g.n, hand=tuple(g.players[me].hand), seats=seats, deck_size=len(g.deck),
         discard=tuple(g.discard), age=g.age, eras=tuple(tuple(e) for e in g.eras),
         catastrophes=tuple(g.catastrophes), age_deck_size=len(g.age_deck), first=g.first,
-        current=g.current, last_color=g.last_color, decision=mine, waiting_for=waiting,
+        current=g.current, last_colors=g.last_colors, decision=mine, waiting_for=waiting,
         next_age=g.known_age.get(me), revealed=tuple(g.revealed.get(me, ())),
         world_end=g.world_end, over=g.over, winners=tuple(g.winners),
         scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why,

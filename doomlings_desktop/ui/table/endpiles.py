@@ -55,9 +55,10 @@ def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> 
             empty = t.render("no traits", int(13 * u), MUTED)
             surf.blit(empty, empty.get_rect(center=pile.center))
             continue
-        slots = end_slots(pile, sv.colors, u)
+        firsts = tuple(cs[0] for cs in sv.colors)     # a multi-colour trait sits with its first
+        slots = end_slots(pile, firsts, u)
         worths = sv.worths or (None,) * len(sv.pile)    # a variable trait's final worth
-        for card, slot, color, worth in zip(sv.pile, slots, sv.colors, worths, strict=True):
+        for card, slot, color, worth in zip(sv.pile, slots, firsts, worths, strict=True):
             surf.blit(sc.app.art.strip(card, slot.w, slot.h, color, worth), slot)
             sc.targets.append((slot, ("end_strip", s, card)))
 

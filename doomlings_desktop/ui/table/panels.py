@@ -142,10 +142,11 @@ class PlayerPanel(_Panel):
             hx = self._bot_badge(surf, sc.seats[seat].level, sv.score, hx, limit, cy, u)
         self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
-        slots = self._slots(panel.pile, sv.colors, u)
+        firsts = tuple(cs[0] for cs in sv.colors)     # a multi-colour trait sits with its first
+        slots = self._slots(panel.pile, firsts, u)
         eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
         worths = sv.worths or (None,) * len(sv.pile)
-        for c, slot, col, worth in zip(sv.pile, slots, sv.colors, worths, strict=True):
+        for c, slot, col, worth in zip(sv.pile, slots, firsts, worths, strict=True):
             r, is_moving = sc.anim.at(c, slot, panel.header, sc._duration())
             img = sc.app.art.strip(c, slot.w, slot.h, col, worth)
             if is_moving:
