@@ -325,3 +325,14 @@ def test_seat_value_parts_and_reward_temperature(db):
     t = 3.0 + 2.0 * rounds_left(g)
     assert rewards(g, tables(db), 3.0, slope=2.0) == pytest.approx(rewards(g, tables(db), t))
     assert rewards(g, tables(db), 3.0, slope=2.0) != pytest.approx(rewards(g, tables(db), 3.0))
+
+
+def test_a_small_card_played_for_more_than_its_points_says_what_more(db):
+    """A 1-point card the bot plays for its gene pool or action names that, not only its point
+    (the tryout read 'for its 1 point' beside a 3-point card as a wrong hint)."""
+    from doomlings_desktop.bots.reasons import _play_reason
+
+    assert _play_reason(db, db.by_id["mitochondrion"][0]) == \
+        "for its 1 point and a bigger gene pool"
+    assert "its action" in _play_reason(db, db.by_id["painted-shell"][0])
+    assert _play_reason(db, db.by_id["flatulence"][0]) == "for its 3 points"

@@ -82,7 +82,7 @@ def test_the_review_lists_moments_and_replays_from_one():
     said = next(m.text for r in sc.overlays.decided.job.poll() for m in r.moments
                 if (m.seat, m.at) == (seat, at))
     texts = texts_of_a_frame(app, rp)
-    assert f"Replay: answer {at} of" in " ".join(texts) and f"Ann: {said}" in texts
+    assert f"Replay: move {at + 1} of" in " ".join(texts) and f"Ann: {said}" in texts
     key(app, pygame.K_RIGHT)                    # the review's line is about that decision only
     assert f"Ann: {said}" not in texts_of_a_frame(app, rp)
     key(app, pygame.K_ESCAPE)                   # back to the end screen, the review still open

@@ -35,12 +35,17 @@ def _play_reason(db: Database, c: int) -> str:
     if db.scoring[c]:
         return "for the points it scores in this pile"
     pts = db.value[c] or 0
-    merits = [(float(pts), f"for its {pts} point{'s' if pts != 1 else ''}"),
-              (tb.action[c], "for its action"),
-              (tb.we[c], "for its World's End effect"),
-              (0.8 * tb.gp[c], "to grow its gene pool")]
-    value, phrase = max(merits, key=lambda m: m[0])
-    return phrase if value > 0 else "to get it onto the table"
+    merits = [(float(pts), f"its {pts} point{'s' if pts != 1 else ''}"),
+              (tb.action[c], "its action"),
+              (tb.we[c], "its World's End effect"),
+              (0.8 * tb.gp[c], "a bigger gene pool")]
+    # the two largest merits, so a 1-point card played for its gene pool or action says so
+    top = [m for m in sorted(merits, key=lambda m: -m[0]) if m[0] > 0][:2]
+    if not top:
+        return "to get it onto the table"
+    if len(top) == 2 and top[1][0] < 0.5 * top[0][0]:
+        top = top[:1]       # a minor second merit is no part of the reason
+    return "for " + " and ".join(phrase for _, phrase in top)
 
 
 def reason(view: View, answer: Any, db: Database) -> str:

@@ -12,7 +12,7 @@ LEGEND: list[tuple[str, str, str]] = [
     ("variable", "Variable value (compass star)",
      "its worth depends on the table; a pile strip shows what it is worth now in a gold ring"),
     ("action", "Action (A)", "does something once, when the trait is played"),
-    ("out_of_turn", "Out of turn (arrow)",
+    ("out_of_turn", "Out of turn (wing)",
      "may be played outside your turn, at the moment its text names; the game asks you"),
     ("world_end", "World's End (globe)", "does something when the world ends, before scoring"),
     ("drop_of_life", "Drop of life", "scores a bonus at the end, worked out from the table"),

@@ -24,8 +24,8 @@ from doomlings_desktop.ui.table.layer import Layer, cover
 
 TITLE = "What decided this game?"
 FAILED = "The review could not be worked out (see the log)."
-HOW = ("The coach's answer against yours, from what you could see then: the points each adds "
-       "at once, averaged over the cards you could not see.")
+HOW = ("Where the coach would have done better, judged only from what you could see at the "
+       "time: the points each choice scored at once.")
 
 
 def offered(sc: Any) -> bool:

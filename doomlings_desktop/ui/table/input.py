@@ -249,6 +249,9 @@ class TableInput:
             d = sc.my_decision()
             if d is not None and not sc.match.hints_on():
                 sc.say("Hints are off for this table (Settings: Hint button).")
+            elif d is not None and d.kind == "end_turn":
+                sc.say("Nothing to choose here: End turn (Enter) goes on"
+                       + (", or Undo takes the play back." if sc.can_undo() else "."))
 
     def _refuse(self, card: int, d: Any) -> None:
         """A hand card that is not a legal answer: say why (the engine's reason for a play)."""
@@ -277,7 +280,7 @@ class TableInput:
             self.hint()
         elif key == "save":
             said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
-            sc.say(said, 3 if said.startswith("Saved") else 5)
+            sc.say(said, 3 if said.startswith("Saved") else 5, good=said.startswith("Saved"))
             sc.menu_open = False
         elif key == "load":
             sc.menu_open = False

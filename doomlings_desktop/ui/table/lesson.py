@@ -66,10 +66,14 @@ def place(sc: Any, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Rect:
     whole = Rect(0, 0, w, h).inflate(-8, -8)
     skip = ("panel", "log", "world_end", "shade", "pass_screen", "discard_pile")
     cards = [r for r, k in sc.targets if k[0] not in skip]
+    cards += [r for r, k in sc.targets if k[0] == "hand"] * 3     # your cards count most
     lay = sc.layout
     if lay is not None:         # the prompt says what is asked: keep it readable too
         cards += [lay.prompt, lay.top_bar]
     heavy = [b.rect for b in sc.buttons] + lit
+    hint = sc.overlays.hint.rect
+    if hint is not None and sc.overlays.hint.open(sc.my_decision()):
+        heavy.append(hint)      # the coach's answer, which a step may have asked for
     aim = lit[0].center if lit else whole.center
     best: tuple | None = None
     for gy in range(9):
@@ -209,6 +213,7 @@ class LessonLayer(Layer):
         lesson = sc.match.lesson
         if what == "skip":
             lesson.skip()
-            sc.say("Lesson skipped: the game goes on, and the bot plays for itself.", 3)
+            sc.say("Lesson skipped: the game goes on, and the bot plays for itself.", 3,
+                   good=True)
         elif lesson.next(sc.game) and not lesson.running:
-            sc.say("Lesson finished. New game starts a real one.", 3)
+            sc.say("Lesson finished. New game starts a real one.", 3, good=True)

@@ -361,7 +361,9 @@ class End(Layer):
             surf.blit(s, s.get_rect(midtop=(w // 2, y)))
             y += int(28 * u)
         hint = t.render("Click to see the scores", int(15 * u), MUTED)
-        surf.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(30 * u))))
+        # just under the panel, not over the hand below it
+        surf.blit(hint, hint.get_rect(midtop=(w // 2, min(box.bottom + int(8 * u),
+                                                          h - int(30 * u)))))
         sc.targets.append((Rect(0, 0, w, h), ("world_end",)))
 
     def scores(self, surf: pygame.Surface, v: View, u: float) -> None:
@@ -480,9 +482,10 @@ class Toast(Layer):
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
         box = self.rect = free_spot(sc, box, surf.get_size(), u)
-        pygame.draw.rect(surf, (90, 40, 40), box, border_radius=int(8 * u))
-        pygame.draw.rect(surf, (200, 120, 110), box, width=max(1, int(u)),
-                         border_radius=int(8 * u))
+        fill, edge = ((40, 84, 52), (120, 200, 140)) if sc.toast_good else \
+            ((90, 40, 40), (200, 120, 110))
+        pygame.draw.rect(surf, fill, box, border_radius=int(8 * u))
+        pygame.draw.rect(surf, edge, box, width=max(1, int(u)), border_radius=int(8 * u))
         y = box.y + int(7 * u)
         for r in rendered:
             surf.blit(r, r.get_rect(midtop=(box.centerx, y)))

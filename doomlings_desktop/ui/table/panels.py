@@ -408,6 +408,9 @@ class Prompt(_Panel):
         if d is None:
             if p is None or p.kind == "react" and v.waiting_for is None:
                 return ""       # a secret out-of-turn offer: naming its player would tell
+            if getattr(sc, "view_only", False):     # a replay: nothing here can be played
+                return (f"{sc.name(p.player)} answers next. A replay is only watched: step "
+                        "with the buttons below.")
             if p.player in sc.bots:
                 level = sc.seats[p.player].level
                 return f"{sc.name(p.player)} ({level} bot) is thinking..."

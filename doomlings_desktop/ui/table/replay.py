@@ -25,6 +25,7 @@ class ReplayScene(TableScene):
     controls while it stays there (what the review said of that decision)."""
 
     offers_review = False       # the end screen's review is the game's, not the replay's
+    view_only = True            # the table says so where it would say whose turn it is
 
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene,
                  start: int = 0, viewer: int | None = None, note: str = "") -> None:
@@ -132,8 +133,11 @@ class ReplayScene(TableScene):
             size = t.fit(note, int(15 * u), w - int(24 * u), int(11 * u))
             line = t.render(elide(t, note, size, w - int(24 * u)), size, INK)
             surf.blit(line, line.get_rect(midleft=(int(12 * u), band.centery)))
-        label = t.render(f"Replay: answer {self.pos} of {len(self.record['answers'])}, "
-                         f"seen by {self.name(self.viewer)}", int(16 * u), INK, bold=True)
+        n = len(self.record["answers"])
+        # numbered as the review numbers its moments: move k is the k-th answer of the game
+        where = f"move {self.pos + 1} of {n} next" if self.pos < n else f"all {n} moves made"
+        label = t.render(f"Replay: {where}, seen by {self.name(self.viewer)}", int(16 * u), INK,
+                         bold=True)
         surf.blit(label, (bar.x + int(12 * u), bar.centery - label.get_height() // 2))
         self.buttons = []
         x = bar.x + int(440 * u)

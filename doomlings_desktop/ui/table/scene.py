@@ -74,6 +74,7 @@ class TableScene(Scene):
         self.drag: dict | None = None
         self.toast: tuple[str, float] | None = None
         self.toast_on_screen: str | None = None   # the toast the last frame showed
+        self.toast_good = False      # the toast is good news (green), not a refusal
         self.menu_open = False
         self.help_open = False       # F1 or ?: the keys and mouse overlay
         self.zoom: int | None = None
@@ -257,7 +258,7 @@ class TableScene(Scene):
         self.news.clear()
         self.match.look(self.viewer)      # the card back in hand is no news
         self._show_notices()
-        self.say("Undone.", 1.5)
+        self.say("Undone.", 1.5, good=True)
 
     def _sound_log(self) -> None:
         log = self.game.log or []
@@ -269,8 +270,11 @@ class TableScene(Scene):
                 self.app.sounds.play(s)
         self.log_seen = len(log)
 
-    def say(self, text: str, seconds: float = 3.0) -> None:
+    def say(self, text: str, seconds: float = 3.0, good: bool = False) -> None:
+        """A message over the table; `good` news (done, saved) is drawn green, not as a
+        refusal."""
         self.toast = (text, seconds)
+        self.toast_good = good
 
     # ------------------------------------------------------------------ input (input.py)
 
