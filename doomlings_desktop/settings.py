@@ -136,12 +136,17 @@ def _variants(v: Any) -> tuple[dict, bool]:
     return out, len(out) != len(v)
 
 
+# the first New game: you against bots, the usual way to try a game alone
+DEFAULT_SEATS = ["human"] + ["medium"] * 5
+
+
 def _seats(v: Any) -> tuple[list[str], bool]:
     if not isinstance(v, list):    # "human" is a string, not six seats
         raise _Invalid
-    out = [k if isinstance(k, str) and k in SEAT_KINDS else "human" for k in v[:6]]
+    out = [k if isinstance(k, str) and k in SEAT_KINDS else DEFAULT_SEATS[i]
+           for i, k in enumerate(v[:6])]
     changed = out != v[:6]
-    return out + ["human"] * (6 - len(out)), changed
+    return out + DEFAULT_SEATS[len(out):], changed
 
 
 _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
@@ -175,7 +180,7 @@ class Settings:
     variants: dict = field(default_factory=dict)
     ask_out_of_turn: bool = True        # offer out-of-turn plays to human seats
     seat_count: int = 4                 # the last New game's table, offered again
-    seats: list[str] = field(default_factory=lambda: ["human"] * 6)   # human or a bot level
+    seats: list[str] = field(default_factory=lambda: list(DEFAULT_SEATS))   # human or bot level
     fullscreen: bool = False            # F11 or Alt+Enter switch it; `window` is kept for after
     ui_scale: float = 1.0               # text, bars and buttons: 0.8 to 1.5 times their size
     hold_end_turn: str = "bots"         # a turn waits for End turn (Undo): bots, always, never

@@ -41,3 +41,12 @@ def test_tab_moves_between_the_names():
     assert sc.editing == 0                      # round from the last name to the first
     _type(app, pygame.K_RETURN)
     assert sc.editing is None
+
+
+def test_a_first_new_game_is_you_against_bots():
+    """Someone trying the game alone should not have to discover that a seat's button turns
+    a human into a bot: the first table is one human and Medium bots."""
+    from doomlings_desktop.settings import Settings
+
+    s = Settings()
+    assert s.seats[0] == "human" and set(s.seats[1:]) == {"medium"}

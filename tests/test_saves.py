@@ -181,7 +181,8 @@ def test_a_remembered_table_in_settings_is_checked(home):
         {"seat_count": 9, "seats": ["hard", "nonsense", "human", "random"]}))
     s, warning = Settings.load()
     assert s.seat_count == 6        # the nearest allowed value, and the menu is told
-    assert s.seats == ["hard", "human", "human", "random", "human", "human"]
+    # a bad entry and the missing ones take the first table's (you, then Medium bots)
+    assert s.seats == ["hard", "medium", "human", "random", "medium", "medium"]
     assert warning == "Settings: seat_count, seats were not valid and were reset."
 
 

@@ -658,6 +658,7 @@ def test_new_game_seats_cycle_both_ways_and_the_table_is_offered_again():
 
     from doomlings_desktop.ui.scenes.new_game import NewGameScene
     app = make_app()
+    app.settings.seats = ["human"] * 6  # a hot-seat table to start from
     app.go(NewGameScene(app))
     app.frame()
     for seat in (1, 2, 3):              # right-click: Human -> Random -> Hard
@@ -739,6 +740,7 @@ def test_a_pile_cards_preview_never_covers_a_window_of_cards():
 def test_a_seat_added_beside_bots_is_a_bot_of_the_same_level():
     from doomlings_desktop.ui.scenes.new_game import NewGameScene
     app = make_app()
+    app.settings.seats = ["human"] * 6  # from a hot-seat table
     app.go(NewGameScene(app))
     app.frame()
     click(app, find(app.scene, ("button", "fewer")).center)          # 3 seats
