@@ -60,3 +60,15 @@ def test_deciders_never_read_engine_tasks():
         text = path.read_text()
         assert not re.search(r"[\"']t_[a-z_]+[\"']|\bE\.t_|import[^\n]*\bt_[a-z]", text), path
         assert ".stack[-1]" not in text and "in g.stack" not in text, path
+
+
+def test_a_filtered_discard_says_what_it_allows(db):
+    """Pulse Event's World's End: the prompt names purple (the tryout found only the log did)."""
+    from doomlings_desktop.rules.setup import build, force_world_end
+
+    g = build(db, {"players": [{"pile": ["big-ears", "nosy", "fangs"]}, {}]})
+    force_world_end(g, db.by_id["pulse-event"][0])
+    while g.pending is not None and not (g.pending.player == 0 and g.pending.zone == "pile"):
+        g.apply(g.pending.options[0])       # its hand discards first, then World's End
+    d = g.pending
+    assert d is not None and "discard a purple trait from your pile" in d.prompt, d

@@ -583,6 +583,19 @@ def v_return_trait(g: Any, ctx: Ctx, a: dict) -> None:
               (t_return_trait, ctx), card=ctx.card, zone="pile")
 
 
+def _trait_words(flt: tuple) -> str:
+    """'a purple trait', 'a trait worth 4 or more': the prompt says what the filter allows (the
+    player otherwise learns it only from which cards are lit)."""
+    words = dict(flt)
+    color = words.get("color")
+    least = words.get("value_at_least")
+    if color and color != "colorless":
+        return f"a {color} trait"
+    if color:
+        return "a colorless trait"
+    return f"a trait worth {least} or more" if least is not None else "a trait"
+
+
 def t_return_trait(g: Any, t: tuple) -> None:
     c = g.answer
     q = g.owner_of(c)
@@ -625,9 +638,10 @@ def t_discard_trait_for(g: Any, t: tuple) -> None:
         g.discard_from_pile(q, opts[g.rng.below(len(opts))], at_random=True)
         return
     who = ctx.player if a["chooser"] == "actor" else q
+    what = _trait_words(flt)
     g.ask(who, "card", LOSE_OWN_TRAIT if who == q else DISCARD_OPPONENT_TRAIT,
-          opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile"
-          if who != q else f"{_title(g, ctx)}: discard a trait from your pile",
+          opts, f"{_title(g, ctx)}: discard {what} from {g.pname(q)}'s pile"
+          if who != q else f"{_title(g, ctx)}: discard {what} from your pile",
           (t_discard_trait_ans, q, who), card=ctx.card, zone="pile")
 
 
