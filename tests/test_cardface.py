@@ -194,3 +194,38 @@ def test_the_picture_cache_forgets_the_least_recently_drawn_past_its_budget(monk
     assert art._bytes == sum(s.get_width() * s.get_height() * 4 for s in art._cache.values())
     assert any(k[0] == "face" and k[2:] == (100, 140) for k in art._cache)
     assert not any(k[0] == "face" and k[3] == 200 for k in art._cache)
+
+
+def _with_multicolor():
+    from pathlib import Path
+
+    from doomlings_desktop.rules.cards import parse_database
+
+    text = (Path(__file__).resolve().parent.parent / "cards.yaml").read_text().replace(
+        "traits:\n", "traits:\n  - id: acrobatic\n    name: \"Acrobatic\"\n"
+        "    color: [green, purple]\n    value: 2\n  - id: wild\n    name: \"Wild\"\n"
+        "    color: [blue, green, purple, red]\n    value: 4\n    dominant: true\n", 1)
+    return parse_database(text)
+
+
+@pytest.mark.parametrize("ident", ["acrobatic", "wild"])
+def test_a_multicolor_trait_shows_every_color_and_its_symbol(ident):
+    """E5 on the face: a band of frame per colour, and each colour's symbol (colour is never
+    the only cue), on the full face and on a pile strip."""
+    pygame.font.init()
+    db = _with_multicolor()
+    art = CardArt(db)
+    c = db.by_id[ident][0]
+    colors = db.colors[c]
+    w, h = 200, 280
+    face = art.face(c, w, h)
+    for i, col in enumerate(colors):            # the title bar's band of each colour
+        x = int(w * (i + 0.5) / len(colors))
+        band = [face.get_at((x, y))[:3] for y in range(2, int(h * 0.15))]
+        assert any(near(p, COLOR_RGB[col], 70) for p in band), (col, band)
+    assert {k for k, _ in art.spots(c, w, h)} >= set(colors)
+    strip = art.strip(c, 240, 30)
+    for i, col in enumerate(colors):            # each band's edge, above its badges and name
+        xs = range(int(240 * i / len(colors)) + 4, int(240 * (i + 1) / len(colors)) - 4)
+        assert any(near(strip.get_at((x, y))[:3], COLOR_RGB[col], 70)
+                   for x in xs for y in (3, 4, 25, 26)), col

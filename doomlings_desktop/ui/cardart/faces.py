@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.ui.cardart.multi import banded, colors_of, in_color
 from doomlings_desktop.ui.cardart.palette import (
     COLOR_RGB,
     CREAM,
@@ -42,6 +43,9 @@ def draw_face(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
     traits, value, icons and gene-pool badge."""
     kind = d.kind
     if kind == "trait":
+        colors = colors_of(d)
+        if len(colors) > 1:
+            return _multi(art, d, colors, w, h)
         return _trait(art, d, w, h)
     if kind == "catastrophe":
         return _catastrophe(art, d, w, h)
@@ -163,8 +167,29 @@ def face_spots(art: SymbolSource, d: Any, w: int, h: int) -> list[tuple[str, pyg
     if d.kind != "trait":
         return []
     spots: list[tuple[str, pygame.Rect]] = []
-    _trait(art, d, w, h, spots)
+    colors = colors_of(d)
+    if len(colors) > 1:
+        _multi(art, d, colors, w, h, spots)
+    else:
+        _trait(art, d, w, h, spots)
     return spots
+
+
+def _multi(art: SymbolSource, d: Any, colors: tuple[str, ...], w: int, h: int,
+           spots: list | None = None) -> pygame.Surface:
+    """A multi-colour trait: a band of the frame per colour (the first colour's symbol in the
+    title bar as on every trait), and the other colours' symbols along the top of the art."""
+    surf = banded([_trait(art, in_color(d, c), w, h, spots if i == 0 else None)
+                   for i, c in enumerate(colors)])
+    m = _metrics(w, h)
+    _, tx1, ty0, _, _ = _trait_text_box(d, w, h)
+    bs = max(10, round(min(m["hh"] * 0.7, w * 0.17)))
+    x = tx1 - m["pad"] - bs / 2
+    for c in reversed(colors[1:]):
+        centered(surf, art.badge(c, bs), x, ty0 + m["pad"] + bs / 2)
+        _spot(spots, c, x, ty0 + m["pad"] + bs / 2, bs, bs)
+        x -= bs + m["pad"] * 0.5
+    return surf
 
 
 def _spot(spots: list | None, key: str, cx: float, cy: float, w: float, h: float) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.ui.cardart.multi import banded, colors_of, in_color
 from doomlings_desktop.ui.cardart.palette import (
     COLOR_RGB,
     CREAM,
@@ -27,12 +28,19 @@ from doomlings_desktop.ui.layout import strip_text_px
 
 
 def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
-               recolor: str | None = None, worth: int | None = None) -> pygame.Surface:
+               recolor: str | None = None, worth: int | None = None,
+               badges: tuple[str, ...] = ()) -> pygame.Surface:
     """A bar for a card overlapped in a trait pile: badge, name (cut with an ellipsis when
     the bar is short: the hover preview shows the card), dominant star and value;
     `recolor` draws a trait in another color, `worth` is a variable trait's current worth
-    (written in a gold ring; without it the compass star stands for "variable")."""
+    (written in a gold ring; without it the compass star stands for "variable"). A
+    multi-colour trait is a band per colour with every colour's symbol (`badges`: the
+    symbols drawn after the first)."""
     kind = d.kind
+    colors = colors_of(d) if kind == "trait" and recolor is None else ()
+    if len(colors) > 1:
+        return banded([draw_strip(art, in_color(d, c), w, h, None, worth, colors[1:])
+                       for c in colors])
     if kind == "trait":
         color = recolor or d.color
         color = color if color in COLOR_RGB else "colorless"
@@ -72,6 +80,9 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     bs = round(min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13)))
     bcx = inset + h * 0.06 + bs / 2
     centered(surf, art.badge(key, bs), bcx, vcy)
+    for other in badges:            # a multi-colour trait's other colours, beside the first
+        bcx += bs + h * 0.06
+        centered(surf, art.badge(other, bs), bcx, vcy)
     right = (vcx - vw / 2 - h * 0.1) if show_value else w - inset - h * 0.2
     if show_value:
         if txt:
