@@ -74,7 +74,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_cards(args: argparse.Namespace) -> int:
     from collections import Counter
 
-    db = _db(args.cards)
+    db = _db(args.cards, "all")      # the base cards and every module its manifest lists
     traits = [db.cards[c] for c in db.traits]
     by_color = Counter(x for d in traits for x in d.colors)   # multi-colour: in each
     distinct = {d.id: d for d in traits}
@@ -87,6 +87,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
     print(f"ages: {len(db.ages)}")
     print(f"catastrophes: {len(db.catastrophes)}")
     print(f"birth of life: {1 if db.birth >= 0 else 0}")
+    for m in ("",) + db.modules:
+        mine = [d for d in db.defs.values() if d.module == m]
+        kinds = Counter(d.kind for d in mine)
+        print(f"module {m or 'base game'}: {sum(d.copies for d in mine if d.kind == 'trait')} "
+              f"traits, {kinds['age']} ages, {kinds['catastrophe']} catastrophes"
+              + (f" ({db.manifest[m]})" if m else ""))
     print(f"behavior: {len(db.defs) - handler} cards pure data, {handler} with a Python handler")
     from doomlings_desktop.bots.knowledge import worths
 
