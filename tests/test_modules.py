@@ -66,3 +66,47 @@ def test_module_file_must_name_its_module(tmp_path):
     path = _copy(tmp_path, "format: 1\nmodule: techlings\ntraits: []\n")
     with pytest.raises(CardDatabaseError, match="lists it as 'multi-color'"):
         load_database(path, ["multi-color"])
+
+
+# ---------------------------------------------------------------- records name their modules
+
+def _played(db, answers=30):
+    import random
+
+    from doomlings_desktop.rules.engine import Game
+
+    g = Game.new(db, 3, seed=5, log=False)
+    r = random.Random(5)
+    while g.pending is not None and len(g.answers) < answers:
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+def test_a_module_game_record_names_its_modules_and_replays():
+    import json
+
+    from doomlings_desktop.rules.record import make_record, replay
+
+    g = _played(database_for(["multi-color"]))
+    rec = json.loads(json.dumps(make_record(g)))
+    assert rec["modules"] == ["multi-color"]
+    again = replay(rec, default_database(), log=False)      # the base database is enough
+    assert again.db.modules == ("multi-color",)
+    assert [p.pile for p in again.players] == [p.pile for p in g.players]
+
+
+def test_a_base_game_record_has_no_modules_key():
+    from doomlings_desktop.rules.record import make_record
+
+    assert "modules" not in make_record(_played(default_database()))
+
+
+@pytest.mark.parametrize("mods, words", [(["dinolings"], "'dinolings' module"),
+                                         ("multi-color", "not a list"), ([3], "not a list")])
+def test_a_record_with_an_unknown_module_is_a_record_error(mods, words):
+    from doomlings_desktop.rules.record import RecordError, make_record, replay
+
+    rec = make_record(_played(default_database()))
+    rec["modules"] = mods
+    with pytest.raises(RecordError, match=words):
+        replay(rec, default_database(), log=False)
