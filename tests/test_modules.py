@@ -110,3 +110,33 @@ def test_a_record_with_an_unknown_module_is_a_record_error(mods, words):
     rec["modules"] = mods
     with pytest.raises(RecordError, match=words):
         replay(rec, default_database(), log=False)
+
+
+# ---------------------------------------------------------------- scenarios
+
+SCEN = {"players": 2, "modules": ["multi-color"],
+        "setup": {"players": [{"pile": ["acrobatic"], "hand": ["fangs"]}, {"hand": ["gills"]}]},
+        "expect": {"players": [{"colors": {"green": 1, "purple": 1}}]}}
+
+
+def _run(data):
+    from doomlings_desktop.scenario import Runner
+
+    Runner(default_database(), data).run()
+
+
+def test_scenario_modules_and_colors_pass():
+    _run(SCEN)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"modules": []}, "acrobatic"),                     # a module card needs its module
+    ({"modules": ["nope"]}, "unknown module 'nope'"),
+    ({"expect": {"players": [{"colors": {"green": 2}}]}}, "colors"),
+    ({"expect": {"players": [{"colors": {"pink": 1}}]}}, "mapping of color"),
+])
+def test_scenario_modules_and_colors_fail(change, words):
+    from doomlings_desktop.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match=words):
+        _run({**SCEN, **change})
