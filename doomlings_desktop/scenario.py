@@ -74,7 +74,8 @@ class Runner:
         self.file = file
         self.step_no = 0
         _check_keys(data, TOP_KEYS, "scenario")
-        self.db = _with_modules(db, data.get("modules", []))
+        if "modules" in data:       # otherwise the caller's database (`--modules`) as given
+            self.db = _with_modules(db, data["modules"])
         self.g = self._build()
 
     # ---------------------------------------------------------------- position

@@ -50,3 +50,22 @@ def test_a_first_new_game_is_you_against_bots():
 
     s = Settings()
     assert s.seats[0] == "human" and set(s.seats[1:]) == {"medium"}
+
+
+def test_a_new_game_with_multi_color_on_plays_its_cards():
+    """The module switch on New game reaches the table: the game is dealt from the base cards
+    plus Multi-Color's, and the choice is remembered for the next New game."""
+    s = Settings()
+    s.animation = "off"
+    app = App(size=(1280, 720), settings=s)
+    app.frame()
+    click(app, find(app.scene, ("button", "new")).center)
+    sc = app.scene
+    assert sc.modules == {"multi-color": False}
+    click(app, find(sc, ("button", ("module", "multi-color"))).center)
+    assert sc.modules["multi-color"]
+    click(app, find(sc, ("button", "start")).center)
+    db = app.scene.match.game.db
+    assert db.modules == ("multi-color",) and "free-will" in db.defs
+    assert app.settings.modules == ["multi-color"]
+    app.frame()                                 # the table header draws with the module
