@@ -230,8 +230,8 @@ def cmd(args: argparse.Namespace) -> int:
         hard.setdefault("budget", None)    # a count alone: the same games on any machine
     db = None
     jobs = max(1, getattr(args, "jobs", 1) or 1)
-    if getattr(args, "cards", None):
-        db = _db(args.cards)
+    if getattr(args, "cards", None) or getattr(args, "modules", None):
+        db = _db(getattr(args, "cards", None), getattr(args, "modules", ()))
         jobs = 1      # worker processes load the default database
     out = None
     if getattr(args, "per_game", None):

@@ -41,11 +41,12 @@ def _mid_games(db: Any, count: int) -> list[Game]:
 
 def main(args: Any) -> int:
     t0 = time.perf_counter()
-    db = load_database(args.cards)
+    modules = getattr(args, "modules", ())
+    db = load_database(args.cards, modules)
     load_ms = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     for _ in range(20):
-        load_database(args.cards)
+        load_database(args.cards, modules)
     reload_ms = (time.perf_counter() - t0) * 1000 / 20
     print(f"cards.yaml load: {load_ms:.1f} ms first (with imports), {reload_ms:.1f} ms after")
     repeat = max(1, getattr(args, "repeat", 5))

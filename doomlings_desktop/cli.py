@@ -11,6 +11,7 @@ from doomlings_desktop.cliargs import (
     Parser,
     _db,
     _error,
+    add_modules,
     int_range,
     path_arg,
 )
@@ -31,7 +32,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
         return _error(f"no such file or folder: {', '.join(missing)}")
-    db = _db(args.cards)
+    db = _db(args.cards, args.modules)    # for scenarios that name no modules of their own
     files = collect(args.paths)
     if not files:
         return _error("no scenario files (*.yaml) found in: " + " ".join(args.paths))
@@ -50,7 +51,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from doomlings_desktop.simulate import simulate
 
-    return simulate(_db(args.cards), args.games, args.players, args.seed, args.json)
+    return simulate(_db(args.cards, args.modules), args.games, args.players, args.seed, args.json)
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
@@ -67,14 +68,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return bench_ui(args)
     from doomlings_desktop.bench import main as bench
 
-    _db(args.cards)
+    args.modules = _db(args.cards, args.modules).modules
     return bench(args)
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
     from collections import Counter
 
-    db = _db(args.cards)
+    db = _db(args.cards, "all")      # the base cards and every module its manifest lists
     traits = [db.cards[c] for c in db.traits]
     by_color = Counter(x for d in traits for x in d.colors)   # multi-colour: in each
     distinct = {d.id: d for d in traits}
@@ -87,6 +88,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
     print(f"ages: {len(db.ages)}")
     print(f"catastrophes: {len(db.catastrophes)}")
     print(f"birth of life: {1 if db.birth >= 0 else 0}")
+    for m in ("",) + db.modules:
+        mine = [d for d in db.defs.values() if d.module == m]
+        kinds = Counter(d.kind for d in mine)
+        print(f"module {m or 'base game'}: {sum(d.copies for d in mine if d.kind == 'trait')} "
+              f"traits, {kinds['age']} ages, {kinds['catastrophe']} catastrophes"
+              + (f" ({db.manifest[m]})" if m else ""))
     print(f"behavior: {len(db.defs) - handler} cards pure data, {handler} with a Python handler")
     from doomlings_desktop.bots.knowledge import worths
 
@@ -127,6 +134,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", type=path_arg,
                    help="scenario files or folders")
     s.add_argument("-v", "--verbose", action="store_true", help="list passing files too")
+    add_modules(s)
     s.set_defaults(fn=cmd_scenario)
     s = sub.add_parser("simulate", parents=[common], help="play games with random legal answers")
     s.add_argument("--games", type=int_range(1, GAMES_MAX), default=100,
@@ -135,6 +143,7 @@ def parser() -> argparse.ArgumentParser:
                    help="seats per game, 2-6 (default 4)")
     s.add_argument("--seed", type=SEED, default=0, help="seed of the first game (default 0)")
     s.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_modules(s)
     s.set_defaults(fn=cmd_simulate)
     s = sub.add_parser("fuzz", parents=[common],
                        help="random games over 2-6 players and every variant, invariants "
@@ -159,11 +168,13 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--idle-seconds", type=int_range(1, 600), default=8,
                    help="ui: seconds the idle loop runs on the menu and on a table (default 8)")
     s.add_argument("--seed", type=SEED, default=1, help="ui: the game shown (default 1)")
+    add_modules(s)
     s.set_defaults(fn=cmd_bench)
     from doomlings_desktop import arena
 
     s = sub.add_parser("arena", parents=[common],
                        help="bots against bots in duplicate games: win share and latency")
+    add_modules(s)
     arena.add_arguments(s)
     s.set_defaults(fn=arena.cmd)
     s = sub.add_parser("play", parents=[common], help="open the game window (the default)")

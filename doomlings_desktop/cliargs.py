@@ -73,11 +73,35 @@ def path_arg(text: str) -> str:
 SEED = int_range(SEED_MIN, SEED_MAX, "a whole number from -2^63 to 2^63-1")
 
 
-def _db(path: str | None):
-    from doomlings_desktop.rules.cards import CardDatabaseError, load_database
+def modules_arg(text: str) -> list[str] | str:
+    """--modules: comma-separated module names, or `all`; the names are checked against the
+    card database once it is loaded (`_db`)."""
+    if text.strip() == "all":
+        return "all"
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("expected module names separated by commas, or all")
+    return names
+
+
+def add_modules(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--modules", metavar="LIST", type=modules_arg, default=(),
+                        help="expansion modules in play: comma-separated names (multi-color) "
+                             "or all; default none")
+
+
+def _db(path: str | None, modules: list[str] | str | tuple = ()):
+    """The card database of --cards (or the bundled one) with the --modules cards, or exit 2
+    with one `error:` line."""
+    from doomlings_desktop.rules.cards import (
+        CardDatabaseError,
+        load_database,
+        module_names,
+        with_modules,
+    )
 
     try:
-        return load_database(path)
+        db = load_database(path)
     except CardDatabaseError as e:
         what = "cannot load the card database" if "cannot read" in str(e) else \
             "the card database is broken"
@@ -88,3 +112,13 @@ def _db(path: str | None):
         # whatever slips past the loader's own checks is still that file's fault, said once
         raise SystemExit(_error(f"cannot load the card database {path or 'cards.yaml'}: "
                                 f"{type(e).__name__}: {e}")) from None
+    if not modules:
+        return db
+    try:
+        names = module_names(db, db.manifest if modules == "all" else modules)
+    except CardDatabaseError as e:
+        raise SystemExit(_error(f"argument --modules: {str(e).split(': ', 1)[-1]}")) from None
+    try:
+        return with_modules(db, names)
+    except CardDatabaseError as e:
+        raise SystemExit(_error(f"a module of the card database is broken: {e}")) from None

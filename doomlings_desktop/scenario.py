@@ -15,16 +15,16 @@ from typing import Any
 
 import yaml
 
-from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.cards import COLORS, CardDatabaseError, Database, database_for
 from doomlings_desktop.rules.decisions import TURN_OPENING
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 from doomlings_desktop.rules.setup import PositionError, build, force_world_end
 
-TOP_KEYS = {"name", "players", "seed", "variants", "setup", "steps", "expect"}
+TOP_KEYS = {"name", "players", "seed", "variants", "modules", "setup", "steps", "expect"}
 STEP_KEYS = {"play", "choose", "react", "no_play", "illegal", "world_end", "expect"}
 EXPECT_KEYS = {"current_player", "age", "game_over", "winner", "trait_deck_size", "discard_size",
                "discard", "players", "first_player"}
-SEAT_EXPECT_KEYS = {"hand", "hand_size", "pile", "gene_pool", "score"}
+SEAT_EXPECT_KEYS = {"hand", "hand_size", "pile", "gene_pool", "score", "colors"}
 WORDS = {"red", "blue", "green", "purple", "colorless", "yes", "no", "pass", "skip", "redraw"}
 
 
@@ -74,6 +74,8 @@ class Runner:
         self.file = file
         self.step_no = 0
         _check_keys(data, TOP_KEYS, "scenario")
+        if "modules" in data:       # otherwise the caller's database (`--modules`) as given
+            self.db = _with_modules(db, data["modules"])
         self.g = self._build()
 
     # ---------------------------------------------------------------- position
@@ -366,6 +368,8 @@ class Runner:
                     multiset(f"player {i} pile", s["pile"], pl.pile)
                 if "gene_pool" in s:
                     cmp(f"player {i} gene_pool", s["gene_pool"], pl.gp)
+                if "colors" in s:
+                    self._check_colors(s["colors"], i, errors)
                 if "score" in s:
                     got = g.scores[i] if g.over else g.score(i)
                     if s["score"] != got:
@@ -373,6 +377,17 @@ class Runner:
                         errors.append(f"player {i} score: expected {s['score']}, got {got} ({detail})")
         if errors:
             raise ScenarioError(f"{where}: " + "; ".join(errors))
+
+    def _check_colors(self, want: Any, i: int, errors: list[str]) -> None:
+        """`colors`: each listed colour's count in seat i's pile, as the rules count them (a
+        multi-colour trait once in each of its colours, E5; a recolored one as its new one)."""
+        if not isinstance(want, dict) or not all(
+                k in COLORS + ("colorless",) and type(v) is int for k, v in want.items()):
+            raise ScenarioError(f"player {i} colors: expected a mapping of color to count")
+        have = Counter(self.g.pile_colors(i))
+        got = {k: have[k] for k in want}
+        if got != want:
+            errors.append(f"player {i} colors: expected {want}, got {got}")
 
     def run(self) -> None:
         steps = _Steps(self.data.get("steps") or [])
@@ -393,6 +408,16 @@ class Runner:
         self.step_no = 0
         if "expect" in self.data:
             self.check(self.data["expect"], "expect")
+
+
+def _with_modules(db: Database, modules: Any) -> Database:
+    """db with the scenario's `modules:`, whose cards are valid only when listed."""
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise ScenarioError("modules: expected a list of module names")
+    try:
+        return database_for(modules, base=db)
+    except CardDatabaseError as e:
+        raise ScenarioError(f"modules: {str(e).split(': ', 1)[-1]}") from None
 
 
 def _check_keys(m: Any, allowed: set, where: str) -> None:

@@ -136,6 +136,15 @@ def _variants(v: Any) -> tuple[dict, bool]:
     return out, len(out) != len(v)
 
 
+def _modules(v: Any) -> tuple[list[str], bool]:
+    """Expansion module names the New game screen turns on (E1): names only, each once; one
+    this version does not offer is dropped when the screen opens."""
+    if not isinstance(v, list):
+        raise _Invalid
+    out = list(dict.fromkeys(x for x in v if isinstance(x, str) and 0 < len(x) <= 40))[:20]
+    return out, out != v
+
+
 # the first New game: you against bots, the usual way to try a game alone
 DEFAULT_SEATS = ["human"] + ["medium"] * 5
 
@@ -158,6 +167,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "bot_pace": lambda v: _number(v, 0.0, 5.0),
     "player_names": _names,
     "variants": _variants,
+    "modules": _modules,
     "ask_out_of_turn": _flag,
     "seat_count": lambda v: _number(v, 2, 6, whole=True),
     "seats": _seats,
@@ -178,6 +188,7 @@ class Settings:
     bot_pace: float = 0.8               # seconds a bot move stays on screen
     player_names: list[str] = field(default_factory=lambda: [f"Player {i}" for i in range(1, 7)])
     variants: dict = field(default_factory=dict)
+    modules: list[str] = field(default_factory=list)    # expansion modules of the New game
     ask_out_of_turn: bool = True        # offer out-of-turn plays to human seats
     seat_count: int = 4                 # the last New game's table, offered again
     seats: list[str] = field(default_factory=lambda: list(DEFAULT_SEATS))   # human or bot level

@@ -30,8 +30,18 @@ def test_simulate_text():
 def test_cards_check():
     r = doomlings("cards", "--check")
     assert r.returncode == 0
-    assert "traits: 117 cards, 107 distinct" in r.stdout
-    assert "ages: 25" in r.stdout and "catastrophes: 15" in r.stdout
+    assert "module base game: 117 traits, 25 ages, 15 catastrophes" in r.stdout
+    assert "module multi-color: 9 traits, 0 ages, 0 catastrophes" in r.stdout
+    assert "traits: 126 cards, 116 distinct" in r.stdout     # every module is checked
+
+
+def test_modules_option_and_a_bad_name():
+    r = doomlings("simulate", "--games", "2", "--modules", "multi-color")
+    assert r.returncode == 0
+    r = doomlings("simulate", "--games", "2", "--modules", "multi-color,nope")
+    assert r.returncode == 2 and r.stderr.startswith("error: argument --modules: unknown "
+                                                     "module 'nope'")
+    assert "Traceback" not in r.stderr
 
 
 def test_scenario_command_counts_and_fails(tmp_path):

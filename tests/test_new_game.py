@@ -21,12 +21,18 @@ def _type(app: App, key: int, text: str = "", mod: int = 0) -> None:
     app.frame()
 
 
-def test_tab_moves_between_the_names():
+def _new_game() -> App:
+    """An app showing the New game screen, reached by a click on the menu."""
     s = Settings()
     s.animation = "off"
     app = App(size=(1280, 720), settings=s)
     app.frame()
     click(app, find(app.scene, ("button", "new")).center)
+    return app
+
+
+def test_tab_moves_between_the_names():
+    app = _new_game()
     sc = app.scene
     click(app, find(sc, ("name", 0)).center)
     assert sc.editing == 0
@@ -50,3 +56,18 @@ def test_a_first_new_game_is_you_against_bots():
 
     s = Settings()
     assert s.seats[0] == "human" and set(s.seats[1:]) == {"medium"}
+
+
+def test_a_new_game_with_multi_color_on_plays_its_cards():
+    """The module switch on New game reaches the table: the game is dealt from the base cards
+    plus Multi-Color's, and the choice is remembered for the next New game."""
+    app = _new_game()
+    sc = app.scene
+    assert sc.modules == {"multi-color": False}
+    click(app, find(sc, ("button", ("module", "multi-color"))).center)
+    assert sc.modules["multi-color"]
+    click(app, find(sc, ("button", "start")).center)
+    db = app.scene.match.game.db
+    assert db.modules == ("multi-color",) and "free-will" in db.defs
+    assert app.settings.modules == ["multi-color"]
+    app.frame()                                 # the table header draws with the module

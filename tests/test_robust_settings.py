@@ -22,6 +22,7 @@ GOOD = {
     "ui_scale": 1.25,
     "hold_end_turn": "always",
     "hints": "never",
+    "modules": ["multi-color"],
 }
 DEFAULT = {f.name: getattr(Settings(), f.name) for f in fields(Settings)}
 HUGE = ("1" + "0" * 30, "1e30", "2147483648", "1" + "0" * 400)
@@ -55,6 +56,8 @@ SPECIAL[("player_names", '[null, "x"]')] = (["Player 1", "x", *DEFAULT["player_n
                                              True)
 SPECIAL[("seats", "[]")] = (DEFAULT["seats"], False)
 SPECIAL[("variants", "{}")] = ({}, False)
+SPECIAL[("modules", "[]")] = ([], False)
+SPECIAL[("modules", '[null, "x"]')] = (["x"], True)     # a name: dropped by New game if unknown
 
 CASES = [(f, raw) for f in GOOD for raw in BAD]
 

@@ -18,7 +18,7 @@ VERB_WORTH = {
     "steal_trait": 2.0, "steal_hand": 1.5, "play_another": 2.5, "play_action_of": 1.5,
     "play_named": 1.0, "swap_traits": 1.0, "swap_hands": 0.0, "return_trait": 1.5,
     "mutual_discard": 0.5, "give": -1.0, "give_neighbours": 0.0,
-    "pass_hands": 0.0, "peek_age": 0.3, "stabilize": 0.5, "recolor": 0.5, "choose_color": 0.0,
+    "pass_hands": 0.0, "peek_age": 0.3, "stabilize": 0.5, "recolor": 0.5, "become_color": 0.5, "choose_color": 0.0,
     "choose_world_end": 0.5, "draw_for_score": 1.0, "move_self": -1.0, "return_self": -1.0,
     "handler": 1.0,
 }

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
-from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.record import RecordError, make_record, replay
 from doomlings_desktop.rules.view import View, public_view, view_for
@@ -93,10 +93,12 @@ class Match:
     human who took the screen at the last pass screen (None: no one has yet)."""
 
     def __init__(self, seats: list[Seat], seed: int, variants: dict | None = None,
-                 game: Game | None = None, prefs: Preferences | None = None) -> None:
+                 game: Game | None = None, prefs: Preferences | None = None,
+                 modules: tuple[str, ...] = ()) -> None:
         # A loaded game brings its own database: one saved before cards were added or moved
-        # in cards.yaml is dealt from those cards in their old order (rules/record.py).
-        self.db = game.db if game is not None else default_database()
+        # in cards.yaml is dealt from those cards in their old order (rules/record.py), and
+        # with the modules it was played with. A new one: the base cards plus `modules` (E1).
+        self.db = game.db if game is not None else database_for(modules)
         self.seats = seats
         self.seed = seed
         self.game = game or Game.new(self.db, len(seats), seed=seed, variants=variants or {},

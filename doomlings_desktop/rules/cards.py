@@ -11,7 +11,9 @@ import difflib
 import hashlib
 import json
 import os
+import re
 import stat
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -71,12 +73,13 @@ class CardDef:
         "text", "gp_self", "gp_all", "requires", "cost", "action", "world_end", "score",
         "reaction", "triggers", "keeps", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
-        "we_score", "we_rule", "undeniable", "bots",
+        "we_score", "we_rule", "undeniable", "bots", "module",
     )
 
     def __init__(self, **kw: Any) -> None:
         for name in self.__slots__:
             setattr(self, name, kw.get(name))
+        self.module = self.module or ""     # the expansion module it comes from; "" is base
 
     def __repr__(self) -> str:
         return f"<CardDef {self.id}>"
@@ -85,9 +88,13 @@ class CardDef:
 class Database:
     """All cards; physical card ints index `cards` and the flat per-card arrays."""
 
-    def __init__(self, defs: list[CardDef], source: str, digest: str) -> None:
+    def __init__(self, defs: list[CardDef], source: str, digest: str,
+                 modules: tuple[str, ...] = ()) -> None:
         self.source = source
         self.hash = digest              # of the file's text: what format-1 records named
+        self.modules = modules          # the expansion modules whose cards it holds (E1)
+        self.path: Path | None = None   # the base file, to load its modules beside it
+        self.manifest: dict[str, str] = {}      # module name -> its file, relative to path
         self.behaviour: dict[str, str] = {}     # card id -> digest of its behaviour
         self.defs = {d.id: d for d in defs}
         self.cards: list[CardDef] = []
@@ -134,6 +141,10 @@ class Database:
                                 if d.triggers and "turn_start" in d.triggers)
         self.green_triggers = tuple(c for c, d in enumerate(self.cards)
                                     if d.triggers and "own_green_played" in d.triggers)
+        # World's End effects that come first in their pile: those that start by naming the
+        # card's own colour (Free Will, E6). Empty in the base game.
+        self.we_first = frozenset(c for c, d in enumerate(self.cards)
+                                  if d.world_end and d.world_end[0].verb.name == "become_color")
         # Out-of-turn cards by the moment they answer: a window looks for these few cards only.
         self.reactors: dict[str, tuple[int, ...]] = {k: () for k in REACTIONS}
         for c, d in enumerate(self.cards):
@@ -155,8 +166,9 @@ class Database:
     def reordered(self, ids: list[str]) -> Database:
         """These cards alone, in this order: the database a game saved elsewhere was dealt
         from (cards added or moved since then change neither its deal nor its card ints)."""
-        db = Database([self.defs[i] for i in ids], self.source, self.hash)
+        db = Database([self.defs[i] for i in ids], self.source, self.hash, self.modules)
         db.behaviour = {i: self.behaviour.get(i, "") for i in ids}
+        db.path, db.manifest = self.path, self.manifest
         return db
 
     def card(self, ident: str) -> int:
@@ -566,16 +578,10 @@ def _uses_handler(steps: tuple) -> bool:
     return False
 
 
-def parse_database(text: str, file: str = "cards.yaml") -> Database:
-    """Parse and validate database text; raises CardDatabaseError with the place of any fault."""
-    ck = _Checker(file)
+def _parse_yaml(text: str, file: str) -> Any:
+    """The file's YAML document, or CardDatabaseError naming its line."""
     try:
-        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    except UnicodeEncodeError as e:
-        raise CardDatabaseError(file, text.count("\n", 0, e.start) + 1, None, None,
-                                "the text is not valid Unicode (a lone surrogate)") from None
-    try:
-        doc = _read_yaml(text)
+        return _read_yaml(text)
     except _YamlFault as e:
         raise CardDatabaseError(file, e.line, None, None, e.message) from None
     except yaml.MarkedYAMLError as e:
@@ -589,40 +595,136 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
         line = text.count("\n", 0, pos) + 1 if isinstance(pos, int) else 1
         what = getattr(e, "reason", None) or "unreadable text"
         raise CardDatabaseError(file, line, None, None, f"not valid YAML: {what}") from None
-    if doc is None:
-        ck.fail(1, None, "the file is empty (expected format, traits, ages, catastrophes and "
-                "birth_of_life)")
-    sections = ("format", "traits", "ages", "catastrophes", "birth_of_life")
-    ck.keys(doc, "", set(sections), sections, 1)
+
+
+def _text_digest(text: str, file: str) -> str:
+    try:
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+    except UnicodeEncodeError as e:
+        raise CardDatabaseError(file, text.count("\n", 0, e.start) + 1, None, None,
+                                "the text is not valid Unicode (a lone surrogate)") from None
+
+
+def _check_ids(ck: _Checker, doc: _Map, sections: tuple[str, ...],
+               base: set[str] | frozenset = frozenset()) -> None:
+    """Every card has a string id, unique in the file and not one of the base game's."""
+    for section in sections:
+        items = doc.get(section)
+        if items is None:
+            continue
+        for raw in items if isinstance(items, list) else (items,):
+            _check_id(ck, doc, section, raw, base)
+
+
+def _check_id(ck: _Checker, doc: _Map, section: str, raw: Any, base: set[str] | frozenset
+              ) -> None:
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not raw["id"]:
+        ck.fail(raw if isinstance(raw, _Map) else doc, "id",
+                f"every card needs a string id, got {_show(raw, 40)}", section)
+    if raw["id"] in base:
+        ck.fail(raw, "id", f"card id {_show(raw['id'], 40)} is already a card of the base "
+                "game or another module: a module adds cards, it never replaces one", "id")
+    if raw["id"] in ck.known_ids:
+        ck.fail(raw, "id", f"duplicate card id {_show(raw['id'], 40)}", "id")
+    ck.known_ids.add(raw["id"])
+
+
+def _section_lists(ck: _Checker, doc: _Map, sections: tuple[str, ...]) -> list:
+    """The cards of the file's traits/ages/catastrophes lists, after checking they are lists."""
+    raws: list = []
+    for section in sections:
+        if section in doc:
+            if not isinstance(doc[section], list):
+                ck.fail(doc, section, "expected a list of cards", section)
+            raws += doc[section]
+    return raws
+
+
+def _section_defs(ck: _Checker, doc: _Map, module: str = "") -> list[CardDef]:
+    defs = [_trait(ck, r) for r in doc.get("traits", ())]
+    defs += [_age(ck, r) for r in doc.get("ages", ())]
+    defs += [_catastrophe(ck, r) for r in doc.get("catastrophes", ())]
+    for d in defs:
+        d.module = module
+    return defs
+
+
+def _check_format(ck: _Checker, doc: _Map) -> None:
     if not _is_int(doc["format"]) or doc["format"] != 1:
         ck.fail(doc, "format", f"unsupported format {_show(doc['format'])} (this program reads 1)",
                 "format")
-    for section in ("traits", "ages", "catastrophes"):
-        if not isinstance(doc[section], list):
-            ck.fail(doc, section, "expected a list of cards", section)
+
+
+def _manifest(ck: _Checker, doc: _Map) -> dict[str, str]:
+    """`modules:` of the base file: module name -> its file, relative to the base file."""
+    m = doc["modules"]
+    if not isinstance(m, dict):
+        ck.fail(doc, "modules", "expected a mapping of module name to file path", "modules")
+    for k, v in m.items():
+        if not isinstance(k, str) or not _MODULE_NAME.fullmatch(k):
+            ck.fail(m, "modules", f"a module name is lowercase letters, digits and '-', got "
+                    f"{_show(k)}", k)
+        if not isinstance(v, str) or not v or len(v) > 200 or Path(v).is_absolute() \
+                or ".." in Path(v).parts:
+            ck.fail(m, f"modules.{k}", "expected a file path relative to the card database "
+                    f"(no '..'), got {_show(v)}", k)
+    return dict(m)
+
+
+_MODULE_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+BASE_SECTIONS = ("format", "traits", "ages", "catastrophes", "birth_of_life")
+MODULE_KEYS = ("format", "module", "traits", "ages", "catastrophes")
+
+
+def parse_database(text: str, file: str = "cards.yaml") -> Database:
+    """Parse and validate database text; raises CardDatabaseError with the place of any fault.
+    Its `modules:` manifest is checked here; the module files are read by `load_database`."""
+    ck = _Checker(file)
+    digest = _text_digest(text, file)
+    doc = _parse_yaml(text, file)
+    if doc is None:
+        ck.fail(1, None, "the file is empty (expected format, traits, ages, catastrophes and "
+                "birth_of_life)")
+    ck.keys(doc, "", set(BASE_SECTIONS) | {"modules"}, BASE_SECTIONS, 1)
+    _check_format(ck, doc)
+    manifest = _manifest(ck, doc) if "modules" in doc else {}
+    raws = _section_lists(ck, doc, ("traits", "ages", "catastrophes"))
     b = doc["birth_of_life"]
     if not isinstance(b, dict):
         ck.fail(doc, "birth_of_life", f"expected a card mapping, got {_show(b, 40)}",
                 "birth_of_life")
-    for raw in doc["traits"] + doc["ages"] + doc["catastrophes"] + [b]:
-        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not raw["id"]:
-            ck.fail(raw if isinstance(raw, _Map) else doc, "id",
-                    f"every card needs a string id, got {_show(raw, 40)}")
-        if raw["id"] in ck.known_ids:
-            ck.fail(raw, "id", f"duplicate card id {_show(raw['id'], 40)}", "id")
-        ck.known_ids.add(raw["id"])
-    defs = [_trait(ck, r) for r in doc["traits"]]
-    defs += [_age(ck, r) for r in doc["ages"]]
-    defs += [_catastrophe(ck, r) for r in doc["catastrophes"]]
+    _check_ids(ck, doc, ("traits", "ages", "catastrophes", "birth_of_life"))
+    defs = _section_defs(ck, doc)
     _common(ck, b, {"id", "name", "text"}, ("id", "name", "text"))
     defs.append(CardDef(id=b["id"], name=b["name"], kind="birth", text=b["text"], rules={},
                         setup=(), copies=1))
     ck.card, ck.line = None, doc.line
     _check_counts(ck, doc, defs)
     db = Database(defs, file, digest)
-    db.behaviour = {r["id"]: behaviour_digest(r)
-                    for r in doc["traits"] + doc["ages"] + doc["catastrophes"] + [b]}
+    db.behaviour = {r["id"]: behaviour_digest(r) for r in raws + [b]}
+    db.manifest = manifest
     return db
+
+
+def parse_module(text: str, file: str, name: str, base_ids: set[str]
+                 ) -> tuple[list[CardDef], dict[str, str]]:
+    """A module file's cards (each knowing its module) and their behaviour digests; checked
+    like the base file's, and an id of the base game (or an earlier module) is refused."""
+    ck = _Checker(file)
+    _text_digest(text, file)
+    doc = _parse_yaml(text, file)
+    if doc is None:
+        ck.fail(1, None, "the file is empty (expected format, module and traits)")
+    ck.keys(doc, "", set(MODULE_KEYS), ("format", "module", "traits"), 1)
+    _check_format(ck, doc)
+    if doc["module"] != name:
+        ck.fail(doc, "module", f"the file says it is module {_show(doc['module'], 40)}, but the "
+                f"card database lists it as '{name}'", "module")
+    raws = _section_lists(ck, doc, ("traits", "ages", "catastrophes"))
+    _check_ids(ck, doc, ("traits", "ages", "catastrophes"), base_ids)
+    ck.known_ids |= base_ids        # its cards may name base cards (play_named, pile_has)
+    defs = _section_defs(ck, doc, name)
+    return defs, {r["id"]: behaviour_digest(r) for r in raws}
 
 
 # a card's words and the bots' hints: never part of its rules, so changing them orphans no save
@@ -823,13 +925,8 @@ def _read_file(p: Path) -> bytes:
         os.close(fd)
 
 
-def load_database(path: str | Path | None = None) -> Database:
-    """Load `cards.yaml` (the bundled one by default). Raises CardDatabaseError, and only that:
-    a card file may come from anyone, and the game and `doomlings cards --check` report it."""
-    from doomlings_desktop.resources import cards_path
-
-    p = Path(path) if path else cards_path()
-    file = p.name if not path else str(p)
+def _read_text(p: Path, file: str) -> str:
+    """The file's text: CardDatabaseError if it cannot be read or is not UTF-8."""
     try:
         data = _read_file(p)
     except (OSError, ValueError) as e:      # ValueError: a NUL in the path
@@ -840,14 +937,66 @@ def load_database(path: str | Path | None = None) -> Database:
     except UnicodeDecodeError as e:
         raise CardDatabaseError(file, data.count(b"\n", 0, e.start) + 1, None, None,
                                 "the file is not UTF-8 text") from None
-    text = text.replace("\r\n", "\n").replace("\r", "\n")     # as text-mode reading did
+    return text.replace("\r\n", "\n").replace("\r", "\n")     # as text-mode reading did
+
+
+def _guarded(file: str, parse: Callable[..., Any], *args: Any) -> Any:
+    """parse(*args), with a fault the checks missed still reported as the file's, never a
+    traceback."""
     try:
-        return parse_database(text, file)
+        return parse(*args)
     except (RecursionError, MemoryError, TypeError, ValueError, KeyError, IndexError,
             AttributeError) as e:
-        # A fault the checks above missed: still the file's fault, never a traceback.
         raise CardDatabaseError(file, 1, None, None,
                                 f"cannot validate the file ({type(e).__name__})") from None
+
+
+def module_names(db: Database, modules: Iterable[str]) -> tuple[str, ...]:
+    """The modules asked for, in the manifest's order and once each (so one set of modules is
+    one database whatever order it was named in); an unknown name is a CardDatabaseError."""
+    want = set(modules)
+    unknown = sorted(str(m) for m in want if m not in db.manifest)
+    if unknown:
+        have = ", ".join(db.manifest) or "none"
+        raise CardDatabaseError(db.source, None, None, None,
+                                f"unknown module {_show(unknown[0], 40)} (this card database "
+                                f"has: {have})")
+    return tuple(m for m in db.manifest if m in want)
+
+
+def with_modules(db: Database, modules: Iterable[str]) -> Database:
+    """db's base cards plus the named modules' cards, read from the files its manifest lists."""
+    names = module_names(db, modules)
+    if names == db.modules:
+        return db
+    if db.path is None:
+        raise CardDatabaseError(db.source, None, None, None, "this card database was not read "
+                                "from a file, so its modules cannot be found")
+    defs = [d for d in db.defs.values() if not d.module]
+    behaviour = {d.id: db.behaviour.get(d.id, "") for d in defs}
+    for name in names:
+        rel = db.manifest[name]
+        text = _read_text(db.path.parent / rel, rel)
+        got, digests = _guarded(rel, parse_module, text, rel, name, set(behaviour))
+        defs += got
+        behaviour.update(digests)
+    out = Database(defs, db.source, db.hash, names)
+    out.behaviour, out.path, out.manifest = behaviour, db.path, db.manifest
+    return out
+
+
+def load_database(path: str | Path | None = None, modules: Iterable[str] = ()) -> Database:
+    """Load `cards.yaml` (the bundled one by default) with the named expansion modules' cards.
+    Raises CardDatabaseError, and only that: a card file may come from anyone, and the game
+    and `doomlings cards --check` report it."""
+    from doomlings_desktop.resources import cards_path
+
+    p = Path(path) if path else cards_path()
+    file = p.name if not path else str(p)
+    text = _read_text(p, file)
+    db = _guarded(file, parse_database, text, file)
+    db.path = p
+    return with_modules(db, modules)
 
 
 _default: Database | None = None
@@ -871,3 +1020,38 @@ def set_default_database(db: Database | None) -> Database | None:
     global _chosen
     before, _chosen = _chosen, db
     return before
+
+
+_with: dict[tuple, tuple[Database, Database]] = {}
+
+
+def database_for(modules: Iterable[str] = (), base: Database | None = None) -> Database:
+    """The database of a game with these expansion modules (E1): `base` (by default
+    `default_database()`, the --cards one if chosen) plus the modules listed beside it, made
+    once per set of modules. Raises CardDatabaseError for a module that base does not list."""
+    base = base or default_database()
+    names = module_names(base, modules)
+    if names == base.modules:
+        return base
+    key = (id(base), names)
+    got = _with.get(key)
+    if got is None or got[0] is not base:
+        if len(_with) > 8:
+            _with.clear()
+        got = _with[key] = (base, with_modules(base, names))
+    return got[1]
+
+
+def available_modules() -> tuple[str, ...]:
+    """The modules the playing database offers, in its manifest's order."""
+    return tuple(default_database().manifest)
+
+
+MODULE_TITLES = {"multi-color": "Multi-Color", "dinolings": "Dinolings", "mythlings": "Mythlings",
+                 "techlings": "Techlings", "meaning-of-life": "Meaning of Life",
+                 "kickstarter": "Kickstarter"}
+
+
+def module_title(name: str) -> str:
+    """A module's name as players know it ('Multi-Color')."""
+    return MODULE_TITLES.get(name) or name.replace("-", " ").title()

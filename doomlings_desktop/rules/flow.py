@@ -448,8 +448,12 @@ def t_we_next(g: Game, t: tuple) -> None:
     """The next unresolved World's End trait in p's pile, in play order; a trait that enters
     the pile meanwhile (Eloquence, Regenerative Tissue) is resolved too."""
     _, p, done = t
-    cards = g.db.cards
-    for c in g.players[p].pile:
+    db = g.db
+    cards = db.cards
+    pile = g.players[p].pile
+    if db.we_first:     # Free Will names its colour before the pile's other effects (E6)
+        pile = [c for c in pile if c in db.we_first] + [c for c in pile if c not in db.we_first]
+    for c in pile:
         if cards[c].world_end and c not in done:
             g.stack.append((t_we_next, p, done + (c,)))
             if g.log is not None:

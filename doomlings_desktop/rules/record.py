@@ -16,7 +16,7 @@ import json
 import threading
 from typing import Any
 
-from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.cards import CardDatabaseError, Database, database_for
 from doomlings_desktop.rules.engine import VARIANTS, Game, IllegalAnswer
 
 FORMAT = 2
@@ -92,8 +92,27 @@ def _copy_numbers(db: Database) -> dict[int, str]:
 
 def make_record(g: Game, seats: list[dict] | None = None) -> dict:
     seats = seats or [{"name": g.pname(p), "kind": "human"} for p in range(g.n)]
-    return {"format": FORMAT, "deck": g.db.deck(), "seed": g.seed,
-            "variants": dict(g.variants), "seats": seats, "answers": _encode(g)}
+    rec = {"format": FORMAT, "deck": g.db.deck(), "seed": g.seed,
+           "variants": dict(g.variants), "seats": seats, "answers": _encode(g)}
+    if g.db.modules:        # the base game's records stay as they were
+        rec["modules"] = list(g.db.modules)
+    return rec
+
+
+def _with_modules(record: dict, db: Database) -> Database:
+    """db with the expansion modules the record names (none: the base game, as before)."""
+    mods = record.get("modules", [])
+    if not isinstance(mods, list) or len(mods) > 20 or not all(
+            isinstance(m, str) and 0 < len(m) <= 40 for m in mods):
+        raise RecordError("'modules' is not a list of module names")
+    try:
+        return database_for(mods, base=db)
+    except CardDatabaseError:
+        unknown = [m for m in mods if m not in db.manifest]
+        if unknown:
+            raise RecordError(f"it was played with the {unknown[0]!r} module, which this "
+                              "version does not have", incompatible=True) from None
+        raise RecordError("the cards of its modules cannot be loaded") from None
 
 
 def dumps(record: dict) -> str:
@@ -174,7 +193,7 @@ def check_record(record: Any, db: Database) -> tuple[Database, list]:
                 isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e)
                 for e in deck):
             raise RecordError("the record's deck is not a list of [card, digest] pairs")
-    use = _database_for(deck, db)
+    use = _database_for(deck, _with_modules(record, db))
     out = []
     for a in answers:
         if type(a) is int:

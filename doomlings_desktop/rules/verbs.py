@@ -812,6 +812,26 @@ def t_choose_color(g: Any, t: tuple) -> None:
         g.say("color", f"{g.pname(ctx.player)} chooses {g.answer} for {_title(g, ctx)}.")
 
 
+@verb("become_color")
+def v_become_color(g: Any, ctx: Ctx, a: dict) -> None:
+    """Free Will (E6): its owner names one of the four colours and the card is that colour
+    from then on (never colorless). A World's End that starts with this verb resolves before
+    the pile's other World's End effects (flow.t_we_next)."""
+    if ctx.card in g.players[ctx.player].pile:
+        g.ask(ctx.player, "color", CHOOSE_COLOR, list(COLORS),
+              f"{_title(g, ctx)}: it becomes which color?", (t_become_color, ctx), card=ctx.card)
+
+
+def t_become_color(g: Any, t: tuple) -> None:
+    ctx = t[1]
+    pl = g.players[ctx.player]
+    if pl.recolor is None:
+        pl.recolor = {}
+    pl.recolor[ctx.card] = g.answer
+    if g.log is not None:
+        g.say("recolor", f"{g.pname(ctx.player)}'s {_title(g, ctx)} becomes {g.answer}.")
+
+
 @verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"))
 def v_may(g: Any, ctx: Ctx, a: dict) -> None:
     g.ask(ctx.player, "yesno", CONFIRM, ["yes", "no"], f"{_title(g, ctx)}: {a['prompt']}",

@@ -1,4 +1,5 @@
-"""New game: how many seats, who plays each (a human or a bot level), the rule variants."""
+"""New game: how many seats, who plays each (a human or a bot level), the rule variants and
+the expansion modules."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.rules.cards import available_modules, module_title
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button, Scene
 
@@ -15,6 +17,14 @@ VARIANT_LABELS = {
     "gene_pool_leader_bonus": "+3 for the highest gene pool",
     "long_age_deck": "Long age deck (all 25 ages)",
 }
+
+
+def _offered() -> tuple[str, ...]:
+    """The modules the playing card database lists (none if it cannot say)."""
+    try:
+        return available_modules()
+    except Exception:  # noqa: BLE001 - the screen opens whatever the card file holds
+        return ()
 
 
 class NewGameScene(Scene):
@@ -29,6 +39,8 @@ class NewGameScene(Scene):
         self.ask = [s.ask_out_of_turn] * 6
         self.names = list(s.player_names)
         self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
+        # each module the card database offers, on or off (E1); the choice is remembered
+        self.modules = {m: m in s.modules for m in _offered()}
         self.editing: int | None = None
         self.seed = random.randrange(1, 10**9)
 
@@ -37,9 +49,10 @@ class NewGameScene(Scene):
         return False
 
     def unit(self) -> float:
-        """The UI scale's unit while six seats, the variants and the buttons fit the window."""
+        """The UI scale's unit while six seats, the variants, the modules and the buttons fit
+        the window."""
         w, h = self.app.screen.get_size()
-        return min(self.app.unit, h / 720, (w * 0.82 - 40) / 726)
+        return min(self.app.unit, h / (720 + 48 * len(self.modules)), (w * 0.82 - 40) / 726)
 
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
@@ -70,6 +83,11 @@ class NewGameScene(Scene):
             self.buttons.append(Button(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
                                        ("[x] " if self.variants[k] else "[  ] ") + VARIANT_LABELS[k],
                                        ("variant", k)))
+        my = vy + len(VARIANT_LABELS) * int(48 * u)
+        for j, m in enumerate(self.modules):
+            self.buttons.append(Button(pygame.Rect(x0, my + j * int(48 * u), int(470 * u), bh),
+                                       ("[x] " if self.modules[m] else "[  ] ")
+                                       + f"Module: {module_title(m)}", ("module", m)))
         bw = int(200 * u)
         self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
                                                int(50 * u)), "Start game", "start",
@@ -133,6 +151,8 @@ class NewGameScene(Scene):
             self.ask[key[1]] = not self.ask[key[1]]
         elif isinstance(key, tuple) and key[0] == "variant":
             self.variants[key[1]] = not self.variants[key[1]]
+        elif isinstance(key, tuple) and key[0] == "module":
+            self.modules[key[1]] = not self.modules[key[1]]
         elif key == "back":
             router.go(self.app, "menu")
         elif key == "start":
@@ -144,6 +164,7 @@ class NewGameScene(Scene):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
         self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
+        self.app.settings.modules = [m for m, on in self.modules.items() if on]
         self.app.settings.seat_count = self.count
         self.app.settings.seats = [k if k == "human" else lv
                                    for k, lv in zip(self.kinds, self.levels, strict=True)]
@@ -153,7 +174,8 @@ class NewGameScene(Scene):
             pass            # kept in memory; saved again when the program closes
         seats = [Seat(names[i], self.kinds[i], self.levels[i], self.ask[i])
                  for i in range(self.count)]
-        router.go(self.app, "table", seats, self.seed, self.app.settings.variants)
+        router.go(self.app, "table", seats, self.seed, self.app.settings.variants,
+                  modules=tuple(self.app.settings.modules))
 
     def draw(self, surf: pygame.Surface) -> None:
         self._layout()

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
@@ -44,16 +45,18 @@ class TopBar(_Panel):
         pygame.draw.rect(surf, PANEL, r)
         age = sc.db.cards[v.age] if v.age >= 0 else None
         x = r.x + int(12 * u)
+        # the modules in play (E1) lead the counts: a game with more cards says so at a glance
+        mods = "".join(f"+ {module_title(m)}   " for m in sc.db.modules)
+        cats = t.render(f"{mods}Catastrophes {len(v.catastrophes)}/3   Ages left "
+                        f"{v.age_deck_size}", int(16 * u), INK)
         if age is not None:
             kind = "Catastrophe" if age.kind == "catastrophe" else "Age"
             label = t.render(f"{kind}: {age.name}", int(19 * u), ACCENT, bold=True)
             surf.blit(label, (x, r.centery - label.get_height() // 2))
             x += label.get_width() + int(14 * u)
             rule = age.text if age.kind != "catastrophe" else "No age rules this round."
-            room = max(50, lay.log.x - x - int(260 * u))
+            room = max(50, lay.log.x - x - max(int(260 * u), cats.get_width() + int(24 * u)))
             self._rule(surf, rule, x, room, r, u)
-        cats = t.render(f"Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}",
-                        int(16 * u), INK)
         surf.blit(cats, cats.get_rect(midright=(lay.log.x - int(12 * u), r.centery)))
         ln = t.render("Game log", int(16 * u), MUTED, bold=True)
         surf.blit(ln, ln.get_rect(midleft=(lay.log.x + int(10 * u), r.centery)))

@@ -65,10 +65,11 @@ class TableScene(Scene):
 
     def __init__(self, app: Any, seats: list[SeatConfig] | None = None, seed: int = 0,
                  variants: dict | None = None, game: Game | None = None,
-                 match: Match | None = None) -> None:
+                 match: Match | None = None, modules: tuple[str, ...] = ()) -> None:
         super().__init__(app)
         # a match made elsewhere (the lesson's, play/tutorial.py) comes ready; else a new one
-        self.match = match or Match(seats or [], seed, variants, game, prefs=app.settings)
+        self.match = match or Match(seats or [], seed, variants, game, prefs=app.settings,
+                                    modules=modules)
         self.selected: Any = None          # the chosen answer; with several cards, the cursor
         self.picks = CardPicks(self)        # the cards chosen for a choice of several
         self.drag: dict | None = None

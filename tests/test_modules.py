@@ -1,0 +1,142 @@
+"""Expansion modules as data (ruling E1): the manifest in cards.yaml, module files checked like
+the base file, and one database per set of modules."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from doomlings_desktop.rules.cards import (
+    CardDatabaseError,
+    database_for,
+    default_database,
+    load_database,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+MC = ("acrobatic", "bloom", "bullheaded", "curiosity", "hand-wing", "mitosis", "free-will",
+      "tetrachromatic", "wild")
+
+
+def test_base_database_has_no_module_cards():
+    db = default_database()
+    assert db.modules == () and "multi-color" in db.manifest
+    assert not any(i in db.defs for i in MC)
+    assert all(d.module == "" for d in db.defs.values())
+
+
+def test_multi_color_database_adds_its_cards_and_keeps_base_digests():
+    base = default_database()
+    db = database_for(["multi-color"])
+    assert db.modules == ("multi-color",) and db is database_for(("multi-color",))
+    assert all(db.defs[i].module == "multi-color" for i in MC)
+    assert {i: db.behaviour[i] for i in base.behaviour} == base.behaviour
+    assert db.defs["wild"].colors == ("red", "blue", "green", "purple")
+    assert database_for(()) is base
+
+
+def test_unknown_module_is_a_clear_error():
+    with pytest.raises(CardDatabaseError, match="unknown module 'dinolings'"):
+        database_for(["dinolings"])
+
+
+def _copy(tmp_path: Path, module_text: str) -> Path:
+    shutil.copy(ROOT / "cards.yaml", tmp_path / "cards.yaml")
+    (tmp_path / "assets" / "modules").mkdir(parents=True)
+    (tmp_path / "assets" / "modules" / "multi-color.yaml").write_text(module_text)
+    return tmp_path / "cards.yaml"
+
+
+def test_module_card_clashing_with_a_base_id_names_the_file_and_line(tmp_path):
+    path = _copy(tmp_path, "format: 1\nmodule: multi-color\ntraits:\n"
+                           "  - id: bark\n    name: Bark\n    color: green\n    value: 2\n")
+    load_database(path)     # the base alone does not read module files
+    with pytest.raises(CardDatabaseError, match=r"multi-color.yaml:4: field 'id': card id 'bark' is already a card of the base"):
+        load_database(path, ["multi-color"])
+
+
+def test_module_file_is_checked_like_the_base_file(tmp_path):
+    path = _copy(tmp_path, "format: 1\nmodule: multi-color\ntraits:\n"
+                           "  - id: odd\n    name: Odd\n    color: pink\n    value: 2\n")
+    with pytest.raises(CardDatabaseError, match=r"multi-color.yaml:6: card 'odd': field 'color'"):
+        load_database(path, ["multi-color"])
+
+
+def test_module_file_must_name_its_module(tmp_path):
+    path = _copy(tmp_path, "format: 1\nmodule: techlings\ntraits: []\n")
+    with pytest.raises(CardDatabaseError, match="lists it as 'multi-color'"):
+        load_database(path, ["multi-color"])
+
+
+# ---------------------------------------------------------------- records name their modules
+
+def _played(db, answers=30):
+    import random
+
+    from doomlings_desktop.rules.engine import Game
+
+    g = Game.new(db, 3, seed=5, log=False)
+    r = random.Random(5)
+    while g.pending is not None and len(g.answers) < answers:
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+def test_a_module_game_record_names_its_modules_and_replays():
+    import json
+
+    from doomlings_desktop.rules.record import make_record, replay
+
+    g = _played(database_for(["multi-color"]))
+    rec = json.loads(json.dumps(make_record(g)))
+    assert rec["modules"] == ["multi-color"]
+    again = replay(rec, default_database(), log=False)      # the base database is enough
+    assert again.db.modules == ("multi-color",)
+    assert [p.pile for p in again.players] == [p.pile for p in g.players]
+
+
+def test_a_base_game_record_has_no_modules_key():
+    from doomlings_desktop.rules.record import make_record
+
+    assert "modules" not in make_record(_played(default_database()))
+
+
+@pytest.mark.parametrize("mods, words", [(["dinolings"], "'dinolings' module"),
+                                         ("multi-color", "not a list"), ([3], "not a list")])
+def test_a_record_with_an_unknown_module_is_a_record_error(mods, words):
+    from doomlings_desktop.rules.record import RecordError, make_record, replay
+
+    rec = make_record(_played(default_database()))
+    rec["modules"] = mods
+    with pytest.raises(RecordError, match=words):
+        replay(rec, default_database(), log=False)
+
+
+# ---------------------------------------------------------------- scenarios
+
+SCEN = {"players": 2, "modules": ["multi-color"],
+        "setup": {"players": [{"pile": ["acrobatic"], "hand": ["fangs"]}, {"hand": ["gills"]}]},
+        "expect": {"players": [{"colors": {"green": 1, "purple": 1}}]}}
+
+
+def _run(data):
+    from doomlings_desktop.scenario import Runner
+
+    Runner(default_database(), data).run()
+
+
+def test_scenario_modules_and_colors_pass():
+    _run(SCEN)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"modules": []}, "acrobatic"),                     # a module card needs its module
+    ({"modules": ["nope"]}, "unknown module 'nope'"),
+    ({"expect": {"players": [{"colors": {"green": 2}}]}}, "colors"),
+    ({"expect": {"players": [{"colors": {"pink": 1}}]}}, "mapping of color"),
+])
+def test_scenario_modules_and_colors_fail(change, words):
+    from doomlings_desktop.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match=words):
+        _run({**SCEN, **change})
