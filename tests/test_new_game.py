@@ -71,3 +71,25 @@ def test_a_new_game_with_multi_color_on_plays_its_cards():
     assert db.modules == ("multi-color",) and "free-will" in db.defs
     assert app.settings.modules == ["multi-color"]
     app.frame()                                 # the table header draws with the module
+
+
+def test_settings_turn_a_module_on_for_the_next_new_game(tmp_path, monkeypatch):
+    """Settings offer each module as New game does; the next New game starts with it on."""
+    import pygame
+    from uidriver import click, find
+
+    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.ui import router
+    from doomlings_desktop.ui.app import App
+
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    pygame.font.init()
+    s = Settings()
+    app = App(size=(1280, 720), settings=s)
+    app.go(router.make(app, "settings", back=router.make(app, "menu")))
+    app.frame()
+    click(app, find(app.scene, ("button", ("module", "multi-color"))).center)
+    assert s.modules == ["multi-color"]
+    app.go(router.make(app, "new_game"))
+    app.frame()
+    assert app.scene.modules == {"multi-color": True}

@@ -8,23 +8,16 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.rules.cards import available_modules, module_title
+from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button, Scene
+from doomlings_desktop.ui.scenes.pages import offered_modules
 
 VARIANT_LABELS = {
     "catastrophe_ends_round": "No turns in a catastrophe's round",
     "gene_pool_leader_bonus": "+3 for the highest gene pool",
     "long_age_deck": "Long age deck (all 25 ages)",
 }
-
-
-def _offered() -> tuple[str, ...]:
-    """The modules the playing card database lists (none if it cannot say)."""
-    try:
-        return available_modules()
-    except Exception:  # noqa: BLE001 - the screen opens whatever the card file holds
-        return ()
 
 
 class NewGameScene(Scene):
@@ -40,7 +33,7 @@ class NewGameScene(Scene):
         self.names = list(s.player_names)
         self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
         # each module the card database offers, on or off (E1); the choice is remembered
-        self.modules = {m: m in s.modules for m in _offered()}
+        self.modules = {m: m in s.modules for m in offered_modules()}
         self.editing: int | None = None
         self.seed = random.randrange(1, 10**9)
 

@@ -89,3 +89,14 @@ class TextScene(SubScene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
             self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 8))
         super().handle(event)
+
+
+def offered_modules() -> tuple[str, ...]:
+    """The expansion modules the playing card database lists (none if it cannot say), for
+    New game and Settings."""
+    from doomlings_desktop.rules.cards import available_modules
+
+    try:
+        return available_modules()
+    except Exception:  # noqa: BLE001 - the screen opens whatever the card file holds
+        return ()

@@ -7,13 +7,15 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.settings import HOLDS, UI_SCALES
 from doomlings_desktop.ui.app import Button
-from doomlings_desktop.ui.scenes.pages import SubScene
+from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
 
 # After a play the turn waits for End turn, so Undo can take the play back: in games with a
 # bot (a table of people can agree to take a move back), in every game, or never.
 HOLD_LABELS = {"bots": "against bots", "always": "always", "never": "never"}
+
 
 
 class SettingsScene(SubScene):
@@ -41,7 +43,8 @@ class SettingsScene(SubScene):
             ("Wait for End turn (Undo)", HOLD_LABELS.get(s.hold_end_turn, s.hold_end_turn),
              "hold_end_turn"),
             ("Hint button (H)", HOLD_LABELS.get(s.hints, s.hints), "hints"),
-        ]
+        ] + [(f"Module: {module_title(m)}", "on" if m in s.modules else "off", ("module", m))
+             for m in offered_modules()]
 
     def unit(self) -> float:
         """The UI scale's unit while every row fits the window."""
@@ -73,6 +76,9 @@ class SettingsScene(SubScene):
             s.ask_out_of_turn = not s.ask_out_of_turn
         elif key == "ui_scale":         # the next step up, and from the largest the smallest
             s.ui_scale = next((x for x in UI_SCALES if x > s.ui_scale + 1e-6), UI_SCALES[0])
+        elif isinstance(key, tuple) and key[0] == "module":     # the next New game's
+            s.modules = [m for m in s.modules if m != key[1]] if key[1] in s.modules \
+                else sorted({*s.modules, key[1]})
         elif key in ("hold_end_turn", "hints"):
             now = getattr(s, key)
             i = HOLDS.index(now) if now in HOLDS else -1
