@@ -47,16 +47,17 @@ class TopBar(_Panel):
         x = r.x + int(12 * u)
         # the modules in play (E1) lead the counts: a game with more cards says so at a glance
         mods = "".join(f"+ {module_title(m)}   " for m in sc.db.modules)
-        cats = t.render(f"{mods}Catastrophes {len(v.catastrophes)}/3   Ages left "
-                        f"{v.age_deck_size}", int(16 * u), INK)
+        counts = f"{mods}Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}"
+        counts_w = t.font(int(16 * u)).size(counts)[0]     # drawn after the rule, as read
         if age is not None:
             kind = "Catastrophe" if age.kind == "catastrophe" else "Age"
             label = t.render(f"{kind}: {age.name}", int(19 * u), ACCENT, bold=True)
             surf.blit(label, (x, r.centery - label.get_height() // 2))
             x += label.get_width() + int(14 * u)
             rule = age.text if age.kind != "catastrophe" else "No age rules this round."
-            room = max(50, lay.log.x - x - max(int(260 * u), cats.get_width() + int(24 * u)))
+            room = max(50, lay.log.x - x - max(int(260 * u), counts_w + int(24 * u)))
             self._rule(surf, rule, x, room, r, u)
+        cats = t.render(counts, int(16 * u), INK)
         surf.blit(cats, cats.get_rect(midright=(lay.log.x - int(12 * u), r.centery)))
         ln = t.render("Game log", int(16 * u), MUTED, bold=True)
         surf.blit(ln, ln.get_rect(midleft=(lay.log.x + int(10 * u), r.centery)))
