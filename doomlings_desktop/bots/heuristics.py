@@ -378,7 +378,7 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
             hand = g.players[p].hand
             ws = dict(zip(hand, hand_worths(g, p, tb, True), strict=False))
             return [-0.3 if a == "pass" else -ws.get(a, tb.hold[a]) for a in opts]
-        if zone == "revealed":
+        if zone in ("revealed", "discard"):       # a card to take into the hand (Bones)
             return [tb.hold[a] for a in opts]
         intent = d.intent
         if intent in LOSE_OWN:
