@@ -176,3 +176,20 @@ def test_scenario_modules_and_colors_fail(change, words):
 
     with pytest.raises(ScenarioError, match=words):
         _run({**SCEN, **change})
+
+
+def test_a_bot_picks_juicy_s_first_trait_worth_moving():
+    """Juicy's first pick moves nothing yet: the quick policy still prefers a good trait of
+    another pile (or a poor one of its own) to the first one offered."""
+    from doomlings_desktop.bots.heuristics import fast_answer
+    from doomlings_desktop.scenario import Runner
+
+    data = {"players": 2, "modules": ["kickstarter"],
+            "setup": {"trait_deck": ["leaves", "migratory", "nocturnal"],
+                      "players": [{"hand": ["juicy", "big-ears"], "pile": ["bark"]},
+                                  {"hand": ["gills"], "pile": ["fear", "adorable"]}]}}
+    r = Runner(default_database(), data)
+    g = r.g
+    g.apply(g.db.card("juicy"))
+    assert g.pending.intent == "swap_for_trait" and g.pending.subject == -1
+    assert g.db.ident[fast_answer(g)] == "adorable"
