@@ -35,6 +35,42 @@ def test_multi_color_database_adds_its_cards_and_keeps_base_digests():
     assert database_for(()) is base
 
 
+KS = ("beauty", "bones", "fulfilled", "juicy", "pride", "tube-feet", "joy")
+
+
+def test_kickstarter_database_adds_its_cards_and_keeps_base_digests():
+    base = default_database()
+    db = database_for(["kickstarter"])
+    assert db.modules == ("kickstarter",) and "kickstarter" in base.manifest
+    assert not any(i in base.defs for i in KS)
+    assert all(db.defs[i].module == "kickstarter" for i in KS)
+    assert db.defs["joy"].kind == "age" and db.defs["fulfilled"].fixed
+    assert {i: db.behaviour[i] for i in base.behaviour} == base.behaviour
+
+
+def test_kickstarter_random_games_ask_known_intents_and_replay():
+    """Random games with the module: every decision's intent fits its kind (the module's new
+    verbs reuse existing intents), and a record replays to the same piles."""
+    import json
+    import random
+
+    from doomlings_desktop.rules import decisions as D
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.rules.record import make_record, replay
+
+    db = database_for(["kickstarter"])
+    for seed in range(20):
+        r = random.Random(seed)
+        g = Game.new(db, 2 + seed % 4, seed=seed, log=False)
+        while g.pending is not None:
+            assert D.INTENTS.get(g.pending.intent) == g.pending.kind, g.pending
+            g.apply(r.choice(g.pending.options))
+        rec = json.loads(json.dumps(make_record(g)))
+        assert rec["modules"] == ["kickstarter"]
+        again = replay(rec, default_database(), log=False)
+        assert [p.pile for p in again.players] == [p.pile for p in g.players]
+
+
 def test_unknown_module_is_a_clear_error():
     with pytest.raises(CardDatabaseError, match="unknown module 'dinolings'"):
         database_for(["dinolings"])
@@ -140,3 +176,20 @@ def test_scenario_modules_and_colors_fail(change, words):
 
     with pytest.raises(ScenarioError, match=words):
         _run({**SCEN, **change})
+
+
+def test_a_bot_picks_juicy_s_first_trait_worth_moving():
+    """Juicy's first pick moves nothing yet: the quick policy still prefers a good trait of
+    another pile (or a poor one of its own) to the first one offered."""
+    from doomlings_desktop.bots.heuristics import fast_answer
+    from doomlings_desktop.scenario import Runner
+
+    data = {"players": 2, "modules": ["kickstarter"],
+            "setup": {"trait_deck": ["leaves", "migratory", "nocturnal"],
+                      "players": [{"hand": ["juicy", "big-ears"], "pile": ["bark"]},
+                                  {"hand": ["gills"], "pile": ["fear", "adorable"]}]}}
+    r = Runner(default_database(), data)
+    g = r.g
+    g.apply(g.db.card("juicy"))
+    assert g.pending.intent == "swap_for_trait" and g.pending.subject == -1
+    assert g.db.ident[fast_answer(g)] == "adorable"

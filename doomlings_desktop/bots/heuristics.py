@@ -378,7 +378,7 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
             hand = g.players[p].hand
             ws = dict(zip(hand, hand_worths(g, p, tb, True), strict=False))
             return [-0.3 if a == "pass" else -ws.get(a, tb.hold[a]) for a in opts]
-        if zone == "revealed":
+        if zone in ("revealed", "discard"):       # a card to take into the hand (Bones)
             return [tb.hold[a] for a in opts]
         intent = d.intent
         if intent in LOSE_OWN:
@@ -388,6 +388,10 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
             return [tb.pile[a] + 0.05 * g.score(owner) for a in opts]
         if intent == D.USE_TRAIT_ACTION:
             return [tb.action[a] for a in opts]
+        if intent == D.SWAP_FOR_TRAIT and d.subject < 0:
+            # Juicy's first pick (nothing moves until the second): a good trait of another
+            # pile to win, or a poor one of ours to give; the second pick is looked at fully.
+            return [-tb.pile[a] if g.owner_of(a) == p else tb.pile[a] for a in opts]
         if len(opts) > 12:
             sc = [g.score(q) for q in range(g.n)]
             return [tb.pile[a] + 0.05 * sc[g.owner_of(a)] for a in opts]

@@ -20,7 +20,7 @@ VERB_WORTH = {
     "mutual_discard": 0.5, "give": -1.0, "give_neighbours": 0.0,
     "pass_hands": 0.0, "peek_age": 0.3, "stabilize": 0.5, "recolor": 0.5, "become_color": 0.5, "choose_color": 0.0,
     "choose_world_end": 0.5, "draw_for_score": 1.0, "move_self": -1.0, "return_self": -1.0,
-    "handler": 1.0,
+    "handler": 1.0, "no_stabilize": -0.5,
 }
 DEFAULT_STEP = 0.5        # a verb not listed above
 VARIABLE = 1.0            # a variable-value trait with no hint
@@ -32,7 +32,7 @@ def step_worth(step: Any) -> float:
     case (it may be declined), the rest from VERB_WORTH."""
     name = step.verb.name
     args = step.args
-    if name == "draw":
+    if name in ("draw", "take_discard"):
         n = args.get("n", 1)
         return PER_CARD_DRAWN * (n if isinstance(n, int) else 2)
     if name in ("discard_hand", "discard_trait"):      # hurts whose hand or pile it reaches

@@ -71,7 +71,7 @@ class CardDef:
     __slots__ = (
         "id", "name", "kind", "color", "colors", "value", "variable", "dominant", "icons", "copies",
         "text", "gp_self", "gp_all", "requires", "cost", "action", "world_end", "score",
-        "reaction", "triggers", "keeps", "denial", "has_effect", "uses_handler",
+        "reaction", "triggers", "keeps", "fixed", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
         "we_score", "we_rule", "undeniable", "bots", "module",
     )
@@ -130,6 +130,8 @@ class Database:
         self.reaction = [d.reaction for d in self.cards]
         self.special = [bool(d.triggers or d.keeps or d.denial) for d in self.cards]
         self.denial = [bool(d.denial) for d in self.cards]
+        # Traits that never leave their pile (Fulfilled): no effect may target them.
+        self.fixed = [bool(d.fixed) for d in self.cards]
         self.scoring = [bool(d.score) for d in self.cards]
         # Cards whose score terms reach other players' scores (Viral): the only ones a score
         # needs to look for in other piles.
@@ -556,7 +558,7 @@ class _Checker:
 _TRAIT_KEYS = {
     "id", "name", "color", "value", "dominant", "icons", "copies", "text", "gene_pool",
     "gene_pool_all", "requires", "cost", "action", "world_end", "score", "reaction", "triggers",
-    "keeps_in_pile", "ignores_next_catastrophe", "bots",
+    "keeps_in_pile", "never_leaves_pile", "ignores_next_catastrophe", "bots",
 }
 # What the bots are told about a trait beyond its rules, in points (bots/knowledge.py): what
 # its action, its World's End effect, a variable value or an out-of-turn card kept in hand is
@@ -797,12 +799,13 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
     gp = ck.typed(r, "gene_pool", "int", "") if "gene_pool" in r else 0
     gp_all = ck.typed(r, "gene_pool_all", "int", "") if "gene_pool_all" in r else 0
     keeps = ck.typed(r, "keeps_in_pile", "bool", "") if "keeps_in_pile" in r else False
+    fixed = ck.typed(r, "never_leaves_pile", "bool", "") if "never_leaves_pile" in r else False
     denial = ck.typed(r, "ignores_next_catastrophe", "bool", "") if "ignores_next_catastrophe" in r else False
     bots = _bot_hints(ck, r, {"action": bool(action), "world_end": bool(world_end),
                               "variable": v == "variable", "hold": bool(r.get("reaction"))})
     has_effect = bool(r.get("text"))
     if has_effect and not (action or world_end or score or req or cost or reaction or triggers
-                           or gp or gp_all or keeps or denial):
+                           or gp or gp_all or keeps or fixed or denial):
         ck.fail(r, "text", "has rules text but no behavior", "text")
     return CardDef(
         id=r["id"], name=r["name"], kind="trait", color=colors[0], colors=colors,
@@ -810,7 +813,7 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         dominant=ck.typed(r, "dominant", "bool", "") if "dominant" in r else False,
         icons=frozenset(icons), copies=copies, text=r.get("text", ""), gp_self=gp, gp_all=gp_all,
         requires=req, cost=cost, action=action, world_end=world_end, score=score,
-        reaction=reaction, triggers=triggers or None, keeps=keeps, denial=denial,
+        reaction=reaction, triggers=triggers or None, keeps=keeps, fixed=fixed, denial=denial,
         has_effect=has_effect, uses_handler=_uses_handler(action + world_end), bots=bots,
     )
 

@@ -19,7 +19,7 @@ REDRAW_INSTEAD = "redraw_instead"       # yesno: an age's "discard hand, draw 3 
 DISCARD_HAND_CARD = "discard_hand_card"     # card: discard it (an effect, stabilize, an age)
 GIVE_HAND_CARD = "give_hand_card"           # card: give it to another player
 REVEAL_HAND_CARD = "reveal_hand_card"       # card: show it to the player who asks
-TAKE_REVEALED_CARD = "take_revealed_card"   # card: take one of the cards others revealed
+TAKE_REVEALED_CARD = "take_revealed_card"   # card: take a card shown: revealed, or discarded
 # Traits in piles.
 LOSE_OWN_TRAIT = "lose_own_trait"           # card: one of yours to discard or give away
 SWAP_OWN_TRAIT = "swap_own_trait"           # card: one of yours to swap for an opponent's

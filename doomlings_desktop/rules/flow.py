@@ -260,7 +260,8 @@ def t_enter(g: Game, t: tuple) -> None:
             g.resolve_action(p, c)
         else:   # no action icon (Vampirism, Optimistic Nihilism): happens, cannot be stopped
             g.stack.append((t_effect, Ctx(p, c, d.action)))
-    if not db.dominant[c] and g.anyone_holds("parasitic") and not g.protected("steal"):
+    if not (db.dominant[c] or db.fixed[c]) and g.anyone_holds("parasitic") \
+            and not g.protected("steal"):
         g.stack.append((t_parasitic_window, p, c, 1))
     if "green" in db.colors[c]:    # a multi-colour trait with green is a green trait (E5)
         pile = g.players[p].pile

@@ -164,15 +164,17 @@ class Legality:
 
     def pile_targets(self, seats: list[int], flt: tuple = (), op: str = "", source: int = -1,
                      allow_dominant: bool = False) -> list[int]:
-        """Cards in those piles that an effect may take: never dominants (R13), never in a
-        protected round for steal/swap/discard, and matching the filter."""
+        """Cards in those piles that an effect may take: never dominants (R13), never a trait
+        that never leaves its pile (Fulfilled), never in a protected round for
+        steal/swap/discard, and matching the filter."""
         if op and self.protected(op):
             return []
         dom = self.db.dominant
+        fixed = self.db.fixed
         out = []
         for q in seats:
             for c in self.players[q].pile:
-                if dom[c] and not allow_dominant:
+                if (dom[c] and not allow_dominant) or fixed[c]:
                     continue
                 if flt and not self.matches(q, c, flt, source):
                     continue

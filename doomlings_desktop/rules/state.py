@@ -237,7 +237,7 @@ class State:
         `by` is the player who picked it when that is not p (Reckless); the log names both."""
         db = self.db
         d = db.cards[c]
-        if d.keeps:
+        if d.keeps or d.fixed:
             if self.log is not None:
                 self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
             return False

@@ -152,6 +152,42 @@ def v_stabilize(g: Any, ctx: Ctx, a: dict) -> None:
     g.stabilize(ctx.player)
 
 
+@verb("no_stabilize")
+def v_no_stabilize(g: Any, ctx: Ctx, a: dict) -> None:
+    """Pride: the acting player does not stabilize at the end of this turn (their own turn
+    only: an effect resolved in another's turn leaves stabilizing alone)."""
+    if ctx.player == g.current:
+        g.no_stabilize = ctx.player
+
+
+@verb("take_discard", short="n", n=("count", 1))
+def v_take_discard(g: Any, ctx: Ctx, a: dict) -> None:
+    """Bones: the acting player picks `n` traits from the (public) discard pile, one at a
+    time, into their hand."""
+    g.stack.append((t_take_discard, ctx, _count(g, ctx, a["n"])))
+
+
+def t_take_discard(g: Any, t: tuple) -> None:
+    _, ctx, left = t
+    cards = g.db.cards
+    opts = [c for c in dict.fromkeys(g.discard[::-1]) if cards[c].kind == "trait"]
+    if left <= 0 or not opts:
+        return
+    g.ask_picks(min(left, len(opts)), ctx.player, "card", TAKE_REVEALED_CARD, opts,
+                f"{_title(g, ctx)}: take a card from the discard pile ({left} left)",
+                (t_take_discard_ans, ctx, left), card=ctx.card, zone="discard")
+
+
+def t_take_discard_ans(g: Any, t: tuple) -> None:
+    _, ctx, left = t
+    p, c = ctx.player, g.answer
+    g.discard.remove(c)
+    g.players[p].hand.append(c)
+    if g.log is not None:
+        g.say("take", f"{g.pname(p)} takes {_name(g, c)} from the discard pile into their hand.")
+    g.stack.append((t_take_discard, ctx, left - 1))
+
+
 @verb("peek_age")
 def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
     if g.age_deck:
@@ -450,10 +486,13 @@ def t_steal_trait(g: Any, t: tuple) -> None:
         g.resolve_action(p, c)
 
 
-@verb("swap_traits", mode=("enum:same_color|different_color|self", REQUIRED))
+@verb("swap_traits", mode=("enum:same_color|different_color|self|any", REQUIRED))
 def v_swap_traits(g: Any, ctx: Ctx, a: dict) -> None:
     p = ctx.player
     if g.protected("swap"):
+        return
+    if a["mode"] == "any":
+        _swap_any(g, ctx)
         return
     if a["mode"] == "self":
         if ctx.card not in g.players[p].pile:
@@ -502,6 +541,41 @@ def _shares(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two traits are the same colour if they share one: a multi-colour trait is each of its
     colours (E5), so it is a different colour only from a trait with none of them."""
     return any(x in b for x in a)
+
+
+def _swap_any(g: Any, ctx: Ctx) -> None:
+    """Juicy: a trait of any pile, then one of any other pile; the two change piles."""
+    seats = g.order_from(ctx.player)
+    first = g.pile_targets(seats, (), "swap")
+    owners = {g.owner_of(c) for c in first}
+    if len(owners) < 2:
+        return
+    g.ask(ctx.player, "card", SWAP_FOR_TRAIT, first,
+          f"{_title(g, ctx)}: choose the first trait to swap", (t_swap_any, ctx),
+          card=ctx.card, zone="pile")
+
+
+def t_swap_any(g: Any, t: tuple) -> None:
+    ctx = t[1]
+    one = g.answer
+    q = g.owner_of(one)
+    others = g.pile_targets([s for s in g.order_from(ctx.player) if s != q], (), "swap")
+    g.ask(ctx.player, "card", SWAP_FOR_TRAIT, others,
+          f"{_title(g, ctx)}: swap {_name(g, one)} with which trait of another pile?",
+          (t_swap_pair, ctx, one), card=ctx.card, zone="pile", subject=one)
+
+
+def t_swap_pair(g: Any, t: tuple) -> None:
+    _, ctx, one = t
+    two = g.answer
+    q, r = g.owner_of(one), g.owner_of(two)
+    g.remove_from_pile(q, one)
+    g.remove_from_pile(r, two)
+    g.add_to_pile(r, one)
+    g.add_to_pile(q, two)
+    if g.log is not None:
+        g.say("swap", f"{g.pname(ctx.player)} swaps {g.pname(q)}'s {_name(g, one)} with "
+              f"{g.pname(r)}'s {_name(g, two)}.")
 
 
 def t_swap_mine(g: Any, t: tuple) -> None:
@@ -574,12 +648,16 @@ def v_move_self(g: Any, ctx: Ctx, a: dict) -> None:
               (t_give_trait_to, ctx, c), card=c, subject=c)
 
 
-@verb("return_trait")
+@verb("return_trait", whose=("enum:opponents|own", "opponents"))
 def v_return_trait(g: Any, ctx: Ctx, a: dict) -> None:
-    opts = g.pile_targets(g.opponents(ctx.player))
+    """Costly Signaling (an opponent's trait) / Beauty (`whose: own`, one of yours, this card
+    allowed): a non-dominant trait goes back to its owner's hand."""
+    own = a["whose"] == "own"
+    opts = g.pile_targets([ctx.player] if own else g.opponents(ctx.player))
     if opts:
-        g.ask(ctx.player, "card", RETURN_TRAIT,
-              opts, f"{_title(g, ctx)}: return a trait to its owner's hand",
+        g.ask(ctx.player, "card", RETURN_TRAIT, opts,
+              f"{_title(g, ctx)}: return " + ("one of your traits to your hand" if own
+                                              else "a trait to its owner's hand"),
               (t_return_trait, ctx), card=ctx.card, zone="pile")
 
 
@@ -832,7 +910,7 @@ def t_become_color(g: Any, t: tuple) -> None:
         g.say("recolor", f"{g.pname(ctx.player)}'s {_title(g, ctx)} becomes {g.answer}.")
 
 
-@verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"))
+@verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"), otherwise=("steps", ()))
 def v_may(g: Any, ctx: Ctx, a: dict) -> None:
     g.ask(ctx.player, "yesno", CONFIRM, ["yes", "no"], f"{_title(g, ctx)}: {a['prompt']}",
           (t_may, ctx, a), card=ctx.card)
@@ -840,8 +918,9 @@ def v_may(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_may(g: Any, t: tuple) -> None:
     _, ctx, a = t
-    if g.answer == "yes":
-        g.stack.append((t_effect, Ctx(ctx.player, ctx.card, a["steps"], ctx.vars)))
+    steps = a["steps"] if g.answer == "yes" else a["otherwise"]
+    if steps:
+        g.stack.append((t_effect, Ctx(ctx.player, ctx.card, steps, ctx.vars)))
 
 
 @verb("choose_world_end")
