@@ -39,3 +39,66 @@ def test_a_bad_bonus_names_the_file_and_line(tmp_path, bonus, message):
         f"    text: odd\n    bonus: {bonus}\n")
     with pytest.raises(CardDatabaseError, match=message):
         load_database(tmp_path / "cards.yaml", MOL)
+
+
+# ---------------------------------------------------------------- the deal and the keep
+
+def _mol(db):
+    return database_for(MOL, base=db)
+
+
+def _play_out(g, seed):
+    import random
+
+    r = random.Random(seed)
+    while g.pending is not None:
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+def test_each_player_keeps_one_of_two_before_the_first_turn(db):
+    from doomlings_desktop.rules import decisions as D
+    from doomlings_desktop.rules.engine import Game
+
+    mdb = _mol(db)
+    g = Game.new(mdb, 4, seed=3, log=True)
+    assert g.age < 0 or mdb.cards[g.age].kind == "birth"
+    dealt = [c for offer in g.meaning_offer for c in offer]
+    assert len(dealt) == 8 == len(set(dealt)) and set(dealt) <= set(mdb.meanings)
+    for p in range(4):      # in turn order, each one's own two cards
+        d = g.pending
+        assert (d.player, d.intent, d.kind, d.zone) == (p, D.KEEP_MEANING, "card", "meaning")
+        assert d.options == list(g.meaning_offer[p])
+        g.apply(d.options[1])
+        assert g.meaning[p] == g.meaning_offer[p][1]
+    assert g.pending.intent in D.TURN_OPENING
+    h = g.clone()
+    assert h.meaning == g.meaning and h.meaning is not g.meaning
+    assert h.meaning_offer == g.meaning_offer
+
+
+def test_base_game_deals_no_meaning(db):
+    from doomlings_desktop.rules.engine import Game
+
+    g = Game.new(db, 3, seed=1)
+    assert g.meaning == [-1, -1, -1] and g.pending.intent != "keep_meaning"
+    _play_out(g, 1)
+    assert not any(label.startswith("Meaning of Life") for p in range(3)
+                   for label, _ in g.score_breakdown(p))
+
+
+def test_bonus_is_the_last_score_line_and_only_once_over(db):
+    from doomlings_desktop.rules.engine import Game
+
+    mdb = _mol(db)
+    g = Game.new(mdb, 3, seed=7)
+    for _ in range(3):
+        g.apply(g.pending.options[0])
+    before = [g.score(p) for p in range(3)]
+    assert before == [g.score(p, with_meaning=False) for p in range(3)]
+    _play_out(g, 7)
+    for p in range(3):
+        label, v = g.score_breakdown(p)[-1]
+        assert label == "Meaning of Life: " + mdb.name(g.meaning[p])
+        assert g.scores[p] == g.score(p, with_meaning=False) + v
+    assert any(kind == "meaning" and "Meaning of Life:" in text for kind, text, _, _ in g.log)

@@ -124,7 +124,7 @@ def pile_color_sets(g: Any, p: int, _: Any) -> int:
 
 def score_before_meaning(g: Any, p: int, _: Any) -> int:
     """The score without any Meaning of Life bonus (The Dancer, E4)."""
-    return g.score(p, meaning=False)
+    return g.score(p, with_meaning=False)
 
 
 # Counters that read the cards in a hand: only the hand's owner may see their value.
