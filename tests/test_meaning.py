@@ -102,3 +102,89 @@ def test_bonus_is_the_last_score_line_and_only_once_over(db):
         assert label == "Meaning of Life: " + mdb.name(g.meaning[p])
         assert g.scores[p] == g.score(p, with_meaning=False) + v
     assert any(kind == "meaning" and "Meaning of Life:" in text for kind, text, _, _ in g.log)
+
+
+# ---------------------------------------------------------------- privacy (E4)
+
+def _ints(x, out):
+    """Every int anywhere in a View (its fields, tuples, decisions, dicts)."""
+    import dataclasses
+
+    if isinstance(x, bool):
+        return out
+    if isinstance(x, int):
+        out.add(x)
+    elif dataclasses.is_dataclass(x):
+        for f in dataclasses.fields(x):
+            _ints(getattr(x, f.name), out)
+    elif isinstance(x, (tuple, list, set, frozenset)):
+        for y in x:
+            _ints(y, out)
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            _ints(k, out)
+            _ints(v, out)
+    elif hasattr(x, "options"):     # a Decision
+        _ints(x.options, out)
+        _ints((x.card, x.subject), out)
+    return out
+
+
+def test_no_view_shows_another_players_meaning_card_before_the_end(db):
+    """Over many random games, no View (its cards, its decision, its log) holds a Meaning card
+    the seat was not dealt until the game is over; then every kept card is in every View."""
+    import random
+
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.rules.view import public_view, view_for
+
+    mdb = _mol(db)
+    names = {c: mdb.name(c) for c in mdb.meanings}
+    for seed in range(24):
+        r = random.Random(seed)
+        n = 2 + seed % 5
+        g = Game.new(mdb, n, seed=seed)
+        while g.pending is not None:
+            for me in range(n):
+                forbidden = set(mdb.meanings) - set(g.meaning_offer[me])
+                v = view_for(g, me)
+                assert not _ints(v, set()) & forbidden, (seed, me)
+                text = " ".join(t for _, t in v.log)
+                assert not any(names[c] in text for c in forbidden), (seed, me)
+                assert v.meaning == g.meaning[me]
+                pv = public_view(g, me)
+                assert not _ints(pv, set()) & set(mdb.meanings)
+            g.apply(r.choice(g.pending.options))
+        v = view_for(g, 0)
+        assert v.meanings == tuple(g.meaning) and all(c >= 0 for c in v.meanings)
+
+
+def test_sampled_worlds_redeal_others_meaning_cards_never_mine(db):
+    import random
+
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.rules.worlds import WorldSampler
+
+    mdb = _mol(db)
+    g = Game.new(mdb, 4, seed=11, log=False)
+    g.apply(g.pending.options[0])       # seat 0 keeps; seat 1 decides now
+    me = 1
+    s = WorldSampler(g, me)
+    r = random.Random(2)
+    others = set()
+    for _ in range(40):
+        w = s.sample(r)
+        assert w.meaning_offer[me] == g.meaning_offer[me] and w.meaning[me] == g.meaning[me]
+        assert w.pending.options == g.pending.options
+        dealt = [c for o in w.meaning_offer for c in o]
+        assert len(dealt) == len(set(dealt)) == 8
+        assert w.meaning[0] in w.meaning_offer[0] and w.meaning[2] == -1
+        others.add((w.meaning[0], w.meaning_offer[2], w.meaning_offer[3]))
+        _play_out(w, 3)     # a sampled world plays to the end
+    assert len(others) > 20
+    # the same knowledge gives the same samples, whatever the hidden truth
+    h = g.clone()
+    h.meaning_offer[2], h.meaning_offer[3] = h.meaning_offer[3], h.meaning_offer[2]
+    a, b = WorldSampler(g, me).sample(random.Random(5)), WorldSampler(h, me).sample(
+        random.Random(5))
+    assert a.meaning_offer == b.meaning_offer and a.meaning == b.meaning
