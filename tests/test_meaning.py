@@ -188,3 +188,17 @@ def test_sampled_worlds_redeal_others_meaning_cards_never_mine(db):
     a, b = WorldSampler(g, me).sample(random.Random(5)), WorldSampler(h, me).sample(
         random.Random(5))
     assert a.meaning_offer == b.meaning_offer and a.meaning == b.meaning
+
+
+# ---------------------------------------------------------------- positions (scenarios)
+
+def test_position_sets_a_seats_kept_meaning_card(db):
+    from doomlings_desktop.rules.setup import PositionError, build
+
+    mdb = _mol(db)
+    g = build(mdb, {"players": [{"meaning": "the-weaver"}, {}]})
+    assert g.meaning == [mdb.card("the-weaver"), -1]
+    with pytest.raises(PositionError, match=r"players\[0\].meaning: bark is a trait, not a meaning"):
+        build(mdb, {"players": [{"meaning": "bark"}]})
+    with pytest.raises(PositionError, match=r"players\[0\].meaning: unknown card id 'the-weaver'"):
+        build(db, {"players": [{"meaning": "the-weaver"}]})
