@@ -202,3 +202,39 @@ def test_position_sets_a_seats_kept_meaning_card(db):
         build(mdb, {"players": [{"meaning": "bark"}]})
     with pytest.raises(PositionError, match=r"players\[0\].meaning: unknown card id 'the-weaver'"):
         build(db, {"players": [{"meaning": "the-weaver"}]})
+
+
+# ---------------------------------------------------------------- bots
+
+def test_every_bot_level_answers_the_keep_decision(db):
+    from doomlings_desktop.bots import LEVELS, make_bot
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.rules.view import view_for
+    from doomlings_desktop.rules.worlds import WorldSampler
+
+    mdb = _mol(db)
+    for level in LEVELS:
+        bot = make_bot(level, seed=1, db=mdb)
+        g = Game.new(mdb, 4, seed=21, log=False)
+        while g.pending.intent == "keep_meaning":
+            p = g.pending.player
+            a = bot.decide(view_for(g, p), WorldSampler(g, p))
+            assert a in g.pending.options, level
+            g.apply(a)
+        assert all(c >= 0 for c in g.meaning)
+
+
+def test_the_outlook_prefers_the_card_the_hand_points_to(db):
+    from doomlings_desktop.bots.heuristics import option_scores
+    from doomlings_desktop.rules.setup import build
+
+    mdb = _mol(db)
+    g = build(mdb, {"players": [{"hand": ["antlers", "fangs", "fire-skin", "quick", "bad"]}]})
+    warrior, cabochon = mdb.card("the-warrior"), mdb.card("the-cabochon")
+    g.meaning_offer[0] = (cabochon, warrior)
+    from doomlings_desktop.rules.meaning import t_keep
+
+    g.pending = None
+    t_keep(g, (t_keep, 0))
+    sc = option_scores(g)
+    assert sc[1] > sc[0]        # a hand of red traits: many red, not few
