@@ -238,3 +238,15 @@ def test_the_outlook_prefers_the_card_the_hand_points_to(db):
     t_keep(g, (t_keep, 0))
     sc = option_scores(g)
     assert sc[1] > sc[0]        # a hand of red traits: many red, not few
+
+
+def test_a_meaning_game_record_replays_to_the_same_end(db):
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.rules.record import make_record, replay
+
+    mdb = _mol(db)
+    g = _play_out(Game.new(mdb, 3, seed=9), 9)
+    rec = make_record(g)
+    assert rec["modules"] == ["meaning-of-life"]
+    h = replay(rec, db)
+    assert h.meaning == g.meaning and h.scores == g.scores and h.log == g.log
