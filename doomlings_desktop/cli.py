@@ -93,6 +93,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         kinds = Counter(d.kind for d in mine)
         print(f"module {m or 'base game'}: {sum(d.copies for d in mine if d.kind == 'trait')} "
               f"traits, {kinds['age']} ages, {kinds['catastrophe']} catastrophes"
+              + (f", {kinds['meaning']} Meaning of Life cards" if kinds['meaning'] else "")
               + (f" ({db.manifest[m]})" if m else ""))
     print(f"behavior: {len(db.defs) - handler} cards pure data, {handler} with a Python handler")
     from doomlings_desktop.bots.knowledge import worths

@@ -24,7 +24,7 @@ TOP_KEYS = {"name", "players", "seed", "variants", "modules", "setup", "steps", 
 STEP_KEYS = {"play", "choose", "react", "no_play", "illegal", "world_end", "expect"}
 EXPECT_KEYS = {"current_player", "age", "game_over", "winner", "trait_deck_size", "discard_size",
                "discard", "players", "first_player"}
-SEAT_EXPECT_KEYS = {"hand", "hand_size", "pile", "gene_pool", "score", "colors"}
+SEAT_EXPECT_KEYS = {"hand", "hand_size", "pile", "gene_pool", "score", "colors", "meaning"}
 WORDS = {"red", "blue", "green", "purple", "colorless", "yes", "no", "pass", "skip", "redraw"}
 
 
@@ -370,6 +370,9 @@ class Runner:
                     cmp(f"player {i} gene_pool", s["gene_pool"], pl.gp)
                 if "colors" in s:
                     self._check_colors(s["colors"], i, errors)
+                if "meaning" in s:      # the Meaning of Life card this seat kept (E4)
+                    m = g.meaning[i]
+                    cmp(f"player {i} meaning", s["meaning"], ident[m] if m >= 0 else None)
                 if "score" in s:
                     got = g.scores[i] if g.over else g.score(i)
                     if s["score"] != got:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from doomlings_desktop.bots.heuristics import tables
+from doomlings_desktop.bots.heuristics import fast_answer, tables
 from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.decisions import KEEP_MEANING
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -41,6 +42,9 @@ class Bot:
             return self.fallback(view)
         if sampler.seat != view.me:
             raise ValueError("the sampler is for another seat")
+        if d.intent == KEEP_MEANING:    # no search sees the end from set-up: the outlook
+            w = sampler.sample(self.rng)
+            return fast_answer(w, tables(w.db, self.params))
         return self.choose(view, sampler)
 
     def choose(self, view: View, sampler: WorldSampler) -> Any:

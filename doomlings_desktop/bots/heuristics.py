@@ -21,6 +21,7 @@ from typing import Any
 from doomlings_desktop.bots.knowledge import worths
 from doomlings_desktop.rules import counters as C
 from doomlings_desktop.rules import decisions as D
+from doomlings_desktop.rules import meaning
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.worlds import age_piles
@@ -372,6 +373,8 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
         for a in opts:
             out.append(0.0 if a == "pass" else _play_worth(g, p, a, base, tb))
         return out
+    if d.intent == D.KEEP_MEANING:
+        return [meaning_outlook(g, p, a) for a in opts]
     if kind == "card":
         zone = d.zone
         if zone == "hand":      # every hand pick loses the card: discard, give, reveal
@@ -422,6 +425,25 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
             out.append(evaluate(h, p, tb))
         return out
     return _one_step(g, opts, p, tb)
+
+
+MEANING_PILE = 10      # traits a pile is likely to hold at the end, for a Meaning card's outlook
+
+
+def meaning_outlook(g: Game, p: int, c: int) -> float:
+    """What Meaning of Life card c is likely worth to p at the end (E4), roughly: its bonus on
+    p's pile filled up to MEANING_PILE traits with copies of the hand (what p is likely to
+    play); a bonus for the lowest of all players counts as its mean spread over the table."""
+    fn, arg, mode, data = g.db.cards[c].bonus
+    if mode == "lowest":
+        return (data[0] + data[1]) / 2 / g.n
+    h = g.clone()
+    pl = h.players[p]
+    hand = pl.hand
+    if hand:
+        fill = max(0, MEANING_PILE - len(pl.pile))
+        pl.pile = pl.pile + [hand[i % len(hand)] for i in range(fill)]
+    return float(meaning.bonus(h, p, c))
 
 
 def fast_answer(g: Game, tb: Tables | None = None) -> Any:

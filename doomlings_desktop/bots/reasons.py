@@ -63,6 +63,8 @@ def reason(view: View, answer: Any, db: Database) -> str:
             return ""
         return f"in answer to {db.cards[d.card].name}" if d.card >= 0 else "at the right moment"
     if kind == "card":
+        if d.zone == "meaning":     # a secret choice: the table is told nothing of it
+            return ""
         if answer == "pass":
             return "keeps its cards"
         if d.zone == "hand":

@@ -73,7 +73,7 @@ class CardDef:
         "text", "gp_self", "gp_all", "requires", "cost", "action", "world_end", "score",
         "reaction", "triggers", "keeps", "fixed", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
-        "we_score", "we_rule", "undeniable", "bots", "module",
+        "we_score", "we_rule", "undeniable", "bots", "module", "bonus",
     )
 
     def __init__(self, **kw: Any) -> None:
@@ -99,7 +99,7 @@ class Database:
         self.defs = {d.id: d for d in defs}
         self.cards: list[CardDef] = []
         self.by_id: dict[str, list[int]] = {}
-        for kind in ("trait", "birth", "age", "catastrophe"):
+        for kind in ("trait", "birth", "age", "catastrophe", "meaning"):
             for d in defs:
                 if d.kind != kind:
                     continue
@@ -109,6 +109,8 @@ class Database:
         self.traits = [c for c, d in enumerate(self.cards) if d.kind == "trait"]
         self.ages = [c for c, d in enumerate(self.cards) if d.kind == "age"]
         self.catastrophes = [c for c, d in enumerate(self.cards) if d.kind == "catastrophe"]
+        # Meaning of Life cards (E4): kept in secret at set-up, scored last; none in the base game
+        self.meanings = [c for c, d in enumerate(self.cards) if d.kind == "meaning"]
         births = [c for c, d in enumerate(self.cards) if d.kind == "birth"]
         self.birth = births[0] if births else -1
         # Flat arrays: the hot paths index these instead of following attributes.
@@ -352,7 +354,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "copies": (1, 10), "at_least": (0, 20), "points": (-20, 20),
     "cap": (0, 20), "keep": (-1, 20), "look": (0, 20),
     "stabilize_to": (0, 20), "may_discard_before_stabilize": (0, 20),
-    "draw_after_stabilize": (0, 20),
+    "draw_after_stabilize": (0, 20), "min": (0, 50), "max": (0, 50),
 }
 COUNT_RANGE = (0, 20)           # a verb's count given as a plain number (`draw: 3`)
 INT_DEFAULT = (-20, 20)         # any int option not named above
@@ -555,6 +557,38 @@ class _Checker:
         return tuple(out)
 
 
+def _bonus(ck: _Checker, raw: Any, owner: _Map) -> tuple:
+    """`bonus: {per: COUNTER, tiers|points|lowest}` -> (fn, arg, mode, data): tiers are
+    ((min, max, points), ...), points one int, lowest (alone, tied)."""
+    ck.keys(raw, "bonus", {"per", "tiers", "points", "lowest"}, ("per",), owner, "bonus")
+    modes = [k for k in ("tiers", "points", "lowest") if k in raw]
+    if len(modes) != 1:
+        ck.fail(raw, "bonus", "a bonus has exactly one of tiers, points or lowest")
+    fn, arg = ck.counter(raw["per"], "bonus.per", raw, "per")
+    mode = modes[0]
+    if mode == "points":
+        return (fn, arg, mode, ck.typed(raw, "points", "int", "bonus"))
+    if mode == "lowest":
+        low = raw["lowest"]
+        ck.keys(low, "bonus.lowest", {"alone", "tied"}, ("alone", "tied"), raw, "lowest")
+        return (fn, arg, mode, tuple(ck.typed(low, k, "int", "bonus.lowest")
+                                     for k in ("alone", "tied")))
+    tiers = raw["tiers"]
+    if not isinstance(tiers, list) or not tiers:
+        ck.fail(raw, "bonus.tiers", "expected a list of tiers like {min: 1, max: 2, points: 3}",
+                "tiers")
+    out = []
+    for i, t in enumerate(tiers):
+        f = f"bonus.tiers[{i}]"
+        ck.keys(t, f, {"min", "max", "points"}, ("points",), tiers)
+        lo = ck.typed(t, "min", "int", f) if "min" in t else 0
+        hi = ck.typed(t, "max", "int", f) if "max" in t else 10 ** 6
+        if lo > hi:
+            ck.fail(t, f, f"min {lo} is above max {hi}", "min")
+        out.append((lo, hi, ck.typed(t, "points", "int", f)))
+    return (fn, arg, mode, tuple(out))
+
+
 _TRAIT_KEYS = {
     "id", "name", "color", "value", "dominant", "icons", "copies", "text", "gene_pool",
     "gene_pool_all", "requires", "cost", "action", "world_end", "score", "reaction", "triggers",
@@ -646,6 +680,7 @@ def _section_defs(ck: _Checker, doc: _Map, module: str = "") -> list[CardDef]:
     defs = [_trait(ck, r) for r in doc.get("traits", ())]
     defs += [_age(ck, r) for r in doc.get("ages", ())]
     defs += [_catastrophe(ck, r) for r in doc.get("catastrophes", ())]
+    defs += [_meaning(ck, r) for r in doc.get("meanings", ())]
     for d in defs:
         d.module = module
     return defs
@@ -675,7 +710,8 @@ def _manifest(ck: _Checker, doc: _Map) -> dict[str, str]:
 
 _MODULE_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 BASE_SECTIONS = ("format", "traits", "ages", "catastrophes", "birth_of_life")
-MODULE_KEYS = ("format", "module", "traits", "ages", "catastrophes")
+MODULE_KEYS = ("format", "module", "traits", "ages", "catastrophes", "meanings")
+MODULE_CARDS = ("traits", "ages", "catastrophes", "meanings")
 
 
 def parse_database(text: str, file: str = "cards.yaml") -> Database:
@@ -717,13 +753,15 @@ def parse_module(text: str, file: str, name: str, base_ids: set[str]
     doc = _parse_yaml(text, file)
     if doc is None:
         ck.fail(1, None, "the file is empty (expected format, module and traits)")
-    ck.keys(doc, "", set(MODULE_KEYS), ("format", "module", "traits"), 1)
+    ck.keys(doc, "", set(MODULE_KEYS), ("format", "module"), 1)
+    if not any(k in doc for k in MODULE_CARDS):
+        ck.fail(doc, None, "a module needs cards: traits, ages, catastrophes or meanings")
     _check_format(ck, doc)
     if doc["module"] != name:
         ck.fail(doc, "module", f"the file says it is module {_show(doc['module'], 40)}, but the "
                 f"card database lists it as '{name}'", "module")
-    raws = _section_lists(ck, doc, ("traits", "ages", "catastrophes"))
-    _check_ids(ck, doc, ("traits", "ages", "catastrophes"), base_ids)
+    raws = _section_lists(ck, doc, MODULE_CARDS)
+    _check_ids(ck, doc, MODULE_CARDS, base_ids)
     ck.known_ids |= base_ids        # its cards may name base cards (play_named, pile_has)
     defs = _section_defs(ck, doc, name)
     return defs, {r["id"]: behaviour_digest(r) for r in raws}
@@ -887,6 +925,13 @@ def _catastrophe(ck: _Checker, r: _Map) -> CardDef:
                    we_rule=we_rule, rules={}, setup=(), copies=1,
                    undeniable=ck.typed(r, "undeniable", "bool", "") if "undeniable" in r else False,
                    uses_handler=_uses_handler(each + once + we + we_once))
+
+
+def _meaning(ck: _Checker, r: _Map) -> CardDef:
+    """A Meaning of Life card (E4): a name, its text and its `bonus` (docs/card-dsl.md)."""
+    _common(ck, r, {"id", "name", "text", "bonus"}, ("id", "name", "text", "bonus"))
+    return CardDef(id=r["id"], name=r["name"], kind="meaning", text=r["text"], copies=1,
+                   bonus=_bonus(ck, r["bonus"], r))
 
 
 def _check_counts(ck: _Checker, doc: _Map, defs: list[CardDef]) -> None:

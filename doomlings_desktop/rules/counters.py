@@ -101,6 +101,32 @@ def missing_colors(g: Any, p: int, _: Any) -> int:
     return 4 - pile_distinct_colors(g, p, None)
 
 
+def pile_dominants(g: Any, p: int, _: Any) -> int:
+    dom = g.db.dominant
+    return sum(1 for c in g.players[p].pile if dom[c])
+
+
+def pile_effectless(g: Any, p: int, _: Any) -> int:
+    eff = g.db.has_effect
+    return sum(1 for c in g.players[p].pile if not eff[c])
+
+
+def pile_actions(g: Any, p: int, _: Any) -> int:
+    act = g.db.has_action
+    return sum(1 for c in g.players[p].pile if act[c])
+
+
+def pile_color_sets(g: Any, p: int, _: Any) -> int:
+    """Complete sets of the four colours: the smallest of the four counts (E5)."""
+    cols = g.pile_colors(p)
+    return min(cols.count(c) for c in COLORS)
+
+
+def score_before_meaning(g: Any, p: int, _: Any) -> int:
+    """The score without any Meaning of Life bonus (The Dancer, E4)."""
+    return g.score(p, with_meaning=False)
+
+
 # Counters that read the cards in a hand: only the hand's owner may see their value.
 PRIVATE = frozenset({hand_distinct_colors, hand_dominants, hand_with_effect})
 
@@ -123,4 +149,9 @@ COUNTERS: dict[str, Counter] = {
     "gene_pool": Counter(gene_pool),
     "one": Counter(one),
     "missing_colors": Counter(missing_colors),
+    "pile_dominants": Counter(pile_dominants),
+    "pile_effectless": Counter(pile_effectless),
+    "pile_actions": Counter(pile_actions),
+    "pile_color_sets": Counter(pile_color_sets),
+    "score_before_meaning": Counter(score_before_meaning),
 }

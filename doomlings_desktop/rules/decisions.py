@@ -34,6 +34,8 @@ CHOOSE_OPPONENT = "choose_opponent"         # player: whom an effect acts on wit
 CHOOSE_COLOR = "choose_color"               # color: a color named by an effect
 CONFIRM = "confirm"                         # yesno: a card's "you may ..."
 CHOOSE_WORLD_END = "choose_world_end"       # catastrophe: Prepper's World's End effect
+# Set-up.
+KEEP_MEANING = "keep_meaning"               # card: the Meaning of Life card to keep (E4)
 # Out of turn.
 OFFER_OUT_OF_TURN = "offer_out_of_turn"     # react: an out-of-turn card you may play, or pass
 
@@ -47,6 +49,7 @@ INTENTS: dict[str, str] = {
     RETURN_TRAIT: "card", USE_TRAIT_ACTION: "card",
     CHOOSE_RECIPIENT: "player", CHOOSE_OPPONENT: "player", CHOOSE_COLOR: "color",
     CONFIRM: "yesno", CHOOSE_WORLD_END: "catastrophe", OFFER_OUT_OF_TURN: "react",
+    KEEP_MEANING: "card",
 }
 TURN_OPENING = frozenset({TURN_PLAY, CANNOT_PLAY})   # the decisions that open a turn
 
@@ -64,7 +67,8 @@ class Decision:
     `intent`: what the decision is for (the constants above); `subject`: the card it is
     about when there is one (the trait to give away, the trait just played that a window
     offers to steal), else -1; `card`: the card whose effect asks (-1 for the rules' own).
-    `zone` says where the offered cards are: hand, pile, discard or revealed.
+    `zone` says where the offered cards are: hand, pile, discard, revealed or meaning (the
+    two Meaning of Life cards dealt at set-up, seen only by their player).
     `sources`, for cards revealed from several hands, is the seat each option came from
     (public: everyone saw who revealed what), so a table can say whose card is whose.
     `count`, above 1, says this is the first of up to that many picks of the same kind

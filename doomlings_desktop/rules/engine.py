@@ -27,6 +27,7 @@ from doomlings_desktop.rules.flow import (
     t_turn_main,
 )
 from doomlings_desktop.rules.legality import Legality
+from doomlings_desktop.rules.meaning import deal as deal_meanings
 from doomlings_desktop.rules.scoring import Scoring
 from doomlings_desktop.rules.state import VARIANTS, Player, State
 from doomlings_desktop.rules.verbs import Ctx, t_effect
@@ -70,6 +71,8 @@ class Game(State, Legality, Scoring, Windows):
             for _ in range(5):
                 p.hand.append(g.deck.pop())
         g.stack.append((t_round,))
+        if db.meanings:     # the Meaning of Life module: its keep decisions come first (E4)
+            deal_meanings(g)
         g._run()
         return g
 
@@ -128,6 +131,8 @@ class Game(State, Legality, Scoring, Windows):
         g.shown = False
         g.turn_end = self.turn_end
         g.hold = self.hold
+        g.meaning = self.meaning[:]
+        g.meaning_offer = self.meaning_offer[:]
         return g
 
     def can_undo(self) -> bool:

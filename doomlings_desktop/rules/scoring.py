@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from doomlings_desktop.rules import meaning
 from doomlings_desktop.rules.counters import PRIVATE
 
 if TYPE_CHECKING:
@@ -15,8 +16,10 @@ class Scoring:
 
     __slots__ = ()
 
-    def score_breakdown(self, p: int, seen_by: int | None = None) -> list[tuple[str, int]]:
-        """(label, points) lines: face values, each bonus, World's End modifiers.
+    def score_breakdown(self, p: int, seen_by: int | None = None,
+                        with_meaning: bool = True) -> list[tuple[str, int]]:
+        """(label, points) lines: face values, each bonus, World's End modifiers, and last,
+        once the game is over, the Meaning of Life bonus (E4; not `with_meaning`: The Dancer).
 
         With `seen_by` another seat, bonuses that depend on the cards in p's hand are left out:
         that is the score as the other player can know it."""
@@ -57,6 +60,9 @@ class Scoring:
             top = max(o.gp for o in self.players)
             if pl.gp == top and sum(1 for o in self.players if o.gp == top) == 1:
                 lines.append(("Gene pool leader", 3))
+        if self.over and with_meaning and self.meaning[p] >= 0:
+            c = self.meaning[p]
+            lines.append((meaning.LABEL + db.cards[c].name, meaning.bonus(self, p, c)))
         return lines
 
     def _bonus(self, p: int, q: int, c: int, seen_by: int | None, ai_rule: bool,
@@ -111,8 +117,8 @@ class Scoring:
             return None
         return self.db.cards[self.we_catastrophe()].we_rule
 
-    def score(self, p: int, seen_by: int | None = None) -> int:
-        return sum(v for _, v in self.score_breakdown(p, seen_by))
+    def score(self, p: int, seen_by: int | None = None, with_meaning: bool = True) -> int:
+        return sum(v for _, v in self.score_breakdown(p, seen_by, with_meaning))
 
 
 def t_score(g: Game, t: tuple) -> None:
@@ -121,6 +127,7 @@ def t_score(g: Game, t: tuple) -> None:
     g.world_end = True
     g.stack.clear()
     g.scores = [g.score(p) for p in range(g.n)]
+    meaning.reveal(g)
     best = max(g.scores)
     tied = [p for p in g.order_from(g.first) if g.scores[p] == best]
     db = g.db

@@ -5,7 +5,7 @@ game's zones, so a position is checked once, here, and every caller gets the sam
 keys are those of a scenario's `setup` section (docs/scenario-format.md):
 
     age, catastrophes_revealed, age_deck, trait_deck, discard, first_player, current_player,
-    players: [{hand, pile, gene_pool}, ...]
+    players: [{hand, pile, gene_pool, meaning}, ...]
 
 Card lists name cards by id, top first for decks and piles of cards; a repeated id is another
 physical copy. The built game waits at the start of `current_player`'s turn, the age's one-time
@@ -22,7 +22,7 @@ from doomlings_desktop.rules.flow import reveal_catastrophe, t_round_end, t_turn
 
 POSITION_KEYS = frozenset({"age", "catastrophes_revealed", "age_deck", "trait_deck", "discard",
                            "first_player", "current_player", "players"})
-SEAT_KEYS = frozenset({"hand", "pile", "gene_pool"})
+SEAT_KEYS = frozenset({"hand", "pile", "gene_pool", "meaning"})
 AGE_KINDS = ("age", "birth", "catastrophe")   # what the age deck holds
 
 
@@ -109,7 +109,7 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
         raise PositionError("players", "expected a list of seats")
     if len(seats) > players:
         raise PositionError("players", f"{len(seats)} entries for {players} players")
-    hands, piles, pools = [], [], []
+    hands, piles, pools, kept = [], [], [], []
     for i, s in enumerate(seats):
         s = _check_keys(s or {}, SEAT_KEYS, f"players[{i}]")
         hands.append(cards.take(s.get("hand"), f"players[{i}].hand", ("trait",)))
@@ -118,6 +118,9 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
         if gp is not None and (type(gp) is not int or not 0 <= gp <= 8):
             raise PositionError(f"players[{i}].gene_pool", f"must be 0..8, not {gp!r}")
         pools.append(gp)
+        m = s.get("meaning")    # the Meaning of Life card this seat kept (E4); none if absent
+        kept.append(-1 if m is None else
+                    cards.take([m], f"players[{i}].meaning", ("meaning",))[0])
     discard = cards.take(pos.get("discard"), "discard", ("trait",))
     age_deck = cards.take(pos["age_deck"], "age_deck", AGE_KINDS) \
         if "age_deck" in pos else None
@@ -163,6 +166,9 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
             g.add_to_pile(i, c)     # in play order: gene pool modifiers apply as played
         if pools[i] is not None:
             g.players[i].gp = pools[i]
+        if kept[i] >= 0:
+            g.meaning[i] = kept[i]
+            g.meaning_offer[i] = (kept[i],)
     order = g.order_from(first)
     if g.rules.get("reverse_order"):
         order = order[::-1]

@@ -53,7 +53,7 @@ class State:
         "last_colors", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
-        "shown", "turn_end", "hold",
+        "shown", "turn_end", "hold", "meaning", "meaning_offer",
     )
 
     def __init__(self, db: Database, n: int, seed: int = 0, variants: dict | None = None,
@@ -106,6 +106,8 @@ class State:
         self.undo_floor = 0   # answers before this index can no longer be taken back
         self.shown = False    # set by effects that show someone hidden cards (swapped hands)
         self.hold = 0         # bit p set: pause after seat p's turn play (see t_hold)
+        self.meaning = [-1] * n   # each seat's kept Meaning of Life card, secret (E4); -1 none
+        self.meaning_offer: list[tuple] = [()] * n   # the two Meaning cards each seat was dealt
 
     def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
         """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""

@@ -1,7 +1,8 @@
 """`view_for(game, seat)`: everything one player may know, and nothing more.
 
 The table draws from a View and bots think from one; neither touches the Game. A View never
-holds another player's hand, the order of any deck, or cards revealed to someone else.
+holds another player's hand, the order of any deck, cards revealed to someone else, or another
+player's Meaning of Life card before the game is over (E4).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class View:
     tiebreak: tuple = ()             # once over: (seat, drawn face value) tiebreak draws
     in_turn: bool = False            # a turn is under way (not a round's opening effects)
     we_labels: frozenset = frozenset()   # once over: breakdown labels World's End effects scored
+    meaning: int = -1                # my kept Meaning of Life card (E4), -1 for none
+    meanings: tuple = ()             # once over: every seat's kept Meaning card (-1: none)
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
@@ -86,7 +89,8 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
         tiebreak=tuple(g.tiebreak) if g.over else (),
         in_turn=g.turn_end >= 0 and not g.world_end and not g.over,
-        we_labels=world_end_labels(g) if g.over else frozenset())
+        we_labels=world_end_labels(g) if g.over else frozenset(),
+        meaning=g.meaning[me], meanings=tuple(g.meaning) if g.over else ())
 
 
 def world_end_labels(g: Game) -> frozenset:
@@ -118,5 +122,6 @@ def public_view(g: Game, seat: int) -> View:
                   for sv in v.seats)
     log = tuple((kind, text) for kind, text, _, _ in g.log) if g.log else ()
     return replace(v, hand=(), seats=seats, decision=None, next_age=None, revealed=(), log=log,
+                   meaning=g.meaning[seat] if g.over else -1,
                    why_not={}, waiting_for=d.player if d is not None and d.kind != "react"
                    else None)

@@ -10,6 +10,8 @@ seat cannot know has been dealt again at random:
 - the rest of the age deck is rebuilt with the deck's structure (three piles below The Birth
   of Life, one catastrophe per pile, the pile of each position known from how many cards are
   left) from the ages and catastrophes not yet revealed;
+- the other players' Meaning of Life cards (E4: the two each was dealt, and the one kept) are
+  dealt again from those the seat has not seen (all but its own two);
 - the game's own generator, seed and answer history are replaced, so later draws are not the
   true ones.
 
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import random
 
-from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.engine import Decision, Game
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.verbs import Ctx
 
@@ -114,6 +116,8 @@ class WorldSampler:
         self.age_pool = sorted(c for c in db.ages if c not in revealed)
         self.cat_pool = sorted(c for c in db.catastrophes if c not in revealed)
         self.age_plan = self._age_plan(g)
+        # ------------------------------------------------ Meaning of Life cards (E4)
+        self.meaning_pool = sorted(c for c in db.meanings if c not in g.meaning_offer[me])
 
     def _age_plan(self, g: Game) -> list[tuple[int, bool]]:
         """For each position of the remaining age deck, top first: (pile, catastrophe known
@@ -205,11 +209,29 @@ class WorldSampler:
             top = g.age_deck[-1]
             for q in list(g.known_age):
                 g.known_age[q] = top
+        if self.meaning_pool:
+            self._deal_meanings(g, rng)
         # -------------------------------------------- the future is not the true one
         g.rng = Rng(rng.getrandbits(64))
         g.seed = 0
         g.answers = []
         return g
+
+    def _deal_meanings(self, g: Game, rng: random.Random) -> None:
+        """Other seats' Meaning cards from those this seat has not seen: two dealt, the first
+        of them kept by a seat that has chosen (a keep still to come asks for the new two)."""
+        pool = self.meaning_pool[:]
+        rng.shuffle(pool)
+        for q in range(g.n):
+            if q == self.seat or not g.meaning_offer[q]:
+                continue
+            offer = g.meaning_offer[q] = (pool.pop(), pool.pop())
+            if g.meaning[q] >= 0:
+                g.meaning[q] = offer[0]
+        d = g.pending
+        if d is not None and d.zone == "meaning" and d.player != self.seat:
+            g.pending = Decision(d.player, d.kind, d.intent, list(g.meaning_offer[d.player]),
+                                 d.prompt, d.card, d.subject, d.zone)
 
 
 __all__ = ["WorldSampler", "age_piles"]

@@ -51,6 +51,8 @@ def draw_face(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
         return _catastrophe(art, d, w, h)
     if kind == "birth":
         return _birth(art, d, w, h)
+    if kind == "meaning":       # a Meaning of Life card (E4): an age's layout, its own colours
+        return _age(art, d, w, h, MEANING_RGB, "MEANING OF LIFE")
     return _age(art, d, w, h)
 
 
@@ -321,8 +323,11 @@ def _gp_badge(surf: pygame.Surface, gp: int, x0: float, x1: float, cy: float,
     centered(surf, pill, cx, cy)
 
 
-def _age(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
-    base = KIND_RGB["age"]
+MEANING_RGB = (64, 132, 150)
+
+
+def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"],
+         label: str = "AGE") -> pygame.Surface:
     m = _metrics(w, h)
     r, hh, pad = m["r"], m["hh"], m["pad"]
     cv = Canvas(w, h, darken(base, 0.5))
@@ -354,7 +359,7 @@ def _age(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
         draw_lines(surf, lines, size, (tx0 + tx1) / 2, box_y + (ty1 - box_y - th) / 2, INK,
                    max_y=ty1)
     lf = font(max(6, int(label_h * 0.9)), True, False)
-    centered(surf, lf.render("AGE", True, darken(base, 0.2)), w / 2, h - bx - pad * 0.5 - label_h / 2)
+    centered(surf, lf.render(label, True, darken(base, 0.2)), w / 2, h - bx - pad * 0.5 - label_h / 2)
     return surf
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.rules.meaning import LABEL as MEANING_LABEL
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
 from doomlings_desktop.ui.table.decided import Decided, offered
@@ -376,6 +377,8 @@ class End(Layer):
             for label, _ in lines:
                 if label not in labels:
                     labels.append(label)
+        # the Meaning of Life rows come last, as they are scored (E4)
+        labels.sort(key=lambda lab: lab.startswith(MEANING_LABEL))
         # The table fits its side of the panel, and the panel the window, whatever the seats
         # and rows: six players and a dozen bonus rows at 1280 x 720 included. Each player's
         # final pile stands beside it; rows World's End effects scored are marked (endpiles).
@@ -415,9 +418,12 @@ class End(Layer):
             surf.blit(t.render(label, rsize, MUTED), (lx, y))
             for s in range(v.n):
                 pts = sum(p for lab, p in v.breakdowns[s] if lab == label)
-                if pts:
+                # a Meaning card that scored nothing says so in its owner's column
+                kept = label.startswith(MEANING_LABEL) and any(
+                    lab == label for lab, _ in v.breakdowns[s])
+                if pts or kept:
                     cell = t.render(f"{pts:+d}" if label != "Face values" else str(pts), rsize,
-                                    GOOD if pts > 0 else BAD)
+                                    GOOD if pts > 0 else BAD if pts else MUTED)
                     surf.blit(cell, cell.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
             y += row_h
         pygame.draw.line(surf, MUTED, (x0, y), (x0 + col0 + colw * v.n, y), max(1, int(2 * u)))

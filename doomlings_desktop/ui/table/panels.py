@@ -146,6 +146,7 @@ class PlayerPanel(_Panel):
             hx = self._bot_badge(surf, sc.seats[seat].level, sv.score, hx, limit, cy, u)
         self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
+        self._meaning(surf, v, seat, panel, u)
         firsts = tuple(cs[0] for cs in sv.colors)     # a multi-colour trait sits with its first
         slots = self._slots(panel.pile, firsts, u)
         eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
@@ -165,6 +166,23 @@ class PlayerPanel(_Panel):
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
             surf.blit(empty, empty.get_rect(center=panel.pile.center))
+
+    def _meaning(self, surf: pygame.Surface, v: View, seat: int, panel: Any, u: float) -> None:
+        """The seat's kept Meaning of Life card (E4) under its gene pool card (beside it if
+        the panel is too short): the viewer's own all game, everyone's once it is over.
+        Hovering shows it whole, like any card on the table."""
+        c = (v.meanings[seat] if v.meanings else -1) if v.over else \
+            (v.meaning if seat == v.me else -1)
+        if c < 0:
+            return
+        gp = panel.gene_pool
+        ch = min(gp.h, panel.rect.bottom - int(6 * u) - gp.bottom - int(6 * u))
+        if ch < int(30 * u):        # no room under it: over the gene pool card's foot
+            ch = gp.h // 2
+        r = Rect(0, 0, int(ch * 0.72), ch)
+        r.midbottom = (gp.centerx, min(gp.bottom + int(6 * u) + ch, panel.rect.bottom - int(6 * u)))
+        surf.blit(self.sc.app.art.face(c, r.w, r.h), r)
+        self.sc.targets.append((r, ("card", c)))
 
     def _badge(self, surf: pygame.Surface, label: str, color: tuple, x: int, cy: int,
                u: float, icon: bool = False) -> int:

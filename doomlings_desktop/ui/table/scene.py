@@ -347,8 +347,10 @@ class TableScene(Scene):
 
     def _card_window(self, d: Any) -> str | None:
         """The window of cards over the table, if any: a choice among the discard pile,
-        revealed cards or catastrophes, an out-of-turn offer, or the discard pile browsed."""
-        if d is not None and (d.zone in ("discard", "revealed") or d.kind == "catastrophe"):
+        revealed cards, catastrophes or the two Meaning of Life cards dealt at set-up, an
+        out-of-turn offer, or the discard pile browsed."""
+        if d is not None and (d.zone in ("discard", "revealed", "meaning")
+                              or d.kind == "catastrophe"):
             return "choice"
         if d is not None and d.kind == "react":
             return "react"
