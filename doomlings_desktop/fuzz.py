@@ -76,6 +76,9 @@ def _check_views(g: Game) -> None:
             raise InvariantBroken(f"seat {me} sees a decision that is not its own")
         if v.hand != tuple(g.players[me].hand):
             raise InvariantBroken(f"seat {me}'s view shows another hand")
+        # Meaning of Life (E4): only my own kept card until the game is over
+        if v.meaning != g.meaning[me] or (v.meanings and not g.over):
+            raise InvariantBroken(f"seat {me}'s view shows another Meaning of Life card")
 
 
 def fuzz_game(db: Database, seed: int, check_record: bool = True) -> int:

@@ -17,11 +17,24 @@ def test_random_games_keep_invariants(db, chunk):
     assert res.games == per and not res.failures, res.failures[:3]
 
 
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_with_every_module_keep_invariants(chunk):
+    """The same 2,000 games' tables with every expansion module on: the invariants above, plus
+    no view showing another player's Meaning of Life card before the end (E4)."""
+    from doomlings_desktop.rules.cards import available_modules, database_for
+
+    db = database_for(available_modules())
+    per = GAMES // CHUNKS
+    res = fuzz.fuzz(db, per, seed=100_000 + chunk * per)
+    assert res.games == per and not res.failures, res.failures[:3]
+
+
 def test_every_table_size_and_variant_set_is_fuzzed(record_property):
     tables = {(n, tuple(sorted(v))) for n, v in map(fuzz.table_of, range(GAMES))}
     assert len(tables) == 5 * len(fuzz.VARIANT_SETS) == 40
     record_property("robustness", f"fuzz: {GAMES} random games over {len(tables)} tables "
-                                  "(2-6 players x 8 variant sets), invariants after every answer")
+                                  "(2-6 players x 8 variant sets), invariants after every answer; "
+                                  f"{GAMES} more with every module on")
 
 
 @pytest.mark.parametrize("damage", ["lose", "duplicate", "gene pool", "dominants"])
@@ -50,3 +63,20 @@ def test_a_failing_game_is_reported_with_its_seed(db, monkeypatch):
     monkeypatch.setattr(fuzz, "check_invariants", broken)
     res = fuzz.fuzz(db, 3, seed=10)
     assert len(res.failures) == 3 and res.failures[0].startswith("seed 10 (2 players")
+
+
+def test_a_view_leaking_another_meaning_card_is_caught(monkeypatch):
+    """The Meaning of Life check can fail: a view that shows every kept card mid-game."""
+    from dataclasses import replace
+
+    from doomlings_desktop.rules.cards import database_for
+
+    db = database_for(["meaning-of-life"])
+    real = fuzz.view_for
+
+    def leaky(g, me, **kw):
+        return replace(real(g, me, **kw), meanings=tuple(g.meaning))
+
+    monkeypatch.setattr(fuzz, "view_for", leaky)
+    with pytest.raises(fuzz.InvariantBroken, match="Meaning of Life"):
+        fuzz.fuzz_game(db, 7)
