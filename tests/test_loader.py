@@ -63,6 +63,9 @@ def line_of(text, needle):
     ("score: [{per: {count: pile_named, card: kidney}}]",
      "score: [{per: {count: pile_nmaed, card: kidney}}]", "score[0].per", "kidney",
      "unknown counter"),
+    ("score: [{per: {count: pile_named, card: kidney}}]",
+     "score: [{per: {count: pile_module, module: dinoling}}]", "score[0].per", "kidney",
+     "expected dinolings or mythlings or techlings"),
 ])
 def test_broken_database_messages(old, new, field, card, words):
     assert old in GOOD, old

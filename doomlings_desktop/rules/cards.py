@@ -23,6 +23,9 @@ from doomlings_desktop.rules import counters, verbs
 
 COLORS = ("red", "blue", "green", "purple")
 ALL_COLORS = COLORS + ("colorless",)
+# The modules whose cards carry an identity icon (egg, dragon, gears) that other cards count
+# or target: "1 Dinoling", "each Mythling", "each Techling" (E1).
+FAMILIES = ("dinolings", "mythlings", "techlings")
 # One bit per colour: a card's colours as a mask, so a round's colour rules test a card in one
 # operation whether it has one colour or several (ruling E5).
 COLOR_BIT = {c: 1 << i for i, c in enumerate(ALL_COLORS)}
@@ -128,6 +131,7 @@ class Database:
         self.has_action = [bool(d.action) and "action" in (d.icons or ()) for d in self.cards]
         self.has_effect = [bool(d.has_effect) for d in self.cards]
         self.ident = [d.id for d in self.cards]
+        self.module = [d.module for d in self.cards]    # "" for the base game (E1 identity)
         self.gp_card = [bool(d.gp_self or d.gp_all) for d in self.cards]
         self.reaction = [d.reaction for d in self.cards]
         self.special = [bool(d.triggers or d.keeps or d.denial) for d in self.cards]
@@ -424,11 +428,13 @@ class _Checker:
             "str": isinstance(v, str) and len(v) <= (MAX_NAME if key == "name" else MAX_TEXT),
             "color": isinstance(v, str) and v in ALL_COLORS,
             "card": isinstance(v, str) and v in self.known_ids,
+            "module": isinstance(v, str) and v in FAMILIES,
         }.get(kind)
         if ok is None and kind.startswith("enum:"):
             ok = isinstance(v, str) and v in kind[5:].split("|")
         if not ok:
             want = {"color": f"one of {', '.join(ALL_COLORS)}", "card": "a known card id",
+                    "module": " or ".join(FAMILIES),
                     "str": f"text of at most {MAX_NAME if key == 'name' else MAX_TEXT} characters",
                     }.get(kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
             self.fail(m, f, f"expected {want}, got {_show(v)}", key)
@@ -526,7 +532,8 @@ class _Checker:
 
     def filter(self, raw: Any, field: str, owner: Any, key: str | None = None) -> tuple:
         allowed = {"color": "color", "value": "int", "value_at_least": "int", "has_action": "bool",
-                   "dominant": "bool", "effectless": "bool", "not_self": "bool"}
+                   "dominant": "bool", "effectless": "bool", "not_self": "bool",
+                   "module": "module"}
         if not isinstance(raw, dict):
             self.fail(owner, field, f"expected a filter mapping, got {_show(raw)}", key)
         self.keys(raw, field, allowed)

@@ -44,6 +44,22 @@ def all_piles_named(g: Any, p: int, ident: str) -> int:
     return sum(1 for pl in g.players for c in pl.pile if idt[c] == ident)
 
 
+def pile_module(g: Any, p: int, module: str) -> int:
+    """Cards of a module in the pile: its identity goes wherever the card goes (E1)."""
+    mod = g.db.module
+    return sum(1 for c in g.players[p].pile if mod[c] == module)
+
+
+def all_piles_module(g: Any, p: int, module: str) -> int:
+    mod = g.db.module
+    return sum(1 for pl in g.players for c in pl.pile if mod[c] == module)
+
+
+def discard_module(g: Any, p: int, module: str) -> int:
+    mod = g.db.module
+    return sum(1 for c in g.discard if mod[c] == module)
+
+
 def pile_distinct_colors(g: Any, p: int, _: Any) -> int:
     return len(set(g.pile_colors(p)) & _COLOR_SET)
 
@@ -137,6 +153,9 @@ COUNTERS: dict[str, Counter] = {
     "pile_negative": Counter(pile_negative),
     "pile_named": Counter(pile_named, "card", "card"),
     "all_piles_named": Counter(all_piles_named, "card", "card"),
+    "pile_module": Counter(pile_module, "module", "module"),
+    "all_piles_module": Counter(all_piles_module, "module", "module"),
+    "discard_module": Counter(discard_module, "module", "module"),
     "pile_distinct_colors": Counter(pile_distinct_colors),
     "pile_color_pairs": Counter(pile_color_pairs),
     "opponents_color_pairs": Counter(opponents_color_pairs, "color", "color"),

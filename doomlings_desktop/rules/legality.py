@@ -157,6 +157,9 @@ class Legality:
             elif k == "effectless":
                 if (not db.has_effect[c]) != v:
                     return False
+            elif k == "module":
+                if db.module[c] != v:
+                    return False
             elif k == "not_self":
                 if v and c == source:
                     return False
