@@ -71,6 +71,9 @@ def place(sc: Any, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Rect:
     if lay is not None:         # the prompt says what is asked: keep it readable too
         cards += [lay.prompt, lay.top_bar]
     heavy = [b.rect for b in sc.buttons] + lit
+    window = sc.overlays.window
+    if window.title_rect is not None and window.open(sc.my_decision()):
+        heavy.append(window.title_rect)     # an offer's title says what is happening
     hint = sc.overlays.hint.rect
     if hint is not None and sc.overlays.hint.open(sc.my_decision()):
         heavy.append(hint)      # the coach's answer, which a step may have asked for

@@ -35,6 +35,8 @@ class CardWindow(Layer):
     drew them they lay over the cards or the hand, and a click meant for a card undid the
     move that opened the window."""
 
+    title_rect: Rect | None = None      # where its title was last drawn (a lesson note avoids it)
+
     def open(self, d: Any) -> bool:
         # "since your last turn" is read first: the window waits under no other window
         return self.sc._card_window(d) is not None and self.sc.news.summary is None
@@ -101,7 +103,8 @@ class CardWindow(Layer):
             pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
             pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)),
                              border_radius=int(12 * u))
-        surf.blit(title_s, title_s.get_rect(midtop=(w // 2, int(70 * u))))
+        self.title_rect = title_s.get_rect(midtop=(w // 2, int(70 * u)))
+        surf.blit(title_s, self.title_rect)
         x0 = (w - min(len(cards), per_row) * (cw + int(12 * u))) // 2
         for i, c in enumerate(cards):
             rr, cc = divmod(i, per_row)
