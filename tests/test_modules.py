@@ -72,8 +72,8 @@ def test_kickstarter_random_games_ask_known_intents_and_replay():
 
 
 def test_unknown_module_is_a_clear_error():
-    with pytest.raises(CardDatabaseError, match="unknown module 'dinolings'"):
-        database_for(["dinolings"])
+    with pytest.raises(CardDatabaseError, match="unknown module 'no-such-module'"):
+        database_for(["no-such-module"])
 
 
 def _copy(tmp_path: Path, module_text: str) -> Path:
@@ -137,7 +137,7 @@ def test_a_base_game_record_has_no_modules_key():
     assert "modules" not in make_record(_played(default_database()))
 
 
-@pytest.mark.parametrize("mods, words", [(["dinolings"], "'dinolings' module"),
+@pytest.mark.parametrize("mods, words", [(["no-such-module"], "'no-such-module' module"),
                                          ("multi-color", "not a list"), ([3], "not a list")])
 def test_a_record_with_an_unknown_module_is_a_record_error(mods, words):
     from doomlings_desktop.rules.record import RecordError, make_record, replay

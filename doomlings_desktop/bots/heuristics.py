@@ -58,6 +58,7 @@ class Tables:
         self.we_weight = p["we_weight"]
         self.hand_weight = p["hand_weight"]
         self.action = [0.0] * n
+        self.cost = [0.0] * n      # what paying its cost loses (a `bots` hint; else 0)
         self.we = [0.0] * n
         self.pts = [0.0] * n       # a trait's points in a pile, roughly
         self.extra = [0.0] * n     # what playing it is worth beyond its points
@@ -74,12 +75,13 @@ class Tables:
             worth, _ = worths(d)
             base = worth["variable"] if d.variable else float(d.value or 0)
             self.action[c] = worth.get("action", 0.0)
+            self.cost[c] = worth.get("cost", 0.0)
             self.we[c] = worth.get("world_end", 0.0)
             self.gp[c] = int(d.gp_self or 0)
             self.req[c] = d.requires
             self.pile[c] = base + self.we[c] + (1.5 if d.score and not d.variable else 0.0)
             self.pts[c] = base + (1.0 if d.score and not d.variable else 0.0)
-            self.extra[c] = self.action[c] + self.we[c] + 0.8 * self.gp[c]
+            self.extra[c] = self.action[c] + self.we[c] + 0.8 * self.gp[c] + self.cost[c]
             h = self.pts[c] + self.extra[c]
             if d.reaction:
                 h = max(h, worth["hold"])
@@ -344,7 +346,7 @@ def _play_worth(g: Game, p: int, c: int, base: int, tb: Tables) -> float:
         pl.pile.append(c)
         pts = g.score(p) - base
         pl.pile.pop()
-    w = pts + tb.action[c] + tb.we[c] + 0.8 * tb.gp[c]
+    w = pts + tb.action[c] + tb.we[c] + 0.8 * tb.gp[c] + tb.cost[c]
     if c in tb.reactors:
         w -= 1.5     # keep out-of-turn cards for their moment
     return w
@@ -369,14 +371,18 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
     db = g.db
     if kind == "play":
         base = g.score(p)
+        # a play paid for by a trait of the pile leaving it (Bony Plates: d.subject)
+        price = tb.pile[d.subject] if d.subject >= 0 else 0.0
         out = []
         for a in opts:
-            out.append(0.0 if a == "pass" else _play_worth(g, p, a, base, tb))
+            out.append(0.0 if a == "pass" else _play_worth(g, p, a, base, tb) - price)
         return out
     if d.intent == D.KEEP_MEANING:
         return [meaning_outlook(g, p, a) for a in opts]
     if kind == "card":
         zone = d.zone
+        if d.intent == D.USE_TRAIT_ACTION:      # a pile's trait, or a hand card (E28)
+            return [tb.action[a] for a in opts]
         if zone == "hand":      # every hand pick loses the card: discard, give, reveal
             hand = g.players[p].hand
             ws = dict(zip(hand, hand_worths(g, p, tb, True), strict=False))
@@ -384,13 +390,11 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
         if zone in ("revealed", "discard"):       # a card to take into the hand (Bones)
             return [tb.hold[a] for a in opts]
         intent = d.intent
-        if intent in LOSE_OWN:
-            return [-tb.pile[a] for a in opts]
+        if intent in LOSE_OWN:      # 'pass' where losing one is optional (Dermal Armor)
+            return [0.0 if a == "pass" else -tb.pile[a] for a in opts]
         if intent == D.DISCARD_OPPONENT_TRAIT:     # the options are all in one pile
             owner = g.owner_of(opts[0])
             return [tb.pile[a] + 0.05 * g.score(owner) for a in opts]
-        if intent == D.USE_TRAIT_ACTION:
-            return [tb.action[a] for a in opts]
         if intent == D.SWAP_FOR_TRAIT and d.subject < 0:
             # Juicy's first pick (nothing moves until the second): a good trait of another
             # pile to win, or a poor one of ours to give; the second pick is looked at fully.

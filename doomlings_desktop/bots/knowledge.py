@@ -1,5 +1,6 @@
 """What the bots know about a card, from the card: its `bots` hints in the card data (points
-for its action, World's End effect, variable value, or an out-of-turn card kept in hand), and
+for its action, World's End effect, variable value, an out-of-turn card kept in hand, or what
+paying its cost loses), and
 where a card gives none, a worth derived from its steps. A card added to the data, or a module's
 card, is so never silently worth 0 to the bots: `worths` always answers, and `guessed` says
 which worths were derived (`doomlings cards --check` lists them).
@@ -72,4 +73,6 @@ def worths(d: CardDef) -> tuple[dict[str, float], set[str]]:
         put("variable", VARIABLE)
     if d.reaction:
         put("hold", HOLD)
+    if "cost" in hints:     # what paying its cost loses; without a hint it counts 0, as ever
+        out["cost"] = hints["cost"]
     return out, guessed

@@ -10,6 +10,7 @@ from typing import Any
 
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.decisions import USE_TRAIT_ACTION
 from doomlings_desktop.rules.view import View
 
 
@@ -67,6 +68,8 @@ def reason(view: View, answer: Any, db: Database) -> str:
             return ""
         if answer == "pass":
             return "keeps its cards"
+        if d.intent == USE_TRAIT_ACTION:
+            return "the most useful action"
         if d.zone == "hand":
             return "the card it needs least"
         if d.zone == "pile":

@@ -143,6 +143,10 @@ class Database:
         # needs to look for in other piles.
         self.scores_others = [any(t[3] != "self" for t in (d.score or ())) for d in self.cards]
         self.scores_others_ids = frozenset(c for c, x in enumerate(self.scores_others) if x)
+        # Whether any score reads the discard pile (Tiny Arms): then the tiebreak's draws put
+        # the deck and the discard pile back as they were at the final count.
+        self.scores_discard = any(t[0] in counters.READS_DISCARD for d in defs
+                                  for t in (d.score or ()) + (d.we_score or ()))
         # Cards whose legality depends only on the round's rules (no requirement, cost, dominance).
         self.plain = [not (d.requires or d.cost or d.dominant) for d in self.cards]
         self.turn_start = tuple(c for c, d in enumerate(self.cards)
@@ -358,7 +362,8 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "copies": (1, 10), "at_least": (0, 20), "points": (-20, 20),
     "cap": (0, 20), "keep": (-1, 20), "look": (0, 20),
     "stabilize_to": (0, 20), "may_discard_before_stabilize": (0, 20),
-    "draw_after_stabilize": (0, 20), "min": (0, 50), "max": (0, 50),
+    "draw_after_stabilize": (0, 20), "min": (0, 50), "max": (0, 50), "n": (1, 20),
+    "every": (1, 20),
 }
 COUNT_RANGE = (0, 20)           # a verb's count given as a plain number (`draw: 3`)
 INT_DEFAULT = (-20, 20)         # any int option not named above
@@ -603,9 +608,11 @@ _TRAIT_KEYS = {
 }
 # What the bots are told about a trait beyond its rules, in points (bots/knowledge.py): what
 # its action, its World's End effect, a variable value or an out-of-turn card kept in hand is
-# worth. Each needs the part it is about; without one the bots derive a worth from the steps.
-BOT_HINTS = {"action": "action", "world_end": "world_end", "variable": "value", "hold": "reaction"}
-_AGE_KEYS = {"id", "name", "text", "setup", "rules"}
+# worth, and what paying its cost costs. Each needs the part it is about; without one the bots
+# derive a worth from the steps (a cost without a hint counts 0, as it always has).
+BOT_HINTS = {"action": "action", "world_end": "world_end", "variable": "value", "hold": "reaction",
+             "cost": "cost"}
+_AGE_KEYS = {"id", "name", "text", "setup", "setup_once", "rules"}
 _CAT_KEYS = {"id", "name", "text", "gene_pool", "catastrophic", "catastrophic_once",
              "world_end_text", "world_end", "world_end_once", "world_end_score", "world_end_rule",
              "undeniable"}
@@ -816,14 +823,7 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
                 r, "requires")
         req = (ck.typed(r["requires"], "pile_color", "color", "requires"),
                ck.typed(r["requires"], "at_least", "int", "requires"))
-    cost = None
-    if "cost" in r:
-        c = r["cost"]
-        ck.keys(c, "cost", {"give_trait", "discard_trait"}, (), r, "cost")
-        if len(c) != 1:
-            ck.fail(r, "cost", "a cost is one of give_trait or discard_trait", "cost")
-        k = next(iter(c))
-        cost = (k, ck.filter(c[k], f"cost.{k}", c, k))
+    cost = _cost(ck, r) if "cost" in r else None
     triggers = {}
     if "triggers" in r:
         ck.keys(r["triggers"], "triggers", set(TRIGGERS), (), r, "triggers")
@@ -847,7 +847,8 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
     fixed = ck.typed(r, "never_leaves_pile", "bool", "") if "never_leaves_pile" in r else False
     denial = ck.typed(r, "ignores_next_catastrophe", "bool", "") if "ignores_next_catastrophe" in r else False
     bots = _bot_hints(ck, r, {"action": bool(action), "world_end": bool(world_end),
-                              "variable": v == "variable", "hold": bool(r.get("reaction"))})
+                              "variable": v == "variable", "hold": bool(r.get("reaction")),
+                              "cost": cost is not None})
     has_effect = bool(r.get("text"))
     if has_effect and not (action or world_end or score or req or cost or reaction or triggers
                            or gp or gp_all or keeps or fixed or denial):
@@ -861,6 +862,23 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         reaction=reaction, triggers=triggers or None, keeps=keeps, fixed=fixed, denial=denial,
         has_effect=has_effect, uses_handler=_uses_handler(action + world_end), bots=bots,
     )
+
+
+def _cost(ck: _Checker, r: _Map) -> tuple:
+    """`cost: {give_trait|discard_trait: FILTER, n: N, from: pile|hand_or_pile}` ->
+    (op, filter, n, source): n traits (default 1) given or discarded as the card is played,
+    from the pile, or for a discard from the hand or the pile (Terror Beak)."""
+    c = r["cost"]
+    ck.keys(c, "cost", {"give_trait", "discard_trait", "n", "from"}, (), r, "cost")
+    ops = [k for k in ("give_trait", "discard_trait") if k in c]
+    if len(ops) != 1:
+        ck.fail(r, "cost", "a cost is one of give_trait or discard_trait", "cost")
+    k = ops[0]
+    n = ck.typed(c, "n", "int", "cost") if "n" in c else 1
+    src = ck.typed(c, "from", "enum:pile|hand_or_pile", "cost") if "from" in c else "pile"
+    if src != "pile" and k != "discard_trait":
+        ck.fail(c, "cost.from", "only a discard_trait cost may come from the hand", "from")
+    return (k, ck.filter(c[k], f"cost.{k}", c, k), n, src)
 
 
 def _trait_colors(ck: _Checker, r: _Map) -> tuple[str, ...]:
@@ -909,10 +927,11 @@ def _age(ck: _Checker, r: _Map) -> CardDef:
             else:
                 rules[k] = ck.typed(r["rules"], k, kind, "rules")
     setup = ck.steps(r.get("setup"), "setup", r)
-    if not rules and not setup:
+    once = ck.steps(r.get("setup_once"), "setup_once", r)
+    if not rules and not setup and not once:
         ck.fail(r, "", "an age needs rules or setup steps")
     return CardDef(id=r["id"], name=r["name"], kind="age", text=r["text"], rules=rules,
-                   setup=setup, copies=1, uses_handler=_uses_handler(setup))
+                   setup=setup, once=once, copies=1, uses_handler=_uses_handler(setup + once))
 
 
 def _catastrophe(ck: _Checker, r: _Map) -> CardDef:

@@ -60,6 +60,24 @@ def discard_module(g: Any, p: int, module: str) -> int:
     return sum(1 for c in g.discard if mod[c] == module)
 
 
+def discard_negative(g: Any, p: int, every: int) -> int:
+    """Traits with a negative face value in the discard pile, per `every` of them, rounded
+    down (Cranial Crest: +1 for every 3). A variable value counts 0, never negative."""
+    v = g.db.value
+    return sum(1 for c in g.discard if v[c] < 0) // every
+
+
+def discard_dominants(g: Any, p: int, _: Any) -> int:
+    dom = g.db.dominant
+    return sum(1 for c in g.discard if dom[c])
+
+
+def pile_value_at_least(g: Any, p: int, value: int) -> int:
+    """Traits in the pile with a face value of `value` or more (a variable value counts 0)."""
+    v = g.db.value
+    return sum(1 for c in g.players[p].pile if v[c] >= value)
+
+
 def pile_distinct_colors(g: Any, p: int, _: Any) -> int:
     return len(set(g.pile_colors(p)) & _COLOR_SET)
 
@@ -145,6 +163,9 @@ def score_before_meaning(g: Any, p: int, _: Any) -> int:
 
 # Counters that read the cards in a hand: only the hand's owner may see their value.
 PRIVATE = frozenset({hand_distinct_colors, hand_dominants, hand_with_effect})
+# Counters that read the discard pile: a score with them must not change when the tiebreak's
+# draws move cards after the final count (scoring.t_score).
+READS_DISCARD = frozenset({discard_module, discard_negative, discard_dominants})
 
 COUNTERS: dict[str, Counter] = {
     "pile_size": Counter(pile_size),
@@ -156,6 +177,9 @@ COUNTERS: dict[str, Counter] = {
     "pile_module": Counter(pile_module, "module", "module"),
     "all_piles_module": Counter(all_piles_module, "module", "module"),
     "discard_module": Counter(discard_module, "module", "module"),
+    "discard_negative": Counter(discard_negative, "every", "int"),
+    "discard_dominants": Counter(discard_dominants),
+    "pile_value_at_least": Counter(pile_value_at_least, "value", "int"),
     "pile_distinct_colors": Counter(pile_distinct_colors),
     "pile_color_pairs": Counter(pile_color_pairs),
     "opponents_color_pairs": Counter(opponents_color_pairs, "color", "color"),

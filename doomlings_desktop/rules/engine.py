@@ -215,9 +215,8 @@ class Game(State, Legality, Scoring, Windows):
         d = self.db.cards[c]
         enter = (t_enter, p, c, "hand", resolve_action, allow_third)
         if d.cost is not None and not ignore_requirement:
-            op, flt = d.cost
             self.stack.append(enter)
-            self.stack.append((t_pay_cost, p, c, op, flt))
+            self.stack.append((t_pay_cost, p, c, d.cost, d.cost[2]))
         else:
             t_enter(self, enter)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from doomlings_desktop.rules.decisions import (
     CANNOT_PLAY,
     CHOOSE_RECIPIENT,
+    CONFIRM,
     DISCARD_HAND_CARD,
     END_TURN,
     EXTRA_PLAY,
@@ -22,7 +23,7 @@ from doomlings_desktop.rules.decisions import (
     TURN_PLAY,
 )
 from doomlings_desktop.rules.scoring import t_score
-from doomlings_desktop.rules.verbs import Ctx, t_effect
+from doomlings_desktop.rules.verbs import Ctx, _trait_words, t_effect
 from doomlings_desktop.rules.windows import (
     t_late_ans,
     t_late_window,
@@ -63,6 +64,10 @@ def t_round(g: Game, t: tuple) -> None:
     if g.log is not None:
         g.say("age", f"Age: {d.name}. {d.text}")
     _push_turns(g)
+    if d.once:      # a one-time part done once for all players (Badlands), after `setup`
+        ctx = Ctx(g.first, a, d.once)
+        ctx.vars["affected"] = tuple(g.order_from(g.first))
+        g.stack.append((t_effect, ctx))
     if d.setup:
         for p in reversed(g.order_from(g.first)):
             g.stack.append((t_effect, Ctx(p, a, d.setup)))
@@ -201,20 +206,59 @@ def t_turn_play(g: Game, t: tuple) -> None:
 
 
 def t_pay_cost(g: Game, t: tuple) -> None:
-    _, p, c, op, flt = t
-    options = g.pile_targets([p], flt, "discard" if op == "discard_trait" else "")
-    if not options:
+    """Pay card c's cost as it is played (R7): `left` more traits to give or discard, each a
+    different one (Endurance may be picked and stays, so it pays once); a cost `from:
+    hand_or_pile` first asks where from when both hold a matching card (Terror Beak)."""
+    _, p, c, cost, left = t[:5]
+    paid = t[5] if len(t) > 5 else ()
+    op, flt, n, src = cost
+    options = [x for x in g.cost_targets(p, cost, c) if x not in paid]
+    if left <= 0 or not options:
+        return
+    if src != "pile":
+        hand = g.players[p].hand
+        mine = [x for x in options if x in hand]
+        if mine and len(mine) < len(options):
+            g.ask(p, "yesno", CONFIRM, ["yes", "no"],
+                  f"{g.db.name(c)}: discard {_trait_words(flt)} from your hand? (No: from your "
+                  "pile)", (t_pay_from, p, c, cost, left, paid), card=c)
+            return
+    _pay_pick(g, p, c, cost, left, paid, options)
+
+
+def _pay_pick(g: Game, p: int, c: int, cost: tuple, left: int, paid: tuple,
+              options: list[int]) -> None:
+    op = cost[0]
+    cont = (t_pay_cost_ans, p, c, cost, left, paid)
+    if options[0] in g.players[p].hand:
+        g.ask_picks(1, p, "card", DISCARD_HAND_CARD, options,
+                    f"{g.db.name(c)}: discard {_trait_words(cost[1])} from your hand", cont,
+                    card=c, zone="hand")
         return
     verb = "give to an opponent" if op == "give_trait" else "discard"
-    g.ask(p, "card", LOSE_OWN_TRAIT, options, f"{g.db.name(c)}: choose a trait to {verb}",
-          (t_pay_cost_ans, p, c, op), card=c, zone="pile")
+    more = f" ({left} left)" if cost[2] > 1 else ""
+    g.ask_picks(min(left, len(options)), p, "card", LOSE_OWN_TRAIT, options,
+                f"{g.db.name(c)}: choose a trait to {verb}{more}", cont, card=c, zone="pile")
+
+
+def t_pay_from(g: Game, t: tuple) -> None:
+    _, p, c, cost, left, paid = t
+    hand = g.players[p].hand
+    options = [x for x in g.cost_targets(p, cost, c)
+               if x not in paid and (x in hand) == (g.answer == "yes")]
+    _pay_pick(g, p, c, cost, left, paid, options)
 
 
 def t_pay_cost_ans(g: Game, t: tuple) -> None:
-    _, p, c, op = t
+    _, p, c, cost, left, paid = t
     x = g.answer
-    if op == "discard_trait":
-        g.discard_from_pile(p, x)
+    if left > 1:
+        g.stack.append((t_pay_cost, p, c, cost, left - 1, paid + (x,)))
+    if cost[0] == "discard_trait":
+        if x in g.players[p].hand:
+            g.discard_from_hand(p, x)
+        else:
+            g.discard_from_pile(p, x)
         return
     opps = g.opponents(p)
     g.ask(p, "player", CHOOSE_RECIPIENT, opps, f"{g.db.name(c)}: who gets {g.db.name(x)}?",

@@ -12,6 +12,14 @@ from typing import Any
 from doomlings_desktop.rules.cards import COLOR_BIT
 
 
+def _cost_words(flt: tuple, n: int, src: str) -> str:
+    """'2 non-dominant red traits', '1 green trait': what a cost needs, for a refusal (a hand
+    card may be dominant: only a pile's dominants are never discarded, E19)."""
+    color = dict(flt).get("color")
+    kind = ("non-dominant " if src == "pile" else "") + (f"{color} " if color else "")
+    return f"{n} {kind}trait{'s' if n > 1 else ''}"
+
+
 class Legality:
     """Mixed into `Game`: reads the state's fields, changes nothing."""
 
@@ -90,13 +98,28 @@ class Legality:
                 return f"{d.name}: needs {need} {color} trait{'s' if need > 1 else ''} in your pile"
         cost = d.cost
         if cost is not None:
-            op, flt = cost
-            if op == "discard_trait" and self.protected("discard"):
-                return f"{d.name}: traits cannot be discarded this round"
-            if not self.pile_targets([p], flt, op):
+            op, flt, n, src = cost
+            if len(self.cost_targets(p, cost, c)) < n:
+                if op == "discard_trait" and src == "pile" and self.protected("discard"):
+                    return f"{d.name}: traits cannot be discarded this round"
                 what = "give" if op == "give_trait" else "discard"
-                return f"{d.name}: you have no trait to {what} for its cost"
+                if n == 1 and src == "pile":
+                    return f"{d.name}: you have no trait to {what} for its cost"
+                where = "your hand or pile" if src != "pile" else "your pile"
+                return f"{d.name}: its cost needs {_cost_words(flt, n, src)} from {where}"
         return None
+
+    def cost_targets(self, p: int, cost: tuple, skip: int = -1) -> list[int]:
+        """What p may give or discard to pay a cost (R7, E19): non-dominant traits of the pile
+        matching the filter (none in a round that protects piles from discards), and for a
+        cost `from: hand_or_pile` the matching cards of the hand too, but `skip` (the card
+        being played)."""
+        op, flt, _n, src = cost
+        pile = self.pile_targets([p], flt, "discard" if op == "discard_trait" else "")
+        if src == "pile":
+            return pile
+        hand = [x for x in self.players[p].hand if x != skip and self.matches(p, x, flt)]
+        return hand + pile
 
     def legal_plays(self, p: int) -> list[int]:
         """Cards player p may play from hand now (the hot path of every turn).

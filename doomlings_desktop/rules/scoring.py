@@ -132,6 +132,9 @@ def t_score(g: Game, t: tuple) -> None:
     tied = [p for p in g.order_from(g.first) if g.scores[p] == best]
     db = g.db
     aside: list[int] = []     # tiebreak cards stay out until it is over, or they'd come back
+    # A score that reads the discard pile (Tiny Arms) must read after the tiebreak what it
+    # read at the count: the drawn cards then go back where they were, deck and discard pile.
+    zones = (g.deck[:], g.discard[:]) if db.scores_discard and len(tied) > 1 else None
     while len(tied) > 1:
         draws = []
         for p in tied:
@@ -150,7 +153,10 @@ def t_score(g: Game, t: tuple) -> None:
         g.tiebreak.extend(draws)
         top = max(v for _, v in draws)
         tied = [p for p, v in draws if v == top]
-    g.discard.extend(aside)
+    if zones is not None:
+        g.deck, g.discard = zones
+    else:
+        g.discard.extend(aside)
     g.winners = sorted(tied)
     names = " and ".join(g.pname(p) for p in g.winners)
     if g.log is not None:

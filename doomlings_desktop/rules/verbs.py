@@ -188,6 +188,30 @@ def t_take_discard_ans(g: Any, t: tuple) -> None:
     g.stack.append((t_take_discard, ctx, left - 1))
 
 
+@verb("deal_discard", short="n", n=("count", 1))
+def v_deal_discard(g: Any, ctx: Ctx, a: dict) -> None:
+    """Badlands (E22): the discard pile is shuffled and `n` cards are dealt face down to each
+    affected player in turn order from the first player (only the receiver sees a card);
+    the rest stay in the discard pile. Fewer if it runs out."""
+    n = _count(g, ctx, a["n"])
+    seats = ctx.vars.get("affected", g.order_from(g.first))
+    pile = g.discard
+    g.rng.shuffle(pile)
+    g.shown = True
+    for q in seats:
+        got = []
+        for _ in range(n):
+            if not pile:
+                break
+            c = pile.pop()
+            g.players[q].hand.append(c)
+            got.append(c)
+        if got and g.log is not None:
+            g.say("deal", f"{g.pname(q)} is dealt {len(got)} from the discard pile.", (q,),
+                  f"{g.pname(q)} is dealt {', '.join(_name(g, c) for c in got)} from the "
+                  "discard pile.")
+
+
 @verb("peek_age")
 def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
     if g.age_deck:
@@ -219,11 +243,43 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
 @verb("discard_hand", short="n", n=("count", 1), all=("bool", False), keep=("int", -1),
       half_up=("bool", False), random=("bool", False), who=("enum:self|opponents|all", "self"),
       color_var=("str", None), among=("str", None), up_to=("bool", False), filter=("filter", ()),
-      then_stabilize=("bool", False))
+      then_stabilize=("bool", False), simultaneous=("bool", False))
 def v_discard_hand(g: Any, ctx: Ctx, a: dict) -> None:
-    """Discard cards from hands: a number, all, all but k, half, of a color; owner picks."""
-    for q in reversed(_seats(g, ctx.player, a["who"])):
+    """Discard cards from hands: a number, all, all but k, half, of a color; owner picks.
+    `simultaneous` (E29: Thagomizer, Badlands): each player picks in turn order from the first
+    player, their picks set aside unseen; then all are discarded at once."""
+    seats = _seats(g, ctx.player, a["who"])
+    if a["simultaneous"]:
+        ctx.vars["aside"] = ()
+        g.stack.append((t_aside_discarded, ctx))
+        seats = [q for q in g.order_from(g.first) if q in seats]
+    for q in reversed(seats):
         g.stack.append((t_discard_hand_for, ctx, q, a))
+
+
+def _lose_hand_card(g: Any, ctx: Ctx, q: int, c: int, a: dict) -> None:
+    """q discards c from hand, or with `simultaneous` sets it aside until everyone has picked
+    (no one else sees it: the log tells them only that a card was set aside)."""
+    if not a["simultaneous"]:
+        g.discard_from_hand(q, c)
+        return
+    g.players[q].hand.remove(c)
+    g.limbo.append(c)
+    ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, -1),)
+    if g.log is not None:
+        g.say("aside", f"{g.pname(q)} sets a card aside.", (q,),
+              f"{g.pname(q)} sets {_name(g, c)} aside to discard.")
+
+
+def t_aside_discarded(g: Any, t: tuple) -> None:
+    """Every card set aside by a simultaneous discard goes to the discard pile, in turn order."""
+    ctx = t[1]
+    for c, q, _to in ctx.vars.get("aside", ()):
+        g.limbo.remove(c)
+        g.players[q].hand.append(c)     # discarded from the hand it was picked from
+        g.discard_from_hand(q, c)
+    ctx.vars["aside"] = ()
+    g.shown = True
 
 
 def _hand_candidates(g: Any, ctx: Ctx, q: int, a: dict) -> list[int]:
@@ -262,11 +318,11 @@ def t_discard_hand_for(g: Any, t: tuple) -> None:
     if a["random"]:
         for _ in range(k):
             c = cands.pop(g.rng.below(len(cands)))
-            g.discard_from_hand(q, c)
+            _lose_hand_card(g, ctx, q, c, a)
         return
     if k >= len(cands) and not a["up_to"]:
         for c in cands:
-            g.discard_from_hand(q, c)
+            _lose_hand_card(g, ctx, q, c, a)
         return
     g.stack.append((t_discard_pick, ctx, q, a, k))
 
@@ -287,7 +343,7 @@ def t_discard_pick_ans(g: Any, t: tuple) -> None:
     _, ctx, q, a, left = t
     if g.answer == "pass":
         return
-    g.discard_from_hand(q, g.answer)
+    _lose_hand_card(g, ctx, q, g.answer, a)
     g.stack.append((t_discard_pick, ctx, q, a, left - 1))
 
 
@@ -694,9 +750,11 @@ def v_return_self(g: Any, ctx: Ctx, a: dict) -> None:
 
 
 @verb("discard_trait", who=("enum:self|opponents|all", "self"), filter=("filter", ()),
-      color_var=("str", None), random=("bool", False), chooser=("enum:owner|actor", "owner"))
+      color_var=("str", None), random=("bool", False), chooser=("enum:owner|actor", "owner"),
+      optional=("bool", False))
 def v_discard_trait(g: Any, ctx: Ctx, a: dict) -> None:
-    """Each affected player loses a non-dominant trait (owner's pick, or at random)."""
+    """Each affected player loses a non-dominant trait (owner's pick, or at random); with
+    `optional` the chooser may pass (Dermal Armor)."""
     for q in reversed(_seats(g, ctx.player, a["who"])):
         g.stack.append((t_discard_trait_for, ctx, q, a))
 
@@ -717,16 +775,19 @@ def t_discard_trait_for(g: Any, t: tuple) -> None:
         return
     who = ctx.player if a["chooser"] == "actor" else q
     what = _trait_words(flt)
+    may = "you may " if a["optional"] else ""
     g.ask(who, "card", LOSE_OWN_TRAIT if who == q else DISCARD_OPPONENT_TRAIT,
-          opts, f"{_title(g, ctx)}: discard {what} from {g.pname(q)}'s pile"
-          if who != q else f"{_title(g, ctx)}: discard {what} from your pile",
+          opts + ["pass"] if a["optional"] else opts,
+          f"{_title(g, ctx)}: {may}discard {what} from {g.pname(q)}'s pile"
+          if who != q else f"{_title(g, ctx)}: {may}discard {what} from your pile",
           (t_discard_trait_ans, q, who), card=ctx.card, zone="pile")
 
 
 def t_discard_trait_ans(g: Any, t: tuple) -> None:
     """The trait picked from t[1]'s pile, by t[2] (who answered: the owner, or Reckless'
-    player choosing from another pile)."""
-    g.discard_from_pile(t[1], g.answer, by=t[2])
+    player choosing from another pile); 'pass' where the discard was optional."""
+    if g.answer != "pass":
+        g.discard_from_pile(t[1], g.answer, by=t[2])
 
 
 @verb("mutual_discard")
@@ -798,14 +859,32 @@ def t_recolor_to(g: Any, t: tuple) -> None:
 
 @verb("play_another", source=("enum:hand|saved|discard|discard_top", "hand"),
       saved=("str", None), filter=("filter", ()), optional=("bool", False),
-      action=("enum:resolve|ignore", "resolve"))
+      action=("enum:resolve|ignore", "resolve"), pay=("enum:none|discard_self", "none"))
 def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
-    """An extra play: from hand (or the cards just drawn), or from the discard pile (R17, R18)."""
+    """An extra play: from hand (or the cards just drawn), or from the discard pile (R17, R18).
+    `pay: discard_self` (Bony Plates, E27): the play is optional and costs this card, which
+    leaves its player's pile first; it is offered only while that discard can happen, and
+    what is legal is judged as if it were gone."""
     p = ctx.player
     src = a["source"]
     flt = a["filter"]
     db = g.db
-    if src in ("hand", "saved"):
+    pay = a["pay"] == "discard_self"
+    if pay:
+        pile = g.players[p].pile
+        if ctx.card not in g.pile_targets([p], (), "discard") or db.cards[ctx.card].keeps:
+            return
+        i = pile.index(ctx.card)
+        del pile[i]         # legal as if it were already discarded (its colour, its count)
+        try:
+            opts = g.legal_plays(p)
+        finally:
+            pile.insert(i, ctx.card)
+        if src == "saved":
+            saved = ctx.vars.get(a["saved"], ())
+            opts = [c for c in opts if c in saved]
+        zone = "hand"
+    elif src in ("hand", "saved"):
         opts = g.legal_plays(p)
         if src == "saved":
             saved = ctx.vars.get(a["saved"], ())
@@ -821,6 +900,11 @@ def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
         opts = [c for c in opts if g.matches(p, c, flt)]
     if not opts:
         return
+    if pay:
+        g.ask(p, "play", EXTRA_PLAY, opts + ["pass"],
+              f"{_title(g, ctx)}: discard it from your pile to play one of these? (optional)",
+              (t_play_another, ctx, a), card=ctx.card, zone=zone, subject=ctx.card)
+        return
     if a["optional"]:
         opts = opts + ["pass"]
     g.ask(p, "play", EXTRA_PLAY, opts, f"{_title(g, ctx)}: play a trait" +
@@ -832,6 +916,8 @@ def t_play_another(g: Any, t: tuple) -> None:
     _, ctx, a = t
     c = g.answer
     if c == "pass":
+        return
+    if a["pay"] == "discard_self" and not g.discard_from_pile(ctx.player, ctx.card):
         return
     resolve = a["action"] == "resolve"
     if a["source"] in ("hand", "saved"):
@@ -850,20 +936,27 @@ def v_play_named(g: Any, ctx: Ctx, a: dict) -> None:
             return
 
 
-@verb("play_action_of", source=("enum:own|opponents", REQUIRED))
+@verb("play_action_of", source=("enum:own|opponents|hand", REQUIRED))
 def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
-    """Painted Shell / Inventive: resolve the action of a trait in a pile as your own."""
+    """Painted Shell / Inventive: resolve the action of a trait in a pile as your own;
+    Elongated Neck (`hand`): of a card in your hand, which stays there (E28)."""
     p = ctx.player
-    seats = [p] if a["source"] == "own" else g.opponents(p)
+    src = a["source"]
+    if src == "hand":
+        pool = g.players[p].hand
+    else:
+        seats = [p] if src == "own" else g.opponents(p)
+        pool = [c for q in seats for c in g.players[q].pile]
     ha = g.db.has_action
     cards = g.db.cards
     # Copying a copier (Painted Shell <-> Inventive) could loop forever: those are not offered.
-    opts = [c for q in seats for c in g.players[q].pile if ha[c] and c != ctx.card
+    opts = [c for c in pool if ha[c] and c != ctx.card
             and not any(s.verb.fn is v_play_action_of for s in cards[c].action)]
     if opts:
+        where = "card in your hand" if src == "hand" else "trait"
         g.ask(p, "card", USE_TRAIT_ACTION,
-              opts, f"{_title(g, ctx)}: which trait's action do you play?",
-              (t_play_action_of, ctx), card=ctx.card, zone="pile")
+              opts, f"{_title(g, ctx)}: which {where}'s action do you play?",
+              (t_play_action_of, ctx), card=ctx.card, zone="hand" if src == "hand" else "pile")
 
 
 def t_play_action_of(g: Any, t: tuple) -> None:

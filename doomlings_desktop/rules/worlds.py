@@ -18,7 +18,8 @@ seat cannot know has been dealt again at random:
 What the seat knows stays where it is: its own hand, every pile, the discard pile, the revealed
 ages and catastrophes, the next age if it has seen it, cards of another hand it is being shown
 (Nosy) and cards revealed to everyone (Clever), and cards being played (limbo). Cards another
-player set aside to give (The Big One) are unknown, unless this seat gave them.
+player set aside to give (The Big One) or to discard with everyone's picks (Thagomizer,
+Badlands: E29) are unknown, unless this seat set them aside.
 
 No leak by construction: a sample is built from the seat's knowledge, the *sorted* list of
 unknown cards, and `rng` alone. Two games that differ only in what the seat cannot see give
@@ -80,7 +81,7 @@ class WorldSampler:
                 if q != me and c in g.players[q].hand and c not in pinned[q]:
                     pinned[q].append(c)
         hidden_limbo: set[int] = set()
-        for ctx in ctxs:                                # The Big One: set aside by others
+        for ctx in ctxs:        # The Big One, simultaneous discards: set aside by others
             for c, q, _to in ctx.vars.get("aside", ()):
                 if q != me and c in g.limbo:
                     hidden_limbo.add(c)
