@@ -12,7 +12,7 @@ from typing import Any
 
 from doomlings_desktop.bots.heuristics import fast_answer, tables
 from doomlings_desktop.rules.cards import default_database
-from doomlings_desktop.rules.decisions import KEEP_MEANING
+from doomlings_desktop.rules.decisions import KEEP_MEANING, TAKE_REVEALED_CARD
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -57,8 +57,8 @@ class Bot:
         opts = d.options
         if d.kind == "play":
             return max(opts, key=lambda a: -0.5 if a == "pass" else tb.hold[a] - 0.5 * tb.gp[a])
+        if d.kind == "card" and (d.zone == "revealed" or d.intent == TAKE_REVEALED_CARD):
+            return max(opts, key=lambda a: tb.hold[a])      # a card to take or keep
         if d.kind == "card" and d.zone == "hand":
             return max(opts, key=lambda a: -0.3 if a == "pass" else -tb.hold[a])
-        if d.kind == "card" and d.zone == "revealed":
-            return max(opts, key=lambda a: tb.hold[a])
         return self.rng.choice(opts)

@@ -383,18 +383,24 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
         zone = d.zone
         if d.intent == D.USE_TRAIT_ACTION:      # a pile's trait, or a hand card (E28)
             return [tb.action[a] for a in opts]
-        if zone == "hand":      # every hand pick loses the card: discard, give, reveal
+        if d.intent == D.TAKE_REVEALED_CARD:      # a card to take or keep (Bones, Ancient)
+            return [tb.hold[a] for a in opts]
+        if zone == "hand":      # every other hand pick loses the card: discard, give, reveal
             hand = g.players[p].hand
             ws = dict(zip(hand, hand_worths(g, p, tb, True), strict=False))
             return [-0.3 if a == "pass" else -ws.get(a, tb.hold[a]) for a in opts]
-        if zone in ("revealed", "discard"):       # a card to take into the hand (Bones)
-            return [tb.hold[a] for a in opts]
         intent = d.intent
         if intent in LOSE_OWN:      # 'pass' where losing one is optional (Dermal Armor)
             return [0.0 if a == "pass" else -tb.pile[a] for a in opts]
-        if intent == D.DISCARD_OPPONENT_TRAIT:     # the options are all in one pile
-            owner = g.owner_of(opts[0])
-            return [tb.pile[a] + 0.05 * g.score(owner) for a in opts]
+        if intent == D.DISCARD_OPPONENT_TRAIT:     # mostly one pile; Mighty's any opponent's
+            sc: dict[int, int] = {}
+            out = []
+            for a in opts:
+                q = g.owner_of(a)
+                if q not in sc:
+                    sc[q] = g.score(q)
+                out.append(tb.pile[a] + 0.05 * sc[q])
+            return out
         if intent == D.SWAP_FOR_TRAIT and d.subject < 0:
             # Juicy's first pick (nothing moves until the second): a good trait of another
             # pile to win, or a poor one of ours to give; the second pick is looked at fully.

@@ -21,7 +21,7 @@ VERB_WORTH = {
     "mutual_discard": 0.5, "give": -1.0, "give_neighbours": 0.0,
     "pass_hands": 0.0, "peek_age": 0.3, "stabilize": 0.5, "recolor": 0.5, "become_color": 0.5, "choose_color": 0.0,
     "choose_world_end": 0.5, "draw_for_score": 1.0, "move_self": -1.0, "return_self": -1.0,
-    "handler": 1.0, "no_stabilize": -0.5,
+    "handler": 1.0, "no_stabilize": -0.5, "keep_one": 0.0, "secret_discard": 0.0,
 }
 DEFAULT_STEP = 0.5        # a verb not listed above
 VARIABLE = 1.0            # a variable-value trait with no hint
@@ -65,8 +65,8 @@ def worths(d: CardDef) -> tuple[dict[str, float], set[str]]:
             out[key] = float(derive() if callable(derive) else derive)
             guessed.add(key)
 
-    if d.action:
-        put("action", lambda: steps_worth(d.action))
+    if d.action or d.on_play:     # what playing it from hand does (Legendary: not an action)
+        put("action", lambda: steps_worth(tuple(d.action or ()) + tuple(d.on_play or ())))
     if d.world_end:
         put("world_end", lambda: steps_worth(d.world_end))
     if d.variable:

@@ -44,6 +44,7 @@ AGE_RULES = {
     "not_last_color": "bool",
     "protect_piles": "bool",
     "reverse_order": "bool",
+    "pass_after_stabilize": "bool",
 }
 TRIGGERS = ("turn_start", "own_trait_discarded", "own_green_played")
 
@@ -76,7 +77,7 @@ class CardDef:
         "text", "gp_self", "gp_all", "requires", "cost", "action", "world_end", "score",
         "reaction", "triggers", "keeps", "fixed", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
-        "we_score", "we_rule", "undeniable", "bots", "module", "bonus",
+        "we_score", "we_rule", "undeniable", "bots", "module", "bonus", "on_play",
     )
 
     def __init__(self, **kw: Any) -> None:
@@ -604,7 +605,7 @@ def _bonus(ck: _Checker, raw: Any, owner: _Map) -> tuple:
 _TRAIT_KEYS = {
     "id", "name", "color", "value", "dominant", "icons", "copies", "text", "gene_pool",
     "gene_pool_all", "requires", "cost", "action", "world_end", "score", "reaction", "triggers",
-    "keeps_in_pile", "never_leaves_pile", "ignores_next_catastrophe", "bots",
+    "keeps_in_pile", "never_leaves_pile", "ignores_next_catastrophe", "bots", "on_play",
 }
 # What the bots are told about a trait beyond its rules, in points (bots/knowledge.py): what
 # its action, its World's End effect, a variable value or an out-of-turn card kept in hand is
@@ -830,6 +831,10 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         for k in r["triggers"]:
             triggers[k] = ck.steps(r["triggers"][k], f"triggers.{k}", r["triggers"])
     action = ck.steps(r.get("action"), "action", r)
+    on_play = ck.steps(r.get("on_play"), "on_play", r)
+    if on_play and "action" in icons:
+        ck.fail(r, "on_play", "on_play is for a trait without the action icon (Legendary): "
+                "with the icon, the steps belong in action", "on_play")
     world_end = ck.steps(r.get("world_end"), "world_end", r)
     score = ck.score_terms(r.get("score"), "score", r)
     if action and "action" not in icons and not _uses_handler(action):
@@ -846,12 +851,12 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
     keeps = ck.typed(r, "keeps_in_pile", "bool", "") if "keeps_in_pile" in r else False
     fixed = ck.typed(r, "never_leaves_pile", "bool", "") if "never_leaves_pile" in r else False
     denial = ck.typed(r, "ignores_next_catastrophe", "bool", "") if "ignores_next_catastrophe" in r else False
-    bots = _bot_hints(ck, r, {"action": bool(action), "world_end": bool(world_end),
+    bots = _bot_hints(ck, r, {"action": bool(action or on_play), "world_end": bool(world_end),
                               "variable": v == "variable", "hold": bool(r.get("reaction")),
                               "cost": cost is not None})
     has_effect = bool(r.get("text"))
-    if has_effect and not (action or world_end or score or req or cost or reaction or triggers
-                           or gp or gp_all or keeps or fixed or denial):
+    if has_effect and not (action or on_play or world_end or score or req or cost or reaction
+                           or triggers or gp or gp_all or keeps or fixed or denial):
         ck.fail(r, "text", "has rules text but no behavior", "text")
     return CardDef(
         id=r["id"], name=r["name"], kind="trait", color=colors[0], colors=colors,
@@ -860,7 +865,8 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         icons=frozenset(icons), copies=copies, text=r.get("text", ""), gp_self=gp, gp_all=gp_all,
         requires=req, cost=cost, action=action, world_end=world_end, score=score,
         reaction=reaction, triggers=triggers or None, keeps=keeps, fixed=fixed, denial=denial,
-        has_effect=has_effect, uses_handler=_uses_handler(action + world_end), bots=bots,
+        has_effect=has_effect, uses_handler=_uses_handler(action + world_end + on_play),
+        bots=bots, on_play=on_play,
     )
 
 

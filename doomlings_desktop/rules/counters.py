@@ -156,6 +156,11 @@ def pile_color_sets(g: Any, p: int, _: Any) -> int:
     return min(cols.count(c) for c in COLORS)
 
 
+def pile_all_colors(g: Any, p: int, _: Any) -> int:
+    """1 when red, blue, green and purple are all in the pile (Dragon Heart), else 0."""
+    return 1 if _COLOR_SET.issubset(g.pile_colors(p)) else 0
+
+
 def score_before_meaning(g: Any, p: int, _: Any) -> int:
     """The score without any Meaning of Life bonus (The Dancer, E4)."""
     return g.score(p, with_meaning=False)
@@ -196,5 +201,6 @@ COUNTERS: dict[str, Counter] = {
     "pile_effectless": Counter(pile_effectless),
     "pile_actions": Counter(pile_actions),
     "pile_color_sets": Counter(pile_color_sets),
+    "pile_all_colors": Counter(pile_all_colors),
     "score_before_meaning": Counter(score_before_meaning),
 }

@@ -304,6 +304,8 @@ def t_enter(g: Game, t: tuple) -> None:
             g.resolve_action(p, c)
         else:   # no action icon (Vampirism, Optimistic Nihilism): happens, cannot be stopped
             g.stack.append((t_effect, Ctx(p, c, d.action)))
+    if d.on_play:   # not an action (Legendary, E26): whenever played from a hand, unstoppable
+        g.stack.append((t_effect, Ctx(p, c, d.on_play)))
     if not (db.dominant[c] or db.fixed[c]) and g.anyone_holds("parasitic") \
             and not g.protected("steal"):
         g.stack.append((t_parasitic_window, p, c, 1))
@@ -385,7 +387,8 @@ def t_stabilize_phase(g: Game, t: tuple) -> None:
         return
     rules = g.rules
     if not (rules.get("may_skip_stabilize") or rules.get("may_redraw_instead_of_stabilize")
-            or rules.get("may_discard_before_stabilize") or rules.get("draw_after_stabilize")):
+            or rules.get("may_discard_before_stabilize") or rules.get("draw_after_stabilize")
+            or rules.get("pass_after_stabilize")):
         _stabilize_then_late(g, p)    # a round whose rules leave stabilizing alone
         return
     g.stack.append((t_after_stabilize, p))
@@ -460,8 +463,26 @@ def t_after_stabilize(g: Game, t: tuple) -> None:
     n = g.rules.get("draw_after_stabilize")
     if n:
         g.draw(p, n)
+    if g.rules.get("pass_after_stabilize"):
+        _pass_random_card(g, p)
     if g.holds(p, "late"):
         g.stack.append((t_late_window, p))
+
+
+def _pass_random_card(g: Game, p: int) -> None:
+    """Ozmorian Winds (E23, E30): right after p stabilized at the end of their own turn, a
+    card of p's hand picked at random goes to the next seat in turn order (before Late's
+    moment: a Late passed away is no longer p's to play)."""
+    hand = g.players[p].hand
+    if not hand:
+        return
+    c = hand.pop(g.rng.below(len(hand)))
+    q = (p + 1) % g.n
+    g.players[q].hand.append(c)
+    g.shown = True
+    if g.log is not None:
+        g.say("give", f"{g.pname(p)} passes a card at random to {g.pname(q)}.", (p, q),
+              f"{g.pname(p)} passes {g.db.name(c)} at random to {g.pname(q)}.")
 
 
 # ---------------------------------------------------------------------- World's End

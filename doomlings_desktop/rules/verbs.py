@@ -212,6 +212,48 @@ def v_deal_discard(g: Any, ctx: Ctx, a: dict) -> None:
                   "discard pile.")
 
 
+@verb("keep_one", among=("str", REQUIRED), color_var=("str", None))
+def v_keep_one(g: Any, ctx: Ctx, a: dict) -> None:
+    """Ancient (E25): of the cards saved under `among` (just drawn), the acting player keeps
+    one (of the colour saved in `color_var`, if given: any of its colours, E5); the others go
+    to the bottom of the trait deck in a random order."""
+    p = ctx.player
+    drawn = _drawn(g, ctx, a)
+    col = ctx.vars.get(a["color_var"]) if a["color_var"] else None
+    opts = [c for c in drawn if col is None or col in g.db.colors[c]]
+    if len(opts) > 1:
+        g.ask(p, "card", TAKE_REVEALED_CARD, opts,
+              f"{_title(g, ctx)}: keep which card you drew" + (f" ({col})?" if col else "?"),
+              (t_keep_one, ctx, a), card=ctx.card, zone="hand")
+        return
+    _keep(g, ctx, drawn, opts[0] if opts else -1)
+
+
+def _drawn(g: Any, ctx: Ctx, a: dict) -> list[int]:
+    hand = g.players[ctx.player].hand
+    return [c for c in ctx.vars.get(a["among"], ()) if c in hand]
+
+
+def t_keep_one(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    _keep(g, ctx, _drawn(g, ctx, a), g.answer)
+
+
+def _keep(g: Any, ctx: Ctx, drawn: list[int], kept: int) -> None:
+    p = ctx.player
+    hand = g.players[p].hand
+    rest = [c for c in drawn if c != kept]
+    for c in rest:
+        hand.remove(c)
+    g.rng.shuffle(rest)
+    g.deck[:0] = rest          # the deck's top is the end of the list
+    if g.log is not None:
+        what = _name(g, kept) if kept >= 0 else "no card"
+        g.say("keep", f"{g.pname(p)} keeps {'a card' if kept >= 0 else 'no card'} and puts "
+              f"{len(rest)} at the bottom of the trait deck.", (p,),
+              f"{g.pname(p)} keeps {what} and puts {len(rest)} at the bottom of the trait deck.")
+
+
 @verb("peek_age")
 def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
     if g.age_deck:
@@ -351,6 +393,62 @@ def t_stabilize_if(g: Any, t: tuple) -> None:
     _, ctx, q, before = t
     if len(g.players[q].hand) < before:
         g.stabilize(q)
+
+
+@verb("secret_discard", lowest=("steps", ()))
+def v_secret_discard(g: Any, ctx: Ctx, a: dict) -> None:
+    """Eyes Open from Behind the Stars (E20, E29): each affected player, in turn order, picks
+    a card of their hand face down, none seeing the others' picks; then all are discarded at
+    once, and each player whose card has the lowest face value runs the `lowest` steps."""
+    ctx.vars["aside"] = ()
+    g.stack.append((t_secret_reveal, ctx, a))
+    for q in reversed(ctx.vars.get("affected", tuple(g.order_from(ctx.player)))):
+        g.stack.append((t_secret_pick, ctx, q))
+
+
+def t_secret_pick(g: Any, t: tuple) -> None:
+    _, ctx, q = t
+    hand = g.players[q].hand
+    if hand:
+        g.ask(q, "card", DISCARD_HAND_CARD, hand[:],
+              f"{_title(g, ctx)}: choose a card to discard (no one sees it until all have chosen)",
+              (t_secret_pick_ans, ctx, q), card=ctx.card, zone="hand")
+
+
+def t_secret_pick_ans(g: Any, t: tuple) -> None:
+    """The pick is set aside face down (as The Big One's) until everyone has chosen."""
+    _, ctx, q = t
+    c = g.answer
+    g.players[q].hand.remove(c)
+    g.limbo.append(c)
+    ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, q),)
+    if g.log is not None:
+        g.say("aside", f"{g.pname(q)} chooses a card face down.", (q,),
+              f"{g.pname(q)} chooses {_name(g, c)} face down.")
+
+
+def t_secret_reveal(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    picks = ctx.vars.get("aside", ())
+    ctx.vars["aside"] = ()
+    if not picks:
+        return
+    g.shown = True
+    val = g.db.value
+    for c, q, _ in picks:
+        # back to the hand it came from and discarded from there, so that a card answering
+        # a discard from hand sees this one like any other
+        g.limbo.remove(c)
+        g.players[q].hand.append(c)
+        g.discard_from_hand(q, c)
+    low = min(val[c] for c, _, _ in picks)
+    losers = [q for c, q, _ in picks if val[c] == low]
+    if g.log is not None:
+        g.say("lowest", f"Lowest face value discarded ({low}): "
+              f"{', '.join(g.pname(q) for q in losers)}.")
+    if a["lowest"]:
+        for q in reversed(losers):
+            g.stack.append((t_effect, Ctx(q, ctx.card, a["lowest"])))
 
 
 @verb("steal_hand", n=("count", 1), random=("bool", True), look=("int", 0),
@@ -749,14 +847,34 @@ def v_return_self(g: Any, ctx: Ctx, a: dict) -> None:
             g.say("return", f"{g.pname(p)} returns {_name(g, c)} to their hand.")
 
 
-@verb("discard_trait", who=("enum:self|opponents|all", "self"), filter=("filter", ()),
+@verb("discard_trait", who=("enum:self|opponents|all|opponent", "self"), filter=("filter", ()),
       color_var=("str", None), random=("bool", False), chooser=("enum:owner|actor", "owner"),
-      optional=("bool", False))
+      optional=("bool", False), highest=("bool", False))
 def v_discard_trait(g: Any, ctx: Ctx, a: dict) -> None:
     """Each affected player loses a non-dominant trait (owner's pick, or at random); with
-    `optional` the chooser may pass (Dermal Armor)."""
+    `optional` the chooser may pass (Dermal Armor); with `who: opponent` the acting player
+    picks one trait in any opponent's pile (Mighty)."""
+    if a["who"] == "opponent":
+        opts = g.pile_targets(g.opponents(ctx.player), a["filter"], "discard", source=ctx.card)
+        if opts:
+            g.ask(ctx.player, "card", DISCARD_OPPONENT_TRAIT, opts,
+                  f"{_title(g, ctx)}: discard {_trait_words(a['filter'])} from an opponent's pile",
+                  (t_discard_any_ans, ctx.player), card=ctx.card, zone="pile")
+        return
     for q in reversed(_seats(g, ctx.player, a["who"])):
         g.stack.append((t_discard_trait_for, ctx, q, a))
+
+
+def t_discard_any_ans(g: Any, t: tuple) -> None:
+    """The trait the actor t[1] picked in whichever opponent's pile it lies."""
+    g.discard_from_pile(g.owner_of(g.answer), g.answer, by=t[1])
+
+
+def _highest(g: Any, opts: list[int]) -> list[int]:
+    """Those of the traits with the highest face value (a variable value counts 0, R6)."""
+    val = g.db.value
+    top = max(val[c] for c in opts)
+    return [c for c in opts if val[c] == top]
 
 
 def t_discard_trait_for(g: Any, t: tuple) -> None:
@@ -770,11 +888,13 @@ def t_discard_trait_for(g: Any, t: tuple) -> None:
     opts = g.pile_targets([q], flt, "discard", source=ctx.card)
     if not opts:
         return
+    if a["highest"]:
+        opts = _highest(g, opts)
     if a["random"]:
         g.discard_from_pile(q, opts[g.rng.below(len(opts))], at_random=True)
         return
     who = ctx.player if a["chooser"] == "actor" else q
-    what = _trait_words(flt)
+    what = "a trait of the highest face value" if a["highest"] else _trait_words(flt)
     may = "you may " if a["optional"] else ""
     g.ask(who, "card", LOSE_OWN_TRAIT if who == q else DISCARD_OPPONENT_TRAIT,
           opts + ["pass"] if a["optional"] else opts,
