@@ -8,6 +8,7 @@ from uidriver import click, find
 
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.scenes.pages import offered_modules
 
 
 @pytest.fixture(autouse=True)
@@ -63,8 +64,8 @@ def test_a_new_game_with_multi_color_on_plays_its_cards():
     plus Multi-Color's, and the choice is remembered for the next New game."""
     app = _new_game()
     sc = app.scene
-    assert sc.modules == {"multi-color": False, "kickstarter": False, "meaning-of-life": False,
-                          "dinolings": False, "mythlings": False}
+    assert sc.modules == dict.fromkeys(offered_modules(), False)
+    assert {"multi-color", "kickstarter", "meaning-of-life", "dinolings"} <= set(sc.modules)
     click(app, find(sc, ("button", ("module", "multi-color"))).center)
     assert sc.modules["multi-color"]
     click(app, find(sc, ("button", "start")).center)
@@ -72,6 +73,24 @@ def test_a_new_game_with_multi_color_on_plays_its_cards():
     assert db.modules == ("multi-color",) and "free-will" in db.defs
     assert app.settings.modules == ["multi-color"]
     app.frame()                                 # the table header draws with the module
+
+
+def test_every_module_fits_beside_six_seats_and_all_turns_them_on():
+    """At 1280x720 with six seats, every module's switch is on screen at full size and no
+    button overlaps another; "All" turns every module on (and then reads "None")."""
+    app = _new_game()
+    sc = app.scene
+    while sc.count < 6:
+        click(app, find(sc, ("button", "more")).center)
+    assert sc.unit() == 1.0
+    screen = app.screen.get_rect()
+    rects = [b.rect for b in sc.buttons]
+    assert all(screen.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    click(app, find(sc, ("button", "modules_all")).center)
+    assert all(sc.modules.values()) and len(sc.modules) >= 5
+    click(app, find(sc, ("button", "modules_all")).center)
+    assert not any(sc.modules.values())
 
 
 def test_settings_turn_a_module_on_for_the_next_new_game(tmp_path, monkeypatch):
@@ -93,6 +112,4 @@ def test_settings_turn_a_module_on_for_the_next_new_game(tmp_path, monkeypatch):
     assert s.modules == ["multi-color"]
     app.go(router.make(app, "new_game"))
     app.frame()
-    assert app.scene.modules == {"multi-color": True, "kickstarter": False,
-                                 "meaning-of-life": False, "dinolings": False,
-                                 "mythlings": False}
+    assert app.scene.modules == {m: m == "multi-color" for m in offered_modules()}

@@ -42,16 +42,19 @@ class NewGameScene(Scene):
         return False
 
     def unit(self) -> float:
-        """The UI scale's unit while six seats, the variants, the modules and the buttons fit
-        the window."""
+        """The UI scale's unit while six seats, the variants and the buttons fit the window's
+        height, and the seats beside the modules' column its width."""
         w, h = self.app.screen.get_size()
-        return min(self.app.unit, h / (720 + 48 * len(self.modules)), (w * 0.82 - 40) / 726)
+        return min(self.app.unit, h / 720, (w * 0.94 - 40) / 1136)
+
+    def _x0(self) -> int:
+        return int(self.app.screen.get_width() * 0.06)
 
     def _layout(self) -> None:
         w, h = self.app.screen.get_size()
         u = self.unit()
         self.buttons = []
-        x0 = int(w * 0.18)
+        x0 = self._x0()
         y = int(110 * u)
         bh = int(40 * u)
         self.buttons.append(Button(pygame.Rect(x0, y, bh, bh), "-", "fewer", self.count > 2))
@@ -76,11 +79,19 @@ class NewGameScene(Scene):
             self.buttons.append(Button(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
                                        ("[x] " if self.variants[k] else "[  ] ") + VARIANT_LABELS[k],
                                        ("variant", k)))
-        my = vy + len(VARIANT_LABELS) * int(48 * u)
+        # the modules in their own column right of the seats: there is room for all of them
+        # there at 1280x720, where a list under the variants shrank the whole page
+        mx = self.modules_x = x0 + int(756 * u)
+        mw = int(380 * u)
+        if self.modules:
+            every = all(self.modules.values())
+            self.buttons.append(Button(pygame.Rect(mx + mw - int(110 * u), y, int(110 * u), bh),
+                                       "None" if every else "All", "modules_all"))
         for j, m in enumerate(self.modules):
-            self.buttons.append(Button(pygame.Rect(x0, my + j * int(48 * u), int(470 * u), bh),
-                                       ("[x] " if self.modules[m] else "[  ] ")
-                                       + f"Module: {module_title(m)}", ("module", m)))
+            self.buttons.append(Button(pygame.Rect(mx, y + int(64 * u) + j * int(48 * u), mw, bh),
+                                       ("[x] " if self.modules[m] else "[  ] ") + module_title(m),
+                                       ("module", m)))
+        self.hints_y = y + int(64 * u) + len(self.modules) * int(48 * u) + int(16 * u)
         bw = int(200 * u)
         self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
                                                int(50 * u)), "Start game", "start",
@@ -146,6 +157,10 @@ class NewGameScene(Scene):
             self.variants[key[1]] = not self.variants[key[1]]
         elif isinstance(key, tuple) and key[0] == "module":
             self.modules[key[1]] = not self.modules[key[1]]
+        elif key == "modules_all":
+            every = all(self.modules.values())
+            for m in self.modules:
+                self.modules[m] = not every
         elif key == "back":
             router.go(self.app, "menu")
         elif key == "start":
@@ -176,11 +191,14 @@ class NewGameScene(Scene):
         u = self.unit()
         t = self.app.text
         w, _ = surf.get_size()
-        x0 = int(w * 0.18)
+        x0 = self._x0()
         surf.blit(t.render("New game", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
         label = t.render(f"{self.count} players", int(22 * u), INK, bold=True)
         mid = x0 + (int(40 * u) + int(200 * u)) // 2      # between the - and + buttons
         surf.blit(label, label.get_rect(center=(mid, int(130 * u))))
+        if self.modules:
+            head = t.render("Expansion modules", int(22 * u), INK, bold=True)
+            surf.blit(head, head.get_rect(midleft=(self.modules_x, int(130 * u))))
         for i, r in enumerate(self.seat_rows):
             pygame.draw.rect(surf, PANEL, r, border_radius=int(6 * u))
             border = ACCENT if self.editing == i else (90, 100, 114)
@@ -190,8 +208,8 @@ class NewGameScene(Scene):
             self.targets.append((r, ("name", i)))
         # the hints beside the variants, where the table has room at any size
         from doomlings_desktop import saves
-        hx = x0 + int(494 * u)
-        hy = self.variants_y
+        hx = self.modules_x if self.modules else x0 + int(494 * u)
+        hy = self.hints_y if self.modules else self.variants_y
         hints = ["Click a name to change it, and a seat's Human / Bot button to change who "
                  "plays it (right-click: the other way).",
                  "'Never ask' keeps out-of-turn offers from showing the table who holds "

@@ -46,10 +46,18 @@ class SettingsScene(SubScene):
         ] + [(f"Module: {module_title(m)}", "on" if m in s.modules else "off", ("module", m))
              for m in offered_modules()]
 
+    def _columns(self) -> tuple[list, list]:
+        """The settings, and the modules of the next New game in a column of their own (one
+        list under the settings shrank every row to fit the window)."""
+        rows = self._rows()
+        mods = [r for r in rows if isinstance(r[2], tuple) and r[2][0] == "module"]
+        return [r for r in rows if r not in mods], mods
+
     def unit(self) -> float:
-        """The UI scale's unit while every row fits the window."""
+        """The UI scale's unit while both columns fit the window."""
         w, h = self.app.screen.get_size()
-        return min(self.app.unit, h / (200 + 60 * len(self._rows())), w * 0.75 / 540)
+        left, right = self._columns()
+        return min(self.app.unit, h / (200 + 60 * max(len(left), len(right))), w * 0.88 / 1100)
 
     def on_button(self, key: Any) -> None:
         s = self.app.settings
@@ -88,11 +96,18 @@ class SettingsScene(SubScene):
         u = self.unit()
         t = self.app.text
         w, _ = surf.get_size()
-        x0 = int(w * 0.25)
+        x0 = int(w * 0.06)
         self.begin(surf, x0)
-        for i, (label, value, key) in enumerate(self._rows()):
-            y = int(120 * u) + i * int(60 * u)
-            surf.blit(t.render(label, int(21 * u)), (x0, y + int(10 * u)))
-            self.buttons.append(Button(pygame.Rect(x0 + int(330 * u), y, int(200 * u), int(44 * u)),
-                                       value, key))
+        left, right = self._columns()
+        for col, rows in enumerate((left, right)):
+            x = x0 + col * int(580 * u)
+            if col and rows:
+                head = "Expansion modules (the next New game)"
+                surf.blit(t.render(head, int(21 * u), bold=True), (x, int(120 * u) + int(10 * u)))
+            for i, (label, value, key) in enumerate(rows):
+                y = int(120 * u) + (i + col) * int(60 * u)
+                label = label.removeprefix("Module: ") if col else label
+                surf.blit(t.render(label, int(21 * u)), (x, y + int(10 * u)))
+                self.buttons.append(Button(pygame.Rect(x + int(330 * u), y, int(200 * u),
+                                                       int(44 * u)), value, key))
         self.draw_buttons(surf)
