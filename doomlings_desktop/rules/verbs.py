@@ -380,7 +380,8 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
         c = hand.pop(g.rng.below(len(hand)))
         if g.stolen_from_hand(p, q, c):
             taken.append(c)
-    if g.log is not None:
+    if g.log is not None and taken:
+        k = len(taken)      # fewer when a stolen card was discarded (Gelatinous, E17)
         g.say("steal_hand", f"{g.pname(p)} steals {k} card{'s' if k != 1 else ''} from "
               f"{g.pname(q)}'s hand.", (p, q),
               f"{g.pname(p)} steals {', '.join(_name(g, c) for c in taken)} from {g.pname(q)}.")
