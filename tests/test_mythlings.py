@@ -279,3 +279,39 @@ def test_random_games_offer_every_card_ask_known_intents_and_replay(mdb):
         assert [p.pile for p in again.players] == [p.pile for p in g.players]
         assert again.scores == g.scores
     assert set(NINE) <= offered
+
+
+# ---------------------------------------------------------------- the table, unchanged
+
+def test_the_table_offers_a_card_from_the_discard_pile_like_any_offer(mdb, tmp_path,
+                                                                      monkeypatch):
+    """Witchy is offered from the discard pile: the table's offer window shows it with its
+    Play button (no new UI), and a click plays it."""
+    import pygame
+    from uidriver import click
+
+    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.ui.app import App
+    from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    pygame.font.init()
+    g = _pos(mdb, [["bad", "quick", "antlers"], ["witchy", "adorable"]],
+             deck=("gills", "leaves", "migratory", "nocturnal", "woody-stems", "stone-skin"))
+    g.apply(mdb.card("bad"))
+    witchy = mdb.card("witchy")
+    assert g.pending.kind == "react" and witchy in g.discard
+    s = Settings()
+    s.animation = "off"
+    app = App(size=(1280, 720), settings=s)
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Ben")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = 1
+    app.frame()
+    app.frame()
+    assert [k[1] for _, k in sc.targets if k[0] == "overlay_card"] == [witchy]
+    play = [b for b in sc.buttons if b.key == ("answer", witchy)]
+    assert len(play) == 1
+    click(app, play[0].rect.center)
+    assert witchy in g.players[1].pile
