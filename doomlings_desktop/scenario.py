@@ -55,6 +55,17 @@ class _Steps:
         self.parts = None
 
 
+def _react_of(step: Any) -> Any:
+    """The seat a `react` step (or an `illegal: {react: ...}` one) is about, else None: the
+    runner stops at that seat's out-of-turn offer for it."""
+    if not isinstance(step, dict):
+        return None
+    want = step.get("react")
+    if want is None and isinstance(step.get("illegal"), dict):
+        want = step["illegal"].get("react")
+    return want.get("player") if isinstance(want, dict) else None
+
+
 def _answer_parts(value: Any) -> list | dict:
     """A choose value as what it still supplies: a list of answers, or a {player, card} map."""
     if isinstance(value, list):
@@ -110,11 +121,8 @@ class Runner:
             d = g.pending
             nxt = steps.peek()
             if d.kind == "react":
-                upcoming = steps.next_action()
-                if isinstance(upcoming, dict) and "react" in upcoming:
-                    want = upcoming["react"]
-                    if isinstance(want, dict) and want.get("player") == d.player:
-                        return
+                if _react_of(steps.next_action()) == d.player:
+                    return
                 g.apply("pass")
                 continue
             if self._is_turn_start():
@@ -261,13 +269,25 @@ class Runner:
     def check_illegal(self, value: Any) -> None:
         g = self.g
         if not isinstance(value, dict) or len(value) != 1:
-            raise ScenarioError("illegal takes {play: ID} or {choose: X}")
+            raise ScenarioError("illegal takes {play: ID}, {choose: X} or "
+                                "{react: {player: SEAT, card: ID}}")
         (kind, want), = value.items()
         before = _fingerprint(g)
         d = g.pending
         refused = False
         try:
-            if kind == "play":
+            if kind == "react":
+                # not offered now: no offer to that seat is pending, or not of that card
+                if not isinstance(want, dict) or set(want) != {"player", "card"}:
+                    raise ScenarioError("illegal react takes {player: SEAT, card: ID}")
+                if d is None or d.kind != "react" or d.player != want["player"]:
+                    refused = True
+                else:
+                    try:
+                        g.apply(self._resolve(want["card"]))
+                    except ScenarioError:
+                        refused = True
+            elif kind == "play":
                 if d is None or d.kind != "play":
                     refused = True
                 else:

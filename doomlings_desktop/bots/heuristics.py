@@ -415,13 +415,7 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
             if a == "pass":
                 out.append(0.0)
                 continue
-            r = db.reaction[a]
-            if r == "parasitic":
-                out.append(2.0 * tb.pile[d.card] - 2.0 - tb.hold[a] + 1.0)
-            elif r == "cancel_action":
-                out.append(tb.action[d.card] - 1.0 if d.card >= 0 else -1.0)
-            else:
-                out.append(1.0)
+            out.append(react_score(g, d, a, db.reaction[a], tb))
         return out
     if kind == "no_play":
         good = sum(1 for w in hand_worths(g, p, tb) if w >= 2.0)
@@ -435,6 +429,26 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
             out.append(evaluate(h, p, tb))
         return out
     return _one_step(g, opts, p, tb)
+
+
+def react_score(g: Game, d: Any, a: int, r: str, tb: Tables) -> float:
+    """What playing out-of-turn card a now is worth (passing is 0): the points it puts into
+    a pile, against keeping it (`hold`), and what its window does."""
+    if r == "parasitic":
+        return 2.0 * tb.pile[d.card] - 2.0 - tb.hold[a] + 1.0
+    if r == "cancel_action":
+        return tb.action[d.card] - 1.0 if d.card >= 0 else -1.0
+    if r == "cancel_harm":          # Righteous: a free play, and the action stopped
+        return tb.action[d.card] + tb.pts[a] - tb.hold[a] + 0.5
+    if r == "action_played":        # Effigial: its (negative) points go to the player who
+        actor = g.owner_of(d.card)  # played, best the leading one
+        lead = actor >= 0 and g.score(actor) >= max(g.score(q) for q in g.opponents(d.player))
+        return -tb.pts[a] - tb.hold[a] + (1.5 if lead else 0.5)
+    if r == "trait_discarded":      # Necromantic: it, and the trait into the hand
+        return tb.pts[a] + tb.hold[d.subject] - tb.hold[a] + 0.5
+    if r == "self_discarded":       # Witchy into our pile, Zombified into another: better
+        return abs(tb.pts[a]) + 0.5     # than the discard pile either way
+    return 1.0      # a free play into our pile: Late, Sneaky, Fey, Gelatinous, Orcish Tusks
 
 
 MEANING_PILE = 10      # traits a pile is likely to hold at the end, for a Meaning card's outlook

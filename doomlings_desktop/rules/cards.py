@@ -30,7 +30,13 @@ FAMILIES = ("dinolings", "mythlings", "techlings")
 # operation whether it has one colour or several (ruling E5).
 COLOR_BIT = {c: 1 << i for i, c in enumerate(ALL_COLORS)}
 ICONS = ("action", "out_of_turn", "world_end", "drop_of_life")
-REACTIONS = ("cancel_action", "parasitic", "late", "self_awareness", "sneaky")
+REACTIONS = ("cancel_action", "parasitic", "late", "self_awareness", "sneaky",
+             # the Mythlings' windows (E16, E17): docs/engine.md "Out-of-turn windows"
+             "any_time", "cancel_harm", "action_played", "dominant_played", "before_steal",
+             "trait_discarded", "self_discarded")
+# Where a reaction card goes (`reaction_into`): its player's own pile, an opponent's pile of
+# their choice, or the pile of the player whose play or effect opened the window.
+REACTION_INTO = ("own", "opponent", "actor")
 AGE_RULES = {
     "forbid_color": "color",
     "max_value": "int",
@@ -78,12 +84,14 @@ class CardDef:
         "reaction", "triggers", "keeps", "fixed", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
         "we_score", "we_rule", "undeniable", "bots", "module", "bonus", "on_play",
+        "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand",
     )
 
     def __init__(self, **kw: Any) -> None:
         for name in self.__slots__:
             setattr(self, name, kw.get(name))
         self.module = self.module or ""     # the expansion module it comes from; "" is base
+        self.reaction_into = self.reaction_into or "own"
 
     def __repr__(self) -> str:
         return f"<CardDef {self.id}>"
@@ -163,6 +171,19 @@ class Database:
         for c, d in enumerate(self.cards):
             if d.reaction:
                 self.reactors[d.reaction] = self.reactors.get(d.reaction, ()) + (c,)
+        r = self.reactors
+        # The cards one window offers together: the end of a turn (Self-Awareness and "at any
+        # time", E16) and an action about to resolve (Automimicry, Chromatophores, Righteous).
+        self.turn_over_cards = r["self_awareness"] + r["any_time"]
+        self.cancel_cards = r["cancel_action"] + r["cancel_harm"]
+        # Actions that can reach another player (Righteous' condition, E17): only worked out
+        # when a card can use it.
+        self.reaches = ([verbs.reaches_others(d.action or ()) for d in self.cards] if r["cancel_harm"]
+                        else [False] * len(self.cards))
+        # Cards with a moment of their own when discarded from a hand (Witchy, Zombified) or
+        # stolen (Gelatinous): a flag per card, read where such a move happens.
+        self.on_hand_discard = [d.reaction == "self_discarded" for d in self.cards]
+        self.discard_if_stolen = [bool(d.discard_if_stolen) for d in self.cards]
 
     # -- what a saved game needs to know about the cards it was played with
 
@@ -606,6 +627,7 @@ _TRAIT_KEYS = {
     "id", "name", "color", "value", "dominant", "icons", "copies", "text", "gene_pool",
     "gene_pool_all", "requires", "cost", "action", "world_end", "score", "reaction", "triggers",
     "keeps_in_pile", "never_leaves_pile", "ignores_next_catastrophe", "bots", "on_play",
+    "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand",
 }
 # What the bots are told about a trait beyond its rules, in points (bots/knowledge.py): what
 # its action, its World's End effect, a variable value or an out-of-turn card kept in hand is
@@ -846,6 +868,7 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
     if "drop_of_life" in icons and not score:
         ck.fail(r, "score", "has the drop of life icon but no score terms", "icons")
     reaction = ck.typed(r, "reaction", "enum:" + "|".join(REACTIONS), "") if "reaction" in r else None
+    into, react_if = _reaction_parts(ck, r, reaction)
     gp = ck.typed(r, "gene_pool", "int", "") if "gene_pool" in r else 0
     gp_all = ck.typed(r, "gene_pool_all", "int", "") if "gene_pool_all" in r else 0
     keeps = ck.typed(r, "keeps_in_pile", "bool", "") if "keeps_in_pile" in r else False
@@ -866,7 +889,10 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         requires=req, cost=cost, action=action, world_end=world_end, score=score,
         reaction=reaction, triggers=triggers or None, keeps=keeps, fixed=fixed, denial=denial,
         has_effect=has_effect, uses_handler=_uses_handler(action + world_end + on_play),
-        bots=bots, on_play=on_play,
+        bots=bots, on_play=on_play, reaction_into=into, reaction_if=react_if,
+        discard_if_stolen=ck.typed(r, "discard_if_stolen", "bool", "")
+        if "discard_if_stolen" in r else False,
+        back_to_hand=ck.typed(r, "back_to_hand", "bool", "") if "back_to_hand" in r else False,
     )
 
 
@@ -885,6 +911,42 @@ def _cost(ck: _Checker, r: _Map) -> tuple:
     if src != "pile" and k != "discard_trait":
         ck.fail(c, "cost.from", "only a discard_trait cost may come from the hand", "from")
     return (k, ck.filter(c[k], f"cost.{k}", c, k), n, src)
+
+
+# The windows whose card goes where `reaction_into` says (the base cards' windows each have
+# their own place), and those with a player whose play or effect opened them (`actor`).
+INTO_WINDOWS = ("any_time", "cancel_harm", "action_played", "dominant_played", "before_steal",
+                "trait_discarded", "self_discarded")
+ACTOR_WINDOWS = ("cancel_harm", "action_played", "dominant_played", "before_steal")
+
+
+def _reaction_parts(ck: _Checker, r: _Map, reaction: str | None) -> tuple[str, tuple | None]:
+    """`reaction_into` (own, opponent or actor) and `reaction_if` ({count: COUNTER, ...,
+    at_least: N}: a condition on its player's position that must hold when it is offered,
+    Rainbow Horn's four colours, E16); both only beside a `reaction` that honours them."""
+    into = "own"
+    if "reaction_into" in r:
+        into = ck.typed(r, "reaction_into", "enum:" + "|".join(REACTION_INTO), "")
+        if reaction not in INTO_WINDOWS:
+            ck.fail(r, "reaction_into", "only a reaction of " + ", ".join(INTO_WINDOWS)
+                    + " may say where it goes", "reaction_into")
+        if into == "actor" and reaction not in ACTOR_WINDOWS:
+            ck.fail(r, "reaction_into", f"the window '{reaction}' has no acting player "
+                    "(actor: " + ", ".join(ACTOR_WINDOWS) + ")", "reaction_into")
+    cond = None
+    if "reaction_if" in r:
+        raw = r["reaction_if"]
+        if reaction not in INTO_WINDOWS:
+            ck.fail(r, "reaction_if", "only a reaction of " + ", ".join(INTO_WINDOWS)
+                    + " may have a condition", "reaction_if")
+        if not isinstance(raw, dict) or "at_least" not in raw:
+            ck.fail(r, "reaction_if", "expected {count: COUNTER, at_least: N}", "reaction_if")
+        least = ck.typed(raw, "at_least", "int", "reaction_if")
+        spec = _Map({k: v for k, v in raw.items() if k != "at_least"})
+        spec.line, spec.key_lines = raw.line, raw.key_lines
+        fn, arg = ck.counter(spec, "reaction_if", r, "reaction_if")
+        cond = (fn, arg, least)
+    return into, cond
 
 
 def _trait_colors(ck: _Checker, r: _Map) -> tuple[str, ...]:

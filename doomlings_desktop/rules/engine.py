@@ -239,7 +239,7 @@ class Game(State, Legality, Scoring, Windows):
             if self.log is not None:
                 self.say("peace", f"{self.db.name(c)}'s action is ignored this round.")
             return
-        if self.anyone_holds("cancel_action"):
+        if self.anyone_holds_cards(self.db.cancel_cards):     # Automimicry, Righteous...
             self.stack.append((t_cancel_window, p, c, 1))
         else:
             self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))

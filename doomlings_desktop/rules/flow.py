@@ -25,10 +25,12 @@ from doomlings_desktop.rules.decisions import (
 from doomlings_desktop.rules.scoring import t_score
 from doomlings_desktop.rules.verbs import Ctx, _trait_words, t_effect
 from doomlings_desktop.rules.windows import (
-    t_late_ans,
+    place_reaction,
     t_late_window,
     t_parasitic_window,
+    t_resolve,
     t_turn_over,
+    t_window,
 )
 
 if TYPE_CHECKING:
@@ -80,7 +82,7 @@ def _end_of_turn(g: Game, nxt: tuple) -> bool:
     turn (the next turn or the round's end), which saves a task in every turn of every game."""
     q = g.turn_end
     g.turn_end = -1
-    if not g.anyone_holds("self_awareness"):
+    if not g.anyone_holds_cards(g.db.turn_over_cards):
         return False
     g.stack.append(nxt)
     g.stack.append((t_turn_over, q))
@@ -185,8 +187,13 @@ def _redraw(g: Game, p: int, said: str) -> None:
     pl = g.players[p]
     if g.log is not None:
         g.say("redraw", f"{g.pname(p)} {said}")
-    g.discard.extend(pl.hand)
+    hand = pl.hand[:]
+    g.discard.extend(hand)
     pl.hand.clear()
+    react = g.db.on_hand_discard
+    for c in reversed(hand):
+        if react[c]:    # Witchy, Zombified (E17): each may be played instead
+            g.hand_discarded(p, c)
     g.draw(p, 3)
 
 
@@ -300,12 +307,19 @@ def t_enter(g: Game, t: tuple) -> None:
     if p == g.current:
         g.turn_plays.append(c)
     if d.action and resolve:
-        if db.has_action[c]:
+        if not db.has_action[c]:   # no action icon (Vampirism, Optimistic Nihilism): happens,
+            g.stack.append((t_effect, Ctx(p, c, d.action)))     # cannot be stopped
+        elif db.reactors["action_played"] and g.anyone_holds("action_played") \
+                and not g.rules.get("ignore_actions"):
+            g.stack.append((t_resolve, p, c))   # Effigial's moment comes first (E17)
+            g.stack.append((t_window, "action_played", p, c, tuple(g.opponents(p)), 0))
+        else:
             g.resolve_action(p, c)
-        else:   # no action icon (Vampirism, Optimistic Nihilism): happens, cannot be stopped
-            g.stack.append((t_effect, Ctx(p, c, d.action)))
     if d.on_play:   # not an action (Legendary, E26): whenever played from a hand, unstoppable
         g.stack.append((t_effect, Ctx(p, c, d.on_play)))
+    if db.dominant[c] and db.reactors["dominant_played"] \
+            and g.anyone_holds("dominant_played"):      # Orcish Tusks (E17)
+        g.stack.append((t_window, "dominant_played", p, c, tuple(g.opponents(p)), 0))
     if not (db.dominant[c] or db.fixed[c]) and g.anyone_holds("parasitic") \
             and not g.protected("steal"):
         g.stack.append((t_parasitic_window, p, c, 1))
@@ -500,14 +514,35 @@ def t_world_end(g: Game, t: tuple) -> None:
 
 
 def t_we_player(g: Game, t: tuple) -> None:
-    """R5 step 2 for one player: Sneaky's moment, then each World's End trait of the pile."""
+    """R5 step 2 for one player: Sneaky's moment and the "at any time" cards' (E16), then
+    each World's End trait of the pile."""
     p = t[1]
     g.stack.append((t_we_next, p, ()))
+    t_we_offer(g, t)
+
+
+def t_we_offer(g: Game, t: tuple) -> None:
+    p = t[1]
     cards = g.reacting_cards(p, "sneaky")
+    any_time = g.db.reactors["any_time"]
+    if any_time:
+        cards += g.offerable(p, "any_time")
     if cards:
-        g.ask(p, "react", OFFER_OUT_OF_TURN,
-              cards + ["pass"], "World's End: you may play Sneaky now",
-              (t_late_ans, p), zone="hand")
+        g.ask(p, "react", OFFER_OUT_OF_TURN, cards + ["pass"],
+              "World's End: you may play a card out of turn now" if any_time
+              else "World's End: you may play Sneaky now", (t_we_offer_ans, p), zone="hand")
+
+
+def t_we_offer_ans(g: Game, t: tuple) -> None:
+    p, c = t[1], g.answer
+    if c == "pass":
+        return
+    g.stack.append((t_we_offer, p))     # another card may follow
+    if g.db.reaction[c] == "sneaky":
+        g.play_from_hand(p, c)
+    else:
+        g.players[p].hand.remove(c)
+        place_reaction(g, p, c, -1)
 
 
 def t_we_next(g: Game, t: tuple) -> None:

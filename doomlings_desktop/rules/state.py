@@ -193,6 +193,8 @@ class State:
         self.discard.append(c)
         if self.log is not None:
             self.say("discard", f"{self.pname(p)} discards {self.db.name(c)} from hand.")
+        if self.db.on_hand_discard[c]:      # Witchy, Zombified: may be played instead (E17)
+            self.hand_discarded(p, c)
 
     def change_gp(self, p: int, delta: int) -> int:
         """Change a gene pool within 1..8; returns the change really made (R10)."""
@@ -244,16 +246,24 @@ class State:
                 self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
             return False
         self.remove_from_pile(p, c)
-        self.discard.append(c)
+        if d.back_to_hand:      # Witchy (E17): back to the hand of the pile's owner
+            self.players[p].hand.append(c)
+        else:
+            self.discard.append(c)
         if self.log is not None:
             if by is not None and by != p:
                 text = f"{self.pname(by)} discards {d.name} from {self.pname(p)}'s pile."
             else:
                 text = f"{self.pname(p)} discards {d.name} from their pile" + \
                     (" at random." if at_random else ".")
+            if d.back_to_hand:
+                text = text[:-1] + f"; it goes back to {self.pname(p)}'s hand."
             self.say("discard_trait", text)
         for x in self.players[p].pile + [c]:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig:
                 self.stack.append((t_effect, Ctx(p, x, trig["own_trait_discarded"])))
+        if db.reactors["trait_discarded"] and not d.back_to_hand \
+                and self.anyone_holds("trait_discarded"):      # Necromantic (E17)
+            self.open_window("trait_discarded", -1, (c,), tuple(self.opponents(p)))
         return True

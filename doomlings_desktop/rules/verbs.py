@@ -81,6 +81,27 @@ def verb(verb_name: str, short: str | None = None, **params: tuple) -> Callable:
     return register
 
 
+# Verbs whose effect always reaches another player's hand, pile or cards; `discard_hand`,
+# `discard_trait` and `return_trait` do when their options name others.
+_REACHING = frozenset({"steal_trait", "steal_hand", "swap_traits", "swap_hands", "give",
+                       "give_neighbours", "pass_hands", "mutual_discard", "move_self"})
+
+
+def reaches_others(steps: tuple) -> bool:
+    """Whether these steps can steal, swap, discard, give or look at something of another
+    player: Righteous' "an action that affects an opponent" (E17), read from the card data."""
+    for s in steps:
+        name, a = s.verb.name, s.args
+        if name in _REACHING or (name in ("discard_hand", "discard_trait")
+                                 and a["who"] != "self") \
+                or (name == "return_trait" and a["whose"] == "opponents"):
+            return True
+        for v in a.values():
+            if isinstance(v, tuple) and v and isinstance(v[0], Step) and reaches_others(v):
+                return True
+    return False
+
+
 def t_effect(g: Any, t: tuple) -> None:
     """Run the next step of an effect; the effect stays on the stack until its steps are done."""
     ctx = t[1]
@@ -278,6 +299,8 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
         g.players[p].we_points.append((_title(g, ctx), v))
         if g.log is not None:
             g.say("deus", f"{g.pname(p)} draws {_name(g, c)}: {v:+d} points.")
+        if g.db.on_hand_discard[c]:     # discarded from the hand it was drawn into (E17)
+            g.hand_discarded(p, c)
 
 
 # ---------------------------------------------------------------------- hands
@@ -461,6 +484,9 @@ def v_steal_hand(g: Any, ctx: Ctx, a: dict) -> None:
         g.stack.append((t_reveal_pick, ctx, a))
         for q in reversed(g.opponents(p)):
             g.stack.append((t_reveal_one, ctx, q))
+        if g.anyone_holds("before_steal"):      # Gelatinous, before the reveals (E31)
+            g.open_window("before_steal", p, ctx.card,
+                          tuple(q for q in g.opponents(p) if g.players[q].hand))
         return
     opps = [q for q in g.opponents(p) if g.players[q].hand]
     if not opps:
@@ -471,8 +497,21 @@ def v_steal_hand(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_steal_hand_from(g: Any, t: tuple) -> None:
     _, ctx, a = t
-    p, q = ctx.player, g.answer
+    q = g.answer
+    take = (t_steal_hand_take, ctx, a, q)
+    if g.anyone_holds("before_steal") and g.holds(q, "before_steal"):
+        g.stack.append(take)        # Gelatinous: its holder may play it first (E31)
+        g.open_window("before_steal", ctx.player, ctx.card, (q,))
+    else:
+        t_steal_hand_take(g, take)
+
+
+def t_steal_hand_take(g: Any, t: tuple) -> None:
+    _, ctx, a, q = t
+    p = ctx.player
     hand = g.players[q].hand
+    if not hand:
+        return
     if a["look"]:
         k = min(a["look"], len(hand))
         idx = list(range(len(hand)))
@@ -493,9 +532,10 @@ def t_steal_hand_from(g: Any, t: tuple) -> None:
     taken = []
     for _ in range(k):
         c = hand.pop(g.rng.below(len(hand)))
-        g.players[p].hand.append(c)
-        taken.append(c)
-    if g.log is not None:
+        if g.stolen_from_hand(p, q, c):
+            taken.append(c)
+    if g.log is not None and taken:
+        k = len(taken)      # fewer when a stolen card was discarded (Gelatinous, E17)
         g.say("steal_hand", f"{g.pname(p)} steals {k} card{'s' if k != 1 else ''} from "
               f"{g.pname(q)}'s hand.", (p, q),
               f"{g.pname(p)} steals {', '.join(_name(g, c) for c in taken)} from {g.pname(q)}.")
@@ -506,7 +546,8 @@ def t_steal_seen(g: Any, t: tuple) -> None:
     p, c = ctx.player, g.answer
     g.revealed.pop(p, None)
     g.players[q].hand.remove(c)
-    g.players[p].hand.append(c)
+    if not g.stolen_from_hand(p, q, c):
+        return
     if g.log is not None:
         g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
     if a["play"]:
@@ -544,7 +585,8 @@ def t_reveal_pick_ans(g: Any, t: tuple) -> None:
     p, c = ctx.player, g.answer
     q = g.holder_of(c)
     g.players[q].hand.remove(c)
-    g.players[p].hand.append(c)
+    if not g.stolen_from_hand(p, q, c):
+        return
     if g.log is not None:
         g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
     if a["play"]:
@@ -623,6 +665,21 @@ def t_neighbours_deliver(g: Any, t: tuple) -> None:
 
 @verb("steal_trait", filter=("filter", ()), then_action=("bool", False))
 def v_steal_trait(g: Any, ctx: Ctx, a: dict) -> None:
+    opps = g.opponents(ctx.player)
+    opts = g.pile_targets(opps, a["filter"], "steal")
+    if opts and g.anyone_holds("before_steal"):
+        # Gelatinous: each player who may be stolen from may play it before the pick (E31)
+        owners = {g.owner_of(c) for c in opts}
+        g.stack.append((t_steal_trait_ask, ctx, a))
+        g.open_window("before_steal", ctx.player, ctx.card, tuple(q for q in opps if q in owners))
+    elif opts:
+        g.ask(ctx.player, "card", TAKE_OPPONENT_TRAIT, opts, f"{_title(g, ctx)}: steal a trait",
+              (t_steal_trait, ctx, a), card=ctx.card, zone="pile")
+
+
+def t_steal_trait_ask(g: Any, t: tuple) -> None:
+    """The steal's pick, after Gelatinous' window: Gelatinous may now be one of the targets."""
+    _, ctx, a = t
     opts = g.pile_targets(g.opponents(ctx.player), a["filter"], "steal")
     if opts:
         g.ask(ctx.player, "card", TAKE_OPPONENT_TRAIT, opts, f"{_title(g, ctx)}: steal a trait",
@@ -633,6 +690,11 @@ def t_steal_trait(g: Any, t: tuple) -> None:
     _, ctx, a = t
     p, c = ctx.player, g.answer
     q = g.owner_of(c)
+    if g.db.discard_if_stolen[c]:       # Gelatinous stolen goes to the discard pile (E31)
+        if g.log is not None:
+            g.say("steal", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}: it is discarded.")
+        g.discard_from_pile(q, c, by=p)
+        return
     g.move_trait(q, p, c)
     if g.log is not None:
         g.say("steal", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}.")

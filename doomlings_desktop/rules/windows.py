@@ -1,9 +1,14 @@
-"""Out-of-turn windows (R20): the moments another player may play a card from hand.
+"""Out-of-turn windows (R20, E16-E18): the moments another player may play a card from hand.
 
-Parasitic after a trait is played, Automimicry/Chromatophores before an action, Late after
-stabilizing, Self-Awareness at the end of a turn (Sneaky's moment is World's End's, in
-`flow.py`). Each window asks the seats in turn order and is skipped at once when no hand holds
-such a card (`anyone_holds`), which is most of the time.
+Parasitic after a trait is played, Automimicry/Chromatophores (and Righteous, against an
+action that reaches another player) before an action, Late after stabilizing, Self-Awareness
+and the "at any time" cards (Fey, Rainbow Horn) at the end of a turn (Sneaky's moment, and the
+"at any time" cards', is World's End's, in `flow.py`). The Mythlings' other moments go
+through one window, `t_window`: a trait with an action played from hand (Effigial), a dominant
+played from hand (Orcish Tusks), a steal about to happen (Gelatinous), a trait leaving a pile
+for the discard pile (Necromantic), a card discarded from its holder's hand (Witchy,
+Zombified). Each window asks the eligible seats in turn order and is not even opened when no
+hand holds such a card (`anyone_holds`), which is most of the time: the base game never does.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import TYPE_CHECKING
 from doomlings_desktop.rules.decisions import (
     CHOOSE_RECIPIENT,
     OFFER_OUT_OF_TURN,
+    TAKE_REVEALED_CARD,
 )
 from doomlings_desktop.rules.verbs import Ctx, t_effect
 
@@ -46,6 +52,63 @@ class Windows:
                     return True
         return False
 
+    def anyone_holds_cards(self, cards: tuple[int, ...]) -> bool:
+        """Whether any hand holds one of these cards (a window of several kinds)."""
+        for c in cards:
+            for pl in self.players:
+                if c in pl.hand:
+                    return True
+        return False
+
+    def offerable(self, q: int, kind: str, actor: int = -1) -> list[int]:
+        """The cards of a Mythlings window's kind that q holds and may play now."""
+        hand = self.players[q].hand
+        return [c for c in self.db.reactors[kind] if c in hand and self.may_react(q, c, actor)]
+
+    def may_react(self, q: int, c: int, actor: int = -1) -> bool:
+        """Whether q may play reaction card c now: the round allows it (R17), its condition
+        holds (`reaction_if`: Rainbow Horn's four colours, E16), and a dominant has room in
+        the pile it would go into. Requirements are ignored (E18)."""
+        if self.round_blocks(c) is not None:
+            return False
+        db = self.db
+        d = db.cards[c]
+        cond = d.reaction_if
+        if cond is not None and cond[0](self, q, cond[1]) < cond[2]:
+            return False
+        if db.dominant[c]:
+            return any(self.dominants(o) < 2 for o in _destinations(self, q, c, actor))
+        return True
+
+    def open_window(self, kind: str, p: int, c: int | tuple, seats: tuple[int, ...]) -> None:
+        """Offer `kind` cards to `seats` in order next (a pushed task); p is the acting
+        player (-1: none), c what the window is about. The caller has checked
+        `anyone_holds(kind)`."""
+        self.stack.append((t_window, kind, p, c, seats, 0))
+
+    def hand_discarded(self, q: int, c: int) -> None:
+        """Card c has just gone from q's hand to the discard pile: Witchy's and Zombified's
+        moment (E17). Called only for such cards (`Database.on_hand_discard`)."""
+        self.stack.append((t_window, "self_discarded", -1, c, (q,), 0))
+
+    def stolen_from_hand(self, p: int, q: int, c: int) -> bool:
+        """p steals card c (already out of q's hand): into p's hand, or, for a card that is
+        discarded if stolen (Gelatinous, E17), onto the discard pile. True if p got it."""
+        if self.db.discard_if_stolen[c]:
+            self.discard.append(c)
+            if self.log is not None:
+                self.say("discard", f"{self.db.name(c)} is stolen and discarded.")
+            return False
+        self.players[p].hand.append(c)
+        return True
+
+
+def _destinations(g: Game, q: int, c: int, actor: int) -> list[int]:
+    into = g.db.cards[c].reaction_into
+    if into == "actor":
+        return [actor]
+    return g.opponents(q) if into == "opponent" else [q]
+
 
 def t_parasitic_window(g: Game, t: tuple) -> None:
     """R20: opponents may play Parasitic to steal the trait just played from hand."""
@@ -70,20 +133,49 @@ def t_parasitic_ans(g: Game, t: tuple) -> None:
     g.play_out_of_turn(q, par)
     if g.log is not None:
         g.say("parasitic", f"{g.pname(q)} plays {g.db.name(par)} and steals {g.db.name(c)}!")
-    if c in g.players[p].pile:
-        g.move_trait(p, q, c)
     # The stolen trait's action is cancelled: drop its pending action from the stack.
-    g.stack[:] = [x for x in g.stack if not (x[0] is t_cancel_window and x[2] == c)
-                  and not (x[0] is t_effect and x[1].card == c and x[1].i == 0)]
+    g.stack[:] = [x for x in g.stack if not _part_of_action(x, c)]
+    take = (t_parasitic_take, p, c, q)
+    if g.anyone_holds("before_steal"):      # Gelatinous: the victim may play it first (E17)
+        g.stack.append(take)
+        g.stack.append((t_window, "before_steal", q, par, (p,), 0))
+    else:
+        t_parasitic_take(g, take)
+
+
+def t_parasitic_take(g: Game, t: tuple) -> None:
+    _, p, c, q = t
+    if c in g.players[p].pile:
+        if g.db.discard_if_stolen[c]:      # Gelatinous stolen goes to the discard pile (E31)
+            g.discard_from_pile(p, c, by=q)
+        else:
+            g.move_trait(p, q, c)
+
+
+def _part_of_action(x: tuple, c: int) -> bool:
+    """Whether task x is card c's action still to come (or a window before it)."""
+    f = x[0]
+    return ((f is t_cancel_window or f is t_resolve) and x[2] == c) \
+        or (f is t_effect and x[1].card == c and x[1].i == 0) \
+        or (f is t_window and x[1] == "action_played" and x[3] == c)
+
+
+def t_resolve(g: Game, t: tuple) -> None:
+    """Card t[2]'s action for player t[1], after the windows of its play (Effigial)."""
+    g.resolve_action(t[1], t[2])
 
 
 def t_cancel_window(g: Game, t: tuple) -> None:
-    """R20: other players may play Automimicry/Chromatophores to cancel this action."""
+    """R20: other players may play Automimicry/Chromatophores to cancel this action, and
+    Righteous if the action can reach another player (E17)."""
     _, p, c, i = t
+    harm = g.db.reaches[c]
     while i < g.n:
         q = (p + i) % g.n
         i += 1
         cards = g.reacting_cards(q, "cancel_action")
+        if harm:
+            cards += g.offerable(q, "cancel_harm", p)
         if cards:
             g.ask(q, "react", OFFER_OUT_OF_TURN, cards + ["pass"],
                   f"{g.pname(p)}'s {g.db.name(c)} is about to act: prevent it?",
@@ -98,9 +190,13 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
         g.stack.append((t_cancel_window, p, c, i))
         return
     x = g.answer
-    g.play_out_of_turn(q, x)
     if g.log is not None:
         g.say("prevent", f"{g.pname(q)} plays {g.db.name(x)}: {g.db.name(c)}'s action is prevented.")
+    if g.db.reaction[x] == "cancel_harm":
+        g.players[q].hand.remove(x)
+        place_reaction(g, q, x, p, quiet=True)
+    else:
+        g.play_out_of_turn(q, x)
 
 
 def t_late_window(g: Game, t: tuple) -> None:
@@ -120,19 +216,25 @@ def t_late_ans(g: Game, t: tuple) -> None:
 
 
 def t_turn_over(g: Game, t: tuple) -> None:
-    """End of a turn: Self-Awareness holders may play it into an opponent's pile (R20)."""
+    """End of a turn: Self-Awareness holders may play it into an opponent's pile (R20), and
+    the holders of an "at any time" card may play it (E16), each seat in turn order."""
     p = t[1]
-    if not g.anyone_holds("self_awareness"):
+    db = g.db
+    if not g.anyone_holds_cards(db.turn_over_cards):
         return
     i = t[2] if len(t) > 2 else 1
+    any_time = db.reactors["any_time"]
     while i <= g.n:
         q = (p + i) % g.n
         i += 1
         hand = g.players[q].hand
-        cards = [c for c in g.db.reactors["self_awareness"] if c in hand
+        cards = [c for c in db.reactors["self_awareness"] if c in hand
                  and g.round_blocks(c) is None]
+        if any_time:
+            cards += g.offerable(q, "any_time")
         if cards:
             g.ask(q, "react", OFFER_OUT_OF_TURN, cards + ["pass"],
+                  "You may play a card out of turn now" if any_time else
                   "You may play Self-Awareness into an opponent's pile",
                   (t_self_aware_ans, p, i, q), zone="hand")
             return
@@ -140,10 +242,15 @@ def t_turn_over(g: Game, t: tuple) -> None:
 
 def t_self_aware_ans(g: Game, t: tuple) -> None:
     _, p, i, q = t
-    g.stack.append((t_turn_over, p, i))
     if g.answer == "pass":
+        g.stack.append((t_turn_over, p, i))
         return
+    g.stack.append((t_turn_over, p, i - 1))     # the same seat may play another card
     c = g.answer
+    if g.db.reaction[c] != "self_awareness":     # an "at any time" card (E16)
+        g.players[q].hand.remove(c)
+        place_reaction(g, q, c, -1)
+        return
     opts = [o for o in g.opponents(q) if not (g.db.dominant[c] and g.dominants(o) >= 2)]
     g.ask(q, "player", CHOOSE_RECIPIENT, opts, f"Into whose pile does {g.db.name(c)} go?",
           (t_self_aware_target, q, c), card=c, subject=c)
@@ -155,3 +262,111 @@ def t_self_aware_target(g: Game, t: tuple) -> None:
     g.play_out_of_turn(q, c, into=o)
     if g.log is not None:
         g.say("self_awareness", f"{g.pname(q)} plays {g.db.name(c)} into {g.pname(o)}'s pile.")
+
+
+# ---------------------------------------------------------------------- the Mythlings' window
+
+def _prompt(g: Game, kind: str, p: int, c: int | tuple) -> str:
+    name = g.db.name
+    if kind == "action_played":
+        return f"{g.pname(p)} played {name(c)}, whose action is about to resolve: play a card?"
+    if kind == "dominant_played":
+        return f"{g.pname(p)} played the dominant {name(c)}: play a card out of turn?"
+    if kind == "before_steal":
+        return f"{g.pname(p)}'s {name(c)} is about to steal: play a card out of turn first?"
+    if kind == "trait_discarded":
+        return (f"{', '.join(name(x) for x in c)} went to the discard pile: play a card out "
+                "of turn and take it?")
+    return f"{name(c)} was discarded from your hand: play it instead?"
+
+
+def t_window(g: Game, t: tuple) -> None:
+    """(t_window, kind, p, c, seats, i): seats[i:] in order are offered their cards of this
+    reaction kind. p is the player whose play or effect opened it (-1: none); c the card it
+    is about: the trait played (action_played, dominant_played), the stealing card
+    (before_steal), the traits that went to the discard pile (trait_discarded: a tuple), the
+    discarded card itself (self_discarded)."""
+    _, kind, p, c, seats, i = t
+    if kind == "trait_discarded":
+        gone = tuple(x for x in c if x in g.discard)
+        if not gone:
+            return
+        c = gone
+    while i < len(seats):
+        q = seats[i]
+        i += 1
+        if kind == "self_discarded":
+            cards = [c] if c in g.discard and g.may_react(q, c, p) else []
+        else:
+            cards = g.offerable(q, kind, p)
+        if cards:
+            about = c[0] if kind == "trait_discarded" else c
+            g.ask(q, "react", OFFER_OUT_OF_TURN, cards + ["pass"], _prompt(g, kind, p, c),
+                  (t_window_ans, kind, p, c, seats, i, q), card=about, zone="hand",
+                  subject=about)
+            return
+
+
+def t_window_ans(g: Game, t: tuple) -> None:
+    _, kind, p, c, seats, i, q = t
+    g.stack.append((t_window, kind, p, c, seats, i))    # the next seats are asked after
+    x = g.answer
+    if x == "pass":
+        return
+    if kind == "self_discarded":        # it leaves the discard pile again: played instead
+        g.discard.remove(x)
+    else:
+        g.players[q].hand.remove(x)
+    if kind == "trait_discarded":       # Necromantic: then the trait comes into q's hand
+        g.stack.append((t_take_discarded, q, c, x))
+    place_reaction(g, q, x, p)
+
+
+def place_reaction(g: Game, q: int, c: int, actor: int, quiet: bool = False) -> None:
+    """q's reaction card c (out of any zone) goes into the pile its `reaction_into` names: q's
+    own, the actor's, or an opponent's that q picks. An out-of-turn play: no action (E18), no
+    stabilizing (R20); it is the last trait played (Natural Harmony)."""
+    g.limbo.append(c)
+    dests = _destinations(g, q, c, actor)
+    if g.db.dominant[c]:
+        dests = [o for o in dests if g.dominants(o) < 2]
+    if len(dests) == 1 or g.db.cards[c].reaction_into != "opponent":
+        t_place(g, (t_place, q, c, dests[0], quiet))
+        return
+    g.ask(q, "player", CHOOSE_RECIPIENT, dests, f"Into whose pile does {g.db.name(c)} go?",
+          (t_place, q, c, None, quiet), card=c, subject=c)
+
+
+def t_place(g: Game, t: tuple) -> None:
+    _, q, c, o, quiet = t
+    if o is None:
+        o = g.answer
+    g.limbo.remove(c)
+    g.add_to_pile(o, c)
+    g.last_colors = g.db.colors[c]
+    if g.log is not None and not quiet:
+        where = "their pile" if o == q else f"{g.pname(o)}'s pile"
+        g.say("out_of_turn", f"{g.pname(q)} plays {g.db.name(c)} out of turn into {where}.")
+
+
+def t_take_discarded(g: Game, t: tuple) -> None:
+    """Necromantic (E17, E31): the trait that went to the discard pile comes into q's hand;
+    of several discarded at once (a host and its attachment), q picks one."""
+    _, q, cards, _card = t
+    left = [x for x in cards if x in g.discard]
+    if len(left) > 1:
+        g.ask(q, "card", TAKE_REVEALED_CARD, left, "Take which trait into your hand?",
+              (t_take_discarded_ans, q), card=_card, zone="discard")
+    elif left:
+        _take(g, q, left[0])
+
+
+def t_take_discarded_ans(g: Game, t: tuple) -> None:
+    _take(g, t[1], g.answer)
+
+
+def _take(g: Game, q: int, c: int) -> None:
+    g.discard.remove(c)
+    g.players[q].hand.append(c)
+    if g.log is not None:
+        g.say("take", f"{g.pname(q)} takes {g.db.name(c)} from the discard pile into their hand.")
