@@ -20,6 +20,7 @@ from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.cardart.emblems import DRAGON, EGG, MODULE_ICONS, STEEL
 from doomlings_desktop.ui.cardart.faces import trait_rules_px
+from doomlings_desktop.ui.cardart.palette import CREAM, darken
 from doomlings_desktop.ui.cardface import COLOR_RGB, CardArt
 from doomlings_desktop.ui.legend import LEGEND, MEANING
 from doomlings_desktop.ui.table import SeatConfig, TableScene
@@ -299,6 +300,9 @@ def test_each_colour_of_a_multicolour_trait_shows_its_symbol_in_its_own_band(n, 
             assert r.w >= 12, (n, w, r)
             if nxt:
                 assert r.right <= nxt[1].left and abs(r.centery - nxt[1].centery) <= 1
+            # drawn there: the badge's cream disc and the symbol's dark outline in its colour
+            assert hits(face, r, CREAM, 8) > r.w * r.h * 0.15, (k, w)
+            assert hits(face, r, darken(COLOR_RGB[k], 0.55), 30) > r.w * r.h * 0.03, (k, w)
             # the frame under the badge is its colour: the band is its own
             y = h - max(2, round(w * 0.045) // 2) - 1
             band = [face.get_at((x, y))[:3] for x in range(r.left, r.right)]

@@ -102,7 +102,7 @@ def render(path: Path) -> pygame.Surface:
     label("In the marks legend (F1, then Tab) and a zoomed card's tooltips", 8, 606)
     for i, key in enumerate(("attachment", "dinolings", "mythlings", "techlings")):
         name, words = MEANING[key]
-        x, y = 8 + (i % 2) * 636, 628 + (i // 2) * 40
+        x, y = 8 + (i % 2) * 636, 628 + (i // 2) * 42
         mark = art.icon(key, 30) if key == "attachment" else art.module_icon(key, 30)
         screen.blit(mark, (x, y))
         screen.blit(font(14, True).render(name, True, (236, 190, 64)), (x + 38, y))

@@ -22,14 +22,10 @@ LEGEND: list[tuple[str, str, str]] = [
     ("gene_pool", "Gene pool change",
      "changes its owner's gene pool (the hand size to stabilize to) while it is in the pile"),
     ("attachment", "Attachment", "play it onto a host trait; it stays with its host"),
-    ("dinolings", "Dinoling",
-     "a card of the Dinolings module (the egg in its top-right corner); some cards count them"),
+    ("dinolings", "Dinoling", "a Dinolings card (egg, top-right corner); some cards count them"),
     ("mythlings", "Mythling",
-     "a card of the Mythlings module (the dragon's head in its top-right corner); some cards "
-     "count them"),
-    ("techlings", "Techling",
-     "a card of the Techlings module (the gears in its top-right corner); some cards count "
-     "them"),
+     "a Mythlings card (dragon's head, top-right corner); some cards count them"),
+    ("techlings", "Techling", "a Techlings card (gears, top-right corner); some cards count them"),
 ] + [(color, f"{color.capitalize()} ({shape})",
       "a colour of trait; its symbol is drawn too, so the colour is never the only cue"
       if color != "colorless" else "no colour: counts as none of the four colours")
