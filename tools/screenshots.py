@@ -237,7 +237,7 @@ def main() -> None:
     app.go(router.make(app, "load", back=router.make(app, "menu")))
     app.frame([])
     save(app, "load")
-    from module_faces import render     # tools/module_faces.py: its own 1280x720 window
+    from module_faces import render  # tools/module_faces.py: its own 1280x720 window
     render(OUT / "module-faces.png")
 
 
