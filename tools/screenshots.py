@@ -1,7 +1,7 @@
 """Render the screenshots in docs/screenshots: menu, table, a decision, an out-of-turn offer,
 the pass screen, the cards drawn before it, "since your last turn", a gene pool card
 turning, World's End, scores, "What decided this game?", the Load screen, a hint, the marks
-legend and Learn to play.
+legend, Learn to play and the expansion modules' faces (tools/module_faces.py).
 
     python3 tools/screenshots.py            # headless; the same pixels as a real window
 """
@@ -237,6 +237,8 @@ def main() -> None:
     app.go(router.make(app, "load", back=router.make(app, "menu")))
     app.frame([])
     save(app, "load")
+    from module_faces import render  # tools/module_faces.py: its own 1280x720 window
+    render(OUT / "module-faces.png")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@
   high), a variable trait's current worth in its value disc;
 - `color_symbol(color, size)`: the per-color symbol, so color is never the only cue;
 - `icon(name, size)`: one of the trait icons on its round badge;
+- `module_icon(module, size)`: the Dinolings, Mythlings or Techlings icon on its tile;
 - `gene_pool(value, w, h, angle)`: the gene pool card, its dial turned to `angle`.
 
 Every method returns a `pygame.Surface` with per-pixel alpha. The same arguments return the
@@ -35,6 +36,7 @@ import pygame
 from doomlings_desktop.ui import probe
 from doomlings_desktop.ui.cardart import genepool
 from doomlings_desktop.ui.cardart.backs import draw_back
+from doomlings_desktop.ui.cardart.emblems import draw_module_icon
 from doomlings_desktop.ui.cardart.faces import draw_face, face_spots
 from doomlings_desktop.ui.cardart.palette import (
     COLOR_RGB,
@@ -192,9 +194,15 @@ class CardArt:
         return self._cached(("sym", color, size), lambda: draw_color_symbol(color, size))
 
     def icon(self, name: str, size: int) -> pygame.Surface:
-        """A trait icon ('action', 'out_of_turn', 'world_end', 'drop_of_life') on its badge."""
+        """A trait icon ('attachment', 'action', 'out_of_turn', 'world_end', 'drop_of_life') on
+        its badge."""
         size = max(6, int(size))
         return self._cached(("icon", name, size), lambda: draw_icon(name, size))
+
+    def module_icon(self, module: str, size: int) -> pygame.Surface:
+        """The icon of a module ('dinolings', 'mythlings', 'techlings') on its tile."""
+        size = max(6, int(size))
+        return self._cached(("module", module, size), lambda: draw_module_icon(module, size))
 
     def dominant_star(self, size: int) -> pygame.Surface:
         """The gold star marking a dominant trait."""

@@ -1,6 +1,7 @@
 """What every mark on our card faces means, in one list: the help overlay draws it with the
 marks themselves, the Rules page lists it in words, and a zoomed card's tooltips read it
-(colour is never the only cue: each colour has its symbol)."""
+(colour is never the only cue: each colour has its symbol). The module icons' keys are the
+module names (`cardart.emblems.MODULE_ICONS`), as a face reports them."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ LEGEND: list[tuple[str, str, str]] = [
      "at most two in a pile, and nothing can take or discard it"),
     ("gene_pool", "Gene pool change",
      "changes its owner's gene pool (the hand size to stabilize to) while it is in the pile"),
+    ("attachment", "Attachment", "play it onto a host trait; it stays with its host"),
+    ("dinolings", "Dinoling", "a Dinolings card (egg, top-right corner); some cards count them"),
+    ("mythlings", "Mythling",
+     "a Mythlings card (dragon's head, top-right corner); some cards count them"),
+    ("techlings", "Techling", "a Techlings card (gears, top-right corner); some cards count them"),
 ] + [(color, f"{color.capitalize()} ({shape})",
       "a colour of trait; its symbol is drawn too, so the colour is never the only cue"
       if color != "colorless" else "no colour: counts as none of the four colours")

@@ -9,7 +9,8 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.ui.cardart.multi import banded, colors_of, in_color
+from doomlings_desktop.ui.cardart.emblems import module_of
+from doomlings_desktop.ui.cardart.multi import banded, colors_of
 from doomlings_desktop.ui.cardart.palette import (
     COLOR_RGB,
     CREAM,
@@ -105,7 +106,34 @@ def _trait_text_box(d: Any, w: int, h: int) -> tuple[float, float, float, float,
     bx, by, bw, bh = _body(w, h, m, bool(d.dominant))
     dv = max(16.0, round(w * 0.25))
     vcy = h - bx - pad * 0.6 - dv / 2
-    return bx + pad, bx + bw - pad, by + pad, vcy - dv / 2 - pad * 0.5, dv
+    y0 = by + pad
+    if d.text and len(colors_of(d)) > 1:       # the row of its colours' symbols (_multi)
+        y0 += _band_symbol_size(w, h) + pad
+    return bx + pad, bx + bw - pad, y0, vcy - dv / 2 - pad * 0.5, dv
+
+
+def _value_disc(d: Any, w: int, h: int) -> tuple[float, float, float]:
+    """A trait face's value disc: centre and diameter, in the bottom-left corner."""
+    m = _metrics(w, h)
+    bx = _body(w, h, m, bool(d.dominant))[0]
+    dv = max(16.0, round(w * 0.25))
+    return bx + m["pad"] * 0.6 + dv / 2, h - bx - m["pad"] * 0.6 - dv / 2, dv
+
+
+def _band_symbol_size(w: int, h: int) -> int:
+    """The colour badges' size in the row over a multi-colour trait's rules text."""
+    m = _metrics(w, h)
+    return max(10, round(min(m["hh"] * 0.7, w * 0.17)))
+
+
+def _art_height(d: Any, w: int, h: int) -> float:
+    """The height of a trait face's art panel at the top of its text box (0: none, the rules
+    text needs the room)."""
+    tx0, tx1, ty0, ty1, _ = _trait_text_box(d, w, h)
+    if not d.text:
+        return ty1 - ty0
+    room = ty1 - ty0 - _trait_text(d, w, h)[2] - _metrics(w, h)["pad"] * 3
+    return room if room >= h * 0.12 else 0.0
 
 
 def _trait_text(d: Any, w: int, h: int) -> tuple[int, list, int]:
@@ -147,8 +175,21 @@ def _title(surf: pygame.Surface, name: str, x0: float, x1: float, y0: float, y1:
             shadowed(surf, ln, f, color, shadow, (cx, cy + i * lh), maxw, off)
 
 
+def _module_mark(art: SymbolSource, surf: pygame.Surface, d: Any, right: float, cy: float,
+                 size: float, pad: float, spots: list | None) -> float:
+    """The module icon (egg, dragon's head, gears) at the right end of the title bar, the
+    card's top-right corner; returns where the title bar's room now ends."""
+    module = module_of(d)
+    if not module:
+        return right
+    s = round(size)
+    centered(surf, art.module_icon(module, s), right - s / 2, cy)
+    _spot(spots, module, right - s / 2, cy, s, s)
+    return right - s - pad * 0.3
+
+
 def _art_window(art: SymbolSource, cv: Canvas, key: str, base: RGB, x: float, y: float, w: float,
-                h: float, radius: float) -> None:
+                h: float, radius: float, symbol: bool = True) -> None:
     """A decorative panel: gradient, rings and the big symbol (our stand-in for art)."""
     cv.gradient_rect(lighten(base, 0.55), lighten(base, 0.15), x, y, w, h, radius)
     cx, cy = x + w / 2, y + h / 2
@@ -156,6 +197,8 @@ def _art_window(art: SymbolSource, cv: Canvas, key: str, base: RGB, x: float, y:
     ring = lighten(base, 0.62)
     for f in (0.93, 0.72, 0.53):
         cv.circle(ring, cx, cy, rmax * f, max(1.0, w * 0.006))
+    if not symbol:
+        return
     sym = max(6, int(min(w * 0.55, h * 0.78)))
     img = art.kind_symbol(key, sym * SS).copy()
     img.fill((255, 255, 255, 95), special_flags=pygame.BLEND_RGBA_MULT)
@@ -163,34 +206,51 @@ def _art_window(art: SymbolSource, cv: Canvas, key: str, base: RGB, x: float, y:
 
 
 def face_spots(art: SymbolSource, d: Any, w: int, h: int) -> list[tuple[str, pygame.Rect]]:
-    """Where a trait's face at w x h shows each thing the icon legend explains (its colour
-    symbol, dominant star, value or variable glyph, icons, gene pool badge), measured by
-    drawing it: a zoomed card's tooltips are found from these."""
-    if d.kind != "trait":
-        return []
+    """Where a face at w x h shows each thing the icon legend explains (a trait's colour
+    symbols, dominant star, value or variable glyph, icons, gene pool badge; any card's
+    module icon), measured by drawing it: a zoomed card's tooltips are found from these."""
     spots: list[tuple[str, pygame.Rect]] = []
-    colors = colors_of(d)
-    if len(colors) > 1:
-        _multi(art, d, colors, w, h, spots)
-    else:
-        _trait(art, d, w, h, spots)
+    if d.kind == "trait":
+        colors = colors_of(d)
+        if len(colors) > 1:
+            _multi(art, d, colors, w, h, spots)
+        else:
+            _trait(art, d, w, h, spots)
+    elif d.kind == "catastrophe":
+        _catastrophe(art, d, w, h, spots)
+    elif d.kind == "age":
+        _age(art, d, w, h, spots=spots)
     return spots
 
 
 def _multi(art: SymbolSource, d: Any, colors: tuple[str, ...], w: int, h: int,
            spots: list | None = None) -> pygame.Surface:
-    """A multi-colour trait: a band of the frame per colour (the first colour's symbol in the
-    title bar as on every trait), and the other colours' symbols along the top of the art."""
-    surf = banded([_trait(art, in_color(d, c), w, h, spots if i == 0 else None)
-                   for i, c in enumerate(colors)])
+    """A multi-colour trait: the card drawn in each colour and cut into bands, one per colour
+    (2 to 4), with each colour's symbol whole in the middle of its own band (in the art panel,
+    or in a row over the rules text when it has some), so no band is known by its colour
+    alone; the title bar keeps the first colour's symbol, as on every trait."""
     m = _metrics(w, h)
-    _, tx1, ty0, _, _ = _trait_text_box(d, w, h)
-    bs = max(10, round(min(m["hh"] * 0.7, w * 0.17)))
-    x = tx1 - m["pad"] - bs / 2
-    for c in reversed(colors[1:]):
-        centered(surf, art.badge(c, bs), x, ty0 + m["pad"] + bs / 2)
-        _spot(spots, c, x, ty0 + m["pad"] + bs / 2, bs, bs)
-        x -= bs + m["pad"] * 0.5
+    tx0, tx1, ty0, _, _ = _trait_text_box(d, w, h)
+    bands = [_trait(art, d, w, h, spots if i == 0 else None, band=c) for i, c in enumerate(colors)]
+    surf = banded(bands, tx0, tx1)
+    vcx, vcy, dv = _value_disc(d, w, h)         # the value disc whole, in the first colour
+    disc = pygame.Rect(0, 0, math.ceil(dv) + 2, math.ceil(dv) + 2)
+    disc.center = (round(vcx), round(vcy))
+    surf.blit(bands[0], disc, disc)
+    n = len(colors)
+    room = (tx1 - tx0) / n
+    spans = [(tx0 + room * i, tx0 + room * (i + 1)) for i in range(n)]
+    if d.text:                                  # the row kept over the text
+        size = min(_band_symbol_size(w, h), room * 0.9)
+        cy = ty0 - m["pad"] * 0.5 - size / 2
+    else:                                       # the art panel is the whole body
+        art_h = _art_height(d, w, h)
+        size = min(room * 0.82, art_h * 0.5, w * 0.3)
+        cy = ty0 + art_h / 2
+    size = max(6, round(size))
+    for c, (a, b) in zip(colors, spans, strict=True):
+        centered(surf, art.badge(c, size), (a + b) / 2, cy)
+        _spot(spots, c, (a + b) / 2, cy, size, size)
     return surf
 
 
@@ -200,8 +260,11 @@ def _spot(spots: list | None, key: str, cx: float, cy: float, w: float, h: float
 
 
 def _trait(art: SymbolSource, d: Any, w: int, h: int,
-           spots: list | None = None) -> pygame.Surface:
-    color = d.color if d.color in COLOR_RGB else "colorless"
+           spots: list | None = None, band: str = "") -> pygame.Surface:
+    """A trait's face; `band`: the colour to draw a multi-colour trait in (one band of it,
+    _multi), whose art panel then leaves the symbols to _multi."""
+    color = band or d.color
+    color = color if color in COLOR_RGB else "colorless"
     base = COLOR_RGB[color]
     m = _metrics(w, h)
     r, hh, pad = m["r"], m["hh"], m["pad"]
@@ -211,9 +274,8 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int,
     bx, by, bw, bh = _frame(cv, w, h, base, darken(base, 0.55), m, gold=dominant, body=body)
 
     # bottom row geometry
-    tx0, tx1, ty0, ty1, dv = _trait_text_box(d, w, h)
-    vcx = bx + pad * 0.6 + dv / 2
-    vcy = h - bx - pad * 0.6 - dv / 2
+    tx0, tx1, ty0, ty1, _ = _trait_text_box(d, w, h)
+    vcx, vcy, dv = _value_disc(d, w, h)
     di = max(12, round(w * 0.16))
     icons = [i for i in ICON_NAMES if i in (d.icons or ())]
     # value disc (shapes)
@@ -224,19 +286,14 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int,
 
     # text and art area
     text = d.text or ""
-    area_h = ty1 - ty0
-    art_h = 0.0
     lines: list = []
     th = 0
     if text:
         size, lines, th = _trait_text(d, w, h)
-        room = area_h - th - pad * 3
-        if room >= h * 0.12:
-            art_h = room
-    else:
-        art_h = area_h
+    art_h = _art_height(d, w, h)
     if art_h > 0:
-        _art_window(art, cv, color, base, tx0, ty0, tx1 - tx0, art_h, r * 0.4)
+        _art_window(art, cv, color, base, tx0, ty0, tx1 - tx0, art_h, r * 0.4,
+                    symbol=not band)
     if text:
         box_y = ty0 + (art_h + pad if art_h else 0)
         box_h = ty1 - box_y
@@ -252,7 +309,7 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int,
     bcy = top + (hh - top) / 2
     centered(surf, art.badge(color, bs), bcx, bcy)
     _spot(spots, color, bcx, bcy, bs, bs)
-    right = w - bx - pad * 0.5
+    right = _module_mark(art, surf, d, w - bx - pad * 0.5, bcy, bs, pad, spots)
     if dominant:
         ss = round(bs * 0.92)
         centered(surf, art.dominant_star(ss), right - ss / 2, bcy)
@@ -327,7 +384,7 @@ MEANING_RGB = (64, 132, 150)
 
 
 def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"],
-         label: str = "AGE") -> pygame.Surface:
+         label: str = "AGE", spots: list | None = None) -> pygame.Surface:
     m = _metrics(w, h)
     r, hh, pad = m["r"], m["hh"], m["pad"]
     cv = Canvas(w, h, darken(base, 0.5))
@@ -354,7 +411,9 @@ def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"
     bs = max(10, round(min((hh - top) * 0.8, w * 0.17)))
     bcx, bcy = bx + bs / 2 + pad * 0.3, top + (hh - top) / 2
     centered(surf, art.badge("age", bs), bcx, bcy)
-    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, w - bx - pad - bs * 0.25, top, hh - 1)
+    right = _module_mark(art, surf, d, w - bx - pad * 0.5, bcy, bs, pad, spots)
+    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, min(right, w - bx - pad - bs * 0.25), top,
+           hh - 1)
     if text:
         draw_lines(surf, lines, size, (tx0 + tx1) / 2, box_y + (ty1 - box_y - th) / 2, INK,
                    max_y=ty1)
@@ -363,7 +422,8 @@ def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"
     return surf
 
 
-def _catastrophe(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
+def _catastrophe(art: SymbolSource, d: Any, w: int, h: int,
+                 spots: list | None = None) -> pygame.Surface:
     m = _metrics(w, h)
     b, r, hh, pad = m["b"], m["r"], m["hh"], m["pad"]
     cv = Canvas(w, h, (20, 10, 10))
@@ -410,7 +470,8 @@ def _catastrophe(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
     bs = max(10, round(min((hh - top - pad * 0.5) * 0.82, w * 0.17)))
     bcx, bcy = bx + bs / 2 + pad * 0.3, top + (hh - top - pad * 0.5) / 2
     centered(surf, art.badge("catastrophe", bs), bcx, bcy)
-    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, w - bx - pad - bs * 0.25, top,
+    right = _module_mark(art, surf, d, w - bx - pad * 0.5, bcy, bs, pad, spots)
+    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, min(right, w - bx - pad - bs * 0.25), top,
            hh - pad * 0.5 - 1)
     pf = font(max(6, int(pill_h * 0.68)), True, True)
     label = f"Gene pool {signed_text(gp)}" if gp else "Gene pool unchanged"

@@ -23,12 +23,16 @@ def in_color(d: Any, color: str) -> CardDef:
     return one
 
 
-def banded(surfs: list[pygame.Surface]) -> pygame.Surface:
-    """Vertical bands left to right, the i-th cut from the i-th surface (all one size)."""
+def banded(surfs: list[pygame.Surface], x0: float = 0.0, x1: float | None = None
+           ) -> pygame.Surface:
+    """Vertical bands left to right, the i-th cut from the i-th surface (all one size). The
+    cuts share x0..x1 out evenly (the whole width by default; a face passes its inner panel,
+    so every colour gets as much of it), the first and last bands running on to the edges."""
     out = surfs[0].copy()
     w, h = out.get_size()
+    x1 = w if x1 is None else x1
     n = len(surfs)
     for i, s in enumerate(surfs[1:], 1):
-        x0 = round(w * i / n)
-        out.blit(s, (x0, 0), pygame.Rect(x0, 0, w - x0, h))
+        cut = round(x0 + (x1 - x0) * i / n)
+        out.blit(s, (cut, 0), pygame.Rect(cut, 0, w - cut, h))
     return out

@@ -30,7 +30,8 @@ KIND_RGB: dict[str, RGB] = {
 }
 """The frame color of the non-trait cards."""
 
-ICON_NAMES = ("action", "out_of_turn", "world_end", "drop_of_life")
+ICON_NAMES = ("attachment", "action", "out_of_turn", "world_end", "drop_of_life")
+"""The trait icons in the order a face draws them, left to right (attachment: Techlings)."""
 
 # --------------------------------------------------------------------------- palette
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.ui.cardart.emblems import module_of
 from doomlings_desktop.ui.cardart.multi import banded, colors_of, in_color
 from doomlings_desktop.ui.cardart.palette import (
     COLOR_RGB,
@@ -31,7 +32,7 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
                recolor: str | None = None, worth: int | None = None,
                badges: tuple[str, ...] = ()) -> pygame.Surface:
     """A bar for a card overlapped in a trait pile: badge, name (cut with an ellipsis when
-    the bar is short: the hover preview shows the card), dominant star and value;
+    the bar is short: the hover preview shows the card), module icon, dominant star and value;
     `recolor` draws a trait in another color, `worth` is a variable trait's current worth
     (written in a gold ring; without it the compass star stands for "variable"). A
     multi-colour trait is a band per colour with every colour's symbol (`badges`: the
@@ -89,6 +90,11 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
             centered(surf, vf.render(txt, True, INK), vcx, vcy + dv * 0.02)
         else:
             centered(surf, art.variable_glyph(round(dv * 0.78)), vcx, vcy)
+    module = module_of(d)
+    if module:                      # some cards count a module's cards in a pile (E1)
+        ms = round(min(bs, h * 0.8))
+        centered(surf, art.module_icon(module, ms), right - ms / 2, vcy)
+        right -= ms + h * 0.08
     if dominant:
         ss = round(min(h * (0.7 if h < 30 else 0.58), dv * 0.85))
         centered(surf, art.dominant_star(ss), right - ss / 2, vcy)

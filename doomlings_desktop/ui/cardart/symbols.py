@@ -10,6 +10,7 @@ from typing import Protocol
 
 import pygame
 
+from doomlings_desktop.ui.cardart.emblems import attachment_glyph
 from doomlings_desktop.ui.cardart.palette import (
     COLOR_RGB,
     COLOR_SYMBOL_NAMES,
@@ -50,6 +51,7 @@ class SymbolSource(Protocol):
     def variable_glyph(self, size: int, color: RGB = INK) -> pygame.Surface: ...
     def badge(self, key: str, size: int) -> pygame.Surface: ...
     def kind_symbol(self, key: str, size: int) -> pygame.Surface: ...
+    def module_icon(self, module: str, size: int) -> pygame.Surface: ...
 
 
 def draw_color_symbol(color: str, size: int) -> pygame.Surface:
@@ -209,6 +211,8 @@ def draw_icon(name: str, size: int) -> pygame.Surface:
         pygame.draw.ellipse(hi, (200, 232, 252),
                             pygame.Rect(round(c - n * 0.13), round(c + n * 0.02), round(n * 0.08),
                                         round(n * 0.16)))
+    elif name == "attachment":
+        attachment_glyph(hi, n)
     else:
         img = font(max(6, int(n * 0.5)), True, False).render("?", True, INK)
         hi.blit(img, img.get_rect(center=(round(c), round(c))))

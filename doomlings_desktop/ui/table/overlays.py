@@ -17,6 +17,8 @@ from pygame import Rect
 from doomlings_desktop.rules.meaning import LABEL as MEANING_LABEL
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
+from doomlings_desktop.ui.cardart.palette import ICON_NAMES
 from doomlings_desktop.ui.table.decided import Decided, offered
 from doomlings_desktop.ui.table.endpiles import draw_piles, piles_width, we_legend, we_row
 from doomlings_desktop.ui.table.handraise import raised_height
@@ -670,8 +672,10 @@ class Help(Layer):
     def _mark(self, key: str, s: int) -> pygame.Surface:
         """The mark itself, as our card faces draw it."""
         art = self.sc.app.art
-        if key in ("action", "out_of_turn", "world_end", "drop_of_life"):
+        if key in ICON_NAMES:
             return art.icon(key, s)
+        if key in MODULE_ICONS:
+            return art.module_icon(key, s)
         if key == "dominant":
             return art.dominant_star(s)
         if key == "variable":
