@@ -73,7 +73,7 @@ class Tables:
                 continue
             worth, _ = worths(d)
             base = worth["variable"] if d.variable else float(d.value or 0)
-            self.action[c] = worth.get("action", 0.0)
+            self.action[c] = worth.get("action", 0.0) + worth.get("attach", 0.0)
             self.we[c] = worth.get("world_end", 0.0)
             self.gp[c] = int(d.gp_self or 0)
             self.req[c] = d.requires
