@@ -33,7 +33,8 @@ def test_cards_check():
     assert "module base game: 117 traits, 25 ages, 15 catastrophes" in r.stdout
     assert "module multi-color: 9 traits, 0 ages, 0 catastrophes" in r.stdout
     assert "module kickstarter: 6 traits, 1 ages, 0 catastrophes" in r.stdout
-    assert "traits: 132 cards, 122 distinct" in r.stdout     # every module is checked
+    assert "module techlings: 16 traits, 1 ages, 1 catastrophes" in r.stdout
+    assert "traits: 148 cards, 138 distinct" in r.stdout     # every module is checked
 
 
 def test_modules_option_and_a_bad_name():

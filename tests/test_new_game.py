@@ -63,7 +63,8 @@ def test_a_new_game_with_multi_color_on_plays_its_cards():
     plus Multi-Color's, and the choice is remembered for the next New game."""
     app = _new_game()
     sc = app.scene
-    assert sc.modules == {"multi-color": False, "kickstarter": False, "meaning-of-life": False}
+    assert sc.modules == {"multi-color": False, "kickstarter": False, "meaning-of-life": False,
+                          "techlings": False}
     click(app, find(sc, ("button", ("module", "multi-color"))).center)
     assert sc.modules["multi-color"]
     click(app, find(sc, ("button", "start")).center)
@@ -93,4 +94,4 @@ def test_settings_turn_a_module_on_for_the_next_new_game(tmp_path, monkeypatch):
     app.go(router.make(app, "new_game"))
     app.frame()
     assert app.scene.modules == {"multi-color": True, "kickstarter": False,
-                                 "meaning-of-life": False}
+                                 "meaning-of-life": False, "techlings": False}
