@@ -19,13 +19,14 @@ from doomlings_desktop.rules.cards import COLORS, CardDatabaseError, Database, d
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST, TURN_OPENING
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 from doomlings_desktop.rules.setup import PositionError, build, force_world_end
+from doomlings_desktop.rules.view import view_for
 
 TOP_KEYS = {"name", "players", "seed", "variants", "modules", "setup", "steps", "expect"}
 STEP_KEYS = {"play", "choose", "react", "no_play", "illegal", "world_end", "expect"}
 EXPECT_KEYS = {"current_player", "age", "game_over", "winner", "trait_deck_size", "discard_size",
-               "discard", "players", "first_player"}
+               "discard", "players", "first_player", "open_hands"}
 SEAT_EXPECT_KEYS = {"hand", "hand_size", "pile", "gene_pool", "score", "colors", "meaning",
-                    "attached"}
+                    "attached", "next_ages"}
 WORDS = {"red", "blue", "green", "purple", "colorless", "yes", "no", "pass", "skip", "redraw"}
 
 
@@ -370,6 +371,12 @@ class Runner:
             cmp("discard_size", exp["discard_size"], len(g.discard))
         if "discard" in exp:
             multiset("discard", exp["discard"], g.discard)
+        if "open_hands" in exp:     # Age of Metadata (E24): every view shows every hand
+            views = [view_for(g, i, with_log=False) for i in range(g.n)]
+            shown = all(sv.hand == tuple(g.players[sv.seat].hand) for v in views
+                        for sv in v.seats)
+            hidden = all(sv.hand is None for v in views for sv in v.seats if sv.seat != v.me)
+            cmp("open_hands", exp["open_hands"], True if shown else False if hidden else None)
         seats = exp.get("players")
         if seats is not None:
             items = seats.items() if isinstance(seats, dict) else enumerate(seats)
@@ -391,6 +398,9 @@ class Runner:
                     cmp(f"player {i} gene_pool", s["gene_pool"], pl.gp)
                 if "colors" in s:
                     self._check_colors(s["colors"], i, errors)
+                if "next_ages" in s:    # the ages this seat has seen, top first (its view)
+                    cmp(f"player {i} next_ages", s["next_ages"],
+                        [ident[c] for c in view_for(g, i, with_log=False).next_ages])
                 if "attached" in s:     # attachment -> host in this pile (E8-E10)
                     want = s["attached"]
                     if not isinstance(want, dict):
