@@ -34,6 +34,8 @@ MOVE_ATTACHMENT = "move_attachment"         # card: an attachment to move (Rugge
 CHOOSE_RECIPIENT = "choose_recipient"       # player: who gets a card, into whose pile
 CHOOSE_OPPONENT = "choose_opponent"         # player: whom an effect acts on with you
 CHOOSE_COLOR = "choose_color"               # color: a color named by an effect
+SECRET_COLOR = "secret_color"               # color: named unseen by the others (E29); for
+                                            # Bioengineered Plague it hits the hand on your left
 CONFIRM = "confirm"                         # yesno: a card's "you may ..."
 CHOOSE_WORLD_END = "choose_world_end"       # catastrophe: Prepper's World's End effect
 # Set-up.
@@ -51,6 +53,7 @@ INTENTS: dict[str, str] = {
     RETURN_TRAIT: "card", USE_TRAIT_ACTION: "card", ATTACH_TO_HOST: "card",
     MOVE_ATTACHMENT: "card",
     CHOOSE_RECIPIENT: "player", CHOOSE_OPPONENT: "player", CHOOSE_COLOR: "color",
+    SECRET_COLOR: "color",
     CONFIRM: "yesno", CHOOSE_WORLD_END: "catastrophe", OFFER_OUT_OF_TURN: "react",
     KEEP_MEANING: "card",
 }

@@ -23,6 +23,7 @@ from doomlings_desktop.rules.decisions import (
     LOSE_OWN_TRAIT,
     RETURN_TRAIT,
     REVEAL_HAND_CARD,
+    SECRET_COLOR,
     SWAP_FOR_TRAIT,
     SWAP_OWN_TRAIT,
     TAKE_OPPONENT_TRAIT,
@@ -952,7 +953,7 @@ SECRET = "secret"   # the ctx variable naming the variable that holds secret pic
 
 def t_secret_pick(g: Any, t: tuple) -> None:
     _, ctx, a, q = t
-    g.ask(q, "color", CHOOSE_COLOR, list(COLORS),
+    g.ask(q, "color", SECRET_COLOR, list(COLORS),
           f"{_title(g, ctx)}: choose a color (in secret)", (t_secret_ans, ctx, a, q),
           card=ctx.card)
 
