@@ -82,15 +82,16 @@ def _end_of_turn(g: Game, nxt: tuple) -> bool:
     turn (the next turn or the round's end), which saves a task in every turn of every game."""
     q = g.turn_end
     g.turn_end = -1
-    aware = g.anyone_holds("self_awareness")
-    move = bool(g.attached) and bool(g.db.movers) and bool(movable(g, q))
-    if not aware and not move:
+    if g.attached and g.db.movers and movable(g, q):
+        g.stack.append(nxt)     # Ruggedized may move first: the end of its owner's turn (E14)
+        if g.anyone_holds("self_awareness"):
+            g.stack.append((t_turn_over, q))
+        g.stack.append((t_move_window, q, ()))
+        return True
+    if not g.anyone_holds("self_awareness"):
         return False
     g.stack.append(nxt)
-    if aware:
-        g.stack.append((t_turn_over, q))
-    if move:    # Ruggedized may move first: the end of its owner's own turn (E14)
-        g.stack.append((t_move_window, q, ()))
+    g.stack.append((t_turn_over, q))
     return True
 
 

@@ -178,13 +178,9 @@ class Legality:
         db = self.db
         for k, v in flt:
             if k == "color":    # a colour-named effect takes a trait with any matching colour
-                if v not in self.colors_of(p, c):
-                    return False
-            elif k == "not_color":  # "a non-blue trait": none of its colours is (E12)
-                if v in self.colors_of(p, c):
-                    return False
-            elif k == "value_at_most":
-                if db.value[c] > v:
+                rc = self.players[p].recolor    # (Faith; an attachment's new colour, E12)
+                if (rc[c] != v) if rc and c in rc else (
+                        v not in (self.colors_of(p, c) if self.hosts else db.colors[c])):
                     return False
             elif k == "value":
                 if db.value[c] != v or db.cards[c].variable:
@@ -206,6 +202,12 @@ class Legality:
                     return False
             elif k == "not_self":
                 if v and c == source:
+                    return False
+            elif k == "not_color":  # "a non-blue trait": none of its colours is (E12)
+                if v in self.colors_of(p, c):
+                    return False
+            elif k == "value_at_most":
+                if db.value[c] > v:
                     return False
         return True
 

@@ -31,8 +31,8 @@ class Scoring:
         lines: list[tuple[str, int]] = []
         value = db.value
         if ai:
-            face = sum(2 if self._colorless(c) and not db.dominant[c] else value[c]
-                       for c in pl.pile)
+            face = sum(2 if db.color[c] == "colorless" and not db.dominant[c]
+                       and self._colorless(c) else value[c] for c in pl.pile)
         else:
             face = sum(map(value.__getitem__, pl.pile))
         lines.append(("Face values", face))
@@ -69,7 +69,8 @@ class Scoring:
                exempt: frozenset) -> list[int]:
         """The points card c in q's pile gives p now (its Score: terms), each term apart."""
         d = self.db.cards[c]
-        if ai_rule and q not in exempt and self._colorless(c) and not d.dominant:
+        if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant \
+                and self._colorless(c):
             return []   # AI Takeover: colorless effects are ignored
         if self.hosts and self.blanked(c):
             return []   # Lyonization: the host's text has no effect (E11)
@@ -77,12 +78,13 @@ class Scoring:
         for fn, arg, pts, to, cond in d.score:
             if (to == "self") != (q == p):
                 continue
-            if cond == "is_host" and c not in self.hosts:
-                continue    # Bionic Arm's second +1 per Techling: only with an attachment
-            if cond == "most_traits_strict":
-                mine = len(self.players[p].pile)
-                if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
-                    continue
+            if cond is not None:
+                if cond == "most_traits_strict":
+                    mine = len(self.players[p].pile)
+                    if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
+                        continue
+                elif cond == "is_host" and c not in self.hosts:
+                    continue    # Bionic Arm's second +1 per Techling: only with an attachment
             if seen_by is not None and seen_by != p and fn in PRIVATE:
                 continue
             v = fn(self, p, arg) * pts

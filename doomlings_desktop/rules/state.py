@@ -212,7 +212,16 @@ class State:
     def add_to_pile(self, p: int, c: int) -> None:
         self.players[p].pile.append(c)
         if self.db.gp_card[c] and not (self.hosts and self.blanked(c)):
-            self._gp_on(p, c)
+            d = self.db.cards[c]        # _gp_on, inlined: every trait entering a pile is here
+            if d.gp_self:
+                real = self.change_gp(p, d.gp_self)
+                if real:
+                    self.players[p].gp_mods[c] = real
+            if d.gp_all:
+                for q in self.order_from(p):
+                    real = self.change_gp(q, d.gp_all)
+                    if real:
+                        self.players[q].gp_mods[c] = self.players[q].gp_mods.get(c, 0) + real
 
     def _gp_on(self, p: int, c: int) -> None:
         """Card c's gene pool modifiers take effect for its pile's owner p (R10)."""
@@ -238,17 +247,20 @@ class State:
         """Take card c out of p's pile, undoing exactly what its modifiers did (R10)."""
         self.players[p].pile.remove(c)
         if self.db.gp_card[c]:
-            self._gp_off(c)
+            for pl in self.players:     # _gp_off, inlined
+                real = pl.gp_mods.pop(c, 0)
+                if real:
+                    pl.gp = max(0, pl.gp - real)
         rc = self.players[p].recolor
         if rc:
             rc.pop(c, None)
 
     def move_trait(self, src: int, dst: int, c: int) -> None:
         """c goes from src's pile into dst's, its attachment with it (E10)."""
-        a = self.hosts.get(c, -1) if self.hosts else -1
         self.remove_from_pile(src, c)
         self.add_to_pile(dst, c)
-        if a >= 0:
+        if self.hosts and c in self.hosts:
+            a = self.hosts[c]
             self.remove_from_pile(src, a)
             self.add_to_pile(dst, a)
 
@@ -318,38 +330,60 @@ class State:
     def discard_from_pile(self, p: int, c: int, by: int | None = None,
                           at_random: bool = False) -> bool:
         """Discard a trait from p's pile; Endurance stays; Regenerative Tissue triggers (R24).
-        `by` is the player who picked it when that is not p (Reckless); the log names both.
-        An attachment goes with its host (E10); a host its attachment protects stays."""
+        `by` is the player who picked it when that is not p (Reckless); the log names both."""
+        if self.hosts:
+            return self._discard_hosted(p, c, by, at_random)
         db = self.db
         d = db.cards[c]
-        hosts = self.hosts
-        if (d.keeps or d.fixed) and not (hosts and self.blanked(c)) \
-                or hosts and self.keeps_place(c, "discard"):
+        if d.keeps or d.fixed:
+            if self.log is not None:
+                self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
+            return False
+        self.remove_from_pile(p, c)
+        self.discard.append(c)
+        if self.log is not None:
+            self._say_discard(p, c, by, at_random)
+        for x in self.players[p].pile + [c]:
+            trig = db.cards[x].triggers if db.special[x] else None
+            if trig and "own_trait_discarded" in trig:
+                self.stack.append((t_effect, Ctx(p, x, trig["own_trait_discarded"])))
+        return True
+
+    def _say_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
+        name = self.db.cards[c].name
+        if by is not None and by != p:
+            text = f"{self.pname(by)} discards {name} from {self.pname(p)}'s pile."
+        else:
+            text = f"{self.pname(p)} discards {name} from their pile" + \
+                (" at random." if at_random else ".")
+        self.say("discard_trait", text)
+
+    def _discard_hosted(self, p: int, c: int, by: int | None, at_random: bool) -> bool:
+        """`discard_from_pile` while attachments lie in piles (E10, E11): an attachment goes
+        with its host; a host its attachment protects from discarding stays; a blanked trait
+        neither stays (Endurance, Fulfilled) nor triggers (Regenerative Tissue)."""
+        db = self.db
+        d = db.cards[c]
+        if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
             if self.log is not None:
                 self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
             return False
         gone = [c]
-        a = hosts.get(c, -1) if hosts else -1
+        a = self.hosts.get(c, -1)
         if a >= 0:
             gone.append(a)
-        quiet = {x for x in self.players[p].pile if self.blanked(x)} if hosts else ()
+        quiet = {x for x in self.players[p].pile if self.blanked(x)}
         self.remove_from_pile(p, c)
         self.discard.append(c)
         if self.log is not None:
-            if by is not None and by != p:
-                text = f"{self.pname(by)} discards {d.name} from {self.pname(p)}'s pile."
-            else:
-                text = f"{self.pname(p)} discards {d.name} from their pile" + \
-                    (" at random." if at_random else ".")
-            self.say("discard_trait", text)
+            self._say_discard(p, c, by, at_random)
         if a >= 0:
             self.remove_from_pile(p, a)
             self.discard.append(a)
             self._unhook(a)
             if self.log is not None:
                 self.say("discard_trait", f"{db.name(a)} goes with it.")
-        after = self.players[p].pile
-        for x in after + gone:
+        for x in self.players[p].pile + gone:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig and x not in quiet:
                 for _ in gone:

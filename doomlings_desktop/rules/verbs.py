@@ -111,11 +111,13 @@ def _count(g: Any, ctx: Ctx, spec: Any) -> int:
     return fn(g, ctx.player, arg)
 
 
-def _seats(g: Any, p: int, who: str) -> list[int]:
+def _seats(g: Any, p: int, who: str, ctx: Ctx | None = None) -> list[int]:
     if who == "self":
         return [p]
     if who == "opponents":
         return g.opponents(p)
+    if who == "affected" and ctx is not None and "affected" in ctx.vars:
+        return list(ctx.vars["affected"])   # a catastrophe's: all but those Denial spares
     return g.order_from(p)
 
 
@@ -232,16 +234,14 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
 # ---------------------------------------------------------------------- hands
 
 @verb("discard_hand", short="n", n=("count", 1), all=("bool", False), keep=("int", -1),
-      half_up=("bool", False), random=("bool", False), who=("enum:self|opponents|all", "self"),
-      color_var=("str", None), among=("str", None), up_to=("bool", False), filter=("filter", ()),
+      half_up=("bool", False), random=("bool", False),
+      who=("enum:self|opponents|all|affected", "self"), color_var=("str", None),
+      among=("str", None), up_to=("bool", False), filter=("filter", ()),
       then_stabilize=("bool", False), chosen_by=("enum:self|right", "self"))
 def v_discard_hand(g: Any, ctx: Ctx, a: dict) -> None:
     """Discard cards from hands: a number, all, all but k, half, of a color; owner picks.
-    In a catastrophe's effect run once for all, `who: all` is the players it affects."""
-    seats = _seats(g, ctx.player, a["who"])
-    if a["who"] == "all" and "affected" in ctx.vars:
-        seats = [q for q in seats if q in ctx.vars["affected"]]
-    for q in reversed(seats):
+    `who: affected`: the players a catastrophe affects (all but those Denial spares)."""
+    for q in reversed(_seats(g, ctx.player, a["who"], ctx)):
         g.stack.append((t_discard_hand_for, ctx, q, a))
 
 
@@ -836,8 +836,9 @@ def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
         pool = g.discard[-1:] if src == "discard_top" else list(dict.fromkeys(g.discard[::-1]))
         full = g.dominants(p) >= 2
         opts = [c for c in pool if db.cards[c].kind == "trait" and g.round_blocks(c) is None
-                and not (full and db.dominant[c])
-                and (db.attach[c] is None or g.hosts_for(p, c))]    # a host to go on (E8)
+                and not (full and db.dominant[c])]
+        if db.has_attachments:      # an attachment needs a host to go on (E8)
+            opts = [c for c in opts if db.attach[c] is None or g.hosts_for(p, c)]
         zone = "discard"
     if flt:
         opts = [c for c in opts if g.matches(p, c, flt)]
