@@ -2,8 +2,10 @@
 engine's invariants checked after every answer. The test suite runs the same check.
 
 Checked: every trait card is in exactly one place; no age card twice; gene pools stay in
-range; at most two dominants a pile (three only with Birth of a Hero and Heroic); each seat's
-view builds and shows a decision to its decider alone; the game ends; scores are whole numbers
+range; at most two dominants a pile (three only with Birth of a Hero and Heroic); an attachment
+lies in its host's pile, at most one on a host, never a host itself, and every attachment card
+in a pile has a host (E8-E10); each seat's view builds and shows a decision to its decider
+alone, and another seat's hand only in a round of Age of Metadata (E24); the game ends; scores are whole numbers
 that the scoring rules agree with; the game's record replays to the same end. Two games in
 three hold a seat's turn for End turn (`Game.hold`), which a replay, held nowhere, ignores.
 """
@@ -52,6 +54,8 @@ def check_invariants(g: Game, before: list) -> None:
         places += pl.hand + pl.pile
     if Counter(places) != Counter(db.traits):
         raise InvariantBroken("a trait card was lost or duplicated")
+    if g.attached or g.hosts:
+        _check_attachments(g)
     ages = list(g.age_deck) + [a for e in g.eras for a in e]
     if len(ages) != len(set(ages)):
         raise InvariantBroken("an age card is in two places")
@@ -62,10 +66,31 @@ def check_invariants(g: Game, before: list) -> None:
             raise InvariantBroken(f"seat {p}: gene pool {pl.gp} without a reversal")
         if not 0 <= pl.gp <= 9:
             raise InvariantBroken(f"seat {p}: gene pool {pl.gp}")
+        for c in pl.pile:
+            if db.attach[c] is not None and c not in g.attached:
+                raise InvariantBroken(f"seat {p}: {db.name(c)} lies in a pile without a host")
         dom = sum(1 for c in pl.pile if db.dominant[c])
         if dom > 2 and not (dom == 3 and g.has_in_pile(p, "heroic") and any(
                 db.card("birth-of-a-hero") in e for e in g.eras)):
             raise InvariantBroken(f"seat {p}: {dom} dominant traits")
+
+
+def _check_attachments(g: Game) -> None:
+    """E8-E10: each attachment lies in the pile of its host; a host has one attachment and is
+    no attachment itself; the two maps agree."""
+    db = g.db
+    if len(g.hosts) != len(g.attached):
+        raise InvariantBroken("a host has two attachments")
+    for a, h in g.attached.items():
+        if g.hosts.get(h) != a:
+            raise InvariantBroken(f"{db.name(a)} and its host {db.name(h)} disagree")
+        if h in g.attached or db.attach[h] is not None:
+            raise InvariantBroken(f"{db.name(a)} is attached to an attachment")
+        q = g.owner_of(a)
+        if q < 0 or h not in g.players[q].pile:
+            raise InvariantBroken(f"{db.name(a)} is not in the pile of its host {db.name(h)}")
+        if db.dominant[h]:
+            raise InvariantBroken(f"{db.name(a)} is attached to a dominant trait")
 
 
 def _check_views(g: Game) -> None:
@@ -76,6 +101,14 @@ def _check_views(g: Game) -> None:
             raise InvariantBroken(f"seat {me} sees a decision that is not its own")
         if v.hand != tuple(g.players[me].hand):
             raise InvariantBroken(f"seat {me}'s view shows another hand")
+        open_ = bool(g.rules.get("reveal_hands")) and not g.over
+        for sv in v.seats:
+            if sv.seat != me and (sv.hand is not None) != open_:
+                raise InvariantBroken(f"seat {me}'s view shows seat {sv.seat}'s hand "
+                                      "outside Age of Metadata")
+            if sv.attached != tuple((c, g.attached[c]) for c in g.players[sv.seat].pile
+                                    if c in g.attached):
+                raise InvariantBroken(f"seat {me}'s view misdraws seat {sv.seat}'s attachments")
         # Meaning of Life (E4): only my own kept card until the game is over
         if v.meaning != g.meaning[me] or (v.meanings and not g.over):
             raise InvariantBroken(f"seat {me}'s view shows another Meaning of Life card")

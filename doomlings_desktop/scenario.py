@@ -16,15 +16,17 @@ from typing import Any
 import yaml
 
 from doomlings_desktop.rules.cards import COLORS, CardDatabaseError, Database, database_for
-from doomlings_desktop.rules.decisions import TURN_OPENING
+from doomlings_desktop.rules.decisions import ATTACH_TO_HOST, TURN_OPENING
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 from doomlings_desktop.rules.setup import PositionError, build, force_world_end
+from doomlings_desktop.rules.view import view_for
 
 TOP_KEYS = {"name", "players", "seed", "variants", "modules", "setup", "steps", "expect"}
 STEP_KEYS = {"play", "choose", "react", "no_play", "illegal", "world_end", "expect"}
 EXPECT_KEYS = {"current_player", "age", "game_over", "winner", "trait_deck_size", "discard_size",
-               "discard", "players", "first_player"}
-SEAT_EXPECT_KEYS = {"hand", "hand_size", "pile", "gene_pool", "score", "colors", "meaning"}
+               "discard", "players", "first_player", "open_hands"}
+SEAT_EXPECT_KEYS = {"hand", "hand_size", "pile", "gene_pool", "score", "colors", "meaning",
+                    "attached", "next_ages"}
 WORDS = {"red", "blue", "green", "purple", "colorless", "yes", "no", "pass", "skip", "redraw"}
 
 
@@ -67,15 +69,26 @@ def _react_of(step: Any) -> Any:
 
 
 def _answer_parts(value: Any) -> list | dict:
-    """A choose value as what it still supplies: a list of answers, or a {player, card} map."""
+    """A choose value as what it still supplies: a list of answers, or a {player, card, host}
+    map (`host`: an attachment's host, an id or {player, card} for a host in that pile)."""
     if isinstance(value, list):
         return list(value)
     if isinstance(value, dict):
-        bad = set(value) - {"player", "card"}
+        bad = set(value) - {"player", "card", "host"}
         if bad:
             raise ScenarioError(f"unknown keys in choose mapping: {sorted(bad)}")
+        host = value.get("host")
+        if isinstance(host, dict) and (set(host) - {"player", "card"} or "card" not in host):
+            raise ScenarioError("choose host: expected an id or {player: SEAT, card: ID}")
         return dict(value)
     return [value]
+
+
+def _host_parts(host: Any) -> tuple[Any, int | None]:
+    """An attachment's host as (card id, seat whose pile it is in, or None)."""
+    if isinstance(host, dict):
+        return host.get("card"), host.get("player")
+    return host, None
 
 
 class Runner:
@@ -142,6 +155,12 @@ class Runner:
         """If the next answer of a choose step is exactly `option`, mark it used."""
         d = self.g.pending
         if isinstance(parts, dict):
+            if d.intent == ATTACH_TO_HOST and "card" not in parts and "host" in parts:
+                want, seat = _host_parts(parts["host"])
+                if self._name(option) == want and (seat is None or self._belongs(option, seat)):
+                    parts.pop("host")
+                    return True
+                return False
             if d.kind == "player" and parts.get("player") == option:
                 parts.pop("player")
                 return True
@@ -249,6 +268,9 @@ class Runner:
                 raise ScenarioError(f"choose {parts!r}: nothing is pending")
             if d.kind == "player" and "player" in parts:
                 g.apply(self._resolve(parts.pop("player")))
+            elif "card" not in parts and "host" in parts and d.intent == ATTACH_TO_HOST:
+                want, seat = _host_parts(parts.pop("host"))
+                g.apply(self._resolve(want, seat))
             elif "card" in parts and d.kind != "player":
                 seat = parts.get("player")
                 c = self._resolve(parts.pop("card"), seat)
@@ -369,6 +391,12 @@ class Runner:
             cmp("discard_size", exp["discard_size"], len(g.discard))
         if "discard" in exp:
             multiset("discard", exp["discard"], g.discard)
+        if "open_hands" in exp:     # Age of Metadata (E24): every view shows every hand
+            views = [view_for(g, i, with_log=False) for i in range(g.n)]
+            shown = all(sv.hand == tuple(g.players[sv.seat].hand) for v in views
+                        for sv in v.seats)
+            hidden = all(sv.hand is None for v in views for sv in v.seats if sv.seat != v.me)
+            cmp("open_hands", exp["open_hands"], True if shown else False if hidden else None)
         seats = exp.get("players")
         if seats is not None:
             items = seats.items() if isinstance(seats, dict) else enumerate(seats)
@@ -390,6 +418,16 @@ class Runner:
                     cmp(f"player {i} gene_pool", s["gene_pool"], pl.gp)
                 if "colors" in s:
                     self._check_colors(s["colors"], i, errors)
+                if "next_ages" in s:    # the ages this seat has seen, top first (its view)
+                    cmp(f"player {i} next_ages", s["next_ages"],
+                        [ident[c] for c in view_for(g, i, with_log=False).next_ages])
+                if "attached" in s:     # attachment -> host in this pile (E8-E10)
+                    want = s["attached"]
+                    if not isinstance(want, dict):
+                        raise ScenarioError(f"player {i} attached: expected a mapping of "
+                                            "attachment id to host id ({} for none)")
+                    got = {ident[c]: ident[g.attached[c]] for c in pl.pile if c in g.attached}
+                    cmp(f"player {i} attached", want, got)
                 if "meaning" in s:      # the Meaning of Life card this seat kept (E4)
                     m = g.meaning[i]
                     cmp(f"player {i} meaning", s["meaning"], ident[m] if m >= 0 else None)

@@ -35,7 +35,8 @@ def test_cards_check():
     assert "module kickstarter: 6 traits, 1 ages, 0 catastrophes" in r.stdout
     assert "module dinolings: 16 traits, 1 ages, 1 catastrophes" in r.stdout
     assert "module mythlings: 17 traits, 1 ages, 1 catastrophes" in r.stdout
-    assert "traits: 165 cards, 155 distinct" in r.stdout     # every module is checked
+    assert "module techlings: 16 traits, 1 ages, 1 catastrophes" in r.stdout
+    assert "traits: 181 cards, 171 distinct" in r.stdout     # every module is checked
 
 
 def test_modules_option_and_a_bad_name():

@@ -20,9 +20,11 @@ def test_every_decision_of_many_random_games_has_its_intent(db):
     is known and fits its kind; every intent is met (a dead one would fail here)."""
     seen = set()
     mol = database_for(["meaning-of-life"], base=db)     # its keep decision (E4)
+    tech = database_for(["techlings"], base=db)         # attachments' hosts (E8, E14)
     for seed in range(300):
         r = random.Random(seed)
-        g = Game.new(mol if seed % 10 == 0 else db, 2 + seed % 5, seed=seed, log=False,
+        deck = mol if seed % 10 == 0 else tech if seed % 10 == 5 else db
+        g = Game.new(deck, 2 + seed % 5, seed=seed, log=False,
                      variants={k: True for k in VARIANTS if r.random() < 0.3})
         g.hold = r.getrandbits(6)
         while g.pending is not None:

@@ -80,3 +80,51 @@ def test_a_view_leaking_another_meaning_card_is_caught(monkeypatch):
     monkeypatch.setattr(fuzz, "view_for", leaky)
     with pytest.raises(fuzz.InvariantBroken, match="Meaning of Life"):
         fuzz.fuzz_game(db, 7)
+
+
+@pytest.mark.parametrize("damage", ["elsewhere", "two on one host", "host is one", "no host"])
+def test_the_attachment_checks_catch_a_broken_pairing(damage):
+    """E8-E10 in the fuzz invariants: an attachment lies in its host's pile, a host has one,
+    an attachment is no host, and an attachment card in a pile has a host."""
+    from doomlings_desktop.rules.cards import database_for
+    from doomlings_desktop.rules.setup import build
+
+    db = database_for(["techlings"])
+    g = build(db, {"players": [{"pile": ["bark", {"card": "nano", "host": "bark"}, "fangs"]},
+                               {"pile": ["adorable"]}]}, log=False)
+    fuzz.check_invariants(g, [(5, {})] * 2)
+    nano, bark, fangs, gmo = (db.card(i) for i in ("nano", "bark", "fangs", "gmo"))
+    if damage == "elsewhere":
+        g.players[0].pile.remove(nano)
+        g.players[1].pile.append(nano)
+    elif damage == "two on one host":
+        g.deck.remove(gmo)
+        g.players[0].pile.append(gmo)
+        g.attached[gmo] = bark
+    elif damage == "host is one":
+        g.deck.remove(gmo)
+        g.players[0].pile.append(gmo)
+        g.attached[gmo] = nano
+        g.hosts[nano] = gmo
+    else:
+        g.deck.remove(gmo)
+        g.players[0].pile.append(gmo)
+    with pytest.raises(fuzz.InvariantBroken):
+        fuzz.check_invariants(g, [(5, {})] * 2)
+    assert fangs in g.players[0].pile
+
+
+def test_a_view_showing_another_hand_outside_age_of_metadata_is_caught(db, monkeypatch):
+    """E24's check can fail: a view that opens every hand whatever the age."""
+    from dataclasses import replace
+
+    real = fuzz.view_for
+
+    def leaky(g, me, **kw):
+        v = real(g, me, **kw)
+        return replace(v, seats=tuple(replace(sv, hand=tuple(g.players[sv.seat].hand))
+                                      for sv in v.seats))
+
+    monkeypatch.setattr(fuzz, "view_for", leaky)
+    with pytest.raises(fuzz.InvariantBroken, match="Age of Metadata"):
+        fuzz.fuzz_game(db, 7)

@@ -27,6 +27,20 @@ def test_every_card_has_a_scenario(db):
     assert not missing, f"cards without a scenario: {missing}"
 
 
+def test_every_module_card_has_a_scenario_named_for_it():
+    """Each card of a module has a scenario in tests/scenarios/<module>/ whose file name holds
+    its id (the project's rule for module cards)."""
+    from doomlings_desktop.rules.cards import available_modules, database_for
+
+    missing = []
+    for module in available_modules():
+        names = [p.stem for p in SCENARIOS if p.parent.name == module]
+        for d in database_for([module]).defs.values():
+            if d.module == module and not any(d.id in n for n in names):
+                missing.append(f"{module}/{d.id}")
+    assert not missing, f"module cards without a scenario: {missing}"
+
+
 BASE = {
     "players": 2,
     "setup": {"trait_deck": ["gills", "leaves"],

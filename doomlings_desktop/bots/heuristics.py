@@ -74,7 +74,7 @@ class Tables:
                 continue
             worth, _ = worths(d)
             base = worth["variable"] if d.variable else float(d.value or 0)
-            self.action[c] = worth.get("action", 0.0)
+            self.action[c] = worth.get("action", 0.0) + worth.get("attach", 0.0)
             self.cost[c] = worth.get("cost", 0.0)
             self.we[c] = worth.get("world_end", 0.0)
             self.gp[c] = int(d.gp_self or 0)
@@ -155,11 +155,13 @@ def turns_left(g: Game) -> list[float]:
 def scores_now(g: Game) -> list[int]:
     """Every player's score as `g.score(p)` gives it, computed for all players at once.
 
-    The engine's `score` is general (World's End rules, recolored traits); before World's End
-    and without Faith, this does the same sum several times faster."""
+    The engine's `score` is general (World's End rules, recolored traits, attachments); before
+    World's End and without Faith or an attachment, this does the same sum several times
+    faster."""
     players = g.players
-    if g.over or any(pl.recolor for pl in players) or (
+    if g.over or g.hosts or any(pl.recolor for pl in players) or (
             g.world_end and g.over_rule() == "ai_takeover"):
+        # (an attachment may blank or recolour its host, E11, E12: the general count)
         return [g.score(q) for q in range(g.n)]
     db = g.db
     val = db.value
@@ -182,6 +184,8 @@ def scores_now(g: Game) -> list[int]:
             for fn, arg, pts, to, cond in cards[c].score:
                 targets = (q,) if to == "self" else [p for p in range(n) if p != q]
                 for p in targets:
+                    if cond == "is_host":     # no attachment anywhere: Bionic Arm hosts none
+                        continue
                     if cond == "most_traits_strict":
                         mine = len(players[p].pile)
                         if not all(mine > len(o.pile) for i, o in enumerate(players) if i != p):
@@ -212,6 +216,8 @@ def scores_now(g: Game) -> list[int]:
 
 
 # ---------------------------------------------------------------------- evaluation
+
+PROTECTED = 0.3     # of a trait's worth: what its attachment's protection adds (E10)
 
 def hand_worths(g: Game, p: int, tb: Tables, exact: bool = False,
                 score: int | None = None) -> list[float]:
@@ -273,12 +279,19 @@ def seat_values(g: Game, tb: Tables | None = None, exact: tuple = ()) -> list[fl
     turns = turns_left(g)
     out = []
     now = scores_now(g)
+    hosts = g.hosts
     for q, pl in enumerate(g.players):
         v = float(now[q])
         if not g.over:
             for c in pl.pile:
-                if we[c]:
+                if we[c] and not (hosts and g.blanked(c)):
                     v += ww * we[c]
+            if hosts:   # a trait its attachment protects is safe for the turns left (E10)
+                prot = g.db.protects
+                for c in pl.pile:
+                    a = hosts.get(c, -1)
+                    if a >= 0 and prot[a]:
+                        v += PROTECTED * tb.pile[c]
             t = turns[q]
             if t > 0:
                 per = base + gp_turn * (pl.gp - 5)
@@ -401,6 +414,10 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
                     sc[q] = g.score(q)
                 out.append(tb.pile[a] + 0.05 * sc[q])
             return out
+        if intent == D.ATTACH_TO_HOST:
+            return attach_scores(g, tb)
+        if intent == D.MOVE_ATTACHMENT:
+            return move_scores(g, tb)
         if intent == D.SWAP_FOR_TRAIT and d.subject < 0:
             # Juicy's first pick (nothing moves until the second): a good trait of another
             # pile to win, or a poor one of ours to give; the second pick is looked at fully.
@@ -409,6 +426,10 @@ def option_scores(g: Game, tb: Tables | None = None) -> list[float]:
             sc = [g.score(q) for q in range(g.n)]
             return [tb.pile[a] + 0.05 * sc[g.owner_of(a)] for a in opts]
         return _one_step(g, opts, p, tb)
+    if d.intent == D.SECRET_COLOR:      # Bioengineered Plague: the hand on the left loses it
+        left = g.players[(p + 1) % g.n].hand
+        cols = db.colors
+        return [sum(tb.hold[c] for c in left if a in cols[c]) for a in opts]
     if kind == "react":
         out = []
         for a in opts:
@@ -449,6 +470,39 @@ def react_score(g: Game, d: Any, a: int, r: str, tb: Tables) -> float:
     if r == "self_discarded":       # Witchy into our pile, Zombified into another: better
         return abs(tb.pts[a]) + 0.5     # than the discard pile either way
     return 1.0      # a free play into our pile: Late, Sneaky, Fey, Gelatinous, Orcish Tusks
+def attach_scores(g: Game, tb: Tables) -> list[float]:
+    """Where an attachment is best put (E8-E15): the position one step on, as `evaluate` sees
+    it (its points, a host's new colour or lost bonus count for the host's pile; a protected
+    trait is worth more to its owner, a blanked one loses its World's End worth: so Bone
+    Reinforcement goes on our best trait, Lyonization on an opponent's strongest effect), and
+    for Electromagnetic part of the host action's worth, which the look cannot finish."""
+    d = g.pending
+    p = d.player
+    opts = d.options
+    db = g.db
+    a = d.subject
+    spec = db.attach[a]
+    if len(opts) <= 12:
+        out = _one_step(g, opts, p, tb)
+    else:
+        out = [(1.0 if g.owner_of(h) == p else -1.0) * PROTECTED * tb.pile[h] for h in opts]
+        if not spec.protects:
+            out = [-x for x in out]
+    if db.cards[a].action:      # Electromagnetic: what the look cannot see of the action
+        out = [w + 0.5 * tb.action[h] if db.has_action[h] else w
+               for h, w in zip(opts, out, strict=True)]
+    return out
+
+
+def move_scores(g: Game, tb: Tables) -> list[float]:
+    """Ruggedized may move (E14): to the best other trait of the pile, if it is worth more
+    than the one it protects now."""
+    d = g.pending
+    m = d.subject
+    now = g.attached.get(m, -1)
+    best = max((tb.pile[h] for h in g.hosts_for(d.player, m, moving=True)), default=0.0)
+    gain = best - (tb.pile[now] if now >= 0 else 0.0)
+    return [0.0 if o == "pass" else gain for o in d.options]
 
 
 MEANING_PILE = 10      # traits a pile is likely to hold at the end, for a Meaning card's outlook

@@ -1,6 +1,6 @@
 """What the bots know about a card, from the card: its `bots` hints in the card data (points
 for its action, World's End effect, variable value, an out-of-turn card kept in hand, or what
-paying its cost loses), and
+paying its cost loses, what an attachment does to its host), and
 where a card gives none, a worth derived from its steps. A card added to the data, or a module's
 card, is so never silently worth 0 to the bots: `worths` always answers, and `guessed` says
 which worths were derived (`doomlings cards --check` lists them).
@@ -26,6 +26,7 @@ VERB_WORTH = {
 DEFAULT_STEP = 0.5        # a verb not listed above
 VARIABLE = 1.0            # a variable-value trait with no hint
 HOLD = 1.5                # an out-of-turn card kept in hand, with no hint
+ATTACH = 0.5              # what an attachment does to its host (E8-E15), with no hint
 
 
 def step_worth(step: Any) -> float:
@@ -75,4 +76,6 @@ def worths(d: CardDef) -> tuple[dict[str, float], set[str]]:
         put("hold", HOLD)
     if "cost" in hints:     # what paying its cost loses; without a hint it counts 0, as ever
         out["cost"] = hints["cost"]
+    if d.attach is not None:
+        put("attach", ATTACH)
     return out, guessed

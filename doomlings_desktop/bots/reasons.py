@@ -10,7 +10,12 @@ from typing import Any
 
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.rules.cards import Database
-from doomlings_desktop.rules.decisions import USE_TRAIT_ACTION
+from doomlings_desktop.rules.decisions import (
+    ATTACH_TO_HOST,
+    MOVE_ATTACHMENT,
+    SECRET_COLOR,
+    USE_TRAIT_ACTION,
+)
 from doomlings_desktop.rules.view import View
 
 
@@ -66,6 +71,15 @@ def reason(view: View, answer: Any, db: Database) -> str:
     if kind == "card":
         if d.zone == "meaning":     # a secret choice: the table is told nothing of it
             return ""
+        if d.intent == ATTACH_TO_HOST:
+            owner = _owner(view, answer)
+            if owner == view.me:
+                return "the trait of its own it suits best"
+            if owner is not None and owner == _leader_among_others(view):
+                return "to slow the leader"
+            return "the opponent's trait it suits best"
+        if d.intent == MOVE_ATTACHMENT:
+            return "leaves it where it is" if answer == "pass" else "to protect a better trait"
         if answer == "pass":
             return "keeps its cards"
         if d.intent == USE_TRAIT_ACTION:
@@ -84,8 +98,8 @@ def reason(view: View, answer: Any, db: Database) -> str:
         if answer == _leader_among_others(view):
             return "to slow the leader"
         return "the most useful choice"
-    if kind == "color":
-        return "the best color for it"
+    if kind == "color":     # a colour named in secret: the table is told nothing of it
+        return "" if d.intent == SECRET_COLOR else "the best color for it"
     if kind == "yesno":
         return "worth it now" if answer == "yes" else "not worth it now"
     if kind == "catastrophe":

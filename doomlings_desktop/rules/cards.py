@@ -51,6 +51,7 @@ AGE_RULES = {
     "protect_piles": "bool",
     "reverse_order": "bool",
     "pass_after_stabilize": "bool",
+    "reveal_hands": "bool",
 }
 TRIGGERS = ("turn_start", "own_trait_discarded", "own_green_played")
 
@@ -84,7 +85,7 @@ class CardDef:
         "reaction", "triggers", "keeps", "fixed", "denial", "has_effect", "uses_handler",
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
         "we_score", "we_rule", "undeniable", "bots", "module", "bonus", "on_play",
-        "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand",
+        "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand", "attach",
     )
 
     def __init__(self, **kw: Any) -> None:
@@ -95,6 +96,25 @@ class CardDef:
 
     def __repr__(self) -> str:
         return f"<CardDef {self.id}>"
+
+
+class AttachSpec:
+    """How an attachment (Techlings, E8-E15) is played and what it does to its host: the
+    `attach:` key of a trait (docs/card-dsl.md)."""
+
+    __slots__ = ("any_pile", "host", "protects", "blanks", "host_color", "may_move")
+
+    def __init__(self, any_pile: bool, host: tuple, protects: frozenset, blanks: bool,
+                 host_color: str | None, may_move: bool) -> None:
+        self.any_pile = any_pile        # a host in any player's pile, else the player's own
+        self.host = host                # the filter the host must match (non-blue, effectless)
+        self.protects = protects        # what cannot happen to the host: steal, swap, discard, all
+        self.blanks = blanks            # Lyonization: the host's rules text has no effect (E11)
+        self.host_color = host_color    # Cybernetic / Transgenic: the host's one colour (E12)
+        self.may_move = may_move        # Ruggedized: may move at the end of its owner's turn
+
+    def __repr__(self) -> str:
+        return f"<AttachSpec {'any' if self.any_pile else 'own'} {self.host}>"
 
 
 class Database:
@@ -156,8 +176,17 @@ class Database:
         # the deck and the discard pile back as they were at the final count.
         self.scores_discard = any(t[0] in counters.READS_DISCARD for d in defs
                                   for t in (d.score or ()) + (d.we_score or ()))
-        # Cards whose legality depends only on the round's rules (no requirement, cost, dominance).
-        self.plain = [not (d.requires or d.cost or d.dominant) for d in self.cards]
+        # Attachments (Techlings, E8): how each is played onto a host (None: not one); the
+        # flat arrays a host's effects are read from (all False/None in other games).
+        self.attach: list[AttachSpec | None] = [d.attach for d in self.cards]
+        self.blanks = [bool(d.attach and d.attach.blanks) for d in self.cards]
+        self.host_color = [d.attach.host_color if d.attach else None for d in self.cards]
+        self.protects = [d.attach.protects if d.attach else frozenset() for d in self.cards]
+        self.movers = tuple(c for c, d in enumerate(self.cards) if d.attach and d.attach.may_move)
+        self.has_attachments = any(d.attach for d in self.cards)
+        # Cards whose legality depends only on the round's rules (no requirement, cost, dominance,
+        # host to find).
+        self.plain = [not (d.requires or d.cost or d.dominant or d.attach) for d in self.cards]
         self.turn_start = tuple(c for c, d in enumerate(self.cards)
                                 if d.triggers and "turn_start" in d.triggers)
         self.green_triggers = tuple(c for c, d in enumerate(self.cards)
@@ -379,7 +408,8 @@ def _read_yaml(text: str) -> Any:
 # typo or an attack, refused at load. Real cards use face values -2..17 (Tiny), gene pool
 # changes -1..2, score points -5..4 and counts up to 4.
 INT_RANGES: dict[str, tuple[int, int]] = {
-    "value": (-10, 20), "value_at_least": (-10, 20), "max_value": (-10, 20),
+    "value": (-10, 20), "value_at_least": (-10, 20), "value_at_most": (-10, 20),
+    "max_value": (-10, 20),
     "gene_pool": (-5, 5), "gene_pool_all": (-5, 5),
     "copies": (1, 10), "at_least": (0, 20), "points": (-20, 20),
     "cap": (0, 20), "keep": (-1, 20), "look": (0, 20),
@@ -560,7 +590,7 @@ class _Checker:
     def filter(self, raw: Any, field: str, owner: Any, key: str | None = None) -> tuple:
         allowed = {"color": "color", "value": "int", "value_at_least": "int", "has_action": "bool",
                    "dominant": "bool", "effectless": "bool", "not_self": "bool",
-                   "module": "module"}
+                   "module": "module", "not_color": "color", "value_at_most": "int"}
         if not isinstance(raw, dict):
             self.fail(owner, field, f"expected a filter mapping, got {_show(raw)}", key)
         self.keys(raw, field, allowed)
@@ -586,7 +616,8 @@ class _Checker:
             per = self.counter(t["per"], f + ".per", t, "per")
             pts = self.typed(t, "points", "int", f) if "points" in t else 1
             to = self.typed(t, "to", "enum:self|opponents|most_traits|fewest_traits", f) if "to" in t else "self"
-            cond = self.typed(t, "if", "enum:most_traits_strict|two_colors", f) if "if" in t else None
+            cond = self.typed(t, "if", "enum:most_traits_strict|two_colors|is_host", f) \
+                if "if" in t else None
             out.append((per[0], per[1], pts, to, cond))
         return tuple(out)
 
@@ -627,14 +658,16 @@ _TRAIT_KEYS = {
     "id", "name", "color", "value", "dominant", "icons", "copies", "text", "gene_pool",
     "gene_pool_all", "requires", "cost", "action", "world_end", "score", "reaction", "triggers",
     "keeps_in_pile", "never_leaves_pile", "ignores_next_catastrophe", "bots", "on_play",
-    "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand",
+    "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand", "attach",
 }
 # What the bots are told about a trait beyond its rules, in points (bots/knowledge.py): what
 # its action, its World's End effect, a variable value or an out-of-turn card kept in hand is
-# worth, and what paying its cost costs. Each needs the part it is about; without one the bots
-# derive a worth from the steps (a cost without a hint counts 0, as it always has).
+# worth, what paying its cost costs, and what attaching it does. Each needs the part it is
+# about; without one the bots derive a worth from the steps (a cost without a hint counts 0).
 BOT_HINTS = {"action": "action", "world_end": "world_end", "variable": "value", "hold": "reaction",
-             "cost": "cost"}
+             "cost": "cost", "attach": "attach"}
+ATTACH_KEYS = {"pile", "host", "protect", "blank_host", "host_color", "may_move"}
+PROTECTIONS = ("steal", "swap", "discard", "all")
 _AGE_KEYS = {"id", "name", "text", "setup", "setup_once", "rules"}
 _CAT_KEYS = {"id", "name", "text", "gene_pool", "catastrophic", "catastrophic_once",
              "world_end_text", "world_end", "world_end_once", "world_end_score", "world_end_rule",
@@ -874,12 +907,13 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
     keeps = ck.typed(r, "keeps_in_pile", "bool", "") if "keeps_in_pile" in r else False
     fixed = ck.typed(r, "never_leaves_pile", "bool", "") if "never_leaves_pile" in r else False
     denial = ck.typed(r, "ignores_next_catastrophe", "bool", "") if "ignores_next_catastrophe" in r else False
+    attach = _attach(ck, r) if "attach" in r else None
     bots = _bot_hints(ck, r, {"action": bool(action or on_play), "world_end": bool(world_end),
                               "variable": v == "variable", "hold": bool(r.get("reaction")),
-                              "cost": cost is not None})
+                              "cost": cost is not None, "attach": attach is not None})
     has_effect = bool(r.get("text"))
     if has_effect and not (action or on_play or world_end or score or req or cost or reaction
-                           or triggers or gp or gp_all or keeps or fixed or denial):
+                           or triggers or gp or gp_all or keeps or fixed or denial or attach):
         ck.fail(r, "text", "has rules text but no behavior", "text")
     return CardDef(
         id=r["id"], name=r["name"], kind="trait", color=colors[0], colors=colors,
@@ -889,7 +923,7 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         requires=req, cost=cost, action=action, world_end=world_end, score=score,
         reaction=reaction, triggers=triggers or None, keeps=keeps, fixed=fixed, denial=denial,
         has_effect=has_effect, uses_handler=_uses_handler(action + world_end + on_play),
-        bots=bots, on_play=on_play, reaction_into=into, reaction_if=react_if,
+        bots=bots, on_play=on_play, reaction_into=into, reaction_if=react_if, attach=attach,
         discard_if_stolen=ck.typed(r, "discard_if_stolen", "bool", "")
         if "discard_if_stolen" in r else False,
         back_to_hand=ck.typed(r, "back_to_hand", "bool", "") if "back_to_hand" in r else False,
@@ -947,6 +981,30 @@ def _reaction_parts(ck: _Checker, r: _Map, reaction: str | None) -> tuple[str, t
         fn, arg = ck.counter(spec, "reaction_if", r, "reaction_if")
         cond = (fn, arg, least)
     return into, cond
+def _attach(ck: _Checker, r: _Map) -> AttachSpec:
+    """`attach: {pile, host, protect, blank_host, host_color, may_move}`: an attachment
+    (E8-E15). A card text is an attachment's whole effect on its host; a dominant attachment
+    must attach in its own pile (it counts toward that pile's 2 dominants, E9)."""
+    m = r["attach"]
+    ck.keys(m, "attach", ATTACH_KEYS, (), r, "attach")
+    pile = ck.typed(m, "pile", "enum:own|any", "attach") if "pile" in m else "own"
+    host = ck.filter(m["host"], "attach.host", m, "host") if "host" in m else ()
+    prot = m.get("protect", [])
+    if not isinstance(prot, list) or any(not isinstance(x, str) or x not in PROTECTIONS
+                                         for x in prot):
+        ck.fail(m, "attach.protect", f"expected a list of {', '.join(PROTECTIONS)}, got "
+                f"{_show(prot)}", "protect")
+    color = ck.typed(m, "host_color", "color", "attach") if "host_color" in m else None
+    if color == "colorless":
+        ck.fail(m, "attach.host_color", "a host is recoloured to red, blue, green or purple",
+                "host_color")
+    if r.get("dominant") is True and pile == "any":
+        ck.fail(m, "attach.pile", "a dominant attachment attaches in its own pile", "pile")
+    return AttachSpec(
+        any_pile=pile == "any", host=host, protects=frozenset(prot),
+        blanks=ck.typed(m, "blank_host", "bool", "attach") if "blank_host" in m else False,
+        host_color=color,
+        may_move=ck.typed(m, "may_move", "bool", "attach") if "may_move" in m else False)
 
 
 def _trait_colors(ck: _Checker, r: _Map) -> tuple[str, ...]:

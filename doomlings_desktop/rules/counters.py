@@ -161,6 +161,35 @@ def pile_all_colors(g: Any, p: int, _: Any) -> int:
     return 1 if _COLOR_SET.issubset(g.pile_colors(p)) else 0
 
 
+def max_gene_pool(g: Any, p: int, _: Any) -> int:
+    """The highest gene pool of all players (Hyper-Myelination)."""
+    return max(pl.gp for pl in g.players)
+
+
+def host_value(g: Any, p: int, ident: str) -> int:
+    """The face value of the host each copy of the named attachment in the pile lies on
+    (Nano, E15: a variable-value host counts 0, rule 6)."""
+    idt = g.db.ident
+    val = g.db.value
+    att = g.attached
+    return sum(val[att[c]] for c in g.players[p].pile if idt[c] == ident and c in att)
+
+
+def host_color_in_pile(g: Any, p: int, ident: str) -> int:
+    """Traits of the pile that share a colour with the host of the named attachment (GMO,
+    E32); a colorless host shares none (R11). The host counts itself."""
+    idt = g.db.ident
+    att = g.attached
+    total = 0
+    for c in g.players[p].pile:
+        if idt[c] == ident and c in att:
+            want = set(g.colors_of(p, att[c])) - {"colorless"}
+            if want:
+                total += sum(1 for x in g.players[p].pile
+                             if not want.isdisjoint(g.colors_of(p, x)))
+    return total
+
+
 def score_before_meaning(g: Any, p: int, _: Any) -> int:
     """The score without any Meaning of Life bonus (The Dancer, E4)."""
     return g.score(p, with_meaning=False)
@@ -203,4 +232,7 @@ COUNTERS: dict[str, Counter] = {
     "pile_color_sets": Counter(pile_color_sets),
     "pile_all_colors": Counter(pile_all_colors),
     "score_before_meaning": Counter(score_before_meaning),
+    "max_gene_pool": Counter(max_gene_pool),
+    "host_value": Counter(host_value, "card", "card"),
+    "host_color_in_pile": Counter(host_color_in_pile, "card", "card"),
 }

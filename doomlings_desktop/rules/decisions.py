@@ -28,10 +28,14 @@ TAKE_OPPONENT_TRAIT = "take_opponent_trait"     # card: an opponent's trait to s
 DISCARD_OPPONENT_TRAIT = "discard_opponent_trait"   # card: a trait of another pile to discard
 RETURN_TRAIT = "return_trait"               # card: an opponent's trait back to their hand
 USE_TRAIT_ACTION = "use_trait_action"       # card: a trait whose action you play
+ATTACH_TO_HOST = "attach_to_host"           # card: the host an attachment goes on (E8)
+MOVE_ATTACHMENT = "move_attachment"         # card: an attachment to move (Ruggedized), or pass
 # Seats, colors, yes or no.
 CHOOSE_RECIPIENT = "choose_recipient"       # player: who gets a card, into whose pile
 CHOOSE_OPPONENT = "choose_opponent"         # player: whom an effect acts on with you
 CHOOSE_COLOR = "choose_color"               # color: a color named by an effect
+SECRET_COLOR = "secret_color"               # color: named unseen by the others (E29); for
+                                            # Bioengineered Plague it hits the hand on your left
 CONFIRM = "confirm"                         # yesno: a card's "you may ..."
 CHOOSE_WORLD_END = "choose_world_end"       # catastrophe: Prepper's World's End effect
 # Set-up.
@@ -46,8 +50,10 @@ INTENTS: dict[str, str] = {
     DISCARD_HAND_CARD: "card", GIVE_HAND_CARD: "card", REVEAL_HAND_CARD: "card",
     TAKE_REVEALED_CARD: "card", LOSE_OWN_TRAIT: "card", SWAP_OWN_TRAIT: "card",
     SWAP_FOR_TRAIT: "card", TAKE_OPPONENT_TRAIT: "card", DISCARD_OPPONENT_TRAIT: "card",
-    RETURN_TRAIT: "card", USE_TRAIT_ACTION: "card",
+    RETURN_TRAIT: "card", USE_TRAIT_ACTION: "card", ATTACH_TO_HOST: "card",
+    MOVE_ATTACHMENT: "card",
     CHOOSE_RECIPIENT: "player", CHOOSE_OPPONENT: "player", CHOOSE_COLOR: "color",
+    SECRET_COLOR: "color",
     CONFIRM: "yesno", CHOOSE_WORLD_END: "catastrophe", OFFER_OUT_OF_TURN: "react",
     KEEP_MEANING: "card",
 }

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from doomlings_desktop.rules.attach import ask_host
 from doomlings_desktop.rules.cards import COLORS, Database
 from doomlings_desktop.rules.decisions import Decision, IllegalAnswer
 from doomlings_desktop.rules.flow import (
@@ -114,6 +115,7 @@ class Game(State, Legality, Scoring, Windows):
         g.no_stabilize = self.no_stabilize
         g.bonus_used = self.bonus_used
         g.known_age = self.known_age.copy() if self.known_age else {}
+        g.known_below = self.known_below.copy() if self.known_below else {}
         g.denied = self.denied
         g.marks = self.marks.copy() if self.marks else {}
         g.prepper = self.prepper
@@ -133,6 +135,8 @@ class Game(State, Legality, Scoring, Windows):
         g.hold = self.hold
         g.meaning = self.meaning[:]
         g.meaning_offer = self.meaning_offer[:]
+        g.attached = self.attached.copy() if self.attached else {}
+        g.hosts = self.hosts.copy() if self.hosts else {}
         return g
 
     def can_undo(self) -> bool:
@@ -209,10 +213,14 @@ class Game(State, Legality, Scoring, Windows):
 
     def play_from_hand(self, p: int, c: int, resolve_action: bool = True,
                        ignore_requirement: bool = False, allow_third: bool = False) -> None:
-        """Play card c from p's hand: pay its cost, it enters the pile, windows, action."""
+        """Play card c from p's hand: pay its cost, it enters the pile, windows, action.
+        An attachment asks for its host first (E8)."""
         self.players[p].hand.remove(c)
         self.limbo.append(c)
         d = self.db.cards[c]
+        if d.attach is not None:
+            ask_host(self, p, c, "hand", resolve_action)
+            return
         enter = (t_enter, p, c, "hand", resolve_action, allow_third)
         if d.cost is not None and not ignore_requirement:
             self.stack.append(enter)
@@ -231,6 +239,9 @@ class Game(State, Legality, Scoring, Windows):
     def play_from_discard(self, p: int, c: int, resolve_action: bool) -> None:
         self.discard.remove(c)
         self.limbo.append(c)
+        if self.db.attach[c] is not None:
+            ask_host(self, p, c, "discard", resolve_action)
+            return
         self.stack.append((t_enter, p, c, "discard", resolve_action, False))
 
     def resolve_action(self, p: int, c: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from doomlings_desktop.rules.attach import movable, t_move_window
 from doomlings_desktop.rules.decisions import (
     CANNOT_PLAY,
     CHOOSE_RECIPIENT,
@@ -56,6 +57,12 @@ def t_round(g: Game, t: tuple) -> None:
     a = g.age_deck.pop()
     g.shown = True
     g.known_age.clear()
+    if g.known_below:   # Neural Link saw two ages: the second is now the top one
+        top = g.age_deck[-1] if g.age_deck else -1
+        for q, c in g.known_below.items():
+            if c == top:
+                g.known_age[q] = c
+        g.known_below.clear()
     d = g.db.cards[a]
     if d.kind == "catastrophe":
         reveal_catastrophe(g, a, third=len(g.catastrophes) >= 2)
@@ -82,6 +89,12 @@ def _end_of_turn(g: Game, nxt: tuple) -> bool:
     turn (the next turn or the round's end), which saves a task in every turn of every game."""
     q = g.turn_end
     g.turn_end = -1
+    if g.attached and g.db.movers and movable(g, q):
+        g.stack.append(nxt)     # Ruggedized may move first: the end of its owner's turn (E14)
+        if g.anyone_holds_cards(g.db.turn_over_cards):
+            g.stack.append((t_turn_over, q))
+        g.stack.append((t_move_window, q, ()))
+        return True
     if not g.anyone_holds_cards(g.db.turn_over_cards):
         return False
     g.stack.append(nxt)
@@ -114,7 +127,8 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
         pl = g.players[p]
         if pl.denial_spent:
             continue
-        if any(map(db.denial.__getitem__, pl.pile)):
+        if any(db.denial[x] and not g.blanked(x) for x in pl.pile) if g.hosts \
+                else any(map(db.denial.__getitem__, pl.pile)):
             pl.denial_spent = True
             if not d.undeniable:     # The Four Horsemen: Denial is spent, but it strikes
                 denied.add(p)
@@ -155,7 +169,7 @@ def t_turn(g: Game, t: tuple) -> None:
     pile = g.players[p].pile
     main = True
     for x in db.turn_start:
-        if x in pile:
+        if x in pile and not (g.hosts and g.blanked(x)):
             if main:
                 g.stack.append((t_turn_main, p))
                 main = False
@@ -326,7 +340,7 @@ def t_enter(g: Game, t: tuple) -> None:
     if "green" in db.colors[c]:    # a multi-colour trait with green is a green trait (E5)
         pile = g.players[p].pile
         for x in db.green_triggers:
-            if x != c and x in pile:
+            if x != c and x in pile and not (g.hosts and g.blanked(x)):
                 g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["own_green_played"])))
 
 
@@ -555,7 +569,7 @@ def t_we_next(g: Game, t: tuple) -> None:
     if db.we_first:     # Free Will names its colour before the pile's other effects (E6)
         pile = [c for c in pile if c in db.we_first] + [c for c in pile if c not in db.we_first]
     for c in pile:
-        if cards[c].world_end and c not in done:
+        if cards[c].world_end and c not in done and not (g.hosts and g.blanked(c)):
             g.stack.append((t_we_next, p, done + (c,)))
             if g.log is not None:
                 g.say("we_trait", f"World's End: {g.pname(p)}'s {cards[c].name}.")

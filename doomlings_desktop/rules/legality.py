@@ -31,6 +31,10 @@ class Legality:
         rc = self.players[p].recolor
         if rc is not None and c in rc:
             return (rc[c],)
+        if self.hosts:      # Cybernetic / Transgenic Modification: the host's one colour (E12)
+            a = self.hosts.get(c, -1)
+            if a >= 0 and self.db.host_color[a]:
+                return (self.db.host_color[a],)
         return self.db.colors[c]
 
     def pile_colors(self, p: int) -> list[str]:
@@ -40,7 +44,7 @@ class Legality:
         pl = self.players[p]
         db = self.db
         rc = pl.recolor
-        if not rc and not db.multi:
+        if not rc and not db.multi and not self.hosts:
             col = db.color
             return [col[c] for c in pl.pile]
         out: list[str] = []
@@ -85,7 +89,11 @@ class Legality:
             return r
         if self.db.dominant[c] and self.dominants(p) >= 2:
             return f"{self.db.cards[c].name}: you already have 2 dominant traits"
-        return self._requirement_problem(p, c) if from_hand else None
+        if from_hand:
+            return self._requirement_problem(p, c)
+        if self.db.attach[c] is not None and not self.hosts_for(p, c):
+            return self._no_host(c)
+        return None
 
     def _requirement_problem(self, p: int, c: int) -> str | None:
         """A requirement not met or a cost that cannot be paid (R7, R15)."""
@@ -107,6 +115,8 @@ class Legality:
                     return f"{d.name}: you have no trait to {what} for its cost"
                 where = "your hand or pile" if src != "pile" else "your pile"
                 return f"{d.name}: its cost needs {_cost_words(flt, n, src)} from {where}"
+        if d.attach is not None and not self.hosts_for(p, c):
+            return self._no_host(c)
         return None
 
     def cost_targets(self, p: int, cost: tuple, skip: int = -1) -> list[int]:
@@ -120,6 +130,35 @@ class Legality:
             return pile
         hand = [x for x in self.players[p].hand if x != skip and self.matches(p, x, flt)]
         return hand + pile
+
+    def _no_host(self, c: int) -> str:
+        d = self.db.cards[c]
+        where = "in any pile" if d.attach.any_pile else "in your pile"
+        return f"{d.name}: no trait {where} it can attach to"
+
+    def hosts_for(self, p: int, c: int, moving: bool = False) -> list[int]:
+        """The traits attachment c may attach to when p plays it (E8): in p's pile, or in any
+        pile when the card says so; never a dominant, an attachment or a trait that has one;
+        matching the card's condition. A dominant attachment needs room for a dominant in
+        the host's pile (E9), unless it is `moving` within its pile (Ruggedized, E14)."""
+        db = self.db
+        spec = db.attach[c]
+        seats = self.order_from(p) if spec.any_pile else (p,)
+        dom = db.dominant
+        att = self.attached
+        hosts = self.hosts
+        flt = spec.host
+        out = []
+        for q in seats:
+            if dom[c] and not moving and self.dominants(q) >= 2:
+                continue
+            for h in self.players[q].pile:
+                if dom[h] or h in att or h in hosts:
+                    continue
+                if flt and not self.matches(q, h, flt):
+                    continue
+                out.append(h)
+        return out
 
     def legal_plays(self, p: int) -> list[int]:
         """Cards player p may play from hand now (the hot path of every turn).
@@ -162,8 +201,9 @@ class Legality:
         db = self.db
         for k, v in flt:
             if k == "color":    # a colour-named effect takes a trait with any matching colour
-                rc = self.players[p].recolor
-                if (rc[c] != v) if rc and c in rc else (v not in db.colors[c]):
+                rc = self.players[p].recolor    # (Faith; an attachment's new colour, E12)
+                if (rc[c] != v) if rc and c in rc else (
+                        v not in (self.colors_of(p, c) if self.hosts else db.colors[c])):
                     return False
             elif k == "value":
                 if db.value[c] != v or db.cards[c].variable:
@@ -186,6 +226,12 @@ class Legality:
             elif k == "not_self":
                 if v and c == source:
                     return False
+            elif k == "not_color":  # "a non-blue trait": none of its colours is (E12)
+                if v in self.colors_of(p, c):
+                    return False
+            elif k == "value_at_most":
+                if db.value[c] > v:
+                    return False
         return True
 
     def pile_targets(self, seats: list[int], flt: tuple = (), op: str = "", source: int = -1,
@@ -198,9 +244,34 @@ class Legality:
         dom = self.db.dominant
         fixed = self.db.fixed
         out = []
+        if self.attached:
+            return self._pile_targets_attached(seats, flt, op, source, allow_dominant)
         for q in seats:
             for c in self.players[q].pile:
                 if (dom[c] and not allow_dominant) or fixed[c]:
+                    continue
+                if flt and not self.matches(q, c, flt, source):
+                    continue
+                out.append(c)
+        return out
+
+    def _pile_targets_attached(self, seats: list[int], flt: tuple, op: str, source: int,
+                               allow_dominant: bool) -> list[int]:
+        """`pile_targets` while an attachment lies in a pile: an attachment is never a target
+        on its own, and a host its attachment protects is none for that effect (E10); a
+        trait Lyonization blanks loses Fulfilled's protection (E11)."""
+        dom = self.db.dominant
+        fixed = self.db.fixed
+        att = self.attached
+        op = "discard" if op.startswith("discard") else op
+        out = []
+        for q in seats:
+            for c in self.players[q].pile:
+                if (dom[c] and not allow_dominant) or c in att:
+                    continue
+                if fixed[c] and not self.blanked(c):
+                    continue
+                if self.keeps_place(c, op):
                     continue
                 if flt and not self.matches(q, c, flt, source):
                     continue

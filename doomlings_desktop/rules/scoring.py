@@ -31,8 +31,8 @@ class Scoring:
         lines: list[tuple[str, int]] = []
         value = db.value
         if ai:
-            face = sum(2 if db.color[c] == "colorless" and not db.dominant[c] else value[c]
-                       for c in pl.pile)
+            face = sum(2 if db.color[c] == "colorless" and not db.dominant[c]
+                       and self._colorless(c) else value[c] for c in pl.pile)
         else:
             face = sum(map(value.__getitem__, pl.pile))
         lines.append(("Face values", face))
@@ -69,16 +69,22 @@ class Scoring:
                exempt: frozenset) -> list[int]:
         """The points card c in q's pile gives p now (its Score: terms), each term apart."""
         d = self.db.cards[c]
-        if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant:
+        if ai_rule and q not in exempt and d.color == "colorless" and not d.dominant \
+                and self._colorless(c):
             return []   # AI Takeover: colorless effects are ignored
+        if self.hosts and self.blanked(c):
+            return []   # Lyonization: the host's text has no effect (E11)
         out = []
         for fn, arg, pts, to, cond in d.score:
             if (to == "self") != (q == p):
                 continue
-            if cond == "most_traits_strict":
-                mine = len(self.players[p].pile)
-                if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
-                    continue
+            if cond is not None:
+                if cond == "most_traits_strict":
+                    mine = len(self.players[p].pile)
+                    if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
+                        continue
+                elif cond == "is_host" and c not in self.hosts:
+                    continue    # Bionic Arm's second +1 per Techling: only with an attachment
             if seen_by is not None and seen_by != p and fn in PRIVATE:
                 continue
             v = fn(self, p, arg) * pts
@@ -93,9 +99,18 @@ class Scoring:
         ai_rule = self.over_rule() == "ai_takeover"
         exempt = self.we_exempt() if self.world_end else frozenset()
         face = db.value[c]
-        if ai_rule and p not in exempt and db.color[c] == "colorless" and not db.dominant[c]:
+        if ai_rule and p not in exempt and self._colorless(c) and not db.dominant[c]:
             face = 2
         return face + sum(self._bonus(p, p, c, seen_by, ai_rule, exempt))
+
+    def _colorless(self, c: int) -> bool:
+        """Whether trait c counts as colorless for AI Takeover: as printed, unless an
+        attachment gave it a colour (Cybernetic, Transgenic Modification, E12)."""
+        if self.hosts:
+            a = self.hosts.get(c, -1)
+            if a >= 0 and self.db.host_color[a]:
+                return False
+        return self.db.color[c] == "colorless"
 
     def _we_term(self, p: int, fn: Any, arg: Any, pts: int, to: str) -> int:
         if to == "most_traits" or to == "fewest_traits":

@@ -8,7 +8,8 @@ keys are those of a scenario's `setup` section (docs/scenario-format.md):
     players: [{hand, pile, gene_pool, meaning}, ...]
 
 Card lists name cards by id, top first for decks and piles of cards; a repeated id is another
-physical copy. The built game waits at the start of `current_player`'s turn, the age's one-time
+physical copy. A pile entry `{card: ID, host: ID}` is an attachment lying on a trait named
+earlier in the same pile (Techlings, E8-E10). The built game waits at the start of `current_player`'s turn, the age's one-time
 parts taken as done. A built game has no deal to replay: its record is not a save.
 """
 
@@ -76,6 +77,58 @@ class _Cards:
         return out
 
 
+def _pile(db: Database, cards: _Cards, raw: Any, where: str) -> list[tuple[int, int]]:
+    """A seat's pile: (card, host) in play order, host -1 for a trait on no host. An entry
+    `{card: ID, host: ID}` is an attachment on a trait named earlier in this pile that may
+    host it (E8: not a dominant, an attachment or a trait that already has one, and meeting
+    the card's condition)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise PositionError(where, "expected a list of card ids")
+    out: list[tuple[int, int]] = []
+    for k, item in enumerate(raw):
+        if not isinstance(item, dict):
+            out.append((cards.take([item], where, ("trait",))[0], -1))
+            continue
+        at = f"{where}[{k}]"
+        _check_keys(item, frozenset({"card", "host"}), at)
+        if "card" not in item or "host" not in item:
+            raise PositionError(at, "an attachment is {card: ID, host: ID}")
+        c = cards.take([item["card"]], f"{at}.card", ("trait",))[0]
+        spec = db.attach[c]
+        if spec is None:
+            raise PositionError(f"{at}.card", f"{item['card']} is not an attachment")
+        want = item["host"]
+        if not isinstance(want, str):
+            raise PositionError(f"{at}.host", f"expected the id of a trait earlier in this "
+                                f"pile, not {want!r}")
+        placed = [x for x, _ in out]
+        taken = {h for _, h in out if h >= 0} | {x for x, h in out if h >= 0}
+        free = [x for x in placed if db.ident[x] == want and x not in taken]
+        if not free:
+            earlier = any(db.ident[x] == want for x in placed)
+            raise PositionError(f"{at}.host", f"{want} already has an attachment or is one"
+                                if earlier else f"no {want!r} earlier in this pile")
+        h = free[0]
+        if db.dominant[h]:
+            raise PositionError(f"{at}.host", f"{want} is dominant: never a host (E8)")
+        if spec.host and not _fits(db, h, spec.host):
+            raise PositionError(f"{at}.host", f"{want} does not meet "
+                                f"{db.name(c)}'s condition for a host")
+        out.append((c, h))
+    return out
+
+
+def _fits(db: Database, h: int, flt: tuple) -> bool:
+    """A host filter on the printed card (a position has not been played yet)."""
+    for k, v in flt:
+        if k == "not_color" and v in db.colors[h] or k == "color" and v not in db.colors[h] \
+                or k == "effectless" and db.has_effect[h] == v:
+            return False
+    return True
+
+
 def _seat(v: Any, n: int, where: str) -> int:
     if type(v) is not int or not 0 <= v < n:
         raise PositionError(where, f"must be a seat 0..{n - 1}, not {v!r}")
@@ -113,7 +166,7 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
     for i, s in enumerate(seats):
         s = _check_keys(s or {}, SEAT_KEYS, f"players[{i}]")
         hands.append(cards.take(s.get("hand"), f"players[{i}].hand", ("trait",)))
-        piles.append(cards.take(s.get("pile"), f"players[{i}].pile", ("trait",)))
+        piles.append(_pile(db, cards, s.get("pile"), f"players[{i}].pile"))
         gp = s.get("gene_pool")
         if gp is not None and (type(gp) is not int or not 0 <= gp <= 8):
             raise PositionError(f"players[{i}].gene_pool", f"must be 0..8, not {gp!r}")
@@ -162,8 +215,11 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
     g.first = first
     for i in range(len(seats)):
         g.players[i].hand = hands[i]
-        for c in piles[i]:
-            g.add_to_pile(i, c)     # in play order: gene pool modifiers apply as played
+        for c, host in piles[i]:
+            if host < 0:
+                g.add_to_pile(i, c)     # in play order: gene pool modifiers apply as played
+            else:
+                g.attach(i, c, host)
         if pools[i] is not None:
             g.players[i].gp = pools[i]
         if kept[i] >= 0:

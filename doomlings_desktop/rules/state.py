@@ -53,7 +53,8 @@ class State:
         "last_colors", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
-        "shown", "turn_end", "hold", "meaning", "meaning_offer",
+        "shown", "turn_end", "hold", "meaning", "meaning_offer", "attached", "hosts",
+        "known_below",
     )
 
     def __init__(self, db: Database, n: int, seed: int = 0, variants: dict | None = None,
@@ -89,6 +90,7 @@ class State:
         self.no_stabilize = -1
         self.bonus_used = False
         self.known_age: dict[int, int] = {}   # seat -> age card it has seen on top of the deck
+        self.known_below: dict[int, int] = {}  # seat -> the age it has seen under the top one
         self.denied: frozenset = frozenset()
         self.turn_end = -1   # the seat whose end-of-turn window is still to come (t_turn_over)
         self.marks: dict[str, tuple] = {}     # World's End choices: card id -> (seat, color)
@@ -108,6 +110,10 @@ class State:
         self.hold = 0         # bit p set: pause after seat p's turn play (see t_hold)
         self.meaning = [-1] * n   # each seat's kept Meaning of Life card, secret (E4); -1 none
         self.meaning_offer: list[tuple] = [()] * n   # the two Meaning cards each seat was dealt
+        # Attachments (Techlings, E8-E15): attachment -> its host, and host -> its attachment.
+        # Both lie in the same pile; both are empty in a game without attachments.
+        self.attached: dict[int, int] = {}
+        self.hosts: dict[int, int] = {}
 
     def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
         """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""
@@ -207,8 +213,8 @@ class State:
 
     def add_to_pile(self, p: int, c: int) -> None:
         self.players[p].pile.append(c)
-        if self.db.gp_card[c]:
-            d = self.db.cards[c]
+        if self.db.gp_card[c] and not (self.hosts and self.blanked(c)):
+            d = self.db.cards[c]        # _gp_on, inlined: every trait entering a pile is here
             if d.gp_self:
                 real = self.change_gp(p, d.gp_self)
                 if real:
@@ -219,11 +225,31 @@ class State:
                     if real:
                         self.players[q].gp_mods[c] = self.players[q].gp_mods.get(c, 0) + real
 
+    def _gp_on(self, p: int, c: int) -> None:
+        """Card c's gene pool modifiers take effect for its pile's owner p (R10)."""
+        d = self.db.cards[c]
+        if d.gp_self:
+            real = self.change_gp(p, d.gp_self)
+            if real:
+                self.players[p].gp_mods[c] = real
+        if d.gp_all:
+            for q in self.order_from(p):
+                real = self.change_gp(q, d.gp_all)
+                if real:
+                    self.players[q].gp_mods[c] = self.players[q].gp_mods.get(c, 0) + real
+
+    def _gp_off(self, c: int) -> None:
+        """Undo exactly what card c's modifiers did (R10), even outside 1..8."""
+        for pl in self.players:
+            real = pl.gp_mods.pop(c, 0)
+            if real:
+                pl.gp = max(0, pl.gp - real)
+
     def remove_from_pile(self, p: int, c: int) -> None:
         """Take card c out of p's pile, undoing exactly what its modifiers did (R10)."""
         self.players[p].pile.remove(c)
         if self.db.gp_card[c]:
-            for pl in self.players:
+            for pl in self.players:     # _gp_off, inlined
                 real = pl.gp_mods.pop(c, 0)
                 if real:
                     pl.gp = max(0, pl.gp - real)
@@ -232,13 +258,83 @@ class State:
             rc.pop(c, None)
 
     def move_trait(self, src: int, dst: int, c: int) -> None:
+        """c goes from src's pile into dst's, its attachment with it (E10)."""
         self.remove_from_pile(src, c)
         self.add_to_pile(dst, c)
+        if self.hosts and c in self.hosts:
+            a = self.hosts[c]
+            self.remove_from_pile(src, a)
+            self.add_to_pile(dst, a)
+
+    def swap_traits(self, q: int, one: int, r: int, two: int) -> None:
+        """q's trait `one` and r's trait `two` change piles, each with its attachment (E10)."""
+        self.move_trait(q, r, one)
+        self.move_trait(r, q, two)
+
+    def return_to_hand(self, q: int, c: int) -> None:
+        """c goes from q's pile back to q's hand, its attachment with it (E10)."""
+        a = self.hosts.get(c, -1) if self.hosts else -1
+        self.remove_from_pile(q, c)
+        self.players[q].hand.append(c)
+        if a >= 0:
+            self.remove_from_pile(q, a)
+            self.players[q].hand.append(a)
+            self._unhook(a)
+            if self.log is not None:
+                self.say("return", f"{self.db.name(a)} goes with it.")
+
+    # -- attachments (E8-E15)
+
+    def blanked(self, c: int) -> bool:
+        """Whether c's rules text has no effect now: it hosts Lyonization (E11)."""
+        a = self.hosts.get(c, -1)
+        return a >= 0 and self.db.blanks[a]
+
+    def attach(self, q: int, a: int, host: int) -> None:
+        """Attachment `a` enters q's pile on `host` (which lies there). Lyonization turns off
+        the host's gene pool change at once (rule 10: exactly what it did is undone)."""
+        self.add_to_pile(q, a)
+        self._hook(a, host)
+
+    def move_attachment(self, q: int, a: int, host: int) -> None:
+        """Attachment `a` moves to another host in the same pile q (Ruggedized, E14)."""
+        self.detach(q, a)
+        self._hook(a, host)
+
+    def _hook(self, a: int, host: int) -> None:
+        self.attached[a] = host
+        self.hosts[host] = a
+        if self.db.blanks[a] and self.db.gp_card[host]:
+            self._gp_off(host)
+
+    def detach(self, q: int, a: int) -> None:
+        """Attachment `a` leaves its host, both staying in q's pile (Ruggedized moving): what
+        it did to the host ends; a gene pool change Lyonization turned off comes back."""
+        host = self._unhook(a)
+        if host >= 0 and self.db.blanks[a] and self.db.gp_card[host]:
+            self._gp_on(q, host)
+
+    def _unhook(self, a: int) -> int:
+        host = self.attached.pop(a, -1)
+        if host >= 0:
+            self.hosts.pop(host, None)
+        return host
+
+    def keeps_place(self, c: int, op: str) -> bool:
+        """Whether c cannot be taken out of its pile by `op` (steal, swap, discard, or any
+        other removal: give, return, move) because of its attachment's protection (E10)."""
+        a = self.hosts.get(c, -1)
+        if a < 0:
+            return False
+        prot = self.db.protects[a]
+        return bool(prot) and ("all" in prot or op in prot)
 
     def discard_from_pile(self, p: int, c: int, by: int | None = None,
                           at_random: bool = False) -> bool:
         """Discard a trait from p's pile; Endurance stays; Regenerative Tissue triggers (R24).
         `by` is the player who picked it when that is not p (Reckless); the log names both."""
+        if self.hosts:
+            return self._discard_hosted(p, c, by, at_random)
         db = self.db
         d = db.cards[c]
         if d.keeps or d.fixed:
@@ -251,14 +347,7 @@ class State:
         else:
             self.discard.append(c)
         if self.log is not None:
-            if by is not None and by != p:
-                text = f"{self.pname(by)} discards {d.name} from {self.pname(p)}'s pile."
-            else:
-                text = f"{self.pname(p)} discards {d.name} from their pile" + \
-                    (" at random." if at_random else ".")
-            if d.back_to_hand:
-                text = text[:-1] + f"; it goes back to {self.pname(p)}'s hand."
-            self.say("discard_trait", text)
+            self._say_discard(p, c, by, at_random)
         for x in self.players[p].pile + [c]:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig:
@@ -266,4 +355,55 @@ class State:
         if db.reactors["trait_discarded"] and not d.back_to_hand \
                 and self.anyone_holds("trait_discarded"):      # Necromantic (E17)
             self.open_window("trait_discarded", -1, (c,), tuple(self.opponents(p)))
+        return True
+
+    def _say_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
+        d = self.db.cards[c]
+        if by is not None and by != p:
+            text = f"{self.pname(by)} discards {d.name} from {self.pname(p)}'s pile."
+        else:
+            text = f"{self.pname(p)} discards {d.name} from their pile" + \
+                (" at random." if at_random else ".")
+        if d.back_to_hand:
+            text = text[:-1] + f"; it goes back to {self.pname(p)}'s hand."
+        self.say("discard_trait", text)
+
+    def _discard_hosted(self, p: int, c: int, by: int | None, at_random: bool) -> bool:
+        """`discard_from_pile` while attachments lie in piles (E10, E11): an attachment goes
+        with its host; a host its attachment protects from discarding stays; a blanked trait
+        neither stays (Endurance, Fulfilled) nor triggers (Regenerative Tissue)."""
+        db = self.db
+        d = db.cards[c]
+        if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
+            if self.log is not None:
+                self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
+            return False
+        gone = [c]
+        a = self.hosts.get(c, -1)
+        if a >= 0:
+            gone.append(a)
+        quiet = {x for x in self.players[p].pile if self.blanked(x)}
+        back = d.back_to_hand and c not in quiet     # Witchy, unless Lyonization blanks it
+        self.remove_from_pile(p, c)
+        if back:
+            self.players[p].hand.append(c)
+        else:
+            self.discard.append(c)
+        if self.log is not None:
+            self._say_discard(p, c, by, at_random)
+        if a >= 0:
+            self.remove_from_pile(p, a)
+            self.discard.append(a)
+            self._unhook(a)
+            if self.log is not None:
+                self.say("discard_trait", f"{db.name(a)} goes with it.")
+        for x in self.players[p].pile + gone:
+            trig = db.cards[x].triggers if db.special[x] else None
+            if trig and "own_trait_discarded" in trig and x not in quiet:
+                for _ in gone:
+                    self.stack.append((t_effect, Ctx(p, x, trig["own_trait_discarded"])))
+        dead = tuple(x for x in gone if not (x == c and back))
+        if dead and db.reactors["trait_discarded"] and self.anyone_holds("trait_discarded"):
+            # Necromantic (E17, E31): its player picks one when a host and its attachment go
+            self.open_window("trait_discarded", -1, dead, tuple(self.opponents(p)))
         return True

@@ -23,6 +23,7 @@ from doomlings_desktop.rules.decisions import (
     LOSE_OWN_TRAIT,
     RETURN_TRAIT,
     REVEAL_HAND_CARD,
+    SECRET_COLOR,
     SWAP_FOR_TRAIT,
     SWAP_OWN_TRAIT,
     TAKE_OPPONENT_TRAIT,
@@ -131,11 +132,13 @@ def _count(g: Any, ctx: Ctx, spec: Any) -> int:
     return fn(g, ctx.player, arg)
 
 
-def _seats(g: Any, p: int, who: str) -> list[int]:
+def _seats(g: Any, p: int, who: str, ctx: Ctx | None = None) -> list[int]:
     if who == "self":
         return [p]
     if who == "opponents":
         return g.opponents(p)
+    if who == "affected" and ctx is not None and "affected" in ctx.vars:
+        return list(ctx.vars["affected"])   # a catastrophe's: all but those Denial spares
     return g.order_from(p)
 
 
@@ -161,8 +164,15 @@ def _try_play_now(g: Any, p: int, c: int) -> None:
 
 # ---------------------------------------------------------------------- drawing
 
-@verb("draw", short="n", n=("count", 1), save=("str", None))
+@verb("draw", short="n", n=("count", 1), save=("str", None), who=("enum:self|opponents", "self"))
 def v_draw(g: Any, ctx: Ctx, a: dict) -> None:
+    """The acting player draws (`who: opponents`: each opponent in turn order, Phreakish
+    Eyes, E28)."""
+    if a["who"] == "opponents":
+        n = _count(g, ctx, a["n"])
+        for q in g.opponents(ctx.player):
+            g.draw(q, n)
+        return
     got = g.draw(ctx.player, _count(g, ctx, a["n"]))
     if a["save"]:
         ctx.vars[a["save"]] = tuple(got)
@@ -275,15 +285,22 @@ def _keep(g: Any, ctx: Ctx, drawn: list[int], kept: int) -> None:
               f"{g.pname(p)} keeps {what} and puts {len(rest)} at the bottom of the trait deck.")
 
 
-@verb("peek_age")
+@verb("peek_age", n=("int", 1))
 def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
+    """The acting player sees the next age card (`n: 2`: the next two, Neural Link)."""
     if g.age_deck:
+        p = ctx.player
         top = g.age_deck[-1]
-        g.known_age[ctx.player] = top
+        g.known_age[p] = top
         g.shown = True
+        seen = [top]
+        if a["n"] >= 2 and len(g.age_deck) > 1:    # at most two: the state keeps two
+            g.known_below[p] = g.age_deck[-2]
+            seen.append(g.age_deck[-2])
         if g.log is not None:
-            g.say("peek", f"{g.pname(ctx.player)} looks at the next age.", (ctx.player,),
-                  f"{g.pname(ctx.player)} sees the next age: {_name(g, top)}.")
+            what = "the next age" if len(seen) == 1 else "the next 2 ages"
+            g.say("peek", f"{g.pname(p)} looks at {what}.", (p,),
+                  f"{g.pname(p)} sees {what}: {', '.join(_name(g, c) for c in seen)}.")
 
 
 @verb("draw_for_score", cap=("int", REQUIRED))
@@ -306,14 +323,17 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
 # ---------------------------------------------------------------------- hands
 
 @verb("discard_hand", short="n", n=("count", 1), all=("bool", False), keep=("int", -1),
-      half_up=("bool", False), random=("bool", False), who=("enum:self|opponents|all", "self"),
-      color_var=("str", None), among=("str", None), up_to=("bool", False), filter=("filter", ()),
-      then_stabilize=("bool", False), simultaneous=("bool", False))
+      half_up=("bool", False), random=("bool", False),
+      who=("enum:self|opponents|all|affected", "self"), color_var=("str", None),
+      among=("str", None), up_to=("bool", False), filter=("filter", ()),
+      then_stabilize=("bool", False), simultaneous=("bool", False),
+      chosen_by=("enum:self|right", "self"))
 def v_discard_hand(g: Any, ctx: Ctx, a: dict) -> None:
     """Discard cards from hands: a number, all, all but k, half, of a color; owner picks.
+    `who: affected`: the players a catastrophe affects (all but those Denial spares).
     `simultaneous` (E29: Thagomizer, Badlands): each player picks in turn order from the first
     player, their picks set aside unseen; then all are discarded at once."""
-    seats = _seats(g, ctx.player, a["who"])
+    seats = _seats(g, ctx.player, a["who"], ctx)
     if a["simultaneous"]:
         ctx.vars["aside"] = ()
         g.stack.append((t_aside_discarded, ctx))
@@ -355,6 +375,8 @@ def _hand_candidates(g: Any, ctx: Ctx, q: int, a: dict) -> list[int]:
         cands = [c for c in hand if c in saved]
     if a["color_var"]:
         col = ctx.vars.get(a["color_var"])
+        if a["chosen_by"] == "right":   # the colour the seat on q's right named (E21)
+            col = col[(q - 1) % g.n] if col else None
         cands = [c for c in cands if col in g.db.colors[c]]   # any of its colours (E5)
     if a["filter"]:
         cands = [c for c in cands if g.matches(q, c, a["filter"])]
@@ -475,9 +497,10 @@ def t_secret_reveal(g: Any, t: tuple) -> None:
 
 
 @verb("steal_hand", n=("count", 1), random=("bool", True), look=("int", 0),
-      reveal=("bool", False), play=("bool", False))
+      reveal=("bool", False), play=("bool", False), look_all=("bool", False))
 def v_steal_hand(g: Any, ctx: Ctx, a: dict) -> None:
-    """Take cards from an opponent's hand: at random, after a look, or among revealed cards."""
+    """Take cards from an opponent's hand: at random, after a look (at `look` random cards,
+    or `look_all`: the whole hand, Grey Hat), or among revealed cards."""
     p = ctx.player
     if a["reveal"]:
         ctx.vars["revealed"] = ()
@@ -512,12 +535,16 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
     hand = g.players[q].hand
     if not hand:
         return
-    if a["look"]:
-        k = min(a["look"], len(hand))
-        idx = list(range(len(hand)))
-        seen = []
-        for _ in range(k):
-            seen.append(hand[idx.pop(g.rng.below(len(idx)))])
+    if a["look"] or a["look_all"]:
+        if a["look_all"]:
+            k = len(hand)
+            seen = hand[:]
+        else:
+            k = min(a["look"], len(hand))
+            idx = list(range(len(hand)))
+            seen = []
+            for _ in range(k):
+                seen.append(hand[idx.pop(g.rng.below(len(idx)))])
         g.revealed[p] = tuple(seen)
         g.shown = True
         if g.log is not None:
@@ -695,9 +722,11 @@ def t_steal_trait(g: Any, t: tuple) -> None:
             g.say("steal", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}: it is discarded.")
         g.discard_from_pile(q, c, by=p)
         return
+    x = g.hosts.get(c, -1) if g.hosts else -1
     g.move_trait(q, p, c)
     if g.log is not None:
-        g.say("steal", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}.")
+        g.say("steal", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}" +
+              (f", with {_name(g, x)} attached." if x >= 0 else "."))
     if a["then_action"] and g.db.has_action[c]:
         g.resolve_action(p, c)
 
@@ -711,7 +740,7 @@ def v_swap_traits(g: Any, ctx: Ctx, a: dict) -> None:
         _swap_any(g, ctx)
         return
     if a["mode"] == "self":
-        if ctx.card not in g.players[p].pile:
+        if ctx.card not in g.players[p].pile or g.hosts and g.keeps_place(ctx.card, "swap"):
             return
         opts = g.pile_targets(g.opponents(p), (), "swap")
         if opts:
@@ -785,10 +814,7 @@ def t_swap_pair(g: Any, t: tuple) -> None:
     _, ctx, one = t
     two = g.answer
     q, r = g.owner_of(one), g.owner_of(two)
-    g.remove_from_pile(q, one)
-    g.remove_from_pile(r, two)
-    g.add_to_pile(r, one)
-    g.add_to_pile(q, two)
+    g.swap_traits(q, one, r, two)
     if g.log is not None:
         g.say("swap", f"{g.pname(ctx.player)} swaps {g.pname(q)}'s {_name(g, one)} with "
               f"{g.pname(r)}'s {_name(g, two)}.")
@@ -806,10 +832,7 @@ def t_swap_with(g: Any, t: tuple) -> None:
     _, ctx, mine = t
     p, theirs = ctx.player, g.answer
     q = g.owner_of(theirs)
-    g.remove_from_pile(p, mine)
-    g.remove_from_pile(q, theirs)
-    g.add_to_pile(q, mine)
-    g.add_to_pile(p, theirs)
+    g.swap_traits(p, mine, q, theirs)
     if g.log is not None:
         g.say("swap", f"{g.pname(p)} swaps {_name(g, mine)} for {g.pname(q)}'s {_name(g, theirs)}.")
 
@@ -858,7 +881,8 @@ def t_give_trait_to(g: Any, t: tuple) -> None:
 @verb("move_self")
 def v_move_self(g: Any, ctx: Ctx, a: dict) -> None:
     p, c = ctx.player, ctx.card
-    if c in g.players[p].pile and not g.db.dominant[c]:
+    if c in g.players[p].pile and not g.db.dominant[c] \
+            and not (g.hosts and g.keeps_place(c, "move")):
         g.ask(p, "player", CHOOSE_RECIPIENT,
               g.opponents(p), f"{_title(g, ctx)}: move it into whose pile?",
               (t_give_trait_to, ctx, c), card=c, subject=c)
@@ -893,20 +917,18 @@ def _trait_words(flt: tuple) -> str:
 def t_return_trait(g: Any, t: tuple) -> None:
     c = g.answer
     q = g.owner_of(c)
-    g.remove_from_pile(q, c)
-    g.players[q].hand.append(c)
     if g.log is not None:
         g.say("return", f"{_name(g, c)} returns to {g.pname(q)}'s hand.")
+    g.return_to_hand(q, c)
 
 
 @verb("return_self")
 def v_return_self(g: Any, ctx: Ctx, a: dict) -> None:
     p, c = ctx.player, ctx.card
-    if c in g.players[p].pile:
-        g.remove_from_pile(p, c)
-        g.players[p].hand.append(c)
+    if c in g.players[p].pile and not (g.hosts and g.keeps_place(c, "return")):
         if g.log is not None:
             g.say("return", f"{g.pname(p)} returns {_name(g, c)} to their hand.")
+        g.return_to_hand(p, c)
 
 
 @verb("discard_trait", who=("enum:self|opponents|all|opponent", "self"), filter=("filter", ()),
@@ -1077,6 +1099,8 @@ def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
         full = g.dominants(p) >= 2
         opts = [c for c in pool if db.cards[c].kind == "trait" and g.round_blocks(c) is None
                 and not (full and db.dominant[c])]
+        if db.has_attachments:      # an attachment needs a host to go on (E8)
+            opts = [c for c in opts if db.attach[c] is None or g.hosts_for(p, c)]
         zone = "discard"
     if flt:
         opts = [c for c in opts if g.matches(p, c, flt)]
@@ -1118,22 +1142,32 @@ def v_play_named(g: Any, ctx: Ctx, a: dict) -> None:
             return
 
 
-@verb("play_action_of", source=("enum:own|opponents|hand", REQUIRED))
+@verb("play_action_of", source=("enum:own|opponents|hand|host", REQUIRED))
 def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
     """Painted Shell / Inventive: resolve the action of a trait in a pile as your own;
-    Elongated Neck (`hand`): of a card in your hand, which stays there (E28)."""
+    Elongated Neck (`hand`): of a card in your hand, which stays there (E28); `host`: the
+    action of the trait this card is attached to, at once (Electromagnetic, E13)."""
     p = ctx.player
     src = a["source"]
+    ha = g.db.has_action
+    cards = g.db.cards
+    if src == "host":
+        host = g.attached.get(ctx.card, -1)
+        if host >= 0 and ha[host] and not g.blanked(host):
+            if g.log is not None:
+                g.say("copy", f"{g.pname(p)} plays the action of {_name(g, host)}.")
+            g.resolve_action(p, host)
+        return
     if src == "hand":
         pool = g.players[p].hand
     else:
         seats = [p] if src == "own" else g.opponents(p)
         pool = [c for q in seats for c in g.players[q].pile]
-    ha = g.db.has_action
-    cards = g.db.cards
     # Copying a copier (Painted Shell <-> Inventive) could loop forever: those are not offered.
+    # Nor is a trait whose text Lyonization blanks (E11).
     opts = [c for c in pool if ha[c] and c != ctx.card
-            and not any(s.verb.fn is v_play_action_of for s in cards[c].action)]
+            and not any(s.verb.fn is v_play_action_of for s in cards[c].action)
+            and not (g.hosts and g.blanked(c))]
     if opts:
         where = "card in your hand" if src == "hand" else "trait"
         g.ask(p, "card", USE_TRAIT_ACTION,
@@ -1150,9 +1184,22 @@ def t_play_action_of(g: Any, t: tuple) -> None:
 
 # ---------------------------------------------------------------------- choices
 
-@verb("choose_color", save=("str", "color"), remember=("bool", False))
+@verb("choose_color", save=("str", "color"), remember=("bool", False),
+      among=("enum:all|most_in_pile", "all"))
 def v_choose_color(g: Any, ctx: Ctx, a: dict) -> None:
-    g.ask(ctx.player, "color", CHOOSE_COLOR, list(COLORS), f"{_title(g, ctx)}: choose a color",
+    """The acting player names a colour; `among: most_in_pile` only one of the colours their
+    pile counts most of (Bioengineered Plague's World's End: named at once if only one, none
+    if the pile has no coloured trait)."""
+    opts = list(COLORS)
+    if a["among"] == "most_in_pile":
+        cols = g.pile_colors(ctx.player)
+        counts = [cols.count(c) for c in COLORS]
+        top = max(counts)
+        opts = [c for c, k in zip(COLORS, counts, strict=True) if k == top and top > 0]
+        if len(opts) <= 1:
+            ctx.vars[a["save"]] = opts[0] if opts else None
+            return
+    g.ask(ctx.player, "color", CHOOSE_COLOR, opts, f"{_title(g, ctx)}: choose a color",
           (t_choose_color, ctx, a), card=ctx.card)
 
 
@@ -1163,6 +1210,45 @@ def t_choose_color(g: Any, t: tuple) -> None:
         g.marks[g.db.ident[ctx.card]] = (ctx.player, g.answer)
     if g.log is not None:
         g.say("color", f"{g.pname(ctx.player)} chooses {g.answer} for {_title(g, ctx)}.")
+
+
+@verb("secret_colors", save=("str", "colors"))
+def v_secret_colors(g: Any, ctx: Ctx, a: dict) -> None:
+    """Every affected player (a catastrophe's, else every player) names a colour, in turn
+    order from the acting player, none seeing the others' (E29); then all are told at once.
+    Saved as one colour per seat (None: did not name one) under `save`."""
+    seats = ctx.vars.get("affected", tuple(g.order_from(ctx.player)))
+    ctx.vars[a["save"]] = (None,) * g.n
+    ctx.vars[SECRET] = a["save"]     # a bot's sampled world forgets the others' picks
+    g.stack.append((t_secret_told, ctx, a))
+    for q in reversed(seats):
+        g.stack.append((t_secret_color_pick, ctx, a, q))
+
+
+SECRET = "secret"   # the ctx variable naming the variable that holds secret picks
+
+
+def t_secret_color_pick(g: Any, t: tuple) -> None:
+    _, ctx, a, q = t
+    g.ask(q, "color", SECRET_COLOR, list(COLORS),
+          f"{_title(g, ctx)}: choose a color (in secret)", (t_secret_ans, ctx, a, q),
+          card=ctx.card)
+
+
+def t_secret_ans(g: Any, t: tuple) -> None:
+    _, ctx, a, q = t
+    picks = list(ctx.vars[a["save"]])
+    picks[q] = g.answer
+    ctx.vars[a["save"]] = tuple(picks)
+
+
+def t_secret_told(g: Any, t: tuple) -> None:
+    _, ctx, a = t
+    ctx.vars.pop(SECRET, None)
+    if g.log is not None:
+        named = [f"{g.pname(q)} {c}" for q, c in enumerate(ctx.vars[a["save"]]) if c]
+        if named:
+            g.say("color", f"{_title(g, ctx)}: the colors named: {', '.join(named)}.")
 
 
 @verb("become_color")

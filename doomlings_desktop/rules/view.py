@@ -1,8 +1,10 @@
 """`view_for(game, seat)`: everything one player may know, and nothing more.
 
 The table draws from a View and bots think from one; neither touches the Game. A View never
-holds another player's hand, the order of any deck, cards revealed to someone else, or another
-player's Meaning of Life card before the game is over (E4).
+holds another player's hand (but in a round of Age of Metadata, E24, when every hand is open),
+the order of any deck, cards revealed to someone else, or another player's Meaning of Life card
+before the game is over (E4). Attachments are public: each seat's pile says which trait each
+of its attachments lies on (E8-E10).
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ class SeatView:
                                           # multi-colour trait's (E5), one after Faith
     worths: tuple = ()               # each pile card's current worth if its value is variable
                                      # (None for a printed value), as this viewer can know it
+    attached: tuple[tuple[int, int], ...] = ()   # (attachment, host) for each attachment in
+                                     # this pile (E8-E10), in pile order; both cards are in `pile`
+    hand: tuple[int, ...] | None = None   # this seat's hand when every hand is open (Age of
+                                     # Metadata, E24); None while it is hidden from the viewer
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,9 @@ class View:
     we_labels: frozenset = frozenset()   # once over: breakdown labels World's End effects scored
     meaning: int = -1                # my kept Meaning of Life card (E4), -1 for none
     meanings: tuple = ()             # once over: every seat's kept Meaning card (-1: none)
+    next_ages: tuple[int, ...] = ()  # the next ages this player has seen, top first (Neural
+                                     # Link: two); next_age is the first of them
+    hands_open: bool = False         # every hand is open this round (Age of Metadata, E24)
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
@@ -69,9 +78,13 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
     if with_log and g.log:
         log = tuple((kind, private if me in to and private else text)
                     for kind, text, to, private in g.log)
+    hands_open = bool(g.rules.get("reveal_hands")) and not g.over
+    att = g.attached
     seats = tuple(
         SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.scores[q] if g.over else g.score(q, me),
-                 tuple(g.colors_of(q, c) for c in pl.pile), _worths(g, q, None if g.over else me))
+                 tuple(g.colors_of(q, c) for c in pl.pile), _worths(g, q, None if g.over else me),
+                 tuple((c, att[c]) for c in pl.pile if c in att) if att else (),
+                 tuple(pl.hand) if hands_open or q == me else None)
         for q, pl in enumerate(g.players))
     why: dict = {}
     if mine is not None and mine.kind == "play" and mine.zone == "hand":
@@ -84,6 +97,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         catastrophes=tuple(g.catastrophes), age_deck_size=len(g.age_deck), first=g.first,
         current=g.current, last_colors=g.last_colors, decision=mine, waiting_for=waiting,
         next_age=g.known_age.get(me), revealed=tuple(g.revealed.get(me, ())),
+        next_ages=_next_ages(g, me), hands_open=hands_open,
         world_end=g.world_end, over=g.over, winners=tuple(g.winners),
         scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why,
         breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
@@ -91,6 +105,14 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         in_turn=g.turn_end >= 0 and not g.world_end and not g.over,
         we_labels=world_end_labels(g) if g.over else frozenset(),
         meaning=g.meaning[me], meanings=tuple(g.meaning) if g.over else ())
+
+
+def _next_ages(g: Game, me: int) -> tuple[int, ...]:
+    top = g.known_age.get(me)
+    if top is None:
+        return ()
+    below = g.known_below.get(me)
+    return (top,) if below is None else (top, below)
 
 
 def world_end_labels(g: Game) -> frozenset:
@@ -118,10 +140,12 @@ def public_view(g: Game, seat: int) -> View:
     v = view_for(g, seat, with_log=False)
     d = g.pending
     seats = tuple(replace(sv, score=g.scores[sv.seat] if g.over else g.score(sv.seat, -1),
-                          worths=_worths(g, sv.seat, None if g.over else -1))
+                          worths=_worths(g, sv.seat, None if g.over else -1),
+                          hand=sv.hand if v.hands_open else None)
                   for sv in v.seats)
     log = tuple((kind, text) for kind, text, _, _ in g.log) if g.log else ()
-    return replace(v, hand=(), seats=seats, decision=None, next_age=None, revealed=(), log=log,
+    return replace(v, hand=(), seats=seats, decision=None, next_age=None, next_ages=(),
+                   revealed=(), log=log,
                    meaning=g.meaning[seat] if g.over else -1,
                    why_not={}, waiting_for=d.player if d is not None and d.kind != "react"
                    else None)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from doomlings_desktop.rules.attach import ask_host_out_of_turn
 from doomlings_desktop.rules.decisions import (
     CHOOSE_RECIPIENT,
     OFFER_OUT_OF_TURN,
@@ -76,6 +77,8 @@ class Windows:
         cond = d.reaction_if
         if cond is not None and cond[0](self, q, cond[1]) < cond[2]:
             return False
+        if db.attach[c] is not None:        # Subdermal Plating: only with a host (E8)
+            return bool(self.hosts_for(q, c))
         if db.dominant[c]:
             return any(self.dominants(o) < 2 for o in _destinations(self, q, c, actor))
         return True
@@ -327,6 +330,9 @@ def place_reaction(g: Game, q: int, c: int, actor: int, quiet: bool = False) -> 
     own, the actor's, or an opponent's that q picks. An out-of-turn play: no action (E18), no
     stabilizing (R20); it is the last trait played (Natural Harmony)."""
     g.limbo.append(c)
+    if g.db.attach[c] is not None:      # an attachment goes onto the host q picks (E8, E16)
+        ask_host_out_of_turn(g, q, c, quiet)
+        return
     dests = _destinations(g, q, c, actor)
     if g.db.dominant[c]:
         dests = [o for o in dests if g.dominants(o) < 2]

@@ -15,11 +15,13 @@ seat cannot know has been dealt again at random:
 - the game's own generator, seed and answer history are replaced, so later draws are not the
   true ones.
 
-What the seat knows stays where it is: its own hand, every pile, the discard pile, the revealed
-ages and catastrophes, the next age if it has seen it, cards of another hand it is being shown
-(Nosy) and cards revealed to everyone (Clever), and cards being played (limbo). Cards another
-player set aside to give (The Big One) or to discard with everyone's picks (Thagomizer,
-Badlands: E29) are unknown, unless this seat set them aside.
+What the seat knows stays where it is: its own hand, every pile (with its attachments), the
+discard pile, the revealed ages and catastrophes, the next age (or two, Neural Link) if it has
+seen them, cards of another hand it is being shown (Nosy), cards revealed to everyone (Clever),
+every hand in a round of Age of Metadata (E24), and cards being played (limbo). Colours other
+seats named in secret and not yet told (Bioengineered Plague, E29) are named again at random.
+Cards another player set aside to give (The Big One) or to discard with everyone's picks
+(Thagomizer, Badlands: E29) are unknown, unless this seat set them aside.
 
 No leak by construction: a sample is built from the seat's knowledge, the *sorted* list of
 unknown cards, and `rng` alone. Two games that differ only in what the seat cannot see give
@@ -36,10 +38,10 @@ import random
 
 from doomlings_desktop.rules.engine import Decision, Game
 from doomlings_desktop.rules.rng import Rng
-from doomlings_desktop.rules.verbs import Ctx
+from doomlings_desktop.rules.verbs import COLORS, SECRET, Ctx
 
 # Effect variables that hold something other than a tuple of cards.
-_NOT_CARDS = frozenset({"revealed", "aside", "affected", "color"})
+_NOT_CARDS = frozenset({"revealed", "aside", "affected", "color", SECRET})
 
 
 def age_piles(g: Game) -> list[int]:
@@ -65,6 +67,9 @@ class WorldSampler:
         me = seat
         # ------------------------------------------------ what the seat knows about hands
         pinned: dict[int, list[int]] = {q: [] for q in range(g.n)}
+        if g.rules.get("reveal_hands"):                # Age of Metadata: every hand is open
+            for q in range(g.n):
+                pinned[q] = g.players[q].hand[:]
         for c in g.revealed.get(me, ()):               # Nosy: cards of a hand shown to me
             q = g.holder_of(c)
             if q >= 0 and q != me and c not in pinned[q]:
@@ -110,10 +115,13 @@ class WorldSampler:
         self.pool = sorted(unknown)
         # ------------------------------------------------ the age deck
         self.known_top = g.known_age.get(me, -1)
+        self.known_second = g.known_below.get(me, -1)
         revealed = {c for e in g.eras for c in e}
         revealed.update(g.catastrophes)
         if self.known_top >= 0:
             revealed.add(self.known_top)
+        if self.known_second >= 0:
+            revealed.add(self.known_second)
         self.age_pool = sorted(c for c in db.ages if c not in revealed)
         self.cat_pool = sorted(c for c in db.catastrophes if c not in revealed)
         self.age_plan = self._age_plan(g)
@@ -187,6 +195,8 @@ class WorldSampler:
             top_first: list[int] = [-1] * len(plan)
             if self.known_top >= 0:
                 top_first[0] = self.known_top
+            if self.known_second >= 0 and len(plan) > 1:
+                top_first[1] = self.known_second
             by_pile: dict[int, list[int]] = {}
             for j, (pile, _) in enumerate(plan):
                 by_pile.setdefault(pile, []).append(j)
@@ -198,8 +208,9 @@ class WorldSampler:
                 cat_elsewhere = plan[positions[0]][1]
                 free = [j for j in positions if top_first[j] < 0]
                 if not cat_elsewhere:
-                    top_known_cat = (self.known_top >= 0 and 0 in positions
-                                     and db.cards[self.known_top].kind == "catastrophe")
+                    top_known_cat = any(top_first[j] >= 0
+                                        and db.cards[top_first[j]].kind == "catastrophe"
+                                        for j in positions)
                     if not top_known_cat and free and cats:
                         j = free[rng.randrange(len(free))]
                         top_first[j] = cats.pop()
@@ -210,13 +221,26 @@ class WorldSampler:
             top = g.age_deck[-1]
             for q in list(g.known_age):
                 g.known_age[q] = top
+            for q in list(g.known_below):
+                if len(g.age_deck) > 1:
+                    g.known_below[q] = g.age_deck[-2]
         if self.meaning_pool:
             self._deal_meanings(g, rng)
+        self._forget_secrets(g, rng)
         # -------------------------------------------- the future is not the true one
         g.rng = Rng(rng.getrandbits(64))
         g.seed = 0
         g.answers = []
         return g
+
+    def _forget_secrets(self, g: Game, rng: random.Random) -> None:
+        """Colours the other seats named in secret and not yet told (E29) are named again."""
+        for t in g.stack:
+            if len(t) > 1 and type(t[1]) is Ctx and SECRET in t[1].vars:
+                v = t[1].vars
+                key = v[SECRET]
+                v[key] = tuple(c if q == self.seat or c is None else COLORS[rng.randrange(4)]
+                               for q, c in enumerate(v[key]))
 
     def _deal_meanings(self, g: Game, rng: random.Random) -> None:
         """Other seats' Meaning cards from those this seat has not seen: two dealt, the first

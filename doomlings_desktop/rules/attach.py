@@ -1,0 +1,136 @@
+"""Attachments (the Techlings module, rulings E8-E15): playing one onto a host, and moving
+Ruggedized at the end of its owner's turn.
+
+An attachment is played like any trait (the turn's play, an extra play, "play it at once"),
+then its player picks the host (`ATTACH_TO_HOST`): a legal host in their own pile, or in any
+pile when the card says so (`Legality.hosts_for`). It lies in the host's pile and belongs to
+that pile's owner (E9); `State.attached` / `State.hosts` pair the two, and the moves in
+`state.py` carry an attachment wherever its host goes (E10). What it does to its host is read
+where the rule applies: protections in `pile_targets` and `discard_from_pile`, Lyonization's
+blank wherever a trait's text acts (E11), a new colour in `colors_of` (E12).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from doomlings_desktop.rules.decisions import ATTACH_TO_HOST, MOVE_ATTACHMENT
+from doomlings_desktop.rules.verbs import Ctx, t_effect
+
+if TYPE_CHECKING:
+    from doomlings_desktop.rules.engine import Game
+
+
+def ask_host(g: Game, p: int, c: int, src: str, resolve: bool) -> None:
+    """Attachment c (in limbo, played by p from `src`) asks p for its host. With none left
+    (nothing in the rules gets here: a play is legal only with a host) it goes back."""
+    hosts = g.hosts_for(p, c)
+    if not hosts:
+        g.limbo.remove(c)
+        if src == "hand":
+            g.players[p].hand.append(c)
+        else:
+            g.discard.append(c)
+        if g.log is not None:
+            g.say("stays", f"{g.db.name(c)} has no trait to attach to and stays where it was.")
+        return
+    g.ask(p, "card", ATTACH_TO_HOST, hosts, f"{g.db.name(c)}: attach it to which trait?",
+          (t_attach_ans, p, c, src, resolve), card=c, zone="pile", subject=c)
+
+
+def t_attach_ans(g: Game, t: tuple) -> None:
+    """The host is chosen: the attachment enters the host's pile on it, then what follows a
+    play (as `flow.t_enter`): the turn's plays, its effect on being attached (Electromagnetic
+    plays the host's action, E13), and a green play's triggers in its player's pile."""
+    _, p, c, src, resolve = t
+    host = g.answer
+    q = g.owner_of(host)
+    db = g.db
+    g.limbo.remove(c)
+    g.attach(q, c, host)
+    g.last_colors = db.colors[c]
+    if g.log is not None:
+        whose = "their" if q == p else f"{g.pname(q)}'s"
+        where = "" if src == "hand" else " from the discard pile"
+        g.say("attach", f"{g.pname(p)} plays {db.name(c)}{where}, attached to {whose} "
+              f"{db.name(host)}.")
+    if src != "hand":
+        if resolve and db.has_action[c]:
+            g.resolve_action(p, c)
+        return
+    if p == g.current:
+        g.turn_plays.append(c)
+    d = db.cards[c]
+    if d.action and resolve:
+        if db.has_action[c]:
+            g.resolve_action(p, c)
+        else:   # Electromagnetic: no action icon, it happens on attaching (its inner action
+            g.stack.append((t_effect, Ctx(p, c, d.action)))   # obeys Age of Peace, E32)
+    if "green" in db.colors[c]:
+        pile = g.players[p].pile
+        for x in db.green_triggers:
+            if x != c and x in pile and not g.blanked(x):
+                g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["own_green_played"])))
+
+
+def ask_host_out_of_turn(g: Game, q: int, c: int, quiet: bool) -> None:
+    """q plays attachment c out of turn (Subdermal Plating "at any time", E16): its host is
+    asked like a play's, and nothing that follows a play happens (E18, R20). The window
+    offered it only with a legal host (`Windows.may_react`)."""
+    g.ask(q, "card", ATTACH_TO_HOST, g.hosts_for(q, c), f"{g.db.name(c)}: attach it to which "
+          "trait?", (t_attach_out_of_turn, q, c, quiet), card=c, zone="pile", subject=c)
+
+
+def t_attach_out_of_turn(g: Game, t: tuple) -> None:
+    _, p, c, quiet = t
+    host = g.answer
+    q = g.owner_of(host)
+    g.limbo.remove(c)
+    g.attach(q, c, host)
+    g.last_colors = g.db.colors[c]
+    if g.log is not None and not quiet:
+        whose = "their" if q == p else f"{g.pname(q)}'s"
+        g.say("out_of_turn", f"{g.pname(p)} plays {g.db.name(c)} out of turn, attached to "
+              f"{whose} {g.db.name(host)}.")
+
+
+# ---------------------------------------------------------------------- Ruggedized (E14)
+
+def movable(g: Game, q: int) -> list[int]:
+    """q's attachments that may move to another host in q's pile now (Ruggedized)."""
+    pile = g.players[q].pile
+    return [m for m in g.db.movers if m in g.attached and m in pile
+            and g.hosts_for(q, m, moving=True)]
+
+
+def t_move_window(g: Game, t: tuple) -> None:
+    """The end of q's turn, after stabilizing: q may move each such attachment to another
+    legal host in q's pile (E14). Offered as a card choice: the attachment, or pass."""
+    _, q, done = t
+    for m in movable(g, q):
+        if m not in done:
+            g.ask(q, "card", MOVE_ATTACHMENT, [m, "pass"],
+                  f"{g.db.name(m)}: move it to another trait of your pile?",
+                  (t_move_ans, q, done + (m,)), card=m, zone="pile", subject=m)
+            return
+
+
+def t_move_ans(g: Game, t: tuple) -> None:
+    _, q, done = t
+    g.stack.append((t_move_window, q, done))
+    if g.answer == "pass":
+        return
+    m = g.answer
+    g.ask(q, "card", ATTACH_TO_HOST, g.hosts_for(q, m, moving=True),
+          f"{g.db.name(m)}: move it to which trait?", (t_move_host, q, m), card=m,
+          zone="pile", subject=m)
+
+
+def t_move_host(g: Game, t: tuple) -> None:
+    _, q, m = t
+    host = g.answer
+    old = g.attached.get(m, -1)
+    g.move_attachment(q, m, host)
+    if g.log is not None:
+        g.say("attach", f"{g.pname(q)} moves {g.db.name(m)} from {g.db.name(old)} to "
+              f"{g.db.name(host)}.")
