@@ -1,0 +1,184 @@
+"""Attachments on the table (Techlings, E8-E15), from the View only: an attachment drawn
+tucked under its host in any pile, what hover and zoom say about the pair, the hosts lit while
+an attachment is dragged or chosen, and playing it onto a host in one gesture (the play, then
+the `attach_to_host` answer with that host).
+
+The View says which card lies on which (`SeatView.attached`) and, during the viewer's play
+from hand, where each playable attachment may go (`View.hosts`); nothing here reads the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
+from doomlings_desktop.rules.view import SeatView, View
+
+LINK = (226, 208, 150)          # the connector from a host to the attachment tucked under it
+
+
+def pile_entries(sv: SeatView, firsts: tuple[str, ...]) -> list[tuple[int, str, Any, int]]:
+    """The strips of a pile in drawing order, as (card, colour, worth, host): each trait
+    with its first colour, and right after a host its attachment, in the host's colour (so
+    the pile's layout keeps the two together) with `host` set; -1 for every other strip.
+    An attachment whose host is not in this pile (never, by the rules) stays a plain strip."""
+    worths = sv.worths or (None,) * len(sv.pile)
+    on = dict(sv.attached)                       # attachment -> host
+    if not on:
+        return [(c, col, w, -1) for c, col, w in zip(sv.pile, firsts, worths, strict=True)]
+    pile = set(sv.pile)
+    under = {h: a for a, h in on.items() if h in pile}     # host -> attachment
+    worth_of = dict(zip(sv.pile, worths, strict=True))
+    out = []
+    for c, col, w in zip(sv.pile, firsts, worths, strict=True):
+        if c in on and on[c] in pile:
+            continue                             # drawn under its host
+        out.append((c, col, w, -1))
+        a = under.get(c)
+        if a is not None:
+            out.append((a, col, worth_of[a], c))
+    return out
+
+
+def pairs(v: View) -> tuple[dict[int, int], dict[int, int]]:
+    """(attachment -> host, host -> attachment) over every pile of the view."""
+    on = {a: h for sv in v.seats for a, h in sv.attached}
+    return on, {h: a for a, h in on.items()}
+
+
+def owner(v: View, card: int) -> int:
+    """The seat whose pile holds `card` (-1: none)."""
+    return next((sv.seat for sv in v.seats if card in sv.pile), -1)
+
+
+def effect_words(text: str) -> str:
+    """An attachment's rules text without the sentence that says where it attaches (that
+    part is spent once it lies on its host): what it does to the host now."""
+    parts = [s.strip() for s in text.replace(". ", ".\n").split("\n")]
+    kept = [s for s in parts if s and not s.lower().startswith("attach to")]
+    return " ".join(kept) if kept else text
+
+
+def pair_words(sc: Any, v: View, card: int) -> str | None:
+    """What hover says of a host or an attachment, else None: "Bark — with Nano attached
+    (Nano: worth the face value of that trait...)" / "Nano — attached to Bob's Bark"."""
+    on, under = pairs(v)
+    db = sc.db
+    if card in under:
+        a = under[card]
+        return (f"{db.name(card)} — with {db.name(a)} attached "
+                f"({db.name(a)}: {effect_words(db.cards[a].text)})")
+    if card in on:
+        h = on[card]
+        q = owner(v, h)
+        whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
+        return (f"{db.name(card)} — attached to {whose} {db.name(h)} "
+                f"({effect_words(db.cards[card].text)})")
+    return None
+
+
+def carried(sc: Any, d: Any) -> int | None:
+    """The attachment being dragged or chosen for the viewer's play, if it is one."""
+    v = sc.view
+    if d is None or v is None or d.kind != "play" or not v.hosts:
+        return None
+    c = sc.drag["card"] if sc.drag and sc.drag["moved"] else sc.selected
+    return c if c in v.hosts else None
+
+
+def lit_hosts(sc: Any, d: Any) -> set:
+    """The pile cards to light now: the answers of a choice among pile cards (a host for
+    `attach_to_host`, Ruggedized for `move_attachment`, any trait to steal...), or the legal
+    hosts of the attachment being dragged or chosen."""
+    if d is None:
+        return set()
+    if d.kind == "card" and d.zone == "pile":
+        return {o for o in d.options if o != "pass"}
+    c = carried(sc, d)
+    return set(sc.view.hosts[c]) if c is not None else set()
+
+
+def draw_tucked(sc: Any, surf: pygame.Surface, img_for: Any, slot: Rect,
+                u: float) -> Rect:
+    """An attachment's band under its host: indented, with a connector from the host above;
+    `img_for(w, h)` draws the strip. Returns the band's rect (its click target)."""
+    indent = max(4, min(int(slot.h * 0.9), slot.w // 6))
+    band = Rect(slot.x + indent, slot.y, slot.w - indent, slot.h)
+    x = slot.x + indent // 2
+    line = max(1, int(2 * u))
+    pygame.draw.line(surf, LINK, (x, slot.y - max(1, int(3 * u))), (x, band.centery), line)
+    pygame.draw.line(surf, LINK, (x, band.centery), (band.x, band.centery), line)
+    surf.blit(img_for(band.w, band.h), band)
+    return band
+
+
+def host_under(sc: Any, pos: tuple[int, int], hosts: tuple | list | set) -> int | None:
+    """The legal host a drop or click at `pos` means: its strip (a little taller, so a thin
+    strip is easy to hit), else the one legal host of the pile whose panel is there."""
+    lay = sc.layout
+    slack = max(2, int(3 * sc.unit()))
+    for rect, a in reversed(sc.targets):
+        if a and a[0] == "strip" and a[2] in hosts and rect.inflate(0, slack).collidepoint(pos):
+            return a[2]
+    if lay is None or sc.view is None:
+        return None
+    for panel in lay.panels:
+        if panel.rect.collidepoint(pos):
+            mine = [h for h in sc.view.seats[panel.seat].pile if h in hosts]
+            return mine[0] if len(mine) == 1 else None
+    return None
+
+
+def play_onto(sc: Any, card: int, host: int) -> bool:
+    """Play attachment `card` from the hand onto `host`: the play, then the host question
+    that follows it answered with `host`. If the table asks something else first, the host
+    stays for the player to click (it is lit)."""
+    if not sc.apply(card):
+        return False
+    d = sc.my_decision()
+    if d is not None and d.intent == ATTACH_TO_HOST and host in d.options:
+        return sc.apply(host)
+    return True
+
+
+def refuse(sc: Any, card: int) -> None:
+    """A drop or click that names no legal host: say where the card goes, change nothing."""
+    hosts = sc.view.hosts.get(card, ()) if sc.view else ()
+    name = sc.db.name(card)
+    sc.say(f"Drop {name} on a lit trait to attach it." if hosts else
+           f"{name} has no trait to attach to.")
+    sc.app.sounds.play("error")
+
+
+# ---------------------------------------------------------------- open hands (Age of Metadata)
+
+def open_hand(sc: Any, surf: pygame.Surface, seat: int, hand: tuple[int, ...], area: Rect,
+              u: float) -> Rect:
+    """An opponent's hand while every hand is open (E24): a row of its cards as strips along
+    the foot of their pile area, under "Hand" (each a hover away from its face, a
+    right-click from its zoom). Returns the pile area left above the row."""
+    from doomlings_desktop.ui.app import MUTED
+    from doomlings_desktop.ui.layout import STRIP_MIN_H
+
+    t = sc.app.text
+    rh = max(STRIP_MIN_H, int(20 * u))
+    gap = max(1, int(3 * u))
+    row = Rect(area.x, area.bottom - rh, area.w, rh)
+    pygame.draw.rect(surf, (24, 30, 40), row.inflate(0, gap), border_radius=int(4 * u))
+    label = t.render("Hand" if hand else "Hand: empty", int(12 * u), MUTED, bold=True)
+    surf.blit(label, label.get_rect(midleft=(row.x + int(4 * u), row.centery)))
+    x = row.x + label.get_width() + int(10 * u)
+    if hand:
+        w = min(int(120 * u), (row.right - x) // len(hand) - gap)
+        for c in hand:
+            r = Rect(x, row.y, max(16, w), rh)
+            if r.right > row.right:
+                break
+            surf.blit(sc.app.art.strip(c, r.w, r.h), r)
+            sc.targets.append((r, ("card", c)))
+            sc.open_shown.add(c)
+            x += r.w + gap
+    return Rect(area.x, area.y, area.w, max(0, area.h - rh - 2 * gap))
