@@ -183,16 +183,24 @@ class Drag(Layer):
         c = sc.drag["card"]
         x, y = sc.drag["pos"]
         ox, oy = sc.drag["offset"]
-        img = sc.app.art.face(c, lay.card_w, lay.card_h)
-        surf.blit(img, (x - ox, y - oy))
         if v is not None and c in v.hosts:      # an attachment: the host it would go on
+            # smaller, above the pointer: the thin strip it is aimed at stays in sight
+            r = Rect(0, 0, int(lay.card_w * 0.7), int(lay.card_h * 0.7))
+            r.midbottom = (x, y - int(6 * u))
+            surf.blit(sc.app.art.face(c, r.w, r.h), r)
             host = host_under(sc, (x, y), v.hosts[c])
-            if host is not None:
+            if host is not None:        # the host it would go on, outlined as chosen
+                aim = next((rr for rr, a in sc.targets if a[0] == "strip" and a[2] == host), None)
+                if aim is not None:
+                    pygame.draw.rect(surf, SELECT, aim.inflate(4, 4), width=max(2, int(3 * u)),
+                                     border_radius=int(4 * u))
                 q = owner(v, host)
                 whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
                 self._box(surf, [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"],
-                          (x - ox, y - oy), u)
+                          r.topleft, u)
             return
+        img = sc.app.art.face(c, lay.card_w, lay.card_h)
+        surf.blit(img, (x - ox, y - oy))
         if lay.panel_of(sc.viewer).rect.collidepoint(x, y):
             self._preview(surf, c, (x - ox, y - oy), u)
 
