@@ -295,3 +295,41 @@ def test_a_game_with_every_module_against_bots_by_mouse():
         player = Player(seed)
         play_out(app, player, limit=6000)
         assert sc.game.over
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_attachments_and_open_hands_are_readable_and_nothing_overlaps(size, n):
+    """The readability checks (tests/test_readability.py) on piles with attachments and
+    long open hands: text at its minimum or more, strips 16 px or more, no click target
+    over another, while an attachment is dragged too."""
+    from tests.test_readability import check
+    from tests.test_readability import table as readable_table
+    hosts = iter(["bark", "fangs", "antlers", "gills", "leaves"])
+    atts = iter(["nano", "lyonization", "gmo", "electromagnetic", "subdermal-plating"])
+    ids = iter(["kidney", "teeth", "brave", "doting", "endurance", "flight", "blubber",
+                "boredom", "branches", "clever", "selfish", "sweat", "big-ears", "cold-blood",
+                "delicious", "eloquence", "fear", "fecundity", "inventive", "just", "late",
+                "memory", "mindful", "nosy", "quick", "saliva", "scutes", "spiny", "swarm",
+                "sticky-secretions", "migratory", "nocturnal", "adorable", "altruistic",
+                "appealing", "bad", "chromatophores", "confusion", "costly-signaling",
+                "deep-roots", "denial", "doting"])
+    seats = []
+    for i in range(n):
+        pile = [next(hosts), {"card": next(atts), "host": "?"}] if i < 5 else []
+        if pile:
+            pile[1]["host"] = pile[0]
+        pile += [next(ids) for _ in range(4 if n == 6 else 5)]
+        seats.append({"pile": pile, "hand": [next(ids) for _ in range(2 if i else 1)]})
+    seats[0]["hand"].append("transgenic-modification")
+    g = build(db(), {"age": "age-of-metadata", "players": seats}, players=n)
+    app, sc = readable_table(g, size)
+    assert sc.view.hands_open and sc.open_shown
+    check(app, sc, f"attachments and open hands, {n} seats at {size}")
+    tm = card(g, 0, "transgenic-modification", "hand")
+    post(pygame.MOUSEBUTTONDOWN, pos=find(sc, ("hand", tm)).center, button=1)
+    app.frame([])
+    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(1, 0, 0))
+    app.frame()
+    assert sc.lit
+    check(app, sc, f"an attachment dragged, {n} seats at {size}")

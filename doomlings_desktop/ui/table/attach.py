@@ -157,28 +157,40 @@ def refuse(sc: Any, card: int) -> None:
 
 def open_hand(sc: Any, surf: pygame.Surface, seat: int, hand: tuple[int, ...], area: Rect,
               u: float) -> Rect:
-    """An opponent's hand while every hand is open (E24): a row of its cards as strips along
-    the foot of their pile area, under "Hand" (each a hover away from its face, a
-    right-click from its zoom). Returns the pile area left above the row."""
-    from doomlings_desktop.ui.app import MUTED
+    """An opponent's hand while every hand is open (E24): its cards as a row of names (each
+    with its colour's symbol) along the foot of their pile area, after "Hand"; two rows
+    when one would cut the names short and the pile has the room. Each is a hover away from
+    its face and a right-click from its zoom. Returns the pile area left above the rows."""
+    from doomlings_desktop.ui.app import MUTED, elide
+    from doomlings_desktop.ui.cardart.palette import COLOR_RGB, darken
     from doomlings_desktop.ui.layout import STRIP_MIN_H
 
     t = sc.app.text
     rh = max(STRIP_MIN_H, int(20 * u))
     gap = max(1, int(3 * u))
-    row = Rect(area.x, area.bottom - rh, area.w, rh)
-    pygame.draw.rect(surf, (24, 30, 40), row.inflate(0, gap), border_radius=int(4 * u))
     label = t.render("Hand" if hand else "Hand: empty", int(12 * u), MUTED, bold=True)
-    surf.blit(label, label.get_rect(midleft=(row.x + int(4 * u), row.centery)))
-    x = row.x + label.get_width() + int(10 * u)
-    if hand:
-        w = min(int(120 * u), (row.right - x) // len(hand) - gap)
-        for c in hand:
-            r = Rect(x, row.y, max(16, w), rh)
-            if r.right > row.right:
-                break
-            surf.blit(sc.app.art.strip(c, r.w, r.h), r)
-            sc.targets.append((r, ("card", c)))
-            sc.open_shown.add(c)
-            x += r.w + gap
-    return Rect(area.x, area.y, area.w, max(0, area.h - rh - 2 * gap))
+    x0 = area.x + label.get_width() + int(10 * u)
+    per_row = len(hand)
+    if hand and (area.right - x0) // len(hand) < int(64 * u) and area.h >= 6 * rh:
+        per_row = -(-len(hand) // 2)
+    rows = -(-len(hand) // per_row) if hand else 1
+    block = Rect(area.x, area.bottom - rows * (rh + gap) + gap, area.w, rows * (rh + gap) - gap)
+    pygame.draw.rect(surf, (24, 30, 40), block.inflate(0, gap), border_radius=int(4 * u))
+    surf.blit(label, label.get_rect(midleft=(area.x + int(4 * u), block.y + rh // 2)))
+    size = int(12 * u)
+    w = min(int(120 * u), (area.right - x0) // max(1, per_row) - gap)
+    for i, c in enumerate(hand):
+        rr, cc = divmod(i, per_row)
+        r = Rect(x0 + cc * (w + gap), block.y + rr * (rh + gap), max(rh, w), rh)
+        d = sc.db.cards[c]
+        col = d.color if d.color in COLOR_RGB else "colorless"
+        pygame.draw.rect(surf, darken(COLOR_RGB[col], 0.35), r, border_radius=int(5 * u))
+        b = rh - 2 * gap
+        surf.blit(sc.app.art.badge(col, b), (r.x + gap, r.y + gap))
+        room = r.w - b - 3 * gap
+        if room >= t.font(size, True).size("M…")[0]:
+            name = t.render(elide(t, d.name, size, room, True), size, (250, 248, 240), bold=True)
+            surf.blit(name, name.get_rect(midleft=(r.x + b + 2 * gap, r.centery)))
+        sc.targets.append((r, ("card", c)))
+        sc.open_shown.add(c)
+    return Rect(area.x, area.y, area.w, max(0, block.y - gap - area.y - gap))

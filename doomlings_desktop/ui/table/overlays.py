@@ -597,11 +597,18 @@ class Zoom(Layer):
         pygame.draw.rect(surf, LINK, r.inflate(6, 6), width=max(2, int(2 * u)),
                          border_radius=int(8 * u))
         size = int(16 * u)
-        lines = t.wrap(words, size, max(r.w, surf.get_width() - r.x - int(12 * u)))
-        y = r.y - int(10 * u) - len(lines) * t.font(size).get_linesize()
+        room = min(int(r.w * 1.8), surf.get_width() - r.x - int(16 * u))
+        lines = t.wrap(words, size, room, bold=True)
+        step = t.font(size, True).get_linesize()
+        box = Rect(r.x - int(6 * u), 0, room + int(12 * u), len(lines) * step + int(10 * u))
+        box.bottom = r.y - int(10 * u)
+        box.y = max(0, box.y)
+        pygame.draw.rect(surf, BG, box, border_radius=int(6 * u))
+        pygame.draw.rect(surf, LINK, box, width=max(1, int(u)), border_radius=int(6 * u))
+        y = box.y + int(5 * u)
         for line in lines:
-            surf.blit(t.render(line, size, INK, bold=True), (r.x, max(0, y)))
-            y += t.font(size).get_linesize()
+            surf.blit(t.render(line, size, INK, bold=True), (r.x, y))
+            y += step
         self.partner = card
 
     def _tooltip(self, surf: pygame.Surface, card: Rect, u: float) -> None:
