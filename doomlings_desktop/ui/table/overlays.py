@@ -197,7 +197,7 @@ class Drag(Layer):
                 q = owner(v, host)
                 whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
                 self._box(surf, [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"],
-                          r.topleft, u)
+                          r.topleft, u, below=y + int(18 * u))
             return
         img = sc.app.art.face(c, lay.card_w, lay.card_h)
         surf.blit(img, (x - ox, y - oy))
@@ -216,13 +216,17 @@ class Drag(Layer):
         self._box(surf, lines, at, u)
 
     def _box(self, surf: pygame.Surface, lines: list[str], at: tuple[int, int],
-             u: float) -> None:
-        """The drag's note, just above the card dragged."""
+             u: float, below: int | None = None) -> None:
+        """The drag's note, just above the card dragged (at `below` instead, under the
+        pointer, when above would cover the top bar)."""
         t = self.sc.app.text
         rendered = [t.render(line, int(16 * u), INK, bold=i == 0) for i, line in enumerate(lines)]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(20 * u),
                    sum(r.get_height() for r in rendered) + int(12 * u))
         box.bottomleft = (at[0], at[1] - int(8 * u))
+        lay = self.sc.layout
+        if below is not None and lay is not None and box.top < lay.top_bar.bottom:
+            box.top = below
         box.clamp_ip(surf.get_rect())
         self.rect = box
         pygame.draw.rect(surf, (30, 52, 40), box, border_radius=int(8 * u))
