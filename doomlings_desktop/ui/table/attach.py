@@ -101,17 +101,21 @@ def lit_hosts(sc: Any, d: Any) -> set:
     return set(sc.view.hosts[c]) if c is not None else set()
 
 
-def draw_tucked(sc: Any, surf: pygame.Surface, img_for: Any, slot: Rect,
+def draw_tucked(sc: Any, surf: pygame.Surface, img_for: Any, slot: Rect, host: Rect | None,
                 u: float) -> Rect:
-    """An attachment's band under its host: indented, with a connector from the host above;
-    `img_for(w, h)` draws the strip. Returns the band's rect (its click target)."""
+    """An attachment's band under its host (drawn at `host`): indented, with a connector from
+    the host right above; `img_for(w, h, linked)` draws the strip. When a column break put
+    the band at the top of the next column, it wears the host's link mark instead of the
+    connector. Returns the band's rect (its click target)."""
     indent = max(4, min(int(slot.h * 0.9), slot.w // 6))
     band = Rect(slot.x + indent, slot.y, slot.w - indent, slot.h)
-    x = slot.x + indent // 2
-    line = max(1, int(2 * u))
-    pygame.draw.line(surf, LINK, (x, slot.y - max(1, int(3 * u))), (x, band.centery), line)
-    pygame.draw.line(surf, LINK, (x, band.centery), (band.x, band.centery), line)
-    surf.blit(img_for(band.w, band.h), band)
+    under = host is not None and host.x == slot.x and 0 <= slot.y - host.bottom <= slot.h // 2
+    if under:
+        x = slot.x + indent // 2
+        line = max(1, int(2 * u))
+        pygame.draw.line(surf, LINK, (x, host.bottom), (x, band.centery), line)
+        pygame.draw.line(surf, LINK, (x, band.centery), (band.x, band.centery), line)
+    surf.blit(img_for(band.w, band.h, not under), band)
     return band
 
 

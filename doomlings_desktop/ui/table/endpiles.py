@@ -61,10 +61,13 @@ def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> 
         entries = pile_entries(sv, firsts)
         hosts = {h for _, _, _, h in entries if h >= 0}
         slots = end_slots(pile, tuple(col for _, col, _, _ in entries), u)
+        drawn: dict[int, Rect] = {}
         for (card, color, worth, host), slot in zip(entries, slots, strict=True):
+            drawn[card] = slot
             if host >= 0:
-                slot = draw_tucked(sc, surf, lambda w, h, c=card, col=color, wo=worth:
-                                   sc.app.art.strip(c, w, h, col, wo), slot, u)
+                slot = draw_tucked(sc, surf, lambda w, h, k, c=card, col=color, wo=worth:
+                                   sc.app.art.strip(c, w, h, col, wo, k), slot, drawn.get(host),
+                                   u)
             else:
                 surf.blit(sc.app.art.strip(card, slot.w, slot.h, color, worth, card in hosts),
                           slot)

@@ -178,12 +178,14 @@ class PlayerPanel(_Panel):
         entries = pile_entries(sv, firsts)
         hosts = {h for _, _, _, h in entries if h >= 0}
         slots = self._slots(area, tuple(col for _, col, _, _ in entries), u)
+        drawn: dict[int, Rect] = {}
         for (c, col, worth, host), slot in zip(entries, slots, strict=True):
             r, is_moving = sc.anim.at(c, slot, origin, sc._duration())
             linked = c in hosts
+            drawn[c] = slot
             if host >= 0 and not is_moving:
-                slot = draw_tucked(sc, surf, lambda w, h, c=c, col=col, worth=worth:
-                                   art.strip(c, w, h, col, worth), slot, u)
+                slot = draw_tucked(sc, surf, lambda w, h, k, c=c, col=col, worth=worth:
+                                   art.strip(c, w, h, col, worth, k), slot, drawn.get(host), u)
             elif is_moving:
                 moving.append((art.strip(c, r.w, max(4, r.h), col, worth, linked), r))
             else:
