@@ -151,7 +151,8 @@ def test_click_the_attachment_then_a_lit_host_plays_it_there():
     selfish = card(g, 2, "selfish")
     click(app, find(sc, ("hand", lyon)).center)
     assert sc.selected == lyon
-    app.frame()
+    assert "Lyonization: drop it on a lit trait, or click one, to attach it." in \
+        texts_of_a_frame(app, sc)
     assert selfish in {c for _, c in sc.lit}
     click(app, strip(sc, card(g, 1, "gmo")).center)     # an attachment: no host, no play
     assert lyon in g.players[0].hand and sc.selected == lyon     # still chosen

@@ -152,7 +152,7 @@ def refuse(sc: Any, card: int) -> None:
     """A drop or click that names no legal host: say where the card goes, change nothing."""
     hosts = sc.view.hosts.get(card, ()) if sc.view else ()
     name = sc.db.name(card)
-    sc.say(f"Drop {name} on a lit trait to attach it." if hosts else
+    sc.say(f"{name} goes on a lit trait: drop it on one, or click one." if hosts else
            f"{name} has no trait to attach to.")
     sc.app.sounds.play("error")
 

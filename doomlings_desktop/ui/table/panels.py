@@ -471,6 +471,9 @@ class Prompt(_Panel):
                 level = sc.seats[p.player].level
                 return f"{sc.name(p.player)} ({level} bot) is thinking..."
             return f"Waiting for {sc.name(p.player)}..."
+        carry = carried(sc, d)
+        if carry is not None:       # an attachment in hand, chosen or being dragged
+            return f"{sc.db.name(carry)}: drop it on a lit trait, or click one, to attach it."
         if d.intent == TURN_PLAY:
             return "Your turn: drag a trait onto your pile (or click it, then your pile)."
         if d.kind == "end_turn":
