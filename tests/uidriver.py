@@ -51,6 +51,7 @@ class Player:
         self.rng = random.Random(seed)
         self.drags = self.clicks = self.keys = 0
         self.reviews = self.summaries = 0
+        self.attached = 0          # attachments dragged onto a host
 
     def act(self, app: Any) -> bool:
         """One interaction; False if nothing could be done this frame (wait a frame)."""
@@ -114,7 +115,17 @@ class Player:
             return False
         own = scene.layout.panel_of(scene.viewer).rect
         style = self.rng.random()
-        if d.kind == "play" and d.zone == "hand" and style < 0.5:
+        hosts = scene.view.hosts.get(ans) if scene.view is not None else None
+        if hosts and d.kind == "play" and style < 0.5:      # an attachment: onto a host
+            host = self.rng.choice(hosts)
+            to = next((rr for rr, a in reversed(scene.targets)
+                       if a and a[0] == "strip" and a[2] == host), None)
+            if to is None:
+                return False
+            self.drags += 1
+            self.attached += 1
+            drag(app, rect.center, to.center)
+        elif d.kind == "play" and d.zone == "hand" and style < 0.5:
             self.drags += 1
             drag(app, rect.center, own.center)
         elif d.kind == "play" and d.zone == "hand" and style < 0.7:

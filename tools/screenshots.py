@@ -1,9 +1,11 @@
 """Render the screenshots in docs/screenshots: menu, table, a decision, an out-of-turn offer,
 the pass screen, the cards drawn before it, "since your last turn", a gene pool card
 turning, World's End, scores, "What decided this game?", the Load screen, a hint, the marks
-legend, Learn to play and the expansion modules' faces (tools/module_faces.py).
+legend, Learn to play, the expansion modules' faces (tools/module_faces.py), and the Techlings
+module's attachments and open hands.
 
     python3 tools/screenshots.py            # headless; the same pixels as a real window
+    python3 tools/screenshots.py attachments    # only the Techlings ones
 """
 
 from __future__ import annotations
@@ -192,10 +194,54 @@ def gene_pool_turning(app: App) -> TableScene:
     app.settings.animation = "off"
 
 
+def attachments(app: App) -> None:
+    """Techlings (E8, E24): attachments tucked under their hosts in every pile, with Nano
+    dragged over an opponent's trait and every legal host lit; then a round of Age of
+    Metadata, every hand open on its seat."""
+    from doomlings_desktop.rules.cards import database_for
+    from doomlings_desktop.rules.setup import build
+
+    db = database_for(["techlings"])
+    seats = [
+        {"hand": ["nano", "lyonization", "bone-reinforcement", "leaves", "mecha"],
+         "pile": ["bark", {"card": "cybernetic", "host": "bark"}, "kidney", "gills",
+                  "antlers", "apex-predator"]},
+        {"hand": ["nocturnal", "spiny", "quick"],
+         "pile": ["fangs", {"card": "gmo", "host": "fangs"}, "sweat", "heroic", "teeth"]},
+        {"hand": ["migratory", "fear"],
+         "pile": ["clever", {"card": "subdermal-plating", "host": "clever"}, "selfish",
+                  "blubber"]},
+        {"hand": ["big-ears", "boredom", "branches", "deep-roots"],
+         "pile": ["doting", "brave", {"card": "transgenic-modification", "host": "brave"}]},
+    ]
+    for name, age in (("attachments", "the-birth-of-life"), ("open-hands", "age-of-metadata")):
+        g = build(db, {"age": age, "players": seats}, players=4, names=NAMES)
+        sc = TableScene(app, [SeatConfig(NAMES[0])] + [SeatConfig(n, "bot", "medium")
+                                                        for n in NAMES[1:]], 0, game=g)
+        sc.autosave = False
+        app.go(sc)
+        app.frame([])
+        E = pygame.event.Event
+        if name == "attachments":
+            nano = next(c for c in g.players[0].hand if db.cards[c].id == "nano")
+            sweat = next(c for c in g.players[1].pile if db.cards[c].id == "sweat")
+            start = next(r for r, a in sc.targets if a == ("hand", nano)).center
+            to = next(r for r, a in sc.targets if a == ("strip", 1, sweat)).center
+            app.frame([E(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+            for p in ((start[0], start[1] - 60), to):
+                app.frame([E(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))])
+        else:
+            app.frame([E(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0), buttons=(0, 0, 0))])
+        save(app, name)
+
+
 def main() -> None:
     s = Settings()
     s.animation = "off"
     app = App(size=(1600, 900), settings=s)
+    if sys.argv[1:] == ["attachments"]:
+        attachments(app)
+        return
     app.frame([])
     save(app, "menu")
     seats = [SeatConfig(n, "human" if i < 2 else "bot") for i, n in enumerate(NAMES)]
@@ -239,6 +285,7 @@ def main() -> None:
     save(app, "load")
     from module_faces import render  # tools/module_faces.py: its own 1280x720 window
     render(OUT / "module-faces.png")
+    attachments(app)
 
 
 if __name__ == "__main__":

@@ -66,6 +66,9 @@ class View:
     next_ages: tuple[int, ...] = ()  # the next ages this player has seen, top first (Neural
                                      # Link: two); next_age is the first of them
     hands_open: bool = False         # every hand is open this round (Age of Metadata, E24)
+    hosts: dict = field(default_factory=dict)     # during my play from hand: each attachment
+                                     # I may play -> the traits it may attach to (E8), so a
+                                     # table can light them before the card is played
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
@@ -87,10 +90,13 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
                  tuple(pl.hand) if hands_open or q == me else None)
         for q, pl in enumerate(g.players))
     why: dict = {}
+    hosts: dict = {}
     if mine is not None and mine.kind == "play" and mine.zone == "hand":
         for c in g.players[me].hand:
             if c not in mine.options:
                 why[c] = g.play_problem(me, c) or "not one of the cards you may play now"
+            elif g.db.attach[c] is not None:
+                hosts[c] = tuple(g.hosts_for(me, c))
     return View(
         me=me, n=g.n, hand=tuple(g.players[me].hand), seats=seats, deck_size=len(g.deck),
         discard=tuple(g.discard), age=g.age, eras=tuple(tuple(e) for e in g.eras),
@@ -99,7 +105,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         next_age=g.known_age.get(me), revealed=tuple(g.revealed.get(me, ())),
         next_ages=_next_ages(g, me), hands_open=hands_open,
         world_end=g.world_end, over=g.over, winners=tuple(g.winners),
-        scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why,
+        scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why, hosts=hosts,
         breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
         tiebreak=tuple(g.tiebreak) if g.over else (),
         in_turn=g.turn_end >= 0 and not g.world_end and not g.over,
@@ -147,5 +153,5 @@ def public_view(g: Game, seat: int) -> View:
     return replace(v, hand=(), seats=seats, decision=None, next_age=None, next_ages=(),
                    revealed=(), log=log,
                    meaning=g.meaning[seat] if g.over else -1,
-                   why_not={}, waiting_for=d.player if d is not None and d.kind != "react"
+                   why_not={}, hosts={}, waiting_for=d.player if d is not None and d.kind != "react"
                    else None)

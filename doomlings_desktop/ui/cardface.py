@@ -143,16 +143,17 @@ class CardArt:
         return self._cached(("back", kind, w, h), lambda: draw_back(self, kind, w, h))
 
     def strip(self, c: int, w: int, h: int, color: str | None = None,
-              worth: int | None = None) -> pygame.Surface:
+              worth: int | None = None, linked: bool = False) -> pygame.Surface:
         """A compact bar for card `c`: color, symbol, name, value, dominant star. `color`
         overrides a trait's printed color (Faith recolors traits at World's End); `worth` is
-        a variable-value trait's current worth, shown instead of the compass star."""
+        a variable-value trait's current worth, shown instead of the compass star; `linked`
+        adds the link mark of a trait with an attachment on it (E8)."""
         d = self.db.cards[c]
         w, h = max(16, int(w)), max(8, int(h))
         color = color if d.kind == "trait" and color != d.color else None
         worth = worth if d.kind == "trait" and d.variable else None
-        return self._cached(("strip", d.id, w, h, color, worth),
-                            lambda: draw_strip(self, d, w, h, color, worth))
+        return self._cached(("strip", d.id, w, h, color, worth, linked),
+                            lambda: draw_strip(self, d, w, h, color, worth, linked=linked))
 
     def gene_pool(self, value: int, w: int, h: int, angle: float | None = None) -> pygame.Surface:
         """The gene pool card showing `value`, its dial turned `angle` degrees (default: at

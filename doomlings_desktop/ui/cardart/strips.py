@@ -30,17 +30,18 @@ from doomlings_desktop.ui.layout import strip_text_px
 
 def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
                recolor: str | None = None, worth: int | None = None,
-               badges: tuple[str, ...] = ()) -> pygame.Surface:
+               badges: tuple[str, ...] = (), linked: bool = False) -> pygame.Surface:
     """A bar for a card overlapped in a trait pile: badge, name (cut with an ellipsis when
     the bar is short: the hover preview shows the card), module icon, dominant star and value;
     `recolor` draws a trait in another color, `worth` is a variable trait's current worth
     (written in a gold ring; without it the compass star stands for "variable"). A
     multi-colour trait is a band per colour with every colour's symbol (`badges`: the
-    symbols drawn after the first)."""
+    symbols drawn after the first). `linked`: a link mark after the badges, for a trait
+    that has an attachment tucked under it (E8)."""
     kind = d.kind
     colors = colors_of(d) if kind == "trait" and recolor is None else ()
     if len(colors) > 1:
-        return banded([draw_strip(art, in_color(d, c), w, h, None, worth, colors[1:])
+        return banded([draw_strip(art, in_color(d, c), w, h, None, worth, colors[1:], linked)
                        for c in colors])
     if kind == "trait":
         color = recolor or d.color
@@ -84,6 +85,9 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     for other in badges:            # a multi-colour trait's other colours, beside the first
         bcx += bs + h * 0.06
         centered(surf, art.badge(other, bs), bcx, vcy)
+    if linked:                      # the host of an attachment: a chain link
+        bcx += bs + h * 0.06
+        centered(surf, link_mark(bs), bcx, vcy)
     right = (vcx - vw / 2 - h * 0.1) if show_value else w - inset - h * 0.2
     if show_value:
         if txt:
@@ -116,3 +120,19 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     surf.blit(sh, (round(x0) + 1, y + 1))
     surf.blit(img, (round(x0), y))
     return surf
+
+
+def link_mark(s: int) -> pygame.Surface:
+    """Two links of a chain on a dark disc (our own drawing): a trait with an attachment."""
+    s = max(8, int(s))
+    img = pygame.Surface((s, s), pygame.SRCALPHA)
+    pygame.draw.circle(img, (40, 36, 44), (s // 2, s // 2), s // 2)
+    lw = max(1, s // 9)
+    a = pygame.Rect(0, 0, int(s * 0.46), int(s * 0.3))
+    b = a.copy()
+    a.center = (int(s * 0.38), int(s * 0.58))
+    b.center = (int(s * 0.62), int(s * 0.42))
+    r = max(1, a.h // 2)
+    pygame.draw.rect(img, GOLD, a, width=lw, border_radius=r)
+    pygame.draw.rect(img, WHITE, b, width=lw, border_radius=r)
+    return img

@@ -16,6 +16,7 @@ from pygame import Rect
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL
 from doomlings_desktop.ui.layout import PILE_COLORS
+from doomlings_desktop.ui.table.attach import draw_tucked, pile_entries
 
 WE_TINT = (86, 34, 30)          # the background of a row World's End scored
 WE_LEGEND = "scored by a World's End effect"
@@ -56,10 +57,20 @@ def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> 
             surf.blit(empty, empty.get_rect(center=pile.center))
             continue
         firsts = tuple(cs[0] for cs in sv.colors)     # a multi-colour trait sits with its first
-        slots = end_slots(pile, firsts, u)
-        worths = sv.worths or (None,) * len(sv.pile)    # a variable trait's final worth
-        for card, slot, color, worth in zip(sv.pile, slots, firsts, worths, strict=True):
-            surf.blit(sc.app.art.strip(card, slot.w, slot.h, color, worth), slot)
+        # a variable trait's final worth; an attachment tucked under its host (E8)
+        entries = pile_entries(sv, firsts)
+        hosts = {h for _, _, _, h in entries if h >= 0}
+        slots = end_slots(pile, tuple(col for _, col, _, _ in entries), u)
+        drawn: dict[int, Rect] = {}
+        for (card, color, worth, host), slot in zip(entries, slots, strict=True):
+            drawn[card] = slot
+            if host >= 0:
+                slot = draw_tucked(sc, surf, lambda w, h, k, c=card, col=color, wo=worth:
+                                   sc.app.art.strip(c, w, h, col, wo, k), slot, drawn.get(host),
+                                   u)
+            else:
+                surf.blit(sc.app.art.strip(card, slot.w, slot.h, color, worth, card in hosts),
+                          slot)
             sc.targets.append((slot, ("end_strip", s, card)))
 
 

@@ -14,6 +14,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.ui import router
+from doomlings_desktop.ui.table.attach import carried, host_under, play_onto, refuse
 from doomlings_desktop.ui.table.picks import several
 
 COLOR_KEYS = {"r": "red", "b": "blue", "g": "green", "p": "purple"}
@@ -139,6 +140,13 @@ class TableInput:
         card = sc.drag["card"]
         sc.drag = None
         d = sc.my_decision()
+        if d and sc.view is not None and card in sc.view.hosts:     # an attachment (E8)
+            host = host_under(sc, pos, sc.view.hosts[card])
+            if host is None:
+                refuse(sc, card)
+            else:
+                play_onto(sc, card, host)
+            return
         own = sc.layout.panel_of(sc.viewer).rect if sc.layout else None
         if d and own and own.collidepoint(pos):
             sc.apply(card)
@@ -162,6 +170,18 @@ class TableInput:
             return
         opts = d.options
         value: Any = None
+        carry = carried(sc, d)
+        if carry is not None and hit[0] in ("strip", "panel"):
+            # the chosen attachment goes on the lit host clicked (or the one in that pile)
+            hosts = sc.view.hosts[carry]
+            in_pile = [h for h in sc.view.seats[hit[1]].pile if h in hosts]
+            host = hit[2] if hit[0] == "strip" and hit[2] in hosts else (
+                in_pile[0] if hit[0] == "panel" and len(in_pile) == 1 else None)
+            if host is None:
+                refuse(sc, carry)
+            else:
+                play_onto(sc, carry, host)
+            return
         if d.kind == "player":
             # anywhere in a player's area chooses that player: their pile strips and gene
             # pool lie over the panel, and a strip's card int must never be read as a seat

@@ -19,6 +19,7 @@ from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
 from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
+from doomlings_desktop.ui.table.attach import LINK, host_under, owner, pair_words, pairs
 from doomlings_desktop.ui.table.decided import Decided, offered
 from doomlings_desktop.ui.table.endpiles import draw_piles, piles_width, we_legend, we_row
 from doomlings_desktop.ui.table.handraise import raised_height
@@ -187,6 +188,22 @@ class Drag(Layer):
         c = sc.drag["card"]
         x, y = sc.drag["pos"]
         ox, oy = sc.drag["offset"]
+        if v is not None and c in v.hosts:      # an attachment: the host it would go on
+            # smaller, above the pointer: the thin strip it is aimed at stays in sight
+            r = Rect(0, 0, int(lay.card_w * 0.7), int(lay.card_h * 0.7))
+            r.midbottom = (x, y - int(6 * u))
+            surf.blit(sc.app.art.face(c, r.w, r.h), r)
+            host = host_under(sc, (x, y), v.hosts[c])
+            if host is not None:        # the host it would go on, outlined as chosen
+                aim = next((rr for rr, a in sc.targets if a[0] == "strip" and a[2] == host), None)
+                if aim is not None:
+                    pygame.draw.rect(surf, SELECT, aim.inflate(4, 4), width=max(2, int(3 * u)),
+                                     border_radius=int(4 * u))
+                q = owner(v, host)
+                whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
+                self._box(surf, [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"],
+                          r.topleft, u, below=y + int(18 * u))
+            return
         img = sc.app.art.face(c, lay.card_w, lay.card_h)
         surf.blit(img, (x - ox, y - oy))
         if lay.panel_of(sc.viewer).rect.collidepoint(x, y):
@@ -198,14 +215,23 @@ class Drag(Layer):
         p = sc.match.preview(c)
         if p is None:
             return
-        t = sc.app.text
         pts = round(p.gain)
         lines = [f"{sc.db.name(c)}: {'+' if pts >= 0 else '−'}{abs(pts)} now"]
         lines += [f"then you choose: {a}" for a in p.asks[:3]]
+        self._box(surf, lines, at, u)
+
+    def _box(self, surf: pygame.Surface, lines: list[str], at: tuple[int, int],
+             u: float, below: int | None = None) -> None:
+        """The drag's note, just above the card dragged (at `below` instead, under the
+        pointer, when above would cover the top bar)."""
+        t = self.sc.app.text
         rendered = [t.render(line, int(16 * u), INK, bold=i == 0) for i, line in enumerate(lines)]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(20 * u),
                    sum(r.get_height() for r in rendered) + int(12 * u))
         box.bottomleft = (at[0], at[1] - int(8 * u))
+        lay = self.sc.layout
+        if below is not None and lay is not None and box.top < lay.top_bar.bottom:
+            box.top = below
         box.clamp_ip(surf.get_rect())
         self.rect = box
         pygame.draw.rect(surf, (30, 52, 40), box, border_radius=int(8 * u))
@@ -224,11 +250,12 @@ class Hover(Layer):
         return True     # it tracks what the mouse is over every frame, and shows after a pause
 
     shown_at: Rect | None = None    # where a card preview was drawn last frame (tests)
+    caption: str | None = None      # what the last preview said of a host or attachment
     tip_at: Rect | None = None      # where the gene pool tooltip was drawn last
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
-        self.shown_at = None
+        self.shown_at = self.caption = None
         hit = sc.hit(sc.app.mouse)
         if hit != sc.hover_key:
             sc.hover_key = hit
@@ -273,8 +300,21 @@ class Hover(Layer):
             if hit[0] != "strip" and over is not None and over.h >= ch:
                 return
             cw = int(ch * 0.72)
-            r = self.shown_at = self._beside(surf, Rect(0, 0, cw, ch), u)
+            # a host or an attachment says what lies on what (E8), under the card
+            words = self.caption = pair_words(sc, v, card) if v is not None else None
+            lines = t.wrap(words, int(15 * u), cw - int(12 * u)) if words else []
+            cap_h = len(lines) * t.font(int(15 * u)).get_linesize() + int(10 * u) if lines else 0
+            r = self._beside(surf, Rect(0, 0, cw, ch + cap_h), u)
+            r = self.shown_at = Rect(r.x, r.y, cw, ch)
             surf.blit(sc.app.art.face(card, cw, ch), r)
+            if lines:
+                box = Rect(r.x, r.bottom, cw, cap_h)
+                pygame.draw.rect(surf, (40, 36, 52), box, border_radius=int(6 * u))
+                pygame.draw.rect(surf, LINK, box, width=max(1, int(u)), border_radius=int(6 * u))
+                y = box.y + int(5 * u)
+                for line in lines:
+                    surf.blit(t.render(line, int(15 * u), INK), (box.x + int(6 * u), y))
+                    y += t.font(int(15 * u)).get_linesize()
 
     def _beside(self, surf: pygame.Surface, r: Rect, u: float) -> Rect:
         """Where a preview goes: beside the pointer, never under it, and never over the
@@ -509,6 +549,7 @@ class Zoom(Layer):
     Pointing at a mark on it (an icon, the star, the value) explains the mark."""
 
     tip: str | None = None          # the mark explained in the last frame
+    partner: int | None = None      # the host or attachment drawn beside the zoom (tests)
 
     def open(self, d: Any) -> bool:
         return self.sc.zoom is not None or self.sc.zoom_gp is not None or self.sc.swallow_up
@@ -542,8 +583,42 @@ class Zoom(Layer):
         ch = int(h * 0.8)
         cw = int(ch * 0.72)
         r = Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+        v = sc.view
+        words = pair_words(sc, v, sc.zoom) if v is not None else None
+        if words:           # a host or an attachment: the other card beside it (E8)
+            on, under = pairs(v)
+            other = under.get(sc.zoom, on.get(sc.zoom))
+            oh = int(ch * 0.55)
+            ow = int(oh * 0.72)
+            gap = int(16 * u)
+            r.x = max(int(8 * u), (w - cw - gap - ow) // 2)
+            o = Rect(r.right + gap, r.bottom - oh, ow, oh)
+            self._partner(surf, other, o, words, u)
         surf.blit(sc.app.art.face(sc.zoom, cw, ch), r)
         self._tooltip(surf, r, u)
+
+    def _partner(self, surf: pygame.Surface, card: int, r: Rect, words: str, u: float) -> None:
+        """Beside a zoomed host, its attachment (or beside an attachment, its host), with
+        what lies on what above it."""
+        sc = self.sc
+        t = sc.app.text
+        surf.blit(sc.app.art.face(card, r.w, r.h), r)
+        pygame.draw.rect(surf, LINK, r.inflate(6, 6), width=max(2, int(2 * u)),
+                         border_radius=int(8 * u))
+        size = int(16 * u)
+        room = min(int(r.w * 1.8), surf.get_width() - r.x - int(16 * u))
+        lines = t.wrap(words, size, room, bold=True)
+        step = t.font(size, True).get_linesize()
+        box = Rect(r.x - int(6 * u), 0, room + int(12 * u), len(lines) * step + int(10 * u))
+        box.bottom = r.y - int(10 * u)
+        box.y = max(0, box.y)
+        pygame.draw.rect(surf, BG, box, border_radius=int(6 * u))
+        pygame.draw.rect(surf, LINK, box, width=max(1, int(u)), border_radius=int(6 * u))
+        y = box.y + int(5 * u)
+        for line in lines:
+            surf.blit(t.render(line, size, INK, bold=True), (r.x, y))
+            y += step
+        self.partner = card
 
     def _tooltip(self, surf: pygame.Surface, card: Rect, u: float) -> None:
         """The mark under the pointer on a zoomed card, explained (ui/legend.py)."""

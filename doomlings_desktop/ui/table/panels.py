@@ -15,10 +15,17 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.cards import module_title
-from doomlings_desktop.rules.decisions import TURN_PLAY
+from doomlings_desktop.rules.decisions import MOVE_ATTACHMENT, TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
+from doomlings_desktop.ui.table.attach import (
+    carried,
+    draw_tucked,
+    lit_hosts,
+    open_hand,
+    pile_entries,
+)
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
 
@@ -47,6 +54,8 @@ class TopBar(_Panel):
         x = r.x + int(12 * u)
         # the modules in play (E1) lead the counts: a game with more cards says so at a glance
         mods = "".join(f"+ {module_title(m)}   " for m in sc.db.modules)
+        # every hand face up (Age of Metadata, E24): said first, the hands are on the panels
+        mods = ("Hands open   " if v.hands_open else "") + mods
         counts = f"{mods}Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}"
         counts_w = t.font(int(16 * u)).size(counts)[0]     # drawn after the rule, as read
         if age is not None:
@@ -104,6 +113,9 @@ class PlayerPanel(_Panel):
         eligible_panel = d is not None and d.kind == "player" and seat in d.options
         drop_target = d is not None and d.kind == "play" and d.zone == "hand" and mine and (
             (sc.drag and sc.drag["moved"]) or sc.selected is not None)
+        carry = carried(sc, d)       # an attachment goes on a lit host, in whichever pile
+        if carry is not None:
+            drop_target = any(h in sv.pile for h in v.hosts[carry])
         if eligible_panel or drop_target:
             color = SELECT if sc.selected == seat else GLOW
             pulse = 2 + int(2 * (1 + math.sin(sc.time * 6)))
@@ -147,25 +159,43 @@ class PlayerPanel(_Panel):
         self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
         self._meaning(surf, v, seat, panel, u)
+        area = panel.pile
+        if v.hands_open and sv.hand is not None and not mine:     # Age of Metadata (E24)
+            area = open_hand(sc, surf, seat, sv.hand, panel.pile, u)
+        self._pile(surf, sv, seat, area, panel.header, lit_hosts(sc, d), u, moving)
+        if not sv.pile:
+            empty = t.render("no traits yet", int(14 * u), MUTED)
+            surf.blit(empty, empty.get_rect(center=area.center))
+
+    def _pile(self, surf: pygame.Surface, sv: Any, seat: int, area: Rect, origin: Rect,
+              eligible: set, u: float, moving: list) -> None:
+        """The pile's strips, grouped by colour; an attachment tucked under its host, whose
+        strip wears the link mark (E8). `eligible` cards glow: the answers of a choice among
+        pile cards, or the hosts of the attachment being dragged or chosen."""
+        sc = self.sc
+        art = sc.app.art
         firsts = tuple(cs[0] for cs in sv.colors)     # a multi-colour trait sits with its first
-        slots = self._slots(panel.pile, firsts, u)
-        eligible = set(d.options) if d is not None and d.kind == "card" and d.zone == "pile" else set()
-        worths = sv.worths or (None,) * len(sv.pile)
-        for c, slot, col, worth in zip(sv.pile, slots, firsts, worths, strict=True):
-            r, is_moving = sc.anim.at(c, slot, panel.header, sc._duration())
-            img = sc.app.art.strip(c, slot.w, slot.h, col, worth)
-            if is_moving:
-                moving.append((sc.app.art.strip(c, r.w, max(4, r.h), col, worth), r))
+        entries = pile_entries(sv, firsts)
+        hosts = {h for _, _, _, h in entries if h >= 0}
+        slots = self._slots(area, tuple(col for _, col, _, _ in entries), u)
+        drawn: dict[int, Rect] = {}
+        for (c, col, worth, host), slot in zip(entries, slots, strict=True):
+            r, is_moving = sc.anim.at(c, slot, origin, sc._duration())
+            linked = c in hosts
+            drawn[c] = slot
+            if host >= 0 and not is_moving:
+                slot = draw_tucked(sc, surf, lambda w, h, k, c=c, col=col, worth=worth:
+                                   art.strip(c, w, h, col, worth, k), slot, drawn.get(host), u)
+            elif is_moving:
+                moving.append((art.strip(c, r.w, max(4, r.h), col, worth, linked), r))
             else:
-                surf.blit(img, r)
+                surf.blit(art.strip(c, slot.w, slot.h, col, worth, linked), r)
             if c in eligible:
                 pulse = 1 + int(2 * (1 + math.sin(sc.time * 6)))
                 pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, slot.inflate(2, 2),
                                  width=max(2, int(pulse * u)), border_radius=int(4 * u))
+                sc.lit.append((slot, c))
             sc.targets.append((slot, ("strip", seat, c)))
-        if not sv.pile:
-            empty = t.render("no traits yet", int(14 * u), MUTED)
-            surf.blit(empty, empty.get_rect(center=panel.pile.center))
 
     def _meaning(self, surf: pygame.Surface, v: View, seat: int, panel: Any, u: float) -> None:
         """The seat's kept Meaning of Life card (E4) under its gene pool card (beside it if
@@ -277,8 +307,12 @@ class Centre(_Panel):
             surf.blit(art.face(v.age, lay.age.w, lay.age.h), lay.age)
             sc.targets.append((lay.age, ("card", v.age)))
         if v.next_age is not None:       # below the age card, in the row of the counts
-            s = t.render(f"Next: {sc.db.cards[v.next_age].name}", int(13 * u), ACCENT,
-                         bold=True)
+            # Neural Link saw two: the next and the one after it, top first
+            seen = v.next_ages or (v.next_age,)
+            label = "Next: " + ", then ".join(sc.db.cards[a].name for a in seen)
+            room = lay.prompt.right - lay.age.x - int(8 * u)
+            size = t.fit(label, int(13 * u), room, int(11 * u), bold=True)
+            s = t.render(elide(t, label, size, room, True), size, ACCENT, bold=True)
             box = s.get_rect(topleft=(lay.age.x, lay.age.bottom - int(2 * u)))
             box = box.inflate(int(8 * u), 0).move(int(4 * u), 0)
             pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
@@ -437,6 +471,9 @@ class Prompt(_Panel):
                 level = sc.seats[p.player].level
                 return f"{sc.name(p.player)} ({level} bot) is thinking..."
             return f"Waiting for {sc.name(p.player)}..."
+        carry = carried(sc, d)
+        if carry is not None:       # an attachment in hand, chosen or being dragged
+            return f"{sc.db.name(carry)}: drop it on a lit trait, or click one, to attach it."
         if d.intent == TURN_PLAY:
             return "Your turn: drag a trait onto your pile (or click it, then your pile)."
         if d.kind == "end_turn":
@@ -515,7 +552,8 @@ class Prompt(_Panel):
                                        tone=(60, 110, 70)))
             x += int(118 * u)
         if "pass" in d.options and not several(d):     # there Confirm with none is the pass
-            label = "Done" if d.kind == "card" else "Pass"
+            label = "Keep it" if d.intent == MOVE_ATTACHMENT else \
+                "Done" if d.kind == "card" else "Pass"
             sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), label, ("answer", "pass")))
             x += int(108 * u)
         right = r.right

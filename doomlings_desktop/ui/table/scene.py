@@ -94,6 +94,8 @@ class TableScene(Scene):
         self.layout: TableLayout | None = None
         self._unit = 0.0                  # the table's unit, set by each draw
         self.face_up: set[int] = set()     # hand cards drawn face up in the last frame
+        self.open_shown: set[int] = set()  # other seats' cards drawn from open hands (E24)
+        self.lit: list[tuple[Any, int]] = []   # (rect, card): pile cards lit in the last frame
         self.hover_since = 0.0
         self.hover_key: Any = None
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
@@ -315,6 +317,8 @@ class TableScene(Scene):
         self.toast_on_screen = None     # the Toast layer says so if it draws one
         self.buttons = []
         self.face_up = set()
+        self.open_shown = set()
+        self.lit = []
         self.app.art.db = self.db       # faces are cached by card id, so this costs nothing
         surf.fill(BG)
         w, h = surf.get_size()
