@@ -334,3 +334,4 @@ def test_attachments_and_open_hands_are_readable_and_nothing_overlaps(size, n):
     app.frame()
     assert sc.lit
     check(app, sc, f"an attachment dragged, {n} seats at {size}")
+

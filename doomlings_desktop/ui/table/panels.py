@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.cards import module_title
-from doomlings_desktop.rules.decisions import MOVE_ATTACHMENT, TURN_PLAY
+from doomlings_desktop.rules.decisions import LOSE_OWN_TRAIT, MOVE_ATTACHMENT, TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
@@ -552,7 +552,10 @@ class Prompt(_Panel):
                                        tone=(60, 110, 70)))
             x += int(118 * u)
         if "pass" in d.options and not several(d):     # there Confirm with none is the pass
+            # an optional loss (Dermal Armor) is declined, not finished: "Done" read as if
+            # something had been chosen
             label = "Keep it" if d.intent == MOVE_ATTACHMENT else \
+                "Skip" if d.intent == LOSE_OWN_TRAIT else \
                 "Done" if d.kind == "card" else "Pass"
             sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), label, ("answer", "pass")))
             x += int(108 * u)
