@@ -187,3 +187,12 @@ def test_bots_move_ruggedized_to_a_better_trait(tdb):
     assert _bot_answer(g) == tdb.card("ruggedized")
     g.apply(tdb.card("ruggedized"))
     assert _bot_answer(g) == tdb.card("adorable")
+
+
+def test_every_attachment_wears_the_attachment_icon_and_no_other_card_does():
+    """The face's attachment icon comes from the card's `attach:` (E8), so the ten printed
+    attachments show it without a second place in the data to keep in step."""
+    db = database_for(["techlings"])
+    marked = {i for i, d in db.defs.items() if "attachment" in (d.icons or ())}
+    assert marked == {i for i, d in db.defs.items() if d.attach is not None}
+    assert len(marked) == 10 and {"nano", "ruggedized", "subdermal-plating"} <= marked

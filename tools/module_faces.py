@@ -5,10 +5,8 @@ the size of a hand at rest and as pile strips.
 
     python3 tools/module_faces.py
 
-The Dinolings, Mythlings and Techlings card data are not this tool's: the sheet draws small
-stand-in definitions (names from the reference list, rules text in our own words), so it
-shows the faces whatever module files are loaded. The three-colour trait is a made-up sample
-(no printed card has three colours)."""
+The cards come from the module files (cards.yaml's manifest); the three-colour trait is a
+made-up sample (no printed card has three colours)."""
 
 from __future__ import annotations
 
@@ -22,7 +20,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from doomlings_desktop.rules.cards import CardDef, Database  # noqa: E402
+from doomlings_desktop.rules.cards import (  # noqa: E402
+    CardDef,
+    Database,
+    available_modules,
+    database_for,
+)
 from doomlings_desktop.ui.cardface import CardArt  # noqa: E402
 from doomlings_desktop.ui.fonts import font  # noqa: E402
 from doomlings_desktop.ui.legend import MEANING  # noqa: E402
@@ -40,37 +43,19 @@ def _trait(ident: str, name: str, color: str | tuple, value: int | str, module: 
                    gp_self=0, copies=1)
 
 
+# The sheet's cards, from the card data: traits first, then an age and two catastrophes;
+# None is the made-up three-colour sample.
+SHEET = ("tiny-arms", "elven-ears", "subdermal-plating", "nano", "ruggedized", "acrobatic", None,
+         "wild", "badlands", "eyes-open-from-behind-the-stars", "bioengineered-plague")
+
+
 def sample_cards() -> list[CardDef]:
-    """The sheet's cards: traits first, then an age and two catastrophes."""
-    return [
-        _trait("tiny-arms", "Tiny Arms", "red", -1, "dinolings", ("drop_of_life",),
-               "Score: +1 for each Dinoling in the discard pile."),
-        _trait("elven-ears", "Elven Ears", "green", -1, "mythlings", ("drop_of_life",),
-               "Score: +1 for each Mythling in every pile, yours included."),
-        _trait("subdermal-plating", "Subdermal Plating", "purple", -1, "techlings",
-               ("attachment", "out_of_turn"),
-               "At any time, attach this to a trait in any pile: that trait cannot be "
-               "discarded."),
-        _trait("nano", "Nano", "green", "variable", "techlings",
-               ("attachment", "drop_of_life"),
-               "Attach to a trait in any pile. Score: worth its host's face value."),
-        _trait("ruggedized", "Ruggedized", "colorless", 4, "techlings", ("attachment",),
-               "Attach to a trait in your pile: it can never leave your pile.", True),
-        _trait("acrobatic", "Acrobatic", ("green", "purple"), 2, "multi-color"),
-        _trait("three-colour-sample", "Three-Colour Sample", ("red", "blue", "green"), 1),
-        _trait("wild", "Wild", ("red", "blue", "green", "purple"), 4, "multi-color",
-               dominant=True),
-        CardDef(id="badlands", name="Badlands", kind="age", module="dinolings", copies=1,
-                text="Each player puts a trait from the discard pile into their hand."),
-        CardDef(id="eyes-open", name="Eyes Open from Behind the Stars", kind="catastrophe",
-                module="mythlings", gene_pool=-1, copies=1,
-                text="Each player discards two cards from their hand.",
-                we_text="Each Mythling in your pile is worth 1 more."),
-        CardDef(id="bioengineered-plague", name="Bioengineered Plague", kind="catastrophe",
-                module="techlings", gene_pool=1, copies=1,
-                text="Each player discards a trait of the colour named by the player on "
-                     "the left.", we_text=""),
-    ]
+    """The sheet's cards as every module's data defines them (the three-colour trait is a
+    stand-in: no printed card has three colours)."""
+    full = database_for(available_modules())
+    return [full.defs[i] if i else
+            _trait("three-colour-sample", "Three-Colour Sample", ("red", "blue", "green"), 1)
+            for i in SHEET]
 
 
 def render(path: Path) -> pygame.Surface:

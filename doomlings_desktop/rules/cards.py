@@ -919,7 +919,9 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         id=r["id"], name=r["name"], kind="trait", color=colors[0], colors=colors,
         value=0 if v == "variable" else v, variable=v == "variable",
         dominant=ck.typed(r, "dominant", "bool", "") if "dominant" in r else False,
-        icons=frozenset(icons), copies=copies, text=r.get("text", ""), gp_self=gp, gp_all=gp_all,
+        # an attachment wears the attachment icon (E8): it follows from `attach`, never written
+        icons=frozenset(icons) | ({"attachment"} if attach else frozenset()), copies=copies,
+        text=r.get("text", ""), gp_self=gp, gp_all=gp_all,
         requires=req, cost=cost, action=action, world_end=world_end, score=score,
         reaction=reaction, triggers=triggers or None, keeps=keeps, fixed=fixed, denial=denial,
         has_effect=has_effect, uses_handler=_uses_handler(action + world_end + on_play),
