@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.meaning import LABEL as MEANING_LABEL
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
@@ -287,6 +288,16 @@ class Hover(Layer):
             else:
                 mx, my = sc.app.mouse
                 box.midtop = (mx, my + int(20 * u))
+            box.clamp_ip(surf.get_rect())
+            self.tip_at = box
+            pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
+            surf.blit(s, s.get_rect(center=box.center))
+        elif hit[0] == "modules" and sc.time - sc.hover_since > 0.25:
+            # the top bar's "+ N modules": which ones, under the bar
+            names = ", ".join(module_title(m) for m in sc.db.modules)
+            s = t.render(f"Expansion modules in play: {names}", int(15 * u), INK)
+            box = s.get_rect().inflate(int(14 * u), int(8 * u))
+            box.midtop = (sc.app.mouse[0], sc.layout.top_bar.bottom + int(6 * u))
             box.clamp_ip(surf.get_rect())
             self.tip_at = box
             pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))

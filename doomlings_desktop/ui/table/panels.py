@@ -52,22 +52,42 @@ class TopBar(_Panel):
         pygame.draw.rect(surf, PANEL, r)
         age = sc.db.cards[v.age] if v.age >= 0 else None
         x = r.x + int(12 * u)
-        # the modules in play (E1) lead the counts: a game with more cards says so at a glance
-        mods = "".join(f"+ {module_title(m)}   " for m in sc.db.modules)
+        right = lay.log.x - int(12 * u)
+        size = int(16 * u)
+        tail = f"Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}"
         # every hand face up (Age of Metadata, E24): said first, the hands are on the panels
-        mods = ("Hands open   " if v.hands_open else "") + mods
-        counts = f"{mods}Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}"
-        counts_w = t.font(int(16 * u)).size(counts)[0]     # drawn after the rule, as read
+        head = "Hands open   " if v.hands_open else ""
+        # the modules in play (E1) lead the counts: a game with more cards says so at a glance;
+        # with several, "+ N modules" (a hover names them) leaves the age and its rule room
+        mods = sc.db.modules
+        full = "".join(f"+ {module_title(m)}   " for m in mods)
+        label = None
         if age is not None:
             kind = "Catastrophe" if age.kind == "catastrophe" else "Age"
-            label = t.render(f"{kind}: {age.name}", int(19 * u), ACCENT, bold=True)
-            surf.blit(label, (x, r.centery - label.get_height() // 2))
-            x += label.get_width() + int(14 * u)
+            label = f"{kind}: {age.name}"
+        # the same form all game (not only once an age with a long name arrives): full names
+        # while they take under a quarter of the bar
+        short = len(mods) > 1 and t.font(size).size(full)[0] > (right - r.x) // 4
+        mods_text = f"+ {len(mods)} modules   " if short else full
+        counts = head + mods_text + tail
+        counts_w = t.font(size).size(counts)[0]
+        left_end = right - counts_w - int(14 * u)      # where the counts begin
+        if label is not None:
+            label = elide(t, label, int(19 * u), max(int(60 * u), left_end - x), True)
+            img = t.render(label, int(19 * u), ACCENT, bold=True)
+            surf.blit(img, (x, r.centery - img.get_height() // 2))
+            x += img.get_width() + int(14 * u)
             rule = age.text if age.kind != "catastrophe" else "No age rules this round."
-            room = max(50, lay.log.x - x - max(int(260 * u), counts_w + int(24 * u)))
-            self._rule(surf, rule, x, room, r, u)
-        cats = t.render(counts, int(16 * u), INK)
-        surf.blit(cats, cats.get_rect(midright=(lay.log.x - int(12 * u), r.centery)))
+            room = left_end - x
+            if room >= int(60 * u):     # else the rule is on the age card and in the log
+                self._rule(surf, rule, x, room, r, u)
+        cats = t.render(counts, size, INK)
+        box = cats.get_rect(midright=(right, r.centery))
+        surf.blit(cats, box)
+        if mods:        # a hover on the modules names every one (in full or as "+ N modules")
+            lead = t.font(size).size(head)[0]
+            mods_w = t.font(size).size(mods_text)[0]
+            sc.targets.append((Rect(box.x + lead, box.y, mods_w, box.h), ("modules",)))
         ln = t.render("Game log", int(16 * u), MUTED, bold=True)
         surf.blit(ln, ln.get_rect(midleft=(lay.log.x + int(10 * u), r.centery)))
 
