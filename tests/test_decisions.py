@@ -42,7 +42,7 @@ def test_every_ask_in_the_rules_names_an_intent():
     reaches is covered here)."""
     names = {k for k, v in vars(D).items() if k.isupper() and isinstance(v, str)}
     calls = 0
-    for path in (PKG / "rules").glob("*.py"):
+    for path in (PKG / "rules").rglob("*.py"):       # rules/verbs/ too
         for node in ast.walk(ast.parse(path.read_text())):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in ("ask", "ask_picks")):

@@ -8,7 +8,7 @@ copies a game in the middle of any effect, which is what search needs.
 
 The parts (docs/engine.md has the map): `state.py` (fields, card moves), `legality.py`,
 `scoring.py`, `flow.py` (rounds, turns, World's End), `windows.py` (out-of-turn cards),
-`decisions.py` (what is asked), `verbs.py` (card effects).
+`decisions.py` (what is asked), `verbs/` (card effects).
 """
 
 from __future__ import annotations
