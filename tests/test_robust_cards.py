@@ -236,13 +236,14 @@ def test_windows_line_ends_load_the_same_database(tmp_path, db):
 def test_load_database_raises_only_card_database_errors(tmp_path, monkeypatch):
     """Whatever slips past the checks (a deep recursion, a type fault) is the file's error."""
     from doomlings_desktop.rules import cards
+    from doomlings_desktop.rules.cards import loading
 
     good = tmp_path / "cards.yaml"
     good.write_text(GOOD)
     for exc in (RecursionError, MemoryError, TypeError, ValueError, KeyError):
         def boom(text, file, exc=exc):
             raise exc("boom")
-        monkeypatch.setattr(cards, "parse_database", boom)
+        monkeypatch.setattr(loading, "parse_database", boom)    # where load_database reads it
         with pytest.raises(CardDatabaseError, match=r"cards.yaml:1: cannot validate"):
             cards.load_database(good)
 
