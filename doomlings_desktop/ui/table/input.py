@@ -29,7 +29,7 @@ def card_of(hit: Any) -> int | None:
         return None
     if hit[0] in ("hand", "overlay_card"):
         return hit[1]
-    if hit[0] == "strip":
+    if hit[0] in ("strip", "end_strip"):
         return hit[2]
     if hit[0] == "card":
         return hit[1]
