@@ -159,23 +159,19 @@ class PlayerPanel(_Panel):
             surf.blit(mark, (hx, cy - mark.get_height() // 2))
         hx += t.font(size, True).size("▶ ")[0]
         label = sc.name(seat) + (" (you)" if mine and len(sc.humans) > 1 else "")
-        # the name may take what the badges at their shortest and the score on two lines
-        # leave (the bot badge gives up its words first)
-        after = t.font(int(13 * u)).size("Score 99")[0] + int(10 * u)
-        if sc.seats[seat].kind == "bot":    # the level stays: the name is cut before it goes
-            after += int(34 * u) + t.font(int(13 * u), True).size(
-                sc.seats[seat].level.capitalize())[0]
-        if seat == v.first:
-            after += t.font(int(13 * u), True).size("1st")[0] + int(20 * u)
-        room = max(int(40 * u), limit - hx - after)
-        size = t.fit(label, size, room, int(14 * u), bold=True)
-        name = t.render(elide(t, label, size, room, True), size, color, bold=True)
+        level = sc.seats[seat].level.capitalize() if sc.seats[seat].kind == "bot" else ""
+        first, bot, size = self._header_fit(label, level, seat == v.first, sv, limit - hx, u)
+        room = limit - hx - self._badges_w(first, bot, u) - self._score_w(sv, u) - int(10 * u)
+        name = t.render(elide(t, label, size, max(int(40 * u), room), True), size, color,
+                        bold=True)
         surf.blit(name, (hx, cy - name.get_height() // 2))
         hx += name.get_width() + int(10 * u)
-        if seat == v.first:
+        if first == "1st":
             hx = self._badge(surf, "1st", ACCENT, hx, cy, u)
-        if sc.seats[seat].kind == "bot":        # so a bot's moves are never taken for a person's
-            hx = self._bot_badge(surf, sc.seats[seat].level, sv.score, hx, limit, cy, u)
+        elif first:                 # the small mark: the same word, at the smallest text size
+            hx = self._badge(surf, "1st", ACCENT, hx, cy, u, small=True)
+        if bot is not None:         # so a bot's moves are never taken for a person's
+            hx = self._badge(surf, bot, BOT_BADGE, hx, cy, u, icon=True)
         self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
         self._meaning(surf, v, seat, panel, u)
@@ -235,35 +231,66 @@ class PlayerPanel(_Panel):
         self.sc.targets.append((r, ("card", c)))
 
     def _badge(self, surf: pygame.Surface, label: str, color: tuple, x: int, cy: int,
-               u: float, icon: bool = False) -> int:
-        """A small pill after the name (with the bot icon first if `icon`); returns where the
-        next thing starts."""
-        img = self.sc.app.text.render(label, int(13 * u), (20, 20, 20), bold=True) \
-            if label else None
+               u: float, icon: bool = False, small: bool = False) -> int:
+        """A small pill after the name (with the bot icon first if `icon`; `small`: the
+        narrowest form, its word at the smallest text size); returns where the next thing
+        starts (`_badge_w` measures it)."""
+        size, pad, gap = self._badge_sizes(small, u)
+        img = self.sc.app.text.render(label, size, (20, 20, 20), bold=True) if label else None
         iw = int(14 * u) if icon else 0
         w = iw + (img.get_width() + (int(4 * u) if icon else 0) if img else 0)
-        r = Rect(0, 0, w + int(10 * u), int(20 * u))
+        r = Rect(0, 0, w + 2 * pad, int((16 if small else 20) * u))
         r.midleft = (x, cy)
         pygame.draw.rect(surf, color, r, border_radius=int(6 * u))
         if icon:
-            _bot_icon(surf, Rect(r.x + int(5 * u), cy - iw // 2, iw, iw))
+            _bot_icon(surf, Rect(r.x + pad, cy - iw // 2, iw, iw))
         if img:
-            surf.blit(img, img.get_rect(midright=(r.right - int(5 * u), cy)))
-        return r.right + int(10 * u)
+            surf.blit(img, img.get_rect(midright=(r.right - pad, cy)))
+        return r.right + gap
 
-    def _bot_badge(self, surf: pygame.Surface, level: str, score: int, x: int, limit: int,
-                   cy: int, u: float) -> int:
-        """The bot icon and level, as long as the score and hand still fit beside it: 'Hard
-        bot', then 'Hard', then its first letter in the narrowest headers (the header cuts
-        the name first, so the level is never lost)."""
+    @staticmethod
+    def _badge_sizes(small: bool, u: float) -> tuple[int, int, int]:
+        """A badge's text size, padding and the gap after it."""
+        from doomlings_desktop.ui.fonts import MIN_TEXT_PX
+        return (MIN_TEXT_PX, max(2, int(3 * u)), int(6 * u)) if small else \
+            (int(13 * u), int(5 * u), int(10 * u))
+
+    def _badge_w(self, label: str, u: float, icon: bool = False, small: bool = False) -> int:
+        size, pad, gap = self._badge_sizes(small, u)
+        w = self.sc.app.text.font(size, True).size(label)[0] if label else 0
+        if icon:
+            w += int(14 * u) + (int(4 * u) if label else 0)
+        return w + 2 * pad + gap
+
+    def _badges_w(self, first: str, bot: str | None, u: float) -> int:
+        w = self._badge_w("1st", u, small=first == "mark") if first else 0
+        return w + (self._badge_w(bot, u, icon=True) if bot is not None else 0)
+
+    def _score_w(self, sv: Any, u: float) -> int:
+        """The least room the score and hand take (two lines at 12 px-design)."""
+        f = self.sc.app.text.font(int(12 * u))
+        return max(f.size(f"Score {sv.score}")[0], f.size(f"Hand {sv.hand_size}")[0])
+
+    def _header_fit(self, label: str, level: str, first: bool, sv: Any, room: int,
+                    u: float) -> tuple[str, str | None, int]:
+        """What a header shows: ("1st", "mark" or "" for the first player's badge; the bot
+        badge's words or None; the name's size). The name keeps its whole length and size
+        while the badges can give way: the bot's "Hard bot", "Hard", "H", each with "1st" and
+        then its small mark; only then does the name shrink (18 to 14) and, last, get cut
+        (the tryout's "Pla…" beside "1st" and "M")."""
         t = self.sc.app.text
-        need = t.font(int(11 * u)).size(f"Score {score}")[0] + int(18 * u)
-        word = level.capitalize()
-        for label in (f"{word} bot", word, word[:1]):
-            w = int(28 * u) + t.font(int(13 * u), True).size(label)[0]
-            if x + w + need <= limit or label == word[:1]:
-                return self._badge(surf, label, BOT_BADGE, x, cy, u, icon=True)
-        return x
+        big = int(18 * u)
+        bots = [f"{level} bot", level, level[:1]] if level else [None]
+        firsts = ["1st", "mark"] if first else [""]
+        rest = self._score_w(sv, u) + int(10 * u)
+        name_w = t.font(big, True).size(label)[0]
+        for bot in bots:
+            for f in firsts:
+                if name_w + self._badges_w(f, bot, u) + rest <= room:
+                    return f, bot, big
+        f, bot = firsts[-1], bots[-1]
+        left = room - self._badges_w(f, bot, u) - rest
+        return f, bot, t.fit(label, big, left, int(14 * u), bold=True)
 
     def _score_and_hand(self, surf: pygame.Surface, sv: Any, x: int, cy: int, room: int,
                              u: float) -> None:
