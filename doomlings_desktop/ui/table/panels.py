@@ -174,10 +174,9 @@ class PlayerPanel(_Panel):
             hx = self._badge(surf, bot, BOT_BADGE, hx, cy, u, icon=True)
         self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
-        self._meaning(surf, v, seat, panel, u)
-        area = panel.pile
+        area = self._meaning(surf, v, seat, panel, u)
         if v.hands_open and sv.hand is not None and not mine:     # Age of Metadata (E24)
-            area = open_hand(sc, surf, seat, sv.hand, panel.pile, u)
+            area = open_hand(sc, surf, seat, sv.hand, area, u)
         self._pile(surf, sv, seat, area, panel.header, lit_hosts(sc, d), u, moving)
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
@@ -213,22 +212,34 @@ class PlayerPanel(_Panel):
                 sc.lit.append((slot, c))
             sc.targets.append((slot, ("strip", seat, c)))
 
-    def _meaning(self, surf: pygame.Surface, v: View, seat: int, panel: Any, u: float) -> None:
-        """The seat's kept Meaning of Life card (E4) under its gene pool card (beside it if
-        the panel is too short): the viewer's own all game, everyone's once it is over.
-        Hovering shows it whole, like any card on the table."""
+    def _meaning(self, surf: pygame.Surface, v: View, seat: int, panel: Any, u: float) -> Rect:
+        """The seat's kept Meaning of Life card (E4): the viewer's own all game, everyone's
+        once it is over; hovering shows it whole, like any card on the table. It stands under
+        the gene pool card when the panel leaves it room there (36 design px high or more);
+        else at the foot of the pile area's right end, beside the gene pool card, and the
+        pile keeps clear of it (at six seats it lay over the gene pool's dial, cut off).
+        Returns the pile area left for the strips."""
         c = (v.meanings[seat] if v.meanings else -1) if v.over else \
             (v.meaning if seat == v.me else -1)
+        area = panel.pile
         if c < 0:
-            return
+            return area
         gp = panel.gene_pool
-        ch = min(gp.h, panel.rect.bottom - int(6 * u) - gp.bottom - int(6 * u))
-        if ch < int(30 * u):        # no room under it: over the gene pool card's foot
-            ch = gp.h // 2
-        r = Rect(0, 0, int(ch * 0.72), ch)
-        r.midbottom = (gp.centerx, min(gp.bottom + int(6 * u) + ch, panel.rect.bottom - int(6 * u)))
+        pad = max(2, int(4 * u))
+        bottom = panel.rect.bottom - int(6 * u)
+        ch = min(gp.h, bottom - gp.bottom - pad)
+        if ch >= int(36 * u):
+            r = Rect(0, 0, int(ch * 0.72), ch)
+            r.midtop = (gp.centerx, gp.bottom + pad)
+        else:
+            ch = max(int(24 * u), min(gp.h, int(area.h * 0.9)))
+            r = Rect(0, 0, int(ch * 0.72), ch)
+            r.bottomright = (gp.right, bottom)
+            r.right = min(r.right, area.right)
+            area = Rect(area.x, area.y, max(0, r.x - pad - area.x), area.h)
         surf.blit(self.sc.app.art.face(c, r.w, r.h), r)
         self.sc.targets.append((r, ("card", c)))
+        return area
 
     def _badge(self, surf: pygame.Surface, label: str, color: tuple, x: int, cy: int,
                u: float, icon: bool = False, small: bool = False) -> int:
