@@ -256,6 +256,8 @@ class Hover(Layer):
     tip_at: Rect | None = None      # where the gene pool tooltip was drawn last
 
     on_end = False      # the end screen's piles (EndHover): drawn over the scores
+    last_mouse: tuple[int, int] | None = None   # where the pointer was last frame
+    arrived = False     # what it is over came to it while it stood still: no preview yet
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
@@ -263,9 +265,17 @@ class Hover(Layer):
         if (v is not None and v.over) != self.on_end:
             return          # never a ghost under World's End and the scores: EndHover's
         hit = sc.hit(sc.app.mouse)
+        moved = sc.app.mouse != self.last_mouse
+        self.last_mouse = sc.app.mouse
         if hit != sc.hover_key:
             sc.hover_key = hit
             sc.hover_since = sc.time
+            # a card that lands under a pointer at rest (the next question's, after End
+            # turn) is not pointed at: its preview waits for the pointer to move
+            self.arrived = not moved
+        elif moved and self.arrived:
+            self.arrived = False
+            sc.hover_since = sc.time        # pointed at from now: the usual pause
         window = sc._card_window(d)
         if not hit or sc.drag or sc.zoom is not None or sc.zoom_gp is not None or \
                 window and hit[0] == "strip" or (self.on_end and hit[0] != "end_strip"):
@@ -306,8 +316,8 @@ class Hover(Layer):
             self.tip_at = box
             pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
-        elif hit[0] in ("strip", "end_strip", "overlay_card", "card") and \
-                sc.time - sc.hover_since > 0.45:
+        elif hit[0] in ("strip", "end_strip", "overlay_card", "card") and not self.arrived \
+                and sc.time - sc.hover_since > 0.45:
             # a pile card, or a card too small to read (the age, the prompt's, a window's):
             # the card large enough to read (rules text READ_RULES_PX or more), beside the
             # pointer, never under it
@@ -569,7 +579,9 @@ class Toast(Layer):
         rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
-        box = self.rect = free_spot(sc, box, surf.get_size(), u)
+        # never over a card previewed to be read (a hover is what the player looks at now)
+        shown = [r for r in (sc.overlays.hover.shown_at, sc.overlays.end_hover.shown_at) if r]
+        box = self.rect = free_spot(sc, box, surf.get_size(), u, avoid=shown)
         fill, edge = ((40, 84, 52), (120, 200, 140)) if sc.toast_good else \
             ((90, 40, 40), (200, 120, 110))
         pygame.draw.rect(surf, fill, box, border_radius=int(8 * u))
