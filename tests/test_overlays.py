@@ -354,3 +354,37 @@ def test_a_card_that_lands_under_a_still_pointer_is_not_previewed_until_it_moves
     assert sc.overlays.hover.shown_at is None, "previewed without the pointer moving"
     _rest(app, (spot[0] + 3, spot[1]), 1.0)
     assert sc.overlays.hover.shown_at is not None
+
+
+def test_an_offer_to_prevent_an_action_shows_the_card_about_to_act():
+    """"Bea's X is about to act: prevent it?" showed only the player's own card: the acting
+    card stands beside it, labelled, a hover away from its preview."""
+    from test_ui import texts_of_a_frame
+    db = default_database()
+    for seed in range(600):
+        g = Game.new(db, 3, seed=seed, names=["Ada", "Bea", "Cyd"])
+        r = random.Random(seed)
+        while g.pending and not (g.pending.kind == "react" and g.pending.player == 0
+                                 and "about to act" in g.pending.prompt):
+            g.apply(r.choice(g.pending.options))
+        if g.pending:
+            break
+    app = _app()
+    sc = TableScene(app, [SeatConfig("Ada")] + [SeatConfig(n, "bot", "easy")
+                                                 for n in ("Bea", "Cyd")], seed, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = 0
+    app.frame()
+    acting = g.pending.subject
+    assert acting >= 0 and acting not in g.pending.options
+    assert "about to act" in [s for s in texts_of_a_frame(app, sc)]
+    shown = find(sc, ("card", acting))
+    offered = [r for r, k in sc.targets if k[0] == "overlay_card"]
+    assert shown is not None and offered
+    assert shown.right < min(r.x for r in offered)
+    assert not any(shown.colliderect(b.rect) for b in sc.buttons)
+    assert pygame.Rect(0, 0, 1280, 720).contains(shown)
+    _rest(app, shown.center)
+    big = sc.overlays.hover.shown_at
+    assert big is not None and not big.collidepoint(shown.center)

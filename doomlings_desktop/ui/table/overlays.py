@@ -165,6 +165,36 @@ class CardWindow(Layer):
             "    N or Space: pass"
         hint = t.render(keys, int(15 * u), MUTED)
         surf.blit(hint, hint.get_rect(midtop=(w // 2, y + bh + int(10 * u))))
+        if d.subject >= 0 and d.subject not in cards:
+            self._subject(surf, d, u)
+
+    def _subject(self, surf: pygame.Surface, d: Any, u: float) -> None:
+        """The card an offer is about (the trait about to act that Chromatophores would
+        cancel, the one Parasitic would steal), smaller, left of the offered cards and
+        labelled, so the player reads what they would cancel or take: a hover away from its
+        preview and a right-click from its zoom."""
+        sc = self.sc
+        t = sc.app.text
+        first = next((r for r, k in sc.targets if k[0] == "overlay_card"), None)
+        if first is None:
+            return
+        p = d.prompt
+        words = ("about to act" if "about to act" in p or "about to resolve" in p else
+                 "about to steal" if "about to steal" in p else
+                 "just played" if " played " in p else
+                 "discarded" if "discard" in p else "what it is about")
+        sh = int(first.h * 0.72)
+        r = Rect(0, 0, int(sh * 0.72), sh)
+        r.bottomright = (first.x - int(36 * u), first.bottom)
+        r.x = max(int(8 * u), r.x)
+        label = t.render(words, int(15 * u), ACCENT, bold=True)
+        surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - int(6 * u))))
+        surf.blit(sc.app.art.face(d.subject, r.w, r.h), r)
+        pygame.draw.rect(surf, MUTED, r.inflate(4, 4), width=max(1, int(2 * u)),
+                         border_radius=int(8 * u))
+        arrow = t.render("→", int(24 * u), MUTED, bold=True)
+        surf.blit(arrow, arrow.get_rect(center=((r.right + first.x) // 2, r.centery)))
+        sc.targets.append((r, ("card", d.subject)))
 
     def _browse(self, surf: pygame.Surface, v: View, u: float) -> int:
         sc = self.sc
