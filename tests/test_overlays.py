@@ -388,3 +388,18 @@ def test_an_offer_to_prevent_an_action_shows_the_card_about_to_act():
     _rest(app, shown.center)
     big = sc.overlays.hover.shown_at
     assert big is not None and not big.collidepoint(shown.center)
+
+
+def test_the_menu_button_opens_the_in_game_menu_with_a_click():
+    """Save, Load, Main menu and Quit were reachable only with Esc: the top bar's Menu opens
+    the same menu, and Resume closes it."""
+    app, sc = _pile_table()
+    r = find(sc, ("open_menu",))
+    assert r is not None and sc.layout.top_bar.contains(r)
+    assert not r.colliderect(sc.layout.top_bar.clip(pygame.Rect(0, 0, sc.layout.log.x, 720)))
+    click(app, r.center)
+    assert sc.menu_open
+    keys = [b.key for b in sc.buttons]
+    assert {"save", "load", "main_menu", "quit", "resume"} <= set(keys)
+    click(app, find(sc, ("button", "resume")).center)
+    assert not sc.menu_open

@@ -166,6 +166,10 @@ class TableInput:
         if hit[0] == "log_end":
             sc.log_scroll = 0
             return
+        if hit[0] == "open_menu":
+            sc.app.sounds.play("click")
+            sc.menu_open = True
+            return
         if d is None:
             return
         opts = d.options

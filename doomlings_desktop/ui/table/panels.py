@@ -90,6 +90,24 @@ class TopBar(_Panel):
             sc.targets.append((Rect(box.x + lead, box.y, mods_w, box.h), ("modules",)))
         ln = t.render("Game log", int(16 * u), MUTED, bold=True)
         surf.blit(ln, ln.get_rect(midleft=(lay.log.x + int(10 * u), r.centery)))
+        if sc.menu_button:
+            self._menu_button(surf, lay, u)
+
+    def _menu_button(self, surf: pygame.Surface, lay: TableLayout, u: float) -> None:
+        """'Menu' at the bar's right end, over the log: the Esc menu (Save, Load, Main
+        menu, Quit...) by mouse too (the tryout found it only through Esc)."""
+        sc = self.sc
+        t = sc.app.text
+        label = t.render("☰ Menu", int(15 * u), INK, bold=True)
+        r = label.get_rect().inflate(int(18 * u), int(10 * u))
+        r.midright = (lay.top_bar.right - int(8 * u), lay.top_bar.centery)
+        hover = r.collidepoint(sc.app.mouse)
+        pygame.draw.rect(surf, PANEL_HI if not hover else (70, 80, 96), r,
+                         border_radius=int(6 * u))
+        pygame.draw.rect(surf, ACCENT if hover else (90, 100, 114), r, width=max(1, int(u)),
+                         border_radius=int(6 * u))
+        surf.blit(label, label.get_rect(center=r.center))
+        sc.targets.append((r, ("open_menu",)))
 
     def _rule(self, surf: pygame.Surface, rule: str, x: int, room: int, bar: Rect,
                    u: float) -> None:
