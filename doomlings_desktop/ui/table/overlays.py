@@ -295,6 +295,8 @@ class Hover(Layer):
         if (v is not None and v.over) != self.on_end:
             return          # never a ghost under World's End and the scores: EndHover's
         hit = sc.hit(sc.app.mouse)
+        if self.on_end and hit and hit[0] != "end_strip":
+            hit = None      # the scores' shade is nothing to preview (nor to keep busy for)
         moved = sc.app.mouse != self.last_mouse
         self.last_mouse = sc.app.mouse
         if hit != sc.hover_key:
