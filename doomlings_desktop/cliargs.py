@@ -84,10 +84,24 @@ def modules_arg(text: str) -> list[str] | str:
     return names
 
 
+class _ModulesHelp(str):
+    """--modules' help, naming every module of the bundled card database's manifest. Built
+    only when help is shown (argparse expands it with %), so no command pays for loading the
+    cards to build its parser."""
+
+    def __mod__(self, params: object) -> str:
+        try:
+            from doomlings_desktop.rules.cards import available_modules
+            names = ", ".join(available_modules()) or "none"
+        except Exception:           # a broken --cards file is reported when it is loaded
+            names = "see the card database"
+        return (f"expansion modules in play: comma-separated names ({names}) or all; "
+                "default none")
+
+
 def add_modules(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--modules", metavar="LIST", type=modules_arg, default=(),
-                        help="expansion modules in play: comma-separated names (multi-color) "
-                             "or all; default none")
+                        help=_ModulesHelp("expansion modules in play"))
 
 
 def _db(path: str | None, modules: list[str] | str | tuple = ()):

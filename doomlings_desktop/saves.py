@@ -82,6 +82,7 @@ class SaveInfo:
     round: int | None = None        # rounds begun (age and catastrophe cards revealed)
     catastrophes: int | None = None     # of the three
     winners: tuple[int, ...] = ()   # seats, once the game is over
+    modules: tuple[str, ...] = ()   # the expansion modules it is played with (E1)
 
 
 def saves_dir() -> Path:
@@ -182,7 +183,8 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
         p = rec["progress"]
         _cache[path] = (sig, SaveInfo(path.stem, path, rec["saved_at"], game.over, listed,
                                       len(game.answers), game.seed, round=p["round"],
-                                      catastrophes=p["catastrophes"], winners=tuple(p["winners"])))
+                                      catastrophes=p["catastrophes"], winners=tuple(p["winners"]),
+                                      modules=tuple(game.db.modules)))
     return path
 
 
@@ -328,6 +330,7 @@ def save_info(path: Path) -> SaveInfo:
         _, answers = check_record(rec, default_database())
         info.seats = check_seats(rec["seats"], len(rec["seats"]))
         info.answers, info.seed = len(answers), rec["seed"]
+        info.modules = tuple(str(m) for m in rec.get("modules", ()))   # checked just above
         got = _read_progress(rec.get("progress"), len(info.seats))
         if got is None:     # saved before saves kept it (or damaged): replay, once per change
             g = replay(rec, default_database(), log=False)

@@ -97,3 +97,20 @@ def test_game_window_with_an_explicit_dummy_driver_still_runs(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "no display" not in r.stderr
+
+
+def test_modules_help_names_every_module_of_the_manifest(capsys):
+    """`--help` named only "(multi-color)" as an example: it lists the card database's
+    modules, for each command that takes --modules."""
+    import pytest
+
+    from doomlings_desktop import cli
+    from doomlings_desktop.rules.cards import available_modules
+
+    for command in ("simulate", "arena", "bench", "scenario"):
+        with pytest.raises(SystemExit):
+            cli.main([command, "--help"])
+        out = " ".join(capsys.readouterr().out.split())
+        listed = out[out.index("--modules LIST expansion"):]
+        for name in available_modules():
+            assert name in listed.replace("- ", "-"), (command, name)

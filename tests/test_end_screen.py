@@ -84,3 +84,116 @@ def test_the_world_ends_rows_are_marked_with_a_legend():
     assert marked == [label]
     drawn = texts_of_a_frame(app, sc)
     assert any("World's End" in s and "effect" in s for s in drawn)        # the legend
+
+
+# ------------------------------------------------------ every module on: long piles, read
+
+
+def all_modules_end(n: int, seed: int):
+    """A finished game of n seats with every expansion module on, at 1280x720."""
+    from doomlings_desktop.rules.cards import available_modules, database_for
+    db = database_for(available_modules())
+    g = Game.new(db, n, seed=seed)
+    rng = random.Random(seed)
+    while g.pending is not None:
+        g.apply(rng.choice(g.pending.options))
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann")] + [SeatConfig(f"Player {i}", "bot", "medium")
+                                                 for i in range(2, n + 1)], seed, game=g,
+                    modules=tuple(db.modules))
+    sc.autosave = False
+    app.go(sc)
+    sc.we_step = 1e9
+    app.frame()
+    return app, sc
+
+
+@pytest.mark.parametrize("n,seed", [(4, 19), (6, 24)])
+def test_long_final_piles_keep_their_names_readable(n, seed):
+    """With every module on, piles of 10 to 17 cards: readable strips (16 px or more), in
+    columns wide enough for a name (6 seats: about 8 letters; it was 2 or 3 in three
+    columns), and a plain strip (no icons beside its name) shows 6 letters or its whole name.
+    The score table's text never goes under the minimum either."""
+    from doomlings_desktop.ui import probe
+    from doomlings_desktop.ui.fonts import MIN_TEXT_PX
+    from doomlings_desktop.ui.layout import STRIP_MIN_H
+    app, sc = all_modules_end(n, seed)
+    assert max(len(p.pile) for p in sc.game.players) >= 18
+    probe.fresh(app)
+    with probe.recording() as got:
+        sc._view_key = ()
+        app.frame()
+    strips = [(r, a) for r, a in sc.targets if a[0] == "end_strip"]
+    assert len(strips) == sum(len(p.pile) for p in sc.game.players)
+    db = sc.db
+    on = set(sc.game.attached or {})               # attachments
+    linked = set((sc.game.attached or {}).values())    # their hosts wear the link mark
+    for r, (_, _, c) in strips:
+        assert r.h >= STRIP_MIN_H, (db.name(c), r)
+        if c not in on:                     # an attachment's band is indented under its host
+            assert r.w >= (120 if n == 6 else 150), (db.name(c), r)
+    names = {}
+    for rec in got:
+        if rec.within and rec.within[0][0] == "strip" and rec.px >= MIN_TEXT_PX:
+            names.setdefault(rec.within[0][1], []).append(rec.text)
+    plain = [c for _, (_, _, c) in strips if db.cards[c].kind == "trait"
+             and not db.cards[c].dominant and not db.cards[c].variable
+             and not db.module[c] and len(db.colors[c]) <= 1 and c not in on | linked]
+    assert len(plain) >= 10
+    for c in plain:
+        shown = names.get(db.cards[c].id, [])
+        full = db.name(c)
+        assert any(s == full or (s.endswith("…") and len(s) >= 7) for s in shown), (full, shown)
+    table = [rec for rec in got if not rec.within]
+    assert min(rec.px for rec in table) >= MIN_TEXT_PX
+
+
+def test_hovering_a_final_pile_shows_the_card_and_a_right_click_zooms_it():
+    """docs/ui.md: the card a hover away. The preview is drawn over the scores, beside the
+    pointer, never under it; right-click (or click) shows the card large, and the next click
+    puts it away without pressing what lies under it."""
+    app, sc = all_modules_end(4, 3)
+    strips = [(r, a) for r, a in sc.targets if a[0] == "end_strip"]
+    r, (_, _, card) = strips[len(strips) // 2]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.frame()
+    for _ in range(20):
+        app.frame([], dt=0.05)
+    shown = sc.overlays.end_hover.shown_at
+    assert shown is not None and not shown.collidepoint(r.center)
+    face = app.art.face(card, shown.w, shown.h)
+    assert app.screen.get_at(shown.center) == face.get_at((shown.w // 2, shown.h // 2))
+    # off the strips, nothing
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.frame()
+    for _ in range(20):
+        app.frame([], dt=0.05)
+    assert sc.overlays.end_hover.shown_at is None
+    for button in (3, 1):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center,
+                                             button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.center, button=button))
+        app.frame()
+        assert sc.zoom == card and sc.overlays.zoom.shown(None)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+        app.frame()
+        assert sc.zoom is None and sc.game.over and app.scene is sc
+
+
+def test_an_attachment_stays_under_its_host_across_columns():
+    """A host that would end a column starts the next one, so the attachment after it is
+    tucked right under it rather than at the top of another column."""
+    from pygame import Rect
+
+    from doomlings_desktop.ui.table.endpiles import end_slots
+    area = Rect(0, 0, 300, 3 * 30)
+    colors = ("red",) * 6
+    for at in range(5):
+        hosts = tuple(i == at for i in range(6))
+        slots = end_slots(area, colors, 1.0, hosts)
+        host, band = slots[at], slots[at + 1]
+        assert band.x == host.x and band.y > host.y, (at, host, band)
+        assert len(set(slots[i].topleft for i in range(6))) == 6

@@ -37,3 +37,38 @@ def test_each_bot_header_shows_its_level(scale, n):
         word = level.capitalize()
         shown = sum(1 for t in drawn if t in (f"{word} bot", word, word[:1]))
         assert shown >= levels[:n - 1].count(level), (level, drawn)
+
+
+def header_texts(app, sc):
+    drawn: list[str] = []
+    render = app.text.render
+    app.text.render = lambda t, *a, **k: (drawn.append(t), render(t, *a, **k))[1]
+    sc._view_key = ()
+    app.frame()
+    app.text.render = render
+    return drawn
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_first_players_badge_and_a_bot_level_give_way_before_the_name(scale):
+    """The tryout's "Pla…  1st  M": at 1280x720 with six seats every player's name is drawn
+    whole whoever holds "1st" (a bot too), the badges shortening first ("1st" to its small
+    mark, "Medium bot" to "M"); a bot's level and the first player's mark stay."""
+    s = Settings()
+    s.animation = "off"
+    s.ui_scale = scale
+    app = App(size=(1280, 720), settings=s)
+    levels = ["easy", "medium", "hard", "medium", "random"]
+    seats = [SeatConfig("Player 1")] + [SeatConfig(f"Player {i + 2}", "bot", levels[i])
+                                        for i in range(5)]
+    sc = TableScene(app, seats, seed=3)
+    app.go(sc)
+    for first in range(6):
+        sc.game.first = first
+        drawn = header_texts(app, sc)
+        for q in range(6):
+            assert f"Player {q + 1}" in drawn, (first, q, drawn)
+        assert "1st" in drawn
+        word = levels[(first - 1) % 5].capitalize() if first else None
+        if word:
+            assert any(t in (f"{word} bot", word, word[:1]) for t in drawn), (word, drawn)

@@ -187,3 +187,23 @@ def test_renaming_the_game_in_progress_keeps_it_as_a_save_of_its_own():
     assert not saves.has_autosave()
     [info] = saves.list_saves()
     assert info.name.startswith("Game 20") and saves.load(info.path, g.db).game.answers == g.answers
+
+
+def test_a_row_names_the_expansion_modules_its_save_is_played_with():
+    """The Load screen did not say which modules a save uses: '+ Dinolings, Techlings' for
+    two, '+ 6 modules' when the names would crowd the row, nothing for the base game."""
+    from doomlings_desktop.rules.cards import available_modules, database_for
+    for i, (mods, name) in enumerate(((("dinolings", "techlings"), "Two"),
+                                      (available_modules(), "All"), ((), "Base"))):
+        g = Game.new(database_for(mods), 3, seed=5 + i, names=[s["name"] for s in SEATS])
+        r = random.Random(i)
+        for _ in range(6):
+            g.apply(r.choice(g.pending.options))
+        saves.save(g, SEATS, name)
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "load")).center)
+    texts = texts_of_a_frame(app, app.scene)
+    assert "+ Dinolings, Techlings" in texts
+    assert f"+ {len(available_modules())} modules" in texts
+    assert sum(1 for s in texts if s.startswith("+ ")) == 2     # the base game's says none

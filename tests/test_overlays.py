@@ -274,3 +274,132 @@ def test_a_pile_cards_preview_never_covers_the_prompt_or_its_buttons(size):
         assert not big.colliderect(sc.layout.prompt), (strip, big, sc.layout.prompt)
         assert not any(big.colliderect(b.rect) for b in sc.buttons)
     assert checked > 3
+
+
+def _pile_table(least=4):
+    db = default_database()
+    r = random.Random(4)
+    g = Game.new(db, 4, seed=4, names=["Ada", "Bea", "Cyd", "Dov"])
+    while not (g.pending.player == 0 and g.pending.kind == "play"
+               and len(g.players[0].pile) >= least):
+        g.apply(r.choice(g.pending.options))
+    app = _app()
+    sc = TableScene(app, [SeatConfig("Ada")] + [SeatConfig(n, "bot", "easy")
+                                                 for n in ("Bea", "Cyd", "Dov")], 4, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = 0
+    app.frame()
+    return app, sc
+
+
+def _rest(app, pos, seconds=1.0):
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    for _ in range(int(seconds / 0.05)):
+        app.frame([], dt=0.05)
+
+
+def test_a_message_moves_off_a_card_shown_to_be_read():
+    """The tryout's red banner lay over the card its reader had the pointer on: a message
+    now goes where it covers no previewed card (where it would have gone did)."""
+    from doomlings_desktop.ui.table.layer import free_spot
+    app, sc = _pile_table(2)
+    text = "Your play drew or showed a card (or another player answered), so it can't be " \
+        "taken back: the turn goes on."
+    sc.say(text, 30)
+    app.frame()
+    first = sc.overlays.toast.rect
+    mine = [r for r, k in sc.targets if k[0] == "strip" and k[1] == 0]
+    # a strip whose preview lands on the message's usual spot
+    for strip in sorted(mine, key=lambda r: abs(r.centerx - first.centerx)):
+        _rest(app, strip.center)
+        big = sc.overlays.hover.shown_at
+        if big is not None and big.colliderect(free_spot(sc, first, app.screen.get_size(),
+                                                         sc.unit())):
+            break
+    else:
+        pytest.fail("no preview where the message would go")
+    box = sc.overlays.toast.rect
+    assert box is not None and not box.colliderect(big), (box, big)
+    assert sc.overlays.hover.shown_at == big          # the card is still shown
+
+
+def test_a_card_that_lands_under_a_still_pointer_is_not_previewed_until_it_moves():
+    """After End turn the next question's card landed under the resting pointer and its large
+    preview popped over the hand. Here a trait played with the keys lands in the pile right
+    under the resting pointer: no preview until the pointer moves (then the usual pause)."""
+    from uidriver import key
+    app, sc = _pile_table()
+    d = sc.my_decision()
+    hand = list(sc.view.hand)
+    for i, card in enumerate(hand):     # noqa: B007 (i is used after the loop) one that lands in the open: the same play on a twin
+        if card not in d.options:
+            continue
+        app2, sc2 = _pile_table()
+        sc2.apply(card)
+        app2.frame()
+        lands = next((r for r, k in sc2.targets if k == ("strip", 0, card)), None)
+        if lands is not None and sc2.hit(lands.center) == ("strip", 0, card):
+            break
+    else:
+        pytest.fail("no play that lands in the open")
+    spot = lands.center
+    _rest(app, spot)
+    assert sc.hit(spot)[0] != "strip" and sc.overlays.hover.shown_at is None
+    key(app, getattr(pygame, f"K_{i + 1}"), str(i + 1))
+    key(app, pygame.K_RETURN)
+    assert card in sc.game.players[0].pile and sc.hit(spot) == ("strip", 0, card)
+    for _ in range(30):
+        app.frame([], dt=0.05)
+    assert sc.overlays.hover.shown_at is None, "previewed without the pointer moving"
+    _rest(app, (spot[0] + 3, spot[1]), 1.0)
+    assert sc.overlays.hover.shown_at is not None
+
+
+def test_an_offer_to_prevent_an_action_shows_the_card_about_to_act():
+    """"Bea's X is about to act: prevent it?" showed only the player's own card: the acting
+    card stands beside it, labelled, a hover away from its preview."""
+    from test_ui import texts_of_a_frame
+    db = default_database()
+    for seed in range(600):
+        g = Game.new(db, 3, seed=seed, names=["Ada", "Bea", "Cyd"])
+        r = random.Random(seed)
+        while g.pending and not (g.pending.kind == "react" and g.pending.player == 0
+                                 and "about to act" in g.pending.prompt):
+            g.apply(r.choice(g.pending.options))
+        if g.pending:
+            break
+    app = _app()
+    sc = TableScene(app, [SeatConfig("Ada")] + [SeatConfig(n, "bot", "easy")
+                                                 for n in ("Bea", "Cyd")], seed, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = 0
+    app.frame()
+    acting = g.pending.subject
+    assert acting >= 0 and acting not in g.pending.options
+    assert "about to act" in [s for s in texts_of_a_frame(app, sc)]
+    shown = find(sc, ("card", acting))
+    offered = [r for r, k in sc.targets if k[0] == "overlay_card"]
+    assert shown is not None and offered
+    assert shown.right < min(r.x for r in offered)
+    assert not any(shown.colliderect(b.rect) for b in sc.buttons)
+    assert pygame.Rect(0, 0, 1280, 720).contains(shown)
+    _rest(app, shown.center)
+    big = sc.overlays.hover.shown_at
+    assert big is not None and not big.collidepoint(shown.center)
+
+
+def test_the_menu_button_opens_the_in_game_menu_with_a_click():
+    """Save, Load, Main menu and Quit were reachable only with Esc: the top bar's Menu opens
+    the same menu, and Resume closes it."""
+    app, sc = _pile_table()
+    r = find(sc, ("open_menu",))
+    assert r is not None and sc.layout.top_bar.contains(r)
+    assert not r.colliderect(sc.layout.top_bar.clip(pygame.Rect(0, 0, sc.layout.log.x, 720)))
+    click(app, r.center)
+    assert sc.menu_open
+    keys = [b.key for b in sc.buttons]
+    assert {"save", "load", "main_menu", "quit", "resume"} <= set(keys)
+    click(app, find(sc, ("button", "resume")).center)
+    assert not sc.menu_open

@@ -483,3 +483,49 @@ def test_the_end_screen_is_readable(size, n):
     assert not too_small(records, sc.db, sc.unit())
     buttons = [(r, k) for r, k in live(targets, size, sc.buttons) if k[0] == "button"]
     assert len(buttons) >= 2 and not clashes(buttons, size)
+
+
+# ---------------------------------------------------------------------- Meaning of Life
+
+
+def meaning_midgame(n, over=False, seed=2):
+    """A game with the Meaning of Life module (E4) played at random until piles hold 8
+    traits, or to its end."""
+    from doomlings_desktop.rules.cards import database_for
+    db = database_for(["meaning-of-life"])
+    g = Game.new(db, n, seed=seed)
+    r = random.Random(seed)
+    while g.pending and (over or not (max(len(p.pile) for p in g.players) >= 8
+                                      and g.pending.player == 0 and g.pending.kind == "play")):
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+@pytest.mark.parametrize("size", SIZES[:2])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_the_meaning_card_fits_its_panel_at_every_table_size(size, n):
+    """The kept Meaning of Life card lies inside its owner's panel, over neither the gene
+    pool card (at six seats it covered the dial) nor the header nor a pile strip; at the
+    end every seat's does. The readability checks hold too."""
+    for over in (False, True):
+        g = meaning_midgame(n, over)
+        app, sc = table(g, size)
+        if over:
+            sc.we_step = 1e9
+        app.frame([])
+        v = sc.view
+        kept = {q: (v.meanings[q] if over else v.meaning if q == 0 else -1) for q in range(n)}
+        assert sum(c >= 0 for c in kept.values()) == (n if over else 1)
+        for q, c in kept.items():
+            if c < 0:
+                continue
+            panel = sc.layout.panel_of(q)
+            r = next(t for t, k in sc.targets if k == ("card", c))
+            assert panel.rect.contains(r), (q, r, panel.rect)
+            assert not r.colliderect(panel.gene_pool), (q, r, panel.gene_pool)
+            assert not r.colliderect(panel.header), (q, r, panel.header)
+            strips = [t for t, k in sc.targets if k[0] == "strip" and k[1] == q]
+            assert strips and not any(r.colliderect(t) for t in strips), q
+            assert r.h >= 24 * sc.unit()
+        if not over:
+            check(app, sc, f"Meaning of Life, {n} seats at {size}")

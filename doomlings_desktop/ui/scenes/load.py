@@ -42,6 +42,18 @@ def players_text(seats: list[dict], short: bool = False) -> str:
     return f"{kinds}: {names}"
 
 
+def modules_text(t: Any, modules: tuple[str, ...], size: int, room: int) -> str:
+    """The expansion modules a save is played with: '+ Dinolings, Techlings', or '+ 6
+    modules' when the names take more than `room` pixels ('' for the base game)."""
+    from doomlings_desktop.rules.cards import module_title
+    if not modules:
+        return ""
+    full = "+ " + ", ".join(module_title(m) for m in modules)
+    if t.font(size).size(full)[0] <= room:
+        return full
+    return f"+ {len(modules)} module{'s' if len(modules) > 1 else ''}"
+
+
 def progress_text(info: Any) -> str:
     if info.over:
         won = " and ".join(info.seats[s]["name"] for s in info.winners if s < len(info.seats))
@@ -300,8 +312,13 @@ class LoadScene(SubScene):
         date = t.render(info.saved_at[:16] if info.saved_at[:1].isdigit() else "", int(15 * u),
                         MUTED)
         surf.blit(date, date.get_rect(topright=(right, row.y + int(10 * u))))
-        name = elide(t, display_name(info), int(18 * u), room - date.get_width() - int(20 * u),
-                     bold=True)
+        end = right - date.get_width() - int(20 * u)
+        mods = modules_text(t, info.modules, int(15 * u), int(room * 0.4))
+        if mods:        # the expansion modules it is played with, before the date
+            img = t.render(mods, int(15 * u), ACCENT)
+            surf.blit(img, img.get_rect(topright=(end, row.y + int(10 * u))))
+            end -= img.get_width() + int(16 * u)
+        name = elide(t, display_name(info), int(18 * u), end - x, bold=True)
         surf.blit(t.render(name, int(18 * u), MUTED if info.kept else INK, bold=True),
                   (x, row.y + int(8 * u)))
         y = row.y + int(34 * u)

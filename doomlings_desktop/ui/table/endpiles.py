@@ -8,6 +8,7 @@ never imports the scene module.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -15,17 +16,56 @@ from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL
-from doomlings_desktop.ui.layout import PILE_COLORS
+from doomlings_desktop.ui.layout import PILE_COLORS, STRIP_MIN_H, strip_text_px
 from doomlings_desktop.ui.table.attach import draw_tucked, pile_entries
 
 WE_TINT = (86, 34, 30)          # the background of a row World's End scored
 WE_LEGEND = "scored by a World's End effect"
 
 
-def piles_width(w: int, n: int, u: float) -> int:
-    """How wide the piles' column is beside the score table: two columns of blocks from four
-    players on, one below that."""
-    return int(w * (0.42 if n > 3 else 0.3))
+OTHER = "Other cards"            # the row that sums the bonus rows a full table has no room for
+
+
+def score_rows(v: View, most: int) -> tuple[list[str], list[dict[str, int]]]:
+    """The score table's rows (labels, in order) and each seat's points per row: face values,
+    each card's bonus, then the Meaning of Life cards (E4) as they are scored. A table of
+    more than `most` rows (six players' bonuses at 1280x720) keeps the face values, the
+    Meaning rows, the World's End rows and the first bonuses, and sums the rest in one row,
+    "Other cards", so its text never shrinks under the minimum."""
+    from doomlings_desktop.rules.meaning import LABEL
+
+    labels: list[str] = []
+    for lines in v.breakdowns:
+        for label, _ in lines:
+            if label not in labels:
+                labels.append(label)
+    labels.sort(key=lambda lab: lab.startswith(LABEL))
+    points: list[dict[str, int]] = []
+    for lines in v.breakdowns:
+        got: dict[str, int] = {}
+        for label, p in lines:
+            got[label] = got.get(label, 0) + p
+        points.append(got)
+    if len(labels) <= most:
+        return labels, [{k: p for k, p in got.items() if p or k.startswith(LABEL)}
+                        for got in points]
+    keep = [lab for lab in labels if lab == "Face values" or lab.startswith(LABEL)
+            or lab in v.we_labels]
+    room = max(0, most - len(keep) - 1)
+    bonus = [lab for lab in labels if lab not in keep]
+    kept = set(keep) | set(bonus[:room])
+    folded = set(bonus[room:])
+    rows = [lab for lab in labels if lab in kept]
+    at = next((i for i, lab in enumerate(rows) if lab.startswith(LABEL)), len(rows))
+    rows.insert(at, OTHER)
+    out = []
+    for got in points:
+        row = {k: p for k, p in got.items() if k in kept and (p or k.startswith(LABEL))}
+        other = sum(p for k, p in got.items() if k in folded)
+        if other:
+            row[OTHER] = other
+        out.append(row)
+    return rows, out
 
 
 def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> None:
@@ -60,7 +100,10 @@ def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> 
         # a variable trait's final worth; an attachment tucked under its host (E8)
         entries = pile_entries(sv, firsts)
         hosts = {h for _, _, _, h in entries if h >= 0}
-        slots = end_slots(pile, tuple(col for _, col, _, _ in entries), u)
+        following = [h for _, _, _, h in entries[1:]] + [-1]
+        slots = end_slots(pile, tuple(col for _, col, _, _ in entries), u,
+                          tuple(f >= 0 and f == c for (c, _, _, _), f in
+                                zip(entries, following, strict=True)))
         drawn: dict[int, Rect] = {}
         for (card, color, worth, host), slot in zip(entries, slots, strict=True):
             drawn[card] = slot
@@ -74,29 +117,67 @@ def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> 
             sc.targets.append((slot, ("end_strip", s, card)))
 
 
-def end_slots(area: Rect, colors: tuple[str, ...], u: float) -> list[Rect]:
+def end_slots(area: Rect, colors: tuple[str, ...], u: float,
+              hosts: tuple[bool, ...] = ()) -> list[Rect]:
     """One rect per pile card (in pile order): the cards in colour groups in the table's
-    order, filling columns top to bottom, in as many columns (one to three) as make the
-    strips readable: every strip the same height, so no pile looks smaller than it is."""
+    order, filling columns top to bottom, every strip the same height (so no pile looks
+    smaller than it is). The column count (one to four) is the one that shows the most of
+    each name in strips still readable (STRIP_MIN_H or taller), weighed against how near the
+    strips stay to a good height, as the table's piles do (`layout._better`). A host
+    (`hosts[i]`: an attachment follows it) never ends a column: it starts the next one, so
+    its attachment stays tucked right under it."""
     n = len(colors)
-    gap = max(1, int(3 * u))
+    hosts = hosts or (False,) * n
     rank = {c: i for i, c in enumerate(PILE_COLORS)}
     order = sorted(range(n), key=lambda i: (rank.get(colors[i], len(rank)), i))
+    is_host = [hosts[i] for i in order]
     best = None
-    for ncols in (1, 2, 3):
-        rows = -(-n // ncols)
-        strip_h = min(int(28 * u), (area.h + gap) // max(1, rows) - gap)
+    for ncols in (1, 2, 3, 4):
+        gap = max(1, int(3 * u)) if ncols == 1 else max(2, int(4 * u))      # between columns
+        cut = max(1, int(3 * u))                                             # between strips
+        rows = max(1, -(-n // ncols))
+        while _columns(is_host, rows) > ncols:
+            rows += 1
+        pitch = (area.h + cut) // rows
+        while pitch - cut < STRIP_MIN_H and cut > 0:   # tight: thinner cuts (each strip has
+            cut -= 1                                   # its own dark rim) before a column
+            pitch = (area.h + cut) // rows
+        strip_h = min(int(28 * u), pitch - cut)
         col_w = (area.w - gap * (ncols - 1)) // ncols
-        score = min(col_w, int(110 * u)) * min(strip_h, int(24 * u))
-        if best is None or score > best[0]:         # a tie keeps fewer, wider columns
-            best = (score, rows, max(5, strip_h), col_w)
-    _, rows, strip_h, col_w = best
+        key = _worth(col_w, strip_h, u)
+        if best is None or key > best[0]:          # a tie keeps fewer, wider columns
+            best = (key, rows, max(5, strip_h), col_w, gap, cut)
+    _, rows, strip_h, col_w, gap, cut = best
     slots: list[Rect] = [Rect(0, 0, 0, 0)] * n
+    col = row = 0
     for k, i in enumerate(order):
-        col, row = divmod(k, rows)
-        slots[i] = Rect(area.x + col * (col_w + gap), area.y + row * (strip_h + gap), col_w,
+        if row == rows or (is_host[k] and row == rows - 1 and row > 0):
+            col, row = col + 1, 0
+        slots[i] = Rect(area.x + col * (col_w + gap), area.y + row * (strip_h + cut), col_w,
                         strip_h)
+        row += 1
     return slots
+
+
+def _columns(is_host: list[bool], rows: int) -> int:
+    """How many columns of `rows` the strips take when no host ends a column."""
+    col = row = 0
+    for h in is_host:
+        if row == rows or (h and row == rows - 1 and row > 0):
+            col, row = col + 1, 0
+        row += 1
+    return col + 1
+
+
+def _worth(col_w: int, strip_h: int, u: float) -> tuple:
+    """How good a column width and strip height are: readable strips first, then the letters
+    of a name a strip shows (up to 14: most names whole) weighed by how near the strip is to
+    a good height (24 design pixels), then taller strips."""
+    ideal = max(STRIP_MIN_H, int(24 * u))
+    room = col_w - 2.4 * strip_h                    # the badge and the value take the rest
+    letters = max(0.0, room / (0.6 * strip_text_px(strip_h)))
+    worth = int(min(letters, 14)) * math.sqrt(min(strip_h, ideal) / ideal)
+    return (strip_h >= STRIP_MIN_H, round(worth, 3), strip_h)
 
 
 def we_icon(sc: Any, size: int) -> pygame.Surface:

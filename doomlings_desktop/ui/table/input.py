@@ -29,7 +29,7 @@ def card_of(hit: Any) -> int | None:
         return None
     if hit[0] in ("hand", "overlay_card"):
         return hit[1]
-    if hit[0] == "strip":
+    if hit[0] in ("strip", "end_strip"):
         return hit[2]
     if hit[0] == "card":
         return hit[1]
@@ -165,6 +165,10 @@ class TableInput:
             return
         if hit[0] == "log_end":
             sc.log_scroll = 0
+            return
+        if hit[0] == "open_menu":
+            sc.app.sounds.play("click")
+            sc.menu_open = True
             return
         if d is None:
             return

@@ -53,10 +53,12 @@ class Layer:
         return False
 
 
-def free_spot(sc: Any, box: Rect, size: tuple[int, int], u: float) -> Rect:
+def free_spot(sc: Any, box: Rect, size: tuple[int, int], u: float,
+              avoid: list[Rect] | tuple = ()) -> Rect:
     """Where the message covers the least of what can be clicked (cards, piles, buttons):
     the first of a few spots near the middle of the table that covers nothing, else the
-    one that covers least. A message must not hide the pile or the button it is about."""
+    one that covers least. A message must not hide the pile or the button it is about, and
+    covers what is in `avoid` (a card being read) only when every spot would."""
     lay = sc.layout
     w, h = size
     if lay is None:
@@ -77,7 +79,8 @@ def free_spot(sc: Any, box: Rect, size: tuple[int, int], u: float) -> Rect:
         r = Rect(box)
         r.center = (cx, cy)
         r.clamp_ip(Rect(0, 0, w, h))
-        covered = sum(r.clip(o).w * r.clip(o).h for o in taken)
+        covered = sum(r.clip(o).w * r.clip(o).h for o in taken) + \
+            sum(r.clip(o).w * r.clip(o).h * 1000 for o in avoid)
         if best is None or covered < best[0]:
             best = (covered, r)
         if covered == 0:

@@ -17,12 +17,13 @@ from pygame import Rect
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.meaning import LABEL as MEANING_LABEL
 from doomlings_desktop.rules.view import View
-from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene
+from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene, elide
 from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.table.attach import LINK, host_under, owner, pair_words, pairs
 from doomlings_desktop.ui.table.decided import Decided, offered
-from doomlings_desktop.ui.table.endpiles import draw_piles, piles_width, we_legend, we_row
+from doomlings_desktop.ui.table.endpiles import draw_piles, score_rows, we_legend, we_row
 from doomlings_desktop.ui.table.handraise import raised_height
 from doomlings_desktop.ui.table.hint import HintLayer
 from doomlings_desktop.ui.table.input import card_of
@@ -164,6 +165,36 @@ class CardWindow(Layer):
             "    N or Space: pass"
         hint = t.render(keys, int(15 * u), MUTED)
         surf.blit(hint, hint.get_rect(midtop=(w // 2, y + bh + int(10 * u))))
+        if d.subject >= 0 and d.subject not in cards:
+            self._subject(surf, d, u)
+
+    def _subject(self, surf: pygame.Surface, d: Any, u: float) -> None:
+        """The card an offer is about (the trait about to act that Chromatophores would
+        cancel, the one Parasitic would steal), smaller, left of the offered cards and
+        labelled, so the player reads what they would cancel or take: a hover away from its
+        preview and a right-click from its zoom."""
+        sc = self.sc
+        t = sc.app.text
+        first = next((r for r, k in sc.targets if k[0] == "overlay_card"), None)
+        if first is None:
+            return
+        p = d.prompt
+        words = ("about to act" if "about to act" in p or "about to resolve" in p else
+                 "about to steal" if "about to steal" in p else
+                 "just played" if " played " in p else
+                 "discarded" if "discard" in p else "what it is about")
+        sh = int(first.h * 0.72)
+        r = Rect(0, 0, int(sh * 0.72), sh)
+        r.bottomright = (first.x - int(36 * u), first.bottom)
+        r.x = max(int(8 * u), r.x)
+        label = t.render(words, int(15 * u), ACCENT, bold=True)
+        surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - int(6 * u))))
+        surf.blit(sc.app.art.face(d.subject, r.w, r.h), r)
+        pygame.draw.rect(surf, MUTED, r.inflate(4, 4), width=max(1, int(2 * u)),
+                         border_radius=int(8 * u))
+        arrow = t.render("→", int(24 * u), MUTED, bold=True)
+        surf.blit(arrow, arrow.get_rect(center=((r.right + first.x) // 2, r.centery)))
+        sc.targets.append((r, ("card", d.subject)))
 
     def _browse(self, surf: pygame.Surface, v: View, u: float) -> int:
         sc = self.sc
@@ -254,18 +285,33 @@ class Hover(Layer):
     caption: str | None = None      # what the last preview said of a host or attachment
     tip_at: Rect | None = None      # where the gene pool tooltip was drawn last
 
+    on_end = False      # the end screen's piles (EndHover): drawn over the scores
+    last_mouse: tuple[int, int] | None = None   # where the pointer was last frame
+    arrived = False     # what it is over came to it while it stood still: no preview yet
+
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
         self.shown_at = self.caption = None
+        if (v is not None and v.over) != self.on_end:
+            return          # never a ghost under World's End and the scores: EndHover's
         hit = sc.hit(sc.app.mouse)
+        if self.on_end and hit and hit[0] != "end_strip":
+            hit = None      # the scores' shade is nothing to preview (nor to keep busy for)
+        moved = sc.app.mouse != self.last_mouse
+        self.last_mouse = sc.app.mouse
         if hit != sc.hover_key:
             sc.hover_key = hit
             sc.hover_since = sc.time
+            # a card that lands under a pointer at rest (the next question's, after End
+            # turn) is not pointed at: its preview waits for the pointer to move
+            self.arrived = not moved
+        elif moved and self.arrived:
+            self.arrived = False
+            sc.hover_since = sc.time        # pointed at from now: the usual pause
         window = sc._card_window(d)
         if not hit or sc.drag or sc.zoom is not None or sc.zoom_gp is not None or \
-                window and hit[0] == "strip" or (v is not None and v.over):
-            return          # a preview never covers a window of cards, nor lies behind
-            #                 World's End and the scores as a ghost under their shade
+                window and hit[0] == "strip" or (self.on_end and hit[0] != "end_strip"):
+            return          # a preview never covers a window of cards
         card = card_of(hit)
         t = sc.app.text
         if hit[0] == "hand" and card in v.why_not and sc.time - sc.hover_since > 0.25:
@@ -302,13 +348,14 @@ class Hover(Layer):
             self.tip_at = box
             pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
-        elif hit[0] in ("strip", "overlay_card", "card") and sc.time - sc.hover_since > 0.45:
+        elif hit[0] in ("strip", "end_strip", "overlay_card", "card") and not self.arrived \
+                and sc.time - sc.hover_since > 0.45:
             # a pile card, or a card too small to read (the age, the prompt's, a window's):
             # the card large enough to read (rules text READ_RULES_PX or more), beside the
             # pointer, never under it
             ch = max(int(260 * u), raised_height(sc.db, u))
             over = sc.input._target_rect(hit)
-            if hit[0] != "strip" and over is not None and over.h >= ch:
+            if hit[0] not in ("strip", "end_strip") and over is not None and over.h >= ch:
                 return
             cw = int(ch * 0.72)
             # a host or an attachment says what lies on what (E8), under the card
@@ -357,6 +404,16 @@ class Hover(Layer):
         return best[1] if best else Rect(xs[0], max(0, min(my - r.h // 2, h - r.h)), r.w, r.h)
 
 
+class EndHover(Hover):
+    """The hover preview of the end screen's pile strips, drawn over the scores (the table's
+    Hover lies under them): the card a hover away, as docs/ui.md promises."""
+
+    on_end = True
+
+    def open(self, d: Any) -> bool:
+        return self.sc.game.over
+
+
 def gene_pool_words(sc: Any, v: View, seat: int) -> str:
     """What a player's gene pool card means, for its tooltip and its zoom."""
     n = v.seats[seat].gene_pool
@@ -390,6 +447,11 @@ class End(Layer):
                                                                 pygame.K_RETURN))):
             sc.we_step = 1e9
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            card = card_of(sc.hit(event.pos))
+            if card is not None:        # a final pile's strip: the card large (E8 pairs too)
+                sc.zoom = card
+                return True
         Scene.handle(sc, event)
         return True
 
@@ -428,56 +490,61 @@ class End(Layer):
         w, h = surf.get_size()
         cover(sc, surf, (0, 0, 0, 150))
         t = sc.app.text
-        labels: list[str] = []
-        for lines in v.breakdowns:
-            for label, _ in lines:
-                if label not in labels:
-                    labels.append(label)
-        # the Meaning of Life rows come last, as they are scored (E4)
-        labels.sort(key=lambda lab: lab.startswith(MEANING_LABEL))
-        # The table fits its side of the panel, and the panel the window, whatever the seats
-        # and rows: six players and a dozen bonus rows at 1280 x 720 included. Each player's
-        # final pile stands beside it; rows World's End effects scored are marked (endpiles).
-        size = int(17 * u)
-        marked = any(lab in v.we_labels for lab in labels)
-        mark_w = int(30 * u) if marked else 0
-        label_w = max((t.font(size).size(lab)[0] for lab in labels + ["Total"]), default=0) + mark_w
         panel = Rect(int(12 * u), int(24 * u), w - int(24 * u), h - int(48 * u))
         pygame.draw.rect(surf, BG, panel, border_radius=int(16 * u))
         pygame.draw.rect(surf, ACCENT, panel, width=max(2, int(3 * u)), border_radius=int(16 * u))
-        names = " and ".join(sc.name(s) for s in v.winners)
-        title = t.render(f"{names} win{'s' if len(v.winners) == 1 else ''}!", int(44 * u),
-                         ACCENT, bold=True)
-        surf.blit(title, title.get_rect(midtop=(w // 2, int(50 * u))))
-        pw = piles_width(w, v.n, u)
-        piles = Rect(panel.right - int(16 * u) - pw, int(120 * u), pw, h - int(224 * u))
+        # The table takes the width it needs (its words as short as they stay clear: a Meaning
+        # row says "Meaning: ..."), and each player's final pile the rest, from the panel's
+        # top to the buttons, so a long pile keeps its names; the title stands over the table.
+        size = int(17 * u)
+        table_top = int(130 * u)
+        rows_top = table_top + int(34 * u)
+        marked_any = any(lab in v.we_labels for b in v.breakdowns for lab, _ in b)
+        rows_end = h - int(90 * u) - int(16 * u) - int(40 * u) - \
+            (int(30 * u) if v.tiebreak else 0) - (int(30 * u) if marked_any else 0)
+        labels, points = score_rows(v, max(2, (rows_end - rows_top) //
+                                           t.font(MIN_TEXT_PX).get_linesize()))
+        marked = any(lab in v.we_labels for lab in labels)
+        row_h = max(1, min(int(28 * u), (rows_end - rows_top) // max(1, len(labels))))
+        rsize = min(size, max(MIN_TEXT_PX, int(row_h / 1.3)))
+        mark_w = int(30 * u) if marked else 0
+        shown = {lab: lab.replace(MEANING_LABEL, "Meaning: ") for lab in labels}
+        label_w = max((t.font(rsize).size(shown[lab])[0] for lab in labels), default=0)
+        label_w = max(label_w + mark_w, t.font(size, True).size("Total")[0])
+        head_w = max(t.font(int(13 * u), True).size(sc.name(s))[0] for s in range(v.n))
+        colw_need = min(int(150 * u), max(int(50 * u), head_w + int(10 * u)))
         left = panel.x + int(16 * u)
+        avail = panel.w - int(48 * u)
+        least = int(w * (0.42 if v.n > 3 else 0.3))
+        pw = max(least, min(int(avail * 0.62), avail - label_w - int(24 * u) - colw_need * v.n))
+        piles = Rect(panel.right - int(16 * u) - pw, panel.y + int(14 * u), pw,
+                     h - int(100 * u) - panel.y - int(14 * u))
         table_w = piles.x - int(16 * u) - left
-        col0 = label_w + int(24 * u)
+        names = " and ".join(sc.name(s) for s in v.winners)
+        words = f"{names} win{'s' if len(v.winners) == 1 else ''}!"
+        title = t.render(words, t.fit(words, int(44 * u), table_w, int(22 * u), bold=True),
+                         ACCENT, bold=True)
+        surf.blit(title, title.get_rect(midtop=(left + table_w // 2, int(50 * u))))
+        col0 = min(label_w, table_w // 2) + int(24 * u)
         colw = min(int(150 * u), (table_w - col0) // max(1, v.n))
         x0 = left + (table_w - col0 - colw * v.n) // 2
-        y = top = int(130 * u)
-        room = h - int(90 * u) - int(16 * u) - int(40 * u) - (int(30 * u) if v.tiebreak else 0) \
-            - (int(30 * u) if marked else 0)
-        row_h = max(1, min(int(28 * u), (room - y - int(40 * u)) // max(1, len(labels))))
-        rsize = min(size, max(int(9 * u), int(row_h / 1.3)))
+        y = table_top
         for s in range(v.n):
-            hs = t.fit(sc.name(s), size, colw - int(6 * u), int(10 * u), bold=True)
-            head = t.render(sc.name(s), hs, INK, bold=True)
+            hs = t.fit(sc.name(s), size, colw - int(6 * u), MIN_TEXT_PX, bold=True)
+            head = t.render(elide(t, sc.name(s), hs, colw - int(4 * u), True), hs, INK,
+                            bold=True)
             surf.blit(head, head.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
-        y += int(34 * u)
+        y = rows_top
         for label in labels:
             lx = x0
             if label in v.we_labels:
                 row = Rect(x0 - int(6 * u), y - int(3 * u), col0 + colw * v.n + int(12 * u), row_h)
                 lx += we_row(sc, surf, row, label, rsize, u)
-            surf.blit(t.render(label, rsize, MUTED), (lx, y))
+            text = elide(t, shown[label], rsize, x0 + col0 - int(12 * u) - lx)
+            surf.blit(t.render(text, rsize, MUTED), (lx, y))
             for s in range(v.n):
-                pts = sum(p for lab, p in v.breakdowns[s] if lab == label)
-                # a Meaning card that scored nothing says so in its owner's column
-                kept = label.startswith(MEANING_LABEL) and any(
-                    lab == label for lab, _ in v.breakdowns[s])
-                if pts or kept:
+                pts = points[s].get(label)
+                if pts is not None:
                     cell = t.render(f"{pts:+d}" if label != "Face values" else str(pts), rsize,
                                     GOOD if pts > 0 else BAD if pts else MUTED)
                     surf.blit(cell, cell.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
@@ -490,7 +557,8 @@ class End(Layer):
                              bold=True)
             surf.blit(total, total.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
         y += int(40 * u)
-        sc.targets.append((Rect(x0, top, col0 + colw * v.n, y - top), ("score_table",)))
+        sc.targets.append((Rect(x0, table_top, col0 + colw * v.n, y - table_top),
+                           ("score_table",)))
         if v.tiebreak:
             tb = ", ".join(f"{sc.name(s)} drew {val}" for s, val in v.tiebreak)
             text = f"Tiebreak (highest face value drawn wins): {tb}"
@@ -543,7 +611,9 @@ class Toast(Layer):
         rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
-        box = self.rect = free_spot(sc, box, surf.get_size(), u)
+        # never over a card previewed to be read (a hover is what the player looks at now)
+        shown = [r for r in (sc.overlays.hover.shown_at, sc.overlays.end_hover.shown_at) if r]
+        box = self.rect = free_spot(sc, box, surf.get_size(), u, avoid=shown)
         fill, edge = ((40, 84, 52), (120, 200, 140)) if sc.toast_good else \
             ((90, 40, 40), (200, 120, 110))
         pygame.draw.rect(surf, fill, box, border_radius=int(8 * u))
@@ -825,6 +895,7 @@ class ModalStack:
         self.hover = Hover(scene)
         self.end = End(scene)
         self.buttons = Buttons(scene)
+        self.end_hover = EndHover(scene)
         self.decided = Decided(scene)
         self.toast = Toast(scene)
         self.zoom = Zoom(scene)
@@ -842,7 +913,7 @@ class ModalStack:
             order = [self.pass_screen, self.zoom, self.menu, self.help]
         else:
             order = [self.marks, self.window, self.drag, self.hover, self.end, self.buttons,
-                     self.decided, self.hint, self.review, self.summary, self.lesson, self.toast,
+                     self.end_hover, self.decided, self.hint, self.review, self.summary, self.lesson, self.toast,
                      self.zoom, self.menu, self.help]
         return [layer for layer in order if layer.open(d)]
 

@@ -90,6 +90,24 @@ class TopBar(_Panel):
             sc.targets.append((Rect(box.x + lead, box.y, mods_w, box.h), ("modules",)))
         ln = t.render("Game log", int(16 * u), MUTED, bold=True)
         surf.blit(ln, ln.get_rect(midleft=(lay.log.x + int(10 * u), r.centery)))
+        if sc.menu_button:
+            self._menu_button(surf, lay, u)
+
+    def _menu_button(self, surf: pygame.Surface, lay: TableLayout, u: float) -> None:
+        """'Menu' at the bar's right end, over the log: the Esc menu (Save, Load, Main
+        menu, Quit...) by mouse too (the tryout found it only through Esc)."""
+        sc = self.sc
+        t = sc.app.text
+        label = t.render("☰ Menu", int(15 * u), INK, bold=True)
+        r = label.get_rect().inflate(int(18 * u), int(10 * u))
+        r.midright = (lay.top_bar.right - int(8 * u), lay.top_bar.centery)
+        hover = r.collidepoint(sc.app.mouse)
+        pygame.draw.rect(surf, PANEL_HI if not hover else (70, 80, 96), r,
+                         border_radius=int(6 * u))
+        pygame.draw.rect(surf, ACCENT if hover else (90, 100, 114), r, width=max(1, int(u)),
+                         border_radius=int(6 * u))
+        surf.blit(label, label.get_rect(center=r.center))
+        sc.targets.append((r, ("open_menu",)))
 
     def _rule(self, surf: pygame.Surface, rule: str, x: int, room: int, bar: Rect,
                    u: float) -> None:
@@ -159,29 +177,24 @@ class PlayerPanel(_Panel):
             surf.blit(mark, (hx, cy - mark.get_height() // 2))
         hx += t.font(size, True).size("▶ ")[0]
         label = sc.name(seat) + (" (you)" if mine and len(sc.humans) > 1 else "")
-        # the name may take what the badges at their shortest and the score on two lines
-        # leave (the bot badge gives up its words first)
-        after = t.font(int(13 * u)).size("Score 99")[0] + int(10 * u)
-        if sc.seats[seat].kind == "bot":    # the level stays: the name is cut before it goes
-            after += int(34 * u) + t.font(int(13 * u), True).size(
-                sc.seats[seat].level.capitalize())[0]
-        if seat == v.first:
-            after += t.font(int(13 * u), True).size("1st")[0] + int(20 * u)
-        room = max(int(40 * u), limit - hx - after)
-        size = t.fit(label, size, room, int(14 * u), bold=True)
-        name = t.render(elide(t, label, size, room, True), size, color, bold=True)
+        level = sc.seats[seat].level.capitalize() if sc.seats[seat].kind == "bot" else ""
+        first, bot, size = self._header_fit(label, level, seat == v.first, sv, limit - hx, u)
+        room = limit - hx - self._badges_w(first, bot, u) - self._score_w(sv, u) - int(10 * u)
+        name = t.render(elide(t, label, size, max(int(40 * u), room), True), size, color,
+                        bold=True)
         surf.blit(name, (hx, cy - name.get_height() // 2))
         hx += name.get_width() + int(10 * u)
-        if seat == v.first:
+        if first == "1st":
             hx = self._badge(surf, "1st", ACCENT, hx, cy, u)
-        if sc.seats[seat].kind == "bot":        # so a bot's moves are never taken for a person's
-            hx = self._bot_badge(surf, sc.seats[seat].level, sv.score, hx, limit, cy, u)
+        elif first:                 # the small mark: the same word, at the smallest text size
+            hx = self._badge(surf, "1st", ACCENT, hx, cy, u, small=True)
+        if bot is not None:         # so a bot's moves are never taken for a person's
+            hx = self._badge(surf, bot, BOT_BADGE, hx, cy, u, icon=True)
         self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
-        self._meaning(surf, v, seat, panel, u)
-        area = panel.pile
+        area = self._meaning(surf, v, seat, panel, u)
         if v.hands_open and sv.hand is not None and not mine:     # Age of Metadata (E24)
-            area = open_hand(sc, surf, seat, sv.hand, panel.pile, u)
+            area = open_hand(sc, surf, seat, sv.hand, area, u)
         self._pile(surf, sv, seat, area, panel.header, lit_hosts(sc, d), u, moving)
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
@@ -217,53 +230,96 @@ class PlayerPanel(_Panel):
                 sc.lit.append((slot, c))
             sc.targets.append((slot, ("strip", seat, c)))
 
-    def _meaning(self, surf: pygame.Surface, v: View, seat: int, panel: Any, u: float) -> None:
-        """The seat's kept Meaning of Life card (E4) under its gene pool card (beside it if
-        the panel is too short): the viewer's own all game, everyone's once it is over.
-        Hovering shows it whole, like any card on the table."""
+    def _meaning(self, surf: pygame.Surface, v: View, seat: int, panel: Any, u: float) -> Rect:
+        """The seat's kept Meaning of Life card (E4): the viewer's own all game, everyone's
+        once it is over; hovering shows it whole, like any card on the table. It stands under
+        the gene pool card when the panel leaves it room there (36 design px high or more);
+        else at the foot of the pile area's right end, beside the gene pool card, and the
+        pile keeps clear of it (at six seats it lay over the gene pool's dial, cut off).
+        Returns the pile area left for the strips."""
         c = (v.meanings[seat] if v.meanings else -1) if v.over else \
             (v.meaning if seat == v.me else -1)
+        area = panel.pile
         if c < 0:
-            return
+            return area
         gp = panel.gene_pool
-        ch = min(gp.h, panel.rect.bottom - int(6 * u) - gp.bottom - int(6 * u))
-        if ch < int(30 * u):        # no room under it: over the gene pool card's foot
-            ch = gp.h // 2
-        r = Rect(0, 0, int(ch * 0.72), ch)
-        r.midbottom = (gp.centerx, min(gp.bottom + int(6 * u) + ch, panel.rect.bottom - int(6 * u)))
+        pad = max(2, int(4 * u))
+        bottom = panel.rect.bottom - int(6 * u)
+        ch = min(gp.h, bottom - gp.bottom - pad)
+        if ch >= int(36 * u):
+            r = Rect(0, 0, int(ch * 0.72), ch)
+            r.midtop = (gp.centerx, gp.bottom + pad)
+        else:
+            ch = max(int(24 * u), min(gp.h, int(area.h * 0.9)))
+            r = Rect(0, 0, int(ch * 0.72), ch)
+            r.bottomright = (gp.right, bottom)
+            r.right = min(r.right, area.right)
+            area = Rect(area.x, area.y, max(0, r.x - pad - area.x), area.h)
         surf.blit(self.sc.app.art.face(c, r.w, r.h), r)
         self.sc.targets.append((r, ("card", c)))
+        return area
 
     def _badge(self, surf: pygame.Surface, label: str, color: tuple, x: int, cy: int,
-               u: float, icon: bool = False) -> int:
-        """A small pill after the name (with the bot icon first if `icon`); returns where the
-        next thing starts."""
-        img = self.sc.app.text.render(label, int(13 * u), (20, 20, 20), bold=True) \
-            if label else None
+               u: float, icon: bool = False, small: bool = False) -> int:
+        """A small pill after the name (with the bot icon first if `icon`; `small`: the
+        narrowest form, its word at the smallest text size); returns where the next thing
+        starts (`_badge_w` measures it)."""
+        size, pad, gap = self._badge_sizes(small, u)
+        img = self.sc.app.text.render(label, size, (20, 20, 20), bold=True) if label else None
         iw = int(14 * u) if icon else 0
         w = iw + (img.get_width() + (int(4 * u) if icon else 0) if img else 0)
-        r = Rect(0, 0, w + int(10 * u), int(20 * u))
+        r = Rect(0, 0, w + 2 * pad, int((16 if small else 20) * u))
         r.midleft = (x, cy)
         pygame.draw.rect(surf, color, r, border_radius=int(6 * u))
         if icon:
-            _bot_icon(surf, Rect(r.x + int(5 * u), cy - iw // 2, iw, iw))
+            _bot_icon(surf, Rect(r.x + pad, cy - iw // 2, iw, iw))
         if img:
-            surf.blit(img, img.get_rect(midright=(r.right - int(5 * u), cy)))
-        return r.right + int(10 * u)
+            surf.blit(img, img.get_rect(midright=(r.right - pad, cy)))
+        return r.right + gap
 
-    def _bot_badge(self, surf: pygame.Surface, level: str, score: int, x: int, limit: int,
-                   cy: int, u: float) -> int:
-        """The bot icon and level, as long as the score and hand still fit beside it: 'Hard
-        bot', then 'Hard', then its first letter in the narrowest headers (the header cuts
-        the name first, so the level is never lost)."""
+    @staticmethod
+    def _badge_sizes(small: bool, u: float) -> tuple[int, int, int]:
+        """A badge's text size, padding and the gap after it."""
+        from doomlings_desktop.ui.fonts import MIN_TEXT_PX
+        return (MIN_TEXT_PX, max(2, int(3 * u)), int(6 * u)) if small else \
+            (int(13 * u), int(5 * u), int(10 * u))
+
+    def _badge_w(self, label: str, u: float, icon: bool = False, small: bool = False) -> int:
+        size, pad, gap = self._badge_sizes(small, u)
+        w = self.sc.app.text.font(size, True).size(label)[0] if label else 0
+        if icon:
+            w += int(14 * u) + (int(4 * u) if label else 0)
+        return w + 2 * pad + gap
+
+    def _badges_w(self, first: str, bot: str | None, u: float) -> int:
+        w = self._badge_w("1st", u, small=first == "mark") if first else 0
+        return w + (self._badge_w(bot, u, icon=True) if bot is not None else 0)
+
+    def _score_w(self, sv: Any, u: float) -> int:
+        """The least room the score and hand take (two lines at 12 px-design)."""
+        f = self.sc.app.text.font(int(12 * u))
+        return max(f.size(f"Score {sv.score}")[0], f.size(f"Hand {sv.hand_size}")[0])
+
+    def _header_fit(self, label: str, level: str, first: bool, sv: Any, room: int,
+                    u: float) -> tuple[str, str | None, int]:
+        """What a header shows: ("1st", "mark" or "" for the first player's badge; the bot
+        badge's words or None; the name's size). The name keeps its whole length and size
+        while the badges can give way: the bot's "Hard bot", "Hard", "H", each with "1st" and
+        then its small mark; only then does the name shrink (18 to 14) and, last, get cut
+        (the tryout's "Pla…" beside "1st" and "M")."""
         t = self.sc.app.text
-        need = t.font(int(11 * u)).size(f"Score {score}")[0] + int(18 * u)
-        word = level.capitalize()
-        for label in (f"{word} bot", word, word[:1]):
-            w = int(28 * u) + t.font(int(13 * u), True).size(label)[0]
-            if x + w + need <= limit or label == word[:1]:
-                return self._badge(surf, label, BOT_BADGE, x, cy, u, icon=True)
-        return x
+        big = int(18 * u)
+        bots = [f"{level} bot", level, level[:1]] if level else [None]
+        firsts = ["1st", "mark"] if first else [""]
+        rest = self._score_w(sv, u) + int(10 * u)
+        name_w = t.font(big, True).size(label)[0]
+        for bot in bots:
+            for f in firsts:
+                if name_w + self._badges_w(f, bot, u) + rest <= room:
+                    return f, bot, big
+        f, bot = firsts[-1], bots[-1]
+        left = room - self._badges_w(f, bot, u) - rest
+        return f, bot, t.fit(label, big, left, int(14 * u), bold=True)
 
     def _score_and_hand(self, surf: pygame.Surface, sv: Any, x: int, cy: int, room: int,
                              u: float) -> None:

@@ -25,6 +25,7 @@ class ReplayScene(TableScene):
     controls while it stays there (what the review said of that decision)."""
 
     offers_review = False       # the end screen's review is the game's, not the replay's
+    menu_button = False         # Esc (or Close) leaves a replay: it has no in-game menu
     view_only = True            # the table says so where it would say whose turn it is
 
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene,

@@ -50,6 +50,7 @@ class TableScene(Scene):
     panels' and the overlays' (`self.panels`, `self.overlays`), input is `self.input`'s."""
 
     offers_review = True        # the end screen's "What decided this game?" (not in replays)
+    menu_button = True          # the top bar's Menu, the Esc menu by mouse (not in replays)
     game = _match("game")
     db = _match("db")
     seats = _match("seats")
