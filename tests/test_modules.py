@@ -8,6 +8,7 @@ import pytest
 
 from doomlings_desktop.rules.cards import (
     CardDatabaseError,
+    available_modules,
     database_for,
     default_database,
     load_database,
@@ -193,3 +194,51 @@ def test_a_bot_picks_juicy_s_first_trait_worth_moving():
     g.apply(g.db.card("juicy"))
     assert g.pending.intent == "swap_for_trait" and g.pending.subject == -1
     assert g.db.ident[fast_answer(g)] == "adorable"
+
+
+def test_e1_a_module_card_is_of_its_module_wherever_it_lies():
+    """E1: the identity is the card's (its icon), in any zone: a Dinoling counts as one in the
+    discard pile and in a pile alike."""
+    from doomlings_desktop.rules.counters import discard_module, pile_module
+    from doomlings_desktop.rules.setup import build
+    db = database_for(available_modules())
+    for m in ("dinolings", "mythlings", "techlings"):
+        ids = [i for i, d in db.defs.items() if d.module == m and d.kind == "trait"]
+        assert len(ids) >= 16
+    g = build(db, {"discard": ["talons", "bark"], "players": [{"pile": ["tiny-arms", "fangs"]}, {}]},
+              players=2)
+    assert discard_module(g, 0, "dinolings") == 1 and pile_module(g, 0, "dinolings") == 1
+    assert pile_module(g, 0, "mythlings") == 0
+
+
+def test_e2_every_module_card_is_one_copy_of_the_current_printing():
+    """E2: one copy each; Multi-Color is the six dual-colour traits, Free Will, Tetrachromatic
+    and Wild (Motley, Wild's older printing, is not used); Fulfilled is colorless."""
+    db = database_for(available_modules())
+    assert all(d.copies == 1 for d in db.defs.values() if d.module and d.kind == "trait")
+    multi = sorted(i for i, d in db.defs.items() if d.module == "multi-color")
+    assert len(multi) == 9 and "motley" not in db.defs
+    assert {"free-will", "tetrachromatic", "wild"} <= set(multi)
+    assert sum(1 for i in multi if len(db.defs[i].colors or ()) == 2) == 6
+    assert db.defs["fulfilled"].color == "colorless"
+
+
+def test_e3_module_ages_and_catastrophes_join_the_pools_the_age_deck_is_drawn_from():
+    """E3: still Birth of Life, 9 ages (3 piles of 3) and 3 catastrophes, drawn from the larger
+    pools; the long age deck uses every age of the pools."""
+    from doomlings_desktop.rules.engine import Game
+    db = database_for(available_modules())
+    module_ages = {db.card(i) for i, d in db.defs.items() if d.module and d.kind in ("age",
+                                                                                  "catastrophe")}
+    assert len(module_ages) == 7        # Badlands, Ozmorian Winds, Age of Metadata, Joy; 3 cats
+    seen = set()
+    for seed in range(60):
+        g = Game.new(db, 4, seed=seed, log=False)
+        deck = g.age_deck[:-1]          # the top (the list's end) is The Birth of Life
+        assert g.age_deck[-1] == db.birth
+        kinds = [db.cards[c].kind for c in deck]
+        assert kinds.count("age") == 9 and kinds.count("catastrophe") == 3
+        seen |= module_ages & set(deck)
+    assert seen == module_ages          # each module age and catastrophe can be dealt
+    g = Game.new(db, 4, seed=1, variants={"long_age_deck": True}, log=False)
+    assert sum(1 for c in g.age_deck if db.cards[c].kind == "age") == len(db.ages)
