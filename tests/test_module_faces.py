@@ -169,6 +169,19 @@ def test_a_pile_strip_shows_the_module_icon_beside_the_value(mdb, module):
         assert hits(art.strip(plain, 240, h), right, INK_OF[module]) == 0
 
 
+@pytest.mark.parametrize("module", list(MODULE_ICONS))
+def test_a_chip_too_short_for_the_module_icon_leaves_it_out(mdb, module):
+    """A crowded pile's chip (a badge and a value, no room for a name) draws no module icon
+    over its value: the new-user tryout saw dragons and eggs run over the numbers at six
+    seats. Where there is room, the icon is there."""
+    art = CardArt(mdb)
+    c = one(mdb, lambda d: d.kind == "trait" and d.module == module and not d.dominant
+            and d.color in ("red", "purple", "colorless"))
+    h = 22
+    assert hits(art.strip(c, 40, h), pygame.Rect(0, 0, 40, h), INK_OF[module]) == 0
+    assert hits(art.strip(c, 120, h), pygame.Rect(0, 0, 120, h), INK_OF[module]) > 0
+
+
 def test_an_attachment_shows_its_icon_with_the_others(mdb):
     art = CardArt(mdb)
     c = one(mdb, lambda d: "attachment" in d.icons and "drop_of_life" in d.icons)

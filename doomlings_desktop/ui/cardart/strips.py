@@ -82,25 +82,31 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     bs = round(min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13)))
     bcx = inset + h * 0.06 + bs / 2
     centered(surf, art.badge(key, bs), bcx, vcy)
+    # On a chip too short for all of them, the colour's badge and the value come first; the
+    # other marks go where they fit and are left out rather than drawn over those two (the
+    # bands still show a multi-colour trait's colours, and the hover shows the card).
+    right = (vcx - vw / 2 - h * 0.1) if show_value else w - inset - h * 0.2
     for other in badges:            # a multi-colour trait's other colours, beside the first
+        if bcx + bs * 1.5 + h * 0.06 > right:
+            break
         bcx += bs + h * 0.06
         centered(surf, art.badge(other, bs), bcx, vcy)
-    if linked:                      # the host of an attachment: a chain link
+    if linked and bcx + bs * 1.5 + h * 0.06 <= right:   # the host of an attachment: a link
         bcx += bs + h * 0.06
         centered(surf, link_mark(bs), bcx, vcy)
-    right = (vcx - vw / 2 - h * 0.1) if show_value else w - inset - h * 0.2
+    left = bcx + bs / 2 + h * 0.06
     if show_value:
         if txt:
             centered(surf, vf.render(txt, True, INK), vcx, vcy + dv * 0.02)
         else:
             centered(surf, art.variable_glyph(round(dv * 0.78)), vcx, vcy)
     module = module_of(d)
-    if module:                      # some cards count a module's cards in a pile (E1)
-        ms = round(min(bs, h * 0.8))
+    ms = round(min(bs, h * 0.8))
+    if module and right - ms >= left:   # some cards count a module's cards in a pile (E1)
         centered(surf, art.module_icon(module, ms), right - ms / 2, vcy)
         right -= ms + h * 0.08
-    if dominant:
-        ss = round(min(h * (0.7 if h < 30 else 0.58), dv * 0.85))
+    ss = round(min(h * (0.7 if h < 30 else 0.58), dv * 0.85))
+    if dominant and right - ss >= left:     # else the gold frame alone says dominant
         centered(surf, art.dominant_star(ss), right - ss / 2, vcy)
         right -= ss + h * 0.08
     x0 = bcx + bs / 2 + h * 0.15
