@@ -197,3 +197,22 @@ def test_an_attachment_stays_under_its_host_across_columns():
         host, band = slots[at], slots[at + 1]
         assert band.x == host.x and band.y > host.y, (at, host, band)
         assert len(set(slots[i].topleft for i in range(6))) == 6
+
+
+def test_a_click_just_after_the_scores_arrive_by_themselves_zooms_nothing():
+    """World's End moves on to the scores by itself; a click meant for "Click to see the
+    scores now" that lands just after must not open the card under the pointer (the
+    re-check tryout zoomed The Third Eye that way). A moment later a click zooms as ever."""
+    app, sc = all_modules_end(4, 3)
+    r, (_, _, card) = next((r, a) for r, a in sc.targets if a[0] == "end_strip")
+
+    def press():
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.center, button=1))
+        app.frame()
+    press()
+    assert sc.zoom is None
+    for _ in range(20):
+        app.frame([], dt=0.05)
+    press()
+    assert sc.zoom == card

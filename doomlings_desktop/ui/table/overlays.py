@@ -430,11 +430,16 @@ class End(Layer):
     def open(self, d: Any) -> bool:
         return self.sc.game.over
 
+    scores_at: float | None = None     # when the scores replaced World's End by themselves
+
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         lines = self.sc._we_lines()
         if self.sc.we_step < len(lines) + 1.5:
+            self.scores_at = None
             self.world_end(surf, lines, u)
         else:
+            if self.scores_at is None:
+                self.scores_at = self.sc.time
             self.scores(surf, v, u)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -448,6 +453,8 @@ class End(Layer):
             sc.we_step = 1e9
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            if self.scores_at is not None and sc.time - self.scores_at < 0.6:
+                return True     # a click meant to skip World's End, just too late: no zoom
             card = card_of(sc.hit(event.pos))
             if card is not None:        # a final pile's strip: the card large (E8 pairs too)
                 sc.zoom = card
@@ -479,7 +486,7 @@ class End(Layer):
             s = t.render(line, int(20 * u), color)
             surf.blit(s, s.get_rect(midtop=(w // 2, y)))
             y += int(28 * u)
-        hint = t.render("Click to see the scores", int(15 * u), MUTED)
+        hint = t.render("Click to see the scores now", int(15 * u), MUTED)
         # just under the panel, not over the hand below it
         surf.blit(hint, hint.get_rect(midtop=(w // 2, min(box.bottom + int(8 * u),
                                                           h - int(30 * u)))))
