@@ -3,7 +3,7 @@
 Wall-clock speed on a shared machine moves by 5-10% from run to run, which hides the effect of
 a small change; the instruction count moves by about 0.3%. Usage (needs valgrind):
 
-    python3 benchmarks/engine_instructions.py [--games 200]
+    python3 benchmarks/engine_instructions.py [--games 200] [--modules all]
 
 It plays the same seeded random games as `doomlings bench engine` twice under valgrind
 (10 games, then 10 + N) and prints the difference divided by N, so start-up cancels out.
@@ -20,9 +20,10 @@ import sys
 
 PLAY = """
 import random, sys
-from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.cards import available_modules, database_for
 from doomlings_desktop.rules.engine import Game
-db = default_database()
+mods = sys.argv[2]
+db = database_for(available_modules() if mods == "all" else [m for m in mods.split(",") if m])
 for seed in range(int(sys.argv[1])):
     g = Game.new(db, 4, seed=seed, log=False)
     rand = random.Random(seed).random
@@ -32,10 +33,10 @@ for seed in range(int(sys.argv[1])):
 """
 
 
-def instructions(games: int) -> int:
+def instructions(games: int, modules: str = "") -> int:
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         os.path.realpath(sys.executable), "-c", PLAY, str(games)],
+         os.path.realpath(sys.executable), "-c", PLAY, str(games), modules],
         capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
     m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if not m:
@@ -46,14 +47,17 @@ def instructions(games: int) -> int:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--modules", default="", help="expansion modules in play: a "
+                    "comma-separated list, or all (default: the base game)")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install -y valgrind)", file=sys.stderr)
         return 2
-    base = instructions(10)
-    total = instructions(10 + args.games)
+    base = instructions(10, args.modules)
+    total = instructions(10 + args.games, args.modules)
+    mods = f", modules: {args.modules}" if args.modules else ""
     print(f"{(total - base) / args.games / 1e6:.2f} M instructions per 4-player random game "
-          f"({args.games} games, CPython {sys.version.split()[0]})")
+          f"({args.games} games{mods}, CPython {sys.version.split()[0]})")
     return 0
 
 

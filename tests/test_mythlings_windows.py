@@ -147,8 +147,8 @@ def test_no_window_opens_in_a_base_game(db):
     assert not any(db.reactors[k] for k in ("any_time", "cancel_harm", "action_played",
                                            "dominant_played", "before_steal",
                                            "trait_discarded", "self_discarded"))
-    assert db.turn_over_cards == db.reactors["self_awareness"]
-    assert db.cancel_cards == db.reactors["cancel_action"]
+    assert db.turn_over_cards == set(db.reactors["self_awareness"])
+    assert db.cancel_cards == set(db.reactors["cancel_action"])
 
 
 # ---------------------------------------------------------------- hot seat

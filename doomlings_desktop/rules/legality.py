@@ -48,6 +48,11 @@ class Legality:
             col = db.color
             return [col[c] for c in pl.pile]
         out: list[str] = []
+        if not rc and not self.hosts:   # multi-colour traits only: each card's own colours
+            cols = db.colors
+            for c in pl.pile:
+                out += cols[c]
+            return out
         for c in pl.pile:
             out.extend(self.colors_of(p, c))
         return out

@@ -53,11 +53,11 @@ class Windows:
                     return True
         return False
 
-    def anyone_holds_cards(self, cards: tuple[int, ...]) -> bool:
+    def anyone_holds_cards(self, cards: frozenset[int]) -> bool:
         """Whether any hand holds one of these cards (a window of several kinds)."""
-        for c in cards:
+        if cards:
             for pl in self.players:
-                if c in pl.hand:
+                if not cards.isdisjoint(pl.hand):
                     return True
         return False
 

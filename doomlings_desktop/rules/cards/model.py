@@ -192,8 +192,8 @@ class Database:
         r = self.reactors
         # The cards one window offers together: the end of a turn (Self-Awareness and "at any
         # time", E16) and an action about to resolve (Automimicry, Chromatophores, Righteous).
-        self.turn_over_cards = r["self_awareness"] + r["any_time"]
-        self.cancel_cards = r["cancel_action"] + r["cancel_harm"]
+        self.turn_over_cards = frozenset(r["self_awareness"] + r["any_time"])
+        self.cancel_cards = frozenset(r["cancel_action"] + r["cancel_harm"])
         # Actions that can reach another player (Righteous' condition, E17): only worked out
         # when a card can use it.
         self.reaches = ([verbs.reaches_others(d.action or ()) for d in self.cards] if r["cancel_harm"]
