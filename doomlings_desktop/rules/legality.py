@@ -48,10 +48,20 @@ class Legality:
             col = db.color
             return [col[c] for c in pl.pile]
         out: list[str] = []
-        if not rc and not self.hosts:   # multi-colour traits only: each card's own colours
+        if not rc:      # each card's own colours, or its host colour (E12): inlined colors_of
             cols = db.colors
+            hosts = self.hosts
+            if not hosts:
+                for c in pl.pile:
+                    out += cols[c]
+                return out
+            hc = db.host_color
             for c in pl.pile:
-                out += cols[c]
+                a = hosts.get(c, -1)
+                if a >= 0 and hc[a]:
+                    out.append(hc[a])
+                else:
+                    out += cols[c]
             return out
         for c in pl.pile:
             out.extend(self.colors_of(p, c))
@@ -96,7 +106,7 @@ class Legality:
             return f"{self.db.cards[c].name}: you already have 2 dominant traits"
         if from_hand:
             return self._requirement_problem(p, c)
-        if self.db.attach[c] is not None and not self.hosts_for(p, c):
+        if self.db.attach[c] is not None and not self.has_host(p, c):
             return self._no_host(c)
         return None
 
@@ -120,7 +130,7 @@ class Legality:
                     return f"{d.name}: you have no trait to {what} for its cost"
                 where = "your hand or pile" if src != "pile" else "your pile"
                 return f"{d.name}: its cost needs {_cost_words(flt, n, src)} from {where}"
-        if d.attach is not None and not self.hosts_for(p, c):
+        if d.attach is not None and not self.has_host(p, c):
             return self._no_host(c)
         return None
 
@@ -141,7 +151,12 @@ class Legality:
         where = "in any pile" if d.attach.any_pile else "in your pile"
         return f"{d.name}: no trait {where} it can attach to"
 
-    def hosts_for(self, p: int, c: int, moving: bool = False) -> list[int]:
+    def has_host(self, p: int, c: int) -> bool:
+        """Whether attachment c has a legal host for p (legality asks every turn of every
+        attachment in hand: the first host found answers)."""
+        return bool(self.hosts_for(p, c, first=True))
+
+    def hosts_for(self, p: int, c: int, moving: bool = False, first: bool = False) -> list[int]:
         """The traits attachment c may attach to when p plays it (E8): in p's pile, or in any
         pile when the card says so; never a dominant, an attachment or a trait that has one;
         matching the card's condition. A dominant attachment needs room for a dominant in
@@ -163,6 +178,8 @@ class Legality:
                 if flt and not self.matches(q, h, flt):
                     continue
                 out.append(h)
+                if first:
+                    return out
         return out
 
     def legal_plays(self, p: int) -> list[int]:

@@ -78,7 +78,7 @@ class Windows:
         if cond is not None and cond[0](self, q, cond[1]) < cond[2]:
             return False
         if db.attach[c] is not None:        # Subdermal Plating: only with a host (E8)
-            return bool(self.hosts_for(q, c))
+            return self.has_host(q, c)
         if db.dominant[c]:
             return any(self.dominants(o) < 2 for o in _destinations(self, q, c, actor))
         return True

@@ -47,7 +47,7 @@ def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
         opts = [c for c in pool if db.cards[c].kind == "trait" and g.round_blocks(c) is None
                 and not (full and db.dominant[c])]
         if db.has_attachments:      # an attachment needs a host to go on (E8)
-            opts = [c for c in opts if db.attach[c] is None or g.hosts_for(p, c)]
+            opts = [c for c in opts if db.attach[c] is None or g.has_host(p, c)]
         zone = "discard"
     if flt:
         opts = [c for c in opts if g.matches(p, c, flt)]
