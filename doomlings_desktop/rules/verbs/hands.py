@@ -273,12 +273,18 @@ def t_steal_seen(g: Any, t: tuple) -> None:
     _, ctx, a, q = t
     p, c = ctx.player, g.answer
     g.revealed.pop(p, None)
+    _steal_from_hand(g, p, q, c, a["play"])
+
+
+def _steal_from_hand(g: Any, p: int, q: int, c: int, play: bool) -> None:
+    """p takes card c out of q's hand (Gelatinous goes to the discard pile instead, E31),
+    and plays it at once when the verb says so."""
     g.players[q].hand.remove(c)
     if not g.stolen_from_hand(p, q, c):
         return
     if g.log is not None:
         g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
-    if a["play"]:
+    if play:
         _try_play_now(g, p, c)
 
 
@@ -311,14 +317,7 @@ def t_reveal_pick(g: Any, t: tuple) -> None:
 def t_reveal_pick_ans(g: Any, t: tuple) -> None:
     _, ctx, a = t
     p, c = ctx.player, g.answer
-    q = g.holder_of(c)
-    g.players[q].hand.remove(c)
-    if not g.stolen_from_hand(p, q, c):
-        return
-    if g.log is not None:
-        g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
-    if a["play"]:
-        _try_play_now(g, p, c)
+    _steal_from_hand(g, p, g.holder_of(c), c, a["play"])
 
 
 @verb("swap_hands")
