@@ -214,16 +214,7 @@ class State:
     def add_to_pile(self, p: int, c: int) -> None:
         self.players[p].pile.append(c)
         if self.db.gp_card[c] and not (self.hosts and self.blanked(c)):
-            d = self.db.cards[c]        # _gp_on, inlined: every trait entering a pile is here
-            if d.gp_self:
-                real = self.change_gp(p, d.gp_self)
-                if real:
-                    self.players[p].gp_mods[c] = real
-            if d.gp_all:
-                for q in self.order_from(p):
-                    real = self.change_gp(q, d.gp_all)
-                    if real:
-                        self.players[q].gp_mods[c] = self.players[q].gp_mods.get(c, 0) + real
+            self._gp_on(p, c)
 
     def _gp_on(self, p: int, c: int) -> None:
         """Card c's gene pool modifiers take effect for its pile's owner p (R10)."""
