@@ -15,13 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST, MOVE_ATTACHMENT
-from doomlings_desktop.rules.verbs import Ctx, t_effect
 
 if TYPE_CHECKING:
     from doomlings_desktop.rules.engine import Game
 
 
-def ask_host(g: Game, p: int, c: int, src: str, resolve: bool) -> None:
+def ask_host(g: Game, p: int, c: int, src: str) -> None:
     """Attachment c (in limbo, played by p from `src`) asks p for its host. With none left
     (nothing in the rules gets here: a play is legal only with a host) it goes back."""
     hosts = g.hosts_for(p, c)
@@ -35,14 +34,13 @@ def ask_host(g: Game, p: int, c: int, src: str, resolve: bool) -> None:
             g.say("stays", f"{g.db.name(c)} has no trait to attach to and stays where it was.")
         return
     g.ask(p, "card", ATTACH_TO_HOST, hosts, f"{g.db.name(c)}: attach it to which trait?",
-          (t_attach_ans, p, c, src, resolve), card=c, zone="pile", subject=c)
+          (t_attach_ans, p, c, src), card=c, zone="pile", subject=c)
 
 
 def t_attach_ans(g: Game, t: tuple) -> None:
-    """The host is chosen: the attachment enters the host's pile on it, then what follows a
-    play (as `flow.t_enter`): the turn's plays, its effect on being attached (Electromagnetic
-    plays the host's action, E13), and a green play's triggers in its player's pile."""
-    _, p, c, src, resolve = t
+    """The host is chosen: the attachment enters the host's pile on it. What follows a play
+    comes next (`flow.t_attached`, put under this decision by the play)."""
+    _, p, c, src = t
     host = g.answer
     q = g.owner_of(host)
     db = g.db
@@ -54,23 +52,6 @@ def t_attach_ans(g: Game, t: tuple) -> None:
         where = "" if src == "hand" else " from the discard pile"
         g.say("attach", f"{g.pname(p)} plays {db.name(c)}{where}, attached to {whose} "
               f"{db.name(host)}.")
-    if src != "hand":
-        if resolve and db.has_action[c]:
-            g.resolve_action(p, c)
-        return
-    if p == g.current:
-        g.turn_plays.append(c)
-    d = db.cards[c]
-    if d.action and resolve:
-        if db.has_action[c]:
-            g.resolve_action(p, c)
-        else:   # Electromagnetic: no action icon, it happens on attaching (its inner action
-            g.stack.append((t_effect, Ctx(p, c, d.action)))   # obeys Age of Peace, E32)
-    if "green" in db.colors[c]:
-        pile = g.players[p].pile
-        for x in db.green_triggers:
-            if x != c and x in pile and not g.blanked(x):
-                g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["own_green_played"])))
 
 
 def ask_host_out_of_turn(g: Game, q: int, c: int, quiet: bool) -> None:

@@ -20,6 +20,7 @@ from doomlings_desktop.rules.cards import COLORS, Database
 from doomlings_desktop.rules.decisions import Decision, IllegalAnswer
 from doomlings_desktop.rules.flow import (
     reveal_catastrophe,
+    t_attached,
     t_enter,
     t_pay_cost,
     t_round,
@@ -219,7 +220,8 @@ class Game(State, Legality, Scoring, Windows):
         self.limbo.append(c)
         d = self.db.cards[c]
         if d.attach is not None:
-            ask_host(self, p, c, "hand", resolve_action)
+            self.stack.append((t_attached, p, c, "hand", resolve_action))
+            ask_host(self, p, c, "hand")
             return
         enter = (t_enter, p, c, "hand", resolve_action, allow_third)
         if d.cost is not None and not ignore_requirement:
@@ -240,7 +242,8 @@ class Game(State, Legality, Scoring, Windows):
         self.discard.remove(c)
         self.limbo.append(c)
         if self.db.attach[c] is not None:
-            ask_host(self, p, c, "discard", resolve_action)
+            self.stack.append((t_attached, p, c, "discard", resolve_action))
+            ask_host(self, p, c, "discard")
             return
         self.stack.append((t_enter, p, c, "discard", resolve_action, False))
 

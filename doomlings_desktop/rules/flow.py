@@ -314,6 +314,25 @@ def t_enter(g: Game, t: tuple) -> None:
     if g.log is not None:
         where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
         g.say("play", f"{g.pname(p)} plays {d.name}{where}.")
+    after_entering(g, p, c, src, resolve, True)
+
+
+def t_attached(g: Game, t: tuple) -> None:
+    """What follows an attachment's play once it lies on its host, as after any trait's
+    (E8): its action or Electromagnetic's effect, Orcish Tusks' window for a dominant
+    (Ruggedized), green triggers. Parasitic is not offered: an attachment is never a target
+    on its own (E10)."""
+    _, p, c, src, resolve = t
+    if c in g.attached:
+        after_entering(g, p, c, src, resolve, False)
+
+
+def after_entering(g: Game, p: int, c: int, src: str, resolve: bool, parasitic: bool) -> None:
+    """What follows a trait's entering a pile from `src`: from a hand, the turn's plays, its
+    action (Effigial's window first) or effect, Legendary's, Orcish Tusks' and Parasitic's
+    windows and green triggers; from elsewhere only its action."""
+    db = g.db
+    d = db.cards[c]
     if src != "hand":
         if resolve and db.has_action[c]:
             g.resolve_action(p, c)
@@ -334,7 +353,7 @@ def t_enter(g: Game, t: tuple) -> None:
     if db.dominant[c] and db.reactors["dominant_played"] \
             and g.anyone_holds("dominant_played"):      # Orcish Tusks (E17)
         g.stack.append((t_window, "dominant_played", p, c, tuple(g.opponents(p)), 0))
-    if not (db.dominant[c] or db.fixed[c]) and g.anyone_holds("parasitic") \
+    if parasitic and not (db.dominant[c] or db.fixed[c]) and g.anyone_holds("parasitic") \
             and not g.protected("steal"):
         g.stack.append((t_parasitic_window, p, c, 1))
     if "green" in db.colors[c]:    # a multi-colour trait with green is a green trait (E5)
