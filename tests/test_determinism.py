@@ -129,3 +129,30 @@ def test_an_answer_that_only_equals_a_legal_one_is_refused(db, kind):
     assert g.answers == [] and g.pending is not None
     g.apply(legal)
     assert json.loads(json.dumps(make_record(g)))["answers"] and replay(make_record(g), db)
+
+
+def test_any_int_or_str_is_refused_with_illegal_answer_only(db):
+    """Ints and strings of any size reach `apply` from a hand-edited save or (later) the
+    network: each is refused with IllegalAnswer and a short reason, whatever the decision.
+    10**5000 used to raise ValueError (Python's 4,300-digit limit) inside the refusal."""
+    from doomlings_desktop.rules.engine import IllegalAnswer
+    from doomlings_desktop.rules.rng import Rng
+
+    hostile = [10**5000, -(10**5000), 2**64, -1, "x" * 100_000, "\ud800", "\x00", "",
+               "kidney#3", "9" * 5000]
+    r = Rng(5)
+    kinds = set()
+    for seed in range(6):
+        g = Game.new(db, 2 + seed % 5, seed=seed)
+        while g.pending is not None:
+            kinds.add(g.pending.kind)
+            before = len(g.answers)
+            for a in hostile:
+                if a in g.pending.options:
+                    continue
+                with pytest.raises(IllegalAnswer) as e:
+                    g.apply(a)
+                assert len(str(e.value)) < 300 and len(g.answers) == before
+            opts = g.pending.options
+            g.apply(opts[r.below(len(opts))])
+    assert len(kinds) >= 5, kinds

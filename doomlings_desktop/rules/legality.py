@@ -314,5 +314,14 @@ class Legality:
             reason = self.play_problem(d.player, answer)
             if reason:
                 return reason
-        shown = repr(answer) if len(repr(answer)) <= 40 else repr(answer)[:37] + "..."
-        return f"{shown} is not a legal answer here ({d.prompt})"
+        return f"{_shown(answer)} is not a legal answer here ({d.prompt})"
+
+
+def _shown(answer: int | str) -> str:
+    """An answer as a player may read it in a refusal, at most 40 characters. An int is
+    sized by its bits before any conversion: `repr(10**5000)` raises ValueError (Python's
+    4,300-digit limit), and a refusal must never raise anything but IllegalAnswer."""
+    if type(answer) is int and answer.bit_length() > 128:
+        return f"a {answer.bit_length()}-bit number"
+    shown = repr(answer[:40] if type(answer) is str else answer)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
