@@ -248,9 +248,15 @@ def cmd(args: argparse.Namespace) -> int:
         print(json.dumps(r) if args.json else format_result(r))
         if out is not None:
             out.writelines(json.dumps(x) + "\n" for x in games)
+            out.flush()
+    except OSError as e:     # a full disk or /dev/full shows only when the lines are written
+        return _error(f"argument --per-game: cannot write {args.per_game}: {e.strerror or e}")
     finally:
         if out is not None:
-            out.close()
+            try:
+                out.close()
+            except OSError:      # already reported above: close only flushes the same error
+                pass
     return 0
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 
 from doomlings_desktop.cliargs import (
@@ -196,19 +198,40 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     args.cards = getattr(args, "cards", None)
     try:
-        if args.selftest:
-            from doomlings_desktop.selftest import run as selftest
-
-            if args.cards:
-                _db(args.cards)     # a bad --cards is a command-line error, before the checks
-            return selftest(cards=args.cards)
-        if args.command is None:
-            return cmd_play(args)
-        return args.fn(args)
+        rc = _run(args)
+        sys.stdout.flush()      # now, not at exit, where a failure is only "Exception ignored"
+        return rc
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:     # `doomlings simulate | head`: the reader has what it wanted
+        _drop_stdout()
         return 0
+    except OSError as e:        # `> /dev/full`, a full disk: one line, never a traceback
+        _drop_stdout()
+        where = f" {e.filename}" if e.filename else " the output"
+        print(f"error: cannot write{where}: {e.strerror or e}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.selftest:
+        from doomlings_desktop.selftest import run as selftest
+
+        if args.cards:
+            _db(args.cards)     # a bad --cards is a command-line error, before the checks
+        return selftest(cards=args.cards)
+    if args.command is None:
+        return cmd_play(args)
+    return args.fn(args)
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device: what is still buffered for a pipe or a full disk
+    would fail again when Python flushes it at exit, printing a traceback-like warning."""
+    try:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives to exit
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -315,3 +315,25 @@ def test_arena_refuses_zero_games_from_code_too():
 def test_zz_case_count(record_property):
     record_property("robustness", f"command lines: {len(CASES)} bad ones, each one `error:` "
                                   "line")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_one_error_line(tmp_path):
+    """A file or a stdout that opens but fails on write (/dev/full, a full disk) is one
+    error line, exit 1: `arena --per-game /dev/full` and `simulate > /dev/full` printed
+    tracebacks, since the failure shows only when the lines are flushed."""
+    env = dict(os.environ, DOOMLINGS_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    cases = ((["arena", "--games", "4", "--per-game", "/dev/full"], None, 2,
+              "argument --per-game: cannot write /dev/full"),
+             (["simulate", "--games", "3"], "/dev/full", 1, "cannot write the output"),
+             (["fuzz", "--games", "3"], "/dev/full", 1, "cannot write the output"),
+             (["cards", "--check"], "/dev/full", 1, "cannot write the output"))
+    for argv, stdout, rc, message in cases:
+        with open(stdout or os.devnull, "w") as out:
+            r = subprocess.run([sys.executable, "-m", "doomlings_desktop", *argv], cwd=tmp_path,
+                               stdout=out, stderr=subprocess.PIPE, text=True, env=env,
+                               timeout=120)
+        assert "Traceback" not in r.stderr and "Exception" not in r.stderr, (argv, r.stderr)
+        assert r.returncode == rc and r.stderr.count("\n") == 1, (argv, r.stderr)
+        assert r.stderr.startswith(f"error: {message}: No space left"), (argv, r.stderr)
