@@ -555,18 +555,3 @@ def run_chain(g: Game, tb: Tables | None = None, limit: int = 40, to_end: bool =
         g.apply(fast_answer(g, tb))
         k += 1
     return k
-
-
-def run_rounds(g: Game, turns: int, tb: Tables | None = None, limit: int = 200) -> int:
-    """Play on with the quick policy for `turns` more turn openings (or to the end)."""
-    tb = tb or tables(g.db)
-    k = 0
-    seen = 0
-    while g.pending is not None and k < limit:
-        if at_turn_start(g):
-            seen += 1
-            if seen > turns:
-                break
-        g.apply(fast_answer(g, tb))
-        k += 1
-    return k

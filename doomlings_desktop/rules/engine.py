@@ -144,9 +144,6 @@ class Game(State, Legality, Scoring, Windows):
         """Whether the last answer may be taken back (by the player now deciding)."""
         return len(self.answers) > self.undo_floor and self.pending is not None
 
-    def legal_answers(self) -> list:
-        return list(self.pending.options) if self.pending else []
-
     def apply(self, answer: Any) -> None:
         """Answer the pending decision. Raises IllegalAnswer (changing nothing) if not legal."""
         d = self.pending

@@ -25,7 +25,7 @@ from doomlings_desktop.ui.cardart.genepool import dial_angle
 from doomlings_desktop.ui.layout import TableLayout, table_layout, table_scale
 from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.handraise import HandRaise
-from doomlings_desktop.ui.table.input import TableInput, card_of
+from doomlings_desktop.ui.table.input import TableInput
 from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
@@ -299,10 +299,6 @@ class TableScene(Scene):
 
     def options_of(self, d: Any) -> list:
         return self.input.options_of(d)
-
-    @staticmethod
-    def _card_of(hit: Any) -> int | None:
-        return card_of(hit)
 
     # ------------------------------------------------------------------ drawing
 
