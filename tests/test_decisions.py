@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import random
 import re
+import typing
 from pathlib import Path
 
 from doomlings_desktop.rules import decisions as D
@@ -30,6 +31,7 @@ def test_every_decision_of_many_random_games_has_its_intent(db):
         while g.pending is not None:
             d = g.pending
             assert D.INTENTS.get(d.intent) == d.kind, d
+            assert d.zone in typing.get_args(D.Zone), d
             assert d.owner == d.player
             assert d.subject == -1 or 0 <= d.subject < len(g.db.cards), d
             seen.add(d.intent)
@@ -76,3 +78,14 @@ def test_a_filtered_discard_says_what_it_allows(db):
         g.apply(g.pending.options[0])       # its hand discards first, then World's End
     d = g.pending
     assert d is not None and "discard a purple trait from your pile" in d.prompt, d
+
+
+def test_the_typed_literals_are_the_constants():
+    """`Intent`, `Kind` and `Zone` type every `ask`; they must name exactly the constants and
+    kinds the engine uses (a new intent added to one and not the other fails here)."""
+    from typing import get_args
+
+    assert set(get_args(D.Intent)) == set(D.INTENTS)
+    assert set(get_args(D.Kind)) == set(D.INTENTS.values())
+    consts = {v for k, v in vars(D).items() if k.isupper() and isinstance(v, str)}
+    assert consts == set(D.INTENTS)

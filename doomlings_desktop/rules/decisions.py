@@ -3,48 +3,66 @@
 A decider (a bot, the table, the scenario runner) reads `intent` to know what it is answering
 ("a trait of yours to lose", "the turn's play"); it never looks at the engine's work stack or
 its task names, which are free to change. Intents are plain interned strings, so asking costs
-no allocation; they are not part of a record (only answers are recorded).
+no allocation; they are not part of a record (only answers are recorded). They are typed
+(`Intent`, `Kind`, `Zone`: Literal types a type checker holds every `ask` to), and a test keeps
+the Literals and the constants the same set.
 """
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
+# The form of an answer (`Decision.kind`).
+Kind = Literal["play", "no_play", "card", "player", "color", "yesno", "react", "catastrophe",
+               "end_turn"]
+# Where the offered cards are (`Decision.zone`); "" when the options are not cards.
+Zone = Literal["", "hand", "pile", "discard", "revealed", "meaning"]
+# What a decision is for (`Decision.intent`): the constants below, one each.
+Intent = Literal["turn_play", "cannot_play", "extra_play", "end_turn", "stabilize",
+                 "redraw_instead", "discard_hand_card", "give_hand_card", "reveal_hand_card",
+                 "take_revealed_card", "lose_own_trait", "swap_own_trait", "swap_for_trait",
+                 "take_opponent_trait", "discard_opponent_trait", "return_trait",
+                 "use_trait_action", "attach_to_host", "move_attachment", "choose_recipient",
+                 "choose_opponent", "choose_color", "secret_color", "confirm",
+                 "choose_world_end", "keep_meaning", "offer_out_of_turn"]
+
 # The turn's own choices.
-TURN_PLAY = "turn_play"                 # play: the trait that is the turn's play
-CANNOT_PLAY = "cannot_play"             # no_play: no legal trait: skip, or redraw
-EXTRA_PLAY = "extra_play"               # play: another trait (an age's bonus play, a card's)
-END_TURN = "end_turn"                   # end_turn: a held seat's pause before stabilizing
-STABILIZE = "stabilize"                 # yesno: an age's "stabilize this turn?" (yes: do)
-REDRAW_INSTEAD = "redraw_instead"       # yesno: an age's "discard hand, draw 3 instead?"
+TURN_PLAY: Final = "turn_play"                 # play: the trait that is the turn's play
+CANNOT_PLAY: Final = "cannot_play"             # no_play: no legal trait: skip, or redraw
+EXTRA_PLAY: Final = "extra_play"               # play: another trait (an age's bonus play, a card's)
+END_TURN: Final = "end_turn"                   # end_turn: a held seat's pause before stabilizing
+STABILIZE: Final = "stabilize"                 # yesno: an age's "stabilize this turn?" (yes: do)
+REDRAW_INSTEAD: Final = "redraw_instead"       # yesno: an age's "discard hand, draw 3 instead?"
 # Cards in a hand.
-DISCARD_HAND_CARD = "discard_hand_card"     # card: discard it (an effect, stabilize, an age)
-GIVE_HAND_CARD = "give_hand_card"           # card: give it to another player
-REVEAL_HAND_CARD = "reveal_hand_card"       # card: show it to the player who asks
-TAKE_REVEALED_CARD = "take_revealed_card"   # card: take a card shown: revealed, or discarded
+DISCARD_HAND_CARD: Final = "discard_hand_card"     # card: discard it (an effect, stabilize, an age)
+GIVE_HAND_CARD: Final = "give_hand_card"           # card: give it to another player
+REVEAL_HAND_CARD: Final = "reveal_hand_card"       # card: show it to the player who asks
+TAKE_REVEALED_CARD: Final = "take_revealed_card"   # card: take a card shown: revealed, or discarded
 # Traits in piles.
-LOSE_OWN_TRAIT = "lose_own_trait"           # card: one of yours to discard or give away
-SWAP_OWN_TRAIT = "swap_own_trait"           # card: one of yours to swap for an opponent's
-SWAP_FOR_TRAIT = "swap_for_trait"           # card: the opponent's trait to swap it for
-TAKE_OPPONENT_TRAIT = "take_opponent_trait"     # card: an opponent's trait to steal
-DISCARD_OPPONENT_TRAIT = "discard_opponent_trait"   # card: a trait of another pile to discard
-RETURN_TRAIT = "return_trait"               # card: an opponent's trait back to their hand
-USE_TRAIT_ACTION = "use_trait_action"       # card: a trait whose action you play
-ATTACH_TO_HOST = "attach_to_host"           # card: the host an attachment goes on (E8)
-MOVE_ATTACHMENT = "move_attachment"         # card: an attachment to move (Ruggedized), or pass
+LOSE_OWN_TRAIT: Final = "lose_own_trait"           # card: one of yours to discard or give away
+SWAP_OWN_TRAIT: Final = "swap_own_trait"           # card: one of yours to swap for an opponent's
+SWAP_FOR_TRAIT: Final = "swap_for_trait"           # card: the opponent's trait to swap it for
+TAKE_OPPONENT_TRAIT: Final = "take_opponent_trait"     # card: an opponent's trait to steal
+DISCARD_OPPONENT_TRAIT: Final = "discard_opponent_trait"  # card: a trait of another pile to discard
+RETURN_TRAIT: Final = "return_trait"               # card: an opponent's trait back to their hand
+USE_TRAIT_ACTION: Final = "use_trait_action"       # card: a trait whose action you play
+ATTACH_TO_HOST: Final = "attach_to_host"           # card: the host an attachment goes on (E8)
+MOVE_ATTACHMENT: Final = "move_attachment"       # card: an attachment to move (Ruggedized), or pass
 # Seats, colors, yes or no.
-CHOOSE_RECIPIENT = "choose_recipient"       # player: who gets a card, into whose pile
-CHOOSE_OPPONENT = "choose_opponent"         # player: whom an effect acts on with you
-CHOOSE_COLOR = "choose_color"               # color: a color named by an effect
-SECRET_COLOR = "secret_color"               # color: named unseen by the others (E29); for
+CHOOSE_RECIPIENT: Final = "choose_recipient"       # player: who gets a card, into whose pile
+CHOOSE_OPPONENT: Final = "choose_opponent"         # player: whom an effect acts on with you
+CHOOSE_COLOR: Final = "choose_color"               # color: a color named by an effect
+SECRET_COLOR: Final = "secret_color"               # color: named unseen by the others (E29); for
                                             # Bioengineered Plague it hits the hand on your left
-CONFIRM = "confirm"                         # yesno: a card's "you may ..."
-CHOOSE_WORLD_END = "choose_world_end"       # catastrophe: Prepper's World's End effect
+CONFIRM: Final = "confirm"                         # yesno: a card's "you may ..."
+CHOOSE_WORLD_END: Final = "choose_world_end"       # catastrophe: Prepper's World's End effect
 # Set-up.
-KEEP_MEANING = "keep_meaning"               # card: the Meaning of Life card to keep (E4)
+KEEP_MEANING: Final = "keep_meaning"               # card: the Meaning of Life card to keep (E4)
 # Out of turn.
-OFFER_OUT_OF_TURN = "offer_out_of_turn"     # react: an out-of-turn card you may play, or pass
+OFFER_OUT_OF_TURN: Final = "offer_out_of_turn"    # react: an out-of-turn card you may play, or pass
 
 # Every intent and the decision kind it is asked with (a test holds the engine to it).
-INTENTS: dict[str, str] = {
+INTENTS: dict[Intent, Kind] = {
     TURN_PLAY: "play", CANNOT_PLAY: "no_play", EXTRA_PLAY: "play", END_TURN: "end_turn",
     STABILIZE: "yesno", REDRAW_INSTEAD: "yesno",
     DISCARD_HAND_CARD: "card", GIVE_HAND_CARD: "card", REVEAL_HAND_CARD: "card",
@@ -86,8 +104,8 @@ class Decision:
     __slots__ = ("player", "kind", "intent", "options", "prompt", "card", "subject", "zone",
                  "sources", "count")
 
-    def __init__(self, player: int, kind: str, intent: str, options: list, prompt: str,
-                 card: int = -1, subject: int = -1, zone: str = "",
+    def __init__(self, player: int, kind: Kind, intent: Intent, options: list, prompt: str,
+                 card: int = -1, subject: int = -1, zone: Zone = "",
                  sources: tuple | None = None) -> None:
         self.player = player
         self.kind = kind

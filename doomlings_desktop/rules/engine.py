@@ -17,7 +17,7 @@ from typing import Any
 
 from doomlings_desktop.rules.attach import ask_host
 from doomlings_desktop.rules.cards import COLORS, Database
-from doomlings_desktop.rules.decisions import Decision, IllegalAnswer
+from doomlings_desktop.rules.decisions import Decision, IllegalAnswer, Intent, Kind, Zone
 from doomlings_desktop.rules.flow import (
     reveal_catastrophe,
     t_attached,
@@ -190,16 +190,16 @@ class Game(State, Legality, Scoring, Windows):
             raise RuntimeError("the rules engine is looping: the work stack holds "
                                f"{len(stack)} tasks, the last ones {stack[-3:]}")
 
-    def ask(self, player: int, kind: str, intent: str, options: list, prompt: str, cont: tuple,
-            card: int = -1, zone: str = "", sources: tuple | None = None,
+    def ask(self, player: int, kind: Kind, intent: Intent, options: list, prompt: str,
+            cont: tuple, card: int = -1, zone: Zone = "", sources: tuple | None = None,
             subject: int = -1) -> None:
         """Wait for `player`'s answer; `cont` is the task that takes it (rules/decisions.py)."""
         self.stack.append(cont)
         self.pending = Decision(player, kind, intent, options, prompt, card, subject, zone,
                                 sources)
 
-    def ask_picks(self, count: int, player: int, kind: str, intent: str, options: list,
-                  prompt: str, cont: tuple, card: int = -1, zone: str = "") -> None:
+    def ask_picks(self, count: int, player: int, kind: Kind, intent: Intent, options: list,
+                  prompt: str, cont: tuple, card: int = -1, zone: Zone = "") -> None:
         """`ask` for the first of `count` picks that follow one another (Decision.count)."""
         self.stack.append(cont)
         d = self.pending = Decision(player, kind, intent, options, prompt, card, -1, zone)
