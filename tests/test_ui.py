@@ -133,7 +133,7 @@ def test_hot_seat_game_played_only_with_events():
     app.frame()
     g = app.scene.game
     assert g.over and g.winners
-    assert g.scores == [g.score(p) for p in range(2)]
+    assert g.scores == tuple(g.score(p) for p in range(2))
     assert find(app.scene, ("button", "new_game")) is not None     # the end screen is up
     assert player.drags and player.clicks and player.keys
     assert seen["pass_screens"] > 0
@@ -1208,3 +1208,17 @@ def test_the_settings_page_cycles_the_end_turn_wait_and_the_table_reads_it_live(
     assert app.scene is sc
     sc.apply(sc.game.pending.options[0])
     assert sc.game.hold == 0 and sc.game.pending.kind != "end_turn"
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "³", "½", "0", "Ⅳ"])
+def test_keys_that_are_digits_only_to_unicode_do_nothing(typed):
+    """'²' is a key of its own on French keyboards; `str.isdigit` calls it a digit and
+    `int('²')` raised inside the table (a crash on a key press). Only 1-9 pick a card, in
+    the turn's play and in a choice of several."""
+    app, sc = ann_against_a_bot()
+    n = len(sc.game.answers)
+    key(app, pygame.K_UNKNOWN, typed)
+    assert sc.selected is None and len(sc.game.answers) == n
+    app, sc = at_a_choice_of_several(up_to=False)
+    key(app, pygame.K_UNKNOWN, typed)
+    assert sc.picks.of(sc.game.pending) == []

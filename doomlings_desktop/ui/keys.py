@@ -31,3 +31,9 @@ KEYS: list[tuple[str, str]] = [
 def as_text() -> str:
     """The list as paragraphs, for the Rules page."""
     return "\n\n".join(f"{k}: {what}." for k, what in KEYS)
+
+
+def digit(unicode: str) -> int | None:
+    """The 1-9 a key typed, or None. `str.isdigit` is no test: '²' (a key of its own on
+    French keyboards) and '٣' are digits to it, and `int('²')` raises."""
+    return "123456789".find(unicode) + 1 or None if len(unicode) == 1 else None

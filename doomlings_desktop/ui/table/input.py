@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from doomlings_desktop.ui import router
+from doomlings_desktop.ui import keys, router
 from doomlings_desktop.ui.table.attach import carried, host_under, play_onto, refuse
 from doomlings_desktop.ui.table.picks import several
 
@@ -246,8 +246,8 @@ class TableInput:
         elif event.key == pygame.K_SPACE and "pass" in d.options or (
                 d.kind == "react" and event.unicode.lower() == "n"):
             sc.apply("pass")
-        elif event.unicode and event.unicode.isdigit() and event.unicode != "0":
-            i = int(event.unicode) - 1
+        elif keys.digit(event.unicode):
+            i = keys.digit(event.unicode) - 1
             if d.zone == "hand" and d.kind in ("play", "card") and sc.view is not None:
                 hand = list(sc.view.hand)       # N means the Nth card from the left
                 if i < len(hand):

@@ -14,6 +14,8 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.ui import keys
+
 
 def several(d: Any) -> bool:
     """Whether decision d is a choice of several hand cards, made at once at this table."""
@@ -100,8 +102,8 @@ class CardPicks:
             else:
                 self.confirm(d)
             return True
-        if event.unicode and event.unicode.isdigit() and event.unicode != "0" and sc.view:
-            i = int(event.unicode) - 1
+        if keys.digit(event.unicode) and sc.view:
+            i = keys.digit(event.unicode) - 1
             hand = list(sc.view.hand)
             if i < len(hand):
                 self.toggle(d, hand[i])
