@@ -155,6 +155,24 @@ def check_record(record: Any, db: Database) -> tuple[Database, list]:
 
     Raises RecordError unless every field is well formed and the cards still play as they did.
     """
+    fmt = _check_fields(record)
+    if fmt == 1:
+        deck = _legacy_deck(record["cards"])
+        if deck is None:
+            raise RecordError("it was made with a card database this version does not know",
+                              incompatible=True)
+    else:
+        deck = record["deck"]
+        if not 0 < len(deck) <= MAX_DECK or not all(
+                isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e)
+                for e in deck):
+            raise RecordError("the record's deck is not a list of [card, digest] pairs")
+    use = _database_for(deck, _with_modules(record, db))
+    return use, [_answer(a, use, fmt) for a in record["answers"]]
+
+
+def _check_fields(record: Any) -> int:
+    """The record's format, once its fields have the types and ranges a game can have."""
     if not isinstance(record, dict):
         raise RecordError("not a game record (expected a JSON object)")
     fmt = record.get("format")
@@ -179,36 +197,26 @@ def check_record(record: Any, db: Database) -> tuple[Database, list]:
     for k, v in record["variants"].items():
         if k not in VARIANTS or not isinstance(v, bool):
             raise RecordError(f"unknown rule variant {str(k)[:40]!r}")
-    answers = record["answers"]
-    if len(answers) > MAX_ANSWERS:
-        raise RecordError(f"the record has {len(answers)} answers, more than any game")
-    if fmt == 1:
-        deck = _legacy_deck(record["cards"])
-        if deck is None:
-            raise RecordError("it was made with a card database this version does not know",
-                              incompatible=True)
-    else:
-        deck = record["deck"]
-        if not 0 < len(deck) <= MAX_DECK or not all(
-                isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e)
-                for e in deck):
-            raise RecordError("the record's deck is not a list of [card, digest] pairs")
-    use = _database_for(deck, _with_modules(record, db))
-    out = []
-    for a in answers:
-        if type(a) is int:
-            if not 0 <= a < (len(use.cards) if fmt == 1 else 6):
-                raise RecordError(f"an answer is out of range: {a}")
-        elif type(a) is not str or len(a) > 80:
-            raise RecordError(f"an answer has the wrong type: {str(a)[:40]!r}")
-        elif fmt == 2 and "#" in a:
-            ident, _, k = a.rpartition("#")
-            copies = use.by_id.get(ident)
-            if not copies or not k.isdigit() or not 1 <= int(k) <= len(copies):
-                raise RecordError(f"an answer names no card of the deck: {a[:40]!r}")
-            a = copies[int(k) - 1]
-        out.append(a)
-    return use, out
+    if len(record["answers"]) > MAX_ANSWERS:
+        raise RecordError(f"the record has {len(record['answers'])} answers, more than any game")
+    return fmt
+
+
+def _answer(a: Any, use: Database, fmt: int) -> int | str:
+    """One recorded answer as the engine takes it: a seat or (format 1) a card index, a word,
+    or (format 2) a card named `id#copy`."""
+    if type(a) is int:
+        if not 0 <= a < (len(use.cards) if fmt == 1 else 6):
+            raise RecordError(f"an answer is out of range: {a}")
+    elif type(a) is not str or len(a) > 80:
+        raise RecordError(f"an answer has the wrong type: {str(a)[:40]!r}")
+    elif fmt == 2 and "#" in a:
+        ident, _, k = a.rpartition("#")
+        copies = use.by_id.get(ident)
+        if not copies or not (k.isascii() and k.isdigit()) or not 1 <= int(k) <= len(copies):
+            raise RecordError(f"an answer names no card of the deck: {a[:40]!r}")
+        return copies[int(k) - 1]
+    return a
 
 
 def replay(record: dict, db: Database, upto: int | None = None, log: bool = True) -> Game:
