@@ -42,3 +42,12 @@ def test_a_refused_play_is_explained_by_the_same_rule(db):
                     return
             g.apply(r.choice(d.options))
     raise AssertionError("no refused play in 200 games")
+
+
+def test_every_filter_key_the_loader_accepts_has_a_test():
+    """`matches` looks a filter key up in FILTERS; the loader refuses any other key. The two
+    lists must be one: a key the loader took and FILTERS lacked would fail mid-game."""
+    from doomlings_desktop.rules.cards.checker import FILTER_KEYS
+    from doomlings_desktop.rules.legality import FILTERS
+
+    assert set(FILTER_KEYS) == set(FILTERS)

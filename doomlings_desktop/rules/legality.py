@@ -7,6 +7,7 @@ turn; tests/test_legality.py pins the two together over many random positions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from doomlings_desktop.rules.cards import COLOR_BIT
@@ -220,40 +221,11 @@ class Legality:
         return out
 
     def matches(self, p: int, c: int, flt: tuple, source: int = -1) -> bool:
-        db = self.db
+        """Whether trait c in p's pile passes an effect's filter: every (key, value) of it,
+        each key's test one function of FILTERS (the card loader checks the keys)."""
         for k, v in flt:
-            if k == "color":    # a colour-named effect takes a trait with any matching colour
-                rc = self.players[p].recolor    # (Faith; an attachment's new colour, E12)
-                if (rc[c] != v) if rc and c in rc else (
-                        v not in (self.colors_of(p, c) if self.hosts else db.colors[c])):
-                    return False
-            elif k == "value":
-                if db.value[c] != v or db.cards[c].variable:
-                    return False
-            elif k == "value_at_least":
-                if db.value[c] < v:
-                    return False
-            elif k == "has_action":
-                if db.has_action[c] != v:
-                    return False
-            elif k == "dominant":
-                if db.dominant[c] != v:
-                    return False
-            elif k == "effectless":
-                if (not db.has_effect[c]) != v:
-                    return False
-            elif k == "module":
-                if db.module[c] != v:
-                    return False
-            elif k == "not_self":
-                if v and c == source:
-                    return False
-            elif k == "not_color":  # "a non-blue trait": none of its colours is (E12)
-                if v in self.colors_of(p, c):
-                    return False
-            elif k == "value_at_most":
-                if db.value[c] > v:
-                    return False
+            if not FILTERS[k](self, p, c, v, source):
+                return False
         return True
 
     def pile_targets(self, seats: list[int], flt: tuple = (), op: str = "", source: int = -1,
@@ -315,6 +287,31 @@ class Legality:
             if reason:
                 return reason
         return f"{_shown(answer)} is not a legal answer here ({d.prompt})"
+
+
+def _f_color(g: Legality, p: int, c: int, v: str, source: int) -> bool:
+    """A colour-named effect takes a trait with any matching colour (a multi-colour trait's
+    each, E5), or the colour Faith or an attachment gave it (E12)."""
+    rc = g.players[p].recolor
+    if rc and c in rc:
+        return rc[c] == v
+    return v in (g.colors_of(p, c) if g.hosts else g.db.colors[c])
+
+
+# Filter keys of effects (`filter:` in the card data) and what each asks of a trait.
+FILTERS: dict[str, Callable[[Any, int, int, Any, int], bool]] = {
+    "color": _f_color,
+    "value": lambda g, p, c, v, s: g.db.value[c] == v and not g.db.cards[c].variable,
+    "value_at_least": lambda g, p, c, v, s: g.db.value[c] >= v,
+    "value_at_most": lambda g, p, c, v, s: g.db.value[c] <= v,
+    "has_action": lambda g, p, c, v, s: g.db.has_action[c] == v,
+    "dominant": lambda g, p, c, v, s: g.db.dominant[c] == v,
+    "effectless": lambda g, p, c, v, s: (not g.db.has_effect[c]) == v,
+    "module": lambda g, p, c, v, s: g.db.module[c] == v,
+    "not_self": lambda g, p, c, v, s: not (v and c == s),
+    # "a non-blue trait": none of its colours is (E12)
+    "not_color": lambda g, p, c, v, s: v not in g.colors_of(p, c),
+}
 
 
 def _shown(answer: int | str) -> str:

@@ -47,6 +47,12 @@ def _unknown(what: str, name: Any, known: Any, word: str = "known") -> str:
     return f"unknown {what} {_show(name, 40)} ({hint})"
 
 
+# An effect's `filter:` keys and the kind of value each takes (legality.FILTERS tests them).
+FILTER_KEYS = {"color": "color", "value": "int", "value_at_least": "int", "has_action": "bool",
+               "dominant": "bool", "effectless": "bool", "not_self": "bool",
+               "module": "module", "not_color": "color", "value_at_most": "int"}
+
+
 class _Checker:
     """Validates one file's data, raising CardDatabaseError with the right place."""
 
@@ -197,9 +203,7 @@ class _Checker:
         return (spec.fn, arg)
 
     def filter(self, raw: Any, field: str, owner: Any, key: str | None = None) -> tuple:
-        allowed = {"color": "color", "value": "int", "value_at_least": "int", "has_action": "bool",
-                   "dominant": "bool", "effectless": "bool", "not_self": "bool",
-                   "module": "module", "not_color": "color", "value_at_most": "int"}
+        allowed = FILTER_KEYS
         if not isinstance(raw, dict):
             self.fail(owner, field, f"expected a filter mapping, got {_show(raw)}", key)
         self.keys(raw, field, allowed)
