@@ -141,6 +141,49 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
 
     Unnamed traits form the trait deck and unnamed ages the age deck, each shuffled with
     `seed` (unless given). Raises PositionError, naming the key, for anything malformed."""
+    g = _new_game(db, players, seed, variants, log, names)
+    pos = _check_keys(position if position is not None else {}, POSITION_KEYS, "")
+    cards = _Cards(db)
+    age = cards.take([pos.get("age", "the-birth-of-life")], "age", AGE_KINDS)[0]
+    seats = _seats(db, cards, pos.get("players") or [], players)
+    discard = cards.take(pos.get("discard"), "discard", ("trait",))
+    age_deck = cards.take(pos["age_deck"], "age_deck", AGE_KINDS) \
+        if "age_deck" in pos else None
+    trait_deck = cards.take(pos["trait_deck"], "trait_deck", ("trait",)) \
+        if "trait_deck" in pos else None
+    k = pos.get("catastrophes_revealed", 0)
+    if type(k) is not int or not 0 <= k <= 2:
+        raise PositionError("catastrophes_revealed", f"must be 0..2, not {k!r}")
+    first = _seat(pos.get("first_player", 0), players, "first_player")
+    cur = _seat(pos.get("current_player", first), players, "current_player")
+    # The shuffles come in this order, so a seed sets up the same decks as it always has.
+    cats = _catastrophes(db, cards, age, k)
+    if age_deck is None:
+        age_deck = [a for a in db.ages if a not in cards.used]
+        g.rng.shuffle(age_deck)
+    if trait_deck is None:
+        trait_deck = [c for c in db.traits if c not in cards.used]
+        g.rng.shuffle(trait_deck)
+    g.deck = trait_deck[::-1]
+    g.discard = discard[::-1]
+    g.age_deck = age_deck[::-1]
+    _lay_ages(g, age, cats)
+    g.first = first
+    for i, seat in enumerate(seats):
+        _lay_seat(g, i, *seat)
+    order = g.order_from(first)
+    if g.rules.get("reverse_order"):
+        order = order[::-1]
+    g.current = cur
+    g.stack.append((t_round_end,))
+    for p in reversed(order[order.index(cur):]):
+        g.stack.append((t_turn, p))
+    g._run()
+    return g
+
+
+def _new_game(db: Database, players: Any, seed: Any, variants: Any, log: bool,
+              names: list[str] | None) -> Game:
     if type(players) is not int or not 2 <= players <= 6:
         raise PositionError(None, f"players must be 2..6, not {players!r}")
     if type(seed) is not int:
@@ -153,87 +196,69 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
         raise PositionError(None, str(e)) from None
     if names:
         g.names = [str(x) for x in names][:players] + g.names[len(names):]
-    pos = _check_keys(position if position is not None else {}, POSITION_KEYS, "")
-    cards = _Cards(db)
-    age_id = pos.get("age", "the-birth-of-life")
-    age = cards.take([age_id], "age", AGE_KINDS)[0]
-    seats = pos.get("players") or []
+    return g
+
+
+def _seats(db: Database, cards: _Cards, seats: Any, players: int) -> list[tuple]:
+    """Each described seat as (hand, pile, gene pool or None, kept Meaning card or -1)."""
     if not isinstance(seats, list):
         raise PositionError("players", "expected a list of seats")
     if len(seats) > players:
         raise PositionError("players", f"{len(seats)} entries for {players} players")
-    hands, piles, pools, kept = [], [], [], []
+    out = []
     for i, s in enumerate(seats):
         s = _check_keys(s or {}, SEAT_KEYS, f"players[{i}]")
-        hands.append(cards.take(s.get("hand"), f"players[{i}].hand", ("trait",)))
-        piles.append(_pile(db, cards, s.get("pile"), f"players[{i}].pile"))
+        hand = cards.take(s.get("hand"), f"players[{i}].hand", ("trait",))
+        pile = _pile(db, cards, s.get("pile"), f"players[{i}].pile")
         gp = s.get("gene_pool")
         if gp is not None and (type(gp) is not int or not 0 <= gp <= 8):
             raise PositionError(f"players[{i}].gene_pool", f"must be 0..8, not {gp!r}")
-        pools.append(gp)
         m = s.get("meaning")    # the Meaning of Life card this seat kept (E4); none if absent
-        kept.append(-1 if m is None else
-                    cards.take([m], f"players[{i}].meaning", ("meaning",))[0])
-    discard = cards.take(pos.get("discard"), "discard", ("trait",))
-    age_deck = cards.take(pos["age_deck"], "age_deck", AGE_KINDS) \
-        if "age_deck" in pos else None
-    trait_deck = cards.take(pos["trait_deck"], "trait_deck", ("trait",)) \
-        if "trait_deck" in pos else None
-    k = pos.get("catastrophes_revealed", 0)
-    if type(k) is not int or not 0 <= k <= 2:
-        raise PositionError("catastrophes_revealed", f"must be 0..2, not {k!r}")
-    first = _seat(pos.get("first_player", 0), players, "first_player")
-    cur = _seat(pos.get("current_player", first), players, "current_player")
-    is_cat = db.cards[age].kind == "catastrophe"
-    cats = [age] if is_cat else []
+        kept = -1 if m is None else cards.take([m], f"players[{i}].meaning", ("meaning",))[0]
+        out.append((hand, pile, gp, kept))
+    return out
+
+
+def _catastrophes(db: Database, cards: _Cards, age: int, k: int) -> list[int]:
+    """The catastrophes already revealed: the current one if the position is at one, then
+    the first unused ones up to `k`."""
+    cats = [age] if db.cards[age].kind == "catastrophe" else []
     for c in db.catastrophes:
         if len(cats) >= k:
             break
         if c not in cards.used and c not in cats:
             cats.append(c)
             cards.used.add(c)
-    # The shuffles come in this order, so a seed sets up the same decks as it always has.
-    if age_deck is None:
-        age_deck = [a for a in db.ages if a not in cards.used]
-        g.rng.shuffle(age_deck)
-    if trait_deck is None:
-        trait_deck = [c for c in db.traits if c not in cards.used]
-        g.rng.shuffle(trait_deck)
-    g.deck = trait_deck[::-1]
-    g.discard = discard[::-1]
-    g.age_deck = age_deck[::-1]
+    return cats
+
+
+def _lay_ages(g: Game, age: int, cats: list[int]) -> None:
+    """The revealed catastrophes, each closing an era, and the current age."""
     g.catastrophes = cats
     g.eras = [[]]
     for c in cats:
         g.eras[-1].append(c)
         if c != age:
             g.eras.append([])
-    if not is_cat:
+    if g.db.cards[age].kind != "catastrophe":
         g.eras[-1].append(age)
     g.age = age
-    g.rules = db.cards[age].rules or {}
-    g.first = first
-    for i in range(len(seats)):
-        g.players[i].hand = hands[i]
-        for c, host in piles[i]:
-            if host < 0:
-                g.add_to_pile(i, c)     # in play order: gene pool modifiers apply as played
-            else:
-                g.attach(i, c, host)
-        if pools[i] is not None:
-            g.players[i].gp = pools[i]
-        if kept[i] >= 0:
-            g.meaning[i] = kept[i]
-            g.meaning_offer[i] = (kept[i],)
-    order = g.order_from(first)
-    if g.rules.get("reverse_order"):
-        order = order[::-1]
-    g.current = cur
-    g.stack.append((t_round_end,))
-    for p in reversed(order[order.index(cur):]):
-        g.stack.append((t_turn, p))
-    g._run()
-    return g
+    g.rules = g.db.cards[age].rules or {}
+
+
+def _lay_seat(g: Game, i: int, hand: list[int], pile: list[tuple[int, int]], gp: int | None,
+              kept: int) -> None:
+    g.players[i].hand = hand
+    for c, host in pile:
+        if host < 0:
+            g.add_to_pile(i, c)     # in play order: gene pool modifiers apply as played
+        else:
+            g.attach(i, c, host)
+    if gp is not None:
+        g.players[i].gp = gp
+    if kept >= 0:
+        g.meaning[i] = kept
+        g.meaning_offer[i] = (kept,)
 
 
 def force_world_end(g: Game, catastrophe: int) -> None:
