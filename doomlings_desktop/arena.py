@@ -155,9 +155,9 @@ def _play_deal(job: tuple) -> tuple[list[tuple[int, float, float, int]],
         # Opponents keep their generator seed whatever the hero's seat (a fair duplicate).
         bot_seeds = [(deal * 7919 + (0 if q == h else 1 + (q - h) % n)) for q in range(n)]
         g = play_game(db, levels, deal, bot_seeds, bot_options, variants, times)
-        won = 1.0 / len(g.winners) if h in g.winners else 0.0
-        best = max(s for q, s in enumerate(g.scores) if q != h)
-        out.append((g.scores[h], won, _rank(g.scores, g.winners, h), g.scores[h] - best))
+        o = g.outcome
+        best = max(s for q, s in enumerate(o.scores) if q != h)
+        out.append((o.scores[h], o.won(h), _rank(o.scores, o.winners, h), o.scores[h] - best))
     return out, times
 
 

@@ -133,9 +133,12 @@ def fuzz_game(db: Database, seed: int, check_record: bool = True) -> int:
             raise InvariantBroken("the game does not end")
     if not (g.over and g.winners):
         raise InvariantBroken("the game stopped without a winner")
-    if not all(type(s) is int for s in g.scores) or g.scores != [g.score(p)
-                                                                   for p in range(players)]:
-        raise InvariantBroken(f"scores {g.scores} disagree with the scoring rules")
+    o = g.outcome
+    if not all(type(s) is int for s in o.scores) or o.scores != tuple(
+            g.score(p) for p in range(players)):
+        raise InvariantBroken(f"scores {o.scores} disagree with the scoring rules")
+    if tuple(sum(v for _, v in b) for b in o.breakdowns) != o.scores:
+        raise InvariantBroken(f"scores {o.scores} are not the sums of their breakdowns")
     if check_record:
         again = replay(json.loads(json.dumps(make_record(g))), db)
         if again.scores != g.scores or again.log != g.log:

@@ -28,10 +28,10 @@ def simulate(db: Database, games: int, players: int, seed: int, as_json: bool) -
     for i in range(games):
         g = play_random(db, players, seed + i)
         decisions += len(g.answers)
+        o = g.outcome
         for p in range(players):
-            totals[p] += g.scores[p]
-        for w in g.winners:
-            wins[w] += 1 / len(g.winners)
+            totals[p] += o.scores[p]
+            wins[p] += o.won(p)
     dt = time.perf_counter() - t0
     result = {
         "games": games, "players": players, "seed": seed, "seconds": round(dt, 3),

@@ -87,7 +87,7 @@ def test_the_lesson_runs_its_whole_script_and_the_learner_wins():
         else:
             assert m.apply(_answer_for(m, s)) is None
     assert seen == [s.id for s in m.lesson.steps]
-    assert not m.lesson.running and m.game.over and m.game.winners == [0]
+    assert not m.lesson.running and m.game.over and m.game.winners == (0,)
     assert not saves.has_autosave() and not statistics.load_stats().get("games")   # a lesson is no game
 
 
@@ -207,7 +207,7 @@ def test_learn_to_play_from_the_menu_through_posted_events():
             click(app, find(sc, ("button", ("answer", value))).center)
         assert sc.match.lesson.index == len(done), f"{s.id}: the move did not take"
     assert done == [s.id for s in steps]
-    assert sc.game.over and sc.game.winners == [0] and not sc.match.lesson.running
+    assert sc.game.over and sc.game.winners == (0,) and not sc.match.lesson.running
     assert find(sc, ("button", "new_game")) and not find(sc, ("button", "decided")), \
         "the lesson's moves were the script's: nothing to review"
 

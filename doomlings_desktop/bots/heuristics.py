@@ -312,9 +312,9 @@ def evaluate(g: Game, me: int, tb: Tables | None = None) -> float:
     """How good the position is for `me`: its value against the best and the mean opponent."""
     tb = tb or tables(g.db)
     lead = tb.lead
-    if g.over:
-        sc = g.scores
-        share = 1.0 / len(g.winners) if me in g.winners else 0.0
+    if g.outcome is not None:
+        sc = g.outcome.scores
+        share = g.outcome.won(me)
         others = [sc[q] for q in range(g.n) if q != me]
         return (tb.win * share + sc[me]
                 - (lead * max(others) + (1 - lead) * sum(others) / len(others)))
@@ -327,9 +327,8 @@ def rewards(g: Game, tb: Tables | None = None, temp: float = 4.0,
             exact: tuple = (), slope: float = 0.0) -> list[float]:
     """Each player's chance of winning, roughly: a softmax of the seat values (search), at a
     temperature of `temp` + `slope` x rounds left."""
-    if g.over:
-        w = g.winners
-        return [1.0 / len(w) if q in w else 0.0 for q in range(g.n)]
+    if g.outcome is not None:
+        return [g.outcome.won(q) for q in range(g.n)]
     vals = seat_values(g, tb, exact)
     if slope:
         temp += slope * rounds_left(g)

@@ -122,9 +122,7 @@ class Game(State, Legality, Scoring, Windows):
         g.prepper = self.prepper
         g.world_end = self.world_end
         g.over = self.over
-        g.winners = self.winners[:]
-        g.scores = self.scores[:]
-        g.tiebreak = self.tiebreak[:]
+        g.outcome = self.outcome      # frozen: shared
         g.revealed = self.revealed.copy() if self.revealed else {}
         g.answers = self.answers[:]
         g.final_catastrophe = self.final_catastrophe

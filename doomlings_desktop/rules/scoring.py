@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from doomlings_desktop.rules import meaning
 from doomlings_desktop.rules.counters import PRIVATE
+from doomlings_desktop.rules.outcome import Outcome
 
 if TYPE_CHECKING:
     from doomlings_desktop.rules.engine import Game
@@ -137,15 +138,29 @@ class Scoring:
 
 
 def t_score(g: Game, t: tuple) -> None:
-    """Final scores, the winner, and R6's tiebreak by drawn face values."""
+    """Final scores, the winner, and R6's tiebreak by drawn face values: the game's `Outcome`."""
     g.over = True
     g.world_end = True
     g.stack.clear()
-    g.scores = [g.score(p) for p in range(g.n)]
+    breakdowns = tuple(tuple(g.score_breakdown(p)) for p in range(g.n))
+    scores = tuple(sum(v for _, v in b) for b in breakdowns)
     meaning.reveal(g)
-    best = max(g.scores)
-    tied = [p for p in g.order_from(g.first) if g.scores[p] == best]
+    best = max(scores)
+    tied = [p for p in g.order_from(g.first) if scores[p] == best]
+    tiebreak, tied = _tiebreak(g, tied)
+    winners = tuple(sorted(tied))
+    g.outcome = Outcome(winners, scores, breakdowns, tuple(tiebreak), world_end_labels(g),
+                        g.final_catastrophe, tuple(g.meaning))
+    if g.log is not None:
+        names = " and ".join(g.pname(p) for p in winners)
+        g.say("winner", f"{names} win{'s' if len(winners) == 1 else ''} with {best} points.")
+
+
+def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    """R6: the tied players draw a trait each until one face value is highest (or the decks
+    run out); returns the draws in order, (seat, face value), and the seats still tied."""
     db = g.db
+    draws_all: list[tuple[int, int]] = []
     aside: list[int] = []     # tiebreak cards stay out until it is over, or they'd come back
     # A score that reads the discard pile (Tiny Arms) must read after the tiebreak what it
     # read at the count: the drawn cards then go back where they were, deck and discard pile.
@@ -165,14 +180,23 @@ def t_score(g: Game, t: tuple) -> None:
                 g.say("tiebreak", f"Tiebreak: {g.pname(p)} draws {db.name(c)} ({db.value[c]}).")
         if not draws:
             break
-        g.tiebreak.extend(draws)
+        draws_all.extend(draws)
         top = max(v for _, v in draws)
         tied = [p for p, v in draws if v == top]
     if zones is not None:
         g.deck, g.discard = zones
     else:
         g.discard.extend(aside)
-    g.winners = sorted(tied)
-    names = " and ".join(g.pname(p) for p in g.winners)
-    if g.log is not None:
-        g.say("winner", f"{names} win{'s' if len(g.winners) == 1 else ''} with {best} points.")
+    return draws_all, tied
+
+
+def world_end_labels(g: Game) -> frozenset:
+    """The labels of the score lines that World's End effects made (`score_breakdown`): points
+    a World's End effect gave a player (Deus Ex Machina's draw) and the final catastrophe's
+    World's End scoring. The end screen marks those rows."""
+    labels = {label for pl in g.players for label, _ in pl.we_points}
+    if g.world_end and g.final_catastrophe >= 0:
+        cat = g.db.cards[g.we_catastrophe()]
+        if cat.we_score:
+            labels.add(cat.name)
+    return frozenset(labels)

@@ -12,6 +12,7 @@ from typing import Any
 
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import Decision
+from doomlings_desktop.rules.outcome import Outcome
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.verbs import Ctx, t_effect
 
@@ -51,7 +52,7 @@ class State:
         "db", "variants", "n", "players", "deck", "discard", "age_deck", "eras", "age", "rules",
         "catastrophes", "first", "current", "stack", "pending", "answer", "rng", "log",
         "last_colors", "turn_plays", "skip_round", "no_stabilize", "bonus_used", "known_age",
-        "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
+        "denied", "marks", "prepper", "world_end", "over", "outcome",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
         "shown", "turn_end", "hold", "meaning", "meaning_offer", "attached", "hosts",
         "known_below",
@@ -96,10 +97,8 @@ class State:
         self.marks: dict[str, tuple] = {}     # World's End choices: card id -> (seat, color)
         self.prepper = -1
         self.world_end = False
-        self.over = False
-        self.winners: list[int] = []
-        self.scores: list[int] = []
-        self.tiebreak: list[tuple[int, int]] = []
+        self.over = False      # no decision will come again (set first thing by t_score)
+        self.outcome: Outcome | None = None   # how the game ended, once it has
         self.revealed: dict[int, tuple] = {}  # seat -> cards shown to that seat only (Nosy)
         self.answers: list = []
         self.final_catastrophe = -1
@@ -119,6 +118,19 @@ class State:
         """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""
         if self.log is not None:
             self.log.append((kind, text, private_to, private))
+
+    # The result's parts, for the many readers that want one of them: () until it is over.
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.outcome.winners if self.outcome is not None else ()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.outcome.scores if self.outcome is not None else ()
+
+    @property
+    def tiebreak(self) -> tuple[tuple[int, int], ...]:
+        return self.outcome.tiebreak if self.outcome is not None else ()
 
     def pname(self, p: int) -> str:
         return self.names[p]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from doomlings_desktop.rules.engine import Decision, Game
+from doomlings_desktop.rules.outcome import Outcome
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,8 @@ class View:
     revealed: tuple[int, ...]        # cards of another hand shown to this player now
     world_end: bool
     over: bool
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()    # once over (these and the other fields marked "once
+    scores: tuple[int, ...] = ()     # over" are the parts of `outcome`)
     variants: dict = field(default_factory=dict)
     log: tuple[tuple[str, str], ...] = ()   # (kind, text) as this player may read it
     why_not: dict = field(default_factory=dict)   # my hand card -> why it can't be played now
@@ -66,6 +67,8 @@ class View:
     next_ages: tuple[int, ...] = ()  # the next ages this player has seen, top first (Neural
                                      # Link: two); next_age is the first of them
     hands_open: bool = False         # every hand is open this round (Age of Metadata, E24)
+    outcome: Outcome | None = None   # once over: how the game ended (winners..meanings above
+                                     # are its parts, for the readers that want one)
     hosts: dict = field(default_factory=dict)     # during my play from hand: each attachment
                                      # I may play -> the traits it may attach to (E8), so a
                                      # table can light them before the card is played
@@ -84,7 +87,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
     hands_open = bool(g.rules.get("reveal_hands")) and not g.over
     att = g.attached
     seats = tuple(
-        SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.scores[q] if g.over else g.score(q, me),
+        SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.outcome.scores[q] if g.outcome else g.score(q, me),
                  tuple(g.colors_of(q, c) for c in pl.pile), _worths(g, q, None if g.over else me),
                  tuple((c, att[c]) for c in pl.pile if c in att) if att else (),
                  tuple(pl.hand) if hands_open or q == me else None)
@@ -104,13 +107,18 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         current=g.current, last_colors=g.last_colors, decision=mine, waiting_for=waiting,
         next_age=g.known_age.get(me), revealed=tuple(g.revealed.get(me, ())),
         next_ages=_next_ages(g, me), hands_open=hands_open,
-        world_end=g.world_end, over=g.over, winners=tuple(g.winners),
-        scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why, hosts=hosts,
-        breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
-        tiebreak=tuple(g.tiebreak) if g.over else (),
-        in_turn=g.turn_end >= 0 and not g.world_end and not g.over,
-        we_labels=world_end_labels(g) if g.over else frozenset(),
-        meaning=g.meaning[me], meanings=tuple(g.meaning) if g.over else ())
+        world_end=g.world_end, over=g.over, variants=dict(g.variants), log=log, why_not=why,
+        hosts=hosts, in_turn=g.turn_end >= 0 and not g.world_end and not g.over,
+        meaning=g.meaning[me], **_ended(g.outcome))
+
+
+def _ended(o: Outcome | None) -> dict:
+    """The View's fields for the end of a game: all of the Outcome is public (E4: the kept
+    Meaning of Life cards too, once the game is over)."""
+    if o is None:
+        return {}
+    return {"outcome": o, "winners": o.winners, "scores": o.scores, "breakdowns": o.breakdowns,
+            "tiebreak": o.tiebreak, "we_labels": o.world_end_labels, "meanings": o.meanings}
 
 
 def _next_ages(g: Game, me: int) -> tuple[int, ...]:
@@ -119,18 +127,6 @@ def _next_ages(g: Game, me: int) -> tuple[int, ...]:
         return ()
     below = g.known_below.get(me)
     return (top,) if below is None else (top, below)
-
-
-def world_end_labels(g: Game) -> frozenset:
-    """The labels of the score lines that World's End effects made (`score_breakdown`): points
-    a World's End effect gave a player (Deus Ex Machina's draw) and the final catastrophe's
-    World's End scoring. The end screen marks those rows."""
-    labels = {label for pl in g.players for label, _ in pl.we_points}
-    if g.world_end and g.final_catastrophe >= 0:
-        cat = g.db.cards[g.we_catastrophe()]
-        if cat.we_score:
-            labels.add(cat.name)
-    return frozenset(labels)
 
 
 def _worths(g: Game, q: int, seen_by: int | None) -> tuple:
@@ -145,7 +141,7 @@ def public_view(g: Game, seat: int) -> View:
     loaded, or begun, with a bot to move): whoever sits there may be anyone."""
     v = view_for(g, seat, with_log=False)
     d = g.pending
-    seats = tuple(replace(sv, score=g.scores[sv.seat] if g.over else g.score(sv.seat, -1),
+    seats = tuple(replace(sv, score=g.outcome.scores[sv.seat] if g.outcome else g.score(sv.seat, -1),
                           worths=_worths(g, sv.seat, None if g.over else -1),
                           hand=sv.hand if v.hands_open else None)
                   for sv in v.seats)
