@@ -417,3 +417,30 @@ def test_an_unreadable_autosave_is_kept_not_overwritten_or_set_aside(monkeypatch
     [kept] = kept_games()
     assert answers_of(kept.path) == g.answers
     assert answers_of(path) == played(9, 3).answers
+
+
+def test_every_other_way_to_another_game_keeps_the_one_in_progress():
+    """Learn to play never writes the autosave (nor do replays and demos: Match.autosave is
+    off for them); New game keeps it as a named save at its first move."""
+    saves.save(played(5, 20), SEATS)
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    left = list(app.scene.game.answers)
+    esc_menu(app, "main_menu")
+    click(app, find(app.scene, ("button", "learn")).center)
+    assert app.scene.match.lesson is not None
+    for _ in range(5):
+        app.frame()
+    assert answers_of(saves.autosave_path()) == left
+    esc_menu(app, "main_menu")
+    click(app, find(app.scene, ("button", "continue")).center)
+    assert app.scene.game.answers[:len(left)] == left
+    left = list(app.scene.game.answers)
+    esc_menu(app, "main_menu")
+    click(app, find(app.scene, ("button", "new")).center)
+    click(app, find(app.scene, ("button", "start")).center)
+    assert app.scene.game.answers == []
+    play_until(app, lambda: len(app.scene.game.answers) > 0)
+    [kept] = kept_games()
+    assert answers_of(kept.path) == left
