@@ -465,7 +465,7 @@ def autosave_problem() -> str | None:
     if info.problem is None:
         return None
     if info.unreadable:
-        return (f"Your last game's save {info.problem}: it is left where it is, and Continue "
+        return (f"Your last game's save {info.problem}. It is left where it is, and Continue "
                 "opens it once it can be read.")
     if info.kept:
         return (f"Your last game cannot be continued here: {info.problem}. It is kept in "
