@@ -16,7 +16,20 @@ from typing import Any
 
 
 class JsonFileError(Exception):
-    """A file that could not be read as JSON; the message is for the player."""
+    """A file that could not be read as JSON; the message is for the player. `unreadable`
+    says the system would not give its bytes (no permission, an I/O error, a folder, a pipe
+    or a device): nothing is known about the content, so it is not damage, and `reason` says
+    why in a few words ("permission denied")."""
+
+    def __init__(self, message: str, unreadable: bool = False, reason: str = "") -> None:
+        super().__init__(message)
+        self.unreadable = unreadable
+        self.reason = reason or message
+
+
+def _cannot_read(e: OSError) -> JsonFileError:
+    why = (e.strerror or type(e).__name__).lower()
+    return JsonFileError(f"it cannot be read ({e.strerror})", unreadable=True, reason=why)
 
 
 def _finite(text: str) -> float:
@@ -46,18 +59,20 @@ def read_json(path: Path, max_bytes: int, finite: bool = True) -> Any:
     except FileNotFoundError:
         raise
     except OSError as e:
-        raise JsonFileError(f"it cannot be read ({e.strerror})") from None
+        raise _cannot_read(e) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise JsonFileError("it is not a regular file")
+            raise JsonFileError("it is not a regular file", unreadable=True, reason=(
+                "it is a folder" if stat.S_ISDIR(info.st_mode)
+                else "it is not a regular file (a pipe or a device)"))
         if info.st_size > max_bytes:
             raise JsonFileError(f"it is larger ({info.st_size // 1024} KB) than any it could be")
         with os.fdopen(fd, "rb") as f:
             fd = -1
             data = f.read(max_bytes + 1)
     except OSError as e:
-        raise JsonFileError(f"it cannot be read ({e.strerror})") from None
+        raise _cannot_read(e) from None
     finally:
         if fd >= 0:
             os.close(fd)

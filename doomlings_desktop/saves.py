@@ -1,6 +1,8 @@
 """Saved games on disk. Nothing here raises past its message, and nothing a player made is lost:
 
 - a damaged file is moved aside as `NAME.corrupt` (in the same folder) and explained;
+- a file the system will not let us read (no permission, an I/O error, a folder or a pipe of
+  that name) is not damaged: it stays where it is, listed with the reason;
 - a sound save made with card rules this version no longer has is kept where it is and listed
   with the reason (it continues again if the rules come back);
 - a good file is never changed or hidden.
@@ -12,9 +14,11 @@ once and caches what it found until the file changes, so menus may ask every fra
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
+import tempfile
 import time
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -51,11 +55,13 @@ STALE_TEMP_SECONDS = 60           # an unfinished atomic write older than this w
 
 class SaveError(Exception):
     """A save that could not be loaded; the message is for the player. `kept` says the file
-    stayed where it was (its card rules changed) rather than being set aside as damaged."""
+    stayed where it was (its card rules changed, or with `unreadable`, the system would not
+    give its bytes) rather than being set aside as damaged."""
 
-    def __init__(self, message: str, kept: bool = False) -> None:
+    def __init__(self, message: str, kept: bool = False, unreadable: bool = False) -> None:
         super().__init__(message)
-        self.kept = kept
+        self.kept = kept or unreadable
+        self.unreadable = unreadable
 
 
 @dataclass
@@ -64,6 +70,7 @@ class Loaded:
     seats: list[dict]
     path: Path
     notes: dict[int, str] = field(default_factory=dict)   # the bots' reasons, by log index
+    seen: dict[int, int] = field(default_factory=dict)    # seat -> answers when it last looked
 
 
 @dataclass
@@ -83,6 +90,7 @@ class SaveInfo:
     catastrophes: int | None = None     # of the three
     winners: tuple[int, ...] = ()   # seats, once the game is over
     modules: tuple[str, ...] = ()   # the expansion modules it is played with (E1)
+    unreadable: bool = False        # kept because it cannot be read (permission...), not damaged
 
 
 def saves_dir() -> Path:
@@ -142,6 +150,8 @@ def _read(path: Path) -> dict:
     try:
         rec = read_json(path, MAX_BYTES)
     except JsonFileError as e:
+        if e.unreadable:        # nothing is known about its content: not damage
+            raise SaveError(f"cannot be read: {e.reason}", unreadable=True) from None
         raise SaveError(str(e).removeprefix("it is ")) from None
     if not isinstance(rec, dict):
         raise SaveError("not a game record")
@@ -159,21 +169,37 @@ def read_record(path: Path) -> dict:
 # ---------------------------------------------------------------- writing
 
 def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
-         notes: dict[int, str] | None = None) -> Path:
-    """Write the game's record atomically (temp file, fsync, rename). An autosave that cannot
-    be continued is moved out of the way first, never overwritten. Besides the record it keeps
-    when it was saved, whether the game is over, how far it got (`progress`, for the Load
-    screen to show without replaying it) and the bots' reasons (`bot_notes`, for the log)."""
+         notes: dict[int, str] | None = None, seen: dict[int, int] | None = None,
+         mine: tuple | None = None) -> Path:
+    """Write the game's record atomically (temp file, fsync, rename) and return where it went.
+
+    Nothing another game made is replaced. The autosave is overwritten only when it is the one
+    this caller wrote last (`mine`: its `signature` then) or an earlier point of this same game
+    (`_earlier_point`); any other is kept as a named save first (`_keep_other_autosave`). A
+    named save never replaces a file: a name that is taken gets a number ('NAME (2)').
+
+    Besides the record it keeps when it was saved, whether the game is over, how far it got
+    (`progress`, for the Load screen to show without replaying it), the bots' reasons
+    (`bot_notes`, for the log) and how far each seat had seen the table (`seen`, for "since
+    your last turn"); those last two are optional and never make a save damaged."""
     rec = make_record(game, seats)
     rec["saved_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
     rec["over"] = game.over
     rec["progress"] = progress(game)
     if notes:
         rec["bot_notes"] = {str(i): w for i, w in sorted(notes.items())}
+    if seen:
+        rec["seen"] = {str(q): k for q, k in sorted(seen.items())}
+    text = json.dumps(rec, separators=(",", ":"))
     path = _path(name)
     if name == AUTOSAVE:
-        _keep_other_autosave(path, game)
-    write_atomic(path, json.dumps(rec, separators=(",", ":")))
+        if signature(path) != mine and not _keep_other_autosave(path, json.loads(text)):
+            raise OSError(errno.EEXIST, "the game in progress could not be kept aside")
+        write_atomic(path, text)
+    elif name == LAST_GAME:       # the one name overwritten: by the next finished game
+        write_atomic(path, text)
+    else:
+        path = _write_new(path, text)
     sig = signature(path)
     try:
         listed = check_seats(seats, game.n)     # as a reader would list them
@@ -206,6 +232,20 @@ def _read_progress(raw: Any, n: int) -> tuple[int, int, tuple[int, ...]] | None:
     return rnd, cats, tuple(won)
 
 
+def read_seen(raw: Any, seats: int, answers: int) -> dict[int, int]:
+    """How far each seat had seen the table when the game was saved (seat -> the number of
+    answers then), for "since your last turn" after Continue or Load: optional, and read as
+    hostile input. An entry that names no seat or no point of the game is dropped."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[int, int] = {}
+    for k, at in list(raw.items())[:seats]:
+        if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2 \
+                and int(k) < seats and type(at) is int and 0 <= at <= answers:
+            out[int(k)] = at
+    return out
+
+
 def read_notes(raw: Any, log_size: int) -> dict[int, str]:
     """The bots' reasons a save keeps, by log index: optional, and read as hostile input. Each
     entry must name a log line of the game and be a short line of printable text; any other
@@ -221,25 +261,79 @@ def read_notes(raw: Any, log_size: int) -> dict[int, str]:
     return out
 
 
-def _keep_other_autosave(path: Path, game: Game) -> None:
-    """Before the autosave is replaced by another game's (a new game, or a save opened from
-    Load game): an unfinished one is kept as a named save, 'Unfinished game DATE', so
-    starting a game never loses one; a damaged one is set aside. Cheap when the file is this
-    game's own last autosave: that one is in the cache."""
+def _write_new(path: Path, text: str) -> Path:
+    """Write a new file at `path`, or at the first free 'NAME (k)' beside it, atomically and
+    without ever replacing a file: the temp file is linked to its name, which fails if the name
+    was taken meanwhile (two saves in the same second, another window). Returns where it went."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    tmp = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        for k in range(1, 1000):
+            target = path if k == 1 else path.with_name(f"{path.stem} ({k}){path.suffix}")
+            try:
+                os.link(tmp, target)
+                return target
+            except FileExistsError:
+                continue
+            except OSError:             # a disk without hard links: rename to a free name
+                if os.path.lexists(target):
+                    continue
+                os.replace(tmp, target)
+                return target
+        raise OSError(errno.EEXIST, "no free name for the save")
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _earlier_point(path: Path, rec: dict) -> bool:
+    """The save at `path` is this game at an earlier point (or the same point): the same deal
+    and its answers the first answers of `rec`. Overwriting it loses nothing. The same seed is
+    not enough: an earlier save of this game, opened and played on, must not overwrite the
+    later answers the autosave holds."""
+    try:
+        old = read_record(path)
+    except SaveError:
+        return False
+    answers = old.get("answers")
+    return all(old.get(k) == rec.get(k) for k in ("seed", "deck", "variants", "modules")) \
+        and isinstance(answers, list) and answers == rec["answers"][:len(answers)]
+
+
+def _keep_other_autosave(path: Path, rec: dict) -> bool:
+    """Before the autosave is replaced by another game's (a new game, a save opened from Load
+    game, an earlier save of the same game played on): an unfinished one is kept as a named
+    save, 'Unfinished game DATE', so replacing the game in progress never loses it; a damaged
+    one is set aside; a finished one, or an earlier point of `rec`'s game, is replaced.
+    Returns whether `path` may now be written or removed (False: it could not be moved)."""
     if signature(path) is None:
-        return
+        return True
     info = save_info(path)
-    if info.problem is None and (info.over or info.seed == game.seed):
-        return
+    if info.problem is None and (info.over or _earlier_point(path, rec)):
+        return True
     try:
         if info.problem is None or info.kept:
-            target = _free(_path(f"Unfinished game {info.saved_at[:16].replace(':', '.')}"))
+            when = info.saved_at if info.saved_at[:1].isdigit() else _mtime(path)
+            target = _free(_path(f"Unfinished game {when[:16].replace(':', '.')}"))
             path.replace(target)
             log.info("kept the previous unfinished game as %s", target.name)
         else:
             _aside(path)
     except OSError as e:
         log.warning("could not move the old autosave: %s", e)
+        return False
+    return True
+
+
+def _mtime(path: Path) -> str:
+    try:
+        return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(path.stat().st_mtime))
+    except OSError:
+        return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def _free(path: Path) -> Path:
@@ -261,11 +355,17 @@ def _aside(path: Path) -> Path:
     return target
 
 
-def finish(game: Game, seats: list[dict], notes: dict[int, str] | None = None) -> None:
-    """A game ended: keep it as the last game (for replays) and stop offering Continue."""
+def finish(game: Game, seats: list[dict], notes: dict[int, str] | None = None,
+           mine: tuple | None = None) -> None:
+    """A game ended: keep it as the last game (for replays) and stop offering Continue. The
+    autosave goes only if it is this game's (`mine`, or an earlier point of it): another game
+    in progress there is kept as a named save, as `save` keeps it."""
     try:
         save(game, seats, LAST_GAME, notes)
-        autosave_path().unlink(missing_ok=True)
+        path = autosave_path()
+        if signature(path) == mine or _keep_other_autosave(
+                path, json.loads(json.dumps(make_record(game, seats)))):
+            path.unlink(missing_ok=True)
     except (OSError, RecordError) as e:
         log.warning("the finished game could not be kept: %s", e)
 
@@ -283,10 +383,15 @@ def load(path: Path, db: Database) -> Loaded:
         except RecordError as e:
             raise SaveError(str(e), kept=e.incompatible) from None
         seats = check_seats(rec["seats"], g.n)
-        return Loaded(g, seats, path, read_notes(rec.get("bot_notes"), len(g.log or ())))
+        return Loaded(g, seats, path, read_notes(rec.get("bot_notes"), len(g.log or ())),
+                      read_seen(rec.get("seen"), g.n, len(g.answers)))
     except FileNotFoundError:
         raise SaveError(f"{path.name} is no longer there") from None
     except SaveError as e:
+        if e.unreadable:
+            log.warning("save %s cannot be read: %s (left where it is)", path, e)
+            raise SaveError(f"{path.name} {e}. It is left where it is, and opens once it "
+                            "can be read.", unreadable=True) from None
         raise _explained(path, str(e), e.kept) from None
     except Exception as e:  # noqa: BLE001 - a hand-edited file may break anything: explain it
         log.exception("save %s crashed the loader", path)
@@ -339,12 +444,13 @@ def save_info(path: Path) -> SaveInfo:
     except RecordError as e:
         info.problem, info.kept = str(e), e.incompatible
     except SaveError as e:
-        info.problem = str(e)
+        info.problem, info.kept, info.unreadable = str(e), e.kept, e.unreadable
     except FileNotFoundError:
         info.problem = "it is no longer there"
     except Exception as e:  # noqa: BLE001 - listing must never fail on a strange file
         info.problem = f"it is damaged ({type(e).__name__})"
-    if sig is not None:
+    # one that cannot be read is asked again: a permission put right changes no signature
+    if sig is not None and not info.unreadable:
         _cache[path] = (sig, info)
     return info
 
@@ -358,6 +464,9 @@ def autosave_problem() -> str | None:
     info = save_info(p)
     if info.problem is None:
         return None
+    if info.unreadable:
+        return (f"Your last game's save {info.problem}. It is left where it is, and Continue "
+                "opens it once it can be read.")
     if info.kept:
         return (f"Your last game cannot be continued here: {info.problem}. It is kept in "
                 "Load game.")

@@ -271,7 +271,7 @@ def test_temp_files_left_by_a_killed_write_are_cleaned(db):
 
 
 def test_the_menu_reads_a_save_once_not_every_frame(db, monkeypatch):
-    saves.save(midgame(db), SEATS, "one")
+    path = saves.save(midgame(db), SEATS, "one")
     saves.save(midgame(db), SEATS)
     reads = []
     real = saves._read
@@ -280,7 +280,6 @@ def test_the_menu_reads_a_save_once_not_every_frame(db, monkeypatch):
     for _ in range(50):
         assert saves.has_autosave() and len(saves.list_saves()) == 1
     assert len(reads) == 2
-    path = saves.save(midgame(db, steps=45), SEATS, "one")
     path.write_text(path.read_text().replace('"Ann"', '"Anne"'))   # changed by hand: re-read
     assert saves.list_saves()[0].seats[0]["name"] == "Anne" and len(reads) == 3
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
+from doomlings_desktop.jsonfile import signature
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.record import RecordError, make_record, replay
@@ -72,6 +73,14 @@ class Since:
         return bool(self.lines or self.gained or self.lost or self.gene_pools)
 
 
+def _seen_state(g: Game, log: bool = True) -> tuple[int, tuple[tuple[int, ...], ...],
+                                                      tuple[int, ...]]:
+    """What `Match.since` compares: the log's length, each pile, each gene pool (all public:
+    piles are face up, and every gene pool card shows its value)."""
+    return (len(g.log or ()) if log else 0, tuple(tuple(p.pile) for p in g.players),
+            tuple(p.gp for p in g.players))
+
+
 class Preferences(Protocol):
     """What a match reads from the player's settings, live (a change applies at once)."""
 
@@ -114,6 +123,9 @@ class Match:
         # A game without a human (the demo) is no one's: it must not replace the player's
         # autosave, last game or statistics. An explicit save still saves it.
         self.autosave = bool(self.humans)
+        # the autosave's signature when this match last wrote it (Continue: when it was read):
+        # only that file is this game's to overwrite (saves.save keeps any other first)
+        self.autosaved: tuple | None = None
         self.finished = self.game.over
         self.bot_notes: dict[int, str] = {}  # log index of a bot's move -> why, in a phrase
         self.notices: list[tuple[str, float]] = []   # (text, seconds) for the table to show
@@ -121,6 +133,7 @@ class Match:
         # screen they are told what changed; the cards a human drew, shown before the pass
         # screen hides them (review), and their hand when they last answered.
         self.seen: dict[int, tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+        self.seen_at: dict[int, int] = {}    # the same, as the number of answers: saved
         self.hand_seen: dict[int, frozenset] = {}
         self.review: tuple[int, list[int]] | None = None
         self.coach: Any = None               # play/coach.py's Coach, made on the first hint
@@ -179,7 +192,37 @@ class Match:
 
     def look(self, seat: int) -> None:
         """`seat` has seen the table as it is now."""
-        self.seen[seat] = (len(self.game.log or ()), self._piles(), self._gene_pools())
+        self.seen[seat] = _seen_state(self.game)
+        self.seen_at[seat] = len(self.game.answers)
+
+    def seen_to_save(self) -> dict[int, int]:
+        """How far each human has seen the table, for a save (`saves.read_seen`). The human at
+        the screen is counted as having seen it as it is: the table shows it at once, and at
+        the next pass screen they would be credited with it anyway (`take_screen`)."""
+        n = len(self.game.answers)
+        out = {q: min(k, n) for q, k in self.seen_at.items()}
+        if self.cleared is not None:
+            out[self.cleared] = n
+        return out
+
+    def restore_seen(self, counts: dict[int, int]) -> None:
+        """After Continue or Load: how far each human had seen the table (from the save), so
+        "since your last turn" tells them what happened since, as it would have without the
+        break. Worked out by dealing the game again and walking its answers once."""
+        g = self.game
+        want = {q: k for q, k in counts.items()
+                if q in self.humans and 0 <= k <= len(g.answers)}
+        if not want:
+            return
+        walk = Game.new(self.db, g.n, seed=g.seed, variants=g.variants,
+                        names=[g.pname(q) for q in range(g.n)])
+        for i in range(max(want.values()) + 1):
+            for q, k in want.items():
+                if k == i:
+                    self.seen[q] = _seen_state(walk)
+                    self.seen_at[q] = k
+            if i < len(g.answers) and i < max(want.values()):
+                walk.apply(g.answers[i])
 
     def since(self, seat: int, log: tuple | None = None) -> Since:
         """What changed since `seat` last looked (nothing if they never have): log lines as
@@ -189,23 +232,16 @@ class Match:
         if last is None:
             return Since([], [], [])
         at, before, pools = last
-        now = self._piles()
+        _, now, pools_now = _seen_state(self.game, log=False)
         if len(self.game.log or ()) <= at:
             log = ()
         else:
             log = (view_for(self.game, seat).log if log is None else log)[at:]
         gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
         lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
-        gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, self._gene_pools(),
-                                                                strict=True)) if was != is_]
+        gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, pools_now, strict=True))
+               if was != is_]
         return Since(list(log), gained, lost, gps)
-
-    def _piles(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(p.pile) for p in self.game.players)
-
-    def _gene_pools(self) -> tuple[int, ...]:
-        # public: every gene pool card shows one (rules/view.py gives each SeatView `pl.gp`)
-        return tuple(p.gp for p in self.game.players)
 
     def _check_review(self) -> None:
         """After an answer: if the screen is about to pass from the human at it to another,
@@ -435,10 +471,13 @@ class Match:
             if self.game.over:
                 if not self.finished:
                     self.finished = True
-                    saves.finish(self.game, self.seat_dicts(), self.bot_notes)  # first: Continue stops
+                    # first: Continue stops
+                    saves.finish(self.game, self.seat_dicts(), self.bot_notes, self.autosaved)
                     statistics.record_result(self.game, self.seat_dicts())
             else:
-                saves.save(self.game, self.seat_dicts(), notes=self.bot_notes)
+                path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
+                                  seen=self.seen_to_save(), mine=self.autosaved)
+                self.autosaved = signature(path)
         except OSError as e:
             self.notices.append((f"Could not save the game: {e.strerror}", 5))
         except RecordError as e:      # a position set up by hand: say so once, not per move
@@ -452,8 +491,9 @@ class Match:
         if self.origin is not None:
             return "The lesson is not saved: start it again from the menu at any time."
         try:
-            saves.save(self.game, self.seat_dicts(), name, self.bot_notes)
-            return f"Saved as '{name}'."
+            path = saves.save(self.game, self.seat_dicts(), name, self.bot_notes,
+                              seen=self.seen_to_save())
+            return f"Saved as '{path.stem}'."   # a name taken gets a number: never replaced
         except OSError as e:
             return f"Could not save: {e.strerror}"
         except RecordError as e:

@@ -42,8 +42,11 @@ def go(app: Any, name: str, *args: Any, **kw: Any) -> Any:
 
 def open_save(app: Any, path: Any, back: Any) -> bool:
     """Load a save into the table; on failure say why on `back` (the file was moved aside, or
-    kept if only its card rules changed) and stay."""
+    kept if only its card rules changed or it cannot be read) and stay. The game in progress
+    is not touched here: the loaded game's first autosave keeps it (saves.save), unless the
+    loaded one is that game itself (Continue) or a later point of it."""
     from doomlings_desktop import saves
+    from doomlings_desktop.jsonfile import signature
     from doomlings_desktop.play.match import Seat
     from doomlings_desktop.rules.cards import default_database
 
@@ -57,6 +60,9 @@ def open_save(app: Any, path: Any, back: Any) -> bool:
              for s in got.seats]
     table = go(app, "table", seats, got.game.seed, game=got.game)
     table.match.bot_notes.update(got.notes)     # the log shows the bots' reasons as before
+    table.match.restore_seen(got.seen)          # and "since your last turn" what it would have
+    if path == saves.autosave_path():           # Continue: that file is this game's own
+        table.match.autosaved = signature(path)
     return True
 
 

@@ -54,6 +54,14 @@ def modules_text(t: Any, modules: tuple[str, ...], size: int, room: int) -> str:
     return f"+ {len(modules)} module{'s' if len(modules) > 1 else ''}"
 
 
+def problem_text(info: Any) -> str:
+    """Why a save cannot be opened, as its row says it: 'cannot be read: permission denied
+    (left where it is)', 'kept, cannot continue: the rules of…', 'cannot open: …'."""
+    if info.unreadable:
+        return f"{info.problem} (left where it is)"
+    return ("kept, cannot continue: " if info.kept else "cannot open: ") + info.problem
+
+
 def progress_text(info: Any) -> str:
     if info.over:
         won = " and ".join(info.seats[s]["name"] for s in info.winners if s < len(info.seats))
@@ -130,7 +138,9 @@ class LoadScene(SubScene):
 
         if what == "open":
             if info.kept:           # kept for its changed card rules: it cannot open here
-                self.notice = f"{display_name(info)} cannot be continued: {info.problem}."
+                self.notice = f"{display_name(info)} " + (
+                    f"{info.problem}: it is left where it is." if info.unreadable
+                    else f"cannot be continued: {info.problem}.")
                 self.app.sounds.play("error")
             else:
                 router.open_save(self.app, info.path, self)
@@ -323,7 +333,8 @@ class LoadScene(SubScene):
                   (x, row.y + int(8 * u)))
         y = row.y + int(34 * u)
         if info.problem is not None:
-            why = ("Kept, cannot continue: " if info.kept else "Cannot open: ") + info.problem
+            why = problem_text(info)
+            why = why[:1].upper() + why[1:]
             surf.blit(t.render(elide(t, why, int(15 * u), room), int(15 * u), WARN), (x, y))
             return
         prog = progress_text(info)
