@@ -172,9 +172,11 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
         rec["bot_notes"] = {str(i): w for i, w in sorted(notes.items())}
     path = _path(name)
     if name == AUTOSAVE:
-        _keep_other_autosave(path, game)
+        path = _autosave_target(path, game)
     write_atomic(path, json.dumps(rec, separators=(",", ":")))
     sig = signature(path)
+    if path == autosave_path():
+        _written[path] = sig
     try:
         listed = check_seats(seats, game.n)     # as a reader would list them
     except SaveError:
@@ -221,6 +223,47 @@ def read_notes(raw: Any, log_size: int) -> dict[int, str]:
     return out
 
 
+# The autosave as this process last wrote it, and where a game goes whose autosave another
+# copy of the program took over: see _autosave_target.
+_written: dict[Path, tuple | None] = {}
+_diverted: dict[tuple[Path, int], Path] = {}
+
+
+def _autosave_target(path: Path, game: Game) -> Path:
+    """Where this game's autosave goes: the autosave, unless another writer replaced it since
+    this process last wrote it (a second copy of the program on the same folder, where the
+    lock could not be had). Then the other's newer state is left where it is, and this game is
+    saved from then on as a named save of its own, 'Unfinished game DATE': both games keep
+    every move, and the clash costs one named save, not one per move."""
+    hit = _diverted.get((path, game.seed))
+    if hit is not None:
+        return hit
+    mine, now = _written.get(path), signature(path)
+    if mine is not None and now is not None and now != mine:
+        info = save_info(path)
+        if info.problem is None and not info.over:
+            target = _free(_path(f"Unfinished game {time.strftime('%Y-%m-%d %H.%M')}"))
+            _diverted[(path, game.seed)] = target
+            log.warning("the autosave was written by another copy of the program: this "
+                        "game is saved as %s", target.name)
+            return target
+    _keep_other_autosave(path, game)
+    return path
+
+
+def _drop_autosave(game: Game) -> None:
+    """A finished game's autosave goes: its own (the autosave, or the save it was diverted
+    to), never a game another copy of the program wrote there since."""
+    path = autosave_path()
+    hit = _diverted.pop((path, game.seed), None)
+    if hit is not None:
+        hit.unlink(missing_ok=True)
+        return
+    mine, now = _written.get(path), signature(path)
+    if mine is None or now is None or now == mine:
+        path.unlink(missing_ok=True)
+
+
 def _keep_other_autosave(path: Path, game: Game) -> None:
     """Before the autosave is replaced by another game's (a new game, or a save opened from
     Load game): an unfinished one is kept as a named save, 'Unfinished game DATE', so
@@ -265,7 +308,7 @@ def finish(game: Game, seats: list[dict], notes: dict[int, str] | None = None) -
     """A game ended: keep it as the last game (for replays) and stop offering Continue."""
     try:
         save(game, seats, LAST_GAME, notes)
-        autosave_path().unlink(missing_ok=True)
+        _drop_autosave(game)
     except (OSError, RecordError) as e:
         log.warning("the finished game could not be kept: %s", e)
 

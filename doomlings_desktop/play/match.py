@@ -117,6 +117,7 @@ class Match:
         self.finished = self.game.over
         self.bot_notes: dict[int, str] = {}  # log index of a bot's move -> why, in a phrase
         self.notices: list[tuple[str, float]] = []   # (text, seconds) for the table to show
+        self.saved_elsewhere: Any = None    # the save another copy's autosave pushed us to
         # Pass-and-play: what each human last saw, so that the next time they take the
         # screen they are told what changed; the cards a human drew, shown before the pass
         # screen hides them (review), and their hand when they last answered.
@@ -438,7 +439,11 @@ class Match:
                     saves.finish(self.game, self.seat_dicts(), self.bot_notes)  # first: Continue stops
                     statistics.record_result(self.game, self.seat_dicts())
             else:
-                saves.save(self.game, self.seat_dicts(), notes=self.bot_notes)
+                path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes)
+                if path != saves.autosave_path() and path != self.saved_elsewhere:
+                    self.saved_elsewhere = path     # said once: another copy took the autosave
+                    self.notices.append((f"Another copy of Doomlings is saving in this "
+                                         f"folder: this game is saved as '{path.stem}'.", 6))
         except OSError as e:
             self.notices.append((f"Could not save the game: {e.strerror}", 5))
         except RecordError as e:      # a position set up by hand: say so once, not per move
