@@ -193,7 +193,9 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
     text = json.dumps(rec, separators=(",", ":"))
     path = _path(name)
     if name == AUTOSAVE:
-        if signature(path) != mine and not _keep_other_autosave(path, json.loads(text)):
+        path = _autosave_target(path, game)
+        if path == autosave_path() and signature(path) != mine \
+                and not _keep_other_autosave(path, json.loads(text)):
             raise OSError(errno.EEXIST, "the game in progress could not be kept aside")
         write_atomic(path, text)
     elif name == LAST_GAME:       # the one name overwritten: by the next finished game
@@ -201,6 +203,8 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
     else:
         path = _write_new(path, text)
     sig = signature(path)
+    if path == autosave_path():
+        _written[path] = sig
     try:
         listed = check_seats(seats, game.n)     # as a reader would list them
     except SaveError:
@@ -304,6 +308,47 @@ def _earlier_point(path: Path, rec: dict) -> bool:
         and isinstance(answers, list) and answers == rec["answers"][:len(answers)]
 
 
+# The autosave as this process last wrote it, and where a game goes whose autosave another
+# copy of the program took over: see _autosave_target.
+_written: dict[Path, tuple | None] = {}
+_diverted: dict[tuple[Path, int], Path] = {}
+
+
+def _autosave_target(path: Path, game: Game) -> Path:
+    """Where this game's autosave goes: the autosave, unless another writer replaced it since
+    this process last wrote it (a second copy of the program on the same folder, where the
+    lock could not be had). Then the other's newer state is left where it is, and this game is
+    saved from then on as a named save of its own, 'Unfinished game DATE': both games keep
+    every move, and the clash costs one named save, not one per move."""
+    hit = _diverted.get((path, game.seed))
+    if hit is not None:
+        return hit
+    mine, now = _written.get(path), signature(path)
+    if mine is not None and now is not None and now != mine:
+        info = save_info(path)
+        if info.problem is None and not info.over:
+            target = _free(_path(f"Unfinished game {time.strftime('%Y-%m-%d %H.%M')}"))
+            _diverted[(path, game.seed)] = target
+            log.warning("the autosave was written by another copy of the program: this "
+                        "game is saved as %s", target.name)
+            return target
+    return path
+
+
+def _drop_autosave(game: Game, seats: list[dict], mine: tuple | None) -> None:
+    """A finished game's autosave goes: its own (the autosave as this game last wrote or read
+    it, an earlier point of it, or the save it was diverted to); another game in progress
+    there is first kept as a named save, as `save` keeps it."""
+    path = autosave_path()
+    hit = _diverted.pop((path, game.seed), None)
+    if hit is not None:
+        hit.unlink(missing_ok=True)
+        return
+    if signature(path) == mine or _keep_other_autosave(
+            path, json.loads(json.dumps(make_record(game, seats)))):
+        path.unlink(missing_ok=True)
+
+
 def _keep_other_autosave(path: Path, rec: dict) -> bool:
     """Before the autosave is replaced by another game's (a new game, a save opened from Load
     game, an earlier save of the same game played on): an unfinished one is kept as a named
@@ -362,10 +407,7 @@ def finish(game: Game, seats: list[dict], notes: dict[int, str] | None = None,
     in progress there is kept as a named save, as `save` keeps it."""
     try:
         save(game, seats, LAST_GAME, notes)
-        path = autosave_path()
-        if signature(path) == mine or _keep_other_autosave(
-                path, json.loads(json.dumps(make_record(game, seats)))):
-            path.unlink(missing_ok=True)
+        _drop_autosave(game, seats, mine)
     except (OSError, RecordError) as e:
         log.warning("the finished game could not be kept: %s", e)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,15 @@ from doomlings_desktop.settings import data_dir, write_atomic
 
 log = logging.getLogger("doomlings.statistics")
 
-KEEP = 5000                 # games kept; the file is compacted when it holds twice as many
-MAX_LINE = 64 * 1024        # a game's line is well under 1 KB
-MAX_BYTES = 64 * 1024 * 1024
+KEEP = 5000                 # games kept and shown: the newest
+MAX_LINE = 64 * 1024        # a game's line is 0.5 KB (2 players) to 1.5 KB (6 players)
+MAX_BYTES = 64 * 1024 * 1024    # the first version's statistics.json, read whole once
+COMPACT_AT = 16 * 1024 * 1024   # a file grown past this is compacted after the game's append
+KEEP_BYTES = 8 * 1024 * 1024    # to its newest KEEP games within its newest KEEP_BYTES: KEEP
+#                                 6-player games fit, and 8 MB of appends (over 5,000 games)
+#                                 come before the next compaction
+READ_BYTES = COMPACT_AT     # a reader reads only the file's newest READ_BYTES: a file made
+#                             bigger by hand still shows its newest games, in bounded time
 
 
 def stats_path() -> Path:
@@ -109,39 +116,71 @@ def _migrate() -> None:
 
 
 def load_stats() -> dict:
-    """{"games": [...], "skipped": damaged lines}, read again only when the file changed."""
+    """{"games": [...], "skipped": damaged lines, "partial": older games left unread}, read
+    again only when the file changed. Only the newest READ_BYTES of the file are read and only
+    its newest KEEP games kept, so a file of any size shows its newest games in bounded time."""
     global _loaded
     _migrate()
     path = stats_path()
     sig = signature(path)
     if _loaded is not None and _loaded[0] == sig:
         return _loaded[1]
-    games, skipped = [], 0
+    games: list[dict] = []
+    skipped, partial = 0, False
     try:
-        if sig is not None and sig[1] > MAX_BYTES:
-            raise OSError(0, "the statistics file is too large")
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        if not os.path.isfile(path):
-            os.close(fd)
-            raise OSError(0, "not a regular file")
-        with os.fdopen(fd, "rb") as f:
-            for line in f:
-                if not line.strip():
-                    continue
-                try:
-                    if len(line) > MAX_LINE:
-                        raise ValueError("too long")
-                    games.append(check_game(json.loads(line.decode("utf-8"),
-                                                       parse_constant=_refuse)))
-                except (ValueError, RecursionError, UnicodeDecodeError):
-                    skipped += 1
+        lines, partial = _newest_lines(path, READ_BYTES)
+        games, skipped, more = _parse(lines)
+        partial = partial or more
     except FileNotFoundError:
         pass
     except OSError as e:
         log.warning("statistics not read: %s", e)
-    stats = {"games": games[-KEEP:], "skipped": skipped}
+    stats = {"games": games, "skipped": skipped, "partial": partial}
     _loaded = (sig, stats)
     return stats
+
+
+def _newest_lines(path: Path, limit: int) -> tuple[list[bytes], bool]:
+    """The whole lines within the file's last `limit` bytes, and whether older bytes were left
+    unread. Opened without blocking and read only if it is a regular file (a FIFO, a device)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(0, "not a regular file")
+        start = max(0, info.st_size - limit - 1)      # one byte more: is it a line's start?
+        os.lseek(fd, start, os.SEEK_SET)
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            data = f.read(limit + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if start > 0:                   # the first line began before what was read: not a game
+        cut = data.find(b"\n")
+        data = data[cut + 1:] if cut >= 0 else b""
+    return data.split(b"\n"), start > 0
+
+
+def _parse(lines: list[bytes]) -> tuple[list[dict], int, bool]:
+    """The newest KEEP good games of `lines` (oldest first), the damaged lines among those
+    read, and whether older lines were left unread. Read from the end, so a huge file costs
+    KEEP games' parsing, not its length."""
+    games: list[dict] = []
+    skipped = 0
+    for k in range(len(lines) - 1, -1, -1):
+        line = lines[k]
+        if not line.strip():
+            continue
+        if len(games) >= KEEP:
+            return games[::-1], skipped, True
+        try:
+            if len(line) > MAX_LINE:
+                raise ValueError("too long")
+            games.append(check_game(json.loads(line.decode("utf-8"), parse_constant=_refuse)))
+        except (ValueError, RecursionError, UnicodeDecodeError):
+            skipped += 1
+    return games[::-1], skipped, False
 
 
 def _refuse(name: str) -> Any:
@@ -165,28 +204,52 @@ def record_result(game: Game, seats: list[dict]) -> None:
         })
         _migrate()
         path = stats_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
-                     | getattr(os, "O_NONBLOCK", 0), 0o644)
-        if not os.path.isfile(path):
-            os.close(fd)
-            raise OSError(0, "the statistics file is not a regular file")
-        with os.fdopen(fd, "a", encoding="utf-8") as f:
-            if f.tell() > 0:
-                f.write("\n")       # a torn last line stays torn, the new one stays whole
-            f.write(json.dumps(entry))
-            f.flush()
-            os.fsync(f.fileno())
-        if signature(path)[1] > 2 * KEEP * 400:
-            _compact()
+        before = signature(path)
+        if _append(path, entry) > COMPACT_AT:
+            _compact(path)
+        else:
+            _remember(before, signature(path), entry)
     except Exception as e:  # noqa: BLE001 - see the docstring
         log.warning("statistics not saved: %s", e)
 
 
-def _compact() -> None:
-    games = load_stats()["games"]
-    if len(games) > KEEP:
-        write_atomic(stats_path(), "".join(json.dumps(g) + "\n" for g in games[-KEEP:]))
+def _append(path: Path, entry: dict) -> int:
+    """Append the game's line and fsync it; the file's size after. Opened without blocking
+    and written only if it is a regular file (a FIFO with no reader must not hang a game)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
+                 | getattr(os, "O_NONBLOCK", 0), 0o644)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(0, "the statistics file is not a regular file")
+    with os.fdopen(fd, "a", encoding="utf-8") as f:
+        if f.tell() > 0:
+            f.write("\n")       # a torn last line stays torn, the new one stays whole
+        f.write(json.dumps(entry))
+        f.flush()
+        os.fsync(f.fileno())
+        return f.tell()
+
+
+def _remember(before: tuple | None, after: tuple | None, entry: dict) -> None:
+    """If what was read is the file as it was before this game's line, add the game to it
+    instead of reading the file again: the Statistics screen after a game costs nothing."""
+    global _loaded
+    if _loaded is None or _loaded[0] != before or after is None:
+        return
+    old = _loaded[1]
+    games = old["games"] + [entry]
+    _loaded = (after, {"games": games[-KEEP:], "skipped": old["skipped"],
+                       "partial": old.get("partial", False) or len(games) > KEEP})
+
+
+def _compact(path: Path) -> None:
+    """Rewrite the file as its newest KEEP games within its newest KEEP_BYTES (damaged lines
+    dropped), atomically. Called only past COMPACT_AT, so a game's end otherwise reads
+    nothing, and the file stays under COMPACT_AT plus one line."""
+    games, _, _ = _parse(_newest_lines(path, KEEP_BYTES)[0])
+    write_atomic(path, "".join(json.dumps(g) + "\n" for g in games))
+    log.info("statistics compacted to the newest %d games", len(games))
 
 
 # ---------------------------------------------------------------- the screen's figures
@@ -222,6 +285,7 @@ def summary(stats: dict | None = None) -> dict[str, Any]:
     out = {
         "games": len(games),
         "skipped": stats.get("skipped", 0),
+        "partial": stats.get("partial", False),
         "by_seat": {k: (played[k], wins.get(k, 0.0)) for k in sorted(played)},
         "best": max(human_scores, default=None),
         "average": sum(human_scores) / len(human_scores) if human_scores else None,

@@ -195,3 +195,74 @@ def test_continue_on_a_damaged_autosave_explains_in_the_menu(db, cases, tmp_path
         path.unlink(missing_ok=True)
         for p in Path(path.parent).glob("*.corrupt"):
             p.unlink()
+
+
+# ---------------------------------------------------------------- two processes on one folder
+
+# One writer of a game: two human seats answered by the first option, the Match autosaving
+# after each answer as at the table. Writers take turns answer by answer through the `turn`
+# file (so they interleave the same way every run), and at the end print their game's record.
+WRITER = """
+import json, os, sys, time
+from pathlib import Path
+from doomlings_desktop import saves
+from doomlings_desktop.play.match import Match, Seat
+from doomlings_desktop.settings import write_atomic
+me, seed, moves, turn = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
+m = Match([Seat("Ann"), Seat("Bea")], seed=seed)
+for k in range(moves):
+    end = time.monotonic() + 60
+    while True:
+        try:
+            if int(turn.read_text() or 0) % 2 == me:
+                break
+        except (OSError, ValueError):
+            pass
+        if time.monotonic() > end:
+            sys.exit("the other writer stopped")
+        time.sleep(0.002)
+    if not m.game.over:
+        m.apply(m.game.pending.options[0])
+    write_atomic(turn, str(int(turn.read_text()) + 1))
+print(json.dumps({"seed": m.game.seed, "over": m.game.over,
+                  "answers": saves.make_record(m.game)["answers"]}))
+"""
+
+
+def test_two_writers_on_one_folder_lose_nothing_and_add_one_save_each(db, tmp_path,
+                                                                      monkeypatch,
+                                                                      record_property):
+    """Two copies autosaving into one folder (as where the window's lock cannot be had):
+    neither overwrites the state of the other's game, each game's every answer is on disk at
+    the end, and the clash costs a named save or two, not one per move (before: 26-155 per
+    300 moves, and moves lost)."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    turn = tmp_path / "turn"
+    turn.write_text("0")
+    env = dict(os.environ, DOOMLINGS_HOME=str(tmp_path), PYTHONPATH=str(root))
+    moves = 30                  # both games are still going at the end
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(i), str(31 + i), str(moves),
+                               str(turn)], env=env, cwd=root, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for i in (0, 1)]
+    results = []
+    for p in procs:
+        out, err = p.communicate(timeout=180)
+        assert p.returncode == 0, err
+        results.append(json.loads(out))
+        assert not results[-1]["over"] and len(results[-1]["answers"]) == moves
+    saves._cache.clear()
+    listed = saves.list_saves(with_autosave=True)
+    assert all(i.problem is None for i in listed)
+    for r in results:
+        on_disk = [saves.read_record(i.path)["answers"] for i in listed if i.seed == r["seed"]]
+        assert r["answers"] in on_disk, [(i.name, i.seed, i.answers) for i in listed]
+    unfinished = [i for i in listed if i.name.startswith("Unfinished game")]
+    assert len(unfinished) <= 2, [i.name for i in unfinished]
+    record_property("robustness", f"two processes on one folder: 2 unlocked writers x {moves} "
+                    f"moves, 0 moves lost, {len(unfinished)} named saves added (the window's "
+                    "lock itself: tests/test_instance.py)")

@@ -306,3 +306,44 @@ def test_the_menu_says_why_continue_is_off(db):
     assert "rules of Adorable have changed" in saves.autosave_problem()
     path.write_text("{")
     assert "damaged" in saves.autosave_problem()
+
+
+def _other_copy_writes(game, seats=SEATS) -> None:
+    """What another copy of the program on this folder does: its own autosave, written the
+    same atomic way but not through this process's saves module."""
+    from doomlings_desktop.settings import write_atomic
+
+    rec = saves.make_record(game, seats)
+    rec["saved_at"], rec["over"] = "2026-11-27 12:00:00", False
+    write_atomic(saves.autosave_path(), json.dumps(rec))
+
+
+@pytest.mark.parametrize("other_seed", [4, 9], ids=["same game", "another game"])
+def test_an_autosave_another_copy_wrote_is_never_overwritten(db, other_seed):
+    """A state this process did not write stays where it is; this game goes on in one named
+    save of its own (the same one every move), and finishing it removes only that."""
+    saves.save(midgame(db, seed=4, steps=10), SEATS)
+    theirs = midgame(db, seed=other_seed, steps=30)
+    _other_copy_writes(theirs)
+    text = saves.autosave_path().read_text()
+    paths = {saves.save(midgame(db, seed=4, steps=k), SEATS) for k in range(11, 30)}
+    assert len(paths) == 1 and saves.autosave_path() not in paths
+    (mine,) = paths
+    assert saves.autosave_path().read_text() == text
+    assert saves.load(mine, db).game.answers == midgame(db, seed=4, steps=29).answers
+    assert [i.name for i in saves.list_saves()] == [mine.stem]
+    saves.finish(midgame(db, seed=4, steps=29), SEATS)
+    assert not mine.exists() and saves.autosave_path().read_text() == text
+
+
+def test_a_game_that_meets_another_copy_s_autosave_says_where_it_is_saved(db):
+    from doomlings_desktop.play.match import Match, Seat
+
+    m = Match([Seat("Ann"), Seat("Bea")], seed=5)
+    m.apply(m.game.pending.options[0])
+    _other_copy_writes(midgame(db, seed=6, steps=5))
+    for _ in range(3):
+        m.apply(m.game.pending.options[0])
+    told = [t for t, _ in m.notices if t.startswith("Another copy of Doomlings")]
+    assert len(told) == 1 and m.saved_elsewhere.stem in told[0]
+    assert saves.load(m.saved_elsewhere, db).game.answers == m.game.answers

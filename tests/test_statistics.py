@@ -94,3 +94,84 @@ def test_the_summary_is_computed_once_per_change(db, monkeypatch):
     assert statistics.summary() is first
     statistics.record_result(play_random(db, 3, 7), SEATS)
     assert statistics.summary() is not first and statistics.summary()["games"] == 2
+
+
+def _lines(path) -> list[str]:
+    return [x for x in path.read_text(errors="replace").split("\n") if x.strip()]
+
+
+def test_the_file_is_compacted_and_then_stays_bounded(db, monkeypatch):
+    """A file past the compaction size is cut to its newest games by the next game's end (the
+    first version compared an already-trimmed list with KEEP and never cut anything); then
+    games append without reading the file until it is past that size again."""
+    monkeypatch.setattr(statistics, "KEEP", 20)
+    monkeypatch.setattr(statistics, "COMPACT_AT", 20_000, raising=False)
+    monkeypatch.setattr(statistics, "KEEP_BYTES", 10_000, raising=False)
+    path = statistics.stats_path()
+    old = [{**GOOD, "date": f"2026-01-01 {k:05d}"} for k in range(200)]
+    path.write_text("".join(json.dumps(g) + "\n" for g in old))
+    assert path.stat().st_size > 20_000
+    game = play_random(db, 3, 8)
+    statistics.record_result(game, SEATS)
+    lines = _lines(path)
+    assert len(lines) <= 20 and path.stat().st_size <= 10_000
+    assert json.loads(lines[-2])["date"] == old[-1]["date"]    # the newest kept, in order
+    assert json.loads(lines[-1])["scores"] == list(game.scores)
+    compactions = []
+    real = statistics._compact
+    monkeypatch.setattr(statistics, "_compact", lambda *a: compactions.append(1) or real(*a))
+    line = len(lines[-1]) + 1
+    for _ in range(60):
+        statistics.record_result(game, SEATS)
+        assert path.stat().st_size <= 20_000 + line
+    # one compaction per 10 KB of appends at most, not one per game
+    assert 1 <= len(compactions) <= 60 * line // 10_000 + 1
+    s = statistics.summary()
+    assert s["games"] == 20 and s["skipped"] == 0 and s["partial"]
+
+
+def test_a_file_over_64_mb_shows_its_newest_games(home):
+    """The Statistics screen reads the newest lines of a file of any size (the first version
+    showed 0 games past 64 MB); the line cut by where reading starts is not called damaged."""
+    path = statistics.stats_path()
+    with open(path, "wb") as f:
+        f.truncate(70 * 1024 * 1024)        # sparse: 70 MB of older (here: blank) history
+        f.seek(0, os.SEEK_END)
+        f.write(("\n" + json.dumps(GOOD)) .encode() * 3)
+    s = statistics.summary()
+    assert s["games"] == 3 and s["skipped"] == 0 and s["partial"] and s["best"] == 30
+
+
+def test_a_line_cut_by_the_read_window_is_not_damaged(monkeypatch):
+    monkeypatch.setattr(statistics, "READ_BYTES", 1000, raising=False)
+    text = "".join(json.dumps({**GOOD, "date": f"d{k}"}) + "\n" for k in range(40))
+    statistics.stats_path().write_text(text)
+    s = statistics.summary()
+    assert s["skipped"] == 0 and 0 < s["games"] < 40 and s["partial"]
+    assert s["last"][-1]["date"] == "d39"
+
+
+def test_a_huge_file_is_compacted_by_the_next_game(db):
+    path = statistics.stats_path()
+    with open(path, "wb") as f:
+        f.write((json.dumps(GOOD) + "\n").encode())
+        f.truncate(70 * 1024 * 1024)
+        f.seek(0, os.SEEK_END)
+        f.write(("\n" + json.dumps(GOOD) + "\n").encode())
+    statistics.record_result(play_random(db, 3, 9), SEATS)
+    assert path.stat().st_size <= statistics.KEEP_BYTES
+    assert statistics.summary()["games"] == 2 and statistics.summary()["skipped"] == 0
+
+
+def test_a_games_end_adds_to_what_was_read_without_reading_again(db, monkeypatch):
+    statistics.record_result(play_random(db, 3, 10), SEATS)
+    assert statistics.summary()["games"] == 1
+    real = statistics._newest_lines
+    monkeypatch.setattr(statistics, "_newest_lines", lambda *a: (_ for _ in ()).throw(
+        AssertionError("read again")))
+    statistics.record_result(play_random(db, 3, 11), SEATS)
+    cached = statistics.load_stats()
+    assert statistics.summary()["games"] == 2 and cached["skipped"] == 0
+    monkeypatch.setattr(statistics, "_newest_lines", real)
+    monkeypatch.setattr(statistics, "_loaded", None)        # what a fresh read finds
+    assert statistics.load_stats()["games"] == cached["games"]

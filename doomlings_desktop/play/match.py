@@ -129,6 +129,7 @@ class Match:
         self.finished = self.game.over
         self.bot_notes: dict[int, str] = {}  # log index of a bot's move -> why, in a phrase
         self.notices: list[tuple[str, float]] = []   # (text, seconds) for the table to show
+        self.saved_elsewhere: Any = None    # the save another copy's autosave pushed us to
         # Pass-and-play: what each human last saw, so that the next time they take the
         # screen they are told what changed; the cards a human drew, shown before the pass
         # screen hides them (review), and their hand when they last answered.
@@ -477,7 +478,12 @@ class Match:
             else:
                 path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
                                   seen=self.seen_to_save(), mine=self.autosaved)
-                self.autosaved = signature(path)
+                if path == saves.autosave_path():
+                    self.autosaved = signature(path)
+                elif path != self.saved_elsewhere:
+                    self.saved_elsewhere = path     # said once: another copy took the autosave
+                    self.notices.append((f"Another copy of Doomlings is saving in this "
+                                         f"folder: this game is saved as '{path.stem}'.", 6))
         except OSError as e:
             self.notices.append((f"Could not save the game: {e.strerror}", 5))
         except RecordError as e:      # a position set up by hand: say so once, not per move

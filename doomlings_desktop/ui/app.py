@@ -252,9 +252,10 @@ class LoopIO:
 
 class App:
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
-                 start: Callable[[App], Scene] | None = None) -> None:
+                 start: Callable[[App], Scene] | None = None, persist: bool = True) -> None:
         loaded, self.warning = (settings, None) if settings else Settings.load()
         self.settings = loaded
+        self.persist = persist      # False: a second copy on a folder it does not own
         self.presenter = Presenter()
         self.save_window_in: float | None = None   # seconds until a resized window is saved
         pygame.init()
@@ -432,6 +433,8 @@ class App:
         self.save_window_in -= dt
         if self.save_window_in <= 0:
             self.save_window_in = None
+            if not self.persist:
+                return
             try:
                 self.settings.save()
             except OSError:
@@ -476,7 +479,8 @@ class App:
     def run(self) -> int:
         self.loop()
         try:
-            self.settings.save()
+            if self.persist:
+                self.settings.save()
         except OSError:
             pass
         pygame.quit()
@@ -525,7 +529,10 @@ def main(start: str | None = None, seed: int | None = None) -> int:
     setup_logging()
     logging.getLogger("doomlings").info("start (video driver %s)", os.environ.get(
         "SDL_VIDEODRIVER", "default"))
-    from doomlings_desktop import saves
+    from doomlings_desktop import instance, saves
+    busy = instance.claim()     # held until the process ends, however it ends
+    if busy:
+        return refuse(busy)
     saves.clean_temp()      # what a killed program's unfinished writes left behind
 
     def first(app: App) -> Scene:
@@ -551,6 +558,19 @@ def main(start: str | None = None, seed: int | None = None) -> int:
         return 1
     app = App(start=first)
     return app.run()
+
+
+def refuse(message: str) -> int:
+    """A second copy on a data folder another running copy has: the message on stderr and,
+    where a window can open, on screen (a double-click has no terminal); nothing read or
+    written. Exit status 1."""
+    print(f"error: {message}", file=sys.stderr)
+    if no_display() is None:
+        from doomlings_desktop.ui import router
+
+        App(settings=Settings(), start=lambda app: router.make(app, "busy", message),
+            persist=False).run()        # default settings: the other copy's file is not read
+    return 1
 
 
 NO_WINDOW_DRIVERS = ("offscreen", "dummy")

@@ -18,6 +18,7 @@ SCENES = {
     "rules": "doomlings_desktop.ui.scenes.rules_page:RulesScene",
     "settings": "doomlings_desktop.ui.scenes.settings_page:SettingsScene",
     "error": "doomlings_desktop.ui.scenes.error:ErrorScene",
+    "busy": "doomlings_desktop.ui.scenes.busy:BusyScene",
     "table": "doomlings_desktop.ui.table:TableScene",
     "replay": "doomlings_desktop.ui.table:ReplayScene",
 }

@@ -20,7 +20,8 @@ class StatsScene(SubScene):
         self.begin(surf, x0)
         s = statistics.summary()
         db = default_database()
-        lines = [f"Games played: {s['games']}"]
+        lines = [f"Games played: {s['games']}"
+                 + (" (the newest: older games are not kept)" if s.get("partial") else "")]
         if s["skipped"]:
             lines.append(f"({s['skipped']} damaged line{'s' if s['skipped'] != 1 else ''} of "
                          "the statistics file skipped)")
