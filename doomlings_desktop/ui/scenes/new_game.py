@@ -260,8 +260,10 @@ class NewGameScene(Scene):
         bottom = surf.get_height() - int(90 * u)       # above Start game
         for k, text in enumerate(warn + hints):
             lines = t.wrap(text, int(15 * u), room)
-            if k < len(warn) and len(lines) > 3:     # a reason at most three lines long
-                lines = lines[:2] + [elide(t, " ".join(lines[2:]), int(15 * u), room)]
+            most = 3 if len(warn) == 1 else 2       # a reason in at most three lines (two
+            if k < len(warn) and len(lines) > most:     # each when there are several)
+                lines = lines[:most - 1] + [elide(t, " ".join(lines[most - 1:]), int(15 * u),
+                                                  room)]
             for line in lines:
                 if hy > bottom:
                     break
