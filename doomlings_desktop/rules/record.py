@@ -119,9 +119,8 @@ def _with_modules(record: dict, db: Database) -> Database:
                               "version does not have", incompatible=True) from None
         # A module this database lists whose file cannot be read or checked: the fault is in
         # the card files, not the save, which is kept and opens again once they load.
-        which = module_title(e.module) if e.module else "an expansion"
-        raise RecordError(f"the {which} module cannot be loaded: {e}",
-                          incompatible=True) from None
+        what = f"the {module_title(e.module)} module" if e.module else "its modules' cards"
+        raise RecordError(f"{what} cannot be loaded: {e}", incompatible=True) from None
 
 
 def dumps(record: dict) -> str:
