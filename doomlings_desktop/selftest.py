@@ -1,7 +1,7 @@
 """`doomlings --selftest`: check that this copy of the program works, in any form (a checkout,
 an installed wheel, the frozen one-folder or one-file build).
 
-It loads the card database, plays a short bot game with no window, deals Learn to play's
+It loads the card database (every module file checked), plays a short bot game with no window, deals Learn to play's
 lesson, renders one frame of the table to an image, initializes sound, prints one line per
 check and returns 0 — or 1, saying what failed. Nothing is written to the user's folders: settings and the rendered frame go to a
 fresh temporary folder, removed at the end whatever happened (`--out DIR` keeps the image).
@@ -70,7 +70,11 @@ def check_files() -> str:
 
 
 def check_database(state: dict) -> str:
-    from doomlings_desktop.rules.cards import load_database, set_default_database
+    from doomlings_desktop.rules.cards import (
+        load_database,
+        module_problems,
+        set_default_database,
+    )
 
     db = load_database(state.get("cards"))
     if state.get("cards"):      # the table frame and its bots play with it too
@@ -79,8 +83,16 @@ def check_database(state: dict) -> str:
         raise CheckFailed(f"the database has {len(db.traits)} traits, {len(db.ages)} ages, "
                           f"{len(db.catastrophes)} catastrophes")
     state["db"] = db
+    # a module file that cannot be loaded: the window plays on without it, but this copy is
+    # damaged, and the self-test says which file and why
+    broken = module_problems(db)
+    if broken:
+        name, why = next(iter(broken.items()))
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        raise CheckFailed(f"the {name} module cannot be loaded{more}: {why}")
     return (f"card database: {len(db.cards)} cards ({len(db.defs)} distinct; "
             f"{len(db.traits)} traits, {len(db.ages)} ages, {len(db.catastrophes)} catastrophes)"
+            f", {len(db.manifest)} modules"
             + (f" from {state['cards']}" if state.get("cards") else ""))
 
 

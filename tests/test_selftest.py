@@ -96,3 +96,18 @@ def test_doomlings_selftest_flag(tmp_path):
                        env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "self-test passed: 6 checks" in r.stdout
+
+
+def test_a_module_file_that_cannot_be_loaded_fails_the_card_check(tmp_path, capsys):
+    """The window plays on without a module whose file is broken, but the copy is damaged:
+    the self-test names the module, the file and why, and still runs the other checks."""
+    import shutil
+
+    shutil.copy(ROOT / "cards.yaml", tmp_path / "cards.yaml")
+    shutil.copytree(ROOT / "assets" / "modules", tmp_path / "assets" / "modules")
+    (tmp_path / "assets" / "modules" / "mythlings.yaml").write_text("format: 1\nmodule: x\n")
+    assert selftest.run(tmp_path / "out", cards=str(tmp_path / "cards.yaml")) == 1
+    out = capsys.readouterr().out
+    assert "FAIL card database: the mythlings module cannot be loaded: assets/modules/" \
+           "mythlings.yaml:" in out, out
+    assert re.search(r"^ok   bot game: ", out, re.M), out

@@ -16,7 +16,12 @@ import json
 import threading
 from typing import Any
 
-from doomlings_desktop.rules.cards import CardDatabaseError, Database, database_for
+from doomlings_desktop.rules.cards import (
+    CardDatabaseError,
+    Database,
+    database_for,
+    module_title,
+)
 from doomlings_desktop.rules.engine import VARIANTS, Game, IllegalAnswer
 
 FORMAT = 2
@@ -107,12 +112,15 @@ def _with_modules(record: dict, db: Database) -> Database:
         raise RecordError("'modules' is not a list of module names")
     try:
         return database_for(mods, base=db)
-    except CardDatabaseError:
+    except CardDatabaseError as e:
         unknown = [m for m in mods if m not in db.manifest]
         if unknown:
             raise RecordError(f"it was played with the {unknown[0]!r} module, which this "
                               "version does not have", incompatible=True) from None
-        raise RecordError("the cards of its modules cannot be loaded") from None
+        # A module this database lists whose file cannot be read or checked: the fault is in
+        # the card files, not the save, which is kept and opens again once they load.
+        what = f"the {module_title(e.module)} module" if e.module else "its modules' cards"
+        raise RecordError(f"{what} cannot be loaded: {e}", incompatible=True) from None
 
 
 def dumps(record: dict) -> str:

@@ -280,6 +280,9 @@ class App:
         self._art = None
         self._state_file = os.environ.get("DOOMLINGS_TEST_STATE")
         self.raise_errors = bool(os.environ.get("DOOMLINGS_RAISE"))   # tests: fail loudly
+        # every module file is checked before the first screen: one that cannot be loaded is
+        # switched off and the menu says why, instead of New game or a save failing later
+        self.warning = " ".join(filter(None, (self.warning, modules_warning())))
         from doomlings_desktop.ui import router
         self.scene: Scene = start(self) if start else router.make(self, "menu")
 
@@ -485,6 +488,37 @@ class App:
             pass
         pygame.quit()
         return 0
+
+
+def broken_modules() -> dict[str, str]:
+    """The expansion modules whose card file cannot be loaded, each with its reason (rules'
+    `module_problems`: read once, and again only when a module file changes). Empty if even
+    that cannot be said: the screens open whatever the card files hold."""
+    try:
+        from doomlings_desktop.rules.cards import module_problems
+        return module_problems()
+    except Exception:  # noqa: BLE001 - a broken base file is reported where it is loaded
+        return {}
+
+
+def modules_warning() -> str | None:
+    """What the menu says at start-up about modules switched off (None: all load)."""
+    import logging
+
+    from doomlings_desktop.rules.cards import module_title
+
+    broken = broken_modules()
+    for name, why in broken.items():
+        logging.getLogger("doomlings").warning("module %s switched off: %s", name, why)
+    if not broken:
+        return None
+    names = ", ".join(module_title(m) for m in broken)
+    if len(broken) == 1:
+        why = next(iter(broken.values()))
+        return (f"The {names} module is switched off: its cards cannot be loaded ({why}). "
+                "Saves played with it are kept in Load game.")
+    return (f"{len(broken)} expansion modules are switched off, their cards cannot be loaded: "
+            f"{names} (New game says why). Saves played with them are kept in Load game.")
 
 
 def log_file() -> Path:

@@ -34,6 +34,7 @@ from doomlings_desktop.rules.cards.loading import (
     default_database,
     load_database,
     module_names,
+    module_problems,
     module_title,
     set_default_database,
     with_modules,
@@ -70,5 +71,6 @@ __all__ = [
     "MODULE_KEYS", "MODULE_TITLES", "PROTECTIONS", "REACTIONS", "REACTION_INTO", "TRIGGERS",
     "AttachSpec", "CardDatabaseError", "CardDef", "Database", "available_modules",
     "behaviour_digest", "database_for", "default_database", "load_database", "module_names",
-    "module_title", "parse_database", "parse_module", "set_default_database", "with_modules",
+    "module_problems", "module_title", "parse_database", "parse_module", "set_default_database",
+    "with_modules",
 ]

@@ -1,7 +1,7 @@
 """Card files read from disk and the databases the program plays with: `load_database` (the
 bundled or --cards file, safely read), the expansion modules (`module_names`, `with_modules`,
-`database_for`, `available_modules`, `module_title`) and the process-wide default
-(`default_database`, `set_default_database`).
+`database_for`, `available_modules`, `module_title`, `module_problems`) and the process-wide
+default (`default_database`, `set_default_database`).
 """
 
 from __future__ import annotations
@@ -43,13 +43,19 @@ def _read_file(p: Path) -> bytes:
         os.close(fd)
 
 
-def _read_text(p: Path, file: str) -> str:
-    """The file's text: CardDatabaseError if it cannot be read or is not UTF-8."""
+def _read_text(p: Path, file: str, shown: str | None = None) -> str:
+    """The file's text: CardDatabaseError (naming it `shown`, else its path) if it cannot be
+    read or is not UTF-8."""
     try:
         data = _read_file(p)
+    except CardDatabaseError as e:
+        if shown is None:
+            raise
+        raise CardDatabaseError(shown, None, None, None, str(e).removeprefix(f"{p}: ")) from None
     except (OSError, ValueError) as e:      # ValueError: a NUL in the path
         why = getattr(e, "strerror", None) or str(e)
-        raise CardDatabaseError(str(p), None, None, None, f"cannot read the file: {why}") from None
+        raise CardDatabaseError(shown or str(p), None, None, None,
+                                f"cannot read the file: {why}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -93,14 +99,29 @@ def with_modules(db: Database, modules: Iterable[str]) -> Database:
     defs = [d for d in db.defs.values() if not d.module]
     behaviour = {d.id: db.behaviour.get(d.id, "") for d in defs}
     for name in names:
-        rel = db.manifest[name]
-        text = _read_text(db.path.parent / rel, rel)
-        got, digests = _guarded(rel, parse_module, text, rel, name, set(behaviour))
+        got, digests = _module_cards(db, name, set(behaviour))
         defs += got
         behaviour.update(digests)
-    out = Database(defs, db.source, db.hash, names)
+    out = _guarded(db.source, Database, defs, db.source, db.hash, names)
     out.behaviour, out.path, out.manifest = behaviour, db.path, db.manifest
     return out
+
+
+def _module_cards(db: Database, name: str, known: set[str]) -> tuple[list, dict[str, str]]:
+    """One module's cards and their behaviour digests, read from the file db's manifest names
+    for it (`known`: the ids already taken, by the base and the modules before it). Any fault
+    is a CardDatabaseError whose `module` is `name`, so the window can say which module
+    cannot be played and keep the saves made with it (docs/promises.md)."""
+    rel = db.manifest[name]
+    try:
+        if db.path is None:
+            raise CardDatabaseError(db.source, None, None, None, "this card database was not "
+                                    "read from a file, so its modules cannot be found")
+        text = _read_text(db.path.parent / rel, rel, rel)
+        return _guarded(rel, parse_module, text, rel, name, known)
+    except CardDatabaseError as e:
+        e.module = name
+        raise
 
 
 def load_database(path: str | Path | None = None, modules: Iterable[str] = ()) -> Database:
@@ -158,6 +179,51 @@ def database_for(modules: Iterable[str] = (), base: Database | None = None) -> D
             _with.clear()
         got = _with[key] = (base, with_modules(base, names))
     return got[1]
+
+
+def _signature(p: Path) -> tuple | None:
+    """What changes when a file is replaced or edited (None: it is not there to stat)."""
+    try:
+        st = os.stat(p)
+    except (OSError, ValueError):
+        return None
+    return st.st_mode, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+_problems: dict[int, tuple[Database, tuple, dict[str, str]]] = {}
+
+
+def module_problems(base: Database | None = None) -> dict[str, str]:
+    """The modules of base's manifest (by default the playing database's) that cannot be
+    played, each with its reason in one line: every module file is read and checked as
+    `doomlings cards --check` does (bounded reads: a pipe or /dev/zero is refused at once), in
+    the manifest's order, each against the base cards and the good modules before it, so the
+    modules left can all be played together. The window asks at start-up and on New game;
+    the files are read again only when one of them changes."""
+    base = base or default_database()
+    if not base.manifest:
+        return {}
+    folder = base.path.parent if base.path is not None else Path()
+    sig = tuple(_signature(folder / rel) for rel in base.manifest.values())
+    hit = _problems.get(id(base))
+    if hit is not None and hit[0] is base and hit[1] == sig:
+        return dict(hit[2])
+    known = {d.id for d in base.defs.values() if not d.module}
+    found: dict[str, str] = {}
+    for name in base.manifest:
+        try:
+            got, _ = _module_cards(base, name, set(known))
+        except CardDatabaseError as e:
+            found[name] = str(e)
+            continue
+        except Exception as e:  # noqa: BLE001 - whatever a hostile file does, the module is off
+            found[name] = f"{base.manifest[name]}: cannot be loaded ({type(e).__name__})"
+            continue
+        known |= {d.id for d in got}
+    if len(_problems) > 8:
+        _problems.clear()
+    _problems[id(base)] = (base, sig, found)
+    return dict(found)
 
 
 def available_modules() -> tuple[str, ...]:

@@ -57,6 +57,7 @@ class CardDatabaseError(Exception):
             parts.append(f"field '{_clip(field, 60)}'")
         super().__init__(": ".join(parts) + f": {_clip(message, 160)}")
         self.file, self.line, self.card, self.field = file, line, card, field
+        self.module: str | None = None      # the expansion module whose file is at fault
 
 
 def _clip(s: str, n: int) -> str:

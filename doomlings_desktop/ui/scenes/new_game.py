@@ -8,9 +8,20 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.rules.cards import module_title
+from doomlings_desktop.rules.cards import CardDatabaseError, module_title
 from doomlings_desktop.ui import router
-from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button, Scene
+from doomlings_desktop.ui.app import (
+    ACCENT,
+    BG,
+    INK,
+    MUTED,
+    PANEL,
+    Button,
+    Scene,
+    broken_modules,
+    elide,
+)
+from doomlings_desktop.ui.dialogs import WARN
 from doomlings_desktop.ui.scenes.pages import offered_modules
 
 VARIANT_LABELS = {
@@ -32,8 +43,11 @@ class NewGameScene(Scene):
         self.ask = [s.ask_out_of_turn] * 6
         self.names = list(s.player_names)
         self.variants = {k: bool(s.variants.get(k, False)) for k in VARIANT_LABELS}
-        # each module the card database offers, on or off (E1); the choice is remembered
-        self.modules = {m: m in s.modules for m in offered_modules()}
+        # each module the card database offers, on or off (E1); the choice is remembered. One
+        # whose card file cannot be loaded is shown off, with why, and cannot be turned on.
+        self.broken = broken_modules()
+        self.modules = {m: m in s.modules and m not in self.broken for m in offered_modules()}
+        self.notice: str | None = None
         self.editing: int | None = None
         self.seed = random.randrange(1, 10**9)
 
@@ -84,13 +98,14 @@ class NewGameScene(Scene):
         mx = self.modules_x = x0 + int(756 * u)
         mw = int(380 * u)
         if self.modules:
-            every = all(self.modules.values())
+            every = all(on for m, on in self.modules.items() if m not in self.broken)
             self.buttons.append(Button(pygame.Rect(mx + mw - int(110 * u), y, int(110 * u), bh),
                                        "None" if every else "All", "modules_all"))
         for j, m in enumerate(self.modules):
+            label = ("[x] " if self.modules[m] else "[  ] ") + module_title(m)
             self.buttons.append(Button(pygame.Rect(mx, y + int(64 * u) + j * int(48 * u), mw, bh),
-                                       ("[x] " if self.modules[m] else "[  ] ") + module_title(m),
-                                       ("module", m)))
+                                       label + (": cannot be loaded" if m in self.broken else ""),
+                                       ("module", m), m not in self.broken))
         self.hints_y = y + int(64 * u) + len(self.modules) * int(48 * u) + int(16 * u)
         bw = int(200 * u)
         self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
@@ -155,11 +170,12 @@ class NewGameScene(Scene):
             self.ask[key[1]] = not self.ask[key[1]]
         elif isinstance(key, tuple) and key[0] == "variant":
             self.variants[key[1]] = not self.variants[key[1]]
-        elif isinstance(key, tuple) and key[0] == "module":
+        elif isinstance(key, tuple) and key[0] == "module" and key[1] not in self.broken:
             self.modules[key[1]] = not self.modules[key[1]]
         elif key == "modules_all":
-            every = all(self.modules.values())
-            for m in self.modules:
+            good = [m for m in self.modules if m not in self.broken]
+            every = all(self.modules[m] for m in good)
+            for m in good:
                 self.modules[m] = not every
         elif key == "back":
             router.go(self.app, "menu")
@@ -172,7 +188,10 @@ class NewGameScene(Scene):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
         self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
-        self.app.settings.modules = [m for m, on in self.modules.items() if on]
+        # a module switched off for its broken file stays chosen for when it is repaired
+        remembered = set(self.app.settings.modules) & set(self.broken)
+        self.app.settings.modules = [m for m, on in self.modules.items()
+                                     if on or m in remembered]
         self.app.settings.seat_count = self.count
         self.app.settings.seats = [k if k == "human" else lv
                                    for k, lv in zip(self.kinds, self.levels, strict=True)]
@@ -182,8 +201,25 @@ class NewGameScene(Scene):
             pass            # kept in memory; saved again when the program closes
         seats = [Seat(names[i], self.kinds[i], self.levels[i], self.ask[i])
                  for i in range(self.count)]
-        router.go(self.app, "table", seats, self.seed, self.app.settings.variants,
-                  modules=tuple(self.app.settings.modules))
+        try:
+            router.go(self.app, "table", seats, self.seed, self.app.settings.variants,
+                      modules=tuple(m for m, on in self.modules.items() if on))
+        except CardDatabaseError as e:      # a module file broken since the screen opened
+            self.switch_off(e)
+
+    def switch_off(self, e: CardDatabaseError) -> None:
+        """A module's file could not be loaded at Start: switch it off (and any other found
+        broken now), say why, and stay, so Start plays without it."""
+        self.broken = broken_modules()
+        if e.module and e.module not in self.broken:
+            self.broken[e.module] = str(e)
+        for m in self.broken:
+            if m in self.modules:
+                self.modules[m] = False
+        which = f"The {module_title(e.module)} module" if e.module else "A module"
+        self.notice = (f"{which} was switched off: its cards cannot be loaded ({e}). Start "
+                       "again to play without it.")
+        self.app.sounds.play("error")
 
     def draw(self, surf: pygame.Surface) -> None:
         self._layout()
@@ -210,6 +246,9 @@ class NewGameScene(Scene):
         from doomlings_desktop import saves
         hx = self.modules_x if self.modules else x0 + int(494 * u)
         hy = self.hints_y if self.modules else self.variants_y
+        warn = [self.notice] if self.notice else []
+        warn += [f"{module_title(m)} is off: its cards cannot be loaded ({why})."
+                 for m, why in self.broken.items() if m in self.modules]
         hints = ["Click a name to change it, and a seat's Human / Bot button to change who "
                  "plays it (right-click: the other way).",
                  "'Never ask' keeps out-of-turn offers from showing the table who holds "
@@ -217,9 +256,18 @@ class NewGameScene(Scene):
         if saves.has_autosave():
             hints.append("Your unfinished game is not lost: starting this one keeps it in "
                          "Load game as 'Unfinished game' with its date.")
-        for text in hints:
-            for line in t.wrap(text, int(15 * u), w - hx - int(30 * u)):
-                hint = t.render(line, int(15 * u), MUTED)
+        room = w - hx - int(30 * u)
+        bottom = surf.get_height() - int(90 * u)       # above Start game
+        for k, text in enumerate(warn + hints):
+            lines = t.wrap(text, int(15 * u), room)
+            most = 3 if len(warn) == 1 else 2       # a reason in at most three lines (two
+            if k < len(warn) and len(lines) > most:     # each when there are several)
+                lines = lines[:most - 1] + [elide(t, " ".join(lines[most - 1:]), int(15 * u),
+                                                  room)]
+            for line in lines:
+                if hy > bottom:
+                    break
+                hint = t.render(line, int(15 * u), WARN if k < len(warn) else MUTED)
                 surf.blit(hint, (hx, hy))
                 hy += hint.get_height()
             hy += int(6 * u)

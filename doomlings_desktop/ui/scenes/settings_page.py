@@ -9,7 +9,7 @@ import pygame
 
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.settings import HOLDS, UI_SCALES
-from doomlings_desktop.ui.app import Button
+from doomlings_desktop.ui.app import Button, broken_modules
 from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
 
 # After a play the turn waits for End turn, so Undo can take the play back: in games with a
@@ -30,6 +30,7 @@ class SettingsScene(SubScene):
 
     def _rows(self) -> list[tuple[str, str, Any]]:
         s = self.app.settings
+        broken = broken_modules()       # off, whatever the settings say (New game says why)
         return [
             ("Animation speed", s.animation, "animation"),
             ("Sound volume", f"{int(round(s.volume * 100))}%", "volume"),
@@ -43,8 +44,8 @@ class SettingsScene(SubScene):
             ("Wait for End turn (Undo)", HOLD_LABELS.get(s.hold_end_turn, s.hold_end_turn),
              "hold_end_turn"),
             ("Hint button (H)", HOLD_LABELS.get(s.hints, s.hints), "hints"),
-        ] + [(f"Module: {module_title(m)}", "on" if m in s.modules else "off", ("module", m))
-             for m in offered_modules()]
+        ] + [(f"Module: {module_title(m)}", "cannot load" if m in broken else
+              "on" if m in s.modules else "off", ("module", m)) for m in offered_modules()]
 
     def _columns(self) -> tuple[list, list]:
         """The settings, and the modules of the next New game in a column of their own (one
@@ -84,7 +85,7 @@ class SettingsScene(SubScene):
             s.ask_out_of_turn = not s.ask_out_of_turn
         elif key == "ui_scale":         # the next step up, and from the largest the smallest
             s.ui_scale = next((x for x in UI_SCALES if x > s.ui_scale + 1e-6), UI_SCALES[0])
-        elif isinstance(key, tuple) and key[0] == "module":     # the next New game's
+        elif isinstance(key, tuple) and key[0] == "module" and key[1] not in broken_modules():
             s.modules = [m for m in s.modules if m != key[1]] if key[1] in s.modules \
                 else sorted({*s.modules, key[1]})
         elif key in ("hold_end_turn", "hints"):
@@ -109,5 +110,6 @@ class SettingsScene(SubScene):
                 label = label.removeprefix("Module: ") if col else label
                 surf.blit(t.render(label, int(21 * u)), (x, y + int(10 * u)))
                 self.buttons.append(Button(pygame.Rect(x + int(330 * u), y, int(200 * u),
-                                                       int(44 * u)), value, key))
+                                                       int(44 * u)), value, key,
+                                           value != "cannot load"))
         self.draw_buttons(surf)
