@@ -53,7 +53,7 @@ def corpus(per_category: int) -> list[str]:
     between letters, then the special cases."""
     r = random.Random(24)
     names = []
-    for cat, chars in sorted(by_category().items()):
+    for _cat, chars in sorted(by_category().items()):
         for ch in r.sample(chars, min(per_category, len(chars))):
             names += [ch, f"A{ch}b"]
     return names + SPECIAL

@@ -77,12 +77,15 @@ def safe_size(f: pygame.font.Font, text: Any) -> tuple[int, int]:
 def safe_render(f: pygame.font.Font, text: Any, antialias: Any = True, color: Any = (0, 0, 0),
                 bg: Any = None, wraplength: int = 0) -> pygame.Surface:
     """`f.render` for any text: what can be drawn is drawn, nothing raises. Text with no width
-    (only zero-width characters) gives the 0-wide image pygame gives for ""."""
+    (only zero-width characters) gives the 0-wide image pygame gives for "". A font of this
+    module tells `probe` what it renders."""
     s = drawable(text)
+    if probe._sink is not None and isinstance(f, _Font):
+        probe.note(s, f.px, f.heavy)
+    # the text as it is (all that ordinary text costs), then only what prints, then nothing:
+    # pygame raises "Text has zero width" on text of only zero-width characters
     for attempt in (s, "".join(ch for ch in s if ch.isprintable()), ""):
         try:
-            if attempt and pygame.font.Font.size(f, attempt)[0] == 0:
-                continue                    # pygame raises "Text has zero width" on these
             return pygame.font.Font.render(f, attempt, antialias, color, bg, wraplength)
         except _FONT_ERRORS:
             continue
@@ -98,8 +101,6 @@ class _Font(pygame.font.Font):
 
     def render(self, text: Any, antialias: Any = True, color: Any = (0, 0, 0), bg: Any = None,
                wraplength: int = 0) -> pygame.Surface:
-        if probe._sink is not None:
-            probe.note(drawable(text), self.px, self.heavy)
         return safe_render(self, text, antialias, color, bg, wraplength)
 
     def size(self, text: Any) -> tuple[int, int]:
