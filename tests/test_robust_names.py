@@ -343,3 +343,36 @@ def test_odd_names_typed_into_the_rename_box_never_crash_or_lose_the_save():
         got = list(saves.saves_dir().glob("*.json"))
         assert len(got) == 1 and got[0].read_bytes() == data, n
         app.frame()
+
+
+def test_save_files_with_odd_file_names_are_listed_and_open():
+    """A save's own name is its file's name, which the Rename box never gives but a file
+    manager can: only zero-width characters, a mark alone, bytes that are not UTF-8 (Python
+    reads them as lone surrogates). The Load screen draws each row and each save opens."""
+    import os
+
+    data = json.dumps(_record()).encode()
+    saves.saves_dir().mkdir(parents=True, exist_ok=True)
+    stems = ["\u200b", "\ufe0f", "\u034f\u034f", "\ufffc", "\u202e", "x" * 200]
+    try:
+        stems.append(os.fsdecode(b"\xff\xfe"))
+        (saves.saves_dir() / (stems[-1] + ".json")).write_bytes(data)
+    except (OSError, UnicodeError):            # a file system that takes only UTF-8 names
+        stems.pop()
+    for stem in stems:
+        (saves.saves_dir() / (stem + ".json")).write_bytes(data)
+    app = _app()
+    menu = app.scene
+    click(app, find(app.scene, ("button", "load")).center)
+    for _ in stems:
+        key(app, pygame.K_DOWN)
+    for path in list(saves.saves_dir().glob("*.json")):
+        sc = app.scene
+        sc._choose(next(i for i, it in enumerate(sc.items) if it.path == path))
+        app.frame()
+        click(app, find(app.scene, ("button", ("open", path))).center)
+        assert type(app.scene).__name__ == "TableScene", path.name
+        app.frame()
+        router.go(app, "load", back=menu)
+        app.frame()
+    assert len(list(saves.saves_dir().glob("*.json"))) >= len(stems)
