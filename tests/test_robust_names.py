@@ -376,3 +376,19 @@ def test_save_files_with_odd_file_names_are_listed_and_open():
         router.go(app, "load", back=menu)
         app.frame()
     assert len(list(saves.saves_dir().glob("*.json"))) >= len(stems)
+
+
+@pytest.mark.parametrize("raw", ["\ufe0f", "\x00", "\ud800", "A\u200bnn", None, 7])
+def test_the_lesson_and_a_match_clean_the_names_they_are_given(raw):
+    """Names that reach a game without settings.json or a save (the lesson's preferences,
+    a Match made by any caller) are cleaned by the same rule."""
+    from types import SimpleNamespace
+
+    from doomlings_desktop.play.match import Match, Seat
+    from doomlings_desktop.play.tutorial import lesson_match
+
+    m = lesson_match(SimpleNamespace(player_names=[raw]))
+    assert m.seats[0].name == m.game.pname(0) == name_of(raw, 0)
+    m = Match([Seat(raw), Seat("\u2060", "bot", "easy")], 3)
+    assert [s.name for s in m.seats] == [m.game.pname(i) for i in range(2)] == \
+           [name_of(raw, 0), "Player 2"]
