@@ -53,6 +53,8 @@ def font_path(bold: bool = False, condensed: bool = False) -> str | None:
 def drawable(text: Any) -> str:
     """`text` as a str pygame's font code accepts: no NUL, lone surrogates as U+FFFD (a pair
     that was split into two surrogates is joined again), at most MAX_CHARS characters."""
+    if isinstance(text, bytes):         # pygame takes UTF-8 bytes too
+        text = text.decode("utf-8", "replace")
     s = text if isinstance(text, str) else ("" if text is None else str(text))
     s = s[:MAX_CHARS]
     try:
