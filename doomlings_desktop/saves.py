@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
+from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import (
@@ -114,7 +115,9 @@ def autosave_path() -> Path:
 # ---------------------------------------------------------------- checking a record's fields
 
 def check_seats(raw: Any, n: int) -> list[dict]:
-    """The seats of a record, every field checked (a bad one makes the save damaged)."""
+    """The seats of a record, every field checked (a bad one makes the save damaged). A seat's
+    name only labels it, so a bad one is not damage: `names.clean_name` makes any value one
+    that can be shown ("Player N" when nothing is left), as the replay of the record does."""
     if not isinstance(raw, list) or len(raw) != n:
         raise SaveError("its seats do not match the game")
     seats = []
@@ -122,18 +125,16 @@ def check_seats(raw: Any, n: int) -> list[dict]:
         if not isinstance(s, dict):
             raise SaveError(f"seat {i + 1} is not a seat")
         kind, level = s.get("kind"), s.get("level", "random")
-        name, ask = s.get("name", f"Player {i + 1}"), s.get("ask", True)
+        name, ask = name_of(s.get("name"), i), s.get("ask", True)
         if kind not in ("human", "bot"):
             raise SaveError(f"seat {i + 1} is neither a human nor a bot")
         if not isinstance(level, str) or (kind == "bot" and level not in BOT_LEVELS):
             raise SaveError(f"seat {i + 1} has an unknown bot level {str(level)[:20]!r}")
-        if not isinstance(name, str) or not name.strip():
-            raise SaveError(f"seat {i + 1} has no name")
         if not isinstance(ask, bool):
             raise SaveError(f"seat {i + 1}'s out-of-turn setting is not yes or no")
         hints = s.get("hints", 0)         # a count for the statistics: a bad one is 0
         hints = hints if type(hints) is int and 0 <= hints <= 100_000 else 0
-        seats.append({"name": name[:20], "kind": kind,
+        seats.append({"name": name, "kind": kind,
                       "level": level if level in BOT_LEVELS else "random", "ask": ask,
                       "hints": hints})
     return seats

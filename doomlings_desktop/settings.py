@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doomlings_desktop.names import clean_name, default_name
+
 APP = "doomlings-desktop"
 
 
@@ -110,19 +112,16 @@ def _hold(v: Any) -> tuple[str, bool]:
 
 
 def _names(v: Any) -> tuple[list[str], bool]:
-    """Up to six names; a non-string entry becomes "Player i" (the field is reported)."""
+    """Up to six names, each as `names.clean_name` makes it (one that had to change, e.g. a
+    non-string, a control character or only a zero-width one, is reported)."""
     if not isinstance(v, list):
         raise _Invalid
     out, changed = [], False
     for i, n in enumerate(v[:6]):
-        if isinstance(n, str):
-            clean = "".join(c for c in n[:20] if c.isprintable())   # no NUL for the renderer
-            changed |= clean != n[:20]
-            out.append(clean)
-        else:
-            out.append(f"Player {i + 1}")
-            changed = True
-    out += [f"Player {i}" for i in range(len(out) + 1, 7)]
+        name, why = clean_name(n, i)
+        changed |= why is not None
+        out.append(name)
+    out += [default_name(i) for i in range(len(out), 6)]
     return out, changed
 
 
@@ -186,7 +185,7 @@ class Settings:
     muted: bool = False
     colorblind_symbols: bool = True     # colour symbols on cards, so colour is never the only cue
     bot_pace: float = 0.8               # seconds a bot move stays on screen
-    player_names: list[str] = field(default_factory=lambda: [f"Player {i}" for i in range(1, 7)])
+    player_names: list[str] = field(default_factory=lambda: [default_name(i) for i in range(6)])
     variants: dict = field(default_factory=dict)
     modules: list[str] = field(default_factory=list)    # expansion modules of the New game
     ask_out_of_turn: bool = True        # offer out-of-turn plays to human seats

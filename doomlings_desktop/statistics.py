@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
+from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.settings import data_dir, write_atomic
 
@@ -60,13 +61,13 @@ def check_game(g: Any) -> dict:
         raise ValueError("seats")
     n = len(seats)
     out_seats = []
-    for s in seats:
+    for i, s in enumerate(seats):
         if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
             raise ValueError("seat")
         name, level = s.get("name", ""), s.get("level", "")
         if not isinstance(name, str) or not isinstance(level, str):
             raise ValueError("seat")
-        seat = {"name": name[:20], "kind": s["kind"], "level": level[:10]}
+        seat = {"name": name_of(name, i), "kind": s["kind"], "level": level[:10]}
         hints = s.get("hints", 0)       # the coach's hints asked for (older lines: none)
         if type(hints) is int and 0 < hints <= 100_000:
             seat["hints"] = hints

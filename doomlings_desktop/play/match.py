@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.jsonfile import signature
+from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.record import RecordError, make_record, replay
@@ -108,6 +109,8 @@ class Match:
         # in cards.yaml is dealt from those cards in their old order (rules/record.py), and
         # with the modules it was played with. A new one: the base cards plus `modules` (E1).
         self.db = game.db if game is not None else database_for(modules)
+        for i, s in enumerate(seats):   # whoever made the seats, their names can be shown
+            s.name = name_of(s.name, i)
         self.seats = seats
         self.seed = seed
         self.game = game or Game.new(self.db, len(seats), seed=seed, variants=variants or {},

@@ -28,6 +28,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from doomlings_desktop.names import name_of
 from doomlings_desktop.play.coach import Coach, _gain, _label
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
@@ -159,8 +160,7 @@ def review_record(record: dict, db: Database, iterations: int = ITERATIONS) -> l
             if m is not None:
                 moments.append(m)
                 moments.sort(key=lambda m: (-m.points, m.at))
-        name = seats[s].get("name") if isinstance(seats[s].get("name"), str) else g.pname(s)
-        out.append(SeatReview(s, name[:20], tuple(moments[:KEEP])))
+        out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP])))
     return out
 
 

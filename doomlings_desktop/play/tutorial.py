@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Decision, Game
 from doomlings_desktop.rules.setup import PositionError, build
@@ -284,7 +285,7 @@ def lesson_match(prefs: Any = None, folder: Path | None = None) -> Any:
     db = default_database()
     script = load(db, folder)
     names = list(getattr(prefs, "player_names", None) or ["Player 1"])
-    seats = [Seat(str(names[0]) or "Player 1"), Seat("Easy bot", "bot", "easy")]
+    seats = [Seat(name_of(names[0], 0)), Seat("Easy bot", "bot", "easy")]
     names = [s.name for s in seats]
     m = Match(seats, int(script.deal.get("seed", 0)), game=deal(db, script, names), prefs=prefs)
     m.autosave = False

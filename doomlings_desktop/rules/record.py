@@ -16,6 +16,7 @@ import json
 import threading
 from typing import Any
 
+from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import (
     CardDatabaseError,
     Database,
@@ -232,8 +233,7 @@ def replay(record: dict, db: Database, upto: int | None = None, log: bool = True
     use, answers = check_record(record, db)
     names = [s.get("name") if isinstance(s, dict) else None for s in record["seats"]]
     g = Game.new(use, len(record["seats"]), seed=record["seed"], variants=record["variants"],
-                 log=log, names=[n[:20] if isinstance(n, str) else f"Player {i + 1}"
-                                 for i, n in enumerate(names)])
+                 log=log, names=[name_of(n, i) for i, n in enumerate(names)])
     for i, a in enumerate(answers if upto is None else answers[:upto]):
         try:
             g.apply(a)

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.settings import Settings
+from doomlings_desktop.ui.fonts import safe_render, safe_size
 from doomlings_desktop.ui.present import Presenter
 
 BG = (24, 30, 38)
@@ -49,7 +50,9 @@ def elide(t: Any, s: str, size: int, width: int, bold: bool = False) -> str:
 
 
 class Text:
-    """Cached text rendering: the same string at the same size is rendered once."""
+    """Cached text rendering: the same string at the same size is rendered once. Any str
+    can be drawn, measured and wrapped without raising (ui/fonts.py `safe_render`): NUL, lone
+    surrogates, only zero-width characters, a million characters."""
 
     def __init__(self) -> None:
         self.cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
@@ -67,7 +70,7 @@ class Text:
         key = (s, size, color, bold)
         surf = self.cache.get(key)
         if surf is None:
-            surf = self.font(size, bold).render(s, True, color)
+            surf = safe_render(self.font(size, bold), s, True, color)
             self.cache[key] = surf
             if len(self.cache) > 3000:
                 self.cache.popitem(last=False)
@@ -80,7 +83,7 @@ class Text:
         `s` is no wider than `width` (that smallest when none is)."""
         from doomlings_desktop.ui.fonts import MIN_TEXT_PX
         smallest = max(smallest, MIN_TEXT_PX)
-        while size > smallest and self.font(size, bold).size(s)[0] > width:
+        while size > smallest and safe_size(self.font(size, bold), s)[0] > width:
             size -= 1
         return size
 
@@ -101,7 +104,7 @@ class Text:
             line = ""
             for w in words:
                 trial = f"{line} {w}".strip()
-                if f.size(trial)[0] <= width or not line:
+                if safe_size(f, trial)[0] <= width or not line:
                     line = trial
                 else:
                     lines.append(line)
@@ -282,7 +285,7 @@ class App:
         self.raise_errors = bool(os.environ.get("DOOMLINGS_RAISE"))   # tests: fail loudly
         # every module file is checked before the first screen: one that cannot be loaded is
         # switched off and the menu says why, instead of New game or a save failing later
-        self.warning = " ".join(filter(None, (self.warning, modules_warning())))
+        self.warning = " ".join(filter(None, (self.warning, modules_warning()))) or None
         from doomlings_desktop.ui import router
         self.scene: Scene = start(self) if start else router.make(self, "menu")
 

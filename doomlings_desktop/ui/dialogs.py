@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.names import can_type
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button
 
 WARN = (240, 190, 120)
@@ -39,7 +40,7 @@ class TextField:
                 self.text = self.text[:self.text.rfind(" ") + 1]
             else:
                 self.text = self.text[:-1]
-        elif event.unicode and event.unicode.isprintable() \
+        elif can_type(event.unicode or "") \
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             if self.selected:
                 self.text = ""

@@ -3,6 +3,14 @@
 `font(size, bold=False, condensed=False)` gives a `pygame.font.Font`; the same arguments give the
 same object. If the bundled files cannot be found (a broken install) pygame's default font is
 used instead, so drawing never fails for want of a font file.
+
+Every font made here draws any str without raising (`_Font.render` and `_Font.size`): pygame
+raises on NUL ("A null character was found"), on lone surrogates (UnicodeEncodeError) and on
+text that takes no room, such as a lone U+200B or U+FE0F ("Text has zero width"). Text reaches
+the screen from saves, settings and the keyboard, so a renderer that raises is a screen that
+never opens. What cannot be drawn is left out, a lone surrogate shows as U+FFFD, a line is cut
+at MAX_CHARS (no screen shows more, and a million-character line would take a gigabyte), and
+text that is left with no width gives an empty (0-wide) image, as "" always has.
 """
 
 from __future__ import annotations
@@ -23,6 +31,8 @@ MIN_TEXT_PX = 11
 # The rules text of a card shown to be read (a hovered hand card, a pile card's preview, a
 # zoom) is at least this size.
 READ_RULES_PX = 12
+# The most characters one rendered line keeps: 4K wide at MIN_TEXT_PX holds about 700.
+MAX_CHARS = 1000
 
 _FILES = {
     (False, False): "DejaVuSans.ttf",
@@ -40,16 +50,63 @@ def font_path(bold: bool = False, condensed: bool = False) -> str | None:
         return None
 
 
+def drawable(text: Any) -> str:
+    """`text` as a str pygame's font code accepts: no NUL, lone surrogates as U+FFFD (a pair
+    that was split into two surrogates is joined again), at most MAX_CHARS characters."""
+    if isinstance(text, bytes):         # pygame takes UTF-8 bytes too
+        text = text.decode("utf-8", "replace")
+    s = text if isinstance(text, str) else ("" if text is None else str(text))
+    s = s[:MAX_CHARS]
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        s = s.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return s.replace("\x00", "") if "\x00" in s else s
+
+
+# what pygame's font code raises on text it cannot draw (and, at worst, on memory)
+_FONT_ERRORS = (pygame.error, ValueError, UnicodeError, OverflowError, MemoryError)
+
+
+def safe_size(f: pygame.font.Font, text: Any) -> tuple[int, int]:
+    """The size `f` draws `text` at, for any text; (0, line height) if it cannot be drawn."""
+    try:
+        return pygame.font.Font.size(f, drawable(text))
+    except _FONT_ERRORS:
+        return 0, f.get_height()
+
+
+def safe_render(f: pygame.font.Font, text: Any, antialias: Any = True, color: Any = (0, 0, 0),
+                bg: Any = None, wraplength: int = 0) -> pygame.Surface:
+    """`f.render` for any text: what can be drawn is drawn, nothing raises. Text with no width
+    (only zero-width characters) gives the 0-wide image pygame gives for "". A font of this
+    module tells `probe` what it renders."""
+    s = drawable(text)
+    if probe._sink is not None and isinstance(f, _Font):
+        probe.note(s, f.px, f.heavy)
+    # the text as it is (all that ordinary text costs), then only what prints, then nothing:
+    # pygame raises "Text has zero width" on text of only zero-width characters
+    for attempt in (s, "".join(ch for ch in s if ch.isprintable()), ""):
+        try:
+            return pygame.font.Font.render(f, attempt, antialias, color, bg, wraplength)
+        except _FONT_ERRORS:
+            continue
+    return pygame.Surface((0, f.get_height()), pygame.SRCALPHA)
+
+
 class _Font(pygame.font.Font):
-    """A font that knows its pixel size and tells `probe` what it renders."""
+    """A font that knows its pixel size, tells `probe` what it renders, and never raises on
+    the text it is given (`safe_render`, `safe_size`)."""
 
     px = 0
     heavy = False
 
-    def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
-        if probe._sink is not None:
-            probe.note(str(text), self.px, self.heavy)
-        return super().render(text, *args, **kwargs)
+    def render(self, text: Any, antialias: Any = True, color: Any = (0, 0, 0), bg: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
+        return safe_render(self, text, antialias, color, bg, wraplength)
+
+    def size(self, text: Any) -> tuple[int, int]:
+        return safe_size(self, text)
 
 
 @lru_cache(maxsize=512)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -191,6 +192,16 @@ def _signature(p: Path) -> tuple | None:
 
 
 _problems: dict[int, tuple[Database, tuple, dict[str, str]]] = {}
+RACY_NS = 2_000_000_000
+
+
+def _racy(sig: tuple) -> bool:
+    """Whether a file may have changed without its signature changing: one written within
+    the last two seconds can be written again within the same clock tick of the file system
+    (same size, same inode, same mtime), so its cached result is not trusted (git's "racily
+    clean" rule)."""
+    now = time.time_ns()
+    return any(s is not None and now - s[3] < RACY_NS for s in sig)
 
 
 def module_problems(base: Database | None = None) -> dict[str, str]:
@@ -206,7 +217,7 @@ def module_problems(base: Database | None = None) -> dict[str, str]:
     folder = base.path.parent if base.path is not None else Path()
     sig = tuple(_signature(folder / rel) for rel in base.manifest.values())
     hit = _problems.get(id(base))
-    if hit is not None and hit[0] is base and hit[1] == sig:
+    if hit is not None and hit[0] is base and hit[1] == sig and not _racy(sig):
         return dict(hit[2])
     known = {d.id for d in base.defs.values() if not d.module}
     found: dict[str, str] = {}

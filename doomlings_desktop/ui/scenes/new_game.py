@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.names import can_type, name_of
 from doomlings_desktop.rules.cards import CardDatabaseError, module_title
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import (
@@ -125,7 +126,7 @@ class NewGameScene(Scene):
                 self.editing = None
             elif event.key == pygame.K_BACKSPACE:
                 self.names[self.editing] = name[:-1]
-            elif event.unicode and event.unicode.isprintable() and len(name) < 16:
+            elif can_type(event.unicode or "") and len(name) < 16:
                 self.names[self.editing] = name + event.unicode
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -185,7 +186,7 @@ class NewGameScene(Scene):
     def start(self) -> None:
         from doomlings_desktop.play.match import Seat
 
-        names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
+        names = [name_of(n, i) for i, n in enumerate(self.names)]   # what the table can show
         self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
         self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
         # a module switched off for its broken file stays chosen for when it is repaired
