@@ -444,8 +444,10 @@ def load(path: Path, db: Database) -> Loaded:
 def _explained(path: Path, why: str, kept: bool) -> SaveError:
     if kept:
         log.warning("save %s cannot be continued: %s (kept)", path, why)
+        again = "once that file is repaired" if "cannot be loaded" in why \
+            else "in a version with those rules"
         return SaveError(f"{path.name} cannot be continued: {why}. It is kept, and will open "
-                         "again in a version with those rules.", kept=True)
+                         f"again {again}.", kept=True)
     moved = None
     try:
         moved = _aside(path)
@@ -575,7 +577,11 @@ def clean_temp(now: float | None = None) -> int:
 # ---------------------------------------------------------------- renaming and deleting
 
 def _shown(ch: str) -> str:
-    return f"'{ch}'" if ch.isprintable() and not ch.isspace() else f"the character U+{ord(ch):04X}"
+    """A refused character as the player can read it: itself if it has a visible shape of its
+    own (a letter, digit, mark of punctuation or symbol), else its code ('U+FE0F': a variation
+    selector, a combining mark or a zero-width space would show as empty quotes)."""
+    visible = unicodedata.category(ch)[0] in "LNPS" and ch.isprintable()
+    return f"'{ch}'" if visible else f"the character U+{ord(ch):04X}"
 
 
 def _clash(name: str, current: Path | None) -> str | None:

@@ -347,3 +347,13 @@ def test_a_game_that_meets_another_copy_s_autosave_says_where_it_is_saved(db):
     told = [t for t, _ in m.notices if t.startswith("Another copy of Doomlings")]
     assert len(told) == 1 and m.saved_elsewhere.stem in told[0]
     assert saves.load(m.saved_elsewhere, db).game.answers == m.game.answers
+
+
+@pytest.mark.parametrize("ch", ["\ufe0f", "\u200b", "\u034f", "\u0301", "\u2060", "\x00"])
+def test_a_refused_invisible_character_is_named_by_its_code(ch):
+    """A Rename refused for a character with no shape of its own says which one by code:
+    "'️' cannot be in a save's name" showed empty quotes for a variation selector."""
+    from doomlings_desktop.saves import name_problem
+
+    why = name_problem(f"x{ch}y")
+    assert why is not None and f"U+{ord(ch):04X}" in why and "''" not in why
