@@ -43,11 +43,9 @@ def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
         zone = "hand"
     else:
         pool = g.discard[-1:] if src == "discard_top" else list(dict.fromkeys(g.discard[::-1]))
-        full = g.dominants(p) >= 2
-        opts = [c for c in pool if db.cards[c].kind == "trait" and g.round_blocks(c) is None
-                and not (full and db.dominant[c])]
-        if db.has_attachments:      # an attachment needs a host to go on (E8)
-            opts = [c for c in opts if db.attach[c] is None or g.has_host(p, c)]
+        # the rule of a play not from hand: the round's, two dominants, a host (E8)
+        opts = [c for c in pool if db.cards[c].kind == "trait"
+                and g.play_problem(p, c, from_hand=False) is None]
         zone = "discard"
     if flt:
         opts = [c for c in opts if g.matches(p, c, flt)]
