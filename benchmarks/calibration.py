@@ -23,6 +23,7 @@ from doomlings_desktop.bots import heuristics as H
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.scoring import all_scores
 from doomlings_desktop.rules.view import view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -41,7 +42,7 @@ def collect(job: tuple[int, int]) -> list[Row]:
     while g.pending is not None:
         p = g.pending.player
         if H.at_turn_start(g):
-            now = H.scores_now(g)
+            now = all_scores(g)
             v1 = H.seat_values(g, full, (p,))
             v0 = H.seat_values(g, no_hand, (p,))
             seen.append((H.rounds_left(g),

@@ -9,9 +9,10 @@ import pytest
 
 from doomlings_desktop.arena import play_game, run_arena, wilson
 from doomlings_desktop.bots import LEVELS, make_bot
-from doomlings_desktop.bots.heuristics import evaluate, option_scores, scores_now
+from doomlings_desktop.bots.heuristics import evaluate, option_scores
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.scoring import all_scores
 from doomlings_desktop.rules.view import view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 from tests.test_worlds import hide_differently, positions
@@ -132,7 +133,7 @@ def test_fast_scores_agree_with_the_engine(db):
         g = Game.new(db, 2 + seed % 5, seed=seed, log=False)
         r = random.Random(seed)
         while g.pending is not None:
-            assert scores_now(g) == [g.score(q) for q in range(g.n)]
+            assert all_scores(g) == [g.score(q) for q in range(g.n)]
             if len(g.pending.options) > 1 and r.random() < 0.1:
                 assert len(option_scores(g)) == len(g.pending.options)
                 evaluate(g, g.pending.player)
@@ -316,7 +317,7 @@ def test_seat_value_parts_and_reward_temperature(db):
         g.apply(r.choice(g.pending.options))
     assert rounds_left(g) > 0
     none = tables(db, {"we_weight": 0.0, "hand_weight": 0.0})
-    assert seat_values(g, none) == [float(s) for s in scores_now(g)]
+    assert seat_values(g, none) == [float(s) for s in all_scores(g)]
     whole = seat_values(g, tables(db))
     halves = seat_values(g, tables(db, {"we_weight": 0.5, "hand_weight": 0.5}))
     assert halves == pytest.approx([(a + b) / 2 for a, b in zip(whole, seat_values(g, none),

@@ -19,11 +19,11 @@ import math
 from typing import Any
 
 from doomlings_desktop.bots.knowledge import worths
-from doomlings_desktop.rules import counters as C
 from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules import meaning
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.scoring import all_scores
 from doomlings_desktop.rules.worlds import age_piles
 
 # What an action, a World's End effect, a variable value or an out-of-turn card in hand is
@@ -152,69 +152,6 @@ def turns_left(g: Game) -> list[float]:
 
 # ---------------------------------------------------------------------- scores
 
-def scores_now(g: Game) -> list[int]:
-    """Every player's score as `g.score(p)` gives it, computed for all players at once.
-
-    The engine's `score` is general (World's End rules, recolored traits, attachments); before
-    World's End and without Faith or an attachment, this does the same sum several times
-    faster."""
-    players = g.players
-    if g.over or g.hosts or any(pl.recolor for pl in players) or (
-            g.world_end and g.over_rule() == "ai_takeover"):
-        # (an attachment may blank or recolour its host, E11, E12: the general count)
-        return [g.score(q) for q in range(g.n)]
-    db = g.db
-    val = db.value
-    scoring = db.scoring
-    cards = db.cards
-    n = g.n
-    out = []
-    for pl in players:
-        s = 0
-        for c in pl.pile:
-            s += val[c]
-        for _, v in pl.we_points:
-            s += v
-        out.append(s)
-    colors = None
-    for q, pl in enumerate(players):
-        for c in pl.pile:
-            if not scoring[c]:
-                continue
-            for fn, arg, pts, to, cond in cards[c].score:
-                targets = (q,) if to == "self" else [p for p in range(n) if p != q]
-                for p in targets:
-                    if cond == "is_host":     # no attachment anywhere: Bionic Arm hosts none
-                        continue
-                    if cond == "most_traits_strict":
-                        mine = len(players[p].pile)
-                        if not all(mine > len(o.pile) for i, o in enumerate(players) if i != p):
-                            continue
-                    if fn is C.pile_color:
-                        if colors is None:
-                            col = db.colors     # a multi-colour trait counts in each (E5)
-                            colors = []
-                            for o in players:
-                                cc: dict[str, int] = {}
-                                for x in o.pile:
-                                    for k in col[x]:
-                                        cc[k] = cc.get(k, 0) + 1
-                                colors.append(cc)
-                        v = colors[p].get(arg, 0)
-                    else:
-                        v = fn(g, p, arg)
-                    out[p] += v * pts
-    if g.world_end and g.final_catastrophe >= 0:
-        exempt = g.we_exempt()
-        cat = cards[g.we_catastrophe()]
-        if cat.we_score:
-            for p in range(n):
-                if p not in exempt:
-                    for fn, arg, pts, to, _cond in cat.we_score:
-                        out[p] += g._we_term(p, fn, arg, pts, to)
-    return out
-
-
 # ---------------------------------------------------------------------- evaluation
 
 PROTECTED = 0.3     # of a trait's worth: what its attachment's protection adds (E10)
@@ -278,7 +215,7 @@ def seat_values(g: Game, tb: Tables | None = None, exact: tuple = ()) -> list[fl
     hw = tb.hand_weight
     turns = turns_left(g)
     out = []
-    now = scores_now(g)
+    now = all_scores(g)
     hosts = g.hosts
     for q, pl in enumerate(g.players):
         v = float(now[q])
