@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from doomlings_desktop.rules.engine import Decision, Game
 from doomlings_desktop.rules.outcome import Outcome
+from doomlings_desktop.rules.sight import Sight
 
 
 @dataclass(frozen=True)
@@ -84,13 +85,14 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
     if with_log and g.log:
         log = tuple((kind, private if me in to and private else text)
                     for kind, text, to, private in g.log)
-    hands_open = bool(g.rules.get("reveal_hands")) and not g.over
+    sight = Sight(g, me)    # what is hidden from me: the description the bots' worlds use
+    hands_open = sight.open_hands
     att = g.attached
     seats = tuple(
         SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.outcome.scores[q] if g.outcome else g.score(q, me),
                  tuple(g.colors_of(q, c) for c in pl.pile), _worths(g, q, None if g.over else me),
                  tuple((c, att[c]) for c in pl.pile if c in att) if att else (),
-                 tuple(pl.hand) if hands_open or q == me else None)
+                 tuple(pl.hand) if sight.sees_hand(q) else None)
         for q, pl in enumerate(g.players))
     why: dict = {}
     hosts: dict = {}
@@ -105,8 +107,8 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         discard=tuple(g.discard), age=g.age, eras=tuple(tuple(e) for e in g.eras),
         catastrophes=tuple(g.catastrophes), age_deck_size=len(g.age_deck), first=g.first,
         current=g.current, last_colors=g.last_colors, decision=mine, waiting_for=waiting,
-        next_age=g.known_age.get(me), revealed=tuple(g.revealed.get(me, ())),
-        next_ages=_next_ages(g, me), hands_open=hands_open,
+        next_age=sight.next_ages[0] if sight.next_ages else None,
+        revealed=tuple(g.revealed.get(me, ())), next_ages=sight.next_ages, hands_open=hands_open,
         world_end=g.world_end, over=g.over, variants=dict(g.variants), log=log, why_not=why,
         hosts=hosts, in_turn=g.turn_end >= 0 and not g.world_end and not g.over,
         meaning=g.meaning[me], **_ended(g.outcome))
@@ -119,14 +121,6 @@ def _ended(o: Outcome | None) -> dict:
         return {}
     return {"outcome": o, "winners": o.winners, "scores": o.scores, "breakdowns": o.breakdowns,
             "tiebreak": o.tiebreak, "we_labels": o.world_end_labels, "meanings": o.meanings}
-
-
-def _next_ages(g: Game, me: int) -> tuple[int, ...]:
-    top = g.known_age.get(me)
-    if top is None:
-        return ()
-    below = g.known_below.get(me)
-    return (top,) if below is None else (top, below)
 
 
 def _worths(g: Game, q: int, seen_by: int | None) -> tuple:

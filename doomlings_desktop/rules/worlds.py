@@ -38,6 +38,7 @@ import random
 
 from doomlings_desktop.rules.engine import Decision, Game
 from doomlings_desktop.rules.rng import Rng
+from doomlings_desktop.rules.sight import Sight, contexts
 from doomlings_desktop.rules.verbs import COLORS, SECRET, Ctx
 
 # Effect variables that hold something other than a tuple of cards.
@@ -64,41 +65,13 @@ class WorldSampler:
         self.seat = seat
         self._game = g   # private: holds the true hidden cards; never hand it out
         db = g.db
-        me = seat
-        # ------------------------------------------------ what the seat knows about hands
-        pinned: dict[int, list[int]] = {q: [] for q in range(g.n)}
-        if g.rules.get("reveal_hands"):                # Age of Metadata: every hand is open
-            for q in range(g.n):
-                pinned[q] = g.players[q].hand[:]
-        for c in g.revealed.get(me, ()):               # Nosy: cards of a hand shown to me
-            q = g.holder_of(c)
-            if q >= 0 and q != me and c not in pinned[q]:
-                pinned[q].append(c)
-        seen_ctx: set[int] = set()
-        ctxs: list[Ctx] = []
-        for t in g.stack:
-            for x in t[1:2]:
-                if type(x) is Ctx and id(x) not in seen_ctx:
-                    seen_ctx.add(id(x))
-                    ctxs.append(x)
-        for ctx in ctxs:                                # Clever: revealed to everyone
-            for q, c in ctx.vars.get("revealed", ()):
-                if q != me and c in g.players[q].hand and c not in pinned[q]:
-                    pinned[q].append(c)
-        hidden_limbo: set[int] = set()
-        for ctx in ctxs:        # The Big One, simultaneous discards: set aside by others
-            for c, q, _to in ctx.vars.get("aside", ()):
-                if q != me and c in g.limbo:
-                    hidden_limbo.add(c)
+        sight = Sight(g, seat)      # what the view shows this seat: the same description
         # ------------------------------------------------ the slots of unknown cards
         # A slot is (zone, seat, index); slots come in a fixed order that depends only on
         # what the seat knows (hand sizes, deck size, which positions are pinned).
         slots: list[tuple[str, int, int]] = []
         unknown: list[int] = []
-        for q in range(g.n):
-            if q == me:
-                continue
-            pin = pinned[q]
+        for q, pin in sight.shown.items():
             for i, c in enumerate(g.players[q].hand):
                 if c not in pin:
                     slots.append(("hand", q, i))
@@ -107,26 +80,24 @@ class WorldSampler:
             slots.append(("deck", -1, i))
             unknown.append(c)
         for i, c in enumerate(g.limbo):
-            if c in hidden_limbo:
+            if c in sight.hidden_aside:
                 slots.append(("limbo", -1, i))
                 unknown.append(c)
         self.slots = slots
         self._true_at = unknown   # only to rename references to them inside effects
         self.pool = sorted(unknown)
         # ------------------------------------------------ the age deck
-        self.known_top = g.known_age.get(me, -1)
-        self.known_second = g.known_below.get(me, -1)
+        peeked = sight.next_ages
+        self.known_top = peeked[0] if peeked else -1
+        self.known_second = peeked[1] if len(peeked) > 1 else -1
         revealed = {c for e in g.eras for c in e}
         revealed.update(g.catastrophes)
-        if self.known_top >= 0:
-            revealed.add(self.known_top)
-        if self.known_second >= 0:
-            revealed.add(self.known_second)
+        revealed.update(peeked)
         self.age_pool = sorted(c for c in db.ages if c not in revealed)
         self.cat_pool = sorted(c for c in db.catastrophes if c not in revealed)
         self.age_plan = self._age_plan(g)
         # ------------------------------------------------ Meaning of Life cards (E4)
-        self.meaning_pool = sorted(c for c in db.meanings if c not in g.meaning_offer[me])
+        self.meaning_pool = sorted(c for c in db.meanings if c not in sight.meanings_seen)
 
     def _age_plan(self, g: Game) -> list[tuple[int, bool]]:
         """For each position of the remaining age deck, top first: (pile, catastrophe known
@@ -153,9 +124,22 @@ class WorldSampler:
     def sample(self, rng: random.Random) -> Game:
         """A clone of the game with every unknown card dealt again at random."""
         g = self._game.clone()
-        db = g.db
+        self._deal_cards(g, rng)
+        if self.age_plan:
+            self._deal_ages(g, rng)
+        if self.meaning_pool:
+            self._deal_meanings(g, rng)
+        self._forget_secrets(g, rng)
+        # -------------------------------------------- the future is not the true one
+        g.rng = Rng(rng.getrandbits(64))
+        g.seed = 0
+        g.answers = []
+        return g
+
+    def _deal_cards(self, g: Game, rng: random.Random) -> None:
+        """Hands, deck and hidden limbo from the shuffled pool, and every reference to a
+        renamed card inside effects in progress (drawn cards, set aside) and shown hands."""
         me = self.seat
-        # -------------------------------------------- hands, deck, hidden limbo
         cards = self.pool[:]
         rng.shuffle(cards)
         rename: dict[int, int] = {}
@@ -168,70 +152,57 @@ class WorldSampler:
                 g.deck[i] = new
             else:
                 g.limbo[i] = new
-        # references to renamed cards inside effects in progress (drawn cards, set aside)
         if rename:
-            done: set[int] = set()
-            for t in g.stack:
-                if len(t) > 1 and type(t[1]) is Ctx and id(t[1]) not in done:
-                    done.add(id(t[1]))
-                    v = t[1].vars
-                    for key, val in list(v.items()):
-                        if key == "aside":
-                            v[key] = tuple((rename.get(c, c) if q != me else c, q, to)
-                                           for c, q, to in val)
-                        elif key not in _NOT_CARDS and type(val) is tuple:
-                            v[key] = tuple(rename.get(c, c) if type(c) is int else c
-                                           for c in val)
+            for ctx in contexts(g):
+                v = ctx.vars
+                for key, val in list(v.items()):
+                    if key == "aside":
+                        v[key] = tuple((rename.get(c, c) if q != me else c, q, to)
+                                       for c, q, to in val)
+                    elif key not in _NOT_CARDS and type(val) is tuple:
+                        v[key] = tuple(rename.get(c, c) if type(c) is int else c
+                                       for c in val)
         for q in list(g.revealed):
             if q != me:
                 g.revealed[q] = tuple(rename.get(c, c) for c in g.revealed[q])
-        # -------------------------------------------- the age deck
+
+    def _deal_ages(self, g: Game, rng: random.Random) -> None:
+        """The rest of the age deck with its structure: the peeked ages where they are, one
+        catastrophe in each pile that has not shown its own, the rest ages."""
+        db = g.db
         plan = self.age_plan
-        if plan:
-            ages = self.age_pool[:]
-            cats = self.cat_pool[:]
-            rng.shuffle(ages)
-            rng.shuffle(cats)
-            top_first: list[int] = [-1] * len(plan)
-            if self.known_top >= 0:
-                top_first[0] = self.known_top
-            if self.known_second >= 0 and len(plan) > 1:
-                top_first[1] = self.known_second
-            by_pile: dict[int, list[int]] = {}
-            for j, (pile, _) in enumerate(plan):
-                by_pile.setdefault(pile, []).append(j)
-            for pile, positions in by_pile.items():
-                if pile < 0:
-                    for j in positions:
-                        top_first[j] = db.birth
-                    continue
-                cat_elsewhere = plan[positions[0]][1]
-                free = [j for j in positions if top_first[j] < 0]
-                if not cat_elsewhere:
-                    top_known_cat = any(top_first[j] >= 0
-                                        and db.cards[top_first[j]].kind == "catastrophe"
-                                        for j in positions)
-                    if not top_known_cat and free and cats:
-                        j = free[rng.randrange(len(free))]
-                        top_first[j] = cats.pop()
+        ages = self.age_pool[:]
+        cats = self.cat_pool[:]
+        rng.shuffle(ages)
+        rng.shuffle(cats)
+        top_first: list[int] = [-1] * len(plan)
+        if self.known_top >= 0:
+            top_first[0] = self.known_top
+        if self.known_second >= 0 and len(plan) > 1:
+            top_first[1] = self.known_second
+        by_pile: dict[int, list[int]] = {}
+        for j, (pile, _) in enumerate(plan):
+            by_pile.setdefault(pile, []).append(j)
+        for pile, positions in by_pile.items():
+            if pile < 0:
                 for j in positions:
-                    if top_first[j] < 0:
-                        top_first[j] = ages.pop() if ages else cats.pop()
-            g.age_deck = top_first[::-1]
-            top = g.age_deck[-1]
-            for q in list(g.known_age):
-                g.known_age[q] = top
-            for q in list(g.known_below):
-                if len(g.age_deck) > 1:
-                    g.known_below[q] = g.age_deck[-2]
-        if self.meaning_pool:
-            self._deal_meanings(g, rng)
-        self._forget_secrets(g, rng)
-        # -------------------------------------------- the future is not the true one
-        g.rng = Rng(rng.getrandbits(64))
-        g.seed = 0
-        g.answers = []
-        return g
+                    top_first[j] = db.birth
+                continue
+            free = [j for j in positions if top_first[j] < 0]
+            if not plan[positions[0]][1] and free and cats and not any(
+                    top_first[j] >= 0 and db.cards[top_first[j]].kind == "catastrophe"
+                    for j in positions):
+                top_first[free[rng.randrange(len(free))]] = cats.pop()
+            for j in positions:
+                if top_first[j] < 0:
+                    top_first[j] = ages.pop() if ages else cats.pop()
+        g.age_deck = top_first[::-1]
+        top = g.age_deck[-1]
+        for q in list(g.known_age):
+            g.known_age[q] = top
+        for q in list(g.known_below):
+            if len(g.age_deck) > 1:
+                g.known_below[q] = g.age_deck[-2]
 
     def _forget_secrets(self, g: Game, rng: random.Random) -> None:
         """Colours the other seats named in secret and not yet told (E29) are named again."""
