@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.present import Presenter
 
@@ -48,11 +48,16 @@ def elide(t: Any, s: str, size: int, width: int, bold: bool = False) -> str:
     return s.rstrip() + "…"
 
 
+TEXT_CACHE = 3000      # rendered strings, wrapped paragraphs: a busy table uses about 1,200
+
+
 class Text:
-    """Cached text rendering: the same string at the same size is rendered once."""
+    """Cached text rendering: the same string at the same size is rendered once. One bounded
+    cache (`lru.LRU`) holds the rendered strings and the wrapped paragraphs: whatever goes in,
+    it never holds more than TEXT_CACHE entries."""
 
     def __init__(self) -> None:
-        self.cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.cache: LRU = LRU(TEXT_CACHE)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """DejaVu Sans at `size` pixels, never under MIN_TEXT_PX (ui/fonts.py): whatever a
