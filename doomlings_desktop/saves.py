@@ -458,6 +458,13 @@ def list_saves(with_autosave: bool = False) -> list[SaveInfo]:
     return out
 
 
+def listing_stamp() -> tuple | None:
+    """What changes when a save is added, removed, renamed or rewritten (saves are written
+    by renaming a finished temp file, so the folder changes too): a screen compares it each
+    frame, one stat, and lists again only when it differs."""
+    return signature(saves_dir())
+
+
 def _from_index(paths: dict[str, Path]) -> None:
     """Fill the cache with what the index on disk says of files not in it (each used only
     while its file's signature is the one recorded)."""

@@ -78,6 +78,13 @@ class LoadScene(SubScene):
         self.acting: Any = None             # the save the dialog is about
         self.failed: tuple[str, str] | None = None      # a name refused: the name, why
         self.undo: tuple[Path, Path, str] | None = None   # last delete: went, was, name
+        # The list is made when the screen opens and again when the saves folder changes (a
+        # rename, a delete, an undo, another window's autosave), never every frame: with
+        # 10,000 saves a frame draws the visible rows only (docs/promises.md, Load screen).
+        self.stamp: Any = None              # the folder as it was when listed
+        self.listed = False
+        self.aside = 0                      # damaged files set aside, counted when listed
+        self.checked: tuple | None = None   # typed name, the folder then, why it is refused
 
     # ------------------------------------------------------------------ input
 
@@ -143,7 +150,7 @@ class LoadScene(SubScene):
                     f"{display_name(info)} cannot be replayed: {info.problem}."
                 self.app.sounds.play("error")
         elif what == "rename":
-            self.acting, self.failed = info, None
+            self.acting, self.failed, self.checked = info, None, None
             auto = info.name == saves.AUTOSAVE
             start = f"Game {info.saved_at[:16].replace(':', '.')}" if auto else info.name
             lines = [f"Letters, digits, spaces and {' '.join(saves.NAME_MARKS.strip())} — up "
@@ -208,19 +215,32 @@ class LoadScene(SubScene):
         self._select(back)
 
     def _select(self, path: Path) -> None:
-        self.items = self._list()
+        self._refresh()
         for i, info in enumerate(self.items):
             if info.path == path:
                 self._choose(i)
 
-    # ------------------------------------------------------------------ drawing
-
-    @staticmethod
-    def _list() -> list:
+    def _refresh(self) -> None:
+        """List the saves again: the screen opened, or the folder changed. Only files new or
+        changed since are read (saves.list_saves)."""
         from doomlings_desktop import saves
-        items = saves.list_saves(with_autosave=True)    # cached: read again only on change
+        self.stamp = saves.listing_stamp()      # before: a change meanwhile lists again
+        items = saves.list_saves(with_autosave=True)
         # the game in progress first, those without a date (damaged) last; else newest first
-        return sorted(items, key=lambda i: (i.name != saves.AUTOSAVE, not i.saved_at[:1].isdigit()))
+        self.items = sorted(items, key=lambda i: (i.name != saves.AUTOSAVE,
+                                                   not i.saved_at[:1].isdigit()))
+        self.aside = len(saves.set_aside())
+        self.listed = True
+
+    def _name_problem(self, text: str) -> str | None:
+        """Why the typed name is refused, worked out when the text or the folder changes (it
+        looks at every save's name), not every frame."""
+        from doomlings_desktop import saves
+        if self.checked is None or self.checked[:2] != (text, self.stamp):
+            self.checked = (text, self.stamp, saves.name_problem(text, self.acting.path))
+        return self.checked[2]
+
+    # ------------------------------------------------------------------ drawing
 
     def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop import saves
@@ -230,7 +250,9 @@ class LoadScene(SubScene):
         w, h = surf.get_size()
         x0 = int(w * 0.07)
         self.begin(surf, x0)
-        items = self.items = self._list()
+        if not self.listed or saves.listing_stamp() != self.stamp:
+            self._refresh()
+        items = self.items
         top, step, rh = int(110 * u), int(70 * u), int(62 * u)
         self.rows = rows = max(1, (h - int(150 * u) - top) // step)
         self.sel = max(0, min(self.sel, len(items) - 1))
@@ -280,9 +302,9 @@ class LoadScene(SubScene):
             for k, line in enumerate(t.wrap(refused, int(15 * u), w - x - int(30 * u))[:2]):
                 surf.blit(t.render(line, int(15 * u), MUTED), (x, int(46 * u) + k * int(20 * u)))
         y = h - int(144 * u)
-        aside = saves.set_aside()
+        aside = self.aside
         if aside:
-            msg = (f"{len(aside)} damaged file{'s were' if len(aside) != 1 else ' was'} set "
+            msg = (f"{aside} damaged file{'s were' if aside != 1 else ' was'} set "
                    f"aside (as .corrupt) in {saves.saves_dir()}")
             surf.blit(t.render(t.wrap(msg, int(14 * u), w - 2 * x0)[0], int(14 * u), MUTED),
                       (x0, y))
@@ -298,7 +320,7 @@ class LoadScene(SubScene):
             if field is not None and self.acting is not None:    # said as the name is typed
                 failed = self.failed
                 self.dialog.problem = failed[1] if failed and failed[0] == field.text else \
-                    saves.name_problem(field.text, self.acting.path)
+                    self._name_problem(field.text)
             self.targets = []       # nothing under the dialog can be clicked
             self.dialog.draw(surf, self.app, self.targets)
 
