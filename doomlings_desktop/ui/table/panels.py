@@ -135,7 +135,7 @@ class TopBar(_Panel):
             y += h
 
 
-SLOT_SHAPES = 64       # pile shapes remembered: six seats' piles as they grow, many times over
+SLOT_SHAPES = 256      # pile shapes remembered: six seats' piles as they grow, many times over
 
 
 class PlayerPanel(_Panel):
