@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.ui import fonts
 from doomlings_desktop.ui.bench import _percentile
 
 SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},
@@ -114,6 +115,7 @@ def main(args: Any) -> int:
         wall, cpu = _scroll(app, args.frames)
         reached = app.scene.scroll
         pygame.quit()
+        fonts.clear()                        # those fonts died with pygame.font
     print(f"{count:,} saves of {size:,} bytes (made in {made:.1f} s); the Load screen listed "
           f"{shown:,}; 1920x1080, display driver {app.driver}")
     print(f"open, every file read for the first time: {first[0] / 1000:.2f} s "

@@ -13,6 +13,10 @@ import tempfile
 import time
 from typing import Any
 
+import pygame
+
+from doomlings_desktop.ui import fonts
+
 SEATS = 4
 LEVEL = "random"          # the table draws the same with any level; random answers fastest
 FRAME_LIMIT = 20_000      # frames one game may take before it counts as stuck
@@ -31,7 +35,6 @@ def rss_mb() -> float:
 def cache_sizes(app: Any) -> dict[str, int]:
     """The entries every cache of the window holds now (each has its bound, lru.LRU)."""
     from doomlings_desktop import saves
-    from doomlings_desktop.ui import fonts
     from doomlings_desktop.ui.cardart import text as cardtext
     from doomlings_desktop.ui.table import handraise, layer
 
@@ -85,6 +88,8 @@ def main(args: Any) -> int:
             print(f"{k + 1:4d}  {frames:6d}  {time.perf_counter() - t:7.1f}  {rss[-1]:6.0f}  "
                   + ", ".join(f"{name} {n}" for name, n in sizes.items()), flush=True)
         took = time.perf_counter() - t0
+        pygame.quit()
+        fonts.clear()                        # those fonts died with pygame.font
     warm = rss[min(len(rss) - 1, 9):]        # after the first ten games
     print(f"{games} games in {took / 60:.1f} min; RSS after game 1 {rss[0]:.0f} MB, after game "
           f"{min(len(rss), 10)} {warm[0]:.0f} MB, last {rss[-1]:.0f} MB, highest after warm-up "
