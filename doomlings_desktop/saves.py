@@ -318,15 +318,14 @@ _OWN_FIELDS = ("saved_at", "over", "progress", "bot_notes")     # a save's, not 
 # check_record's verdict on what a save shares with every save of the same cards (format,
 # deck, modules, variants): the costly part of the check, worked out once per distinct deck
 _verdicts = LRU(64)
+DECKS_PER_KEY = 8                # decks kept under one key (the rest of the record's fields)
+_NO_DECK = object()
 parsed = 0                       # save files read to list them (tests count the work)
 
 
 def _frozen(x: Any) -> Any:
-    """A JSON value as a key (a list of lists, as a deck is, quickly); TypeError if it
-    holds something unhashable a key cannot be made of quickly."""
+    """A small JSON value as a key; TypeError if it holds something unhashable."""
     if type(x) is list:
-        if all(type(e) is list for e in x):     # a deck: [card, digest] pairs
-            return (list, list, *map(tuple, x))
         return (list, *map(_frozen, x))
     if type(x) is dict:
         return (dict, *((k, _frozen(v)) for k, v in x.items()))
@@ -338,9 +337,12 @@ def _record_problem(rec: dict, db: Database) -> None:
     """check_record's verdict for a list, without its per-answer checks: RecordError if the
     record is malformed or its cards changed. A save whose answers are malformed lists as
     sound and is explained (and set aside) when opened, as one whose answers are illegal
-    always was: both need the replay that opening does."""
-    stub = {k: rec[k] for k in ("format", "cards", "deck", "modules", "variants", "seed",
-                                "seats", "answers") if k in rec}
+    always was: both need the replay that opening does.
+
+    The verdict is kept by everything but the deck (small, hashed) and, under that, by deck:
+    decks are compared, not hashed, as two equal lists compare faster than one is hashed."""
+    stub = {k: rec[k] for k in ("format", "cards", "modules", "variants", "seed", "seats",
+                                "answers") if k in rec}
     seed, seats, answers = rec.get("seed"), rec.get("seats"), rec.get("answers")
     if type(seed) is int and -MAX_SEED <= seed < MAX_SEED:
         stub["seed"] = 0                    # any good seed checks the same
@@ -348,20 +350,24 @@ def _record_problem(rec: dict, db: Database) -> None:
         stub["seats"] = [0] * len(seats)    # only their count is the record's to check
     if isinstance(answers, list) and len(answers) <= MAX_ANSWERS:
         stub["answers"] = []
+    deck = rec.get("deck", _NO_DECK)
     try:
         key: Any = (id(db), *((k, _frozen(v)) for k, v in stub.items()))
-        hash(key)       # a list inside a deck's pair: checked below, not kept
-    except TypeError:
+        hash(key)
+    except TypeError:       # e.g. a list for a module's name: checked below, not kept
         key = None
-    hit = _verdicts.get(key) if key is not None else None
+    known = _verdicts.get(key, ()) if key is not None else ()
+    hit = next((h for d, _, h in known if d == deck), None)
     if hit is None:
+        if deck is not _NO_DECK:
+            stub["deck"] = deck
         try:
             check_record(stub, db)
             hit = (None, False)
         except RecordError as e:
             hit = (str(e), e.incompatible)
-        if key is not None:
-            _verdicts[key] = hit
+        if key is not None:     # db is kept with it: its id cannot be another's meanwhile
+            _verdicts[key] = (*known[-(DECKS_PER_KEY - 1):], (deck, db, hit))
     if hit[0] is not None:
         raise RecordError(hit[0], incompatible=hit[1])
 

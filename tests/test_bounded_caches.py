@@ -119,10 +119,16 @@ def test_card_pictures_are_bounded_in_count_and_bytes(db, monkeypatch):
 def test_the_save_lists_deck_verdicts_are_bounded(db):
     saves._verdicts.clear()
     rec = {"format": 2, "seed": 1, "variants": {}, "seats": [{}, {}], "answers": []}
-    for k in range(saves._verdicts.limit + 20):
+    for k in range(saves._verdicts.limit + 20):      # other fields: other keys
+        with pytest.raises(saves.RecordError):
+            saves._record_problem({**rec, "modules": [f"module {k}"], "deck": [["x", "y"]]}, db)
+    assert len(saves._verdicts) == saves._verdicts.limit
+    saves._verdicts.clear()
+    for k in range(3 * saves.DECKS_PER_KEY):         # other decks: under one key
         with pytest.raises(saves.RecordError):
             saves._record_problem({**rec, "deck": [[f"no card {k}", "x"]]}, db)
-    assert len(saves._verdicts) == saves._verdicts.limit
+    (decks,) = saves._verdicts.values()
+    assert len(decks) == saves.DECKS_PER_KEY
 
 
 # ---------------------------------------------------------------- a short session
