@@ -59,9 +59,10 @@ def load(stamp_now: str, paths: dict[str, Path]) -> dict[str, tuple[tuple, Any]]
     if not isinstance(entries, dict):
         return {}
     out = {}
+    seen: dict = {}         # seats as written -> as checked: most saves share their players
     for name, e in entries.items():
         path = paths.get(name) if isinstance(name, str) else None
-        got = _entry(path, e) if path is not None else None
+        got = _entry(path, e, seen) if path is not None else None
         if got is not None:
             out[name] = got
     return out
@@ -91,7 +92,24 @@ def _opt_int(x: Any, lo: int, hi: int) -> bool:
     return x is None or _int(x, lo, hi)
 
 
-def _entry(path: Path, e: Any) -> tuple[tuple, Any] | None:
+def _seats(raw: Any, seen: dict) -> list[dict] | None:
+    """The seats of an entry, checked as a save's are (once per distinct list), or None."""
+    from doomlings_desktop import saves
+
+    try:
+        key = tuple(tuple(s.items()) for s in raw)
+        hit = seen.get(key)
+    except (TypeError, AttributeError):        # not a list of dicts of plain values
+        return None
+    if hit is None:
+        try:
+            hit = seen[key] = saves.check_seats(raw, len(raw))
+        except saves.SaveError:
+            hit = seen[key] = []
+    return [dict(s) for s in hit] if hit else None
+
+
+def _entry(path: Path, e: Any, seen: dict) -> tuple[tuple, Any] | None:
     """One entry as the listing made it, or None if any field is not."""
     from doomlings_desktop import saves
 
@@ -109,11 +127,8 @@ def _entry(path: Path, e: Any) -> tuple[tuple, Any] | None:
             or not all(isinstance(m, str) and 0 < len(m) <= 40 for m in mods):
         return None
     if problem is None:          # a save that opens: seats as a reader checks them
-        try:
-            seats = saves.check_seats(seats, len(seats) if isinstance(seats, list) else -1)
-        except saves.SaveError:
-            return None
-        if not 2 <= len(seats) <= 6 or rnd is None or cats is None:
+        seats = _seats(seats, seen) if isinstance(seats, list) else None
+        if seats is None or not 2 <= len(seats) <= 6 or rnd is None or cats is None:
             return None
     elif seats != []:
         return None
