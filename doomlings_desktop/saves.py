@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from doomlings_desktop import saveindex
 from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.cards import Database
@@ -437,6 +438,7 @@ def has_autosave() -> bool:
 
 
 _indexed: dict[str, tuple] = {}     # what the index on disk holds: file name -> signature
+_index_sig: tuple | None = None     # the index file as last read or written
 
 
 def list_saves(with_autosave: bool = False) -> list[SaveInfo]:
@@ -446,22 +448,63 @@ def list_saves(with_autosave: bool = False) -> list[SaveInfo]:
     Linear in the number of saves: one look at the folder, then only the files not seen
     before, or changed since, are read (what was read last run comes from the index on disk,
     saveindex.py). A screen asks again when the folder changes, not every frame."""
-    d = saves_dir()
-    try:
-        names = {e.name for e in os.scandir(d) if e.name.endswith(".json")}
-    except OSError:
-        return []
-    paths = {n: d / n for n in names}
-    here = set(paths.values())
-    for p in [p for p in _cache if p not in here and p.parent == d]:
-        del _cache[p]       # gone from the folder
-    if any(p not in _cache for p in here):
-        _from_index(paths)
-    infos = [save_info(p) for p in here]
-    _to_index(d)
-    out = [i for i in infos if with_autosave or i.name != AUTOSAVE or i.kept]
-    out.sort(key=lambda i: i.saved_at, reverse=True)
-    return out
+    listing = Listing(with_autosave)
+    listing.step()
+    return listing.saves()
+
+
+class Listing:
+    """The saves folder listed over as many calls as it takes: made with one look at the
+    folder, then `step(budget)` reads the files not seen before (or changed since) for at
+    most `budget` seconds a call. A screen opens at once on 10,000 saves never seen before
+    and fills in over the next frames; `saves()` is what has been read so far."""
+
+    def __init__(self, with_autosave: bool = False) -> None:
+        self.with_autosave = with_autosave
+        self.found: list[SaveInfo] = []
+        self.todo: list[Path] = []
+        self.folder = d = saves_dir()
+        try:
+            names = {e.name for e in os.scandir(d) if e.name.endswith(".json")}
+        except OSError:
+            return
+        paths = {n: d / n for n in names}
+        here = set(paths.values())
+        for p in [p for p in _cache if p not in here and p.parent == d]:
+            del _cache[p]       # gone from the folder
+        missing = [n for n, p in paths.items() if p not in _cache]
+        if missing and (signature(saveindex.index_path()) != _index_sig
+                        or any(n in _indexed for n in missing)):
+            _from_index(paths)
+        for p in here:
+            hit = _cache.get(p)
+            if hit is not None and hit[0] == signature(p):
+                self.found.append(hit[1])
+            else:
+                self.todo.append(p)
+
+    @property
+    def unread(self) -> int:
+        return len(self.todo)
+
+    def step(self, budget: float | None = None) -> bool:
+        """Read files for at most `budget` seconds (None: all of them; at least one a call).
+        True once every file is read; then the index on disk is brought up to date."""
+        deadline = None if budget is None else time.perf_counter() + budget
+        while self.todo:
+            self.found.append(save_info(self.todo.pop()))
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        if not self.todo:
+            _to_index(self.folder)
+        return not self.todo
+
+    def saves(self) -> list[SaveInfo]:
+        """Those read so far, newest first."""
+        out = [i for i in self.found
+               if self.with_autosave or i.name != AUTOSAVE or i.kept]
+        out.sort(key=lambda i: i.saved_at, reverse=True)
+        return out
 
 
 def listing_stamp() -> tuple | None:
@@ -474,9 +517,10 @@ def listing_stamp() -> tuple | None:
 def _from_index(paths: dict[str, Path]) -> None:
     """Fill the cache with what the index on disk says of files not in it (each used only
     while its file's signature is the one recorded)."""
-    from doomlings_desktop import saveindex
+    global _index_sig
     from doomlings_desktop.rules.cards import default_database
 
+    _index_sig = signature(saveindex.index_path())
     got = saveindex.load(saveindex.stamp(default_database()), paths)
     _indexed.clear()
     _indexed.update((name, sig) for name, (sig, _) in got.items())
@@ -486,7 +530,7 @@ def _from_index(paths: dict[str, Path]) -> None:
 
 def _to_index(d: Path) -> None:
     """Write the index when what the folder holds differs from what it says."""
-    from doomlings_desktop import saveindex
+    global _index_sig
     from doomlings_desktop.rules.cards import default_database
 
     now = {p.name: hit for p, hit in _cache.items() if p.parent == d}
@@ -495,6 +539,7 @@ def _to_index(d: Path) -> None:
     saveindex.store(saveindex.stamp(default_database()), now)
     _indexed.clear()
     _indexed.update((n, sig) for n, (sig, _) in now.items())
+    _index_sig = signature(saveindex.index_path())
 
 
 def named_saves() -> list[tuple[str, Path, str]]:

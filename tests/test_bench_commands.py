@@ -72,7 +72,8 @@ def test_the_load_benchmark_runs(capsys):
     rc, out, _ = run(["bench", "load", "--saves", "40", "--frames", "6"], capsys)
     assert rc == 0
     assert "40 saves" in out and "the Load screen listed 40" in out
-    assert "open, every file read for the first time:" in out and "open in a later run" in out
+    assert "open, saves never seen before: first frame" in out
+    assert "open, a later run (the save index): first frame" in out and "every save listed" in out
     assert "scrolling, 6 frames" in out
 
 

@@ -23,6 +23,7 @@ from doomlings_desktop.ui.dialogs import WARN, Dialog, TextField
 from doomlings_desktop.ui.scenes.pages import SubScene
 
 DELETE_TONE = (130, 50, 50)
+LIST_SECONDS = 0.08      # reading new saves, a frame: the rest is read over the next frames
 KEYS_HINT = "↑↓ choose   Enter open   P replay   F2 rename   Del delete   Esc back"
 
 
@@ -83,6 +84,7 @@ class LoadScene(SubScene):
         # 10,000 saves a frame draws the visible rows only (docs/promises.md, Load screen).
         self.stamp: Any = None              # the folder as it was when listed
         self.listed = False
+        self.listing: Any = None            # saves.Listing while saves are still being read
         self.aside = 0                      # damaged files set aside, counted when listed
         self.checked: tuple | None = None   # typed name, the folder then, why it is refused
 
@@ -215,17 +217,33 @@ class LoadScene(SubScene):
         self._select(back)
 
     def _select(self, path: Path) -> None:
+        self.listing = None                 # this screen changed the folder: look again
         self._refresh()
         for i, info in enumerate(self.items):
             if info.path == path:
                 self._choose(i)
 
+    @property
+    def unread(self) -> int:
+        """Saves not read yet: they are read over the next frames."""
+        return self.listing.unread if self.listing is not None else 0
+
+    def busy(self) -> bool:
+        """Saves are still being read: draw the next frame without waiting for input."""
+        return self.unread > 0
+
     def _refresh(self) -> None:
         """List the saves again: the screen opened, or the folder changed. Only files new or
-        changed since are read (saves.list_saves)."""
+        changed since are read, for at most LIST_SECONDS a frame: thousands of saves never
+        seen before fill in over the first frames while the screen already answers."""
         from doomlings_desktop import saves
-        self.stamp = saves.listing_stamp()      # before: a change meanwhile lists again
-        items = saves.list_saves(with_autosave=True)
+        if self.listing is None:
+            self.stamp = saves.listing_stamp()      # before: a change meanwhile lists again
+            self.listing = saves.Listing(with_autosave=True)
+        if self.listing.step(LIST_SECONDS):
+            items, self.listing = self.listing.saves(), None
+        else:
+            items = self.listing.saves()
         # the game in progress first, those without a date (damaged) last; else newest first
         self.items = sorted(items, key=lambda i: (i.name != saves.AUTOSAVE,
                                                    not i.saved_at[:1].isdigit()))
@@ -250,14 +268,18 @@ class LoadScene(SubScene):
         w, h = surf.get_size()
         x0 = int(w * 0.07)
         self.begin(surf, x0)
-        if not self.listed or saves.listing_stamp() != self.stamp:
+        if self.listing is not None or not self.listed or saves.listing_stamp() != self.stamp:
             self._refresh()
         items = self.items
         top, step, rh = int(110 * u), int(70 * u), int(62 * u)
         self.rows = rows = max(1, (h - int(150 * u) - top) // step)
         self.sel = max(0, min(self.sel, len(items) - 1))
         self.scroll = min(self.scroll, max(0, len(items) - rows))
-        if not items:
+        if self.unread:
+            count = t.render(f"Reading the saves: {len(items):,} listed, {self.unread:,} to go",
+                             int(14 * u), MUTED)
+            surf.blit(count, count.get_rect(bottomright=(w - x0, top - int(6 * u))))
+        elif not items:
             surf.blit(t.render("No saved games yet. Save from the in-game menu (Esc).",
                                int(19 * u), MUTED), (x0, int(120 * u)))
         elif len(items) > rows:
