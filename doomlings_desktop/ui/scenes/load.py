@@ -240,6 +240,7 @@ class LoadScene(SubScene):
         if self.listing is None:
             self.stamp = saves.listing_stamp()      # before: a change meanwhile lists again
             self.listing = saves.Listing(with_autosave=True)
+            self.aside = len(saves.set_aside())
         if self.listing.step(LIST_SECONDS):
             items, self.listing = self.listing.saves(), None
         else:
@@ -247,7 +248,6 @@ class LoadScene(SubScene):
         # the game in progress first, those without a date (damaged) last; else newest first
         self.items = sorted(items, key=lambda i: (i.name != saves.AUTOSAVE,
                                                    not i.saved_at[:1].isdigit()))
-        self.aside = len(saves.set_aside())
         self.listed = True
 
     def _name_problem(self, text: str) -> str | None:
