@@ -63,11 +63,14 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.what == "ui":
+    if args.what in ("ui", "load", "soak"):
         use_cards(args.cards)
-        from doomlings_desktop.ui.bench import main as bench_ui
+        # a module name is checked like every other command's (one error line, exit 2), and
+        # the table is played with the modules asked for
+        args.modules = _db(args.cards, args.modules).modules if args.modules else ()
+        from doomlings_desktop.ui import bench, benchload, benchsoak
 
-        return bench_ui(args)
+        return {"ui": bench.main, "load": benchload.main, "soak": benchsoak.main}[args.what](args)
     from doomlings_desktop.bench import main as bench
 
     args.modules = _db(args.cards, args.modules).modules
@@ -160,14 +163,20 @@ def parser() -> argparse.ArgumentParser:
                        help="validate the card database and print its counts")
     s.add_argument("--check", action="store_true", help="validate (the default action)")
     s.set_defaults(fn=cmd_cards)
-    s = sub.add_parser("bench", parents=[common], help="measure the engine's or the table's speed")
-    s.add_argument("what", choices=["engine", "ui"])
+    s = sub.add_parser("bench", parents=[common],
+                       help="measure the engine's or the table's speed, the Load screen with "
+                            "many saves, or memory over a long session")
+    s.add_argument("what", choices=["engine", "ui", "load", "soak"])
     s.add_argument("--games", type=int_range(4, GAMES_MAX), default=1000,
                    help="engine: 4-player games per run (default 1000; a quarter for 2 and 6)")
+    s.add_argument("--soak-games", type=int_range(1, 100_000), default=100,
+                   help="soak: bot games played one after another at the table (default 100)")
     s.add_argument("--repeat", type=int_range(1, 1000), default=5,
                    help="engine: timed runs per player count (default 5; best, median, worst)")
     s.add_argument("--frames", type=int_range(1, 1_000_000), default=600,
-                   help="ui: frames to time (default 600)")
+                   help="ui, load: frames to time (default 600)")
+    s.add_argument("--saves", type=int_range(1, 1_000_000), default=10_000,
+                   help="load: saves in the folder (default 10000)")
     s.add_argument("--idle-seconds", type=int_range(1, 600), default=8,
                    help="ui: seconds the idle loop runs on the menu and on a table (default 8)")
     s.add_argument("--seed", type=SEED, default=1, help="ui: the game shown (default 1)")

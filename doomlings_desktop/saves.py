@@ -9,7 +9,8 @@
 
 A save is the game record (seed, variants, seats, answers; `rules/record.py`) plus when it was
 saved; loading replays it, so a save with an illegal answer is caught. Listing reads each file
-once and caches what it found until the file changes, so menus may ask every frame.
+once and caches what it found until the file changes (and keeps it on disk for the next run,
+saveindex.py); it looks at the whole folder, so a screen lists again when the folder changes.
 """
 
 from __future__ import annotations
@@ -25,12 +26,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from doomlings_desktop import saveindex
 from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import (
     MAX_ANSWERS,
+    MAX_SEED,
     RecordError,
     check_record,
     make_record,
@@ -460,16 +464,76 @@ def _explained(path: Path, why: str, kept: bool) -> SaveError:
 
 # ---------------------------------------------------------------- listing (cached)
 
-_cache: dict[Path, tuple[tuple, SaveInfo]] = {}
+_cache: dict[Path, tuple[tuple, SaveInfo]] = {}     # by file: its signature, what it lists as
+_OWN_FIELDS = ("saved_at", "over", "progress", "bot_notes")     # a save's, not the record's
+# check_record's verdict on what a save shares with every save of the same cards (format,
+# deck, modules, variants): the costly part of the check, worked out once per distinct deck
+_verdicts = LRU(64)
+DECKS_PER_KEY = 8                # decks kept under one key (the rest of the record's fields)
+_NO_DECK = object()
+parsed = 0                       # save files read to list them (tests count the work)
+
+
+def _frozen(x: Any) -> Any:
+    """A small JSON value as a key; TypeError if it holds something unhashable."""
+    if type(x) is list:
+        return (list, *map(_frozen, x))
+    if type(x) is dict:
+        return (dict, *((k, _frozen(v)) for k, v in x.items()))
+    hash(x)
+    return x
+
+
+def _record_problem(rec: dict, db: Database) -> None:
+    """check_record's verdict for a list, without its per-answer checks: RecordError if the
+    record is malformed or its cards changed. A save whose answers are malformed lists as
+    sound and is explained (and set aside) when opened, as one whose answers are illegal
+    always was: both need the replay that opening does.
+
+    The verdict is kept by everything but the deck (small, hashed) and, under that, by deck:
+    decks are compared, not hashed, as two equal lists compare faster than one is hashed."""
+    stub = {k: rec[k] for k in ("format", "cards", "modules", "variants", "seed", "seats",
+                                "answers") if k in rec}
+    seed, seats, answers = rec.get("seed"), rec.get("seats"), rec.get("answers")
+    if type(seed) is int and -MAX_SEED <= seed < MAX_SEED:
+        stub["seed"] = 0                    # any good seed checks the same
+    if isinstance(seats, list) and len(seats) <= 6:
+        stub["seats"] = [0] * len(seats)    # only their count is the record's to check
+    if isinstance(answers, list) and len(answers) <= MAX_ANSWERS:
+        stub["answers"] = []
+    deck = rec.get("deck", _NO_DECK)
+    try:
+        key: Any = (id(db), *((k, _frozen(v)) for k, v in stub.items()))
+        hash(key)
+    except TypeError:       # e.g. a list for a module's name: checked below, not kept
+        key = None
+    known = _verdicts.get(key, ()) if key is not None else ()
+    hit = next((h for d, _, h in known if d == deck), None)
+    if hit is None:
+        if deck is not _NO_DECK:
+            stub["deck"] = deck
+        try:
+            check_record(stub, db)
+            hit = (None, False)
+        except RecordError as e:
+            hit = (str(e), e.incompatible)
+        if key is not None:     # db is kept with it: its id cannot be another's meanwhile
+            _verdicts[key] = (*known[-(DECKS_PER_KEY - 1):], (deck, db, hit))
+    if hit[0] is not None:
+        raise RecordError(hit[0], incompatible=hit[1])
 
 
 def save_info(path: Path) -> SaveInfo:
-    """What a list shows of one save: read once, then cached until the file changes."""
+    """What a list shows of one save: read once, then cached until the file changes. It is
+    read, not replayed (a save keeps its `progress`; only one from before that is replayed,
+    once), so 10,000 saves list in about a second the first time (docs/promises.md)."""
+    global parsed
     sig = signature(path)
     hit = _cache.get(path)
     if hit is not None and hit[0] == sig:
         return hit[1]
     info = SaveInfo(path.stem, path)
+    parsed += 1
     try:
         rec = _read(path)
         _check_extras(rec)
@@ -477,9 +541,9 @@ def save_info(path: Path) -> SaveInfo:
         info.over = rec.get("over", False)
         from doomlings_desktop.rules.cards import default_database
 
-        _, answers = check_record(rec, default_database())
+        _record_problem(rec, default_database())
         info.seats = check_seats(rec["seats"], len(rec["seats"]))
-        info.answers, info.seed = len(answers), rec["seed"]
+        info.answers, info.seed = len(rec["answers"]), rec["seed"]
         info.modules = tuple(str(m) for m in rec.get("modules", ()))   # checked just above
         got = _read_progress(rec.get("progress"), len(info.seats))
         if got is None:     # saved before saves kept it (or damaged): replay, once per change
@@ -527,20 +591,109 @@ def has_autosave() -> bool:
     return not info.over and not info.kept
 
 
+_indexed: dict[str, tuple] = {}     # what the index on disk holds: file name -> signature
+_index_sig: tuple | None = None     # the index file as last read or written
+
+
 def list_saves(with_autosave: bool = False) -> list[SaveInfo]:
     """Every save, newest first; those that cannot be opened say why. The autosave (the game
-    Continue opens) is left out unless asked for, or unless it is kept for its card rules."""
-    d = saves_dir()
-    try:
-        paths = [Path(e.path) for e in os.scandir(d) if e.name.endswith(".json")]
-    except OSError:
-        return []
-    out = [i for i in map(save_info, paths) if with_autosave or i.name != AUTOSAVE or i.kept]
-    for p in list(_cache):
-        if p.parent == d and p not in paths:
-            del _cache[p]
-    out.sort(key=lambda i: i.saved_at, reverse=True)
-    return out
+    Continue opens) is left out unless asked for, or unless it is kept for its card rules.
+
+    Linear in the number of saves: one look at the folder, then only the files not seen
+    before, or changed since, are read (what was read last run comes from the index on disk,
+    saveindex.py). A screen asks again when the folder changes, not every frame."""
+    listing = Listing(with_autosave)
+    listing.step()
+    return listing.saves()
+
+
+class Listing:
+    """The saves folder listed over as many calls as it takes: made with one look at the
+    folder, then `step(budget)` reads the files not seen before (or changed since) for at
+    most `budget` seconds a call. A screen opens at once on 10,000 saves never seen before
+    and fills in over the next frames; `saves()` is what has been read so far."""
+
+    def __init__(self, with_autosave: bool = False) -> None:
+        self.with_autosave = with_autosave
+        self.found: list[SaveInfo] = []
+        self.todo: list[Path] = []
+        self.folder = d = saves_dir()
+        try:
+            names = {e.name for e in os.scandir(d) if e.name.endswith(".json")}
+        except OSError:
+            return
+        paths = {n: d / n for n in names}
+        here = set(paths.values())
+        for p in [p for p in _cache if p not in here and p.parent == d]:
+            del _cache[p]       # gone from the folder
+        missing = [n for n, p in paths.items() if p not in _cache]
+        if missing and (signature(saveindex.index_path()) != _index_sig
+                        or any(n in _indexed for n in missing)):
+            _from_index(paths)
+        for p in here:
+            hit = _cache.get(p)
+            if hit is not None and hit[0] == signature(p):
+                self.found.append(hit[1])
+            else:
+                self.todo.append(p)
+
+    @property
+    def unread(self) -> int:
+        return len(self.todo)
+
+    def step(self, budget: float | None = None) -> bool:
+        """Read files for at most `budget` seconds (None: all of them; at least one a call).
+        True once every file is read; then the index on disk is brought up to date."""
+        deadline = None if budget is None else time.perf_counter() + budget
+        while self.todo:
+            self.found.append(save_info(self.todo.pop()))
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        if not self.todo:
+            _to_index(self.folder)
+        return not self.todo
+
+    def saves(self) -> list[SaveInfo]:
+        """Those read so far, newest first."""
+        out = [i for i in self.found
+               if self.with_autosave or i.name != AUTOSAVE or i.kept]
+        out.sort(key=lambda i: i.saved_at, reverse=True)
+        return out
+
+
+def listing_stamp() -> tuple | None:
+    """What changes when a save is added, removed, renamed or rewritten (saves are written
+    by renaming a finished temp file, so the folder changes too): a screen compares it each
+    frame, one stat, and lists again only when it differs."""
+    return signature(saves_dir())
+
+
+def _from_index(paths: dict[str, Path]) -> None:
+    """Fill the cache with what the index on disk says of files not in it (each used only
+    while its file's signature is the one recorded)."""
+    global _index_sig
+    from doomlings_desktop.rules.cards import default_database
+
+    _index_sig = signature(saveindex.index_path())
+    got = saveindex.load(saveindex.stamp(default_database()), paths)
+    _indexed.clear()
+    _indexed.update((name, sig) for name, (sig, _) in got.items())
+    for name, (sig, info) in got.items():
+        _cache.setdefault(paths[name], (sig, info))
+
+
+def _to_index(d: Path) -> None:
+    """Write the index when what the folder holds differs from what it says."""
+    global _index_sig
+    from doomlings_desktop.rules.cards import default_database
+
+    now = {p.name: hit for p, hit in _cache.items() if p.parent == d}
+    if {n: sig for n, (sig, _) in now.items()} == _indexed:
+        return
+    saveindex.store(saveindex.stamp(default_database()), now)
+    _indexed.clear()
+    _indexed.update((n, sig) for n, (sig, _) in now.items())
+    _index_sig = signature(saveindex.index_path())
 
 
 def named_saves() -> list[tuple[str, Path, str]]:

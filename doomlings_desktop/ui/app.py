@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.fonts import safe_render, safe_size
 from doomlings_desktop.ui.present import Presenter
@@ -49,13 +49,18 @@ def elide(t: Any, s: str, size: int, width: int, bold: bool = False) -> str:
     return s.rstrip() + "…"
 
 
+TEXT_CACHE = 3000      # rendered strings, wrapped paragraphs: a busy table uses about 1,200
+
+
 class Text:
     """Cached text rendering: the same string at the same size is rendered once. Any str
     can be drawn, measured and wrapped without raising (ui/fonts.py `safe_render`): NUL, lone
-    surrogates, only zero-width characters, a million characters."""
+    surrogates, only zero-width characters, a million characters. One bounded cache
+    (`lru.LRU`) holds the rendered strings and the wrapped paragraphs: whatever goes in, it
+    never holds more than TEXT_CACHE entries."""
 
     def __init__(self) -> None:
-        self.cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.cache: LRU = LRU(TEXT_CACHE)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """DejaVu Sans at `size` pixels, never under MIN_TEXT_PX (ui/fonts.py): whatever a
@@ -68,14 +73,9 @@ class Text:
 
     def render(self, s: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
         key = (s, size, color, bold)
-        surf = self.cache.get(key)
+        surf = self.cache.get(key)      # a use: moves it to the newest end
         if surf is None:
-            surf = safe_render(self.font(size, bold), s, True, color)
-            self.cache[key] = surf
-            if len(self.cache) > 3000:
-                self.cache.popitem(last=False)
-        else:
-            self.cache.move_to_end(key)
+            surf = self.cache[key] = safe_render(self.font(size, bold), s, True, color)
         return surf
 
     def fit(self, s: str, size: int, width: int, smallest: int, bold: bool = False) -> int:

@@ -21,14 +21,14 @@ import pygame
 from doomlings_desktop.ui.app import LoopIO
 
 
-def _late_game_scene(app: Any, players: int, seed: int) -> Any:
+def _late_game_scene(app: Any, players: int, seed: int, modules: tuple[str, ...] = ()) -> Any:
     """A table after two catastrophes with the human (seat 0) to play: the first deal from
-    `seed` on whose random play gets there (some end first)."""
+    `seed` on whose random play gets there (some end first), played with `modules`."""
     from doomlings_desktop.ui.table import SeatConfig, TableScene
 
     seats = [SeatConfig(f"Player {i + 1}", "human" if i == 0 else "bot") for i in range(players)]
     for s in range(seed, seed + 50):
-        sc = TableScene(app, seats, seed=s)
+        sc = TableScene(app, seats, seed=s, modules=modules)
         r = random.Random(s)
         g = sc.game
         while g.pending and (len(g.catastrophes) < 2 or g.pending.player != 0
@@ -125,7 +125,8 @@ def main(args: Any) -> int:
         driver = app.driver
         app.frame([])               # the menu; its caches filled before it is timed
         menu_cpu = idle_cpu(app, args.idle_seconds)
-        sc = _late_game_scene(app, 6, args.seed)
+        modules = tuple(getattr(args, "modules", ()) or ())
+        sc = _late_game_scene(app, 6, args.seed, modules)
         app.go(sc)
         for _ in range(30):
             app.frame([])
@@ -148,7 +149,8 @@ def main(args: Any) -> int:
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         pygame.quit()
     first = first_frame_seconds(driver)
-    print(f"display driver: {driver}; 6 players, late game, 1920x1080")
+    print(f"display driver: {driver}; 6 players, late game, 1920x1080; modules: "
+          f"{', '.join(sc.game.db.modules) or 'none (the base game)'}")
     for what, (cpu, frames) in (("main menu", menu_cpu), ("table waiting for a human", table_cpu)):
         print(f"idle CPU, {what}: {cpu:.1f}% of one core over {args.idle_seconds} s "
               f"({frames} frames drawn; at 60 FPS it would be {60 * args.idle_seconds})")

@@ -27,12 +27,12 @@ is required.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.ui import probe
 from doomlings_desktop.ui.cardart import genepool
 from doomlings_desktop.ui.cardart.backs import draw_back
@@ -60,6 +60,11 @@ __all__ = ["COLOR_RGB", "COLOR_SYMBOL_NAMES", "ICON_NAMES", "KIND_RGB", "RGB", "
 
 
 CACHE_BYTES = 64 * 1024 * 1024   # card pictures kept drawn (a 6-seat 4K table: about 10 MB)
+CACHE_PICTURES = 20_000          # and at most this many (a dial per degree is small but many)
+
+
+def _surface_bytes(s: pygame.Surface) -> int:
+    return s.get_width() * s.get_height() * 4
 
 
 class CardArt:
@@ -72,16 +77,16 @@ class CardArt:
     def __init__(self, db: Any, symbols: bool = True) -> None:
         self.db = db
         self.symbols = symbols      # the colour symbols on title bars and strips (a setting)
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._bytes = 0
-        self._spots: dict[tuple, list] = {}
+        # Sizes come and go (resizing, the interface size, zooms): the least recently drawn
+        # go first once the cache holds CACHE_BYTES (or CACHE_PICTURES), so memory stays bounded.
+        self._cache: LRU = LRU(CACHE_PICTURES, CACHE_BYTES, _surface_bytes)
+        self._spots: LRU = LRU(64)          # where a face's symbols are, by card and size
         if not pygame.font.get_init():
             pygame.font.init()
 
     def clear(self) -> None:
         """Drop every cached surface."""
         self._cache.clear()
-        self._bytes = 0
 
     def set_symbols(self, on: bool) -> None:
         """Show or hide the colour symbol badges (the colorblind aid); redraws every card."""
@@ -91,9 +96,7 @@ class CardArt:
 
     def _cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         s = self._cache.get(key)
-        if s is not None:
-            self._cache.move_to_end(key)
-        else:
+        if s is None:
             if probe._sink is None:
                 s = make()
             else:                       # the readability tests: whose text is this
@@ -105,13 +108,12 @@ class CardArt:
                 except pygame.error:
                     pass
             self._cache[key] = s
-            self._bytes += s.get_width() * s.get_height() * 4
-            # Sizes come and go (resizing, the interface size, zooms): the least recently
-            # drawn go first once the cache holds CACHE_BYTES, so memory stays bounded.
-            while self._bytes > CACHE_BYTES and len(self._cache) > 1:
-                _, old = self._cache.popitem(last=False)
-                self._bytes -= old.get_width() * old.get_height() * 4
         return s
+
+    @property
+    def _bytes(self) -> int:
+        """The pixels' bytes the cache holds."""
+        return self._cache.weight
 
     # ------------------------------------------------------------------ cards
 
@@ -128,8 +130,6 @@ class CardArt:
         key = (d.id, int(w), int(h), self.symbols)
         got = self._spots.get(key)
         if got is None:
-            if len(self._spots) > 64:
-                self._spots.clear()
             got = self._spots[key] = face_spots(self, d, int(w), int(h))
         return got
 

@@ -13,11 +13,12 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.names import can_type
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button
 
 WARN = (240, 190, 120)
-_SHADE: dict[tuple, pygame.Surface] = {}
+_SHADE: LRU = LRU(1)       # the window's size: a whole window's surface
 
 
 class TextField:
@@ -115,11 +116,11 @@ class Dialog:
         t = app.text
         w, h = surf.get_size()
         key = surf.get_size()
-        if key not in _SHADE:
-            _SHADE.clear()
-            _SHADE[key] = pygame.Surface(key, pygame.SRCALPHA)
-            _SHADE[key].fill((0, 0, 0, 170))
-        surf.blit(_SHADE[key], (0, 0))
+        shade = _SHADE.get(key)
+        if shade is None:
+            shade = _SHADE[key] = pygame.Surface(key, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 170))
+        surf.blit(shade, (0, 0))
         bw = min(w - int(40 * u), int(680 * u))
         pad = int(24 * u)
         body = [(line, int(16 * u), MUTED) for text in self.lines

@@ -15,11 +15,11 @@ text that is left with no width gives an empty (0-wide) image, as "" always has.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.resources import resource
 from doomlings_desktop.ui import probe
 
@@ -109,13 +109,20 @@ class _Font(pygame.font.Font):
         return safe_size(self, text)
 
 
-@lru_cache(maxsize=512)
+FONTS = 512           # sizes and styles kept loaded (every interface scale and zoom)
+_fonts: LRU = LRU(FONTS)
+
+
 def _load(size: int, bold: bool, condensed: bool) -> pygame.font.Font:
-    path = font_path(bold, condensed)
-    f = _Font(path, size)
-    if path is None:
-        f.bold = bold
-    f.px, f.heavy = size, bold
+    key = (size, bold, condensed)
+    f = _fonts.get(key)
+    if f is None:
+        path = font_path(bold, condensed)
+        f = _Font(path, size)
+        if path is None:
+            f.bold = bold
+        f.px, f.heavy = size, bold
+        _fonts[key] = f
     return f
 
 
@@ -128,4 +135,4 @@ def font(size: int, bold: bool = False, condensed: bool = False) -> pygame.font.
 
 def clear() -> None:
     """Forget every loaded font (e.g. after pygame.font.quit())."""
-    _load.cache_clear()
+    _fonts.clear()

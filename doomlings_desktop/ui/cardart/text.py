@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.ui.cardart.palette import RGB
 from doomlings_desktop.ui.fonts import font
 
@@ -42,17 +43,15 @@ def _tokens(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-_WIDTHS: dict[tuple[int, bool, str], int] = {}
+WIDTHS = 20_000       # measured words: every card's words at a few sizes
+_WIDTHS: LRU = LRU(WIDTHS)
 
 
 def _width(size: int, bold: bool, s: str) -> int:
     key = (size, bold, s)
     v = _WIDTHS.get(key)
     if v is None:
-        v = font(size, bold, True).size(s)[0]
-        if len(_WIDTHS) > 50000:
-            _WIDTHS.clear()
-        _WIDTHS[key] = v
+        v = _WIDTHS[key] = font(size, bold, True).size(s)[0]
     return v
 
 

@@ -23,6 +23,7 @@ from doomlings_desktop.ui.dialogs import WARN, Dialog, TextField
 from doomlings_desktop.ui.scenes.pages import SubScene
 
 DELETE_TONE = (130, 50, 50)
+LIST_SECONDS = 0.08      # reading new saves, a frame: the rest is read over the next frames
 KEYS_HINT = "↑↓ choose   Enter open   P replay   F2 rename   Del delete   Esc back"
 
 
@@ -86,6 +87,14 @@ class LoadScene(SubScene):
         self.acting: Any = None             # the save the dialog is about
         self.failed: tuple[str, str] | None = None      # a name refused: the name, why
         self.undo: tuple[Path, Path, str] | None = None   # last delete: went, was, name
+        # The list is made when the screen opens and again when the saves folder changes (a
+        # rename, a delete, an undo, another window's autosave), never every frame: with
+        # 10,000 saves a frame draws the visible rows only (docs/promises.md, Load screen).
+        self.stamp: Any = None              # the folder as it was when listed
+        self.listed = False
+        self.listing: Any = None            # saves.Listing while saves are still being read
+        self.aside = 0                      # damaged files set aside, counted when listed
+        self.checked: tuple | None = None   # typed name, the folder then, why it is refused
 
     # ------------------------------------------------------------------ input
 
@@ -137,6 +146,9 @@ class LoadScene(SubScene):
         from doomlings_desktop.play import match as policy
 
         if what == "open":
+            if info.unreadable:     # the permission may be put right since it was listed
+                self._select(info.path)
+                info = next((i for i in self.items if i.path == info.path), info)
             if info.kept:           # kept for its changed card rules: it cannot open here
                 self.notice = f"{display_name(info)} " + (
                     f"{info.problem}: it is left where it is." if info.unreadable
@@ -153,7 +165,7 @@ class LoadScene(SubScene):
                     f"{display_name(info)} cannot be replayed: {info.problem}."
                 self.app.sounds.play("error")
         elif what == "rename":
-            self.acting, self.failed = info, None
+            self.acting, self.failed, self.checked = info, None, None
             auto = info.name == saves.AUTOSAVE
             start = f"Game {info.saved_at[:16].replace(':', '.')}" if auto else info.name
             lines = [f"Letters, digits, spaces and {' '.join(saves.NAME_MARKS.strip())} — up "
@@ -218,19 +230,48 @@ class LoadScene(SubScene):
         self._select(back)
 
     def _select(self, path: Path) -> None:
-        self.items = self._list()
+        self.listing = None                 # this screen changed the folder: look again
+        self._refresh()
         for i, info in enumerate(self.items):
             if info.path == path:
                 self._choose(i)
 
-    # ------------------------------------------------------------------ drawing
+    @property
+    def unread(self) -> int:
+        """Saves not read yet: they are read over the next frames."""
+        return self.listing.unread if self.listing is not None else 0
 
-    @staticmethod
-    def _list() -> list:
+    def busy(self) -> bool:
+        """Saves are still being read: draw the next frame without waiting for input."""
+        return self.unread > 0
+
+    def _refresh(self) -> None:
+        """List the saves again: the screen opened, or the folder changed. Only files new or
+        changed since are read, for at most LIST_SECONDS a frame: thousands of saves never
+        seen before fill in over the first frames while the screen already answers."""
         from doomlings_desktop import saves
-        items = saves.list_saves(with_autosave=True)    # cached: read again only on change
+        if self.listing is None:
+            self.stamp = saves.listing_stamp()      # before: a change meanwhile lists again
+            self.listing = saves.Listing(with_autosave=True)
+            self.aside = len(saves.set_aside())
+        if self.listing.step(LIST_SECONDS):
+            items, self.listing = self.listing.saves(), None
+        else:
+            items = self.listing.saves()
         # the game in progress first, those without a date (damaged) last; else newest first
-        return sorted(items, key=lambda i: (i.name != saves.AUTOSAVE, not i.saved_at[:1].isdigit()))
+        self.items = sorted(items, key=lambda i: (i.name != saves.AUTOSAVE,
+                                                   not i.saved_at[:1].isdigit()))
+        self.listed = True
+
+    def _name_problem(self, text: str) -> str | None:
+        """Why the typed name is refused, worked out when the text or the folder changes (it
+        looks at every save's name), not every frame."""
+        from doomlings_desktop import saves
+        if self.checked is None or self.checked[:2] != (text, self.stamp):
+            self.checked = (text, self.stamp, saves.name_problem(text, self.acting.path))
+        return self.checked[2]
+
+    # ------------------------------------------------------------------ drawing
 
     def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop import saves
@@ -240,12 +281,18 @@ class LoadScene(SubScene):
         w, h = surf.get_size()
         x0 = int(w * 0.07)
         self.begin(surf, x0)
-        items = self.items = self._list()
+        if self.listing is not None or not self.listed or saves.listing_stamp() != self.stamp:
+            self._refresh()
+        items = self.items
         top, step, rh = int(110 * u), int(70 * u), int(62 * u)
         self.rows = rows = max(1, (h - int(150 * u) - top) // step)
         self.sel = max(0, min(self.sel, len(items) - 1))
         self.scroll = min(self.scroll, max(0, len(items) - rows))
-        if not items:
+        if self.unread:
+            count = t.render(f"Reading the saves: {len(items):,} listed, {self.unread:,} to go",
+                             int(14 * u), MUTED)
+            surf.blit(count, count.get_rect(bottomright=(w - x0, top - int(6 * u))))
+        elif not items:
             surf.blit(t.render("No saved games yet. Save from the in-game menu (Esc).",
                                int(19 * u), MUTED), (x0, int(120 * u)))
         elif len(items) > rows:
@@ -290,9 +337,9 @@ class LoadScene(SubScene):
             for k, line in enumerate(t.wrap(refused, int(15 * u), w - x - int(30 * u))[:2]):
                 surf.blit(t.render(line, int(15 * u), MUTED), (x, int(46 * u) + k * int(20 * u)))
         y = h - int(144 * u)
-        aside = saves.set_aside()
+        aside = self.aside
         if aside:
-            msg = (f"{len(aside)} damaged file{'s were' if len(aside) != 1 else ' was'} set "
+            msg = (f"{aside} damaged file{'s were' if aside != 1 else ' was'} set "
                    f"aside (as .corrupt) in {saves.saves_dir()}")
             surf.blit(t.render(t.wrap(msg, int(14 * u), w - 2 * x0)[0], int(14 * u), MUTED),
                       (x0, y))
@@ -308,7 +355,7 @@ class LoadScene(SubScene):
             if field is not None and self.acting is not None:    # said as the name is typed
                 failed = self.failed
                 self.dialog.problem = failed[1] if failed and failed[0] == field.text else \
-                    saves.name_problem(field.text, self.acting.path)
+                    self._name_problem(field.text)
             self.targets = []       # nothing under the dialog can be clicked
             self.dialog.draw(surf, self.app, self.targets)
 

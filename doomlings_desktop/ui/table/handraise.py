@@ -14,11 +14,12 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.ui.cardart.faces import reading_height
 from doomlings_desktop.ui.fonts import READ_RULES_PX
 
 SECONDS = {"off": 0.0, "normal": 0.12, "fast": 0.07}     # to rise all the way
-_HEIGHTS: dict[tuple, int] = {}
+_HEIGHTS: LRU = LRU(16)    # by card database and text size
 
 
 def rules_px(u: float) -> int:
@@ -30,7 +31,7 @@ def rules_px(u: float) -> int:
 def raised_height(db: Any, u: float) -> int:
     """The face height at which every trait's rules text is at least rules_px(u)."""
     px = rules_px(u)
-    key = (id(db), px)
+    key = (db.hash, db.modules, px)      # not id(db): a new database may reuse a freed id
     h = _HEIGHTS.get(key)
     if h is None:
         h = _HEIGHTS[key] = reading_height([db.cards[c] for c in db.traits], px)

@@ -8,9 +8,11 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.view import View
 
-_SHADES: dict[tuple, pygame.Surface] = {}
+SHADES = 4            # a whole window each (8 MB at 1920x1080): sizes and colours in use
+_SHADES: LRU = LRU(SHADES)
 
 
 def shade(surf: pygame.Surface, rgba: tuple) -> None:
@@ -19,8 +21,6 @@ def shade(surf: pygame.Surface, rgba: tuple) -> None:
     key = (surf.get_size(), rgba)
     s = _SHADES.get(key)
     if s is None:
-        if len(_SHADES) > 32:          # window resized many times: start again
-            _SHADES.clear()
         s = _SHADES[key] = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         s.fill(rgba)
     surf.blit(s, (0, 0))

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.decisions import LOSE_OWN_TRAIT, MOVE_ATTACHMENT, TURN_PLAY
 from doomlings_desktop.rules.view import View
@@ -134,8 +135,15 @@ class TopBar(_Panel):
             y += h
 
 
+SLOT_SHAPES = 256      # pile shapes remembered: six seats' piles as they grow, many times over
+
+
 class PlayerPanel(_Panel):
     """One player's panel: name and badges, score and hand size, gene pool card, trait pile."""
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.slot_cache: LRU = LRU(SLOT_SHAPES)     # pile shape -> where its cards go
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, panel: Any, d: Any,
                     u: float, moving: list) -> None:
@@ -344,11 +352,12 @@ class PlayerPanel(_Panel):
             y += step
 
     def _slots(self, area: Rect, colors: tuple, u: float) -> list[Rect]:
-        sc = self.sc
-        key = ("slots", tuple(area), colors, u)
-        got = sc.app.text.cache.get(key)
+        """Where a pile's cards go, worked out once per pile shape (a bounded cache: every
+        pile that grows by a card is a new shape)."""
+        key = (tuple(area), colors, u)
+        got = self.slot_cache.get(key)
         if got is None:
-            got = sc.app.text.cache[key] = pile_slots(area, list(colors), u)
+            got = self.slot_cache[key] = pile_slots(area, list(colors), u)
         return got
 
     def _gene_pool(self, surf: pygame.Surface, seat: int, value: int, r: Rect,
