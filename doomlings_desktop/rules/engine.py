@@ -126,6 +126,7 @@ class Game(State, Legality, Scoring, Windows):
         g.scores = self.scores[:]
         g.tiebreak = self.tiebreak[:]
         g.revealed = self.revealed.copy() if self.revealed else {}
+        g.shown_all = self.shown_all
         g.answers = self.answers[:]
         g.final_catastrophe = self.final_catastrophe
         g.limbo = self.limbo[:]

@@ -161,6 +161,7 @@ def t_score(g: Game, t: tuple) -> None:
             g.players[p].hand.remove(c)
             aside.append(c)
             draws.append((p, db.value[c]))
+            g.shown_all += (c,)
             if g.log is not None:
                 g.say("tiebreak", f"Tiebreak: {g.pname(p)} draws {db.name(c)} ({db.value[c]}).")
         if not draws:

@@ -12,6 +12,7 @@ from typing import Any
 
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import Decision
+from doomlings_desktop.rules.events import Event
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.verbs import Ctx, t_effect
 
@@ -54,7 +55,7 @@ class State:
         "denied", "marks", "prepper", "world_end", "over", "winners", "scores", "tiebreak",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
         "shown", "turn_end", "hold", "meaning", "meaning_offer", "attached", "hosts",
-        "known_below",
+        "known_below", "shown_all",
     )
 
     def __init__(self, db: Database, n: int, seed: int = 0, variants: dict | None = None,
@@ -101,6 +102,9 @@ class State:
         self.scores: list[int] = []
         self.tiebreak: list[tuple[int, int]] = []
         self.revealed: dict[int, tuple] = {}  # seat -> cards shown to that seat only (Nosy)
+        self.shown_all: tuple[int, ...] = ()  # cards shown to the whole table from a hidden
+        # zone that no public zone holds (a revealed hand card, a tiebreak draw): a tuple, so a
+        # clone shares it
         self.answers: list = []
         self.final_catastrophe = -1
         self.limbo: list[int] = []   # cards between zones: being played, or set aside to give
@@ -115,10 +119,14 @@ class State:
         self.attached: dict[int, int] = {}
         self.hosts: dict[int, int] = {}
 
-    def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
-        """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""
+    def say(self, kind: str, parts: str | tuple, to: tuple = (), secret: str | tuple = ()) -> None:
+        """Log an event (rules/events.py): `parts` is text and card ids, never a card's name;
+        the cards are named to the seats in `to` (everyone if `to` is empty), who read `secret`
+        instead of `parts` when it is given."""
         if self.log is not None:
-            self.log.append((kind, text, private_to, private))
+            self.log.append(Event(kind, (parts,) if isinstance(parts, str) else parts, to,
+                                  (secret,) if isinstance(secret, str) and secret else
+                                  tuple(secret)))
 
     def pname(self, p: int) -> str:
         return self.names[p]

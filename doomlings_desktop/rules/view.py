@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from doomlings_desktop.rules.engine import Decision, Game
+from doomlings_desktop.rules.events import events_for
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,9 @@ class View:
     hosts: dict = field(default_factory=dict)     # during my play from hand: each attachment
                                      # I may play -> the traits it may attach to (E8), so a
                                      # table can light them before the card is played
+    shown: tuple[int, ...] = ()      # cards the whole table has been shown from hidden zones
+                                     # that no public zone holds (a hand card revealed to all,
+                                     # a tiebreak draw), first shown first
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
@@ -79,8 +83,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         waiting = d.player
     log: tuple[tuple[str, str], ...] = ()   # (kind, text) as this player may read it
     if with_log and g.log:
-        log = tuple((kind, private if me in to and private else text)
-                    for kind, text, to, private in g.log)
+        log = events_for(g, me)
     hands_open = bool(g.rules.get("reveal_hands")) and not g.over
     att = g.attached
     seats = tuple(
@@ -103,7 +106,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         catastrophes=tuple(g.catastrophes), age_deck_size=len(g.age_deck), first=g.first,
         current=g.current, last_colors=g.last_colors, decision=mine, waiting_for=waiting,
         next_age=g.known_age.get(me), revealed=tuple(g.revealed.get(me, ())),
-        next_ages=_next_ages(g, me), hands_open=hands_open,
+        next_ages=_next_ages(g, me), hands_open=hands_open, shown=g.shown_all,
         world_end=g.world_end, over=g.over, winners=tuple(g.winners),
         scores=tuple(g.scores), variants=dict(g.variants), log=log, why_not=why, hosts=hosts,
         breakdowns=tuple(tuple(g.score_breakdown(q)) for q in range(g.n)) if g.over else (),
@@ -149,7 +152,7 @@ def public_view(g: Game, seat: int) -> View:
                           worths=_worths(g, sv.seat, None if g.over else -1),
                           hand=sv.hand if v.hands_open else None)
                   for sv in v.seats)
-    log = tuple((kind, text) for kind, text, _, _ in g.log) if g.log else ()
+    log = events_for(g, -1)
     return replace(v, hand=(), seats=seats, decision=None, next_age=None, next_ages=(),
                    revealed=(), log=log,
                    meaning=g.meaning[seat] if g.over else -1,

@@ -301,6 +301,7 @@ def t_reveal_one_ans(g: Any, t: tuple) -> None:
     _, ctx, q = t
     ctx.vars["revealed"] = ctx.vars["revealed"] + ((q, g.answer),)
     g.shown = True
+    g.shown_all += (g.answer,)
     if g.log is not None:
         g.say("reveal", f"{g.pname(q)} reveals {_name(g, g.answer)}.")
 
