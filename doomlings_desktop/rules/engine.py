@@ -252,7 +252,7 @@ class Game(State, Legality, Scoring, Windows):
         """Start card c's action for player p, offering Automimicry/Chromatophores first."""
         if self.rules.get("ignore_actions"):
             if self.log is not None:
-                self.say("peace", f"{self.db.name(c)}'s action is ignored this round.")
+                self.say("peace", (c, "'s action is ignored this round."))
             return
         if self.anyone_holds_cards(self.db.cancel_cards):     # Automimicry, Righteous...
             self.stack.append((t_cancel_window, p, c, 1))

@@ -19,7 +19,27 @@ from __future__ import annotations
 
 from typing import Any
 
-Part = Any   # str | int (a card) | tuple[int, ...] (cards)
+Part = Any   # str | int (a card) | tuple[int, ...] (cards) | Secret
+
+
+class Secret:
+    """A card (or a tuple of cards) inside a line that only the seats in `to` may know: the
+    others read "a card" (e.g. a card that stays in the hand it was stolen into after a private
+    look)."""
+
+    __slots__ = ("card", "to")
+
+    def __init__(self, card: int | tuple, to: tuple) -> None:
+        self.card = card
+        self.to = to
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and (self.card, self.to) == (other.card, other.to)
+
+    __hash__ = None   # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Secret({self.card!r}, {self.to!r})"
 
 
 class Event:
@@ -48,20 +68,25 @@ class Event:
         """The line as `seat` reads it (-1: a seat no one sits in, e.g. a public screen)."""
         to = self.to
         if not to:
-            return _join(db, self.parts, True)
+            return _join(db, self.parts, True, seat)
         if seat in to:
-            return _join(db, self.secret or self.parts, True)
-        return _join(db, self.parts, False)
+            return _join(db, self.secret or self.parts, True, seat)
+        return _join(db, self.parts, False, seat)
 
 
-def _join(db: Any, parts: tuple, named: bool) -> str:
+def _join(db: Any, parts: tuple, named: bool, seat: int = -1) -> str:
     out = []
     for part in parts:
+        if type(part) is Secret:
+            named_here = named and seat in part.to
+            part = part.card
+        else:
+            named_here = named
         if isinstance(part, str):
             out.append(part)
         elif isinstance(part, int):
-            out.append(db.name(part) if named else "a card" if out else "A card")
-        elif named:
+            out.append(db.name(part) if named_here else "a card" if out else "A card")
+        elif named_here:
             out.append(", ".join(db.name(c) for c in part))
         else:
             out.append("a card" if len(part) == 1 else f"{len(part)} cards")

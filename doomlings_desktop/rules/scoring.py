@@ -163,7 +163,7 @@ def t_score(g: Game, t: tuple) -> None:
             draws.append((p, db.value[c]))
             g.shown_all += (c,)
             if g.log is not None:
-                g.say("tiebreak", f"Tiebreak: {g.pname(p)} draws {db.name(c)} ({db.value[c]}).")
+                g.say("tiebreak", (f"Tiebreak: {g.pname(p)} draws ", c, f" ({db.value[c]})."))
         if not draws:
             break
         g.tiebreak.extend(draws)

@@ -197,16 +197,15 @@ class State:
             got.append(c)
         self.shown = True
         if got and self.log is not None:
-            names = ", ".join(self.db.name(c) for c in got)
             self.say("draw", f"{self.pname(p)} draws {len(got)}.", (p,),
-                     f"{self.pname(p)} draws {names}.")
+                     (f"{self.pname(p)} draws ", tuple(got), "."))
         return got
 
     def discard_from_hand(self, p: int, c: int) -> None:
         self.players[p].hand.remove(c)
         self.discard.append(c)
         if self.log is not None:
-            self.say("discard", f"{self.pname(p)} discards {self.db.name(c)} from hand.")
+            self.say("discard", (f"{self.pname(p)} discards ", c, " from hand."))
         if self.db.on_hand_discard[c]:      # Witchy, Zombified: may be played instead (E17)
             self.hand_discarded(p, c)
 
@@ -280,7 +279,7 @@ class State:
             self.players[q].hand.append(a)
             self._unhook(a)
             if self.log is not None:
-                self.say("return", f"{self.db.name(a)} goes with it.")
+                self.say("return", (a, " goes with it."))
 
     # -- attachments (E8-E15)
 
@@ -338,7 +337,7 @@ class State:
         d = db.cards[c]
         if d.keeps or d.fixed:
             if self.log is not None:
-                self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
+                self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
             return False
         self.remove_from_pile(p, c)
         if d.back_to_hand:      # Witchy (E17): back to the hand of the pile's owner
@@ -357,15 +356,14 @@ class State:
         return True
 
     def _say_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
-        d = self.db.cards[c]
         if by is not None and by != p:
-            text = f"{self.pname(by)} discards {d.name} from {self.pname(p)}'s pile."
+            head, tail = f"{self.pname(by)} discards ", f" from {self.pname(p)}'s pile"
         else:
-            text = f"{self.pname(p)} discards {d.name} from their pile" + \
-                (" at random." if at_random else ".")
-        if d.back_to_hand:
-            text = text[:-1] + f"; it goes back to {self.pname(p)}'s hand."
-        self.say("discard_trait", text)
+            head, tail = f"{self.pname(p)} discards ", " from their pile" + \
+                (" at random" if at_random else "")
+        if self.db.cards[c].back_to_hand:
+            tail += f"; it goes back to {self.pname(p)}'s hand"
+        self.say("discard_trait", (head, c, tail + "."))
 
     def _discard_hosted(self, p: int, c: int, by: int | None, at_random: bool) -> bool:
         """`discard_from_pile` while attachments lie in piles (E10, E11): an attachment goes
@@ -375,7 +373,7 @@ class State:
         d = db.cards[c]
         if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
             if self.log is not None:
-                self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
+                self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
             return False
         gone = [c]
         a = self.hosts.get(c, -1)
@@ -395,7 +393,7 @@ class State:
             self.discard.append(a)
             self._unhook(a)
             if self.log is not None:
-                self.say("discard_trait", f"{db.name(a)} goes with it.")
+                self.say("discard_trait", (a, " goes with it."))
         for x in self.players[p].pile + gone:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig and x not in quiet:
