@@ -102,27 +102,26 @@ class Scanner:
     def __init__(self, g: Game, pattern: re.Pattern) -> None:
         self.g = g
         self.pattern = pattern
-        self.seen: list[set[str]] = [set() for _ in range(g.n)]
+        self.seen: list[set[int]] = [set() for _ in range(g.n)]
         self.public: set[int] = set()     # every card the discard pile has held
         self.held: list[set[int]] = [set() for _ in range(g.n)]   # every card in each hand
+        self.ids: dict[str, list[int]] = {}    # a name -> the cards that bear it
+        for c in range(len(g.db.cards)):
+            self.ids.setdefault(g.db.name(c), []).append(c)
         self.at = 0
         self.lines = self.named = 0
         self.step()
 
     def step(self) -> None:
         g = self.g
-        db = g.db
-        public = {db.name(c) for c in self.public}
         for seat in range(g.n):
-            self.seen[seat].update(db.name(c) for c in seen_in(view_for(g, seat, with_log=False)))
-            self.seen[seat] |= public
-            self.seen[seat].update(db.name(c) for c in self.held[seat])
+            self.seen[seat] |= seen_in(view_for(g, seat, with_log=False))
         for seat in range(g.n):
             for kind, text in events_for(g, seat, self.at):
                 self.lines += 1
                 for name in self.pattern.findall(text):
                     self.named += 1
-                    if name not in self.seen[seat] and not self._printed(seat, name, text):
+                    if not self._knows(seat, name) and not self._printed(seat, name, text):
                         raise Leak(f"seat {seat} reads {name!r} it has not seen: "
                                    f"[{kind}] {text}")
         self.at = len(g.log or ())
@@ -135,12 +134,17 @@ class Scanner:
         for q, pl in enumerate(self.g.players):
             self.held[q].update(pl.hand)
 
+    def _knows(self, seat: int, name: str) -> bool:
+        """Whether the seat has seen a card of that name (copies share a name)."""
+        seen, public, held = self.seen[seat], self.public, self.held[seat]
+        return any(c in seen or c in public or c in held for c in self.ids[name])
+
     def _printed(self, seat: int, name: str, text: str) -> bool:
         """The name is quoted in the printed text of a card the seat has seen (an age that
         names Heroic), which tells nothing about where any copy of it is."""
         cards = self.g.db.cards
         return any(name in t and t in text
-                   for c in range(len(cards)) if cards[c].name in self.seen[seat]
+                   for c in range(len(cards)) if self._knows(seat, cards[c].name)
                    for t in (cards[c].text, cards[c].we_text) if t)
 
 
