@@ -13,6 +13,7 @@ tests/test_log_privacy.py runs a few hundred games of it.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -178,3 +179,18 @@ def scan(db: Database, games: int, seed: int = 0) -> ScanResult:
         res.games += 1
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def main(db: Database, games: int, seed: int, as_json: bool) -> int:
+    """`doomlings fuzz --log-privacy`: prints the counts; 1 if any seat read a hidden card."""
+    res = scan(db, games, seed)
+    if as_json:
+        print(json.dumps({"games": res.games, "lines": res.lines, "names": res.named,
+                          "seconds": round(res.seconds, 3), "leaks": res.leaks}))
+    else:
+        for leak in res.leaks[:20]:
+            print(f"LEAK {leak}")
+        print(f"{res.games} games over 2-6 players: {res.lines} log lines read by their seats, "
+              f"{res.named} card names in them, {len(res.leaks)} games with a hidden card "
+              f"named ({res.seconds:.1f} s)")
+    return 1 if res.leaks else 0

@@ -16,6 +16,7 @@ from doomlings_desktop.rules.cards import available_modules, database_for
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.events import Event, Secret, events_for
 from doomlings_desktop.rules.setup import build
+from doomlings_desktop.rules.view import view_for
 
 GAMES = 240
 CHUNKS = 12
@@ -106,3 +107,29 @@ def test_without_a_log_nothing_is_built(db):
     g = Game.new(db, 2, seed=1, log=False)
     g.say("x", ("a", 1))
     assert g.log is None and events_for(g, 0) == ()
+
+
+def test_a_hand_card_whose_action_is_played_is_named_only_to_its_holder_and_who_may_stop_it(
+        every_module):
+    """Elongated Neck plays the action of a card that stays in its player's hand (E28): the
+    table reads that an action was played, not whose; the seat offered Chromatophores against
+    it sees the card in its offer, and a bot's reason for answering does not name it."""
+    from doomlings_desktop.bots.reasons import reason
+
+    db = every_module
+    g = build(db, {"players": [{"hand": ["elongated-neck", "doting", "bark"]},
+                               {"hand": ["chromatophores", "quick"]},
+                               {"hand": ["spiny"]}]}, players=3)
+    doting, chroma = db.card("doting"), db.card("chromatophores")
+    neck = db.card("elongated-neck")
+    g.apply(neck)
+    while (d := g.pending) is not None and d.card != doting:
+        g.apply("pass" if d.card == neck and d.kind == "react" else doting)
+    assert d is not None and d.player == 1 and d.kind == "react" and d.card == doting
+    assert "Doting" not in reason(view_for(g, 1), chroma, db)
+    g.apply(chroma)
+    lines = [[t for _, t in events_for(g, seat)] for seat in range(3)]
+    assert "Player 1 plays the action of a card." in lines[2]
+    assert not any("Doting" in t for t in lines[2])
+    assert "Player 1 plays the action of Doting." in lines[0]
+    assert "Player 2 plays Chromatophores: Doting's action is prevented." in lines[1]
