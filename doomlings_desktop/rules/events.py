@@ -11,8 +11,9 @@ Who may know a card is the caller's call, made where it knows: a line with an em
 public (the cards it names lie in public zones or are shown to the table); a line with `to`
 names its cards to those seats only and, when `secret` is given, those seats read `secret`
 instead of `parts` (e.g. "Ann looks at Antlers, Fangs from Bob's hand." for Ann and Bob, "Ann
-looks at 2 cards of Bob's hand." for the others). tests/test_log_privacy.py plays thousands of
-games and checks every rendered line of every seat against what that seat has seen.
+looks at 2 cards of Bob's hand." for the others). tests/test_log_privacy.py (and, at any size,
+`doomlings fuzz --log-privacy`) plays random games and checks every rendered line of every seat
+against what that seat has seen (doomlings_desktop/logscan.py).
 """
 
 from __future__ import annotations

@@ -102,9 +102,9 @@ class State:
         self.scores: list[int] = []
         self.tiebreak: list[tuple[int, int]] = []
         self.revealed: dict[int, tuple] = {}  # seat -> cards shown to that seat only (Nosy)
-        self.shown_all: tuple[int, ...] = ()  # cards shown to the whole table from a hidden
-        # zone that no public zone holds (a revealed hand card, a tiebreak draw): a tuple, so a
-        # clone shares it
+        self.shown_all: tuple[int, ...] = ()  # cards shown to the whole table out of a hidden
+        # zone (a revealed hand card, a tiebreak draw), for View.shown: a tuple, so a clone
+        # shares it
         self.answers: list = []
         self.final_catastrophe = -1
         self.limbo: list[int] = []   # cards between zones: being played, or set aside to give

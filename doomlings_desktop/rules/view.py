@@ -70,9 +70,9 @@ class View:
     hosts: dict = field(default_factory=dict)     # during my play from hand: each attachment
                                      # I may play -> the traits it may attach to (E8), so a
                                      # table can light them before the card is played
-    shown: tuple[int, ...] = ()      # cards the whole table has been shown from hidden zones
-                                     # that no public zone holds (a hand card revealed to all,
-                                     # a tiebreak draw), first shown first
+    shown: tuple[int, ...] = ()      # cards the whole table has been shown out of a hidden
+                                     # zone (a hand card revealed to all, a tiebreak draw),
+                                     # first shown first; each may lie anywhere since
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
