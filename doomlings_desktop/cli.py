@@ -57,9 +57,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
+    if args.log_privacy:
+        from doomlings_desktop.logscan import main as scan
+
+        return scan(_db(args.cards, args.modules), args.games, args.seed, args.json)
     from doomlings_desktop.fuzz import main as fuzz
 
-    return fuzz(_db(args.cards), args.games, args.seed, args.json)
+    return fuzz(_db(args.cards, args.modules), args.games, args.seed, args.json)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -158,6 +162,10 @@ def parser() -> argparse.ArgumentParser:
                    help="how many games (default 2000)")
     s.add_argument("--seed", type=SEED, default=0, help="seed of the first game (default 0)")
     s.add_argument("--json", action="store_true", help="print the results as JSON")
+    s.add_argument("--log-privacy", action="store_true",
+                   help="instead, scan every log line each seat reads, after every answer, for "
+                        "the name of a card that seat has not seen")
+    add_modules(s)
     s.set_defaults(fn=cmd_fuzz)
     s = sub.add_parser("cards", parents=[common],
                        help="validate the card database and print its counts")

@@ -12,6 +12,7 @@ from uidriver import click, find
 
 from doomlings_desktop import saves
 from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.scenario import Runner
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 from tests.test_ui import make_app, texts_of_a_frame
@@ -28,7 +29,7 @@ def home(tmp_path, monkeypatch):
 def discards_logged(name: str) -> list[str]:
     r = Runner(default_database(), yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text()))
     r.run()
-    return [text for kind, text, *_ in r.g.log if kind == "discard_trait"]
+    return [text for kind, text in events_for(r.g, -1) if kind == "discard_trait"]
 
 
 # ---------------------------------------------------------------- who discarded whose trait
@@ -70,8 +71,8 @@ def log_texts(app, sc) -> list[str]:
 def test_the_log_names_no_winner_before_world_end_has_been_shown():
     app, sc = finished_table()
     g = sc.game
-    winner = next(text for kind, text, *_ in g.log if kind == "winner")
-    at = max(i for i, (kind, *_) in enumerate(g.log) if kind == "world_end")
+    winner = next(text for kind, text in events_for(g, -1) if kind == "winner")
+    at = max(i for i, e in enumerate(g.log) if e.kind == "world_end")
     app.frame()
     assert find(sc, ("world_end",)) is not None
     for _ in range(30):                      # the reveal under way
@@ -91,7 +92,7 @@ def test_without_animation_the_log_is_whole_at_once():
     app, sc = finished_table(animation="off")
     app.frame()
     app.frame()
-    winner = next(text for kind, text, *_ in sc.game.log if kind == "winner")
+    winner = next(text for kind, text in events_for(sc.game, -1) if kind == "winner")
     assert winner.split(" with ")[0] in " ".join(line for line, _ in sc._log_lines[1])
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from doomlings_desktop.rules.cards import CardDatabaseError, database_for, load_database
+from doomlings_desktop.rules.events import events_for
 
 ROOT = Path(__file__).resolve().parent.parent
 MOL = ("meaning-of-life",)
@@ -101,7 +102,7 @@ def test_bonus_is_the_last_score_line_and_only_once_over(db):
         label, v = g.score_breakdown(p)[-1]
         assert label == "Meaning of Life: " + mdb.name(g.meaning[p])
         assert g.scores[p] == g.score(p, with_meaning=False) + v
-    assert any(kind == "meaning" and "Meaning of Life:" in text for kind, text, _, _ in g.log)
+    assert any(kind == "meaning" and "Meaning of Life:" in text for kind, text in events_for(g, -1))
 
 
 # ---------------------------------------------------------------- privacy (E4)

@@ -34,7 +34,7 @@ def by_id(g: Game) -> tuple:
     ids = g.db.ident
     return (tuple((tuple(ids[c] for c in p.hand), tuple(ids[c] for c in p.pile), p.gp)
                   for p in g.players), tuple(ids[c] for c in g.deck),
-            [e[0] for e in g.log or ()])
+            [e.kind for e in g.log or ()])
 
 
 def _move_first_trait_to_the_end(text: str) -> str:

@@ -11,6 +11,7 @@ from uidriver import Player, click, find, key
 
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
@@ -150,7 +151,7 @@ def test_game_against_bots_with_animation():
     assert sc.game.over
     # every bot move with a choice says why, under the first log line the move wrote (the
     # bot's play, or what its choice did to another player)
-    log = sc.game.log
+    log = events_for(sc.game, -1)
     assert len(sc.bot_notes) > 20 and all(sc.bot_notes.values())
     assert sum(log[i][1].startswith("Bot") for i in sc.bot_notes) > len(sc.bot_notes) / 2
     assert any(w.startswith("for its ") for w in sc.bot_notes.values())
@@ -567,7 +568,7 @@ def test_a_double_click_on_a_color_answers_one_question_only():
         app.frame()
     click(app, first)
     assert sc.game.pending is not d
-    assert any("red traits become" in e[1] for e in sc.game.log)
+    assert any("red traits become" in text for _, text in events_for(sc.game, -1))
 
 
 def test_traits_recolored_by_faith_are_drawn_in_their_new_color():
@@ -870,7 +871,7 @@ def test_a_hot_seat_game_continued_with_a_bot_to_move_shows_no_ones_hand(db):
     assert sc.game.pending.player == 0 and not sc.pass_needed
     assert not sc.face_up and sc.view.hand == () and sc.view.next_age is None
     assert "Hands stay hidden until the next player takes the seat" in drawn
-    assert sc.view.log == tuple((k, t) for k, t, _, _ in sc.game.log)    # no private line
+    assert sc.view.log == events_for(sc.game, -1)    # no private line
     app.settings.bot_pace = 0.0
     for _ in range(200):
         app.frame()
@@ -1107,7 +1108,7 @@ def test_enter_at_the_pause_ends_the_turn():
     key(app, pygame.K_RETURN)
     g = sc.game
     assert g.answers[:len(answers)] == answers and "end" not in g.answers   # no move
-    assert any(k == "draw" and t.startswith("Ann draws") for k, t, *_ in g.log[at:])
+    assert any(k == "draw" and t.startswith("Ann draws") for k, t in events_for(g, -1, at))
 
 
 def test_never_hold_plays_on_at_once():

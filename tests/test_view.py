@@ -5,6 +5,7 @@ import random
 import pytest
 
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.rules.view import view_for
 
 
@@ -54,10 +55,11 @@ def test_view_holds_only_my_hand(db):
 
 def test_private_log_lines_only_for_their_owner(db):
     g = advance(db, 11, 60)
-    drawn = [(to, private) for kind, _, to, private in g.log if kind == "draw" and to]
+    drawn = [e for e in g.log if e.kind == "draw" and e.to]
     assert drawn
-    to, private = drawn[0]
+    to = drawn[0].to
     owner = to[0]
+    private = drawn[0].text_for(db, owner)
     assert private in [text for _, text in view_for(g, owner).log]
     other = (owner + 1) % g.n
     if other not in to:
@@ -90,7 +92,7 @@ def test_the_log_says_who_loses_a_turn_to_optimistic_nihilism(db, seat, lose):
     while g.current != seat or g.pending.kind != "play":
         g.apply("pass" if g.pending.kind == "react" else g.pending.options[0])
     g.apply(next(c for c in g.pending.options if db.cards[c].id == "optimistic-nihilism"))
-    said = [text for kind, text, _, _ in g.log if kind == "nihilism"]
+    said = [text for kind, text in events_for(g, -1) if kind == "nihilism"]
     assert said == [f"Optimistic Nihilism: the next catastrophe comes now; {lose} this round, "
                     f"and Player {seat + 1} does not stabilize."]
 

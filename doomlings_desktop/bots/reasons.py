@@ -36,6 +36,13 @@ def _owner(view: View, card: int) -> int | None:
     return None
 
 
+def _public(view: View, c: int) -> bool:
+    """Whether every player can see card c now (a pile, the discard pile, the ages)."""
+    return c >= 0 and (c == view.age or c in view.discard or c in view.shown
+                       or any(c in s.pile for s in view.seats)
+                       or any(c in e for e in view.eras))
+
+
 def _play_reason(db: Database, c: int) -> str:
     tb = tables(db)
     if db.scoring[c]:
@@ -67,7 +74,10 @@ def reason(view: View, answer: Any, db: Database) -> str:
     if kind == "react":
         if answer == "pass":    # saying so would tell the table who was offered a play
             return ""
-        return f"in answer to {db.cards[d.card].name}" if d.card >= 0 else "at the right moment"
+        # named only if the table sees it: the hand card whose action Elongated Neck plays
+        # is shown to the seat offered to prevent it, not to everyone who reads the log
+        return f"in answer to {db.cards[d.card].name}" if _public(view, d.card) \
+            else "at the right moment"
     if kind == "card":
         if d.zone == "meaning":     # a secret choice: the table is told nothing of it
             return ""

@@ -20,6 +20,7 @@ from doomlings_desktop.jsonfile import signature
 from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
+from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.rules.record import RecordError, make_record, replay
 from doomlings_desktop.rules.view import View, public_view, view_for
 
@@ -240,7 +241,7 @@ class Match:
         if len(self.game.log or ()) <= at:
             log = ()
         else:
-            log = (view_for(self.game, seat).log if log is None else log)[at:]
+            log = events_for(self.game, seat, at) if log is None else log[at:]
         gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
         lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
         gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, pools_now, strict=True))

@@ -31,7 +31,7 @@ def ask_host(g: Game, p: int, c: int, src: str) -> None:
         else:
             g.discard.append(c)
         if g.log is not None:
-            g.say("stays", f"{g.db.name(c)} has no trait to attach to and stays where it was.")
+            g.say("stays", (c, " has no trait to attach to and stays where it was."))
         return
     g.ask(p, "card", ATTACH_TO_HOST, hosts, f"{g.db.name(c)}: attach it to which trait?",
           (t_attach_ans, p, c, src), card=c, zone="pile", subject=c)
@@ -50,8 +50,7 @@ def t_attach_ans(g: Game, t: tuple) -> None:
     if g.log is not None:
         whose = "their" if q == p else f"{g.pname(q)}'s"
         where = "" if src == "hand" else " from the discard pile"
-        g.say("attach", f"{g.pname(p)} plays {db.name(c)}{where}, attached to {whose} "
-              f"{db.name(host)}.")
+        g.say("attach", (f"{g.pname(p)} plays ", c, f"{where}, attached to {whose} ", host, "."))
 
 
 def ask_host_out_of_turn(g: Game, q: int, c: int, quiet: bool) -> None:
@@ -71,8 +70,8 @@ def t_attach_out_of_turn(g: Game, t: tuple) -> None:
     g.last_colors = g.db.colors[c]
     if g.log is not None and not quiet:
         whose = "their" if q == p else f"{g.pname(q)}'s"
-        g.say("out_of_turn", f"{g.pname(p)} plays {g.db.name(c)} out of turn, attached to "
-              f"{whose} {g.db.name(host)}.")
+        g.say("out_of_turn", (f"{g.pname(p)} plays ", c, f" out of turn, attached to {whose} ",
+                              host, "."))
 
 
 # ---------------------------------------------------------------------- Ruggedized (E14)
@@ -113,5 +112,4 @@ def t_move_host(g: Game, t: tuple) -> None:
     old = g.attached.get(m, -1)
     g.move_attachment(q, m, host)
     if g.log is not None:
-        g.say("attach", f"{g.pname(q)} moves {g.db.name(m)} from {g.db.name(old)} to "
-              f"{g.db.name(host)}.")
+        g.say("attach", (f"{g.pname(q)} moves ", m, " from ", old, " to ", host, "."))

@@ -124,6 +124,7 @@ class Game(State, Legality, Scoring, Windows):
         g.over = self.over
         g.outcome = self.outcome      # frozen: shared
         g.revealed = self.revealed.copy() if self.revealed else {}
+        g.shown_all = self.shown_all
         g.answers = self.answers[:]
         g.final_catastrophe = self.final_catastrophe
         g.limbo = self.limbo[:]
@@ -246,7 +247,7 @@ class Game(State, Legality, Scoring, Windows):
         """Start card c's action for player p, offering Automimicry/Chromatophores first."""
         if self.rules.get("ignore_actions"):
             if self.log is not None:
-                self.say("peace", f"{self.db.name(c)}'s action is ignored this round.")
+                self.say("peace", (c, "'s action is ignored this round."))
             return
         if self.anyone_holds_cards(self.db.cancel_cards):     # Automimicry, Righteous...
             self.stack.append((t_cancel_window, p, c, 1))

@@ -71,7 +71,7 @@ def t_round(g: Game, t: tuple) -> None:
     g.rules = d.rules
     g.eras[-1].append(a)
     if g.log is not None:
-        g.say("age", f"Age: {d.name}. {d.text}")
+        g.say("age", ("Age: ", a, f". {d.text}"))
     _push_turns(g)
     if d.once:      # a one-time part done once for all players (Badlands), after `setup`
         ctx = Ctx(g.first, a, d.once)
@@ -121,7 +121,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     g.rules = {}
     g.first = (g.first + 1) % g.n
     if g.log is not None:
-        g.say("catastrophe", f"Catastrophe: {d.name}! {g.pname(g.first)} is now the first player.")
+        g.say("catastrophe", ("Catastrophe: ", c, f"! {g.pname(g.first)} is now the first player."))
     denied = set()
     for p in range(g.n):
         pl = g.players[p]
@@ -133,7 +133,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
             if not d.undeniable:     # The Four Horsemen: Denial is spent, but it strikes
                 denied.add(p)
                 if g.log is not None:
-                    g.say("denial", f"{g.pname(p)} ignores {d.name} (Denial).")
+                    g.say("denial", (f"{g.pname(p)} ignores ", c, " (Denial)."))
     g.denied = frozenset(denied)
     order = g.order_from(g.first)
     for p in order:
@@ -292,7 +292,7 @@ def t_give_ans(g: Game, t: tuple) -> None:
     if x in g.players[p].pile:
         g.move_trait(p, q, x)
         if g.log is not None:
-            g.say("give", f"{g.pname(p)} gives {g.db.name(x)} to {g.pname(q)}.")
+            g.say("give", (f"{g.pname(p)} gives ", x, f" to {g.pname(q)}."))
 
 
 def t_enter(g: Game, t: tuple) -> None:
@@ -300,11 +300,10 @@ def t_enter(g: Game, t: tuple) -> None:
     _, p, c, src, resolve, allow_third = t
     g.limbo.remove(c)
     db = g.db
-    d = db.cards[c]
     if db.dominant[c] and not allow_third and g.dominants(p) >= 2:
         g.discard.append(c)
         if g.log is not None:
-            g.say("third_dominant", f"{d.name} would be a third dominant trait and is discarded.")
+            g.say("third_dominant", (c, " would be a third dominant trait and is discarded."))
         return
     if db.gp_card[c]:
         g.add_to_pile(p, c)
@@ -313,7 +312,7 @@ def t_enter(g: Game, t: tuple) -> None:
     g.last_colors = db.colors[c]
     if g.log is not None:
         where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
-        g.say("play", f"{g.pname(p)} plays {d.name}{where}.")
+        g.say("play", (f"{g.pname(p)} plays ", c, f"{where}."))
     after_entering(g, p, c, src, resolve, True)
 
 
@@ -529,7 +528,7 @@ def _pass_random_card(g: Game, p: int) -> None:
     g.shown = True
     if g.log is not None:
         g.say("give", f"{g.pname(p)} passes a card at random to {g.pname(q)}.", (p, q),
-              f"{g.pname(p)} passes {g.db.name(c)} at random to {g.pname(q)}.")
+              (f"{g.pname(p)} passes ", c, f" at random to {g.pname(q)}."))
 
 
 # ---------------------------------------------------------------------- World's End
@@ -591,7 +590,7 @@ def t_we_next(g: Game, t: tuple) -> None:
         if cards[c].world_end and c not in done and not (g.hosts and g.blanked(c)):
             g.stack.append((t_we_next, p, done + (c,)))
             if g.log is not None:
-                g.say("we_trait", f"World's End: {g.pname(p)}'s {cards[c].name}.")
+                g.say("we_trait", (f"World's End: {g.pname(p)}'s ", c, "."))
             g.stack.append((t_effect, Ctx(p, c, cards[c].world_end)))
             return
 
@@ -600,7 +599,7 @@ def t_we_catastrophe(g: Game, t: tuple) -> None:
     c = g.we_catastrophe()
     d = g.db.cards[c]
     if g.log is not None:
-        g.say("we_catastrophe", f"World's End effect of {d.name}: {d.we_text}")
+        g.say("we_catastrophe", ("World's End effect of ", c, f": {d.we_text}"))
     exempt = g.we_exempt()
     order = [p for p in g.order_from(g.first) if p not in exempt]
     if d.we_once:

@@ -15,7 +15,7 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
         a = g.age_deck.pop()
         g.eras[-1].append(a)
         if g.log is not None:
-            g.say("age_skipped", f"{db.name(a)} is revealed and takes no effect.")
+            g.say("age_skipped", (a, " is revealed and takes no effect."))
     g.known_age.clear()
     g.skip_round = True
     g.no_stabilize = ctx.player
@@ -28,8 +28,8 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
             who = f"{lose[0]} loses their turn this round"
         else:
             who = f"{', '.join(lose[:-1])} and {lose[-1]} lose their turns this round"
-        g.say("nihilism", f"{db.name(ctx.card)}: the next catastrophe comes now; {who}, and "
-              f"{g.pname(ctx.player)} does not stabilize.")
+        g.say("nihilism", (ctx.card, f": the next catastrophe comes now; {who}, and "
+                           f"{g.pname(ctx.player)} does not stabilize."))
 
 
 HANDLERS: dict[str, Callable[[Any, Any], None]] = {

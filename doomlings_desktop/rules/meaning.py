@@ -44,7 +44,7 @@ def t_keep_ans(g: Game, t: tuple) -> None:
     g.meaning[p] = g.answer
     if g.log is not None:
         g.say("meaning", f"{g.pname(p)} keeps a Meaning of Life card in secret.", (p,),
-              f"{g.pname(p)} keeps {g.db.name(g.answer)} as their Meaning of Life.")
+              (f"{g.pname(p)} keeps ", g.answer, " as their Meaning of Life."))
 
 
 def bonus(g: Game, p: int, c: int) -> int:
@@ -70,5 +70,4 @@ def reveal(g: Game) -> None:
     for p in range(g.n):
         c = g.meaning[p]
         if c >= 0:
-            g.say("meaning", f"{g.pname(p)}'s Meaning of Life: {g.db.name(c)} "
-                  f"({bonus(g, p, c):+d}).")
+            g.say("meaning", (f"{g.pname(p)}'s Meaning of Life: ", c, f" ({bonus(g, p, c):+d})."))

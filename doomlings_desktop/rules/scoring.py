@@ -176,8 +176,9 @@ def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int
             g.players[p].hand.remove(c)
             aside.append(c)
             draws.append((p, db.value[c]))
+            g.shown_all += (c,)
             if g.log is not None:
-                g.say("tiebreak", f"Tiebreak: {g.pname(p)} draws {db.name(c)} ({db.value[c]}).")
+                g.say("tiebreak", (f"Tiebreak: {g.pname(p)} draws ", c, f" ({db.value[c]})."))
         if not draws:
             break
         draws_all.extend(draws)

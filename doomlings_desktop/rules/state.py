@@ -12,6 +12,7 @@ from typing import Any
 
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import Decision
+from doomlings_desktop.rules.events import Event
 from doomlings_desktop.rules.outcome import Outcome
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.verbs import Ctx, t_effect
@@ -55,7 +56,7 @@ class State:
         "denied", "marks", "prepper", "world_end", "over", "outcome",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
         "shown", "turn_end", "hold", "meaning", "meaning_offer", "attached", "hosts",
-        "known_below",
+        "known_below", "shown_all",
     )
 
     def __init__(self, db: Database, n: int, seed: int = 0, variants: dict | None = None,
@@ -100,6 +101,9 @@ class State:
         self.over = False      # no decision will come again (set first thing by t_score)
         self.outcome: Outcome | None = None   # how the game ended, once it has
         self.revealed: dict[int, tuple] = {}  # seat -> cards shown to that seat only (Nosy)
+        self.shown_all: tuple[int, ...] = ()  # cards shown to the whole table out of a hidden
+        # zone (a revealed hand card, a tiebreak draw), for View.shown: a tuple, so a clone
+        # shares it
         self.answers: list = []
         self.final_catastrophe = -1
         self.limbo: list[int] = []   # cards between zones: being played, or set aside to give
@@ -114,10 +118,14 @@ class State:
         self.attached: dict[int, int] = {}
         self.hosts: dict[int, int] = {}
 
-    def say(self, kind: str, text: str, private_to: tuple = (), private: str = "") -> None:
-        """Log an event. `text` is public; `private` is shown instead to the seats in private_to."""
+    def say(self, kind: str, parts: str | tuple, to: tuple = (), secret: str | tuple = ()) -> None:
+        """Log an event (rules/events.py): `parts` is text and card ids, never a card's name;
+        the cards are named to the seats in `to` (everyone if `to` is empty), who read `secret`
+        instead of `parts` when it is given."""
         if self.log is not None:
-            self.log.append((kind, text, private_to, private))
+            self.log.append(Event(kind, (parts,) if isinstance(parts, str) else parts, to,
+                                  (secret,) if isinstance(secret, str) and secret else
+                                  tuple(secret)))
 
     # The result's parts, for the many readers that want one of them: () until it is over.
     @property
@@ -201,16 +209,15 @@ class State:
             got.append(c)
         self.shown = True
         if got and self.log is not None:
-            names = ", ".join(self.db.name(c) for c in got)
             self.say("draw", f"{self.pname(p)} draws {len(got)}.", (p,),
-                     f"{self.pname(p)} draws {names}.")
+                     (f"{self.pname(p)} draws ", tuple(got), "."))
         return got
 
     def discard_from_hand(self, p: int, c: int) -> None:
         self.players[p].hand.remove(c)
         self.discard.append(c)
         if self.log is not None:
-            self.say("discard", f"{self.pname(p)} discards {self.db.name(c)} from hand.")
+            self.say("discard", (f"{self.pname(p)} discards ", c, " from hand."))
         if self.db.on_hand_discard[c]:      # Witchy, Zombified: may be played instead (E17)
             self.hand_discarded(p, c)
 
@@ -284,7 +291,7 @@ class State:
             self.players[q].hand.append(a)
             self._unhook(a)
             if self.log is not None:
-                self.say("return", f"{self.db.name(a)} goes with it.")
+                self.say("return", (a, " goes with it."))
 
     # -- attachments (E8-E15)
 
@@ -342,7 +349,7 @@ class State:
         d = db.cards[c]
         if d.keeps or d.fixed:
             if self.log is not None:
-                self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
+                self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
             return False
         self.remove_from_pile(p, c)
         if d.back_to_hand:      # Witchy (E17): back to the hand of the pile's owner
@@ -361,15 +368,14 @@ class State:
         return True
 
     def _say_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
-        d = self.db.cards[c]
         if by is not None and by != p:
-            text = f"{self.pname(by)} discards {d.name} from {self.pname(p)}'s pile."
+            head, tail = f"{self.pname(by)} discards ", f" from {self.pname(p)}'s pile"
         else:
-            text = f"{self.pname(p)} discards {d.name} from their pile" + \
-                (" at random." if at_random else ".")
-        if d.back_to_hand:
-            text = text[:-1] + f"; it goes back to {self.pname(p)}'s hand."
-        self.say("discard_trait", text)
+            head, tail = f"{self.pname(p)} discards ", " from their pile" + \
+                (" at random" if at_random else "")
+        if self.db.cards[c].back_to_hand:
+            tail += f"; it goes back to {self.pname(p)}'s hand"
+        self.say("discard_trait", (head, c, tail + "."))
 
     def _discard_hosted(self, p: int, c: int, by: int | None, at_random: bool) -> bool:
         """`discard_from_pile` while attachments lie in piles (E10, E11): an attachment goes
@@ -379,7 +385,7 @@ class State:
         d = db.cards[c]
         if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
             if self.log is not None:
-                self.say("endurance", f"{d.name} stays in {self.pname(p)}'s pile.")
+                self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
             return False
         gone = [c]
         a = self.hosts.get(c, -1)
@@ -399,7 +405,7 @@ class State:
             self.discard.append(a)
             self._unhook(a)
             if self.log is not None:
-                self.say("discard_trait", f"{db.name(a)} goes with it.")
+                self.say("discard_trait", (a, " goes with it."))
         for x in self.players[p].pile + gone:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig and x not in quiet:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from doomlings_desktop.rules.engine import Decision, Game
+from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.rules.outcome import Outcome
 from doomlings_desktop.rules.sight import Sight
 
@@ -73,6 +74,9 @@ class View:
     hosts: dict = field(default_factory=dict)     # during my play from hand: each attachment
                                      # I may play -> the traits it may attach to (E8), so a
                                      # table can light them before the card is played
+    shown: tuple[int, ...] = ()      # cards the whole table has been shown out of a hidden
+                                     # zone (a hand card revealed to all, a tiebreak draw),
+                                     # first shown first; each may lie anywhere since
 
 
 def view_for(g: Game, me: int, with_log: bool = True) -> View:
@@ -83,8 +87,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         waiting = d.player
     log: tuple[tuple[str, str], ...] = ()   # (kind, text) as this player may read it
     if with_log and g.log:
-        log = tuple((kind, private if me in to and private else text)
-                    for kind, text, to, private in g.log)
+        log = events_for(g, me)
     sight = Sight(g, me)    # what is hidden from me: the description the bots' worlds use
     hands_open = sight.open_hands
     att = g.attached
@@ -109,6 +112,7 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
         current=g.current, last_colors=g.last_colors, decision=mine, waiting_for=waiting,
         next_age=sight.next_ages[0] if sight.next_ages else None,
         revealed=tuple(g.revealed.get(me, ())), next_ages=sight.next_ages, hands_open=hands_open,
+        shown=g.shown_all,
         world_end=g.world_end, over=g.over, variants=dict(g.variants), log=log, why_not=why,
         hosts=hosts, in_turn=g.turn_end >= 0 and not g.world_end and not g.over,
         meaning=g.meaning[me], **_ended(g.outcome))
@@ -139,7 +143,7 @@ def public_view(g: Game, seat: int) -> View:
                           worths=_worths(g, sv.seat, None if g.over else -1),
                           hand=sv.hand if v.hands_open else None)
                   for sv in v.seats)
-    log = tuple((kind, text) for kind, text, _, _ in g.log) if g.log else ()
+    log = events_for(g, -1)
     return replace(v, hand=(), seats=seats, decision=None, next_age=None, next_ages=(),
                    revealed=(), log=log,
                    meaning=g.meaning[seat] if g.over else -1,

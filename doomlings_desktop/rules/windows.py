@@ -22,6 +22,7 @@ from doomlings_desktop.rules.decisions import (
     TAKE_REVEALED_CARD,
 )
 from doomlings_desktop.rules.verbs import Ctx, t_effect
+from doomlings_desktop.rules.verbs.core import _ref
 
 if TYPE_CHECKING:
     from doomlings_desktop.rules.engine import Game
@@ -100,7 +101,7 @@ class Windows:
         if self.db.discard_if_stolen[c]:
             self.discard.append(c)
             if self.log is not None:
-                self.say("discard", f"{self.db.name(c)} is stolen and discarded.")
+                self.say("discard", (c, " is stolen and discarded."))
             return False
         self.players[p].hand.append(c)
         return True
@@ -135,7 +136,7 @@ def t_parasitic_ans(g: Game, t: tuple) -> None:
     par = g.answer
     g.play_out_of_turn(q, par)
     if g.log is not None:
-        g.say("parasitic", f"{g.pname(q)} plays {g.db.name(par)} and steals {g.db.name(c)}!")
+        g.say("parasitic", (f"{g.pname(q)} plays ", par, " and steals ", c, "!"))
     # The stolen trait's action is cancelled: drop its pending action from the stack.
     g.stack[:] = [x for x in g.stack if not _part_of_action(x, c)]
     take = (t_parasitic_take, p, c, q)
@@ -194,7 +195,8 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
         return
     x = g.answer
     if g.log is not None:
-        g.say("prevent", f"{g.pname(q)} plays {g.db.name(x)}: {g.db.name(c)}'s action is prevented.")
+        g.say("prevent", (f"{g.pname(q)} plays ", x, ": ", _ref(g, c, (q,)),
+                          "'s action is prevented."))
     if g.db.reaction[x] == "cancel_harm":
         g.players[q].hand.remove(x)
         place_reaction(g, q, x, p, quiet=True)
@@ -264,7 +266,7 @@ def t_self_aware_target(g: Game, t: tuple) -> None:
     o = g.answer
     g.play_out_of_turn(q, c, into=o)
     if g.log is not None:
-        g.say("self_awareness", f"{g.pname(q)} plays {g.db.name(c)} into {g.pname(o)}'s pile.")
+        g.say("self_awareness", (f"{g.pname(q)} plays ", c, f" into {g.pname(o)}'s pile."))
 
 
 # ---------------------------------------------------------------------- the Mythlings' window
@@ -352,7 +354,7 @@ def t_place(g: Game, t: tuple) -> None:
     g.last_colors = g.db.colors[c]
     if g.log is not None and not quiet:
         where = "their pile" if o == q else f"{g.pname(o)}'s pile"
-        g.say("out_of_turn", f"{g.pname(q)} plays {g.db.name(c)} out of turn into {where}.")
+        g.say("out_of_turn", (f"{g.pname(q)} plays ", c, f" out of turn into {where}."))
 
 
 def t_take_discarded(g: Game, t: tuple) -> None:
@@ -375,4 +377,4 @@ def _take(g: Game, q: int, c: int) -> None:
     g.discard.remove(c)
     g.players[q].hand.append(c)
     if g.log is not None:
-        g.say("take", f"{g.pname(q)} takes {g.db.name(c)} from the discard pile into their hand.")
+        g.say("take", (f"{g.pname(q)} takes ", c, " from the discard pile into their hand."))

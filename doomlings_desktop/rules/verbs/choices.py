@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from doomlings_desktop.rules.decisions import CHOOSE_COLOR, CHOOSE_WORLD_END, CONFIRM, SECRET_COLOR
-from doomlings_desktop.rules.verbs.core import COLORS, REQUIRED, Ctx, _name, _title, t_effect, verb
+from doomlings_desktop.rules.verbs.core import (
+    COLORS,
+    REQUIRED,
+    Ctx,
+    _title,
+    _title_ref,
+    t_effect,
+    verb,
+)
 
 
 @verb("choose_color", save=("str", "color"), remember=("bool", False),
@@ -33,7 +41,7 @@ def t_choose_color(g: Any, t: tuple) -> None:
     if a["remember"]:
         g.marks[g.db.ident[ctx.card]] = (ctx.player, g.answer)
     if g.log is not None:
-        g.say("color", f"{g.pname(ctx.player)} chooses {g.answer} for {_title(g, ctx)}.")
+        g.say("color", (f"{g.pname(ctx.player)} chooses {g.answer} for ", _title_ref(g, ctx), "."))
 
 
 @verb("secret_colors", save=("str", "colors"))
@@ -72,7 +80,7 @@ def t_secret_told(g: Any, t: tuple) -> None:
     if g.log is not None:
         named = [f"{g.pname(q)} {c}" for q, c in enumerate(ctx.vars[a["save"]]) if c]
         if named:
-            g.say("color", f"{_title(g, ctx)}: the colors named: {', '.join(named)}.")
+            g.say("color", (_title_ref(g, ctx), f": the colors named: {', '.join(named)}."))
 
 
 @verb("become_color")
@@ -92,7 +100,7 @@ def t_become_color(g: Any, t: tuple) -> None:
         pl.recolor = {}
     pl.recolor[ctx.card] = g.answer
     if g.log is not None:
-        g.say("recolor", f"{g.pname(ctx.player)}'s {_title(g, ctx)} becomes {g.answer}.")
+        g.say("recolor", (f"{g.pname(ctx.player)}'s ", _title_ref(g, ctx), f" becomes {g.answer}."))
 
 
 @verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"), otherwise=("steps", ()))
@@ -121,7 +129,7 @@ def v_choose_world_end(g: Any, ctx: Ctx, a: dict) -> None:
 def t_choose_world_end(g: Any, t: tuple) -> None:
     g.prepper = g.answer
     if g.log is not None:
-        g.say("prepper", f"{g.pname(t[1].player)} chooses the World's End of {_name(g, g.answer)}.")
+        g.say("prepper", (f"{g.pname(t[1].player)} chooses the World's End of ", g.answer, "."))
 
 
 @verb("handler", short="name", name=("str", REQUIRED))

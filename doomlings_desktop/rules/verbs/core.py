@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from doomlings_desktop.rules.events import Secret
+
 REQUIRED = object()
 COLORS = ("red", "blue", "green", "purple")
 
@@ -125,14 +127,34 @@ def _title(g: Any, ctx: Ctx) -> str:
     return _name(g, ctx.card) if ctx.card >= 0 else ""
 
 
-def _try_play_now(g: Any, p: int, c: int) -> None:
-    """'Play it immediately': a play from hand if legal now (R17/R18), else it stays in hand."""
+def _ref(g: Any, c: int, also: tuple = ()) -> Any:
+    """Card c as a part of a log line (rules/events.py): named to everyone, but while it lies
+    in a hidden hand (a hand card's action played by Elongated Neck, E28) only to its holder
+    and the seats in `also`."""
+    if c < 0:
+        return ""
+    h = g.holder_of(c)
+    return c if h < 0 or g.rules.get("reveal_hands") else Secret(c, (h,) + also)
+
+
+def _title_ref(g: Any, ctx: Ctx) -> Any:
+    """The card whose effect this is, as a part of a log line (`_ref`)."""
+    return _ref(g, ctx.card)
+
+
+def _try_play_now(g: Any, p: int, c: int, known: tuple | None = None) -> None:
+    """'Play it immediately': a play from hand if legal now (R17/R18), else it stays in hand.
+    `known`: the seats that may know the card if it stays (None: the table saw it)."""
     if c not in g.players[p].hand:
         return
     why = g.play_problem(p, c)
     if why:
-        if g.log is not None:
-            g.say("stays", f"{_name(g, c)} cannot be played now and stays in hand ({why}).")
+        if g.log is not None:     # the reason names the card: others read that a card stays
+            said = (c, f" cannot be played now and stays in hand ({why}).")
+            if known is None:
+                g.say("stays", said)
+            else:
+                g.say("stays", "A card cannot be played now and stays in hand.", known, said)
         return
     g.play_from_hand(p, c)
 

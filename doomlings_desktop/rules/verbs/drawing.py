@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomlings_desktop.rules.decisions import TAKE_REVEALED_CARD
-from doomlings_desktop.rules.verbs.core import REQUIRED, Ctx, _count, _name, _title, verb
+from doomlings_desktop.rules.verbs.core import REQUIRED, Ctx, _count, _title, verb
 
 
 @verb("draw", short="n", n=("count", 1), save=("str", None), who=("enum:self|opponents", "self"))
@@ -59,7 +59,7 @@ def t_take_discard_ans(g: Any, t: tuple) -> None:
     g.discard.remove(c)
     g.players[p].hand.append(c)
     if g.log is not None:
-        g.say("take", f"{g.pname(p)} takes {_name(g, c)} from the discard pile into their hand.")
+        g.say("take", (f"{g.pname(p)} takes ", c, " from the discard pile into their hand."))
     g.stack.append((t_take_discard, ctx, left - 1))
 
 
@@ -83,8 +83,7 @@ def v_deal_discard(g: Any, ctx: Ctx, a: dict) -> None:
             got.append(c)
         if got and g.log is not None:
             g.say("deal", f"{g.pname(q)} is dealt {len(got)} from the discard pile.", (q,),
-                  f"{g.pname(q)} is dealt {', '.join(_name(g, c) for c in got)} from the "
-                  "discard pile.")
+                  (f"{g.pname(q)} is dealt ", tuple(got), " from the discard pile."))
 
 
 @verb("keep_one", among=("str", REQUIRED), color_var=("str", None))
@@ -123,10 +122,8 @@ def _keep(g: Any, ctx: Ctx, drawn: list[int], kept: int) -> None:
     g.rng.shuffle(rest)
     g.deck[:0] = rest          # the deck's top is the end of the list
     if g.log is not None:
-        what = _name(g, kept) if kept >= 0 else "no card"
-        g.say("keep", f"{g.pname(p)} keeps {'a card' if kept >= 0 else 'no card'} and puts "
-              f"{len(rest)} at the bottom of the trait deck.", (p,),
-              f"{g.pname(p)} keeps {what} and puts {len(rest)} at the bottom of the trait deck.")
+        rest_of = f" and puts {len(rest)} at the bottom of the trait deck."
+        g.say("keep", (f"{g.pname(p)} keeps ", kept if kept >= 0 else "no card", rest_of), (p,))
 
 
 @verb("peek_age", n=("int", 1))
@@ -144,7 +141,7 @@ def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
         if g.log is not None:
             what = "the next age" if len(seen) == 1 else "the next 2 ages"
             g.say("peek", f"{g.pname(p)} looks at {what}.", (p,),
-                  f"{g.pname(p)} sees {what}: {', '.join(_name(g, c) for c in seen)}.")
+                  (f"{g.pname(p)} sees {what}: ", tuple(seen), "."))
 
 
 @verb("draw_for_score", cap=("int", REQUIRED))
@@ -159,6 +156,6 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
         g.discard.append(c)
         g.players[p].we_points.append((_title(g, ctx), v))
         if g.log is not None:
-            g.say("deus", f"{g.pname(p)} draws {_name(g, c)}: {v:+d} points.")
+            g.say("deus", (f"{g.pname(p)} draws ", c, f": {v:+d} points."))
         if g.db.on_hand_discard[c]:     # discarded from the hand it was drawn into (E17)
             g.hand_discarded(p, c)

@@ -11,10 +11,10 @@ from doomlings_desktop.rules.decisions import (
     REVEAL_HAND_CARD,
     TAKE_REVEALED_CARD,
 )
+from doomlings_desktop.rules.events import Secret
 from doomlings_desktop.rules.verbs.core import (
     Ctx,
     _count,
-    _name,
     _seats,
     _title,
     _try_play_now,
@@ -54,7 +54,7 @@ def _lose_hand_card(g: Any, ctx: Ctx, q: int, c: int, a: dict) -> None:
     ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, -1),)
     if g.log is not None:
         g.say("aside", f"{g.pname(q)} sets a card aside.", (q,),
-              f"{g.pname(q)} sets {_name(g, c)} aside to discard.")
+              (f"{g.pname(q)} sets ", c, " aside to discard."))
 
 
 def t_aside_discarded(g: Any, t: tuple) -> None:
@@ -170,7 +170,7 @@ def t_secret_pick_ans(g: Any, t: tuple) -> None:
     ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, q),)
     if g.log is not None:
         g.say("aside", f"{g.pname(q)} chooses a card face down.", (q,),
-              f"{g.pname(q)} chooses {_name(g, c)} face down.")
+              (f"{g.pname(q)} chooses ", c, " face down."))
 
 
 def t_secret_reveal(g: Any, t: tuple) -> None:
@@ -250,8 +250,7 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
         g.shown = True
         if g.log is not None:
             g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
-                  f"{g.pname(p)} looks at {', '.join(_name(g, c) for c in seen)} "
-                  f"from {g.pname(q)}'s hand.")
+                  (f"{g.pname(p)} looks at ", tuple(seen), f" from {g.pname(q)}'s hand."))
         g.ask(p, "card", TAKE_REVEALED_CARD,
               seen, f"{_title(g, ctx)}: steal one", (t_steal_seen, ctx, a, q),
               card=ctx.card, zone="revealed", sources=(q,) * len(seen))
@@ -266,26 +265,29 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
         k = len(taken)      # fewer when a stolen card was discarded (Gelatinous, E17)
         g.say("steal_hand", f"{g.pname(p)} steals {k} card{'s' if k != 1 else ''} from "
               f"{g.pname(q)}'s hand.", (p, q),
-              f"{g.pname(p)} steals {', '.join(_name(g, c) for c in taken)} from {g.pname(q)}.")
+              (f"{g.pname(p)} steals ", tuple(taken), f" from {g.pname(q)}."))
 
 
 def t_steal_seen(g: Any, t: tuple) -> None:
     _, ctx, a, q = t
     p, c = ctx.player, g.answer
     g.revealed.pop(p, None)
-    _steal_from_hand(g, p, q, c, a["play"])
+    _steal_from_hand(g, p, q, c, a["play"], (p, q))
 
 
-def _steal_from_hand(g: Any, p: int, q: int, c: int, play: bool) -> None:
+def _steal_from_hand(g: Any, p: int, q: int, c: int, play: bool, known: tuple | None) -> None:
     """p takes card c out of q's hand (Gelatinous goes to the discard pile instead, E31),
-    and plays it at once when the verb says so."""
+    and plays it at once when the verb says so. `known`: the seats that saw the card (the
+    thief and the victim after a private look, Nosy), or None when the table saw it revealed;
+    the others read that a card was stolen, and which only once it is played."""
     g.players[q].hand.remove(c)
     if not g.stolen_from_hand(p, q, c):
         return
     if g.log is not None:
-        g.say("steal_hand", f"{g.pname(p)} steals {_name(g, c)} from {g.pname(q)}'s hand.")
+        g.say("steal_hand", (f"{g.pname(p)} steals ", c if known is None else Secret(c, known),
+                             f" from {g.pname(q)}'s hand."))
     if play:
-        _try_play_now(g, p, c)
+        _try_play_now(g, p, c, known)
 
 
 def t_reveal_one(g: Any, t: tuple) -> None:
@@ -301,8 +303,9 @@ def t_reveal_one_ans(g: Any, t: tuple) -> None:
     _, ctx, q = t
     ctx.vars["revealed"] = ctx.vars["revealed"] + ((q, g.answer),)
     g.shown = True
+    g.shown_all += (g.answer,)
     if g.log is not None:
-        g.say("reveal", f"{g.pname(q)} reveals {_name(g, g.answer)}.")
+        g.say("reveal", (f"{g.pname(q)} reveals ", g.answer, "."))
 
 
 def t_reveal_pick(g: Any, t: tuple) -> None:
@@ -317,7 +320,7 @@ def t_reveal_pick(g: Any, t: tuple) -> None:
 def t_reveal_pick_ans(g: Any, t: tuple) -> None:
     _, ctx, a = t
     p, c = ctx.player, g.answer
-    _steal_from_hand(g, p, g.holder_of(c), c, a["play"])
+    _steal_from_hand(g, p, g.holder_of(c), c, a["play"], None)
 
 
 @verb("swap_hands")
@@ -385,4 +388,4 @@ def t_neighbours_deliver(g: Any, t: tuple) -> None:
         g.players[to].hand.append(c)
         if g.log is not None:
             g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
-                  f"{g.pname(q)} gives {_name(g, c)} to {g.pname(to)}.")
+                  (f"{g.pname(q)} gives ", c, f" to {g.pname(to)}."))

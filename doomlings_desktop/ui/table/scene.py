@@ -267,8 +267,8 @@ class TableScene(Scene):
     def _sound_log(self) -> None:
         log = self.game.log or []
         played = set()
-        for kind, *_ in log[self.log_seen:]:
-            s = SOUND_OF.get(kind)
+        for e in log[self.log_seen:]:     # the kind of each event: no card, no text
+            s = SOUND_OF.get(e.kind)
             if s and s not in played:
                 played.add(s)
                 self.app.sounds.play(s)
