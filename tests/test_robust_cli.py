@@ -257,8 +257,11 @@ def test_a_bad_scenario_file_fails_alone(tmp_path, capsys):
 
 
 def _cards_copy(tmp_path: Path) -> Path:
+    """A whole card database of one's own: the base file and the module files its manifest
+    names beside it (a base file alone has its modules missing, which --selftest reports)."""
     copy = tmp_path / "my-cards.yaml"
     shutil.copy(ROOT / "cards.yaml", copy)
+    shutil.copytree(ROOT / "assets" / "modules", tmp_path / "assets" / "modules")
     return copy
 
 
