@@ -1,3 +1,3 @@
-from doomlings_desktop.cli import main
+from doomlings_desktop.commands.cli import main
 
 raise SystemExit(main())

@@ -2,7 +2,7 @@
 
 `doomlings --selftest` is answered here directly, so a frozen build can always check itself
 even if the command line grows other options; everything else is the normal `doomlings`
-command (doomlings_desktop.cli).
+command (doomlings_desktop.commands.cli).
 """
 
 import os
@@ -13,10 +13,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def main() -> int:
     if "--selftest" in sys.argv[1:]:
-        from doomlings_desktop.selftest import main as selftest
+        from doomlings_desktop.commands.selftest import main as selftest
 
         return selftest(sys.argv[1:])
-    from doomlings_desktop.cli import main as cli
+    from doomlings_desktop.commands.cli import main as cli
 
     return cli()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from doomlings_desktop import cli
+from doomlings_desktop.commands import cli
 from doomlings_desktop.ui import bench, benchload, benchsoak
 
 

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from doomlings_desktop.arena import play_game, run_arena, wilson
 from doomlings_desktop.bots import LEVELS, make_bot
 from doomlings_desktop.bots.heuristics import evaluate, option_scores
+from doomlings_desktop.commands.arena import play_game, run_arena, wilson
 from doomlings_desktop.rules.cards import available_modules, database_for, default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.scoring import all_scores
@@ -163,7 +163,7 @@ def test_arena_per_game_results_feed_the_paired_comparison(tmp_path, capsys):
     import json
     from pathlib import Path
 
-    from doomlings_desktop.arena import main
+    from doomlings_desktop.commands.arena import main
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     assert main(["--hero", "easy", "--opponents", "random", "--games", "6", "--seed", "5",
                  "--per-game", str(a)]) == 0
@@ -239,7 +239,7 @@ def test_hard_searches_its_table_sizes_count_and_no_more(db, monkeypatch):
     'until the budget is spent'; the arena's --hard-budget 0 lifts the cap."""
     import argparse
 
-    import doomlings_desktop.arena as arena
+    import doomlings_desktop.commands.arena as arena
     from doomlings_desktop.bots.hard import ITERATIONS
 
     for n in (2, 4):

@@ -10,8 +10,8 @@ import pygame
 import pytest
 from pygame import Rect
 
-from doomlings_desktop import saves
 from doomlings_desktop.lru import LRU
+from doomlings_desktop.storage import saves
 from doomlings_desktop.ui import app as app_module
 from doomlings_desktop.ui import cardface, dialogs, fonts
 from doomlings_desktop.ui.cardart import text as cardtext

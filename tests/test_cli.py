@@ -63,7 +63,7 @@ def test_scenario_command_counts_and_fails(tmp_path):
 
 
 def test_fuzz_command_reports_games_and_failures(capsys):
-    from doomlings_desktop import cli
+    from doomlings_desktop.commands import cli
 
     assert cli.main(["fuzz", "--games", "12", "--seed", "3"]) == 0
     out = capsys.readouterr().out
@@ -104,7 +104,7 @@ def test_modules_help_names_every_module_of_the_manifest(capsys):
     modules, for each command that takes --modules."""
     import pytest
 
-    from doomlings_desktop import cli
+    from doomlings_desktop.commands import cli
     from doomlings_desktop.rules.cards import available_modules
 
     for command in ("simulate", "arena", "bench", "scenario"):

@@ -11,11 +11,11 @@ import pygame
 import pytest
 from uidriver import Player, click, find, key
 
-from doomlings_desktop import saves
 from doomlings_desktop.play import review
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import make_record
+from doomlings_desktop.storage import saves
 from doomlings_desktop.ui.table import ReplayScene, SeatConfig, TableScene
 from tests.test_ui import make_app, texts_of_a_frame
 

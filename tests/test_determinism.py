@@ -5,9 +5,9 @@ import random
 
 import pytest
 
+from doomlings_desktop.commands.simulate import play_random
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import RecordError, make_record, replay
-from doomlings_desktop.simulate import play_random
 
 
 def state(g: Game) -> tuple:

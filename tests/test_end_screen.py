@@ -9,9 +9,9 @@ import pygame
 import pytest
 from uidriver import find
 
-from doomlings_desktop import saves
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.storage import saves
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 from tests.test_ui import make_app, texts_of_a_frame
 

@@ -3,7 +3,7 @@ player count and rule variant (`doomlings fuzz --games N` runs the same check at
 
 import pytest
 
-from doomlings_desktop import fuzz
+from doomlings_desktop.commands import fuzz
 from doomlings_desktop.rules.engine import Game
 
 GAMES = 2000

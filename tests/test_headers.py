@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 

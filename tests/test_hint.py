@@ -9,8 +9,8 @@ import pygame
 import pytest
 from uidriver import click, find, key
 
-from doomlings_desktop import saves, statistics
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage import saves, statistics
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 from doomlings_desktop.ui.table.hint import lit_rects

@@ -15,13 +15,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from doomlings_desktop import instance
-from doomlings_desktop.settings import Settings, data_dir
+from doomlings_desktop.storage import instance
+from doomlings_desktop.storage.settings import Settings, data_dir
 from doomlings_desktop.ui.app import App
 from tests.uidriver import click, find, key
 
 ROOT = Path(__file__).resolve().parent.parent
-CLAIM = "from doomlings_desktop import instance; print(instance.claim())"
+CLAIM = "from doomlings_desktop.storage import instance; print(instance.claim())"
 
 
 @pytest.fixture

@@ -22,11 +22,11 @@ import pygame
 import pytest
 from uidriver import Player, click, find, key
 
-from doomlings_desktop import jsonfile, saves
-from doomlings_desktop.jsonfile import signature
 from doomlings_desktop.play.match import Match, Seat
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.storage import jsonfile, saves
+from doomlings_desktop.storage.jsonfile import signature
 from tests.test_ui import make_app, texts_of_a_frame
 
 SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},

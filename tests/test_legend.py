@@ -7,7 +7,7 @@ import pygame
 import pytest
 from uidriver import key
 
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.cardart.palette import COLOR_SYMBOL_NAMES, ICON_NAMES
 from doomlings_desktop.ui.legend import LEGEND, MEANING

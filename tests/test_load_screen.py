@@ -10,9 +10,9 @@ import pygame
 import pytest
 from uidriver import click, find, key
 
-from doomlings_desktop import saves
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.storage import saves
 from tests.test_ui import make_app, texts_of_a_frame
 
 SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},

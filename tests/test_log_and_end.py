@@ -10,10 +10,10 @@ import pytest
 import yaml
 from uidriver import click, find
 
-from doomlings_desktop import saves
+from doomlings_desktop.commands.scenario import Runner
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.events import events_for
-from doomlings_desktop.scenario import Runner
+from doomlings_desktop.storage import saves
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 from tests.test_ui import make_app, texts_of_a_frame
 
@@ -127,7 +127,7 @@ def test_bot_reasons_survive_continue():
 
 
 def test_bot_reasons_show_in_a_replay_of_the_save():
-    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.commands.simulate import play_random
     from doomlings_desktop.ui.table import ReplayScene
     g = play_random(default_database(), 2, 5)
     seats = [{"name": "A", "kind": "bot", "level": "easy"}, {"name": "B", "kind": "bot"}]

@@ -1,6 +1,6 @@
 """No log line names a card to a seat that has not seen it.
 
-The property (doomlings_desktop/logscan.py): over random games with every module on, 2-6 seats
+The property (doomlings_desktop/commands/logscan.py): over random games with every module on, 2-6 seats
 and every rule variant, after every answer, every line each seat can read is scanned for card
 names, and each name must be one of a card that seat has seen in its Views (its hand, the
 piles, the discard pile, the ages, a look or reveal shown to it...). `doomlings fuzz
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from doomlings_desktop import logscan
+from doomlings_desktop.commands import logscan
 from doomlings_desktop.rules.cards import available_modules, database_for
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.events import Event, Secret, events_for

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from uidriver import click, find, key, post
 
-from doomlings_desktop import saves
+from doomlings_desktop.storage import saves
 from doomlings_desktop.ui.benchload import make_saves
 from tests.test_ui import make_app
 
@@ -117,7 +117,7 @@ def test_a_later_run_reads_the_index_not_the_saves():
 def test_the_index_is_trusted_only_for_unchanged_files_and_its_well_formed_entries():
     import json
 
-    from doomlings_desktop import saveindex
+    from doomlings_desktop.storage import saveindex
 
     make_saves(20)
     saves._cache.clear()
@@ -143,7 +143,7 @@ def test_the_index_is_trusted_only_for_unchanged_files_and_its_well_formed_entri
 
 
 def test_other_card_rules_make_the_index_void(monkeypatch):
-    from doomlings_desktop import saveindex
+    from doomlings_desktop.storage import saveindex
 
     make_saves(5)
     saves._cache.clear()

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from doomlings_desktop import saves, statistics
 from doomlings_desktop.play.match import Match, Seat
+from doomlings_desktop.storage import saves, statistics
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -188,8 +188,8 @@ def test_seats_not_asked_out_of_turn_pass_silently():
 
 
 def test_the_match_layer_imports_no_pygame():
-    code = ("import sys; import doomlings_desktop.play.match, doomlings_desktop.saves, "
-            "doomlings_desktop.statistics; print('pygame' in sys.modules)")
+    code = ("import sys; import doomlings_desktop.play.match, doomlings_desktop.storage.saves, "
+            "doomlings_desktop.storage.statistics; print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert out.stdout.strip() == "False", out.stderr

@@ -8,9 +8,9 @@ import random
 import pytest
 from uidriver import click, find
 
-from doomlings_desktop import saves
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.storage import saves
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 from tests.test_ui import make_app, texts_of_a_frame
 

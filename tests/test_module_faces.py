@@ -16,7 +16,7 @@ from uidriver import find, post
 
 from doomlings_desktop.rules.cards import CardDef, Database
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.cardart.emblems import DRAGON, EGG, MODULE_ICONS, STEEL
 from doomlings_desktop.ui.cardart.faces import trait_rules_px

@@ -157,7 +157,7 @@ SCEN = {"players": 2, "modules": ["multi-color"],
 
 
 def _run(data):
-    from doomlings_desktop.scenario import Runner
+    from doomlings_desktop.commands.scenario import Runner
 
     Runner(default_database(), data).run()
 
@@ -173,7 +173,7 @@ def test_scenario_modules_and_colors_pass():
     ({"expect": {"players": [{"colors": {"pink": 1}}]}}, "mapping of color"),
 ])
 def test_scenario_modules_and_colors_fail(change, words):
-    from doomlings_desktop.scenario import ScenarioError
+    from doomlings_desktop.commands.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match=words):
         _run({**SCEN, **change})
@@ -183,7 +183,7 @@ def test_a_bot_picks_juicy_s_first_trait_worth_moving():
     """Juicy's first pick moves nothing yet: the quick policy still prefers a good trait of
     another pile (or a poor one of its own) to the first one offered."""
     from doomlings_desktop.bots.heuristics import fast_answer
-    from doomlings_desktop.scenario import Runner
+    from doomlings_desktop.commands.scenario import Runner
 
     data = {"players": 2, "modules": ["kickstarter"],
             "setup": {"trait_deck": ["leaves", "migratory", "nocturnal"],

@@ -291,7 +291,7 @@ def test_the_table_offers_a_card_from_the_discard_pile_like_any_offer(mdb, tmp_p
     import pygame
     from uidriver import click
 
-    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.storage.settings import Settings
     from doomlings_desktop.ui.app import App
     from doomlings_desktop.ui.table import SeatConfig, TableScene
 

@@ -6,7 +6,7 @@ import pygame
 import pytest
 from uidriver import click, find
 
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.scenes.pages import offered_modules
 
@@ -53,7 +53,7 @@ def test_tab_moves_between_the_names():
 def test_a_first_new_game_is_you_against_bots():
     """Someone trying the game alone should not have to discover that a seat's button turns
     a human into a bot: the first table is one human and Medium bots."""
-    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.storage.settings import Settings
 
     s = Settings()
     assert s.seats[0] == "human" and set(s.seats[1:]) == {"medium"}
@@ -98,7 +98,7 @@ def test_settings_turn_a_module_on_for_the_next_new_game(tmp_path, monkeypatch):
     import pygame
     from uidriver import click, find
 
-    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.storage.settings import Settings
     from doomlings_desktop.ui import router
     from doomlings_desktop.ui.app import App
 

@@ -12,7 +12,7 @@ from uidriver import Player, click, find
 
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 
@@ -83,8 +83,8 @@ def test_a_message_covers_no_card_or_button():
 
 
 def test_the_replay_bar_hides_no_card(db):
-    from doomlings_desktop import saves
-    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.commands.simulate import play_random
+    from doomlings_desktop.storage import saves
 
     g = play_random(db, 4, 7)
     saves.save(g, [{"name": n, "kind": "bot"} for n in "ABCD"], "last game")
@@ -178,7 +178,7 @@ def test_hot_seat_drawn_cards_then_the_news_are_shown_with_events():
 def test_no_card_preview_lies_behind_worlds_end():
     """Resting the pointer on a pile card while World's End is shown draws no preview under
     its shade (a ghost card behind the reveal)."""
-    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.commands.simulate import play_random
 
     app = _app()
     app.settings.animation = "normal"

@@ -176,7 +176,7 @@ def check_selftest(exe: Path, form: str, inside: Path | None) -> None:
     print(out, f"--selftest took {secs:.2f} s")
     assert rc == 0, out
     assert f"self-test ({form};" in out
-    from doomlings_desktop.selftest import _runner
+    from doomlings_desktop.commands.selftest import _runner
 
     checks = len(_runner(Path(".")))            # every check the self-test has, passed
     assert len(re.findall(r"^ok   ", out, re.M)) == checks and "self-test passed" in out

@@ -19,12 +19,12 @@ import pygame
 import pytest
 from uidriver import Player, click, find, key
 
-from doomlings_desktop import saves
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import replay
 from doomlings_desktop.rules.view import View, view_for
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage import saves
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.router import open_replay
 from doomlings_desktop.ui.scenes.load import LoadScene

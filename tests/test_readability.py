@@ -33,7 +33,7 @@ from pygame import Rect
 
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui import probe
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
@@ -398,7 +398,7 @@ def test_menu_pages_fit_at_any_scale(page, scale):
 
 
 def test_the_settings_page_steps_the_interface_size_and_saves_it():
-    from doomlings_desktop.settings import UI_SCALES
+    from doomlings_desktop.storage.settings import UI_SCALES
     from doomlings_desktop.ui import router
     app = make_app((1280, 720))
     app.go(router.make(app, "settings", back=app.scene))

@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from doomlings_desktop import saves
 from doomlings_desktop.rules.cards import parse_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import make_record, replay
+from doomlings_desktop.storage import saves
 from tests.test_saves import ROOT, SEATS, midgame
 
 TEXT = (ROOT / "cards.yaml").read_text(encoding="utf-8")

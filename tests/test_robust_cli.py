@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from doomlings_desktop import cli
+from doomlings_desktop.commands import cli
 from doomlings_desktop.rules import cards as cards_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,12 +142,12 @@ def _never(*_a, **_k):
 @pytest.fixture
 def stubbed(monkeypatch, tmp_path):
     """No real work: every entry point a bad line must not reach fails the test."""
-    import doomlings_desktop.arena as arena
-    import doomlings_desktop.bench as bench
-    import doomlings_desktop.fuzz as fuzz
-    import doomlings_desktop.scenario as scenario
-    import doomlings_desktop.selftest as selftest
-    import doomlings_desktop.simulate as simulate
+    import doomlings_desktop.commands.arena as arena
+    import doomlings_desktop.commands.bench as bench
+    import doomlings_desktop.commands.fuzz as fuzz
+    import doomlings_desktop.commands.scenario as scenario
+    import doomlings_desktop.commands.selftest as selftest
+    import doomlings_desktop.commands.simulate as simulate
     import doomlings_desktop.ui.app as app
     import doomlings_desktop.ui.bench as ui_bench
 
@@ -283,7 +283,7 @@ def test_selftest_uses_the_cards_and_cleans_up(tmp_path, capsys, monkeypatch):
     """--selftest checks the --cards database, and leaves no folder behind, also on failure."""
     import tempfile
 
-    from doomlings_desktop import selftest
+    from doomlings_desktop.commands import selftest
 
     copy = _cards_copy(tmp_path)
     scratch = tmp_path / "tmp"
@@ -309,7 +309,7 @@ def test_selftest_uses_the_cards_and_cleans_up(tmp_path, capsys, monkeypatch):
 
 
 def test_arena_refuses_zero_games_from_code_too():
-    from doomlings_desktop.arena import run_arena
+    from doomlings_desktop.commands.arena import run_arena
 
     with pytest.raises(ValueError, match="games must be at least 1"):
         run_arena("random", ["random"], 0, 1)

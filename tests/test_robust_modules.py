@@ -26,7 +26,6 @@ import pytest
 import yaml
 from uidriver import click, find, key
 
-from doomlings_desktop import saves
 from doomlings_desktop.rules import cards as cards_pkg
 from doomlings_desktop.rules.cards import (
     database_for,
@@ -37,7 +36,8 @@ from doomlings_desktop.rules.cards import (
 )
 from doomlings_desktop.rules.cards import loading as cards_loading
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage import saves
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from tests.test_ui import texts_of_a_frame
 
@@ -376,7 +376,7 @@ def _nothing_lost(before: dict[str, bytes]) -> None:
 
 
 def _cli(args: list[str], capsys) -> tuple[int, str]:
-    from doomlings_desktop.cli import main
+    from doomlings_desktop.commands.cli import main
 
     try:
         code = main(args)

@@ -20,11 +20,11 @@ import pygame
 import pytest
 from uidriver import click, find, key, post
 
-from doomlings_desktop import saves
 from doomlings_desktop.names import MARKS_MAX, NAME_MAX, can_type, clean_name, name_of
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.settings import Settings, config_dir
+from doomlings_desktop.storage import saves
+from doomlings_desktop.storage.settings import Settings, config_dir
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import App, Text
 from doomlings_desktop.ui.cardart import text as cardtext
@@ -222,8 +222,8 @@ def test_odd_seat_names_in_saves_open_the_load_screen_and_the_table():
 
 
 def test_statistics_and_a_replayed_record_clean_names_too():
-    from doomlings_desktop import statistics
     from doomlings_desktop.rules.record import replay
+    from doomlings_desktop.storage import statistics
 
     for group in chunks(ALL):
         rec = json.loads(json.dumps(_record()))

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from doomlings_desktop import saves
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.storage import saves
 from tests.test_saves import midgame
 
 SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},
@@ -205,9 +205,9 @@ def test_continue_on_a_damaged_autosave_explains_in_the_menu(db, cases, tmp_path
 WRITER = """
 import json, os, sys, time
 from pathlib import Path
-from doomlings_desktop import saves
+from doomlings_desktop.storage import saves
 from doomlings_desktop.play.match import Match, Seat
-from doomlings_desktop.settings import write_atomic
+from doomlings_desktop.storage.settings import write_atomic
 me, seed, moves, turn = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
 m = Match([Seat("Ann"), Seat("Bea")], seed=seed)
 for k in range(moves):

@@ -11,7 +11,7 @@ from dataclasses import fields
 
 import pytest
 
-from doomlings_desktop.settings import Settings, config_dir
+from doomlings_desktop.storage.settings import Settings, config_dir
 
 GOOD = {
     "window": [1000, 700], "animation": "fast", "volume": 0.3, "muted": True,

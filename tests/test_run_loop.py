@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import FPS, IDLE_REDRAW, IDLE_WAIT, App, LoopIO, Scene
 from doomlings_desktop.ui.scenes.main_menu import MenuScene
 from doomlings_desktop.ui.table import SeatConfig, TableScene

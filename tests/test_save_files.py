@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from doomlings_desktop import saves
+from doomlings_desktop.commands.simulate import play_random
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import replay
-from doomlings_desktop.simulate import play_random
+from doomlings_desktop.storage import saves
 
 SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},
          {"name": "Bob", "kind": "bot", "level": "hard", "ask": True},

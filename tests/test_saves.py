@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doomlings_desktop import saves, statistics
+from doomlings_desktop.commands.simulate import play_random
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.settings import Settings, config_dir, data_dir, log_dir
-from doomlings_desktop.simulate import play_random
+from doomlings_desktop.storage import saves, statistics
+from doomlings_desktop.storage.settings import Settings, config_dir, data_dir, log_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = [{"name": "Ann", "kind": "human", "level": "random"},
@@ -311,7 +311,7 @@ def test_the_menu_says_why_continue_is_off(db):
 def _other_copy_writes(game, seats=SEATS) -> None:
     """What another copy of the program on this folder does: its own autosave, written the
     same atomic way but not through this process's saves module."""
-    from doomlings_desktop.settings import write_atomic
+    from doomlings_desktop.storage.settings import write_atomic
 
     rec = saves.make_record(game, seats)
     rec["saved_at"], rec["over"] = "2026-11-27 12:00:00", False
@@ -353,7 +353,7 @@ def test_a_game_that_meets_another_copy_s_autosave_says_where_it_is_saved(db):
 def test_a_refused_invisible_character_is_named_by_its_code(ch):
     """A Rename refused for a character with no shape of its own says which one by code:
     "'️' cannot be in a save's name" showed empty quotes for a variation selector."""
-    from doomlings_desktop.saves import name_problem
+    from doomlings_desktop.storage.saves import name_problem
 
     why = name_problem(f"x{ch}y")
     assert why is not None and f"U+{ord(ch):04X}" in why and "''" not in why

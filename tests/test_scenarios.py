@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from doomlings_desktop.scenario import Runner, ScenarioError, run_file
+from doomlings_desktop.commands.scenario import Runner, ScenarioError, run_file
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.yaml"))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from doomlings_desktop import selftest
+from doomlings_desktop.commands import selftest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,7 +23,7 @@ def run_source(tmp_path: Path, **env_extra: str) -> tuple[int, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("SDL_", "XDG_", "DOOMLINGS_")) and k not in ("DISPLAY", "HOME")}
     env.update(HOME=str(home), PYTHONPATH=str(ROOT), **env_extra)
-    r = subprocess.run([sys.executable, "-m", "doomlings_desktop.selftest", "--out",
+    r = subprocess.run([sys.executable, "-m", "doomlings_desktop.commands.selftest", "--out",
                         str(tmp_path / "out")], cwd=tmp_path, env=env, capture_output=True,
                        text=True, timeout=120)
     return r.returncode, r.stdout + r.stderr
@@ -87,7 +87,7 @@ def test_form_of_a_checkout():
 
 
 def test_doomlings_selftest_flag(tmp_path):
-    from doomlings_desktop import cli
+    from doomlings_desktop.commands import cli
 
     if "--selftest" not in cli.parser().format_help():
         pytest.skip("cli.py has no --selftest flag yet")

@@ -108,7 +108,7 @@ def test_readme_says_where_the_files_are_on_linux_and_macos(monkeypatch):
     from platformdirs.macos import MacOS
     from platformdirs.unix import Unix
 
-    from doomlings_desktop.settings import APP
+    from doomlings_desktop.storage.settings import APP
 
     for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
         monkeypatch.delenv(var, raising=False)

@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from doomlings_desktop import statistics
-from doomlings_desktop.simulate import play_random
+from doomlings_desktop.commands.simulate import play_random
+from doomlings_desktop.storage import statistics
 
 SEATS = [{"name": "Ann", "kind": "human", "level": ""},
          {"name": "Bot", "kind": "bot", "level": "easy"},

@@ -11,12 +11,12 @@ import pygame
 import pytest
 from uidriver import click, drag, find, key
 
-from doomlings_desktop import saves, statistics
-from doomlings_desktop.cli import parser
+from doomlings_desktop.commands.cli import parser
 from doomlings_desktop.play import tutorial
 from doomlings_desktop.play.tutorial import LessonError, lesson_match, load
 from doomlings_desktop.resources import resource
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage import saves, statistics
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.table.lesson import find as lesson_find
 

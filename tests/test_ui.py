@@ -12,7 +12,7 @@ from uidriver import Player, click, find, key
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.events import events_for
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.layout import STRIP_MIN_H, hand_slots, pile_slots, table_layout
@@ -354,7 +354,7 @@ def test_ctrl_z_takes_back_an_answer_that_revealed_nothing():
 
 
 def test_continue_from_the_menu_and_a_broken_autosave(db):
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
     g = Game.new(db, 2, seed=6, names=["Ann", "Bob"])
     for _ in range(15):
         g.apply(g.pending.options[0])
@@ -377,7 +377,7 @@ def test_continue_from_the_menu_and_a_broken_autosave(db):
 
 
 def test_unexpected_error_shows_a_screen_and_keeps_the_autosave(monkeypatch):
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
     app = make_app()
     app.raise_errors = False
     sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=4)
@@ -398,8 +398,8 @@ def test_unexpected_error_shows_a_screen_and_keeps_the_autosave(monkeypatch):
 
 
 def test_replay_steps_forward_and_back(db):
-    from doomlings_desktop import saves
-    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.commands.simulate import play_random
+    from doomlings_desktop.storage import saves
     g = play_random(db, 3, 5)
     saves.save(g, [{"name": n, "kind": "bot"} for n in "ABC"], "last game")
     app = make_app()
@@ -674,7 +674,7 @@ def test_new_game_seats_cycle_both_ways_and_the_table_is_offered_again():
     assert isinstance(sc, TableScene)
     assert [s.kind for s in sc.seats] == ["human", "bot", "bot", "bot"]
     assert [s.level for s in sc.seats[1:]] == ["hard", "hard", "random"]
-    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.storage.settings import Settings
     saved, problem = Settings.load()
     assert problem is None and saved.seat_count == 4 and saved.seats[:4] == [
         "human", "hard", "hard", "random"]
@@ -781,7 +781,7 @@ def test_text_fit_gives_the_largest_size_that_fits():
 def saved_midgame(kinds, seed=8, answers=25):
     """The app on the Load screen, reached from the table's Esc menu right after 'Save game',
     of an unfinished game whose seats are `kinds` ('human' or 'bot'); and the save's path."""
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
     db = default_database()
     names = [f"P{i}" for i in range(len(kinds))]
     g = Game.new(db, len(kinds), seed=seed, names=names)
@@ -836,8 +836,8 @@ def test_an_unfinished_game_against_bots_replays_from_its_human_only():
 
 
 def test_a_finished_hot_seat_game_replays_from_every_seat(db):
-    from doomlings_desktop import saves
-    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.commands.simulate import play_random
+    from doomlings_desktop.storage import saves
     g = play_random(db, 3, 5)
     saves.save(g, [{"name": n, "kind": k} for n, k in zip("ABC", ("bot", "human", "human"),
                                                            strict=True)], "last game")
@@ -857,7 +857,7 @@ def test_a_finished_hot_seat_game_replays_from_every_seat(db):
 def test_a_hot_seat_game_continued_with_a_bot_to_move_shows_no_ones_hand(db):
     """Whoever sits at the screen after Continue is unknown until a pass screen is cleared:
     the table shows only what everyone may see until then, not the first human's hand."""
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
     g = Game.new(db, 3, seed=1, names=["Bot", "Ann", "Bob"])
     assert g.pending.player == 0 and g.pending.kind == "play"
     saves.save(g, [{"name": "Bot", "kind": "bot", "level": "random"},
@@ -887,8 +887,8 @@ def test_a_hot_seat_game_continued_with_a_bot_to_move_shows_no_ones_hand(db):
 def test_a_demo_never_touches_the_players_saves_or_statistics(db):
     """`doomlings play --demo` played to its end leaves the autosave, the last game and the
     statistics byte for byte as they were, and Continue still opens the player's game."""
-    from doomlings_desktop import saves, statistics
-    from doomlings_desktop.simulate import play_random
+    from doomlings_desktop.commands.simulate import play_random
+    from doomlings_desktop.storage import saves, statistics
     from doomlings_desktop.ui.app import demo_table
     mine = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot", "level": "easy"}]
     done = play_random(db, 2, 3)

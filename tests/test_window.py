@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from doomlings_desktop.settings import Settings, config_dir
+from doomlings_desktop.storage.settings import Settings, config_dir
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.table import SeatConfig, TableScene
 

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from doomlings_desktop.settings import Settings  # noqa: E402
+from doomlings_desktop.storage.settings import Settings  # noqa: E402
 from doomlings_desktop.ui import router  # noqa: E402
 from doomlings_desktop.ui.app import App  # noqa: E402
 from doomlings_desktop.ui.table import SeatConfig, TableScene  # noqa: E402
@@ -276,7 +276,7 @@ def main() -> None:
     tutorial(app)
     cousins = hot_seat(app)
     practice = gene_pool_turning(app)
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
     saves.save(sc.game, sc.seat_dicts(), "Sunday evening")
     saves.save(cousins.game, cousins.seat_dicts(), "Friday night with the cousins")
     saves.save(practice.game, practice.seat_dicts(), "Practice against the bots")

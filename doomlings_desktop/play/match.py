@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
-from doomlings_desktop.jsonfile import signature
 from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.rules.record import RecordError, make_record, replay
 from doomlings_desktop.rules.view import View, public_view, view_for
+from doomlings_desktop.storage.jsonfile import signature
 
 
 @dataclass
@@ -468,7 +468,7 @@ class Match:
 
     def persist(self) -> None:
         """Autosave after every answer; a finished game goes to the statistics once."""
-        from doomlings_desktop import saves, statistics
+        from doomlings_desktop.storage import saves, statistics
 
         if not self.autosave:
             return
@@ -496,7 +496,7 @@ class Match:
 
     def save_as(self, name: str) -> str:
         """Save under a name the player asked for; returns what to tell them."""
-        from doomlings_desktop import saves
+        from doomlings_desktop.storage import saves
 
         if self.origin is not None:
             return "The lesson is not saved: start it again from the menu at any time."

@@ -13,7 +13,7 @@ names its cards to those seats only and, when `secret` is given, those seats rea
 instead of `parts` (e.g. "Ann looks at Antlers, Fangs from Bob's hand." for Ann and Bob, "Ann
 looks at 2 cards of Bob's hand." for the others). tests/test_log_privacy.py (and, at any size,
 `doomlings fuzz --log-privacy`) plays random games and checks every rendered line of every seat
-against what that seat has seen (doomlings_desktop/logscan.py).
+against what that seat has seen (doomlings_desktop/commands/logscan.py).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.lru import LRU
-from doomlings_desktop.settings import Settings
+from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.fonts import safe_render, safe_size
 from doomlings_desktop.ui.present import Presenter
 
@@ -364,7 +364,7 @@ class App:
         """For automation of the real window (DOOMLINGS_TEST_STATE): what is where, as JSON."""
         import json
 
-        from doomlings_desktop.settings import write_atomic
+        from doomlings_desktop.storage.settings import write_atomic
 
         def plain(x: Any) -> Any:
             if isinstance(x, (tuple, list)):
@@ -525,7 +525,7 @@ def modules_warning() -> str | None:
 
 
 def log_file() -> Path:
-    from doomlings_desktop.settings import log_dir
+    from doomlings_desktop.storage.settings import log_dir
     return log_dir() / "doomlings.log"
 
 
@@ -566,7 +566,7 @@ def main(start: str | None = None, seed: int | None = None) -> int:
     setup_logging()
     logging.getLogger("doomlings").info("start (video driver %s)", os.environ.get(
         "SDL_VIDEODRIVER", "default"))
-    from doomlings_desktop import instance, saves
+    from doomlings_desktop.storage import instance, saves
     busy = instance.claim()     # held until the process ends, however it ends
     if busy:
         return refuse(busy)
@@ -576,7 +576,7 @@ def main(start: str | None = None, seed: int | None = None) -> int:
         from doomlings_desktop.ui import router
         menu = router.make(app, "menu")
         if start == "continue":
-            from doomlings_desktop import saves
+            from doomlings_desktop.storage import saves
             app.scene = menu
             if router.open_save(app, saves.autosave_path(), menu):
                 return app.scene

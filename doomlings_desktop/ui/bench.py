@@ -114,7 +114,7 @@ def first_frame_seconds(driver: str) -> float:
 
 
 def main(args: Any) -> int:
-    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.storage.settings import Settings
     from doomlings_desktop.ui.app import App
 
     with tempfile.TemporaryDirectory() as home:

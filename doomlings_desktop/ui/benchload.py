@@ -30,9 +30,9 @@ def make_saves(count: int, seed: int = 3) -> int:
     """`count` saves in the current DOOMLINGS_HOME: one game played to its second catastrophe,
     written once by `saves.save`, then copied with a date of its own each. Returns the size of
     one save in bytes."""
-    from doomlings_desktop import saves
     from doomlings_desktop.rules.cards import default_database
     from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.storage import saves
 
     g = Game.new(default_database(), len(SEATS), seed=seed, names=[s["name"] for s in SEATS])
     r = random.Random(seed)
@@ -98,8 +98,8 @@ def _report(xs: list[float]) -> str:
 
 
 def main(args: Any) -> int:
-    from doomlings_desktop import saves
-    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.storage import saves
+    from doomlings_desktop.storage.settings import Settings
     from doomlings_desktop.ui.app import App
 
     count = args.saves

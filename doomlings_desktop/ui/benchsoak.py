@@ -34,7 +34,7 @@ def rss_mb() -> float:
 
 def cache_sizes(app: Any) -> dict[str, int]:
     """The entries every cache of the window holds now (each has its bound, lru.LRU)."""
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
     from doomlings_desktop.ui.cardart import text as cardtext
     from doomlings_desktop.ui.table import handraise, layer
 
@@ -64,7 +64,7 @@ def play_game(app: Any, seed: int, modules: tuple[str, ...] = ()) -> int:
 
 
 def main(args: Any) -> int:
-    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.storage.settings import Settings
     from doomlings_desktop.ui.app import App
 
     games = args.soak_games

@@ -46,10 +46,10 @@ def open_save(app: Any, path: Any, back: Any) -> bool:
     kept if only its card rules changed or it cannot be read) and stay. The game in progress
     is not touched here: the loaded game's first autosave keeps it (saves.save), unless the
     loaded one is that game itself (Continue) or a later point of it."""
-    from doomlings_desktop import saves
-    from doomlings_desktop.jsonfile import signature
     from doomlings_desktop.play.match import Seat
     from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.storage import saves
+    from doomlings_desktop.storage.jsonfile import signature
 
     try:
         got = saves.load(path, default_database())
@@ -85,10 +85,10 @@ def open_lesson(app: Any, back: Any) -> bool:
 def open_replay(app: Any, path: Any, back: Any) -> bool:
     """Open a save as a replay (checked by loading it first; a bad file is explained), if
     the replay policy lets anyone watch it."""
-    from doomlings_desktop import saves
     from doomlings_desktop.play import match as policy
     from doomlings_desktop.play.match import Seat
     from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.storage import saves
 
     try:
         got = saves.load(path, default_database())

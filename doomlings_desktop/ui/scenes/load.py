@@ -28,7 +28,7 @@ KEYS_HINT = "↑↓ choose   Enter open   P replay   F2 rename   Del delete   Es
 
 
 def display_name(info: Any) -> str:
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
     return "Game in progress (Continue)" if info.name == saves.AUTOSAVE else info.name
 
 
@@ -142,8 +142,8 @@ class LoadScene(SubScene):
                 self._act(key[0], info)
 
     def _act(self, what: str, info: Any) -> None:
-        from doomlings_desktop import saves
         from doomlings_desktop.play import match as policy
+        from doomlings_desktop.storage import saves
 
         if what == "open":
             if info.unreadable:     # the permission may be put right since it was listed
@@ -187,7 +187,7 @@ class LoadScene(SubScene):
                                  hotkeys={"y": "delete", "n": "cancel"})
 
     def _dialog_choice(self, choice: Any) -> None:
-        from doomlings_desktop import saves
+        from doomlings_desktop.storage import saves
 
         info, dialog = self.acting, self.dialog
         if choice == "cancel":
@@ -215,7 +215,7 @@ class LoadScene(SubScene):
                            "Undo (Ctrl+Z) brings it back.")
 
     def _undo(self) -> None:
-        from doomlings_desktop import saves
+        from doomlings_desktop.storage import saves
 
         if self.undo is None:
             return
@@ -249,7 +249,7 @@ class LoadScene(SubScene):
         """List the saves again: the screen opened, or the folder changed. Only files new or
         changed since are read, for at most LIST_SECONDS a frame: thousands of saves never
         seen before fill in over the first frames while the screen already answers."""
-        from doomlings_desktop import saves
+        from doomlings_desktop.storage import saves
         if self.listing is None:
             self.stamp = saves.listing_stamp()      # before: a change meanwhile lists again
             self.listing = saves.Listing(with_autosave=True)
@@ -266,7 +266,7 @@ class LoadScene(SubScene):
     def _name_problem(self, text: str) -> str | None:
         """Why the typed name is refused, worked out when the text or the folder changes (it
         looks at every save's name), not every frame."""
-        from doomlings_desktop import saves
+        from doomlings_desktop.storage import saves
         if self.checked is None or self.checked[:2] != (text, self.stamp):
             self.checked = (text, self.stamp, saves.name_problem(text, self.acting.path))
         return self.checked[2]
@@ -274,8 +274,8 @@ class LoadScene(SubScene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surf: pygame.Surface) -> None:
-        from doomlings_desktop import saves
         from doomlings_desktop.play import match as policy
+        from doomlings_desktop.storage import saves
         u = self.unit()
         t = self.app.text
         w, h = surf.get_size()

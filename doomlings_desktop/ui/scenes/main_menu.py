@@ -34,7 +34,7 @@ class MenuScene(Scene):
         items = [("Continue", "continue", "c"), ("New game", "new", "n"),
                  ("Learn to play", "learn", "p"), ("Load game", "load", "l"), ("Statistics", "stats", "t"), ("Rules", "rules", "r"),
                  ("Settings", "settings", "s"), ("Quit", "quit", "q")]
-        from doomlings_desktop import saves
+        from doomlings_desktop.storage import saves
         can_continue = saves.has_autosave()
         self.first_time = not can_continue and self._no_games()
         self.buttons = []
@@ -47,7 +47,7 @@ class MenuScene(Scene):
 
     @staticmethod
     def _no_games() -> bool:
-        from doomlings_desktop import statistics
+        from doomlings_desktop.storage import statistics
 
         try:
             return not statistics.load_stats().get("games")
@@ -56,7 +56,7 @@ class MenuScene(Scene):
 
     def on_button(self, key: Any) -> None:
         if key == "continue":
-            from doomlings_desktop import saves
+            from doomlings_desktop.storage import saves
             router.open_save(self.app, saves.autosave_path(), self)
         elif key == "load":
             router.go(self.app, "load", back=self)
@@ -88,7 +88,7 @@ class MenuScene(Scene):
         surf.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.2) + int(56 * u))))
         self._draw_deco(surf, u)
         self.draw_buttons(surf)
-        from doomlings_desktop import saves
+        from doomlings_desktop.storage import saves
         notice = self.notice or saves.autosave_problem()     # cached: no file read a frame
         if notice:
             lines = t.wrap(notice, int(15 * u), int(w * 0.9))[:2]

@@ -244,7 +244,7 @@ class NewGameScene(Scene):
             surf.blit(t.render(label, int(19 * u)), (r.x + int(10 * u), r.y + int(9 * u)))
             self.targets.append((r, ("name", i)))
         # the hints beside the variants, where the table has room at any size
-        from doomlings_desktop import saves
+        from doomlings_desktop.storage import saves
         hx = self.modules_x if self.modules else x0 + int(494 * u)
         hy = self.hints_y if self.modules else self.variants_y
         warn = [self.notice] if self.notice else []

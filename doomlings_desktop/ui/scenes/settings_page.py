@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.rules.cards import module_title
-from doomlings_desktop.settings import HOLDS, UI_SCALES
+from doomlings_desktop.storage.settings import HOLDS, UI_SCALES
 from doomlings_desktop.ui.app import Button, broken_modules
 from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
 

@@ -11,8 +11,8 @@ class StatsScene(SubScene):
     title = "Statistics"
 
     def draw(self, surf: pygame.Surface) -> None:
-        from doomlings_desktop import statistics
         from doomlings_desktop.rules.cards import default_database
+        from doomlings_desktop.storage import statistics
         u = self.unit()
         t = self.app.text
         w, h = surf.get_size()

@@ -31,7 +31,7 @@ class ReplayScene(TableScene):
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene,
                  start: int = 0, viewer: int | None = None, note: str = "") -> None:
         from doomlings_desktop.rules.record import replay
-        from doomlings_desktop.saves import read_notes
+        from doomlings_desktop.storage.saves import read_notes
 
         db = default_database()
         # the whole game decides the policy, not the file's own 'over' flag

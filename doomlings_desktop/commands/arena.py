@@ -190,7 +190,7 @@ def opponents_arg(text: str) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from doomlings_desktop.cliargs import GAMES_MAX, SEED, float_range, int_range, path_arg
+    from doomlings_desktop.commands.cliargs import GAMES_MAX, SEED, float_range, int_range, path_arg
 
     parser.add_argument("--hero", default="medium", choices=LEVELS, help="the level measured")
     parser.add_argument("--opponents", default=["random"] * 3, type=opponents_arg,
@@ -214,14 +214,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd(args: argparse.Namespace) -> int:
-    from doomlings_desktop.cliargs import _db, _error
+    from doomlings_desktop.commands.cliargs import card_database, error_line
 
     opponents = args.opponents
     if isinstance(opponents, str):      # a caller that built its Namespace by hand
         try:
             opponents = opponents_arg(opponents)
         except argparse.ArgumentTypeError as e:
-            return _error(f"argument --opponents: {e}")
+            return error_line(f"argument --opponents: {e}")
     hard: dict[str, Any] = {}
     if getattr(args, "hard_budget", None) is not None:
         hard["budget"] = args.hard_budget if args.hard_budget > 0 else None
@@ -231,14 +231,14 @@ def cmd(args: argparse.Namespace) -> int:
     db = None
     jobs = max(1, getattr(args, "jobs", 1) or 1)
     if getattr(args, "cards", None) or getattr(args, "modules", None):
-        db = _db(getattr(args, "cards", None), getattr(args, "modules", ()))
+        db = card_database(getattr(args, "cards", None), getattr(args, "modules", ()))
         jobs = 1      # worker processes load the default database
     out = None
     if getattr(args, "per_game", None):
         try:        # opened first: an unwritable path fails now, not after an hour of games
             out = open(args.per_game, "w", encoding="utf-8")
         except OSError as e:
-            return _error(f"argument --per-game: cannot write {args.per_game}: "
+            return error_line(f"argument --per-game: cannot write {args.per_game}: "
                           f"{e.strerror or e}")
     games: list[dict] = []
     try:
@@ -250,7 +250,7 @@ def cmd(args: argparse.Namespace) -> int:
             out.writelines(json.dumps(x) + "\n" for x in games)
             out.flush()
     except OSError as e:     # a full disk or /dev/full shows only when the lines are written
-        return _error(f"argument --per-game: cannot write {args.per_game}: {e.strerror or e}")
+        return error_line(f"argument --per-game: cannot write {args.per_game}: {e.strerror or e}")
     finally:
         if out is not None:
             try:
@@ -261,7 +261,7 @@ def cmd(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from doomlings_desktop.cliargs import Parser
+    from doomlings_desktop.commands.cliargs import Parser
 
     parser = Parser(prog="doomlings arena", description=__doc__.split("\n")[0])
     add_arguments(parser)

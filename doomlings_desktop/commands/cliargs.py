@@ -13,7 +13,9 @@ GAMES_MAX = 1_000_000_000        # more than any run finishes; bigger is surely 
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
 
 
-def _error(msg: str, code: int = 2) -> int:
+def error_line(msg: str, code: int = 2) -> int:
+    """Say what is wrong in one `error:` line on stderr; the exit code to return (2: a bad
+    command line, as argparse's)."""
     print(f"error: {msg}", file=sys.stderr)
     return code
 
@@ -75,7 +77,7 @@ SEED = int_range(SEED_MIN, SEED_MAX, "a whole number from -2^63 to 2^63-1")
 
 def modules_arg(text: str) -> list[str] | str:
     """--modules: comma-separated module names, or `all`; the names are checked against the
-    card database once it is loaded (`_db`)."""
+    card database once it is loaded (`card_database`)."""
     if text.strip() == "all":
         return "all"
     names = [x.strip() for x in text.split(",") if x.strip()]
@@ -104,7 +106,7 @@ def add_modules(parser: argparse.ArgumentParser) -> None:
                         help=_ModulesHelp("expansion modules in play"))
 
 
-def _db(path: str | None, modules: list[str] | str | tuple = ()):
+def card_database(path: str | None, modules: list[str] | str | tuple = ()):
     """The card database of --cards (or the bundled one) with the --modules cards, or exit 2
     with one `error:` line."""
     from doomlings_desktop.rules.cards import (
@@ -119,20 +121,20 @@ def _db(path: str | None, modules: list[str] | str | tuple = ()):
     except CardDatabaseError as e:
         what = "cannot load the card database" if "cannot read" in str(e) else \
             "the card database is broken"
-        raise SystemExit(_error(f"{what}: {e}")) from None
+        raise SystemExit(error_line(f"{what}: {e}")) from None
     except FileNotFoundError as e:
-        raise SystemExit(_error(f"{e}. Reinstall the program, or give --cards FILE.")) from None
+        raise SystemExit(error_line(f"{e}. Reinstall the program, or give --cards FILE.")) from None
     except (RecursionError, MemoryError, ValueError, TypeError, OSError) as e:
         # whatever slips past the loader's own checks is still that file's fault, said once
-        raise SystemExit(_error(f"cannot load the card database {path or 'cards.yaml'}: "
+        raise SystemExit(error_line(f"cannot load the card database {path or 'cards.yaml'}: "
                                 f"{type(e).__name__}: {e}")) from None
     if not modules:
         return db
     try:
         names = module_names(db, db.manifest if modules == "all" else modules)
     except CardDatabaseError as e:
-        raise SystemExit(_error(f"argument --modules: {str(e).split(': ', 1)[-1]}")) from None
+        raise SystemExit(error_line(f"argument --modules: {str(e).split(': ', 1)[-1]}")) from None
     try:
         return with_modules(db, names)
     except CardDatabaseError as e:
-        raise SystemExit(_error(f"a module of the card database is broken: {e}")) from None
+        raise SystemExit(error_line(f"a module of the card database is broken: {e}")) from None

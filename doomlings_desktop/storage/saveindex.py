@@ -18,8 +18,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from doomlings_desktop.jsonfile import JsonFileError, read_json
-from doomlings_desktop.settings import data_dir, write_atomic
+from doomlings_desktop.storage.jsonfile import JsonFileError, read_json
+from doomlings_desktop.storage.settings import data_dir, write_atomic
 
 log = logging.getLogger("doomlings.saves")
 
@@ -94,7 +94,7 @@ def _opt_int(x: Any, lo: int, hi: int) -> bool:
 
 def _seats(raw: Any, seen: dict) -> list[dict] | None:
     """The seats of an entry, checked as a save's are (once per distinct list), or None."""
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
 
     try:
         key = tuple(tuple(s.items()) for s in raw)
@@ -111,7 +111,7 @@ def _seats(raw: Any, seen: dict) -> list[dict] | None:
 
 def _entry(path: Path, e: Any, seen: dict) -> tuple[tuple, Any] | None:
     """One entry as the listing made it, or None if any field is not."""
-    from doomlings_desktop import saves
+    from doomlings_desktop.storage import saves
 
     if not isinstance(e, list) or len(e) != 12:
         return None

@@ -11,7 +11,7 @@ Video is SDL's offscreen `dummy` driver unless SDL_VIDEODRIVER is set. Sound tri
 audio driver first; without an audio device it checks the mixer with SDL's `dummy` audio driver
 instead. A missing audio device is not a failure; a crash or a missing sound file is.
 
-Also `python -m doomlings_desktop.selftest`.
+Also `python -m doomlings_desktop.commands.selftest`.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def check_bot_game(state: dict) -> str:
 def check_frame(state: dict, out: Path) -> str:
     import pygame
 
-    from doomlings_desktop.settings import Settings
+    from doomlings_desktop.storage.settings import Settings
     from doomlings_desktop.ui.app import App
     from doomlings_desktop.ui.table import SeatConfig, TableScene
 

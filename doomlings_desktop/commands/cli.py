@@ -7,13 +7,13 @@ import os
 import sys
 from pathlib import Path
 
-from doomlings_desktop.cliargs import (
+from doomlings_desktop.commands.cliargs import (
     GAMES_MAX,
     SEED,
     Parser,
-    _db,
-    _error,
     add_modules,
+    card_database,
+    error_line,
     int_range,
     path_arg,
 )
@@ -25,19 +25,19 @@ def use_cards(path: str | None) -> None:
     if path:
         from doomlings_desktop.rules.cards import set_default_database
 
-        set_default_database(_db(path))
+        set_default_database(card_database(path))
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
-    from doomlings_desktop.scenario import collect, run_file
+    from doomlings_desktop.commands.scenario import collect, run_file
 
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
-        return _error(f"no such file or folder: {', '.join(missing)}")
-    db = _db(args.cards, args.modules)    # for scenarios that name no modules of their own
+        return error_line(f"no such file or folder: {', '.join(missing)}")
+    db = card_database(args.cards, args.modules)    # for scenarios that name no modules of their own
     files = collect(args.paths)
     if not files:
-        return _error("no scenario files (*.yaml) found in: " + " ".join(args.paths))
+        return error_line("no scenario files (*.yaml) found in: " + " ".join(args.paths))
     failed = 0
     for f in files:
         err = run_file(db, f)
@@ -51,19 +51,19 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from doomlings_desktop.simulate import simulate
+    from doomlings_desktop.commands.simulate import simulate
 
-    return simulate(_db(args.cards, args.modules), args.games, args.players, args.seed, args.json)
+    return simulate(card_database(args.cards, args.modules), args.games, args.players, args.seed, args.json)
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     if args.log_privacy:
-        from doomlings_desktop.logscan import main as scan
+        from doomlings_desktop.commands.logscan import main as scan
 
-        return scan(_db(args.cards, args.modules), args.games, args.seed, args.json)
-    from doomlings_desktop.fuzz import main as fuzz
+        return scan(card_database(args.cards, args.modules), args.games, args.seed, args.json)
+    from doomlings_desktop.commands.fuzz import main as fuzz
 
-    return fuzz(_db(args.cards, args.modules), args.games, args.seed, args.json)
+    return fuzz(card_database(args.cards, args.modules), args.games, args.seed, args.json)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -71,20 +71,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
         use_cards(args.cards)
         # a module name is checked like every other command's (one error line, exit 2), and
         # the table is played with the modules asked for
-        args.modules = _db(args.cards, args.modules).modules if args.modules else ()
+        args.modules = card_database(args.cards, args.modules).modules if args.modules else ()
         from doomlings_desktop.ui import bench, benchload, benchsoak
 
         return {"ui": bench.main, "load": benchload.main, "soak": benchsoak.main}[args.what](args)
-    from doomlings_desktop.bench import main as bench
+    from doomlings_desktop.commands.bench import main as bench
 
-    args.modules = _db(args.cards, args.modules).modules
+    args.modules = card_database(args.cards, args.modules).modules
     return bench(args)
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
     from collections import Counter
 
-    db = _db(args.cards, "all")      # the base cards and every module its manifest lists
+    db = card_database(args.cards, "all")      # the base cards and every module its manifest lists
     traits = [db.cards[c] for c in db.traits]
     by_color = Counter(x for d in traits for x in d.colors)   # multi-colour: in each
     distinct = {d.id: d for d in traits}
@@ -190,7 +190,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=SEED, default=1, help="ui: the game shown (default 1)")
     add_modules(s)
     s.set_defaults(fn=cmd_bench)
-    from doomlings_desktop import arena
+    from doomlings_desktop.commands import arena
 
     s = sub.add_parser("arena", parents=[common],
                        help="bots against bots in duplicate games: win share and latency")
@@ -232,10 +232,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.selftest:
-        from doomlings_desktop.selftest import run as selftest
+        from doomlings_desktop.commands.selftest import run as selftest
 
         if args.cards:
-            _db(args.cards)     # a bad --cards is a command-line error, before the checks
+            card_database(args.cards)     # a bad --cards is a command-line error, before the checks
         return selftest(cards=args.cards)
     if args.command is None:
         return cmd_play(args)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import SupportsIndex
 
-from doomlings_desktop.fuzz import MAX_STEPS, table_of
+from doomlings_desktop.commands.fuzz import MAX_STEPS, table_of
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.events import events_for

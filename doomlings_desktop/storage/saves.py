@@ -26,8 +26,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from doomlings_desktop import saveindex
-from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import Database
@@ -40,7 +38,9 @@ from doomlings_desktop.rules.record import (
     make_record,
     replay,
 )
-from doomlings_desktop.settings import data_dir, write_atomic
+from doomlings_desktop.storage import saveindex
+from doomlings_desktop.storage.jsonfile import JsonFileError, read_json, signature
+from doomlings_desktop.storage.settings import data_dir, write_atomic
 
 log = logging.getLogger("doomlings.saves")
 
@@ -712,7 +712,7 @@ def set_aside() -> list[Path]:
 def clean_temp(now: float | None = None) -> int:
     """Remove the temp files of atomic writes that a killed program left behind (older than a
     minute, so a write in progress in another window is never touched). Returns how many."""
-    from doomlings_desktop.settings import config_dir
+    from doomlings_desktop.storage.settings import config_dir
 
     now = time.time() if now is None else now
     gone = 0

@@ -19,7 +19,7 @@ import logging
 import os
 from pathlib import Path
 
-from doomlings_desktop.settings import data_dir
+from doomlings_desktop.storage.settings import data_dir
 
 log = logging.getLogger("doomlings.instance")
 

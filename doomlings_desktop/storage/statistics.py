@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from doomlings_desktop.jsonfile import JsonFileError, read_json, signature
 from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.settings import data_dir, write_atomic
+from doomlings_desktop.storage.jsonfile import JsonFileError, read_json, signature
+from doomlings_desktop.storage.settings import data_dir, write_atomic
 
 log = logging.getLogger("doomlings.statistics")
 

@@ -202,7 +202,7 @@ class Settings:
         this returns: an unreadable file gives the defaults; a bad value gives that field's
         default (or, for a number out of range, the nearest allowed value), the others keep
         theirs, and the warning names the fields that were reset."""
-        from doomlings_desktop.jsonfile import JsonFileError, read_json
+        from doomlings_desktop.storage.jsonfile import JsonFileError, read_json
 
         path = config_dir() / "settings.json"
         why = None
