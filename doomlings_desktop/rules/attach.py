@@ -25,11 +25,10 @@ def ask_host(g: Game, p: int, c: int, src: str) -> None:
     (nothing in the rules gets here: a play is legal only with a host) it goes back."""
     hosts = g.hosts_for(p, c)
     if not hosts:
-        g.limbo.remove(c)
         if src == "hand":
-            g.players[p].hand.append(c)
+            g.move(c, "limbo", "hand", q=p)
         else:
-            g.discard.append(c)
+            g.move(c, "limbo", "discard")
         if g.log is not None:
             g.say("stays", (c, " has no trait to attach to and stays where it was."))
         return
@@ -44,7 +43,6 @@ def t_attach_ans(g: Game, t: tuple) -> None:
     host = g.answer
     q = g.owner_of(host)
     db = g.db
-    g.limbo.remove(c)
     g.attach(q, c, host)
     g.last_colors = db.colors[c]
     if g.log is not None:
@@ -65,7 +63,6 @@ def t_attach_out_of_turn(g: Game, t: tuple) -> None:
     _, p, c, quiet = t
     host = g.answer
     q = g.owner_of(host)
-    g.limbo.remove(c)
     g.attach(q, c, host)
     g.last_colors = g.db.colors[c]
     if g.log is not None and not quiet:

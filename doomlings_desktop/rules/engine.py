@@ -69,9 +69,9 @@ class Game(State, Legality, Scoring, Windows):
         if db.birth >= 0:
             top_first.insert(0, db.birth)
         g.age_deck = top_first[::-1]
-        for p in g.players:
+        for q in range(g.n):
             for _ in range(5):
-                p.hand.append(g.deck.pop())
+                g.move_top("deck", "hand", -1, q)
         g.stack.append((t_round,))
         if db.meanings:     # the Meaning of Life module: its keep decisions come first (E4)
             deal_meanings(g)
@@ -212,8 +212,7 @@ class Game(State, Legality, Scoring, Windows):
                        ignore_requirement: bool = False, allow_third: bool = False) -> None:
         """Play card c from p's hand: pay its cost, it enters the pile, windows, action.
         An attachment asks for its host first (E8)."""
-        self.players[p].hand.remove(c)
-        self.limbo.append(c)
+        self.move(c, "hand", "limbo", p)
         d = self.db.cards[c]
         if d.attach is not None:
             self.stack.append((t_attached, p, c, "hand", resolve_action))
@@ -230,13 +229,11 @@ class Game(State, Legality, Scoring, Windows):
         """An out-of-turn card goes from q's hand into q's pile (or `into`'s, Self-Awareness).
         It counts as the last trait played (Natural Harmony); it is not a turn and is not
         followed by stabilizing (R20)."""
-        self.players[q].hand.remove(c)
-        self.add_to_pile(q if into is None else into, c)
+        self.move(c, "hand", "pile", q, q if into is None else into)
         self.last_colors = self.db.colors[c]
 
     def play_from_discard(self, p: int, c: int, resolve_action: bool) -> None:
-        self.discard.remove(c)
-        self.limbo.append(c)
+        self.move(c, "discard", "limbo")
         if self.db.attach[c] is not None:
             self.stack.append((t_attached, p, c, "discard", resolve_action))
             ask_host(self, p, c, "discard")

@@ -54,7 +54,7 @@ def t_round(g: Game, t: tuple) -> None:
             g.say("end", "The age deck is empty: the world ends without a final catastrophe.")
         g.stack.append((t_score,))
         return
-    a = g.age_deck.pop()
+    a = g.move_top("age_deck", "era")      # revealed: it joins the current era
     g.shown = True
     g.known_age.clear()
     if g.known_below:   # Neural Link saw two ages: the second is now the top one
@@ -69,7 +69,6 @@ def t_round(g: Game, t: tuple) -> None:
         return
     g.age = a
     g.rules = d.rules
-    g.eras[-1].append(a)
     if g.log is not None:
         g.say("age", ("Age: ", a, f". {d.text}"))
     _push_turns(g)
@@ -111,11 +110,11 @@ def t_round_end(g: Game, t: tuple) -> None:
 
 
 def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
-    """R4: first player passes left, gene pools change, catastrophic effects, then turns or R5."""
+    """R4: first player passes left, gene pools change, catastrophic effects, then turns or R5.
+    Catastrophe c has just joined the current era (`move_top`); it closes it."""
     db = g.db
     d = db.cards[c]
     g.catastrophes.append(c)
-    g.eras[-1].append(c)
     g.eras.append([])
     g.age = c
     g.rules = {}
@@ -202,8 +201,8 @@ def _redraw(g: Game, p: int, said: str) -> None:
     if g.log is not None:
         g.say("redraw", f"{g.pname(p)} {said}")
     hand = pl.hand[:]
-    g.discard.extend(hand)
-    pl.hand.clear()
+    for c in hand:
+        g.move(c, "hand", "discard", p)
     react = g.db.on_hand_discard
     for c in reversed(hand):
         if react[c]:    # Witchy, Zombified (E17): each may be played instead
@@ -298,17 +297,13 @@ def t_give_ans(g: Game, t: tuple) -> None:
 def t_enter(g: Game, t: tuple) -> None:
     """A trait enters its player's pile, then its on-play windows and action run."""
     _, p, c, src, resolve, allow_third = t
-    g.limbo.remove(c)
     db = g.db
     if db.dominant[c] and not allow_third and g.dominants(p) >= 2:
-        g.discard.append(c)
+        g.move(c, "limbo", "discard")
         if g.log is not None:
             g.say("third_dominant", (c, " would be a third dominant trait and is discarded."))
         return
-    if db.gp_card[c]:
-        g.add_to_pile(p, c)
-    else:
-        g.players[p].pile.append(c)
+    g.move(c, "limbo", "pile", -1, p)
     g.last_colors = db.colors[c]
     if g.log is not None:
         where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
@@ -522,9 +517,9 @@ def _pass_random_card(g: Game, p: int) -> None:
     hand = g.players[p].hand
     if not hand:
         return
-    c = hand.pop(g.rng.below(len(hand)))
+    c = hand[g.rng.below(len(hand))]
     q = (p + 1) % g.n
-    g.players[q].hand.append(c)
+    g.move(c, "hand", "hand", p, q)
     g.shown = True
     if g.log is not None:
         g.say("give", f"{g.pname(p)} passes a card at random to {g.pname(q)}.", (p, q),
@@ -573,7 +568,6 @@ def t_we_offer_ans(g: Game, t: tuple) -> None:
     if g.db.reaction[c] == "sneaky":
         g.play_from_hand(p, c)
     else:
-        g.players[p].hand.remove(c)
         place_reaction(g, p, c, -1)
 
 

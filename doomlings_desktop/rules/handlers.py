@@ -12,8 +12,7 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
     turns are skipped and its player does not stabilize; the catastrophe opens the next round."""
     db = g.db
     while g.age_deck and db.cards[g.age_deck[-1]].kind != "catastrophe":
-        a = g.age_deck.pop()
-        g.eras[-1].append(a)
+        a = g.move_top("age_deck", "era")
         if g.log is not None:
             g.say("age_skipped", (a, " is revealed and takes no effect."))
     g.known_age.clear()

@@ -224,7 +224,12 @@ class Legality:
         """Whether trait c in p's pile passes an effect's filter: every (key, value) of it,
         each key's test one function of FILTERS (the card loader checks the keys)."""
         for k, v in flt:
-            if not FILTERS[k](self, p, c, v, source):
+            if k == "color":        # the usual key, tested without a call
+                rc = self.players[p].recolor
+                if (rc[c] != v) if rc and c in rc else (
+                        v not in (self.colors_of(p, c) if self.hosts else self.db.colors[c])):
+                    return False
+            elif not FILTERS[k](self, p, c, v, source):
                 return False
         return True
 

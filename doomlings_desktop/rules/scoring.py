@@ -161,7 +161,7 @@ def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int
     run out); returns the draws in order, (seat, face value), and the seats still tied."""
     db = g.db
     draws_all: list[tuple[int, int]] = []
-    aside: list[int] = []     # tiebreak cards stay out until it is over, or they'd come back
+    aside: list[int] = []     # tiebreak cards stay in limbo until it is over, or they'd come back
     # A score that reads the discard pile (Tiny Arms) must read after the tiebreak what it
     # read at the count: the drawn cards then go back where they were, deck and discard pile.
     zones = (g.deck[:], g.discard[:]) if db.scores_discard and len(tied) > 1 else None
@@ -173,7 +173,7 @@ def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int
                 draws = []
                 break
             c = got[0]
-            g.players[p].hand.remove(c)
+            g.move(c, "hand", "limbo", p)
             aside.append(c)
             draws.append((p, db.value[c]))
             g.shown_all += (c,)
@@ -184,10 +184,10 @@ def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int
         draws_all.extend(draws)
         top = max(v for _, v in draws)
         tied = [p for p, v in draws if v == top]
-    if zones is not None:
-        g.deck, g.discard = zones
-    else:
-        g.discard.extend(aside)
+    for c in aside:
+        g.move(c, "limbo", "discard")
+    if zones is not None:       # ...and then back where they were drawn from
+        g.restore_decks(*zones)
     return draws_all, tied
 
 

@@ -253,6 +253,7 @@ def _lay_seat(g: Game, i: int, hand: list[int], pile: list[tuple[int, int]], gp:
         if host < 0:
             g.add_to_pile(i, c)     # in play order: gene pool modifiers apply as played
         else:
+            g.limbo.append(c)       # set-up: as if just played, onto its host
             g.attach(i, c, host)
     if gp is not None:
         g.players[i].gp = gp
@@ -269,7 +270,9 @@ def force_world_end(g: Game, catastrophe: int) -> None:
     if not 0 <= catastrophe < len(db.cards) or db.cards[catastrophe].kind != "catastrophe":
         raise PositionError(None, f"{catastrophe!r} is not a catastrophe")
     if catastrophe in g.age_deck:
-        g.age_deck.remove(catastrophe)
+        g.move(catastrophe, "age_deck", "era")
+    else:       # a catastrophe from outside the age deck (a scenario's choice)
+        g.zone("era").append(catastrophe)
     g.stack.clear()
     g.pending = None
     while len(g.catastrophes) < 2:

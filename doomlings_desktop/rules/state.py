@@ -8,7 +8,9 @@ things happen `flow.py` and `windows.py`; `engine.Game` puts them together.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Literal
 
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import Decision
@@ -18,6 +20,10 @@ from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.verbs import Ctx, t_effect
 
 VARIANTS = ("long_age_deck", "catastrophe_ends_round", "gene_pool_leader_bonus")
+
+# Where a card can be: a hand or a pile (with its seat), the trait deck, the discard pile,
+# limbo (being played, or set aside), the age deck, or the current era (revealed ages).
+Zone = Literal["hand", "pile", "deck", "discard", "limbo", "age_deck", "era"]
 
 
 class Player:
@@ -183,6 +189,99 @@ class State:
                 return ("era", -1)
         return ("out", -1)
 
+    # -- moves: every card that changes zone goes through the methods below (`move` and its
+    # specialised forms: draw, discard_from_hand, add_to_pile, remove_from_pile, move_trait,
+    # return_to_hand, discard_from_pile, attach, swap_hands, pass_hands); tests/test_moves.py
+    # holds every other module of the rules to that.
+
+    def zone(self, z: Zone, seat: int = -1) -> list[int]:
+        """The list of a zone (top last): a seat's hand or pile, or a shared zone."""
+        if z == "hand":
+            return self.players[seat].hand
+        if z == "pile":
+            return self.players[seat].pile
+        if z == "discard":
+            return self.discard
+        if z == "limbo":
+            return self.limbo
+        if z == "deck":
+            return self.deck
+        if z == "age_deck":
+            return self.age_deck
+        return self.eras[-1]
+
+    def move(self, c: int, src: Zone, dst: Zone, p: int = -1, q: int = -1,
+             bottom: bool = False) -> None:
+        """Card c leaves zone `src` (of seat p, for a hand or a pile) for the top of `dst` (of
+        seat q; its bottom with `bottom`). Out of a pile its gene pool modifiers are undone
+        and into one they apply (R10); a host moves with its attachment by `move_trait`.
+        (Every play passes here twice, hand to limbo to pile: the usual zones are tested
+        first and reached without a call.)"""
+        if src == "hand":
+            self.players[p].hand.remove(c)
+        elif src == "limbo":
+            self.limbo.remove(c)
+        elif src == "pile":
+            self.remove_from_pile(p, c)
+        else:
+            self.zone(src, p).remove(c)
+        if dst == "limbo":
+            self.limbo.append(c)
+        elif dst == "pile":
+            if self.db.gp_card[c]:
+                self.add_to_pile(q, c)
+            else:
+                self.players[q].pile.append(c)
+        elif bottom:
+            self.zone(dst, q).insert(0, c)
+        elif dst == "hand":
+            self.players[q].hand.append(c)
+        else:
+            self.zone(dst, q).append(c)
+
+    def move_top(self, src: Zone, dst: Zone, p: int = -1, q: int = -1) -> int:
+        """The top card of `src` (a deck, the discard pile or a hand) goes to `dst`: `move`
+        without a search. Returns the card."""
+        c = (self.deck if src == "deck" else self.zone(src, p)).pop()
+        if dst == "hand":           # a deal
+            self.players[q].hand.append(c)
+        elif dst == "era":          # an age revealed
+            self.eras[-1].append(c)
+        elif dst == "pile":
+            self.add_to_pile(q, c)
+        else:
+            self.zone(dst, q).append(c)
+        return c
+
+    def swap_hands(self, p: int, q: int) -> None:
+        """p and q exchange their whole hands."""
+        a, b = self.players[p], self.players[q]
+        a.hand, b.hand = b.hand, a.hand
+
+    def pass_hands(self, seats: list[int], shift: int) -> None:
+        """Each of `seats` passes its whole hand `shift` places along the list (1: to the
+        next, -1: to the one before)."""
+        hands = [self.players[q].hand for q in seats]
+        for i in range(len(seats)):
+            self.players[seats[(i + shift) % len(seats)]].hand = hands[i]
+
+    def restore_decks(self, deck: list[int], discard: list[int]) -> None:
+        """Put the trait deck and the discard pile back as they were (`deck`, `discard`):
+        the tiebreak's draws return where they came from when a score reads the discard."""
+        self.deck, self.discard = deck, discard
+
+    @contextmanager
+    def without_in_pile(self, p: int, c: int) -> Iterator[None]:
+        """While the block runs, c is out of p's pile (for legality as if it were already
+        discarded: its colour, its count); it is back in its place after. Not a move."""
+        pile = self.players[p].pile
+        i = pile.index(c)
+        del pile[i]
+        try:
+            yield
+        finally:
+            pile.insert(i, c)
+
     def draw(self, p: int, n: int) -> list[int]:
         """Player p draws n traits (R9: an empty deck takes the shuffled discard pile)."""
         deck = self.deck
@@ -301,9 +400,10 @@ class State:
         return a >= 0 and self.db.blanks[a]
 
     def attach(self, q: int, a: int, host: int) -> None:
-        """Attachment `a` enters q's pile on `host` (which lies there). Lyonization turns off
-        the host's gene pool change at once (rule 10: exactly what it did is undone)."""
-        self.add_to_pile(q, a)
+        """Attachment `a` enters q's pile from limbo (being played) on `host` (which lies
+        there). Lyonization turns off the host's gene pool change at once (rule 10: exactly
+        what it did is undone)."""
+        self.move(a, "limbo", "pile", q=q)
         self._hook(a, host)
 
     def move_attachment(self, q: int, a: int, host: int) -> None:

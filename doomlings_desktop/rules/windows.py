@@ -96,14 +96,14 @@ class Windows:
         self.stack.append((t_window, "self_discarded", -1, c, (q,), 0))
 
     def stolen_from_hand(self, p: int, q: int, c: int) -> bool:
-        """p steals card c (already out of q's hand): into p's hand, or, for a card that is
-        discarded if stolen (Gelatinous, E17), onto the discard pile. True if p got it."""
+        """p steals card c out of q's hand: into p's hand, or, for a card that is discarded
+        if stolen (Gelatinous, E17), onto the discard pile. True if p got it."""
         if self.db.discard_if_stolen[c]:
-            self.discard.append(c)
+            self.move(c, "hand", "discard", q)
             if self.log is not None:
                 self.say("discard", (c, " is stolen and discarded."))
             return False
-        self.players[p].hand.append(c)
+        self.move(c, "hand", "hand", q, p)
         return True
 
 
@@ -198,7 +198,6 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
         g.say("prevent", (f"{g.pname(q)} plays ", x, ": ", _ref(g, c, (q,)),
                           "'s action is prevented."))
     if g.db.reaction[x] == "cancel_harm":
-        g.players[q].hand.remove(x)
         place_reaction(g, q, x, p, quiet=True)
     else:
         g.play_out_of_turn(q, x)
@@ -253,7 +252,6 @@ def t_self_aware_ans(g: Game, t: tuple) -> None:
     g.stack.append((t_turn_over, p, i - 1))     # the same seat may play another card
     c = g.answer
     if g.db.reaction[c] != "self_awareness":     # an "at any time" card (E16)
-        g.players[q].hand.remove(c)
         place_reaction(g, q, c, -1)
         return
     opts = [o for o in g.opponents(q) if not (g.db.dominant[c] and g.dominants(o) >= 2)]
@@ -318,20 +316,19 @@ def t_window_ans(g: Game, t: tuple) -> None:
     x = g.answer
     if x == "pass":
         return
-    if kind == "self_discarded":        # it leaves the discard pile again: played instead
-        g.discard.remove(x)
-    else:
-        g.players[q].hand.remove(x)
     if kind == "trait_discarded":       # Necromantic: then the trait comes into q's hand
         g.stack.append((t_take_discarded, q, c, x))
-    place_reaction(g, q, x, p)
+    # it leaves the discard pile again when it was the card discarded: played instead
+    place_reaction(g, q, x, p, src="discard" if kind == "self_discarded" else "hand")
 
 
-def place_reaction(g: Game, q: int, c: int, actor: int, quiet: bool = False) -> None:
-    """q's reaction card c (out of any zone) goes into the pile its `reaction_into` names: q's
-    own, the actor's, or an opponent's that q picks. An out-of-turn play: no action (E18), no
-    stabilizing (R20); it is the last trait played (Natural Harmony)."""
-    g.limbo.append(c)
+def place_reaction(g: Game, q: int, c: int, actor: int, quiet: bool = False,
+                   src: str = "hand") -> None:
+    """q's reaction card c (in q's hand, or the discard pile) goes into the pile its
+    `reaction_into` names: q's own, the actor's, or an opponent's that q picks. An
+    out-of-turn play: no action (E18), no stabilizing (R20); it is the last trait played
+    (Natural Harmony)."""
+    g.move(c, "discard" if src == "discard" else "hand", "limbo", q)
     if g.db.attach[c] is not None:      # an attachment goes onto the host q picks (E8, E16)
         ask_host_out_of_turn(g, q, c, quiet)
         return
@@ -349,8 +346,7 @@ def t_place(g: Game, t: tuple) -> None:
     _, q, c, o, quiet = t
     if o is None:
         o = g.answer
-    g.limbo.remove(c)
-    g.add_to_pile(o, c)
+    g.move(c, "limbo", "pile", q=o)
     g.last_colors = g.db.colors[c]
     if g.log is not None and not quiet:
         where = "their pile" if o == q else f"{g.pname(o)}'s pile"
@@ -374,7 +370,6 @@ def t_take_discarded_ans(g: Game, t: tuple) -> None:
 
 
 def _take(g: Game, q: int, c: int) -> None:
-    g.discard.remove(c)
-    g.players[q].hand.append(c)
+    g.move(c, "discard", "hand", q=q)
     if g.log is not None:
         g.say("take", (f"{g.pname(q)} takes ", c, " from the discard pile into their hand."))

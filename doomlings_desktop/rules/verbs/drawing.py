@@ -56,8 +56,7 @@ def t_take_discard(g: Any, t: tuple) -> None:
 def t_take_discard_ans(g: Any, t: tuple) -> None:
     _, ctx, left = t
     p, c = ctx.player, g.answer
-    g.discard.remove(c)
-    g.players[p].hand.append(c)
+    g.move(c, "discard", "hand", q=p)
     if g.log is not None:
         g.say("take", (f"{g.pname(p)} takes ", c, " from the discard pile into their hand."))
     g.stack.append((t_take_discard, ctx, left - 1))
@@ -70,17 +69,14 @@ def v_deal_discard(g: Any, ctx: Ctx, a: dict) -> None:
     the rest stay in the discard pile. Fewer if it runs out."""
     n = _count(g, ctx, a["n"])
     seats = ctx.vars.get("affected", g.order_from(g.first))
-    pile = g.discard
-    g.rng.shuffle(pile)
+    g.rng.shuffle(g.discard)
     g.shown = True
     for q in seats:
         got = []
         for _ in range(n):
-            if not pile:
+            if not g.discard:
                 break
-            c = pile.pop()
-            g.players[q].hand.append(c)
-            got.append(c)
+            got.append(g.move_top("discard", "hand", q=q))
         if got and g.log is not None:
             g.say("deal", f"{g.pname(q)} is dealt {len(got)} from the discard pile.", (q,),
                   (f"{g.pname(q)} is dealt ", tuple(got), " from the discard pile."))
@@ -115,12 +111,10 @@ def t_keep_one(g: Any, t: tuple) -> None:
 
 def _keep(g: Any, ctx: Ctx, drawn: list[int], kept: int) -> None:
     p = ctx.player
-    hand = g.players[p].hand
     rest = [c for c in drawn if c != kept]
-    for c in rest:
-        hand.remove(c)
     g.rng.shuffle(rest)
-    g.deck[:0] = rest          # the deck's top is the end of the list
+    for c in reversed(rest):    # to the bottom of the deck, in the shuffled order
+        g.move(c, "hand", "deck", p, bottom=True)
     if g.log is not None:
         rest_of = f" and puts {len(rest)} at the bottom of the trait deck."
         g.say("keep", (f"{g.pname(p)} keeps ", kept if kept >= 0 else "no card", rest_of), (p,))
@@ -152,8 +146,7 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
     if got:
         c = got[0]
         v = min(g.db.value[c], a["cap"])
-        g.players[p].hand.remove(c)
-        g.discard.append(c)
+        g.move(c, "hand", "discard", p)
         g.players[p].we_points.append((_title(g, ctx), v))
         if g.log is not None:
             g.say("deus", (f"{g.pname(p)} draws ", c, f": {v:+d} points."))

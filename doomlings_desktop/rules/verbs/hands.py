@@ -49,8 +49,7 @@ def _lose_hand_card(g: Any, ctx: Ctx, q: int, c: int, a: dict) -> None:
     if not a["simultaneous"]:
         g.discard_from_hand(q, c)
         return
-    g.players[q].hand.remove(c)
-    g.limbo.append(c)
+    g.move(c, "hand", "limbo", q)
     ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, -1),)
     if g.log is not None:
         g.say("aside", f"{g.pname(q)} sets a card aside.", (q,),
@@ -61,8 +60,7 @@ def t_aside_discarded(g: Any, t: tuple) -> None:
     """Every card set aside by a simultaneous discard goes to the discard pile, in turn order."""
     ctx = t[1]
     for c, q, _to in ctx.vars.get("aside", ()):
-        g.limbo.remove(c)
-        g.players[q].hand.append(c)     # discarded from the hand it was picked from
+        g.move(c, "limbo", "hand", q=q)     # discarded from the hand it was picked from
         g.discard_from_hand(q, c)
     ctx.vars["aside"] = ()
     g.shown = True
@@ -165,8 +163,7 @@ def t_secret_pick_ans(g: Any, t: tuple) -> None:
     """The pick is set aside face down (as The Big One's) until everyone has chosen."""
     _, ctx, q = t
     c = g.answer
-    g.players[q].hand.remove(c)
-    g.limbo.append(c)
+    g.move(c, "hand", "limbo", q)
     ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, q),)
     if g.log is not None:
         g.say("aside", f"{g.pname(q)} chooses a card face down.", (q,),
@@ -184,8 +181,7 @@ def t_secret_reveal(g: Any, t: tuple) -> None:
     for c, q, _ in picks:
         # back to the hand it came from and discarded from there, so that a card answering
         # a discard from hand sees this one like any other
-        g.limbo.remove(c)
-        g.players[q].hand.append(c)
+        g.move(c, "limbo", "hand", q=q)
         g.discard_from_hand(q, c)
     low = min(val[c] for c, _, _ in picks)
     losers = [q for c, q, _ in picks if val[c] == low]
@@ -258,7 +254,7 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
     k = min(_count(g, ctx, a["n"]), len(hand))
     taken = []
     for _ in range(k):
-        c = hand.pop(g.rng.below(len(hand)))
+        c = hand[g.rng.below(len(hand))]
         if g.stolen_from_hand(p, q, c):
             taken.append(c)
     if g.log is not None and taken:
@@ -280,7 +276,6 @@ def _steal_from_hand(g: Any, p: int, q: int, c: int, play: bool, known: tuple | 
     and plays it at once when the verb says so. `known`: the seats that saw the card (the
     thief and the victim after a private look, Nosy), or None when the table saw it revealed;
     the others read that a card was stolen, and which only once it is played."""
-    g.players[q].hand.remove(c)
     if not g.stolen_from_hand(p, q, c):
         return
     if g.log is not None:
@@ -331,8 +326,7 @@ def v_swap_hands(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_swap_hands(g: Any, t: tuple) -> None:
     p, q = t[1].player, g.answer
-    a, b = g.players[p], g.players[q]
-    a.hand, b.hand = b.hand, a.hand
+    g.swap_hands(p, q)
     g.shown = True
     if g.log is not None:
         g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
@@ -344,10 +338,7 @@ def v_pass_hands(g: Any, ctx: Ctx, a: dict) -> None:
     seats = sorted(ctx.vars.get("affected", range(g.n)))
     if len(seats) < 2:
         return
-    hands = [g.players[q].hand for q in seats]
-    shift = -1 if a["direction"] == "right" else 1
-    for i in range(len(seats)):
-        g.players[seats[(i + shift) % len(seats)]].hand = hands[i]
+    g.pass_hands(seats, -1 if a["direction"] == "right" else 1)
     g.shown = True
     if g.log is not None:
         g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
@@ -375,8 +366,7 @@ def t_neighbour_pick(g: Any, t: tuple) -> None:
 
 def t_neighbour_ans(g: Any, t: tuple) -> None:
     _, ctx, q, to = t
-    g.players[q].hand.remove(g.answer)
-    g.limbo.append(g.answer)
+    g.move(g.answer, "hand", "limbo", q)
     ctx.vars["aside"] = ctx.vars["aside"] + ((g.answer, q, to),)
 
 
@@ -384,8 +374,7 @@ def t_neighbours_deliver(g: Any, t: tuple) -> None:
     ctx = t[1]
     g.shown = True
     for c, q, to in ctx.vars.get("aside", ()):
-        g.limbo.remove(c)
-        g.players[to].hand.append(c)
+        g.move(c, "limbo", "hand", q=to)
         if g.log is not None:
             g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
                   (f"{g.pname(q)} gives ", c, f" to {g.pname(to)}."))

@@ -190,8 +190,7 @@ def t_give_card(g: Any, t: tuple) -> None:
 def t_give_hand_to(g: Any, t: tuple) -> None:
     _, ctx, c = t
     p, q = ctx.player, g.answer
-    g.players[p].hand.remove(c)
-    g.players[q].hand.append(c)
+    g.move(c, "hand", "hand", p, q)
     g.shown = True
     if g.log is not None:
         g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),

@@ -22,15 +22,10 @@ def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
     db = g.db
     pay = a["pay"] == "discard_self"
     if pay:
-        pile = g.players[p].pile
         if ctx.card not in g.pile_targets([p], (), "discard") or db.cards[ctx.card].keeps:
             return
-        i = pile.index(ctx.card)
-        del pile[i]         # legal as if it were already discarded (its colour, its count)
-        try:
+        with g.without_in_pile(p, ctx.card):    # legal as if it were already discarded
             opts = g.legal_plays(p)
-        finally:
-            pile.insert(i, ctx.card)
         if src == "saved":
             saved = ctx.vars.get(a["saved"], ())
             opts = [c for c in opts if c in saved]
