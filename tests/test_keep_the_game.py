@@ -406,6 +406,39 @@ def test_an_unreadable_save_on_the_load_screen(monkeypatch):
     assert type(app.scene).__name__ == "TableScene"
 
 
+def test_a_click_on_a_save_that_cannot_open_says_why(monkeypatch):
+    """The row shows only the start of the reason (a module's file path fills it); a click on
+    the row, like Enter, puts the whole reason under the list. Rename and Delete still work."""
+    unreadable("permission", monkeypatch)
+    path = saves._path("Friday")
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "load")).center)
+    sc = app.scene
+    rename = find(sc, ("button", ("rename", path)))
+    assert rename is not None and find(sc, ("button", ("open", path))) is None   # drawn off
+    click(app, (int(app.screen.get_width() * 0.07) + 40, rename.centery))
+    assert type(app.scene).__name__ == "LoadScene"
+    assert sc.notice and "permission denied" in sc.notice and path.exists(), sc.notice
+    sc.notice = None
+    click(app, find(sc, ("button", ("delete", path))).center)
+    assert sc.dialog is not None and sc.notice is None      # the row's buttons still act
+
+
+def test_a_failed_autosave_is_in_the_log_not_only_on_screen(monkeypatch, caplog):
+    m = Match([Seat("Ann", "human"), Seat("Bob", "bot", "random")], seed=3)
+
+    def refuse(*a, **k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(saves, "save", refuse)
+    with caplog.at_level("WARNING"):
+        m.persist()
+    assert ("Could not save the game: Permission denied", 5) in m.notices
+    assert any("could not save the game" in r.getMessage() and "Permission denied"
+               in r.getMessage() for r in caplog.records), caplog.records
+
+
 def test_an_unreadable_autosave_is_kept_not_overwritten_or_set_aside(monkeypatch):
     g = played(5, 20)
     path = saves.save(g, SEATS)

@@ -488,7 +488,8 @@ class Match:
                     self.saved_elsewhere = path     # said once: another copy took the autosave
                     self.notices.append((f"Another copy of Doomlings is saving in this "
                                          f"folder: this game is saved as '{path.stem}'.", 6))
-        except OSError as e:
+        except OSError as e:        # in the log too: the notice is gone in five seconds
+            logging.getLogger(__name__).warning("could not save the game: %s", e)
             self.notices.append((f"Could not save the game: {e.strerror}", 5))
         except RecordError as e:      # a position set up by hand: say so once, not per move
             self.autosave = False

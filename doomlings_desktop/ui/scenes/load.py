@@ -120,7 +120,21 @@ class LoadScene(SubScene):
             if act and self.items:
                 self._act(act, self.items[self.sel])
                 return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._explain(event.pos):
+            return
         super().handle(event)
+
+    def _explain(self, pos: tuple[int, int]) -> bool:
+        """A click on a row that cannot open (drawn off, so no button takes it) says why, as
+        Enter on it does: the row itself has room for only the start of the reason."""
+        hit = [b for b in self.buttons if b.rect.collidepoint(pos)]
+        if not hit or any(b.enabled for b in hit):
+            return False
+        row = hit[0].key        # the row's own button is made before those drawn on it
+        if not (isinstance(row, tuple) and row[0] == "open"):
+            return False
+        self.on_button(row)
+        return True
 
     def _choose(self, i: int) -> None:
         """Make row i the chosen one and scroll it into sight."""
