@@ -478,3 +478,70 @@ def test_every_other_way_to_another_game_keeps_the_one_in_progress():
     play_until(app, lambda: len(app.scene.game.answers) > 0)
     [kept] = kept_games()
     assert answers_of(kept.path) == left
+
+
+# ---------------------------------------------------------------- leaving with unsaved moves
+
+def a_game_that_cannot_save(monkeypatch) -> tuple[object, object, dict]:
+    """Ann against a bot at a real table, the disk full for the autosave: one move made."""
+    from tests.test_ui import ann_against_a_bot
+
+    full = {"on": True}
+    real = saves.save
+
+    def save(*a, **k):
+        if full["on"] and k.get("name", a[2] if len(a) > 2 else saves.AUTOSAVE) == saves.AUTOSAVE:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(*a, **k)
+
+    monkeypatch.setattr(saves, "save", save)
+    app, sc = ann_against_a_bot()
+    n = len(sc.game.answers)
+    play_until(app, lambda: len(sc.game.answers) > n)
+    assert sc.match.unsaved == "No space left on device"
+    return app, sc, full
+
+
+@pytest.mark.parametrize("way", ["quit", "main_menu", "load", "close"])
+def test_leaving_a_game_whose_moves_are_not_saved_asks_first(way, monkeypatch):
+    """A failed autosave was said for five seconds and then Quit (or Main menu, Load game,
+    the window's close button) threw the moves away without a word (new-user tryout). Now
+    each asks: Stay keeps the table, Try again saves and goes on, Leave anyway leaves."""
+    app, sc, full = a_game_that_cannot_save(monkeypatch)
+
+    def leave() -> None:
+        if way == "close":
+            app.frame([pygame.event.Event(pygame.QUIT)])
+        else:
+            esc_menu(app, way)
+
+    def gone() -> bool:
+        return not app.running if way in ("quit", "close") else app.scene is not sc
+
+    leave()
+    assert not gone() and sc.overlays.leave.dialog is not None
+    assert any("not saved" in s for s in texts_of_a_frame(app, sc))
+    key(app, pygame.K_s, "s")                        # Stay: the table, the game as it was
+    assert not gone() and sc.overlays.leave.dialog is None and app.scene is sc
+    leave()
+    key(app, pygame.K_t, "t")                        # Try again, the disk still full
+    assert not gone() and "Still not saved" in sc.overlays.leave.dialog.problem
+    full["on"] = False
+    key(app, pygame.K_RETURN)                        # Try again (Enter), now it saves
+    assert gone() and sc.match.unsaved is None
+    assert answers_of(saves.autosave_path()) == sc.game.answers
+
+
+def test_leave_anyway_leaves_and_a_saved_game_is_never_asked(monkeypatch):
+    app, sc, full = a_game_that_cannot_save(monkeypatch)
+    esc_menu(app, "quit")
+    key(app, pygame.K_l, "l")                        # Leave anyway
+    assert not app.running
+    full["on"] = False
+    from tests.test_ui import ann_against_a_bot
+    app, sc = ann_against_a_bot()                    # saves fine: no question
+    n = len(sc.game.answers)
+    play_until(app, lambda: len(sc.game.answers) > n)
+    assert sc.match.unsaved is None
+    esc_menu(app, "quit")
+    assert not app.running and sc.overlays.leave.dialog is None

@@ -133,6 +133,7 @@ class Match:
         self.finished = self.game.over
         self.bot_notes: dict[int, str] = {}  # log index of a bot's move -> why, in a phrase
         self.notices: list[tuple[str, float]] = []   # (text, seconds) for the table to show
+        self.unsaved: str | None = None   # why the last autosave failed; None: all is saved
         self.saved_elsewhere: Any = None    # the save another copy's autosave pushed us to
         # Pass-and-play: what each human last saw, so that the next time they take the
         # screen they are told what changed; the cards a human drew, shown before the pass
@@ -482,6 +483,7 @@ class Match:
             else:
                 path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
                                   seen=self.seen_to_save(), mine=self.autosaved)
+                self.unsaved = None
                 if path == saves.autosave_path():
                     self.autosaved = signature(path)
                 elif path != self.saved_elsewhere:
@@ -490,10 +492,16 @@ class Match:
                                          f"folder: this game is saved as '{path.stem}'.", 6))
         except OSError as e:        # in the log too: the notice is gone in five seconds
             logging.getLogger(__name__).warning("could not save the game: %s", e)
+            self.unsaved = e.strerror or str(e)     # leaving the game asks first (the table)
             self.notices.append((f"Could not save the game: {e.strerror}", 5))
         except RecordError as e:      # a position set up by hand: say so once, not per move
             self.autosave = False
             self.notices.append((f"Could not save the game: {e}", 5))
+
+    def retry_save(self) -> bool:
+        """Autosave again now (the player put the folder right); True if every move is saved."""
+        self.persist()
+        return self.unsaved is None
 
     def save_as(self, name: str) -> str:
         """Save under a name the player asked for; returns what to tell them."""

@@ -146,6 +146,11 @@ class Scene:
         self.targets: list[tuple[pygame.Rect, Any]] = []
         self.buttons: list[Button] = []
 
+    def close_requested(self) -> None:
+        """The window's close button (or the system's quit): close, unless the scene has
+        something to ask first."""
+        self.app.quit()
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in reversed(self.buttons):
@@ -327,7 +332,7 @@ class App:
             scene = self.scene
             for e in events:
                 if e.type == pygame.QUIT:
-                    self.running = False
+                    self.scene.close_requested()    # a game with unsaved moves asks first
                 elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                     self._resized()
                     self.presenter.invalidate()

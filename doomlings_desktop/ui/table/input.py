@@ -308,7 +308,7 @@ class TableInput:
             sc.menu_open = False
         elif key == "load":
             sc.menu_open = False
-            router.go(sc.app, "load", back=sc)
+            sc.overlays.leave.ask(lambda: router.go(sc.app, "load", back=sc))
         elif key == "resume":
             sc.menu_open = False
         elif key == "rules":
@@ -318,10 +318,10 @@ class TableInput:
             sc.menu_open = False
             router.go(sc.app, "settings", back=sc)
         elif key == "main_menu":
-            router.go(sc.app, "menu")
+            sc.overlays.leave.ask(lambda: router.go(sc.app, "menu"))
         elif key == "new_game":
-            router.go(sc.app, "new_game")
+            sc.overlays.leave.ask(lambda: router.go(sc.app, "new_game"))
         elif key == "decided":
             sc.overlays.decided.show()
         elif key == "quit":
-            sc.app.quit()
+            sc.overlays.leave.ask(sc.app.quit)

@@ -28,6 +28,7 @@ from doomlings_desktop.ui.table.handraise import raised_height
 from doomlings_desktop.ui.table.hint import HintLayer
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.layer import Layer, cover, free_spot, shade
+from doomlings_desktop.ui.table.leaving import LeaveGuard
 from doomlings_desktop.ui.table.lesson import LessonLayer
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
@@ -913,15 +914,16 @@ class ModalStack:
         self.hint = HintLayer(scene)
         self.summary = Summary(scene)
         self.lesson = LessonLayer(scene)
+        self.leave = LeaveGuard(scene)
 
     def layers(self, d: Any) -> list[Layer]:
         """The open layers, bottom to top."""
         if self.sc.pass_needed:
-            order = [self.pass_screen, self.zoom, self.menu, self.help]
+            order = [self.pass_screen, self.zoom, self.menu, self.help, self.leave]
         else:
             order = [self.marks, self.window, self.drag, self.hover, self.end, self.buttons,
                      self.end_hover, self.decided, self.hint, self.review, self.summary, self.lesson, self.toast,
-                     self.zoom, self.menu, self.help]
+                     self.zoom, self.menu, self.help, self.leave]
         return [layer for layer in order if layer.open(d)]
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:

@@ -285,6 +285,10 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.input.handle(event)
 
+    def close_requested(self) -> None:
+        """The window's close button: leaving a game whose last moves are not saved asks."""
+        self.overlays.leave.ask(self.app.quit)
+
     def on_button(self, key: Any) -> None:
         self.input.on_button(key)
 

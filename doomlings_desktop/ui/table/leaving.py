@@ -1,0 +1,72 @@
+"""Leaving a game whose last moves could not be saved: asked, never silent.
+
+The autosave can fail (a full disk, a folder made read-only, a removed USB stick). The table
+says so for a few seconds, but Quit, Main menu, New game, Load game or the window's close
+button would then throw the unsaved moves away without a word (seen in a new-user tryout).
+While `Match.unsaved` says the last autosave failed, each of those first opens this box:
+Try again (save now, and go on only if it worked), Leave anyway, or Stay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.ui.dialogs import Dialog
+from doomlings_desktop.ui.table.layer import Layer
+
+RETRY_TONE = (60, 110, 70)
+LEAVE_TONE = (150, 60, 60)
+
+
+class LeaveGuard(Layer):
+    """The box, open while a way out of the game waits for the player's word."""
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.dialog: Dialog | None = None
+        self.go: Callable[[], None] | None = None
+
+    def ask(self, go: Callable[[], None]) -> None:
+        """Run `go` (the way out) now if every move is saved, else once the player agrees."""
+        why = self.sc.match.unsaved
+        if not why:
+            go()
+            return
+        self.go = go
+        from doomlings_desktop.storage.saves import saves_dir
+        self.dialog = Dialog(
+            "Your last moves are not saved",
+            [f"The game could not be saved: {why} (in {saves_dir()}).",
+             "Leave now and the moves since the last save are lost. Free some room or put "
+             "the folder right, then Try again."],
+            [("Try again", "retry", RETRY_TONE), ("Leave anyway", "leave", LEAVE_TONE),
+             ("Stay", "stay", None)], escape="stay",
+            hotkeys={"t": "retry", "l": "leave", "s": "stay"})
+
+    def open(self, d: Any) -> bool:
+        return self.dialog is not None
+
+    def draw(self, surf: pygame.Surface, v: Any, d: Any, u: float) -> None:
+        self.sc.buttons = []
+        self.dialog.draw(surf, self.sc.app, self.sc.targets)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        choice = self.dialog.handle(event)
+        if choice == "retry":
+            if self.sc.match.retry_save():
+                self._leave()
+            else:
+                self.dialog.problem = f"Still not saved: {self.sc.match.unsaved}."
+        elif choice == "leave":
+            self._leave()
+        elif choice == "stay":       # back to the game itself, not to the menu under the box
+            self.dialog = self.go = None
+            self.sc.menu_open = False
+        return True         # the box is modal: nothing reaches the table under it
+
+    def _leave(self) -> None:
+        go, self.dialog, self.go = self.go, None, None
+        if go is not None:
+            go()
