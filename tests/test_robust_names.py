@@ -255,7 +255,7 @@ def test_odd_names_in_settings_open_new_game_and_start_a_game():
         changed = any(clean_name(as_json(n), i)[1] for i, n in enumerate(names))
         assert app.settings.player_names == want and app.settings.volume == 0.25
         assert (app.warning is not None) == changed and (
-            not changed or "player_names" in app.warning)
+            not changed or "player name" in app.warning)
         app.frame()
         click(app, find(app.scene, ("button", "new")).center)
         assert type(app.scene).__name__ == "NewGameScene" and app.scene.names == want
@@ -276,7 +276,7 @@ def test_a_new_user_with_an_emoji_variation_selector_as_a_name():
                                 "animation": "off", "bot_pace": 0.0}), encoding="utf-8")
     app = App(size=(1280, 720))
     assert app.settings.player_names[:2] == ["Player 1", "❤️"] and app.settings.volume == 0.3
-    assert app.warning == "Settings: player_names was not valid and was reset."
+    assert app.warning == "Settings: a player name could not be used as written: seat 1 is now 'Player 1'."
     app.frame()
     click(app, find(app.scene, ("button", "new")).center)
     click(app, find(app.scene, ("button", "start")).center)

@@ -111,18 +111,20 @@ def _hold(v: Any) -> tuple[str, bool]:
     return v, False
 
 
-def _names(v: Any) -> tuple[list[str], bool]:
-    """Up to six names, each as `names.clean_name` makes it (one that had to change, e.g. a
-    non-string, a control character or only a zero-width one, is reported)."""
+def _names(v: Any) -> tuple[list[str], tuple]:
+    """Up to six names, each as `names.clean_name` makes it; the names that had to change
+    (e.g. a non-string, a control character or only a zero-width one) are reported as
+    (seat, the name now) pairs, so the warning can say which seat is now called what."""
     if not isinstance(v, list):
         raise _Invalid
-    out, changed = [], False
+    out, changed = [], []
     for i, n in enumerate(v[:6]):
         name, why = clean_name(n, i)
-        changed |= why is not None
+        if why is not None:
+            changed.append((i, name))
         out.append(name)
     out += [default_name(i) for i in range(len(out), 6)]
-    return out, changed
+    return out, tuple(changed)
 
 
 def _variants(v: Any) -> tuple[dict, bool]:
@@ -222,7 +224,7 @@ class Settings:
     def from_dict(cls, raw: dict) -> tuple[Settings, str | None]:
         """Settings from a decoded file: each field checked on its own (see `load`)."""
         s = cls()
-        reset = []
+        reset, renamed = [], ()
         for name, check in _CHECKS.items():
             if name not in raw:
                 continue
@@ -231,12 +233,19 @@ class Settings:
             except (_Invalid, RecursionError):
                 value, changed = getattr(s, name), True
             setattr(s, name, value)
-            if changed:
+            if isinstance(changed, tuple):
+                renamed = changed       # names cleaned, not reset: say which, and to what
+            elif changed:
                 reset.append(name)
-        if not reset:
-            return s, None
-        verb = "was" if len(reset) == 1 else "were"
-        return s, f"Settings: {', '.join(reset)} {verb} not valid and {verb} reset."
+        said = []
+        if reset:
+            verb = "was" if len(reset) == 1 else "were"
+            said.append(f"{', '.join(reset)} {verb} not valid and {verb} reset.")
+        if renamed:
+            now = ", ".join(f"seat {i + 1} is now '{n}'" for i, n in renamed)
+            said.append(f"{'a player name' if len(renamed) == 1 else 'player names'} could "
+                        f"not be used as written: {now}.")
+        return s, ("Settings: " + " ".join(said)) if said else None
 
     def save(self) -> None:
         """Raises OSError if the folder cannot be written (callers keep the settings in
