@@ -130,8 +130,13 @@ def test_an_earlier_save_of_the_same_game_played_on_keeps_the_later_game():
     app = make_app()
     left = continue_then_load(app, early)
     assert len(app.scene.game.answers) == 20 and left[:40] == late.answers
+    said = []
+    show = app.scene.say
+    app.scene.say = lambda text, *a, **k: said.append(text) or show(text, *a, **k)
     play_until(app, lambda: len(app.scene.game.answers) > 20)
     [kept] = kept_games()
+    # and the table says where it went (the tryout found it only on the Load screen)
+    assert f"Your other game in progress is kept as '{kept.path.stem}' (Load game)." in said
     assert answers_of(kept.path) == left                  # the later game is all there
     assert answers_of(saves.autosave_path()) == app.scene.game.answers
     assert answers_of(early) == played(5, 20).answers     # and the save opened is untouched

@@ -484,6 +484,9 @@ class Match:
                 path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
                                   seen=self.seen_to_save(), mine=self.autosaved)
                 self.unsaved = None
+                for kept in saves.take_kept():    # the game this one replaced: where it is
+                    self.notices.append((f"Your other game in progress is kept as "
+                                         f"'{kept.stem}' (Load game).", 6))
                 if path == saves.autosave_path():
                     self.autosaved = signature(path)
                 elif path != self.saved_elsewhere:

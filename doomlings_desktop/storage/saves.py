@@ -354,6 +354,17 @@ def _drop_autosave(game: Game, seats: list[dict], mine: tuple | None) -> None:
         path.unlink(missing_ok=True)
 
 
+_kept: list[Path] = []      # games in progress kept aside since `take_kept` last asked
+
+
+def take_kept() -> list[Path]:
+    """The games in progress kept as named saves ('Unfinished game DATE') since the last call:
+    the table says where the other game went, so nobody thinks it lost."""
+    out = _kept[:]
+    _kept.clear()
+    return out
+
+
 def _keep_other_autosave(path: Path, rec: dict) -> bool:
     """Before the autosave is replaced by another game's (a new game, a save opened from Load
     game, an earlier save of the same game played on): an unfinished one is kept as a named
@@ -371,6 +382,7 @@ def _keep_other_autosave(path: Path, rec: dict) -> bool:
             target = _free(_path(f"Unfinished game {when[:16].replace(':', '.')}"))
             path.replace(target)
             log.info("kept the previous unfinished game as %s", target.name)
+            _kept.append(target)
         else:
             _aside(path)
     except OSError as e:
