@@ -113,3 +113,18 @@ def test_settings_turn_a_module_on_for_the_next_new_game(tmp_path, monkeypatch):
     app.go(router.make(app, "new_game"))
     app.frame()
     assert app.scene.modules == {m: m == "multi-color" for m in offered_modules()}
+
+
+def test_a_typed_name_may_be_as_long_as_a_saved_one():
+    """New game's fields stopped at 16 characters while saves and settings keep 20
+    (names.NAME_MAX): a name typed in full is the name the game keeps."""
+    from doomlings_desktop.names import NAME_MAX
+
+    app = _new_game()
+    sc = app.scene
+    click(app, find(sc, ("name", 0)).center)
+    for _ in range(30):
+        _type(app, pygame.K_BACKSPACE)
+    for ch in "abcdefghijklmnopqrstuvwxyz":
+        _type(app, pygame.key.key_code(ch), ch)
+    assert sc.names[0] == "abcdefghijklmnopqrstuvwxyz"[:NAME_MAX]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.names import can_type, name_of
+from doomlings_desktop.names import NAME_MAX, can_type, name_of
 from doomlings_desktop.rules.cards import CardDatabaseError, module_title
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import (
@@ -126,7 +126,7 @@ class NewGameScene(Scene):
                 self.editing = None
             elif event.key == pygame.K_BACKSPACE:
                 self.names[self.editing] = name[:-1]
-            elif can_type(event.unicode or "") and len(name) < 16:
+            elif can_type(event.unicode or "") and len(name) < NAME_MAX:
                 self.names[self.editing] = name + event.unicode
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
