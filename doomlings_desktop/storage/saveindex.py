@@ -18,6 +18,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from doomlings_desktop.rules.cards import CardDatabaseError
+from doomlings_desktop.rules.cards.loading import read_card_file
 from doomlings_desktop.storage.jsonfile import JsonFileError, read_json
 from doomlings_desktop.storage.settings import data_dir, write_atomic
 
@@ -39,10 +41,10 @@ def stamp(db: Any) -> str:
     base = db.path.parent if getattr(db, "path", None) else None
     for name, file in sorted(db.manifest.items()):
         h.update(f"\0{name}\0{file}\0".encode())
-        try:
-            h.update((base / file).read_bytes() if base else b"")
-        except OSError:
-            h.update(b"missing")
+        try:       # bounded and never blocking: a module file may be a pipe or /dev/zero
+            h.update(read_card_file(base / file) if base else b"")
+        except (OSError, CardDatabaseError) as e:
+            h.update(f"unreadable: {e}".encode())
     return h.hexdigest()
 
 

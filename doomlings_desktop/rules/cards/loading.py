@@ -18,7 +18,7 @@ from doomlings_desktop.rules.cards.parsing import parse_database, parse_module
 from doomlings_desktop.rules.cards.yamlread import MAX_BYTES, _show
 
 
-def _read_file(p: Path) -> bytes:
+def read_card_file(p: Path) -> bytes:
     """At most MAX_BYTES of a regular file.
 
     Opened without blocking and checked before reading, so `--cards` naming a pipe, a device
@@ -48,7 +48,7 @@ def _read_text(p: Path, file: str, shown: str | None = None) -> str:
     """The file's text: CardDatabaseError (naming it `shown`, else its path) if it cannot be
     read or is not UTF-8."""
     try:
-        data = _read_file(p)
+        data = read_card_file(p)
     except CardDatabaseError as e:
         if shown is None:
             raise
