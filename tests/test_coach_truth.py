@@ -109,3 +109,43 @@ def test_every_hint_says_why_at_every_kind_of_decision(every_module):
     from doomlings_desktop.rules.decisions import INTENTS
     assert {INTENTS[i] for i in seen} >= kinds, seen
     assert len(seen) >= 20, sorted(seen)
+
+
+def test_a_bots_reason_never_calls_a_move_that_helps_a_player_harmful(every_module):
+    """Easy, Medium and random answers at every choice that acts on piles, players or colours
+    in random games with every module: the move is made on a clone of the true game, and
+    where it raises another player's score the bot's public reason never says it harms
+    them (an Easy bot attached a card to the human 'to slow the leader', giving them +2),
+    and a reason that claims points for the bot, or costs for a player, is true."""
+    from doomlings_desktop.bots import make_bot
+    from doomlings_desktop.bots.effects import relative_effect
+    from doomlings_desktop.bots.reasons import _checked, _leader_among_others, reason
+    from doomlings_desktop.rules.view import view_for
+
+    db = every_module
+    helped = checked = 0
+    for seed in range(16):
+        g = Game.new(db, 3 + seed % 4, seed=700 + seed, log=False)
+        bots = [make_bot(("easy", "medium", "random")[(seed + p) % 3], seed + p, db=db)
+                for p in range(g.n)]
+        while g.pending is not None:
+            d = g.pending
+            p = d.player
+            sampler = WorldSampler(g, p)
+            view = view_for(g, p, with_log=False)
+            a = bots[p].decide(view, sampler)
+            if len(d.options) > 1 and _checked(d) and a != "pass":
+                rng = random.Random(len(g.answers))
+                why = reason(view, a, db, [sampler.sample(rng) for _ in range(3)])
+                delta = relative_effect(g, p, a)      # in the true game
+                checked += 1
+                helped += any(delta[q] >= 0.5 for q in range(g.n) if q != p)
+                harmed = [q for q in range(g.n) if q != p and (
+                    f"to cost {g.pname(q)} " in why
+                    or "slow the leader" in why and q == _leader_among_others(view))]
+                for q in harmed:
+                    assert delta[q] <= 0, (why, delta, d)
+                if why.startswith("for ") and why.endswith("points") and why[4].isdigit():
+                    assert delta[p] >= 0.5, (why, delta, d)
+            g.apply(a)
+    assert checked > 150 and helped >= 5, (checked, helped)

@@ -74,6 +74,26 @@ def score_change(g: Game, seat: int, answer: Any, tb: Tables | None = None) -> i
     return h.score(seat) - before
 
 
+RIVALS = 6      # other answers a move's effect is measured against at most
+
+
+def relative_effect(g: Game, seat: int, answer: Any, tb: Tables | None = None) -> list[float]:
+    """What the answer itself does to each player's score: its change, played out in a clone
+    of g, minus the mean change of the other answers (at most RIVALS), so what happens
+    whatever is answered (the rest of a catastrophe) is no part of it."""
+    def change(a: Any) -> list[int]:
+        h = g.clone()
+        before = all_scores(h)
+        play_out(h, seat, a, tb)
+        return [x - y for x, y in zip(all_scores(h), before, strict=True)]
+
+    mine = change(answer)
+    others = [change(o) for o in g.pending.options if o != answer][:RIVALS]
+    if not others:
+        return [0.0] * g.n
+    return [mine[q] - sum(o[q] for o in others) / len(others) for q in range(g.n)]
+
+
 @dataclass(frozen=True)
 class Terms:
     """The parts of the evaluation after an answer, per seat, averaged over worlds: score now,

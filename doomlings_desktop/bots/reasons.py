@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from doomlings_desktop.bots.effects import relative_effect
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import (
@@ -16,6 +17,7 @@ from doomlings_desktop.rules.decisions import (
     SECRET_COLOR,
     USE_TRAIT_ACTION,
 )
+from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 
 
@@ -61,11 +63,67 @@ def _play_reason(db: Database, c: int) -> str:
     return "for " + " and ".join(phrase for _, phrase in top)
 
 
-def reason(view: View, answer: Any, db: Database) -> str:
-    """A short phrase ('for its 4 points', 'to slow the leader') or '' when none fits."""
+# The decisions whose phrase is checked against what the move does to the scores: they act on
+# a pile, a player or a colour, where a guess from the printed numbers can be wrong (an
+# attachment on another player's trait may raise their score). A hand card's pick is not:
+# what it does hangs on hands no one else sees.
+CHECKED = ("player", "color", "catastrophe")
+
+
+def _checked(d: Any) -> bool:
+    return d.kind in CHECKED or d.kind == "card" and d.zone == "pile"
+
+
+def _pts(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+WORLDS = 3      # worlds a choice's effect is played out in: it is said only if all agree
+
+
+def _main_effect(delta: list[float], me: int) -> tuple[int, int]:
+    q = max(range(len(delta)), key=lambda i: (abs(delta[i]), i == me))
+    return q, round(delta[q])
+
+
+def effect_phrase(worlds: list[Game], me: int, answer: Any, leader: int | None) -> str | None:
+    """The move's main effect on the scores, played out in worlds sampled for the bot's seat
+    against the other answers: the player whose score it changes most, in words. None if it
+    changes no score by a point, or if the worlds disagree (the effect hangs on hidden cards,
+    so no claim about it would be sure to be true)."""
+    seen = {_main_effect(relative_effect(w, me, answer), me) for w in worlds}
+    qs = {q for q, _ in seen}
+    ns = [n for _, n in seen]
+    if len(qs) != 1 or not ns or min(ns) <= 0 < max(ns) or 0 in ns:
+        return None
+    q = qs.pop()
+    n = min(ns, key=abs)
+    name = worlds[0].pname(q)
+    if q == me:
+        return f"for {_pts(n)}" if n > 0 else f"at a cost of {_pts(-n)} to itself"
+    if n > 0:       # a move that helps another player is never said to harm them
+        return f"which gives {name} {_pts(n)}"
+    return "to slow the leader" if q == leader else f"to cost {name} {_pts(-n)}"
+
+
+def reason(view: View, answer: Any, db: Database, worlds: list[Game] | None = None) -> str:
+    """A short phrase ('for its 4 points', 'to slow the leader') or '' when none fits. With
+    `worlds` (worlds sampled for the seat, its decision pending), a choice that acts on piles
+    or players is named by what it does to the scores, when every world agrees on it."""
     d = view.decision
     if d is None:
         return ""
+    phrase = _reason(view, answer, db)
+    if not worlds or not phrase or not _checked(d) or answer == "pass":
+        return phrase
+    said = effect_phrase(worlds, view.me, answer, _leader_among_others(view))
+    if said is None and phrase == "to slow the leader":
+        return "the most useful choice"     # no sure harm to the leader: none is claimed
+    return said or phrase
+
+
+def _reason(view: View, answer: Any, db: Database) -> str:
+    d = view.decision
     kind = d.kind
     if kind == "play":
         return "keeps its cards" if answer == "pass" else _play_reason(db, answer)
