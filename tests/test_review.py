@@ -57,9 +57,10 @@ def test_a_planted_bad_move_is_what_decided_the_game(db):
     ann, bob = got
     assert [m.at for m in ann.moments] == [at]
     m = ann.moments[0]
-    assert m.points >= 4 and m.coach != m.played
+    # flagged by the deeper look (the hint's own judge) with a 95% interval above zero
+    assert m.coach != m.played and 0 < m.low <= m.chance <= m.high
     assert m.text.startswith(f"Round {m.round}: you played {m.played} (")
-    assert f"{m.coach} (+" in m.text and "points better." in m.text
+    assert f"{m.coach} (" in m.text and "more chance to win (95%:" in m.text
     assert not bob.moments and bob.summary == review.MATCHED
 
 
@@ -140,3 +141,23 @@ def test_a_review_that_fails_says_so(db, monkeypatch):
     ("card", 3, "Kidney", "you chose Kidney"), ("yesno", "no", "No", "you chose 'No'")])
 def test_what_the_player_did_in_words(kind, answer, label, words):
     assert review._did(kind, answer, label) == words
+
+
+def test_a_move_the_hint_recommended_is_flagged_only_if_a_deeper_look_disagrees(db):
+    """Ann plays every quick hint (the review's own quick look: the same coach and
+    simulations): none of her moves may be flagged unless the deeper look prefers another
+    answer with a 95% interval above zero, and then the text says the quick hint chose it.
+    The old review flagged by points at once alone, with no interval."""
+    g = Game.new(db, 3, seed=21, log=False)
+    coach = Coach(db, seed=21, budget=None, iterations=review.ITERATIONS)
+    r = random.Random(21)
+    while g.pending is not None:
+        d = g.pending
+        if d.player == 0 and len(d.options) > 1:
+            g.apply(coach.hint(g, 0).answer)
+        else:
+            g.apply(r.choice(d.options))
+    ann = review.review_record(make_record(g, SEATS), db)[0]
+    for m in ann.moments:
+        assert m.hinted and m.low > 0 and m.coach != m.played
+        assert f"The quick hint preferred {m.played}; a deeper look prefers" in m.text

@@ -86,6 +86,7 @@ class HardBot(Bot):
         self.min_worlds = min_worlds
         self.last_iterations = 0
         self.last_worlds = 0
+        self.last_results: dict = {}
 
     def choose(self, view: View, sampler: WorldSampler) -> Any:
         opts = list(view.decision.options)
@@ -122,6 +123,9 @@ class HardBot(Bot):
                 active = self._race(active, results, worlds)
         self.last_iterations = it
         self.last_worlds = worlds
+        # each answer's rewards, world by world (paired: the k-th of every list is the same
+        # world): the review reads its confidence in a difference from them
+        self.last_results = {opts[i]: results[i] for i in range(len(opts))}
         if not worlds:
             return opts[0]
         return opts[max(active, key=lambda i: sum(results[i]) / len(results[i]))]

@@ -1,21 +1,21 @@
 """After the game, "What decided this game?": for each human seat, the two or three decisions
-where the coach's answer would have gained the most over the answer the player gave.
+where the coach's judge, looking deeper, finds the answer given clearly worse.
 
-A decision is measured as the coach measures a play (`coach._gain`): the seat's score change
-right after the answer, averaged over worlds the seat could imagine then. Both answers are
-played out in the same worlds (the coach's generator for that decision), so the difference
-is the answers' and not the luck of two samples. Everything is read through `view_for` and a
+One judge: the hint and the review use the same evaluation, the Hard bot's search
+(bots/hard.py) scored by the bots' evaluation. The review's look is deeper (DEEP times the
+simulations, other worlds) and it flags a decision only when the better answer's extra chance
+to win has a 95% interval above zero (paired worlds: `HardBot.last_results`). A move the quick
+hint recommended is flagged only then, and the text says so ('the quick hint preferred X; a
+deeper look prefers Y by about N points'). Everything is read through `view_for` and a
 `WorldSampler` for the seat, as the coach reads it during play: the review tells nothing the
 player could not see then (tests/test_review.py swaps the hidden cards at every decision and
 gets the same review).
 
 It stays cheap: every decision of the seat with a choice is screened by the points of its
-options (a few milliseconds), and the Hard bot is asked only where some option beat the
-answer given by half a point or more, most promising first, until no decision left could
-change the seat's top three, and at most `ASKED` times a seat (fewer with many humans), with
-a fixed number of simulations (the same review on any machine). On this 2-core machine a
-4-player game reviews in 1-4 s, six humans of a long game in about 7 s, on a worker thread
-(`ReviewJob`), so the window keeps drawing.
+options at once (a few milliseconds: `coach._gain`), and the judge is asked only where some
+option beat the answer given by half a point or more, most promising first, at most `ASKED`
+times a seat (fewer with many humans), with a fixed number of simulations (the same review on
+any machine), on a worker thread (`ReviewJob`), so the window keeps drawing.
 """
 
 from __future__ import annotations
@@ -23,11 +23,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import random
 import threading
 from dataclasses import dataclass
 from typing import Any
 
+from doomlings_desktop.bots.hard import HardBot
 from doomlings_desktop.names import name_of
 from doomlings_desktop.play.coach import Coach, _gain, _label
 from doomlings_desktop.rules.cards import Database
@@ -42,7 +44,10 @@ ASKED = 5            # decisions per seat the Hard bot is asked about (the most 
 ASKED_GAME = 18      # and in the whole game: six humans get three each
 SCREENED = 120       # decisions per seat screened at most (a long game's first ones)
 ITERATIONS = 120     # the Hard bot's simulations per decision asked (budget None: reproducible)
-MATCHED = "Your choices matched the coach's: none would have gained half a point more."
+DEEP = 3             # the deeper look runs this many times the quick hint's simulations
+Z = 1.96             # a 95% interval
+MATCHED = ("No choice of yours cost a clear chance to win: a deeper look found none it "
+           "preferred with 95% confidence.")
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,10 @@ class Moment:
     played_gain: float      # points the answer given added at once (average over worlds)
     coach_gain: float
     text: str               # one sentence for the player
+    chance: float = 0.0     # the deeper look: how much more chance to win the better answer
+    low: float = 0.0        # gave, and the 95% interval of that (low > 0: significant)
+    high: float = 0.0
+    hinted: bool = False    # the answer given was the quick hint's
 
     @property
     def points(self) -> float:
@@ -99,26 +108,59 @@ def _screen(game: Game, seat: int, answer: Any, salt: int) -> tuple[float, float
     return given, max(given, best)
 
 
+def _interval(best: list[float], played: list[float]) -> tuple[float, float, float]:
+    """The mean paired difference of two answers' rewards (the same worlds) and its 95%
+    interval."""
+    m = min(len(best), len(played))
+    if m < 2:
+        return 0.0, 0.0, 0.0
+    diffs = [x - y for x, y in zip(best[:m], played[:m], strict=True)]
+    mean = sum(diffs) / m
+    se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (m - 1) / m)
+    return mean, mean - Z * se, mean + Z * se
+
+
+def deeper(game: Game, seat: int, answer: Any, salt: int,
+           iterations: int) -> tuple[Any, float, float, float]:
+    """The deeper look: the Hard bot's search (the hint's own judge) with DEEP times its
+    simulations and other worlds; its answer and how much more chance to win it gives than
+    `answer`, with the 95% interval of that difference (paired worlds)."""
+    view = view_for(game, seat, with_log=False)
+    bot = HardBot(salt + 1, db=game.db, budget=None, iterations=DEEP * iterations)
+    best = bot.decide(view, WorldSampler(game, seat))
+    res = bot.last_results
+    if best == answer or answer not in res or best not in res:
+        return best, 0.0, 0.0, 0.0
+    return (best, *_interval(res[best], res[answer]))
+
+
 def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> Moment | None:
-    """The coach's answer to the seat's decision, and what it would have gained over the
-    answer given (None if no more than noise)."""
+    """The decision as the deeper look judges it: a moment only if its answer beats the one
+    given and the 95% interval of the difference in chance to win excludes zero (None
+    otherwise). An answer the quick hint gave is flagged only then, and the text says so."""
     d = game.pending
-    hint = coach.hint(game, seat)
-    if hint.answer == answer:
+    quick = coach.hint(game, seat)
+    best, gap, low, high = deeper(game, seat, answer, coach.salt(game),
+                                  coach.iterations or ITERATIONS)
+    if best == answer or low <= 0:
         return None
-    better = _gain(WorldSampler(game, seat), seat, hint.answer, random.Random(coach.salt(game)))
-    if better - given < NOISE:
-        return None
+    better = _gain(WorldSampler(game, seat), seat, best, random.Random(coach.salt(game)))
     view = view_for(game, seat, with_log=False)
     rnd = sum(len(e) for e in view.eras)
     db = game.db
-    played, alt = _label(db, game, answer), _label(db, game, hint.answer)
+    played, alt = _label(db, game, answer), _label(db, game, best)
     where = f"Round {rnd}" if d.kind == "play" else f"Round {rnd} ({d.prompt})"
-    alt_words = "passing" if hint.answer == "pass" else alt
-    diff = round(better - given)
+    alt_words = "passing" if best == "pass" else alt
+    pct = max(1, round(100 * gap))
     text = (f"{where}: {_did(d.kind, answer, played)} ({_pts(given)}); {alt_words} "
-            f"({_pts(better)}) would have been {diff} point{'s' if diff != 1 else ''} better.")
-    return Moment(seat, len(game.answers), rnd, played, alt, given, better, text)
+            f"({_pts(better)}) gave about {pct} points more chance to win "
+            f"(95%: {100 * low:.0f} to {100 * high:.0f}).")
+    hinted = quick.answer == answer
+    if hinted:
+        text += (f" The quick hint preferred {played}; a deeper look prefers {alt_words} "
+                 f"by about {pct} points.")
+    return Moment(seat, len(game.answers), rnd, played, alt, given, better, text,
+                  gap, low, high, hinted)
 
 
 def _asks(seats: list, seat: int, kind: str) -> bool:
@@ -151,15 +193,11 @@ def review_record(record: dict, db: Database, iterations: int = ITERATIONS) -> l
     asked = min(ASKED, max(KEEP, ASKED_GAME // max(1, len(humans))))
     for s in humans:
         moments: list[Moment] = []
-        for gap, _, pos, a, given in sorted(found[s], key=lambda f: (-f[0], f[1]))[:asked]:
-            # a decision can cost no more than its gap: once KEEP moments cost at least the
-            # next gap, no decision left can displace them (the Hard bot is the slow part)
-            if len(moments) >= KEEP and moments[KEEP - 1].points >= gap:
-                break
+        for _, _, pos, a, given in sorted(found[s], key=lambda f: (-f[0], f[1]))[:asked]:
             m = _moment(pos, s, a, coach, given)
             if m is not None:
                 moments.append(m)
-                moments.sort(key=lambda m: (-m.points, m.at))
+                moments.sort(key=lambda m: (-m.chance, m.at))
         out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP])))
     return out
 
