@@ -161,3 +161,27 @@ def test_a_move_the_hint_recommended_is_flagged_only_if_a_deeper_look_disagrees(
     for m in ann.moments:
         assert m.hinted and m.low > 0 and m.coach != m.played
         assert f"The quick hint preferred {m.played}; a deeper look prefers" in m.text
+
+
+def test_the_course_names_the_moments_by_anyone_with_their_swings(db):
+    """The review's course: each player's chance to win after every answer (the chart), the
+    last the game's result, and the moments that moved it most whoever made them: the
+    opponents' plays and choices, ages and catastrophes (the old review looked only at the
+    human's own decisions)."""
+    from doomlings_desktop.play.swings import course
+
+    by = set()
+    for seed in (2, 3, 4, 6):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None:
+            g.apply(r.choice(g.pending.options))
+        c = course(make_record(g, SEATS), db, 0)
+        assert len(c.chances) == len(g.answers) + 1
+        assert all(abs(sum(p) - 1) < 1e-6 for p in c.chances)
+        assert c.chances[-1] == tuple(float(g.outcome.won(q)) for q in range(3))
+        assert c.swings and all(s.size >= 0.05 and "chance to win" in s.text
+                                and s.text.startswith(f"Round {s.round}: ") for s in c.swings)
+        by |= {s.who for s in c.swings}
+        assert course(make_record(g, SEATS), db, 0) == c           # deterministic
+    assert {-1, 1, 2} <= by, by

@@ -38,7 +38,7 @@ def _owner(view: View, card: int) -> int | None:
     return None
 
 
-def _public(view: View, c: int) -> bool:
+def public(view: View, c: int) -> bool:
     """Whether every player can see card c now (a pile, the discard pile, the ages)."""
     return c >= 0 and (c == view.age or c in view.discard or c in view.shown
                        or any(c in s.pile for s in view.seats)
@@ -134,7 +134,7 @@ def _reason(view: View, answer: Any, db: Database) -> str:
             return ""
         # named only if the table sees it: the hand card whose action Elongated Neck plays
         # is shown to the seat offered to prevent it, not to everyone who reads the log
-        return f"in answer to {db.cards[d.card].name}" if _public(view, d.card) \
+        return f"in answer to {db.cards[d.card].name}" if public(view, d.card) \
             else "at the right moment"
     if kind == "card":
         if d.zone == "meaning":     # a secret choice: the table is told nothing of it

@@ -503,8 +503,10 @@ class Match:
         """Save under a name the player asked for; returns what to tell them."""
         from doomlings_desktop.storage import saves
 
-        if self.origin is not None:
+        if self.origin is not None and self.lesson is not None:
             return "The lesson is not saved: start it again from the menu at any time."
+        if self.origin is not None:
+            return "A game played on from a review is not saved."
         try:
             path = saves.save(self.game, self.seat_dicts(), name, self.bot_notes,
                               seen=self.seen_to_save())

@@ -32,6 +32,7 @@ from typing import Any
 from doomlings_desktop.bots.hard import HardBot
 from doomlings_desktop.names import name_of
 from doomlings_desktop.play.coach import Coach, _gain, _label
+from doomlings_desktop.play.swings import Course, course
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import check_record, replay
@@ -79,6 +80,7 @@ class SeatReview:
     seat: int
     name: str
     moments: tuple[Moment, ...]
+    course: Course | None = None    # the chances over the game and the moments by anyone
 
     @property
     def summary(self) -> str:
@@ -198,7 +200,8 @@ def review_record(record: dict, db: Database, iterations: int = ITERATIONS) -> l
             if m is not None:
                 moments.append(m)
                 moments.sort(key=lambda m: (-m.chance, m.at))
-        out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP])))
+        out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP]),
+                              course(record, db, s)))
     return out
 
 
