@@ -143,24 +143,47 @@ def test_what_the_player_did_in_words(kind, answer, label, words):
     assert review._did(kind, answer, label) == words
 
 
-def test_a_move_the_hint_recommended_is_flagged_only_if_a_deeper_look_disagrees(db):
-    """Ann plays every quick hint (the review's own quick look: the same coach and
-    simulations): none of her moves may be flagged unless the deeper look prefers another
-    answer with a 95% interval above zero, and then the text says the quick hint chose it.
-    The old review flagged by points at once alone, with no interval."""
-    g = Game.new(db, 3, seed=21, log=False)
-    coach = Coach(db, seed=21, budget=None, iterations=review.ITERATIONS)
-    r = random.Random(21)
-    while g.pending is not None:
-        d = g.pending
-        if d.player == 0 and len(d.options) > 1:
-            g.apply(coach.hint(g, 0).answer)
-        else:
-            g.apply(r.choice(d.options))
-    ann = review.review_record(make_record(g, SEATS), db)[0]
-    for m in ann.moments:
-        assert m.hinted and m.low > 0 and m.coach != m.played
-        assert f"The quick hint preferred {m.played}; a deeper look prefers" in m.text
+def test_a_move_the_hint_recommended_is_flagged_only_if_a_deeper_look_disagrees(
+        db, monkeypatch):
+    """Ann plays every quick hint (the review's quick look: the same coach and simulations).
+    Each of her decisions the deeper look examines is flagged exactly when it prefers
+    another answer with a 95% interval above zero; where it merely disagrees it is not, and
+    a flagged one says the quick hint chose it. The old review flagged by the points at once
+    alone, with no interval and no word of the hint."""
+    looked = []
+    real = review.deeper
+
+    def spy(game, seat, answer, salt, iterations):
+        got = real(game, seat, answer, salt, iterations)
+        if seat == 0:
+            looked.append((len(game.answers), answer, got))
+        return got
+
+    monkeypatch.setattr(review, "deeper", spy)
+    disagreed = 0
+    for seed in (21, 22, 23):
+        g = Game.new(db, 3, seed=seed, log=False)
+        coach = Coach(db, seed=seed, budget=None, iterations=60)
+        r = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            if d.player == 0 and len(d.options) > 1:
+                g.apply(coach.hint(g, 0).answer)
+            else:
+                g.apply(r.choice(d.options))
+        looked.clear()
+        ann = review.review_record(make_record(g, SEATS), db, iterations=60)[0]
+        flagged = {m.at: m for m in ann.moments}
+        for at, answer, (best, quick, _, low, _) in looked:
+            assert quick == answer                  # the deeper look knows the hint was taken
+            assert (at in flagged) == (best != answer and low > 0)
+        for m in ann.moments:
+            assert m.hinted and m.low > 0
+            assert f"The quick hint preferred {m.played}; a deeper look prefers" in m.text
+        disagreed += sum(best != a for _, a, (best, *_) in looked)
+        if disagreed:
+            break
+    assert disagreed        # the deeper look did disagree with a hint somewhere
 
 
 def test_the_course_names_the_moments_by_anyone_with_their_swings(db):
@@ -185,3 +208,28 @@ def test_the_course_names_the_moments_by_anyone_with_their_swings(db):
         by |= {s.who for s in c.swings}
         assert course(make_record(g, SEATS), db, 0) == c           # deterministic
     assert {-1, 1, 2} <= by, by
+
+
+def test_the_deeper_look_runs_on_the_quick_hints_own_search(db):
+    """One judge: the deeper look is the quick hint's search (same seed, same first worlds)
+    run on, so it knows exactly what the quick hint answered: at its checkpoint it stands
+    where the quick search stopped."""
+    from doomlings_desktop.bots import make_bot
+    from doomlings_desktop.rules.view import view_for
+
+    checked = 0
+    for seed in range(8):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None and checked < 3 * (seed + 1):
+            d = g.pending
+            if len(d.options) > 2:
+                view = view_for(g, d.player, with_log=False)
+                quick = make_bot("hard", seed, db=db, budget=None, iterations=60)
+                deep = make_bot("hard", seed, db=db, budget=None, iterations=150)
+                deep.checkpoint = 60
+                deep.decide(view, WorldSampler(g, d.player))
+                assert deep.checkpoint_answer == quick.decide(view, WorldSampler(g, d.player))
+                checked += 1
+            g.apply(r.choice(d.options))
+    assert checked >= 20

@@ -29,7 +29,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from doomlings_desktop.bots.hard import HardBot
+from doomlings_desktop.bots import make_bot
+from doomlings_desktop.bots.hard import ITERATIONS as HARD_ITERATIONS
 from doomlings_desktop.names import name_of
 from doomlings_desktop.play.coach import Coach, _gain, _label
 from doomlings_desktop.play.swings import Course, course
@@ -41,11 +42,12 @@ from doomlings_desktop.rules.worlds import WorldSampler
 
 NOISE = 0.5          # points: a smaller difference is no lesson
 KEEP = 3             # decisions shown per seat
-ASKED = 5            # decisions per seat the Hard bot is asked about (the most promising)
-ASKED_GAME = 18      # and in the whole game: six humans get three each
+ASKED = 3            # decisions per seat the deeper look is asked about (the most promising)
+ASKED_GAME = 12      # and in the whole game: six humans get two each
 SCREENED = 120       # decisions per seat screened at most (a long game's first ones)
-ITERATIONS = 120     # the Hard bot's simulations per decision asked (budget None: reproducible)
-DEEP = 3             # the deeper look runs this many times the quick hint's simulations
+ITERATIONS = None    # the quick look: the live hint's own simulations (by table size, budget
+#                      None: the hint the player saw, unless a slow machine cut it short)
+DEEP = 1.5           # the deeper look runs on to this many times the quick hint's simulations
 Z = 1.96             # a 95% interval
 MATCHED = ("No choice of yours cost a clear chance to win: a deeper look found none it "
            "preferred with 95% confidence.")
@@ -123,17 +125,20 @@ def _interval(best: list[float], played: list[float]) -> tuple[float, float, flo
 
 
 def deeper(game: Game, seat: int, answer: Any, salt: int,
-           iterations: int) -> tuple[Any, float, float, float]:
-    """The deeper look: the Hard bot's search (the hint's own judge) with DEEP times its
-    simulations and other worlds; its answer and how much more chance to win it gives than
-    `answer`, with the 95% interval of that difference (paired worlds)."""
+           iterations: int) -> tuple[Any, Any, float, float, float]:
+    """The deeper look: the quick hint's own search (the same seed and worlds) run on to DEEP
+    times its simulations. Its answer, the quick hint's (where the search stood after
+    `iterations`), and how much more chance to win its answer gives than `answer`, with the
+    95% interval of that difference (paired worlds)."""
     view = view_for(game, seat, with_log=False)
-    bot = HardBot(salt + 1, db=game.db, budget=None, iterations=DEEP * iterations)
+    bot = make_bot("hard", salt, db=game.db, budget=None, iterations=int(DEEP * iterations))
+    bot.checkpoint = iterations
     best = bot.decide(view, WorldSampler(game, seat))
     res = bot.last_results
+    quick = bot.checkpoint_answer if bot.checkpoint_answer is not None else best
     if best == answer or answer not in res or best not in res:
-        return best, 0.0, 0.0, 0.0
-    return (best, *_interval(res[best], res[answer]))
+        return best, quick, 0.0, 0.0, 0.0
+    return (best, quick, *_interval(res[best], res[answer]))
 
 
 def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> Moment | None:
@@ -141,11 +146,11 @@ def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> M
     given and the 95% interval of the difference in chance to win excludes zero (None
     otherwise). An answer the quick hint gave is flagged only then, and the text says so."""
     d = game.pending
-    quick = coach.hint(game, seat)
-    best, gap, low, high = deeper(game, seat, answer, coach.salt(game),
-                                  coach.iterations or ITERATIONS)
+    best, quick, gap, low, high = deeper(game, seat, answer, coach.salt(game),
+                                         coach.iterations or HARD_ITERATIONS.get(game.n, 600))
     if best == answer or low <= 0:
         return None
+    hinted = quick == answer
     better = _gain(WorldSampler(game, seat), seat, best, random.Random(coach.salt(game)))
     view = view_for(game, seat, with_log=False)
     rnd = sum(len(e) for e in view.eras)
@@ -157,7 +162,6 @@ def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> M
     text = (f"{where}: {_did(d.kind, answer, played)} ({_pts(given)}); {alt_words} "
             f"({_pts(better)}) gave about {pct} points more chance to win "
             f"(95%: {100 * low:.0f} to {100 * high:.0f}).")
-    hinted = quick.answer == answer
     if hinted:
         text += (f" The quick hint preferred {played}; a deeper look prefers {alt_words} "
                  f"by about {pct} points.")
@@ -172,7 +176,8 @@ def _asks(seats: list, seat: int, kind: str) -> bool:
     return kind != "react" or not isinstance(s, dict) or s.get("ask", True) is not False
 
 
-def review_record(record: dict, db: Database, iterations: int = ITERATIONS) -> list[SeatReview]:
+def review_record(record: dict, db: Database,
+                  iterations: int | None = ITERATIONS) -> list[SeatReview]:
     """Each human seat's review of a finished game's record (RecordError if it does not
     replay). Deterministic: the same record gives the same review."""
     use, answers = check_record(record, db)
@@ -192,7 +197,7 @@ def review_record(record: dict, db: Database, iterations: int = ITERATIONS) -> l
                 found[d.player].append((best - given, len(g.answers), g.clone(), a, given))
         g.apply(a)
     out = []
-    asked = min(ASKED, max(KEEP, ASKED_GAME // max(1, len(humans))))
+    asked = max(1, min(ASKED, ASKED_GAME // max(1, len(humans))))
     for s in humans:
         moments: list[Moment] = []
         for _, _, pos, a, given in sorted(found[s], key=lambda f: (-f[0], f[1]))[:asked]:
