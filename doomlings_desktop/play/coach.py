@@ -51,20 +51,27 @@ def _verb(kind: str, zone: str) -> str:
 def _gain(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
           worlds: int = WORLDS, asks: list[str] | None = None) -> float:
     """The seat's score change once the answer and what it sets off are done (Nano's host
-    chosen, a card's target picked: `bots.effects.settle`), averaged over worlds the seat
+    chosen, a card's target picked: `bots.effects.play_out`), averaged over worlds the seat
     could imagine (scores can depend on hidden hands, so no single world is the truth). With
     `asks`, the prompts of the seat's own follow-up decisions are gathered too."""
-    total = 0.0
+    got = _gains(sampler, seat, answer, rng, worlds, asks)
+    return sum(got) / len(got)
+
+
+def _gains(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
+           worlds: int = WORLDS, asks: list[str] | None = None) -> list[int]:
+    """The score change in each of `worlds` imagined worlds."""
+    out = []
     tb = None
     for _ in range(worlds):
         g = sampler.sample(rng)
         tb = tb or tables(g.db)
         before = g.score(seat)
         play_out(g, seat, answer, tb, asks)
-        total += g.score(seat) - before
+        out.append(g.score(seat) - before)
         if asks is not None:
             _later_asks(g, seat, asks)
-    return total / worlds
+    return out
 
 
 def _later_asks(g: Game, seat: int, asks: list[str]) -> None:
@@ -139,13 +146,16 @@ class Coach:
         answer = bot.decide(view, sampler)
         phrase = reason_for(game, seat, answer, salt)
         gain = None
+        sure = True
         if d.kind in ("play", "react") and answer != "pass":
-            gain = _gain(sampler, seat, answer, random.Random(salt))
+            got = _gains(sampler, seat, answer, random.Random(salt))
+            gain, sure = sum(got) / len(got), min(got) == max(got)
         name = _label(self.db, game, answer)
         verb = _verb(d.kind, d.zone)
         head = name if isinstance(answer, str) else f"{verb} {name}"
         if gain is not None:
-            words = f"{head}: {now_words(gain)}; {phrase}."
+            # 'about': the points hang on cards the seat cannot see (a draw, a stolen card)
+            words = f"{head}: {'' if sure else 'about '}{now_words(gain)}; {phrase}."
         else:
             words = f"{head}: {phrase}."
         return Hint(answer, words, gain)

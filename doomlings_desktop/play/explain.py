@@ -62,7 +62,7 @@ def _phrase(game: Game, me: int, q: int, part: str, delta: float, leader: int | 
                 "world_end": f"your World's End bonuses promise {n} more{than}",
                 "hand": f"your hand and gene pool promise {n} more for the turns left{than}",
                 }[part]
-    who = game.pname(q) + (" (the leader)" if q == leader else "")
+    who = ("the leader " if q == leader else "") + game.pname(q)
     if delta > 0:       # an effect that helps another player is said as such
         return {"now": f"{who} scores {n} more now{than}",
                 "world_end": f"{who}'s World's End bonuses promise {n} more{than}",
