@@ -149,3 +149,32 @@ def test_a_bots_reason_never_calls_a_move_that_helps_a_player_harmful(every_modu
                     assert delta[p] >= 0.5, (why, delta, d)
             g.apply(a)
     assert checked > 150 and helped >= 5, (checked, helped)
+
+
+def test_keep_pause_holds_the_turn_even_after_a_play_that_drew(every_module):
+    """A held seat's pause is skipped after a play that brought something to light (nothing
+    to undo); with KEEP_PAUSE it stays, so a move is measured before the turn's end."""
+    from doomlings_desktop.rules.state import KEEP_PAUSE
+
+    db = every_module
+    found = 0
+    for seed in range(60):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None and found < 3:
+            d = g.pending
+            if d.intent == "turn_play" and len(d.options) > 1:
+                for c in d.options:
+                    plain, kept = g.clone(), g.clone()
+                    plain.hold = 1 << d.player
+                    kept.hold = (1 << d.player) | KEEP_PAUSE
+                    plain.apply(c)
+                    kept.apply(c)
+                    if plain.pending is not None and plain.pending.kind != "end_turn" \
+                            and plain.current != d.player:       # the pause was skipped
+                        assert kept.pending is not None and kept.pending.kind == "end_turn"
+                        assert kept.pending.player == d.player
+                        found += 1
+                        break
+            g.apply(r.choice(d.options))
+    assert found >= 3
