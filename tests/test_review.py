@@ -233,3 +233,42 @@ def test_the_deeper_look_runs_on_the_quick_hints_own_search(db):
                 checked += 1
             g.apply(r.choice(d.options))
     assert checked >= 20
+
+
+def test_the_courses_moments_name_no_card_the_seat_never_saw():
+    """Random games with every module: every move, whoever made it, put in the words a
+    moment uses (`swings._what`), names only cards the reviewed seat saw in its own Views
+    (`logscan.seen_in`, gathered answer after answer, the move's result included), so an
+    opponent's hidden pick, a card revealed to someone else or a secret colour stays
+    unnamed. Naming every card would fail it."""
+    from doomlings_desktop.commands.logscan import name_pattern, seen_in
+    from doomlings_desktop.play import swings
+    from doomlings_desktop.rules.cards import available_modules, database_for
+    from doomlings_desktop.rules.view import view_for
+
+    db = database_for(available_modules())
+    pattern = name_pattern(db)
+    named = hidden = 0
+    for seed in range(10):
+        g = Game.new(db, 3 + seed % 3, seed=300 + seed, log=False)
+        r = random.Random(seed)
+        seen = set(seen_in(view_for(g, 0, with_log=False)))
+        while g.pending is not None:
+            d = g.pending
+            a = r.choice(d.options)
+            h = g.clone()
+            h.apply(a)
+            after = view_for(h, 0, with_log=False)
+            seen |= seen_in(after)
+            if d.player != 0 and len(d.options) > 1:
+                words = swings._what(g, a, after)
+                names = {db.name(c) for c in seen}
+                for m in pattern.finditer(words):
+                    named += 1
+                    assert m.group(1) in names, words
+                hidden += "a card" in words or "secret" in words
+            g.apply(a)
+        for sw in swings.course(make_record(g, [{"name": f"P{i}", "kind": "human"}
+                                                for i in range(g.n)]), db, 0).swings:
+            assert sw.text.startswith(f"Round {sw.round}: ")
+    assert named >= 100 and hidden >= 5, (named, hidden)

@@ -19,6 +19,7 @@ from doomlings_desktop.bots.hard import TEMPERATURE, TUNED_AT
 from doomlings_desktop.bots.heuristics import rewards, tables
 from doomlings_desktop.bots.reasons import public
 from doomlings_desktop.play.explain import label
+from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import check_record, replay
@@ -26,6 +27,7 @@ from doomlings_desktop.rules.state import KEEP_PAUSE
 from doomlings_desktop.rules.view import View, view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
+SECRET = frozenset({D.SECRET_COLOR, D.KEEP_MEANING})    # choices no other seat is told
 WORLDS = 2          # worlds a chance is averaged over (each step; the chart smooths the rest)
 KEEP = 5            # moments listed
 LEAST = 0.05        # a smaller swing (5 points of chance) is no moment
@@ -78,16 +80,21 @@ def _what(g: Game, a: Any, seen: View) -> str:
     """The move in words, naming a card only if the viewer saw it (`seen`: the viewer's View
     after the move; a card revealed to another player alone stays unnamed)."""
     d = g.pending
-    who = "you" if d.player == seen.me else g.pname(d.player)
+    mine = d.player == seen.me
+    who = "you" if mine else g.pname(d.player)
     if a == "pass":
         return f"{who} passed"
+    if not mine and d.intent in SECRET:
+        return f"{who} made a secret choice"
     name = label(g, a) if not isinstance(a, int) or d.kind == "player" or public(seen, a) \
         else "a card"
     if d.kind == "react":
         return f"{who} played {name} out of turn"
     if d.kind == "play":
         return f"{who} played {name}"
-    return f"{who} chose {name} ({d.prompt.split(': ', 1)[-1]})"
+    if mine:        # another's prompt is never quoted: it may name a card in a hand
+        return f"{who} chose {name} ({d.prompt.split(': ', 1)[-1]})"
+    return f"{who} chose {name}"
 
 
 def _revealed(before: Game, after: Game) -> str:
