@@ -137,31 +137,7 @@ def _reason(view: View, answer: Any, db: Database) -> str:
         return f"in answer to {db.cards[d.card].name}" if public(view, d.card) \
             else "at the right moment"
     if kind == "card":
-        if d.zone == "meaning":     # a secret choice: the table is told nothing of it
-            return ""
-        if d.intent == ATTACH_TO_HOST:
-            owner = _owner(view, answer)
-            if owner == view.me:
-                return "the trait of its own it suits best"
-            if owner is not None and owner == _leader_among_others(view):
-                return "to slow the leader"
-            return "the opponent's trait it suits best"
-        if d.intent == MOVE_ATTACHMENT:
-            return "leaves it where it is" if answer == "pass" else "to protect a better trait"
-        if answer == "pass":
-            return "keeps its cards"
-        if d.intent == USE_TRAIT_ACTION:
-            return "the most useful action"
-        if d.zone == "hand":
-            return "the card it needs least"
-        if d.zone == "pile":
-            owner = _owner(view, answer)
-            if owner == view.me:
-                return "its least valuable trait"
-            if owner is not None and owner == _leader_among_others(view):
-                return "to slow the leader"
-            return "the most useful target"
-        return "the best card on offer"
+        return _card_reason(view, d, answer)
     if kind == "player":
         if answer == _leader_among_others(view):
             return "to slow the leader"
@@ -173,3 +149,30 @@ def _reason(view: View, answer: Any, db: Database) -> str:
     if kind == "catastrophe":
         return "the least harmful for it"
     return ""
+
+
+def _card_reason(view: View, d: Any, answer: Any) -> str:
+    """A card picked: a host, a trait to target or lose, a hand card, a card on offer."""
+    if d.zone == "meaning":     # a secret choice: the table is told nothing of it
+        return ""
+    if d.intent == ATTACH_TO_HOST:
+        # never guessed as harm: an attachment may raise its host's score (Nano); what it
+        # does to the scores is said when worlds are given (`reason`)
+        return "the trait of its own it suits best" if _owner(view, answer) == view.me \
+            else "the opponent's trait it suits best"
+    if d.intent == MOVE_ATTACHMENT:
+        return "leaves it where it is" if answer == "pass" else "to protect a better trait"
+    if answer == "pass":
+        return "keeps its cards"
+    if d.intent == USE_TRAIT_ACTION:
+        return "the most useful action"
+    if d.zone == "hand":
+        return "the card it needs least"
+    if d.zone == "pile":
+        owner = _owner(view, answer)
+        if owner == view.me:
+            return "its least valuable trait"
+        if owner is not None and owner == _leader_among_others(view):
+            return "to slow the leader"
+        return "the most useful target"
+    return "the best card on offer"
