@@ -193,6 +193,12 @@ def test_the_chart_and_play_on_from_here_start_a_game_at_that_position():
     then = Game.new(g.db, 3, seed=5, log=False)
     for a in g.answers[:at]:
         then.apply(a)
+    good = layer.record
+    layer.record = dict(good, seed=good["seed"] + 1)    # its answers no longer replay
+    click(app, find(sc, ("button", ("decided_playon", seat, at))).center)
+    assert app.scene is sc and sc.toast and sc.toast[0].startswith("Cannot play on from there")
+    layer.record = good
+    app.frame()
     click(app, find(sc, ("button", ("decided_playon", seat, at))).center)
     new = app.scene
     assert isinstance(new, TableScene) and new is not sc

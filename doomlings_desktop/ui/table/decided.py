@@ -99,7 +99,11 @@ class Decided(Layer):
                       note=f"{sc.name(seat)}: {said}" if said else "")
         elif key[0] == "decided_playon" and self.record is not None:
             _, seat, at = key
-            m = play_on(self.record, sc.db, seat, at, sc.seats, sc.app.settings)
+            try:
+                m = play_on(self.record, sc.db, seat, at, sc.seats, sc.app.settings)
+            except (RecordError, ValueError) as e:     # a record that no longer replays
+                sc.say(f"Cannot play on from there: {e}")
+                return
             router.go(sc.app, "table", match=m)
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
