@@ -28,7 +28,7 @@ from doomlings_desktop.rules.view import View, view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
 SECRET = frozenset({D.SECRET_COLOR, D.KEEP_MEANING})    # choices no other seat is told
-WORLDS = 2          # worlds a chance is averaged over (each step; the chart smooths the rest)
+WORLDS = 4          # worlds a chance is averaged over (2 gave other top moments than 6)
 KEEP = 5            # moments listed
 LEAST = 0.05        # a smaller swing (5 points of chance) is no moment
 
