@@ -178,3 +178,42 @@ def test_keep_pause_holds_the_turn_even_after_a_play_that_drew(every_module):
                         break
             g.apply(r.choice(d.options))
     assert found >= 3
+
+
+def test_a_bots_play_reason_claims_only_the_points_the_play_adds(every_module):
+    """Bots' plays in random games with every module: a reason that names points ("for its 4
+    points", "for 2 points now") names the change the play really makes to the bot's score in
+    the true game (its questions answered as the quick policy would), and "the points it
+    scores in this pile" only for a play that scores some. The old reason read the printed
+    value (Nano, a pile's bonus or a cost made it false)."""
+    import re
+
+    from doomlings_desktop.bots import make_bot
+    from doomlings_desktop.bots.reasons import SCORES, reason
+    from doomlings_desktop.rules.view import view_for
+
+    db = every_module
+    claims = differ = 0
+    for seed in range(12):
+        g = Game.new(db, 3 + seed % 3, seed=1100 + seed, log=False)
+        bots = [make_bot(("easy", "random")[(seed + p) % 2], seed + p, db=db)
+                for p in range(g.n)]
+        while g.pending is not None:
+            d = g.pending
+            p = d.player
+            sampler = WorldSampler(g, p)
+            view = view_for(g, p, with_log=False)
+            a = bots[p].decide(view, sampler)
+            if d.kind == "play" and a != "pass" and len(d.options) > 1:
+                rng = random.Random(len(g.answers))
+                why = reason(view, a, db, [sampler.sample(rng) for _ in range(3)])
+                real = score_change(g, p, a)
+                m = re.search(r"(?:its )?(-?\d+) points?(?: now)?", why)
+                if m:
+                    claims += 1
+                    assert int(m.group(1)) == real, (why, real, db.name(a))
+                if why == SCORES:
+                    assert real > 0, (why, real, db.name(a))
+                differ += real != (db.value[a] or 0)
+            g.apply(a)
+    assert claims > 150 and differ > 10, (claims, differ)

@@ -54,16 +54,20 @@ def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None 
 
 
 def play_out(g: Game, seat: int, answer: Any, tb: Tables | None = None,
-             asks: list[str] | None = None) -> None:
+             asks: list[str] | None = None) -> bool:
     """Make the move in g (a clone or a sampled world) and settle it, pausing before the
     turn's stabilize phase: what it does is measured before the turn moves on (a draw, the
-    next round's catastrophe are no part of the move)."""
+    next round's catastrophe are no part of the move). Returns whether its outcome is sure:
+    nothing hidden came to light on the way (a draw, a look at a hand, a random pick, an
+    opponent's answer), so any world the seat imagines gives the same."""
     d = g.pending
     cause = answer if d.kind in ("play", "react") and isinstance(answer, int) else d.card
     if g.current == seat:
         g.hold |= (1 << seat) | KEEP_PAUSE
+    g.undo_floor = -1       # the engine moves it when something comes to light (Game.apply)
     g.apply(answer)
     settle(g, seat, tb, asks, cause)
+    return g.undo_floor == -1
 
 
 def score_change(g: Game, seat: int, answer: Any, tb: Tables | None = None) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomlings_desktop.bots.effects import relative_effect
+from doomlings_desktop.bots.effects import play_out, relative_effect
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import (
@@ -45,10 +45,13 @@ def public(view: View, c: int) -> bool:
                        or any(c in e for e in view.eras))
 
 
+SCORES = "for the points it scores in this pile"
+
+
 def _play_reason(db: Database, c: int) -> str:
     tb = tables(db)
     if db.scoring[c]:
-        return "for the points it scores in this pile"
+        return SCORES
     pts = db.value[c] or 0
     merits = [(float(pts), f"its {pts} point{'s' if pts != 1 else ''}"),
               (tb.action[c], "its action"),
@@ -114,12 +117,39 @@ def reason(view: View, answer: Any, db: Database, worlds: list[Game] | None = No
     if d is None:
         return ""
     phrase = _reason(view, answer, db)
+    if worlds and d.kind == "play" and answer != "pass":
+        return _checked_play(phrase, worlds, view.me, answer, db)
     if not worlds or not phrase or not _checked(d) or answer == "pass":
         return phrase
     said = effect_phrase(worlds, view.me, answer, _leader_among_others(view))
     if said is None and phrase == "to slow the leader":
         return "the most useful choice"     # no sure harm to the leader: none is claimed
     return said or phrase
+
+
+def _checked_play(phrase: str, worlds: list[Game], me: int, answer: int, db: Database) -> str:
+    """A play's printed points said only if they are what it adds: played out in every world
+    (its questions answered), the seat's score change; where all worlds agree and it differs
+    from the printed value (a pile's bonus, a cost, Nano's host), the real change is said."""
+    printed = f"its {_pts(db.value[answer] or 0)}"
+    scores = phrase == SCORES
+    if printed not in phrase and not scores:
+        return phrase
+    seen = set()
+    sure = True
+    for w in worlds:
+        h = w.clone()
+        before = h.score(me)
+        sure = play_out(h, me, answer) and sure
+        seen.add(h.score(me) - before)
+    if scores:      # "the points it scores": only if it scores some now
+        return phrase if min(seen) > 0 else "for what it may score later"
+    if len(seen) != 1 or not sure:      # it hangs on hidden cards: claim no number
+        return phrase.replace(printed, "its effect")
+    real = seen.pop()
+    if real == (db.value[answer] or 0):
+        return phrase
+    return phrase.replace(printed, f"{_pts(real)} now" if real > 0 else "its effect")
 
 
 def _reason(view: View, answer: Any, db: Database) -> str:
