@@ -230,6 +230,11 @@ def test_the_deeper_look_runs_on_the_quick_hints_own_search(db):
                 deep.checkpoint = 60
                 deep.decide(view, WorldSampler(g, d.player))
                 assert deep.checkpoint_answer == quick.decide(view, WorldSampler(g, d.player))
+                tiny = make_bot("hard", seed, db=db, budget=None, iterations=2)   # one world
+                deep = make_bot("hard", seed, db=db, budget=None, iterations=40)
+                deep.checkpoint = 2
+                deep.decide(view, WorldSampler(g, d.player))
+                assert deep.checkpoint_answer == tiny.decide(view, WorldSampler(g, d.player))
                 checked += 1
             g.apply(r.choice(d.options))
     assert checked >= 20

@@ -112,7 +112,7 @@ class HardBot(Bot):
         worlds = 0
         check = self.checkpoint
         while len(active) > 1:
-            if check and it + len(active) > check:      # where a search of `check` would stop
+            if check and worlds and it + len(active) > check:   # where a search of `check` stops
                 self.checkpoint_answer = self._best(opts, active, results)
                 check = 0
             if worlds and ((limit is not None and it + len(active) > limit)
