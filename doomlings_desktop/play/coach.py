@@ -1,5 +1,7 @@
 """The coach: on a human's own decision, the answer the Hard bot would give in that seat, one
-sentence why, and for a play the points it adds at once.
+sentence why (play/explain.py: the part of the evaluation that separates it from its closest
+rival), and for a play the points it really adds once its own questions are answered
+(bots/effects.py `play_out`: Nano's host counted).
 
 It thinks from the seat's View and a WorldSampler for that seat, exactly as a bot in the seat
 would, so a hint never uses what the player cannot see: two positions that differ only in
