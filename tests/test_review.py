@@ -277,3 +277,24 @@ def test_the_courses_moments_name_no_card_the_seat_never_saw():
                                                 for i in range(g.n)]), db, 0).swings:
             assert sw.text.startswith(f"Round {sw.round}: ")
     assert named >= 100 and hidden >= 5, (named, hidden)
+
+
+def test_a_move_that_makes_ages_pass_says_so(db):
+    """What a move or a turn's end brings to light is named with it: ages skipped at once (a
+    game was decided by six skipped ages the old review never named), a new age, a
+    catastrophe."""
+    from doomlings_desktop.play.swings import _revealed
+
+    g = Game.new(db, 3, seed=4, log=False)
+    h = g.clone()
+    two = [c for c in h.age_deck if c in db.ages][:2]
+    h.eras[-1] = h.eras[-1] + two
+    h.age = two[-1]
+    assert _revealed(g, h) == "2 ages passed at once"
+    h.eras[-1] = h.eras[-1][:-1]
+    h.age = two[0]
+    assert _revealed(g, h) == f"the age {db.name(two[0])} began"
+    cat = next(c for c in h.age_deck if c in db.catastrophes)
+    h.catastrophes = list(h.catastrophes) + [cat]
+    assert _revealed(g, h) == f"the catastrophe {db.name(cat)} struck"
+    assert _revealed(g, g.clone()) == ""

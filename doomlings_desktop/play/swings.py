@@ -148,7 +148,10 @@ def course(record: dict, db: Database, viewer: int) -> Course:
             h.apply(a)
             mid = chances(h, viewer, i)
             seen = view_for(h, viewer, with_log=False)
-            found.append(Swing(i, rnd, d.player, _what(g, a, seen), _diff(now, mid)))
+            what = _what(g, a, seen)
+            came = _revealed(g, h)      # ages the move itself made pass, a catastrophe
+            found.append(Swing(i, rnd, d.player, f"{what}, and {came}" if came else what,
+                               _diff(now, mid)))
         before = g.clone()
         g.apply(a)
         after = chances(g, viewer, i)
