@@ -13,8 +13,9 @@ gets the same review).
 
 It stays cheap: every decision of the seat with a choice is screened by the points of its
 options at once (a few milliseconds: `coach._gain`), and the judge is asked only where some
-option beat the answer given by half a point or more, most promising first, at most `ASKED`
-times a seat (fewer with many humans), with a fixed number of simulations (the same review on
+option beat the answer given by half a point or more, most promising first, and where the
+seat's chance to win fell most across its answer (`swings.course`), at most `ASKED` times a
+seat (fewer with many humans), with a fixed number of simulations (the same review on
 any machine), on a worker thread (`ReviewJob`), so the window keeps drawing.
 """
 
@@ -33,7 +34,7 @@ from doomlings_desktop.bots import make_bot
 from doomlings_desktop.bots.hard import ITERATIONS as HARD_ITERATIONS
 from doomlings_desktop.names import name_of
 from doomlings_desktop.play.coach import Coach, _gain, _label
-from doomlings_desktop.play.swings import Course, course
+from doomlings_desktop.play.swings import LEAST, Course, course
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import check_record, replay
@@ -193,21 +194,41 @@ def review_record(record: dict, db: Database,
                 and screened[d.player] < SCREENED and _asks(seats, d.player, d.kind):
             screened[d.player] += 1
             given, best = _screen(g, d.player, a, coach.salt(g))
-            if best - given >= NOISE:
-                found[d.player].append((best - given, len(g.answers), g.clone(), a, given))
+            found[d.player].append((best - given, len(g.answers), g.clone(), a, given))
         g.apply(a)
     out = []
     asked = max(1, min(ASKED, ASKED_GAME // max(1, len(humans))))
     for s in humans:
+        seen = course(record, db, s)
         moments: list[Moment] = []
-        for _, _, pos, a, given in sorted(found[s], key=lambda f: (-f[0], f[1]))[:asked]:
+        for _, _, pos, a, given in _candidates(found[s], seen, s, asked):
             m = _moment(pos, s, a, coach, given)
             if m is not None:
                 moments.append(m)
                 moments.sort(key=lambda m: (-m.chance, m.at))
         out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP]),
-                              course(record, db, s)))
+                              seen))
     return out
+
+
+def _candidates(found: list, seen: Course, seat: int, asked: int) -> list:
+    """The decisions the deeper look is asked about: the most promising by points at once
+    (an option beat the answer given by NOISE or more), and one whose cost shows only later:
+    the largest fall of the seat's own chance to win across its answer (the course), so a
+    move that scores the same at once but loses the game is looked at too."""
+    by_gap = [f for f in sorted(found, key=lambda f: (-f[0], f[1])) if f[0] >= NOISE]
+
+    def fall(f: tuple) -> float:
+        return seen.chances[f[1]][seat] - seen.chances[f[1] + 1][seat]
+
+    by_fall = [f for f in sorted(found, key=lambda f: (-fall(f), f[1])) if fall(f) >= LEAST]
+    chosen = by_gap[:max(1, asked - 1)]
+    for f in by_fall + by_gap:
+        if len(chosen) >= asked:
+            break
+        if all(f[1] != c[1] for c in chosen):
+            chosen.append(f)
+    return chosen
 
 
 _memo: list = []        # [key, review]: the last game's review, so reopening costs nothing
