@@ -117,9 +117,12 @@ def test_a_bots_reason_never_calls_a_move_that_helps_a_player_harmful(every_modu
     where it raises another player's score the bot's public reason never says it harms
     them (an Easy bot attached a card to the human 'to slow the leader', giving them +2),
     and a reason that claims points for the bot, or costs for a player, is true."""
+    import re
+
     from doomlings_desktop.bots import make_bot
-    from doomlings_desktop.bots.effects import relative_effect
+    from doomlings_desktop.bots.effects import play_out, relative_effect
     from doomlings_desktop.bots.reasons import _checked, _leader_among_others, reason
+    from doomlings_desktop.rules.scoring import all_scores
     from doomlings_desktop.rules.view import view_for
 
     db = every_module
@@ -138,15 +141,23 @@ def test_a_bots_reason_never_calls_a_move_that_helps_a_player_harmful(every_modu
                 rng = random.Random(len(g.answers))
                 why = reason(view, a, db, [sampler.sample(rng) for _ in range(3)])
                 delta = relative_effect(g, p, a)      # in the true game
+                h = g.clone()
+                before = all_scores(h)
+                play_out(h, p, a)
+                own = [x - y for x, y in zip(all_scores(h), before, strict=True)]
                 checked += 1
-                helped += any(delta[q] >= 0.5 for q in range(g.n) if q != p)
+                helped += any(own[q] > 0 for q in range(g.n) if q != p)
                 harmed = [q for q in range(g.n) if q != p and (
                     f"to cost {g.pname(q)} " in why
                     or "slow the leader" in why and q == _leader_among_others(view))]
-                for q in harmed:
-                    assert delta[q] <= 0, (why, delta, d)
-                if why.startswith("for ") and why.endswith("points") and why[4].isdigit():
-                    assert delta[p] >= 0.5, (why, delta, d)
+                for q in harmed:        # harmed: their score falls, and more than otherwise
+                    assert own[q] < 0 and delta[q] <= 0, (why, own, delta, d)
+                m = re.fullmatch(r"for (\d+) points?", why)
+                if m:
+                    assert own[p] == int(m.group(1)), (why, own, d)
+                m = re.fullmatch(r"which gives .* (\d+) points?", why)
+                if m:
+                    assert max(own[q] for q in range(g.n) if q != p) == int(m.group(1))
             g.apply(a)
     assert checked > 150 and helped >= 5, (checked, helped)
 

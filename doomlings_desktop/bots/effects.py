@@ -30,27 +30,34 @@ STOP = frozenset({D.TURN_PLAY, D.CANNOT_PLAY, D.EXTRA_PLAY, D.END_TURN, D.STABIL
 
 
 def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None = None,
-           cause: int = -1) -> None:
+           cause: int = -1) -> bool:
     """Answer what the move just applied sets off, up to the next play or the turn's end: the
     quick policy for the seat's own follow-ups and for other players' answers to the card
     `cause`'s effect (an opponent picking the trait to lose), 'pass' for out-of-turn offers
     (the move's own effect is measured, not an opponent's answer to it). With `asks`, the
-    prompts of the seat's own follow-ups are gathered (a play's preview names its questions)."""
+    prompts of the seat's own follow-ups are gathered (a play's preview names its questions).
+    Returns whether nothing hidden came to light on the way (a draw, a look at a hand, a
+    random pick) and no other player chose (their choice may hang on their hidden hand)."""
     tb = tb or tables(g.db)
+    sure = True
     for _ in range(SETTLE):
         d = g.pending
         if d is None or d.intent in STOP:
-            return
+            break
         if d.kind == "react":
             g.apply("pass" if "pass" in d.options else d.options[0])
+            sure = sure and not g.shown
             continue
         if d.player != seat and (cause < 0 or d.card != cause):
-            return
+            break
         if asks is not None and d.player == seat and g.current == seat:
             ask = d.prompt.split(": ", 1)[-1]
             if ask not in asks:
                 asks.append(ask)
+        sure = sure and d.player == seat
         g.apply(fast_answer(g, tb))
+        sure = sure and not g.shown
+    return sure
 
 
 def play_out(g: Game, seat: int, answer: Any, tb: Tables | None = None,
@@ -58,16 +65,17 @@ def play_out(g: Game, seat: int, answer: Any, tb: Tables | None = None,
     """Make the move in g (a clone or a sampled world) and settle it, pausing before the
     turn's stabilize phase: what it does is measured before the turn moves on (a draw, the
     next round's catastrophe are no part of the move). Returns whether its outcome is sure:
-    nothing hidden came to light on the way (a draw, a look at a hand, a random pick, an
-    opponent's answer), so any world the seat imagines gives the same."""
+    nothing hidden came to light on the way and no other player chose (`settle`), so any
+    world the seat imagines gives the same."""
     d = g.pending
     cause = answer if d.kind in ("play", "react") and isinstance(answer, int) else d.card
     if g.current == seat:
         g.hold |= (1 << seat) | KEEP_PAUSE
-    g.undo_floor = -1       # the engine moves it when something comes to light (Game.apply)
+    rng = g.rng.state
     g.apply(answer)
-    settle(g, seat, tb, asks, cause)
-    return g.undo_floor == -1
+    lit = g.shown
+    sure = settle(g, seat, tb, asks, cause)
+    return sure and not lit and g.rng.state == rng
 
 
 def score_change(g: Game, seat: int, answer: Any, tb: Tables | None = None) -> int:

@@ -2,7 +2,10 @@
 
 The phrase is built from the answer and what every player can see (the printed numbers of a
 card that is played or targeted, the scores on the table), never from the bot's hand or its
-search: it explains the move without revealing anything a player could not know."""
+search: it explains the move without revealing anything a player could not know. Given worlds
+sampled for the bot's seat (the table's bots always give them), it is also true: a choice on
+piles, players or colours is named by what it does to the scores when every world agrees,
+and a play's printed points are claimed only if the play adds them (issue 28)."""
 
 from __future__ import annotations
 
@@ -84,29 +87,42 @@ def _pts(n: int) -> str:
 WORLDS = 3      # worlds a choice's effect is played out in: it is said only if all agree
 
 
-def _main_effect(delta: list[float], me: int) -> tuple[int, int]:
+def _main_effect(w: Game, me: int, answer: Any) -> tuple[int, int, int, bool]:
+    """In world w: the player whose score the answer changes most against the other answers,
+    that change (rounded), the player's own score change from the answer, and whether that
+    is sure (nothing hidden came to light: `effects.play_out`)."""
+    delta = relative_effect(w, me, answer)
     q = max(range(len(delta)), key=lambda i: (abs(delta[i]), i == me))
-    return q, round(delta[q])
+    h = w.clone()
+    before = h.score(q)
+    sure = play_out(h, me, answer)
+    return q, round(delta[q]), h.score(q) - before, sure
 
 
 def effect_phrase(worlds: list[Game], me: int, answer: Any, leader: int | None) -> str | None:
     """The move's main effect on the scores, played out in worlds sampled for the bot's seat
-    against the other answers: the player whose score it changes most, in words. None if it
-    changes no score by a point, or if the worlds disagree (the effect hangs on hidden cards,
-    so no claim about it would be sure to be true)."""
-    seen = {_main_effect(relative_effect(w, me, answer), me) for w in worlds}
-    qs = {q for q, _ in seen}
-    ns = [n for _, n in seen]
-    if len(qs) != 1 or not ns or min(ns) <= 0 < max(ns) or 0 in ns:
+    against the other answers: the player whose score it changes most, in words, with what
+    the move itself does to that score (a trait lost costs points even when it is the least
+    costly one). None if it changes no score by a point, or if the worlds disagree (the
+    effect hangs on hidden cards, so no claim about it would be sure to be true)."""
+    seen = {_main_effect(w, me, answer) for w in worlds}
+    if len(seen) != 1:
         return None
-    q = qs.pop()
-    n = min(ns, key=abs)
+    q, rel, own, sure = seen.pop()
+    if not sure:
+        return None
+    if rel == 0:
+        return None
     name = worlds[0].pname(q)
     if q == me:
-        return f"for {_pts(n)}" if n > 0 else f"at a cost of {_pts(-n)} to itself"
-    if n > 0:       # a move that helps another player is never said to harm them
-        return f"which gives {name} {_pts(n)}"
-    return "to slow the leader" if q == leader else f"to cost {name} {_pts(-n)}"
+        if rel > 0:
+            return f"for {_pts(own)}" if own > 0 else "the least costly for it"
+        return f"at a cost of {_pts(-own)} to itself" if own < 0 else None
+    if rel > 0:       # a move that helps another player is never said to harm them
+        return f"which gives {name} {_pts(own)}" if own > 0 else f"the least harm to {name}"
+    if own < 0:
+        return "to slow the leader" if q == leader else f"to cost {name} {_pts(-own)}"
+    return f"so that {name} gains least"
 
 
 def reason(view: View, answer: Any, db: Database, worlds: list[Game] | None = None) -> str:
@@ -145,11 +161,19 @@ def _checked_play(phrase: str, worlds: list[Game], me: int, answer: int, db: Dat
     if scores:      # "the points it scores": only if it scores some now
         return phrase if min(seen) > 0 else "for what it may score later"
     if len(seen) != 1 or not sure:      # it hangs on hidden cards: claim no number
-        return phrase.replace(printed, "its effect")
+        return _without(phrase, printed, "for what it may add")
     real = seen.pop()
     if real == (db.value[answer] or 0):
         return phrase
-    return phrase.replace(printed, f"{_pts(real)} now" if real > 0 else "its effect")
+    if real > 0:
+        return phrase.replace(printed, f"{_pts(real)} now")
+    return _without(phrase, printed, "to get it onto the table")
+
+
+def _without(phrase: str, merit: str, alone: str) -> str:
+    """The phrase 'for A and B' without merit A (`alone` if nothing is left)."""
+    rest = [m for m in phrase.removeprefix("for ").split(" and ") if m != merit]
+    return "for " + " and ".join(rest) if rest else alone
 
 
 def _reason(view: View, answer: Any, db: Database) -> str:
