@@ -164,3 +164,56 @@ def test_a_replay_can_open_at_any_answer_seen_by_a_seat():
     assert rp.game.answers == g.answers[:8]
     far = ReplayScene(app, rec, seats, back, start=10**6, viewer=9)   # clamped, seat ignored
     assert far.pos == len(g.answers) and far.game.over and far.viewer == 0
+
+
+def test_the_chart_and_play_on_from_here_start_a_game_at_that_position():
+    """The review draws the chance chart above its list, names moments by anyone, and "Play
+    on from here" opens a new game at the decision: the player's seat and hand as they were,
+    the same opponents, the cards the seat could not see dealt again; the other move can be
+    played there."""
+    g = finished(3, 5)
+    app = make_app()
+    seats = [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"), SeatConfig("Cy", "bot", "random")]
+    sc = TableScene(app, seats, 5, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("button", "decided")).center)
+    wait_for_review(app, sc)
+    layer = sc.overlays.decided
+    assert layer.chart is not None and layer.chart.h > 0
+    got = layer.job.poll()[0]
+    assert got.course is not None and got.course.swings
+    assert len(got.course.chances) == len(g.answers) + 1
+    texts = texts_of_a_frame(app, sc)
+    assert any("chance to win" in line for line in texts)
+    shown = moments_shown(sc)
+    assert shown
+    seat, at = shown[0]
+    then = Game.new(g.db, 3, seed=5, log=False)
+    for a in g.answers[:at]:
+        then.apply(a)
+    good = layer.record
+    layer.record = dict(good, seed=good["seed"] + 1)    # its answers no longer replay
+    click(app, find(sc, ("button", ("decided_playon", seat, at))).center)
+    assert app.scene is sc and sc.toast and sc.toast[0].startswith("Cannot play on from there")
+    layer.record = good
+    app.frame()
+    click(app, find(sc, ("button", ("decided_playon", seat, at))).center)
+    new = app.scene
+    assert isinstance(new, TableScene) and new is not sc
+    m = new.match
+    ng = m.game
+    assert ng.pending is not None and ng.pending.player == seat and m.viewer == seat
+    assert ng.players[seat].hand == then.players[seat].hand
+    assert [p.pile for p in ng.players] == [p.pile for p in then.players]
+    assert [(s.kind, s.level) for s in m.seats] == [(s.kind, s.level) for s in seats]
+    hidden = [c for q in range(3) if q != seat for c in ng.players[q].hand] + ng.deck
+    was = [c for q in range(3) if q != seat for c in then.players[q].hand] + then.deck
+    assert sorted(hidden) == sorted(was) and hidden != was     # the same cards, dealt again
+    assert not m.autosave and ng.answers == []
+    d = ng.pending                                # the other move can be tried
+    other = next(o for o in d.options if o != g.answers[at])
+    m.apply(other)
+    assert m.game.answers[:1] == [other]
+    app.frame()

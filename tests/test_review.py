@@ -55,12 +55,17 @@ def test_a_planted_bad_move_is_what_decided_the_game(db):
     got = review.review_record(make_record(g, SEATS), db)
     assert [r.seat for r in got] == [0, 1]          # the humans only
     ann, bob = got
-    assert [m.at for m in ann.moments] == [at]
-    m = ann.moments[0]
-    assert m.points >= 4 and m.coach != m.played
+    assert at in [m.at for m in ann.moments]
+    m = next(m for m in ann.moments if m.at == at)
+    # flagged by the deeper look (the hint's own judge) with a 95% interval above zero
+    assert m.coach != m.played and 0 < m.low <= m.chance <= m.high
     assert m.text.startswith(f"Round {m.round}: you played {m.played} (")
-    assert f"{m.coach} (+" in m.text and "points better." in m.text
-    assert not bob.moments and bob.summary == review.MATCHED
+    assert f"{m.coach} (" in m.text and "more chance to win (95%:" in m.text
+    # Bob took the most points at once every time; the judge is the chance to win, so a
+    # choice of his may still show, but only a clearly worse one (a move equal at once that
+    # lost the game: the old points-only review could not see it)
+    assert all(0 < b.low and b.coach != b.played for b in bob.moments)
+    assert bob.moments or bob.summary == review.MATCHED
 
 
 def _swap_hidden(g: Game, seat: int) -> Game:
@@ -140,3 +145,174 @@ def test_a_review_that_fails_says_so(db, monkeypatch):
     ("card", 3, "Kidney", "you chose Kidney"), ("yesno", "no", "No", "you chose 'No'")])
 def test_what_the_player_did_in_words(kind, answer, label, words):
     assert review._did(kind, answer, label) == words
+
+
+def test_a_move_the_hint_recommended_is_flagged_only_if_a_deeper_look_disagrees(
+        db, monkeypatch):
+    """Ann plays every quick hint (the review's quick look: the same coach and simulations).
+    Each of her decisions the deeper look examines is flagged exactly when it prefers
+    another answer with a 95% interval above zero; where it merely disagrees it is not, and
+    a flagged one says the quick hint chose it. The old review flagged by the points at once
+    alone, with no interval and no word of the hint."""
+    looked = []
+    real = review.deeper
+
+    def spy(game, seat, answer, salt, iterations):
+        got = real(game, seat, answer, salt, iterations)
+        if seat == 0:
+            looked.append((len(game.answers), answer, got))
+        return got
+
+    monkeypatch.setattr(review, "deeper", spy)
+    disagreed = 0
+    for seed in (21, 22, 23):
+        g = Game.new(db, 3, seed=seed, log=False)
+        coach = Coach(db, seed=seed, budget=None, iterations=60)
+        r = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            if d.player == 0 and len(d.options) > 1:
+                g.apply(coach.hint(g, 0).answer)
+            else:
+                g.apply(r.choice(d.options))
+        looked.clear()
+        ann = review.review_record(make_record(g, SEATS), db, iterations=60)[0]
+        flagged = {m.at: m for m in ann.moments}
+        for at, answer, (best, quick, _, low, _) in looked:
+            assert quick == answer                  # the deeper look knows the hint was taken
+            assert (at in flagged) == (best != answer and low > 0)
+        for m in ann.moments:
+            assert m.hinted and m.low > 0
+            assert f"The quick hint preferred {m.played}; a deeper look prefers" in m.text
+        disagreed += sum(best != a for _, a, (best, *_) in looked)
+        if disagreed:
+            break
+    assert disagreed        # the deeper look did disagree with a hint somewhere
+
+
+def test_the_course_names_the_moments_by_anyone_with_their_swings(db):
+    """The review's course: each player's chance to win after every answer (the chart), the
+    last the game's result, and the moments that moved it most whoever made them: the
+    opponents' plays and choices, ages and catastrophes (the old review looked only at the
+    human's own decisions)."""
+    from doomlings_desktop.play.swings import course
+
+    by = set()
+    for seed in (2, 3, 4, 6):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None:
+            g.apply(r.choice(g.pending.options))
+        c = course(make_record(g, SEATS), db, 0)
+        assert len(c.chances) == len(g.answers) + 1
+        assert all(abs(sum(p) - 1) < 1e-6 for p in c.chances)
+        assert c.chances[-1] == tuple(float(g.outcome.won(q)) for q in range(3))
+        assert c.swings and all(s.size >= 0.05 and "chance to win" in s.text
+                                and s.text.startswith(f"Round {s.round}: ") for s in c.swings)
+        by |= {s.who for s in c.swings}
+        assert course(make_record(g, SEATS), db, 0) == c           # deterministic
+    assert {-1, 1, 2} <= by, by
+
+
+def test_the_deeper_look_runs_on_the_quick_hints_own_search(db):
+    """One judge: the deeper look is the quick hint's search (same seed, same first worlds)
+    run on, so it knows exactly what the quick hint answered: at its checkpoint it stands
+    where the quick search stopped."""
+    from doomlings_desktop.bots import make_bot
+    from doomlings_desktop.rules.view import view_for
+
+    checked = 0
+    for seed in range(8):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None and checked < 3 * (seed + 1):
+            d = g.pending
+            if len(d.options) > 2:
+                view = view_for(g, d.player, with_log=False)
+                quick = make_bot("hard", seed, db=db, budget=None, iterations=60)
+                deep = make_bot("hard", seed, db=db, budget=None, iterations=150)
+                deep.checkpoint = 60
+                deep.decide(view, WorldSampler(g, d.player))
+                assert deep.checkpoint_answer == quick.decide(view, WorldSampler(g, d.player))
+                tiny = make_bot("hard", seed, db=db, budget=None, iterations=2)   # one world
+                deep = make_bot("hard", seed, db=db, budget=None, iterations=40)
+                deep.checkpoint = 2
+                deep.decide(view, WorldSampler(g, d.player))
+                assert deep.checkpoint_answer == tiny.decide(view, WorldSampler(g, d.player))
+                checked += 1
+            g.apply(r.choice(d.options))
+    assert checked >= 20
+
+
+def test_the_courses_moments_name_no_card_the_seat_never_saw():
+    """Random games with every module: every move, whoever made it, put in the words a
+    moment uses (`swings._what`), names only cards the reviewed seat saw in its own Views
+    (`logscan.seen_in`, gathered answer after answer, the move's result included), so an
+    opponent's hidden pick, a card revealed to someone else or a secret colour stays
+    unnamed. Naming every card would fail it."""
+    from doomlings_desktop.commands.logscan import name_pattern, seen_in
+    from doomlings_desktop.play import swings
+    from doomlings_desktop.rules.cards import available_modules, database_for
+    from doomlings_desktop.rules.view import view_for
+
+    db = database_for(available_modules())
+    pattern = name_pattern(db)
+    named = hidden = 0
+    for seed in range(10):
+        g = Game.new(db, 3 + seed % 3, seed=300 + seed, log=False)
+        r = random.Random(seed)
+        seen = set(seen_in(view_for(g, 0, with_log=False)))
+        while g.pending is not None:
+            d = g.pending
+            a = r.choice(d.options)
+            h = g.clone()
+            h.apply(a)
+            after = view_for(h, 0, with_log=False)
+            seen |= seen_in(after)
+            if d.player != 0 and len(d.options) > 1:
+                words = swings._what(g, a, after)
+                names = {db.name(c) for c in seen}
+                for m in pattern.finditer(words):
+                    named += 1
+                    assert m.group(1) in names, words
+                hidden += "a card" in words or "secret" in words
+            g.apply(a)
+        for sw in swings.course(make_record(g, [{"name": f"P{i}", "kind": "human"}
+                                                for i in range(g.n)]), db, 0).swings:
+            assert sw.text.startswith(f"Round {sw.round}: ")
+    assert named >= 100 and hidden >= 5, (named, hidden)
+
+
+def test_a_move_that_makes_ages_pass_says_so(db):
+    """What a move or a turn's end brings to light is named with it: ages skipped at once (a
+    game was decided by six skipped ages the old review never named), a new age, a
+    catastrophe."""
+    from doomlings_desktop.play.swings import _revealed
+
+    g = Game.new(db, 3, seed=4, log=False)
+    h = g.clone()
+    two = [c for c in h.age_deck if c in db.ages][:2]
+    h.eras[-1] = h.eras[-1] + two
+    h.age = two[-1]
+    assert _revealed(g, h) == "2 ages passed at once"
+    h.eras[-1] = h.eras[-1][:-1]
+    h.age = two[0]
+    assert _revealed(g, h) == f"the age {db.name(two[0])} began"
+    cat = next(c for c in h.age_deck if c in db.catastrophes)
+    h.catastrophes = list(h.catastrophes) + [cat]
+    assert _revealed(g, h) == f"the catastrophe {db.name(cat)} struck"
+    assert _revealed(g, g.clone()) == ""
+
+
+def test_the_deeper_look_also_asks_where_the_chance_to_win_fell():
+    """A decision that scores the same at once as its best rival (no gap in points) but after
+    which the seat's chance to win fell is among those the deeper look examines; the old
+    review looked only where an option scored more at once."""
+    from doomlings_desktop.play.swings import Course
+
+    chances = ((0.5, 0.5), (0.5, 0.5), (0.2, 0.8), (0.2, 0.8), (0.2, 0.8))
+    seen = Course(0, ("A", "B"), chances, ())
+    found = [(3.0, 0, None, 1, 0.0), (0.0, 1, None, 2, 0.0), (1.0, 3, None, 3, 0.0)]
+    got = review._candidates(found, seen, 0, 2)
+    assert [f[1] for f in got] == [0, 1]        # the largest gap, then the fall at answer 1
+    assert [f[1] for f in review._candidates(found, seen, 0, 3)] == [0, 3, 1]

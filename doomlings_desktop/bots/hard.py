@@ -86,6 +86,12 @@ class HardBot(Bot):
         self.min_worlds = min_worlds
         self.last_iterations = 0
         self.last_worlds = 0
+        self.last_results: dict = {}
+        # With a checkpoint of k simulations, `checkpoint_answer` is what a search of k
+        # would have answered (the same worlds: the first k are this search's): the review's
+        # deeper look tells from one search what the quick hint said and what more finds.
+        self.checkpoint = 0
+        self.checkpoint_answer: Any = None
 
     def choose(self, view: View, sampler: WorldSampler) -> Any:
         opts = list(view.decision.options)
@@ -104,7 +110,11 @@ class HardBot(Bot):
         tb = None
         it = 0
         worlds = 0
+        check = self.checkpoint
         while len(active) > 1:
+            if check and worlds and it + len(active) > check:   # where a search of `check` stops
+                self.checkpoint_answer = self._best(opts, active, results)
+                check = 0
             if worlds and ((limit is not None and it + len(active) > limit)
                            or (deadline is not None and clock() >= deadline)):
                 break
@@ -122,8 +132,18 @@ class HardBot(Bot):
                 active = self._race(active, results, worlds)
         self.last_iterations = it
         self.last_worlds = worlds
+        # each answer's rewards, world by world (paired: the k-th of every list is the same
+        # world): the review reads its confidence in a difference from them
+        self.last_results = {opts[i]: results[i] for i in range(len(opts))}
         if not worlds:
             return opts[0]
+        best = self._best(opts, active, results)
+        if check:       # the race ended before the checkpoint: that search answers the same
+            self.checkpoint_answer = best
+        return best
+
+    @staticmethod
+    def _best(opts: list, active: list[int], results: dict) -> Any:
         return opts[max(active, key=lambda i: sum(results[i]) / len(results[i]))]
 
     def limit(self, n: int) -> int | None:

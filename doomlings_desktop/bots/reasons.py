@@ -2,12 +2,16 @@
 
 The phrase is built from the answer and what every player can see (the printed numbers of a
 card that is played or targeted, the scores on the table), never from the bot's hand or its
-search: it explains the move without revealing anything a player could not know."""
+search: it explains the move without revealing anything a player could not know. Given worlds
+sampled for the bot's seat (the table's bots always give them), it is also true: a choice on
+piles, players or colours is named by what it does to the scores when every world agrees,
+and a play's printed points are claimed only if the play adds them (issue 28)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from doomlings_desktop.bots.effects import play_out, relative_effect
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import (
@@ -16,6 +20,7 @@ from doomlings_desktop.rules.decisions import (
     SECRET_COLOR,
     USE_TRAIT_ACTION,
 )
+from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 
 
@@ -36,17 +41,20 @@ def _owner(view: View, card: int) -> int | None:
     return None
 
 
-def _public(view: View, c: int) -> bool:
+def public(view: View, c: int) -> bool:
     """Whether every player can see card c now (a pile, the discard pile, the ages)."""
     return c >= 0 and (c == view.age or c in view.discard or c in view.shown
                        or any(c in s.pile for s in view.seats)
                        or any(c in e for e in view.eras))
 
 
+SCORES = "for the points it scores in this pile"
+
+
 def _play_reason(db: Database, c: int) -> str:
     tb = tables(db)
     if db.scoring[c]:
-        return "for the points it scores in this pile"
+        return SCORES
     pts = db.value[c] or 0
     merits = [(float(pts), f"its {pts} point{'s' if pts != 1 else ''}"),
               (tb.action[c], "its action"),
@@ -61,11 +69,115 @@ def _play_reason(db: Database, c: int) -> str:
     return "for " + " and ".join(phrase for _, phrase in top)
 
 
-def reason(view: View, answer: Any, db: Database) -> str:
-    """A short phrase ('for its 4 points', 'to slow the leader') or '' when none fits."""
+# The decisions whose phrase is checked against what the move does to the scores: they act on
+# a pile, a player or a colour, where a guess from the printed numbers can be wrong (an
+# attachment on another player's trait may raise their score). A hand card's pick is not:
+# what it does hangs on hands no one else sees.
+CHECKED = ("player", "color", "catastrophe")
+
+
+def _checked(d: Any) -> bool:
+    return d.kind in CHECKED or d.kind == "card" and d.zone == "pile"
+
+
+def _pts(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+WORLDS = 3      # worlds a choice's effect is played out in: it is said only if all agree
+
+
+def _main_effect(w: Game, me: int, answer: Any) -> tuple[int, int, int, bool]:
+    """In world w: the player whose score the answer changes most against the other answers,
+    that change (rounded), the player's own score change from the answer, and whether that
+    is sure (nothing hidden came to light: `effects.play_out`)."""
+    delta = relative_effect(w, me, answer)
+    q = max(range(len(delta)), key=lambda i: (abs(delta[i]), i == me))
+    h = w.clone()
+    before = h.score(q)
+    sure = play_out(h, me, answer)
+    return q, round(delta[q]), h.score(q) - before, sure
+
+
+def effect_phrase(worlds: list[Game], me: int, answer: Any, leader: int | None) -> str | None:
+    """The move's main effect on the scores, played out in worlds sampled for the bot's seat
+    against the other answers: the player whose score it changes most, in words, with what
+    the move itself does to that score (a trait lost costs points even when it is the least
+    costly one). None if it changes no score by a point, or if the worlds disagree (the
+    effect hangs on hidden cards, so no claim about it would be sure to be true)."""
+    seen = {_main_effect(w, me, answer) for w in worlds}
+    if len(seen) != 1:
+        return None
+    q, rel, own, sure = seen.pop()
+    if not sure:
+        return None
+    if rel == 0:
+        return None
+    name = worlds[0].pname(q)
+    if q == me:
+        if rel > 0:
+            return f"for {_pts(own)}" if own > 0 else "the least costly for it"
+        return f"at a cost of {_pts(-own)} to itself" if own < 0 else None
+    if rel > 0:       # a move that helps another player is never said to harm them
+        return f"which gives {name} {_pts(own)}" if own > 0 else f"the least harm to {name}"
+    if own < 0:
+        return "to slow the leader" if q == leader else f"to cost {name} {_pts(-own)}"
+    return f"so that {name} gains least"
+
+
+def reason(view: View, answer: Any, db: Database, worlds: list[Game] | None = None) -> str:
+    """A short phrase ('for its 4 points', 'to slow the leader') or '' when none fits. With
+    `worlds` (worlds sampled for the seat, its decision pending), a choice that acts on piles
+    or players is named by what it does to the scores, when every world agrees on it."""
     d = view.decision
     if d is None:
         return ""
+    phrase = _reason(view, answer, db)
+    if worlds and d.kind == "play" and answer != "pass":
+        return _checked_play(phrase, worlds, view.me, answer, db)
+    if not worlds or not phrase or not _checked(d) or answer == "pass":
+        return phrase
+    said = effect_phrase(worlds, view.me, answer, _leader_among_others(view))
+    if said is None and phrase == "to slow the leader":
+        return "the most useful choice"     # no sure harm to the leader: none is claimed
+    return said or phrase
+
+
+def _checked_play(phrase: str, worlds: list[Game], me: int, answer: int, db: Database) -> str:
+    """A play's printed points said only if they are what it adds: played out in every world
+    (its questions answered), the seat's score change; where all worlds agree and it differs
+    from the printed value (a pile's bonus, a cost, Nano's host), the real change is said."""
+    printed = f"its {_pts(db.value[answer] or 0)}"
+    scores = phrase == SCORES
+    if printed not in phrase and not scores:
+        return phrase
+    seen = set()
+    sure = True
+    for w in worlds:
+        h = w.clone()
+        before = h.score(me)
+        sure = play_out(h, me, answer) and sure
+        seen.add(h.score(me) - before)
+    if scores:      # "the points it scores": only if it scores some now
+        return phrase if min(seen) > 0 else "for what it may score later"
+    if len(seen) != 1 or not sure:      # it hangs on hidden cards: claim no number
+        return _without(phrase, printed, "for what it may add")
+    real = seen.pop()
+    if real == (db.value[answer] or 0):
+        return phrase
+    if real > 0:
+        return phrase.replace(printed, f"{_pts(real)} now")
+    return _without(phrase, printed, "to get it onto the table")
+
+
+def _without(phrase: str, merit: str, alone: str) -> str:
+    """The phrase 'for A and B' without merit A (`alone` if nothing is left)."""
+    rest = [m for m in phrase.removeprefix("for ").split(" and ") if m != merit]
+    return "for " + " and ".join(rest) if rest else alone
+
+
+def _reason(view: View, answer: Any, db: Database) -> str:
+    d = view.decision
     kind = d.kind
     if kind == "play":
         return "keeps its cards" if answer == "pass" else _play_reason(db, answer)
@@ -76,34 +188,10 @@ def reason(view: View, answer: Any, db: Database) -> str:
             return ""
         # named only if the table sees it: the hand card whose action Elongated Neck plays
         # is shown to the seat offered to prevent it, not to everyone who reads the log
-        return f"in answer to {db.cards[d.card].name}" if _public(view, d.card) \
+        return f"in answer to {db.cards[d.card].name}" if public(view, d.card) \
             else "at the right moment"
     if kind == "card":
-        if d.zone == "meaning":     # a secret choice: the table is told nothing of it
-            return ""
-        if d.intent == ATTACH_TO_HOST:
-            owner = _owner(view, answer)
-            if owner == view.me:
-                return "the trait of its own it suits best"
-            if owner is not None and owner == _leader_among_others(view):
-                return "to slow the leader"
-            return "the opponent's trait it suits best"
-        if d.intent == MOVE_ATTACHMENT:
-            return "leaves it where it is" if answer == "pass" else "to protect a better trait"
-        if answer == "pass":
-            return "keeps its cards"
-        if d.intent == USE_TRAIT_ACTION:
-            return "the most useful action"
-        if d.zone == "hand":
-            return "the card it needs least"
-        if d.zone == "pile":
-            owner = _owner(view, answer)
-            if owner == view.me:
-                return "its least valuable trait"
-            if owner is not None and owner == _leader_among_others(view):
-                return "to slow the leader"
-            return "the most useful target"
-        return "the best card on offer"
+        return _card_reason(view, d, answer)
     if kind == "player":
         if answer == _leader_among_others(view):
             return "to slow the leader"
@@ -115,3 +203,30 @@ def reason(view: View, answer: Any, db: Database) -> str:
     if kind == "catastrophe":
         return "the least harmful for it"
     return ""
+
+
+def _card_reason(view: View, d: Any, answer: Any) -> str:
+    """A card picked: a host, a trait to target or lose, a hand card, a card on offer."""
+    if d.zone == "meaning":     # a secret choice: the table is told nothing of it
+        return ""
+    if d.intent == ATTACH_TO_HOST:
+        # never guessed as harm: an attachment may raise its host's score (Nano); what it
+        # does to the scores is said when worlds are given (`reason`)
+        return "the trait of its own it suits best" if _owner(view, answer) == view.me \
+            else "the opponent's trait it suits best"
+    if d.intent == MOVE_ATTACHMENT:
+        return "leaves it where it is" if answer == "pass" else "to protect a better trait"
+    if answer == "pass":
+        return "keeps its cards"
+    if d.intent == USE_TRAIT_ACTION:
+        return "the most useful action"
+    if d.zone == "hand":
+        return "the card it needs least"
+    if d.zone == "pile":
+        owner = _owner(view, answer)
+        if owner == view.me:
+            return "its least valuable trait"
+        if owner is not None and owner == _leader_among_others(view):
+            return "to slow the leader"
+        return "the most useful target"
+    return "the best card on offer"

@@ -1,5 +1,7 @@
 """The coach: on a human's own decision, the answer the Hard bot would give in that seat, one
-sentence why, and for a play the points it adds at once.
+sentence why (play/explain.py: the part of the evaluation that separates it from its closest
+rival), and for a play the points it really adds once its own questions are answered
+(bots/effects.py `play_out`: Nano's host counted).
 
 It thinks from the seat's View and a WorldSampler for that seat, exactly as a bot in the seat
 would, so a hint never uses what the player cannot see: two positions that differ only in
@@ -17,7 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from doomlings_desktop.bots import make_bot
-from doomlings_desktop.bots.reasons import reason
+from doomlings_desktop.bots.effects import play_out
+from doomlings_desktop.bots.heuristics import tables
+from doomlings_desktop.play.explain import label
+from doomlings_desktop.play.explain import why as reason_for
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import view_for
@@ -36,13 +41,7 @@ class Hint:
 
 
 def _label(db: Database, game: Game, answer: Any) -> str:
-    d = game.pending
-    if isinstance(answer, int) and d is not None and d.kind == "player":
-        return game.pname(answer)
-    if isinstance(answer, int):
-        return db.name(answer)
-    return {"pass": "Pass", "skip": "Skip your turn", "redraw": "Discard your hand and draw 3",
-            "yes": "Yes", "no": "No"}.get(answer, str(answer).capitalize())
+    return label(game, answer)
 
 
 def _verb(kind: str, zone: str) -> str:
@@ -53,26 +52,51 @@ def _verb(kind: str, zone: str) -> str:
 
 def _gain(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
           worlds: int = WORLDS, asks: list[str] | None = None) -> float:
-    """The seat's score change right after the answer, averaged over worlds the seat could
-    imagine (scores can depend on hidden hands, so no single world is the truth). With
-    `asks`, the prompts of the seat's own decisions that follow in that turn are gathered
-    too (each answered with its first option to see the next; at most four)."""
-    total = 0.0
+    """The seat's score change once the answer and what it sets off are done (Nano's host
+    chosen, a card's target picked: `bots.effects.play_out`), averaged over worlds the seat
+    could imagine (scores can depend on hidden hands, so no single world is the truth). With
+    `asks`, the prompts of the seat's own follow-up decisions are gathered too."""
+    got = _gains(sampler, seat, answer, rng, worlds, asks)
+    return sum(got) / len(got)
+
+
+def _gains(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
+           worlds: int = WORLDS, asks: list[str] | None = None) -> list[int]:
+    """The score change in each of `worlds` imagined worlds."""
+    out = []
+    tb = None
     for _ in range(worlds):
         g = sampler.sample(rng)
+        tb = tb or tables(g.db)
         before = g.score(seat)
-        g.apply(answer)
-        total += g.score(seat) - before
-        for _ in range(4 if asks is not None else 0):
-            d = g.pending
-            if d is None or d.player != seat or d.kind in ("play", "end_turn", "no_play") \
-                    or g.current != seat:
-                break
-            ask = d.prompt.split(": ", 1)[-1]
-            if ask not in asks:
-                asks.append(ask)
+        play_out(g, seat, answer, tb, asks)
+        out.append(g.score(seat) - before)
+        if asks is not None:
+            _later_asks(g, seat, asks)
+    return out
+
+
+def _later_asks(g: Game, seat: int, asks: list[str]) -> None:
+    """The questions the rest of the seat's turn asks it (the stabilize phase's discards),
+    each answered with its first option to see the next; at most four."""
+    for _ in range(4):
+        d = g.pending
+        if d is not None and d.kind == "end_turn" and d.player == seat:
             g.apply(d.options[0])
-    return total / worlds
+            d = g.pending
+        if d is None or d.player != seat or d.kind in ("play", "end_turn", "no_play") \
+                or g.current != seat:
+            return
+        ask = d.prompt.split(": ", 1)[-1]
+        if ask not in asks:
+            asks.append(ask)
+        g.apply(d.options[0])
+
+
+def now_words(gain: float) -> str:
+    """'+N now': the score change a play makes, rounded to the points the pile will show."""
+    pts = round(gain)
+    return f"{'+' if pts >= 0 else '−'}{abs(pts)} now"
 
 
 @dataclass(frozen=True)
@@ -122,20 +146,21 @@ class Coach:
         bot = make_bot("hard", salt, db=self.db, budget=self.budget,
                        iterations=self.iterations)
         answer = bot.decide(view, sampler)
-        phrase = reason(view, answer, self.db) if len(d.options) > 1 else "the only answer"
+        phrase = reason_for(game, seat, answer, salt)
         gain = None
+        sure = True
         if d.kind in ("play", "react") and answer != "pass":
-            gain = _gain(sampler, seat, answer, random.Random(salt))
-        label = _label(self.db, game, answer)
+            got = _gains(sampler, seat, answer, random.Random(salt))
+            gain, sure = sum(got) / len(got), min(got) == max(got)
+        name = _label(self.db, game, answer)
         verb = _verb(d.kind, d.zone)
-        head = label if isinstance(answer, str) else f"{verb} {label}"
+        head = name if isinstance(answer, str) else f"{verb} {name}"
         if gain is not None:
-            pts = round(gain)
-            now = f"{'+' if pts >= 0 else '−'}{abs(pts)} now"
-            why = f"{head}: {now}, {phrase}." if phrase else f"{head}: {now}."
+            # 'about': the points hang on cards the seat cannot see (a draw, a stolen card)
+            words = f"{head}: {'' if sure else 'about '}{now_words(gain)}; {phrase}."
         else:
-            why = f"{head}: {phrase}." if phrase else f"{head}."
-        return Hint(answer, why, gain)
+            words = f"{head}: {phrase}."
+        return Hint(answer, words, gain)
 
     def ask(self, game: Game, seat: int) -> None:
         """Start thinking about the seat's pending decision on a worker thread (once per

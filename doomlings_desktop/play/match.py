@@ -10,6 +10,7 @@ could not be done) comes back as `notices`, which the table shows and clears.
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -331,20 +332,24 @@ class Match:
         drawing while it thinks. The bot gets only its View and a sampler for its seat."""
         if self.thinking is not None and self.thinking["decision"] is d:
             return
-        from doomlings_desktop.bots.reasons import reason
+        from doomlings_desktop.bots.reasons import WORLDS, reason
         from doomlings_desktop.rules.worlds import WorldSampler
 
         job: dict = {"decision": d, "done": False, "answer": None, "error": None, "why": ""}
         view = view_for(self.game, d.player, with_log=False)
         sampler = WorldSampler(self.game, d.player)
+        salt = len(self.game.answers)
         bot = self.bots[d.player]
         db = self.db
 
         def work() -> None:
             try:
                 job["answer"] = bot.decide(view, sampler)
-                if len(d.options) > 1:      # a forced answer needs no reason
-                    job["why"] = reason(view, job["answer"], db)
+                if len(d.options) > 1:      # a forced answer needs no reason; a choice's
+                    # reason is checked in a world the bot could imagine (never the true one)
+                    rng = random.Random(salt)
+                    worlds = [sampler.sample(rng) for _ in range(WORLDS)]
+                    job["why"] = reason(view, job["answer"], db, worlds)
             except Exception as e:  # noqa: BLE001 - handed to the caller's thread, which reports it
                 job["error"] = e
             job["done"] = True
@@ -510,8 +515,10 @@ class Match:
         """Save under a name the player asked for; returns what to tell them."""
         from doomlings_desktop.storage import saves
 
-        if self.origin is not None:
+        if self.origin is not None and self.lesson is not None:
             return "The lesson is not saved: start it again from the menu at any time."
+        if self.origin is not None:
+            return "A game played on from a review is not saved."
         try:
             path = saves.save(self.game, self.seat_dicts(), name, self.bot_notes,
                               seen=self.seen_to_save())

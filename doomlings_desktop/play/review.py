@@ -1,21 +1,22 @@
 """After the game, "What decided this game?": for each human seat, the two or three decisions
-where the coach's answer would have gained the most over the answer the player gave.
+where the coach's judge, looking deeper, finds the answer given clearly worse.
 
-A decision is measured as the coach measures a play (`coach._gain`): the seat's score change
-right after the answer, averaged over worlds the seat could imagine then. Both answers are
-played out in the same worlds (the coach's generator for that decision), so the difference
-is the answers' and not the luck of two samples. Everything is read through `view_for` and a
+One judge: the hint and the review use the same evaluation, the Hard bot's search
+(bots/hard.py) scored by the bots' evaluation. The review's look is deeper (DEEP times the
+simulations, other worlds) and it flags a decision only when the better answer's extra chance
+to win has a 95% interval above zero (paired worlds: `HardBot.last_results`). A move the quick
+hint recommended is flagged only then, and the text says so ('the quick hint preferred X; a
+deeper look prefers Y by about N points'). Everything is read through `view_for` and a
 `WorldSampler` for the seat, as the coach reads it during play: the review tells nothing the
 player could not see then (tests/test_review.py swaps the hidden cards at every decision and
 gets the same review).
 
 It stays cheap: every decision of the seat with a choice is screened by the points of its
-options (a few milliseconds), and the Hard bot is asked only where some option beat the
-answer given by half a point or more, most promising first, until no decision left could
-change the seat's top three, and at most `ASKED` times a seat (fewer with many humans), with
-a fixed number of simulations (the same review on any machine). On this 2-core machine a
-4-player game reviews in 1-4 s, six humans of a long game in about 7 s, on a worker thread
-(`ReviewJob`), so the window keeps drawing.
+options at once (a few milliseconds: `coach._gain`), and the judge is asked only where some
+option beat the answer given by half a point or more, most promising first, and where the
+seat's chance to win fell most across its answer (`swings.course`), at most `ASKED` times a
+seat (fewer with many humans), with a fixed number of simulations (the same review on
+any machine), on a worker thread (`ReviewJob`), so the window keeps drawing.
 """
 
 from __future__ import annotations
@@ -23,13 +24,17 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import random
 import threading
 from dataclasses import dataclass
 from typing import Any
 
+from doomlings_desktop.bots import make_bot
+from doomlings_desktop.bots.hard import ITERATIONS as HARD_ITERATIONS
 from doomlings_desktop.names import name_of
 from doomlings_desktop.play.coach import Coach, _gain, _label
+from doomlings_desktop.play.swings import LEAST, Course, course
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import check_record, replay
@@ -38,11 +43,15 @@ from doomlings_desktop.rules.worlds import WorldSampler
 
 NOISE = 0.5          # points: a smaller difference is no lesson
 KEEP = 3             # decisions shown per seat
-ASKED = 5            # decisions per seat the Hard bot is asked about (the most promising)
-ASKED_GAME = 18      # and in the whole game: six humans get three each
+ASKED = 3            # decisions per seat the deeper look is asked about (the most promising)
+ASKED_GAME = 12      # and in the whole game: six humans get two each
 SCREENED = 120       # decisions per seat screened at most (a long game's first ones)
-ITERATIONS = 120     # the Hard bot's simulations per decision asked (budget None: reproducible)
-MATCHED = "Your choices matched the coach's: none would have gained half a point more."
+ITERATIONS = None    # the quick look: the live hint's own simulations (by table size, budget
+#                      None: the hint the player saw, unless a slow machine cut it short)
+DEEP = 1.5           # the deeper look runs on to this many times the quick hint's simulations
+Z = 1.96             # a 95% interval
+MATCHED = ("No choice of yours cost a clear chance to win: a deeper look found none it "
+           "preferred with 95% confidence.")
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,10 @@ class Moment:
     played_gain: float      # points the answer given added at once (average over worlds)
     coach_gain: float
     text: str               # one sentence for the player
+    chance: float = 0.0     # the deeper look: how much more chance to win the better answer
+    low: float = 0.0        # gave, and the 95% interval of that (low > 0: significant)
+    high: float = 0.0
+    hinted: bool = False    # the answer given was the quick hint's
 
     @property
     def points(self) -> float:
@@ -70,6 +83,7 @@ class SeatReview:
     seat: int
     name: str
     moments: tuple[Moment, ...]
+    course: Course | None = None    # the chances over the game and the moments by anyone
 
     @property
     def summary(self) -> str:
@@ -99,26 +113,61 @@ def _screen(game: Game, seat: int, answer: Any, salt: int) -> tuple[float, float
     return given, max(given, best)
 
 
+def _interval(best: list[float], played: list[float]) -> tuple[float, float, float]:
+    """The mean paired difference of two answers' rewards (the same worlds) and its 95%
+    interval."""
+    m = min(len(best), len(played))
+    if m < 2:
+        return 0.0, 0.0, 0.0
+    diffs = [x - y for x, y in zip(best[:m], played[:m], strict=True)]
+    mean = sum(diffs) / m
+    se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (m - 1) / m)
+    return mean, mean - Z * se, mean + Z * se
+
+
+def deeper(game: Game, seat: int, answer: Any, salt: int,
+           iterations: int) -> tuple[Any, Any, float, float, float]:
+    """The deeper look: the quick hint's own search (the same seed and worlds) run on to DEEP
+    times its simulations. Its answer, the quick hint's (where the search stood after
+    `iterations`), and how much more chance to win its answer gives than `answer`, with the
+    95% interval of that difference (paired worlds)."""
+    view = view_for(game, seat, with_log=False)
+    bot = make_bot("hard", salt, db=game.db, budget=None, iterations=int(DEEP * iterations))
+    bot.checkpoint = iterations
+    best = bot.decide(view, WorldSampler(game, seat))
+    res = bot.last_results
+    quick = bot.checkpoint_answer if bot.checkpoint_answer is not None else best
+    if best == answer or answer not in res or best not in res:
+        return best, quick, 0.0, 0.0, 0.0
+    return (best, quick, *_interval(res[best], res[answer]))
+
+
 def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> Moment | None:
-    """The coach's answer to the seat's decision, and what it would have gained over the
-    answer given (None if no more than noise)."""
+    """The decision as the deeper look judges it: a moment only if its answer beats the one
+    given and the 95% interval of the difference in chance to win excludes zero (None
+    otherwise). An answer the quick hint gave is flagged only then, and the text says so."""
     d = game.pending
-    hint = coach.hint(game, seat)
-    if hint.answer == answer:
+    best, quick, gap, low, high = deeper(game, seat, answer, coach.salt(game),
+                                         coach.iterations or HARD_ITERATIONS.get(game.n, 600))
+    if best == answer or low <= 0:
         return None
-    better = _gain(WorldSampler(game, seat), seat, hint.answer, random.Random(coach.salt(game)))
-    if better - given < NOISE:
-        return None
+    hinted = quick == answer
+    better = _gain(WorldSampler(game, seat), seat, best, random.Random(coach.salt(game)))
     view = view_for(game, seat, with_log=False)
     rnd = sum(len(e) for e in view.eras)
     db = game.db
-    played, alt = _label(db, game, answer), _label(db, game, hint.answer)
+    played, alt = _label(db, game, answer), _label(db, game, best)
     where = f"Round {rnd}" if d.kind == "play" else f"Round {rnd} ({d.prompt})"
-    alt_words = "passing" if hint.answer == "pass" else alt
-    diff = round(better - given)
+    alt_words = "passing" if best == "pass" else alt
+    pct = max(1, round(100 * gap))
     text = (f"{where}: {_did(d.kind, answer, played)} ({_pts(given)}); {alt_words} "
-            f"({_pts(better)}) would have been {diff} point{'s' if diff != 1 else ''} better.")
-    return Moment(seat, len(game.answers), rnd, played, alt, given, better, text)
+            f"({_pts(better)}) gave about {pct} points more chance to win "
+            f"(95%: {100 * low:.0f} to {100 * high:.0f}).")
+    if hinted:
+        text += (f" The quick hint preferred {played}; a deeper look prefers {alt_words} "
+                 f"by about {pct} points.")
+    return Moment(seat, len(game.answers), rnd, played, alt, given, better, text,
+                  gap, low, high, hinted)
 
 
 def _asks(seats: list, seat: int, kind: str) -> bool:
@@ -128,7 +177,8 @@ def _asks(seats: list, seat: int, kind: str) -> bool:
     return kind != "react" or not isinstance(s, dict) or s.get("ask", True) is not False
 
 
-def review_record(record: dict, db: Database, iterations: int = ITERATIONS) -> list[SeatReview]:
+def review_record(record: dict, db: Database,
+                  iterations: int | None = ITERATIONS) -> list[SeatReview]:
     """Each human seat's review of a finished game's record (RecordError if it does not
     replay). Deterministic: the same record gives the same review."""
     use, answers = check_record(record, db)
@@ -144,24 +194,41 @@ def review_record(record: dict, db: Database, iterations: int = ITERATIONS) -> l
                 and screened[d.player] < SCREENED and _asks(seats, d.player, d.kind):
             screened[d.player] += 1
             given, best = _screen(g, d.player, a, coach.salt(g))
-            if best - given >= NOISE:
-                found[d.player].append((best - given, len(g.answers), g.clone(), a, given))
+            found[d.player].append((best - given, len(g.answers), g.clone(), a, given))
         g.apply(a)
     out = []
-    asked = min(ASKED, max(KEEP, ASKED_GAME // max(1, len(humans))))
+    asked = max(1, min(ASKED, ASKED_GAME // max(1, len(humans))))
     for s in humans:
+        seen = course(record, db, s)
         moments: list[Moment] = []
-        for gap, _, pos, a, given in sorted(found[s], key=lambda f: (-f[0], f[1]))[:asked]:
-            # a decision can cost no more than its gap: once KEEP moments cost at least the
-            # next gap, no decision left can displace them (the Hard bot is the slow part)
-            if len(moments) >= KEEP and moments[KEEP - 1].points >= gap:
-                break
+        for _, _, pos, a, given in _candidates(found[s], seen, s, asked):
             m = _moment(pos, s, a, coach, given)
             if m is not None:
                 moments.append(m)
-                moments.sort(key=lambda m: (-m.points, m.at))
-        out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP])))
+                moments.sort(key=lambda m: (-m.chance, m.at))
+        out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP]),
+                              seen))
     return out
+
+
+def _candidates(found: list, seen: Course, seat: int, asked: int) -> list:
+    """The decisions the deeper look is asked about: the most promising by points at once
+    (an option beat the answer given by NOISE or more), and one whose cost shows only later:
+    the largest fall of the seat's own chance to win across its answer (the course), so a
+    move that scores the same at once but loses the game is looked at too."""
+    by_gap = [f for f in sorted(found, key=lambda f: (-f[0], f[1])) if f[0] >= NOISE]
+
+    def fall(f: tuple) -> float:
+        return seen.chances[f[1]][seat] - seen.chances[f[1] + 1][seat]
+
+    by_fall = [f for f in sorted(found, key=lambda f: (-fall(f), f[1])) if fall(f) >= LEAST]
+    chosen = by_gap[:max(1, asked - 1)]
+    for f in by_fall + by_gap:
+        if len(chosen) >= asked:
+            break
+        if all(f[1] != c[1] for c in chosen):
+            chosen.append(f)
+    return chosen
 
 
 _memo: list = []        # [key, review]: the last game's review, so reopening costs nothing

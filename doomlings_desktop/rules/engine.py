@@ -31,7 +31,7 @@ from doomlings_desktop.rules.flow import (
 from doomlings_desktop.rules.legality import Legality
 from doomlings_desktop.rules.meaning import deal as deal_meanings
 from doomlings_desktop.rules.scoring import Scoring
-from doomlings_desktop.rules.state import VARIANTS, Player, State
+from doomlings_desktop.rules.state import KEEP_PAUSE, VARIANTS, Player, State
 from doomlings_desktop.rules.verbs import Ctx, t_effect
 from doomlings_desktop.rules.windows import Windows, t_cancel_window
 
@@ -172,7 +172,8 @@ class Game(State, Legality, Scoring, Windows):
         if (self.shown or nxt is None or nxt.player != d.player
                 or self.rng.state != rng_state):
             self.undo_floor = len(self.answers)
-            if self.hold and nxt is not None and nxt.kind == "end_turn":
+            if self.hold and nxt is not None and nxt.kind == "end_turn" \
+                    and not self.hold & KEEP_PAUSE:
                 # The pause after a turn's play is there to let Undo take the play back;
                 # with nothing left to take back it would only be a click more: skip it.
                 self.pending = None

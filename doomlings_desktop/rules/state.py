@@ -26,6 +26,10 @@ VARIANTS = ("long_age_deck", "catastrophe_ends_round", "gene_pool_leader_bonus")
 Zone = Literal["hand", "pile", "deck", "discard", "limbo", "age_deck", "era"]
 
 
+KEEP_PAUSE = 1 << 16    # a `Game.hold` bit: keep every seat's pause, even after a play that
+#                         brought something to light (a move measured up to its turn's end)
+
+
 class Player:
     """One seat's cards and counters."""
 
@@ -116,7 +120,8 @@ class State:
         self.names: list[str] = [f"Player {p + 1}" for p in range(n)]   # for the log's text
         self.undo_floor = 0   # answers before this index can no longer be taken back
         self.shown = False    # set by effects that show someone hidden cards (swapped hands)
-        self.hold = 0         # bit p set: pause after seat p's turn play (see t_hold)
+        self.hold = 0         # bit p set: pause after seat p's turn play (see t_hold);
+        #                       with KEEP_PAUSE, even after a play that showed something
         self.meaning = [-1] * n   # each seat's kept Meaning of Life card, secret (E4); -1 none
         self.meaning_offer: list[tuple] = [()] * n   # the two Meaning cards each seat was dealt
         # Attachments (Techlings, E8-E15): attachment -> its host, and host -> its attachment.

@@ -1,5 +1,8 @@
 """The end screen's "What decided this game?": per human seat, the two or three decisions
-where the coach's answer would have gained the most, each with "Replay from here".
+where a deeper look by the coach found a clearly better answer, each with "Replay from here"
+and "Play on from here" (a new game at that position, the seat's hidden cards dealt again:
+play/playon.py); above them a chart of every player's chance to win and the moments by
+anyone that moved it most (play/swings.py).
 
 The review is play/review.py's, worked out on a worker thread ("Thinking…" until then); this
 layer only draws it and opens the replay through the router, at the decision and seen by the
@@ -15,17 +18,22 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.play.playon import play_on
 from doomlings_desktop.play.review import ReviewJob, SeatReview
+from doomlings_desktop.play.swings import Course
 from doomlings_desktop.rules.record import RecordError, make_record
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button
+from doomlings_desktop.ui.cardart.palette import COLOR_RGB
 from doomlings_desktop.ui.table.layer import Layer, cover
 
 TITLE = "What decided this game?"
 FAILED = "The review could not be worked out (see the log)."
-HOW = ("Where the coach would have done better, judged only from what you could see at the "
-       "time: the points each choice scored at once.")
+HOW = ("Each player's chance to win as you could have estimated it, the moments that moved "
+       "it most, and your choices where a deeper look found a clearly better one.")
+CHART_H = 110           # the chart's height at scale 1
+SWINGS_SHOWN = 3        # the moments by anyone listed under the chart
 
 
 def offered(sc: Any) -> bool:
@@ -46,6 +54,7 @@ class Decided(Layer):
         self.problem = ""           # why this game cannot be reviewed, in a line
         self.tab = 0                # which human's review is shown
         self.buttons: list[Button] = []
+        self.chart: Rect | None = None   # where the chance chart was last drawn (tests)
 
     def show(self) -> None:
         """Open the window, starting the review the first time."""
@@ -88,6 +97,14 @@ class Decided(Layer):
                          if (m.seat, m.at) == (seat, at)), "")
             router.go(sc.app, "replay", self.record, sc.seats, sc, start=at, viewer=seat,
                       note=f"{sc.name(seat)}: {said}" if said else "")
+        elif key[0] == "decided_playon" and self.record is not None:
+            _, seat, at = key
+            try:
+                m = play_on(self.record, sc.db, seat, at, sc.seats, sc.app.settings)
+            except (RecordError, ValueError) as e:     # a record that no longer replays
+                sc.say(f"Cannot play on from there: {e}")
+                return
+            router.go(sc.app, "table", match=m)
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
@@ -111,7 +128,8 @@ class Decided(Layer):
         else:
             y = self._tabs(surf, reviews, inner, y, u)
             if reviews:
-                self._seat(surf, reviews[min(self.tab, len(reviews) - 1)], inner, y, u)
+                self._seat(surf, reviews[min(self.tab, len(reviews) - 1)], inner, y, u,
+                           box.bottom - int(72 * u))
         close = Rect(0, 0, int(180 * u), int(44 * u))
         close.midbottom = (box.centerx, box.bottom - int(16 * u))
         self.buttons.append(Button(close, "Close", "decided_close"))
@@ -135,7 +153,7 @@ class Decided(Layer):
         return y + int(48 * u)
 
     def _seat(self, surf: pygame.Surface, review: SeatReview, inner: Rect, y: int,
-              u: float) -> None:
+              u: float, bottom: int) -> None:
         """One seat's moments, each a row with its sentence and "Replay from here"."""
         t = self.sc.app.text
         head = t.render(f"{review.name}", int(22 * u), INK, bold=True)
@@ -146,6 +164,8 @@ class Decided(Layer):
             surf.blit(s, (inner.x, y))
             y += s.get_height()
         y += int(10 * u)
+        if review.course is not None:
+            y = self._course(surf, review.course, inner, y, u)
         if not review.moments:
             s = t.render(review.summary, int(18 * u), INK)
             surf.blit(s, (inner.x, y + int(10 * u)))
@@ -154,19 +174,79 @@ class Decided(Layer):
         size = int(17 * u)
         for m in review.moments:
             lines = t.wrap(m.text, size, inner.w - bw - int(40 * u))
-            row = Rect(inner.x, y, inner.w, int(40 * u) + len(lines) * t.font(size).get_linesize())
+            row = Rect(inner.x, y, inner.w, max(int(86 * u), int(40 * u) + len(lines)
+                                                * t.font(size).get_linesize()))
+            if row.bottom > bottom and m is not review.moments[0]:
+                break       # a small window shows the largest moments only
             pygame.draw.rect(surf, PANEL, row, border_radius=int(10 * u))
-            lab = t.render(f"Move {m.at + 1} · {m.points:.1f} points on average", int(15 * u),
-                           ACCENT, bold=True)
+            lab = t.render(f"Move {m.at + 1} · about {round(100 * m.chance)} points of "
+                           f"chance to win", int(15 * u), ACCENT, bold=True)
             surf.blit(lab, (row.x + int(14 * u), row.y + int(8 * u)))
             ly = row.y + int(10 * u) + lab.get_height()
             for line in lines:
                 s = t.render(line, size, INK)
                 surf.blit(s, (row.x + int(14 * u), ly))
                 ly += t.font(size).get_linesize()
-            b = Rect(0, 0, bw, int(40 * u))
-            b.midright = (row.right - int(12 * u), row.centery)
+            b = Rect(0, 0, bw, int(36 * u))
+            b.bottomright = (row.right - int(12 * u), row.centery - int(3 * u))
             self.buttons.append(Button(b, "Replay from here", ("decided_replay", m.seat, m.at),
                                        tone=(60, 90, 120)))
+            b = Rect(0, 0, bw, int(36 * u))
+            b.topright = (row.right - int(12 * u), row.centery + int(3 * u))
+            self.buttons.append(Button(b, "Play on from here", ("decided_playon", m.seat, m.at),
+                                       tone=(60, 110, 80)))
             self.sc.targets.append((row, ("decided_moment", m.seat, m.at)))
             y = row.bottom + int(12 * u)
+
+    def _course(self, surf: pygame.Surface, course: Course, inner: Rect, y: int,
+                u: float) -> int:
+        """The chart of every player's chance to win over the game, and under it the moments
+        by anyone that moved it most; returns the y below."""
+        t = self.sc.app.text
+        area = Rect(inner.x, y, inner.w, int(CHART_H * u))
+        self.chart = area
+        draw_chart(surf, course, area, u, t)
+        y = area.bottom + int(6 * u)
+        for sw in sorted(course.swings, key=lambda s: -s.size)[:SWINGS_SHOWN]:
+            for line in t.wrap(sw.text, int(14 * u), inner.w)[:2]:
+                img = t.render(line, int(14 * u), INK)
+                surf.blit(img, (inner.x, y))
+                y += img.get_height()
+            self.sc.targets.append((Rect(inner.x, y - 2, inner.w, 2), ("decided_swing", sw.at)))
+        return y + int(10 * u)
+
+
+def line_colors(n: int, viewer: int) -> list[tuple[int, int, int]]:
+    """A colour per player: the viewer in the accent, the others in the card colours."""
+    others = [COLOR_RGB["blue"], COLOR_RGB["red"], COLOR_RGB["green"], COLOR_RGB["purple"],
+              MUTED]
+    out, k = [], 0
+    for q in range(n):
+        if q == viewer:
+            out.append(ACCENT)
+        else:
+            out.append(others[k % len(others)])
+            k += 1
+    return out
+
+
+def draw_chart(surf: pygame.Surface, course: Course, area: Rect, u: float, t: Any) -> None:
+    """Each player's chance to win (0-100%) after every move, a line each, with a legend."""
+    pygame.draw.rect(surf, PANEL, area, border_radius=int(8 * u))
+    pts = course.chances
+    if len(pts) < 2:
+        return
+    plot = area.inflate(-int(20 * u), -int(20 * u))
+    plot.w -= int(110 * u)          # the legend's room on the right
+    colors = line_colors(len(course.names), course.viewer)
+    step = plot.w / (len(pts) - 1)
+    for q, col in enumerate(colors):
+        line = [(plot.x + i * step, plot.bottom - c[q] * plot.h) for i, c in enumerate(pts)]
+        pygame.draw.lines(surf, col, False, line, max(1, int((3 if q == course.viewer else 2)
+                                                              * u)))
+    ly = area.y + int(8 * u)
+    for q, col in enumerate(colors):
+        name = "You" if q == course.viewer else course.names[q]
+        img = t.render(f"{name} {round(100 * pts[-1][q])}%", int(13 * u), col)
+        surf.blit(img, (plot.right + int(12 * u), ly))
+        ly += img.get_height()

@@ -54,7 +54,7 @@ class HintLayer(Layer):
                                  border_radius=int(10 * u))
         size = int(16 * u)
         width = int((sc.layout.prompt.w if sc.layout else 600) * 0.9)
-        lines = t.wrap(f"Hint: {words}", size, width)[:3]
+        lines = t.wrap(f"Hint: {words}", size, width)[:4]     # a reason is a sentence
         rendered = [t.render(line, size, color) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))

@@ -1,0 +1,179 @@
+"""What an answer does, measured: the one judge the coach's hint, its reason and a bot's public
+reason all read.
+
+A move is applied on a clone of a world (a sampled one for a bot or the coach: never the true
+game's hidden cards) and `settle` answers the rest of what the move sets off (Nano's host, a
+card's target, the opponent's pick an action asks for) with the quick policy, out-of-turn
+offers passed, until the turn moves on. Only then are the scores read (`rules.scoring` through
+`all_scores`): Nano's '+N now' is the points of the host it goes on, not the 0 of a card that
+has no host yet. `terms` splits the evaluation (`heuristics.seat_values`) of the position after
+each answer into the parts a sentence can name: each player's score now, their World's End
+bonuses, and what their hand and gene pool promise for the turns left.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from doomlings_desktop.bots.heuristics import Tables, fast_answer, seat_values, tables
+from doomlings_desktop.rules import decisions as D
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.scoring import all_scores
+from doomlings_desktop.rules.state import KEEP_PAUSE
+from doomlings_desktop.rules.worlds import WorldSampler
+
+SETTLE = 12     # follow-up decisions answered at most (a chain of effects is short)
+STOP = frozenset({D.TURN_PLAY, D.CANNOT_PLAY, D.EXTRA_PLAY, D.END_TURN, D.STABILIZE,
+                  D.REDRAW_INSTEAD})
+
+
+def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None = None,
+           cause: int = -1) -> bool:
+    """Answer what the move just applied sets off, up to the next play or the turn's end: the
+    quick policy for the seat's own follow-ups and for other players' answers to the card
+    `cause`'s effect (an opponent picking the trait to lose), 'pass' for out-of-turn offers
+    (the move's own effect is measured, not an opponent's answer to it). With `asks`, the
+    prompts of the seat's own follow-ups are gathered (a play's preview names its questions).
+    Returns whether nothing hidden came to light on the way (a draw, a look at a hand, a
+    random pick) and no other player chose (their choice may hang on their hidden hand)."""
+    tb = tb or tables(g.db)
+    sure = True
+    for _ in range(SETTLE):
+        d = g.pending
+        if d is None or d.intent in STOP:
+            break
+        if d.kind == "react":
+            g.apply("pass" if "pass" in d.options else d.options[0])
+            sure = sure and not g.shown
+            continue
+        if d.player != seat and (cause < 0 or d.card != cause):
+            break
+        if asks is not None and d.player == seat and g.current == seat:
+            ask = d.prompt.split(": ", 1)[-1]
+            if ask not in asks:
+                asks.append(ask)
+        sure = sure and d.player == seat
+        g.apply(fast_answer(g, tb))
+        sure = sure and not g.shown
+    return sure
+
+
+def play_out(g: Game, seat: int, answer: Any, tb: Tables | None = None,
+             asks: list[str] | None = None) -> bool:
+    """Make the move in g (a clone or a sampled world) and settle it, pausing before the
+    turn's stabilize phase: what it does is measured before the turn moves on (a draw, the
+    next round's catastrophe are no part of the move). Returns whether its outcome is sure:
+    nothing hidden came to light on the way and no other player chose (`settle`), so any
+    world the seat imagines gives the same."""
+    d = g.pending
+    cause = answer if d.kind in ("play", "react") and isinstance(answer, int) else d.card
+    if g.current == seat:
+        g.hold |= (1 << seat) | KEEP_PAUSE
+    rng = g.rng.state
+    g.apply(answer)
+    lit = g.shown
+    sure = settle(g, seat, tb, asks, cause)
+    return sure and not lit and g.rng.state == rng
+
+
+def score_change(g: Game, seat: int, answer: Any, tb: Tables | None = None) -> int:
+    """The seat's real score change from the answer in game g (a clone is played on)."""
+    h = g.clone()
+    before = h.score(seat)
+    play_out(h, seat, answer, tb)
+    return h.score(seat) - before
+
+
+RIVALS = 6      # other answers a move's effect is measured against at most
+
+
+def relative_effect(g: Game, seat: int, answer: Any, tb: Tables | None = None) -> list[float]:
+    """What the answer itself does to each player's score: its change, played out in a clone
+    of g, minus the mean change of the other answers (at most RIVALS), so what happens
+    whatever is answered (the rest of a catastrophe) is no part of it."""
+    def change(a: Any) -> list[int]:
+        h = g.clone()
+        before = all_scores(h)
+        play_out(h, seat, a, tb)
+        return [x - y for x, y in zip(all_scores(h), before, strict=True)]
+
+    mine = change(answer)
+    others = [change(o) for o in g.pending.options if o != answer][:RIVALS]
+    if not others:
+        return [0.0] * g.n
+    return [mine[q] - sum(o[q] for o in others) / len(others) for q in range(g.n)]
+
+
+@dataclass(frozen=True)
+class Terms:
+    """The parts of the evaluation after an answer, per seat, averaged over worlds: score now,
+    World's End bonuses expected, and the rest (hand and gene pool for the turns left)."""
+
+    now: tuple[float, ...]
+    world_end: tuple[float, ...]
+    hand: tuple[float, ...]
+
+    def value(self, q: int) -> float:
+        return self.now[q] + self.world_end[q] + self.hand[q]
+
+
+def _parts(g: Game, tb: Tables, me: int) -> tuple[list[float], list[float], list[float]]:
+    now = [float(x) for x in all_scores(g)]
+    vals = seat_values(g, tb, (me,))
+    we = [0.0] * g.n
+    if not g.over:
+        for q, pl in enumerate(g.players):
+            we[q] = tb.we_weight * sum(tb.we[c] for c in pl.pile
+                                      if tb.we[c] and not (g.hosts and g.blanked(c)))
+    hand = [vals[q] - now[q] - we[q] for q in range(g.n)]
+    return now, we, hand
+
+
+def terms(worlds: list[Game], seat: int, answer: Any, tb: Tables | None = None) -> Terms:
+    """The evaluation's parts after the answer (settled), averaged over the worlds given."""
+    tb = tb or tables(worlds[0].db)
+    n = worlds[0].n
+    acc = [[0.0] * n for _ in range(3)]
+    for w in worlds:
+        h = w.clone()
+        play_out(h, seat, answer, tb)
+        for part, got in zip(acc, _parts(h, tb, seat), strict=True):
+            for q in range(n):
+                part[q] += got[q]
+    k = len(worlds)
+    return Terms(*(tuple(x / k for x in part) for part in acc))
+
+
+def before(worlds: list[Game], seat: int, tb: Tables | None = None) -> Terms:
+    """The evaluation's parts of the worlds as they are, before any answer."""
+    tb = tb or tables(worlds[0].db)
+    n = worlds[0].n
+    acc = [[0.0] * n for _ in range(3)]
+    for w in worlds:
+        for part, got in zip(acc, _parts(w, tb, seat), strict=True):
+            for q in range(n):
+                part[q] += got[q]
+    k = len(worlds)
+    return Terms(*(tuple(x / k for x in part) for part in acc))
+
+
+def sample_worlds(game: Game, seat: int, count: int, seed: int) -> list[Game]:
+    """Worlds the seat could imagine (its own hand and everything public as they are)."""
+    sampler = WorldSampler(game, seat)
+    rng = random.Random(seed)
+    return [sampler.sample(rng) for _ in range(count)]
+
+
+def weights(t: Terms, me: int, lead: float) -> list[float]:
+    """How much each seat's value counts in `evaluate` for `me`: 1 for me, minus the leading
+    opponent's `lead` share and the mean's, as the evaluation weighs them."""
+    n = len(t.now)
+    others = [q for q in range(n) if q != me]
+    top = max(others, key=t.value) if others else None
+    out = [0.0] * n
+    out[me] = 1.0
+    for q in others:
+        out[q] = -((1 - lead) / len(others) + (lead if q == top else 0.0))
+    return out

@@ -1,0 +1,143 @@
+"""Why the coach suggests an answer, in words: the main term of the evaluation that separates
+it from the next best answer.
+
+Both answers are played, in the same few worlds the seat could imagine, up to the end of what
+they set off (`bots.effects.settle`), and the evaluation the bots search with
+(`heuristics.seat_values`) is split into its parts: each player's score now, their World's End
+bonuses, and what their hand and gene pool promise. Each part's difference, weighed as
+`evaluate` weighs the players (the leading opponent most), is a candidate reason; the largest
+in the answer's favour is said ('Purple: Ann scores 2 points fewer now than with Red'). It is
+written for the seat's own eyes (the hint is private), so it may name the seat's secret
+choices; it never uses a card the seat cannot see (everything is read in sampled worlds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doomlings_desktop.bots.effects import Terms, before, sample_worlds, terms, weights
+from doomlings_desktop.bots.heuristics import meaning_outlook, option_scores, tables
+from doomlings_desktop.rules import decisions as D
+from doomlings_desktop.rules.engine import Game
+
+WORLDS = 4       # worlds the answer and its rivals are compared in
+RIVALS = 3       # the quick policy's best other answers compared with it
+CLOSE = 0.25     # a weighted difference below this is 'about the same'
+PARTS = ("now", "world_end", "hand")
+
+
+def _amount(x: float, unit: str = "point") -> str:
+    n = round(abs(x))
+    return "a little" if n == 0 else f"{n} {unit}{'s' if n != 1 else ''}"
+
+
+def label(game: Game, answer: Any) -> str:
+    """An answer in words, as the table shows it."""
+    d = game.pending
+    if isinstance(answer, int) and d is not None and d.kind == "player":
+        return game.pname(answer)
+    if isinstance(answer, int):
+        return game.db.name(answer)
+    return {"pass": "Pass", "skip": "Skip your turn", "redraw": "Discard your hand and draw 3",
+            "yes": "Yes", "no": "No"}.get(answer, str(answer).capitalize())
+
+
+def _than(game: Game, alt: Any) -> str:
+    d = game.pending
+    if alt == "pass":
+        return "passing"
+    if d.kind in ("play", "react"):
+        return f"playing {label(game, alt)}"
+    return f"'{label(game, alt)}'" if isinstance(alt, str) else f"with {label(game, alt)}"
+
+
+def _phrase(game: Game, me: int, q: int, part: str, delta: float, leader: int | None,
+            than: str) -> str:
+    """One part's difference in words, for the seat `me` (delta: the answer's minus the
+    rival's, or minus the position before it when `than` is empty)."""
+    than = f" than {than}" if than else ""
+    n = _amount(delta)
+    if q == me:
+        return {"now": f"you score {n} more now{than}",
+                "world_end": f"your World's End bonuses promise {n} more{than}",
+                "hand": f"your hand and gene pool promise {n} more for the turns left{than}",
+                }[part]
+    who = ("the leader " if q == leader else "") + game.pname(q)
+    if delta > 0:       # an effect that helps another player is said as such
+        return {"now": f"{who} scores {n} more now{than}",
+                "world_end": f"{who}'s World's End bonuses promise {n} more{than}",
+                "hand": f"{who}'s hand and gene pool promise {n} more{than}"}[part]
+    return {"now": f"{who} scores {n} fewer now{than}",
+            "world_end": f"{who}'s World's End bonuses promise {n} less{than}",
+            "hand": f"{who}'s hand and gene pool promise {n} less{than}"}[part]
+
+
+def _main_term(mine: Terms, alt: Terms, me: int, lead: float,
+               signed: bool = False) -> tuple[float, int, str, float]:
+    """(weighted difference, seat, part, raw difference) of the part that favours the answer
+    most (0 first when none does). `signed`: the largest change either way (an answer's own
+    effect, good or bad for the seat, against the position before it)."""
+    w = weights(mine, me, lead)
+    best = (0.0, me, "now", 0.0)
+    for part in PARTS:
+        a, b = getattr(mine, part), getattr(alt, part)
+        for q in range(len(a)):
+            c = w[q] * (a[q] - b[q])
+            if signed:
+                c = abs(a[q] - b[q]) * (1.0 if q == me else abs(w[q]))
+            if c > best[0]:
+                best = (c, q, part, a[q] - b[q])
+    return best
+
+
+def _leader(t: Terms, me: int) -> int | None:
+    others = [q for q in range(len(t.now)) if q != me]
+    return max(others, key=t.value) if others else None
+
+
+def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
+    """A Meaning of Life card is judged by its likely bonus at the end (E4)."""
+    w = worlds[0]
+    other = next(o for o in game.pending.options if o != answer)
+    mine, theirs = meaning_outlook(w, seat, answer), meaning_outlook(w, seat, other)
+    return (f"on a pile like your hand its bonus looks worth about {_amount(mine)} at the end, "
+            f"{label(game, other)}'s about {_amount(theirs)}")
+
+
+def why(game: Game, seat: int, answer: Any, salt: int) -> str:
+    """The reason for the answer to the seat's pending decision, without a full stop."""
+    d = game.pending
+    opts = d.options
+    if len(opts) == 1:
+        return "the only answer"
+    worlds = sample_worlds(game, seat, WORLDS, salt)
+    if d.intent == D.KEEP_MEANING:
+        return _meaning(game, seat, answer, worlds)
+    tb = tables(game.db)
+    sc = option_scores(worlds[0].clone(), tb)
+    rivals = sorted((o for o in opts if o != answer),
+                    key=lambda o: -sc[opts.index(o)])[:RIVALS]
+    mine = terms(worlds, seat, answer, tb)
+    w = weights(mine, seat, tb.lead)
+    found = []
+    for o in rivals:
+        alt = terms(worlds, seat, o, tb)
+        total = sum(w[q] * (getattr(mine, p)[q] - getattr(alt, p)[q])
+                    for p in PARTS for q in range(len(w)))
+        found.append((total, o, alt))
+    ahead = sorted((f for f in found if f[0] >= CLOSE), key=lambda f: f[0])
+    if ahead:       # the closest rival it clearly beats: the difference is the reason
+        _, rival, alt = ahead[0]
+        c, q, part, delta = _main_term(mine, alt, seat, tb.lead)
+        if c >= CLOSE:
+            return _phrase(game, seat, q, part, delta, _leader(mine, seat),
+                           _than(game, rival))
+    # as good as its rivals at once: what it does itself, and that the search decided
+    rival = max(found, key=lambda f: f[0])[1] if found else None
+    c, q, part, delta = _main_term(mine, before(worlds, seat, tb), seat, tb.lead, signed=True)
+    own = _phrase(game, seat, q, part, delta, _leader(mine, seat), "") if c > 0 \
+        else "it changes little at once"
+    if rival is None:
+        return own
+    return (f"{own}; {_than(game, rival).removeprefix('with ')} does about as well at once, "
+            f"and playing on a round in imagined worlds favours this")
