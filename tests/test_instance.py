@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -18,7 +17,7 @@ import pytest
 from doomlings_desktop.storage import instance
 from doomlings_desktop.storage.settings import Settings, data_dir
 from doomlings_desktop.ui.app import App
-from tests.uidriver import click, find, key
+from tests.uidriver import click, find, key, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 CLAIM = "from doomlings_desktop.storage import instance; print(instance.claim())"
@@ -43,16 +42,15 @@ def _run(home: Path, *argv: str, **more: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
-def _wait_for(path: Path, proc: subprocess.Popen, timeout: float = 60.0) -> dict:
+def _wait_for(path: Path, proc: subprocess.Popen) -> dict:
     """The state file of a running window, once it is there (the lock is taken before)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    def state() -> dict | None:
         assert proc.poll() is None, "the first window ended"
         try:
             return json.loads(path.read_text())
         except (OSError, ValueError):
-            time.sleep(0.05)
-    raise AssertionError("the first window did not start")
+            return None
+    return wait_until(state, "the first window's start")
 
 
 def test_the_lock_is_one_process_s_at_a_time(home):
