@@ -21,8 +21,8 @@ from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, Button, Scene, elide
 from doomlings_desktop.ui.dialogs import WARN, Dialog, TextField
 from doomlings_desktop.ui.scenes.pages import SubScene
+from doomlings_desktop.ui.theme import DELETE_TONE, GO_TONE, SELECT
 
-DELETE_TONE = (130, 50, 50)
 LIST_SECONDS = 0.08      # reading new saves, a frame: the rest is read over the next frames
 KEYS_HINT = "↑↓ choose   Enter open   P replay   F2 rename   Del delete   Esc back"
 
@@ -173,7 +173,7 @@ class LoadScene(SubScene):
             if auto:
                 lines.insert(0, "It becomes a save of its own: Continue will no longer offer it.")
             self.dialog = Dialog(f"Rename '{display_name(info)}'", lines,
-                                 [("Rename", "rename", (60, 110, 70)), ("Cancel", "cancel", None)],
+                                 [("Rename", "rename", GO_TONE), ("Cancel", "cancel", None)],
                                  field=TextField(start, saves.NAME_MAX + 20))
         elif what == "delete":
             self.acting = info
@@ -330,7 +330,7 @@ class LoadScene(SubScene):
             row = pygame.Rect(x0, top + k * step, w - 2 * x0, rh)
             self._row_text(surf, info, row, row.right - int(26 * u) - 3 * bw - 2 * gap, u)
             if i == self.sel:
-                pygame.draw.rect(surf, (120, 220, 255), row.inflate(int(6 * u), int(6 * u)),
+                pygame.draw.rect(surf, SELECT, row.inflate(int(6 * u), int(6 * u)),
                                  width=max(2, int(2 * u)), border_radius=int(10 * u))
         if refused:         # beside the title: why some Replay buttons are off
             x = x0 + t.font(int(40 * u), True).size(self.title)[0] + int(30 * u)

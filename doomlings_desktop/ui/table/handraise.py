@@ -17,6 +17,7 @@ from pygame import Rect
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.ui.cardart.faces import reading_height
 from doomlings_desktop.ui.fonts import READ_RULES_PX
+from doomlings_desktop.ui.theme import RAISE_SHADOW
 
 SECONDS = {"off": 0.0, "normal": 0.12, "fast": 0.07}     # to rise all the way
 _HEIGHTS: LRU = LRU(16)    # by card database and text size
@@ -118,7 +119,7 @@ def draw(sc: Any, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
         if r.size != top.size:
             img = pygame.transform.smoothscale(img, r.size)
         shadow = r.inflate(int(8 * u), int(8 * u)).move(0, int(2 * u))
-        pygame.draw.rect(surf, (8, 10, 14), shadow, border_radius=int(12 * u))
+        pygame.draw.rect(surf, RAISE_SHADOW, shadow, border_radius=int(12 * u))
         surf.blit(img, r)
         glow(c, r)
         if c == raise_.card:

@@ -29,13 +29,23 @@ from doomlings_desktop.ui.table.attach import (
 )
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
-
-GLOW = (255, 214, 90)
-SELECT = (120, 220, 255)
-
-
-BOT_BADGE = (150, 186, 230)       # the pill that marks a bot seat and its level
-CHOSEN = (40, 120, 150)           # a player's button while that player is the selection
+from doomlings_desktop.ui.theme import (
+    ANSWER_TONES,
+    BLACK,
+    BOT_BADGE,
+    CARD_DIM,
+    CHOSEN,
+    DARK_INK,
+    EDGE,
+    GLOW,
+    GO_TONE,
+    HINT_TONE,
+    LOG_BG,
+    LOG_MORE_BAR,
+    PANEL_HOVER,
+    SELECT,
+    UNDO_TONE,
+)
 
 
 class _Panel:
@@ -103,9 +113,9 @@ class TopBar(_Panel):
         r = label.get_rect().inflate(int(18 * u), int(10 * u))
         r.midright = (lay.top_bar.right - int(8 * u), lay.top_bar.centery)
         hover = r.collidepoint(sc.app.mouse)
-        pygame.draw.rect(surf, PANEL_HI if not hover else (70, 80, 96), r,
+        pygame.draw.rect(surf, PANEL_HI if not hover else PANEL_HOVER, r,
                          border_radius=int(6 * u))
-        pygame.draw.rect(surf, ACCENT if hover else (90, 100, 114), r, width=max(1, int(u)),
+        pygame.draw.rect(surf, ACCENT if hover else EDGE, r, width=max(1, int(u)),
                          border_radius=int(6 * u))
         surf.blit(label, label.get_rect(center=r.center))
         sc.targets.append((r, ("open_menu",)))
@@ -273,7 +283,7 @@ class PlayerPanel(_Panel):
         narrowest form, its word at the smallest text size); returns where the next thing
         starts (`_badge_w` measures it)."""
         size, pad, gap = self._badge_sizes(small, u)
-        img = self.sc.app.text.render(label, size, (20, 20, 20), bold=True) if label else None
+        img = self.sc.app.text.render(label, size, DARK_INK, bold=True) if label else None
         iw = int(14 * u) if icon else 0
         w = iw + (img.get_width() + (int(4 * u) if icon else 0) if img else 0)
         r = Rect(0, 0, w + 2 * pad, int((16 if small else 20) * u))
@@ -400,7 +410,7 @@ class Centre(_Panel):
             s = t.render(elide(t, label, size, room, True), size, ACCENT, bold=True)
             box = s.get_rect(topleft=(lay.age.x, lay.age.bottom - int(2 * u)))
             box = box.inflate(int(8 * u), 0).move(int(4 * u), 0)
-            pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
+            pygame.draw.rect(surf, BLACK, box, border_radius=int(4 * u))
             surf.blit(s, s.get_rect(center=box.center))
 
     def _count(self, surf: pygame.Surface, r: Rect, label: str, u: float) -> None:
@@ -410,7 +420,7 @@ class Centre(_Panel):
         s = sc.app.text.render(label, size, INK, bold=True)
         box = s.get_rect(midtop=(r.centerx, r.bottom - int(2 * u))).inflate(int(8 * u), 0)
         box.bottom = min(box.bottom, r.bottom + s.get_height())
-        pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
+        pygame.draw.rect(surf, BLACK, box, border_radius=int(4 * u))
         surf.blit(s, s.get_rect(center=box.center))
 
 
@@ -447,7 +457,7 @@ class Hand(_Panel):
             surf.blit(img, r)
             if active and c not in d.options:
                 shade = pygame.Surface(r.size, pygame.SRCALPHA)
-                shade.fill((10, 12, 16, 150))
+                shade.fill(CARD_DIM)
                 surf.blit(shade, r)
             else:
                 self._glow(surf, c, r, active, d, u)
@@ -484,7 +494,7 @@ class Log(_Panel):
         sc = self.sc
         t = sc.app.text
         r = lay.log
-        pygame.draw.rect(surf, (18, 22, 28), r)
+        pygame.draw.rect(surf, LOG_BG, r)
         size = int(14 * u)
         line_h = int(19 * u)
         width = r.w - int(16 * u)
@@ -520,7 +530,7 @@ class Log(_Panel):
         sc.targets.append((r, ("log",)))
         if below:       # say so, or the moves that come in go unseen
             bar = Rect(r.x, r.bottom - line_h - int(6 * u), r.w, line_h + int(6 * u))
-            pygame.draw.rect(surf, (44, 54, 70), bar)
+            pygame.draw.rect(surf, LOG_MORE_BAR, bar)
             label = t.render(f"▼ {sc.log_scroll} newer lines: click to follow", size, ACCENT,
                              bold=True)
             surf.blit(label, label.get_rect(center=bar.center))
@@ -634,7 +644,7 @@ class Prompt(_Panel):
                 sc.selected is not None and sc.selected in d.options)
             label = "Play" if d.kind == "play" else "Confirm"
             sc.buttons.append(Button(Rect(x, by, int(110 * u), bh), label, "confirm", ok, "",
-                                       tone=(60, 110, 70)))
+                                       tone=GO_TONE))
             x += int(118 * u)
         if "pass" in d.options and not several(d):     # there Confirm with none is the pass
             # an optional loss (Dermal Armor) is declined, not finished: "Done" read as if
@@ -647,14 +657,13 @@ class Prompt(_Panel):
         right = r.right
         if sc.can_undo():
             sc.buttons.append(Button(Rect(right - int(110 * u), by, int(110 * u), bh), "Undo",
-                                       "undo", True, "", tone=(90, 80, 50)))
+                                       "undo", True, "", tone=UNDO_TONE))
             right -= int(118 * u)
         if hint_button(sc, d):
             sc.buttons.append(Button(Rect(right - int(90 * u), by, int(90 * u), bh), "Hint",
                                      "hint", True, "", tone=HINT_TONE))
 
 
-HINT_TONE = (110, 70, 130)
 
 
 def hint_button(sc: Any, d: Any) -> bool:
@@ -694,7 +703,7 @@ class Panels(_Panel):
 
 def _bot_icon(surf: pygame.Surface, r: Rect) -> None:
     """A small robot head (our own): antenna, head, two eyes; a bot is never only a colour."""
-    ink = (20, 20, 20)
+    ink = DARK_INK
     s = r.w
     head = Rect(r.x, r.y + s // 4, s, s - s // 4)
     pygame.draw.line(surf, ink, (r.centerx, r.y), (r.centerx, head.y), max(1, s // 10))
@@ -705,6 +714,4 @@ def _bot_icon(surf: pygame.Surface, r: Rect) -> None:
 
 
 def _tone(ans: Any) -> tuple | None:
-    return {"red": (150, 60, 60), "blue": (60, 90, 160), "green": (60, 130, 80),
-            "purple": (120, 70, 150), "end": (60, 110, 70)}.get(ans) if isinstance(ans, str) \
-        else None
+    return ANSWER_TONES.get(ans) if isinstance(ans, str) else None
