@@ -309,11 +309,17 @@ class Hover(Layer):
     last_mouse: tuple[int, int] | None = None   # where the pointer was last frame
     arrived = False     # what it is over came to it while it stood still: no preview yet
 
-    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+    def _mine(self, v: View | None) -> bool:
+        """Whether this layer previews now: the table's Hover during the game, EndHover once it
+        is over (never a ghost under World's End and the scores)."""
+        return (v is not None and v.over) == self.on_end
+
+    def update(self) -> None:
+        """What the pointer rests on (`sc.hover_key`) and since when (`sc.hover_since`), hit
+        against the targets of the frame on screen, which is what the player points at."""
         sc = self.sc
-        self.shown_at = self.caption = None
-        if (v is not None and v.over) != self.on_end:
-            return          # never a ghost under World's End and the scores: EndHover's
+        if not self._mine(sc.view):
+            return
         hit = sc.hit(sc.app.mouse)
         if self.on_end and hit and hit[0] != "end_strip":
             hit = None      # the scores' shade is nothing to preview (nor to keep busy for)
@@ -328,6 +334,15 @@ class Hover(Layer):
         elif moved and self.arrived:
             self.arrived = False
             sc.hover_since = sc.time        # pointed at from now: the usual pause
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        """Draws what `update` found the pointer resting on; it records where it drew
+        (`shown_at`, `tip_at`, `caption`) for what is drawn over it, and changes nothing else."""
+        sc = self.sc
+        self.shown_at = self.caption = None
+        if not self._mine(v):
+            return
+        hit = sc.hover_key
         window = sc._card_window(d)
         if not hit or sc.drag or sc.zoom is not None or sc.zoom_gp is not None or \
                 window and hit[0] == "strip" or (self.on_end and hit[0] != "end_strip"):
@@ -942,6 +957,11 @@ class ModalStack:
                      self.end_hover, self.decided, self.hint, self.review, self.summary, self.lesson, self.toast,
                      self.zoom, self.menu, self.help]
         return [layer for layer in order if layer.open(d)]
+
+    def update(self, d: Any) -> None:
+        """Each open layer's step before drawing (`Layer.update`)."""
+        for layer in self.layers(d):
+            layer.update()
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         for layer in self.layers(d):

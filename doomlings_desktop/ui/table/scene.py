@@ -126,6 +126,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.anim.tick(dt)
+        self.overlays.update(self.my_decision())
         if self.toast:
             self.toast = (self.toast[0], self.toast[1] - dt)
             if self.toast[1] <= 0:
