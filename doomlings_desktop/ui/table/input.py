@@ -17,7 +17,7 @@ from doomlings_desktop.ui import keys, router
 from doomlings_desktop.ui.table.attach import carried, host_under, play_onto, refuse
 from doomlings_desktop.ui.table.picks import several
 
-COLOR_KEYS = {"r": "red", "b": "blue", "g": "green", "p": "purple"}
+COLOR_KEYS = keys.COLOR_KEYS
 # A click this soon (seconds) after a click that answered, at the same spot, is the second half
 # of a double-click, not an answer to the next question.
 DOUBLE_CLICK = 0.4
@@ -47,15 +47,8 @@ class TableInput:
         sc = self.sc
         if sc.overlays.handle(event, sc.my_decision()):
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if sc.browse:
-                sc.browse = False
-            else:
-                sc.menu_open = True
-            return
-        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1
-                                             or getattr(event, "unicode", "") == "?"):
-            sc.help_open = True
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
             return
         if event.type == pygame.MOUSEWHEEL and sc.layout and sc.layout.log.collidepoint(
                 sc.app.mouse):
@@ -96,8 +89,6 @@ class TableInput:
             if sc.game.pending is not before:
                 sc.answered_at = (sc.time, event.pos)
             return
-        if event.type == pygame.KEYDOWN:
-            self.key(event)
 
     def options_of(self, d: Any) -> list:
         return [o for o in d.options if o != "pass"] if d else []
@@ -214,57 +205,114 @@ class TableInput:
             sc.selected = value
 
     def key(self, event: pygame.event.Event) -> None:
+        """A key, through the table of bindings (ui/keys.py, the same table the help is made
+        from): the first binding that matches the key and fits the decision, and whose action
+        takes it, wins."""
+        d = self.sc.my_decision()
+        for b in keys.TABLE:
+            if b.matches(event) and b.fits(d) and getattr(self, "key_" + b.action)(event, d, b):
+                return
+
+    # the actions of ui/keys.py's bindings: each returns whether it took the key
+
+    def key_menu(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         sc = self.sc
-        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            sc.undo()
-            return
-        d = sc.my_decision()
-        if d is None:
-            return
+        if sc.browse:
+            sc.browse = False
+        else:
+            sc.menu_open = True
+        return True
+
+    def key_help(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.help_open = True
+        return True
+
+    def key_undo(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.undo()
+        return True
+
+    def key_hint(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.hint()
+        return True
+
+    def key_picks(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        return several(d) and self.sc.picks.key(event, d)
+
+    def key_end_turn(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.apply("end")
+        return True
+
+    def key_move(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """The arrows move the selection through the options (from the last card chosen of
+        several)."""
+        sc = self.sc
         opts = self.options_of(d)
-        if event.unicode.lower() == "h" and not event.mod & pygame.KMOD_CTRL:
-            self.hint()
-            return
-        if several(d) and sc.picks.key(event, d):
-            return
-        if d.kind == "end_turn" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            sc.apply("end")
-            return
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and opts:
-            step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
-            at = sc.selected if sc.selected in opts else (
-                sc.picks.of(d)[-1] if several(d) and sc.picks.of(d) else None)
-            i = opts.index(at) if at in opts else -step
-            sc.selected = opts[(i + step) % len(opts)]
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and sc.selected in d.options:
-            sc.apply(sc.selected)
-        elif d.kind == "react" and (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                                    or event.unicode.lower() == "y") and len(opts) == 1:
-            sc.apply(opts[0])               # the offer's one card: yes, play it
-        elif d.kind == "react" and event.unicode.lower() == "y" and sc.selected in opts:
-            sc.apply(sc.selected)
-        elif event.key == pygame.K_SPACE and "pass" in d.options or (
-                d.kind == "react" and event.unicode.lower() == "n"):
-            sc.apply("pass")
-        elif keys.digit(event.unicode):
-            i = keys.digit(event.unicode) - 1
-            if d.zone == "hand" and d.kind in ("play", "card") and sc.view is not None:
-                hand = list(sc.view.hand)       # N means the Nth card from the left
-                if i < len(hand):
-                    if hand[i] in opts:
-                        sc.selected = hand[i]
-                    else:
-                        self._refuse(hand[i], d)
-            elif i < len(opts):
-                sc.selected = opts[i]
-        elif d.kind == "color" and event.unicode.lower() in COLOR_KEYS:
-            c = COLOR_KEYS[event.unicode.lower()]
-            if c in d.options:
-                sc.apply(c)
-        elif d.kind == "yesno" and event.unicode.lower() in ("y", "n"):
-            sc.apply("yes" if event.unicode.lower() == "y" else "no")
-        elif d.kind == "no_play" and event.unicode.lower() in ("s", "r"):
-            sc.apply("skip" if event.unicode.lower() == "s" else "redraw")
+        if not opts:
+            return False
+        step = 1 if event.key in keys.FORWARD else -1
+        at = sc.selected if sc.selected in opts else (
+            sc.picks.of(d)[-1] if several(d) and sc.picks.of(d) else None)
+        i = opts.index(at) if at in opts else -step
+        sc.selected = opts[(i + step) % len(opts)]
+        return True
+
+    def key_confirm(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        if self.sc.selected not in d.options:
+            return False
+        self.sc.apply(self.sc.selected)
+        return True
+
+    def key_offer_one(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """Y or Enter on an out-of-turn offer of one card: yes, play it."""
+        opts = self.options_of(d)
+        if len(opts) != 1:
+            return False
+        self.sc.apply(opts[0])
+        return True
+
+    def key_offer_selected(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        if self.sc.selected not in self.options_of(d):
+            return False
+        self.sc.apply(self.sc.selected)
+        return True
+
+    def key_pass(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        if "pass" not in d.options:
+            return False
+        self.sc.apply("pass")
+        return True
+
+    def key_decline(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.apply("pass")
+        return True
+
+    def key_number(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """N picks the Nth hand card from the left (saying why, if it cannot be played), or
+        the Nth choice."""
+        sc = self.sc
+        i = keys.digit(event.unicode) - 1
+        opts = self.options_of(d)
+        if d.zone == "hand" and d.kind in ("play", "card") and sc.view is not None:
+            hand = list(sc.view.hand)
+            if i < len(hand):
+                if hand[i] in opts:
+                    sc.selected = hand[i]
+                else:
+                    self._refuse(hand[i], d)
+        elif i < len(opts):
+            sc.selected = opts[i]
+        return True
+
+    def key_color(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        c = keys.COLOR_KEYS[event.unicode.lower()]
+        if c in d.options:
+            self.sc.apply(c)
+        return True
+
+    def key_answer(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """Y / N to a question, S / R when no card can be played: the binding's answer."""
+        self.sc.apply(b.arg)
+        return True
 
     def hint(self) -> None:
         """H or the Hint button: ask the coach about my decision (if hints are on)."""

@@ -16,6 +16,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, Button
 from doomlings_desktop.ui.table.layer import Layer, cover
 from doomlings_desktop.ui.theme import GO_TONE, NEWS_GONE, NEWS_NEW, SHADE_LIGHT
@@ -159,8 +160,7 @@ class _Modal(Layer):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                          pygame.K_SPACE):
+        if event.type == pygame.KEYDOWN and keys.NEWS_DONE.matches(event):
             self.close()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.button \
                 and self.button.rect.collidepoint(event.pos):

@@ -17,6 +17,7 @@ from pygame import Rect
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.meaning import LABEL as MEANING_LABEL
 from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene, elide
 from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
@@ -181,9 +182,9 @@ class CardWindow(Layer):
         sc.buttons.extend(row)
         y = bottom + int(16 * u)
         self.footer(sc.buttons, w, y, u)
-        keys = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
+        say = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
             "    N or Space: pass"
-        hint = t.render(keys, int(15 * u), MUTED)
+        hint = t.render(say, int(15 * u), MUTED)
         surf.blit(hint, hint.get_rect(midtop=(w // 2, y + bh + int(10 * u))))
         if d.subject >= 0 and d.subject not in cards:
             self._subject(surf, d, u)
@@ -830,11 +831,10 @@ class Help(Layer):
         return True
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
-        from doomlings_desktop.ui.keys import KEYS
         from doomlings_desktop.ui.legend import LEGEND
 
         icons = self.sc.help_open == "icons"
-        rows = [(name, words) for _, name, words in LEGEND] if icons else KEYS
+        rows = [(name, words) for _, name, words in LEGEND] if icons else keys.KEYS
         t = self.sc.app.text
         w, h = surf.get_size()
         cover(self.sc, surf, SHADE_FULL)
@@ -903,7 +903,7 @@ class PassScreen(Layer):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
+                event.type == pygame.KEYDOWN and keys.TAKE_SCREEN.matches(event)):
             sc.take_screen(sc.game.pending.player)
         return True
 
