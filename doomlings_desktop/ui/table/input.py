@@ -147,59 +147,73 @@ class TableInput:
         sc.app.sounds.play("error")
 
     def click(self, hit: Any) -> None:
-        sc = self.sc
-        d = sc.my_decision()
-        if hit is None:
+        """A click on a target of the table: the table's own (the discard pile, the log, the
+        menu), else a step of answering my decision."""
+        if hit is None or self._table_click(hit):
             return
-        if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
-            sc.browse = not sc.browse
-            return
-        if hit[0] == "log_end":
-            sc.log_scroll = 0
-            return
-        if hit[0] == "open_menu":
-            sc.app.sounds.play("click")
-            sc.menu_open = True
-            return
+        d = self.sc.my_decision()
         if d is None:
             return
-        opts = d.options
-        value: Any = None
-        carry = carried(sc, d)
+        carry = carried(self.sc, d)
         if carry is not None and hit[0] in ("strip", "panel"):
-            # the chosen attachment goes on the lit host clicked (or the one in that pile)
-            hosts = sc.view.hosts[carry]
-            in_pile = [h for h in sc.view.seats[hit[1]].pile if h in hosts]
-            host = hit[2] if hit[0] == "strip" and hit[2] in hosts else (
-                in_pile[0] if hit[0] == "panel" and len(in_pile) == 1 else None)
-            if host is None:
-                refuse(sc, carry)
-            else:
-                play_onto(sc, carry, host)
+            self._attach_click(hit, carry)
             return
+        self._answer_click(hit, d)
+
+    def _table_click(self, hit: Any) -> bool:
+        """The targets that are the table's, not a decision's: whether `hit` was one."""
+        sc = self.sc
+        d = sc.my_decision()
+        if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
+            sc.browse = not sc.browse
+        elif hit[0] == "log_end":
+            sc.log_scroll = 0
+        elif hit[0] == "open_menu":
+            sc.app.sounds.play("click")
+            sc.menu_open = True
+        else:
+            return False
+        return True
+
+    def _attach_click(self, hit: Any, carry: int) -> None:
+        """The chosen attachment goes on the lit host clicked (or the one in that pile)."""
+        sc = self.sc
+        hosts = sc.view.hosts[carry]
+        in_pile = [h for h in sc.view.seats[hit[1]].pile if h in hosts]
+        host = hit[2] if hit[0] == "strip" and hit[2] in hosts else (
+            in_pile[0] if hit[0] == "panel" and len(in_pile) == 1 else None)
+        if host is None:
+            refuse(sc, carry)
+        else:
+            play_onto(sc, carry, host)
+
+    @staticmethod
+    def _value_of(hit: Any, d: Any) -> Any:
+        """The answer a click on `hit` points at for decision `d`, or None."""
         if d.kind == "player":
             # anywhere in a player's area chooses that player: their pile strips and gene
             # pool lie over the panel, and a strip's card int must never be read as a seat
-            if hit[0] in ("panel", "strip", "gene_pool"):
-                value = hit[1]
-        elif hit[0] == "hand" or hit[0] == "overlay_card":
-            value = hit[1]
-        elif hit[0] == "strip":
-            value = hit[2]
-        elif hit[0] == "panel":
-            if d.kind == "play" and sc.selected is not None and hit[1] == sc.viewer:
-                sc.apply(sc.selected)
-                return
+            return hit[1] if hit[0] in ("panel", "strip", "gene_pool") else None
+        if hit[0] in ("hand", "overlay_card"):
+            return hit[1]
+        return hit[2] if hit[0] == "strip" else None
+
+    def _answer_click(self, hit: Any, d: Any) -> None:
+        """A click that chooses (or puts back, or confirms by choosing again) an answer."""
+        sc = self.sc
+        if hit[0] == "panel" and d.kind == "play" and sc.selected is not None \
+                and hit[1] == sc.viewer:
+            sc.apply(sc.selected)           # the chosen hand card, onto my pile
+            return
+        value = self._value_of(hit, d)
         if value is None:
             return
         if several(d) and hit[0] == "hand":
             sc.picks.toggle(d, value)       # choose it, or put it back
-            return
-        if value not in opts:
+        elif value not in d.options:
             if d.kind == "play" and hit[0] == "hand":
                 self._refuse(value, d)
-            return
-        if sc.selected == value:
+        elif sc.selected == value:
             sc.apply(value)
         else:
             sc.selected = value
@@ -334,6 +348,8 @@ class TableInput:
         sc.app.sounds.play("error")
 
     def on_button(self, key: Any) -> None:
+        """A button of the table: an answer, a player chosen, Confirm, or one of the named
+        buttons of `_BUTTONS` (Undo, Hint, the Esc menu's, the end screen's)."""
         sc = self.sc
         if isinstance(key, tuple) and key[0] == "answer":
             sc.apply(key[1])
@@ -342,34 +358,44 @@ class TableInput:
                 sc.apply(key[1])
             else:
                 sc.selected = key[1]
-        elif key == "confirm" and several(sc.my_decision()):
-            sc.picks.confirm(sc.my_decision())
-        elif key == "confirm" and sc.selected is not None:
+        elif key == "confirm":
+            self._confirm()
+        elif isinstance(key, str) and key in _BUTTONS:
+            _BUTTONS[key](self)
+
+    def _confirm(self) -> None:
+        sc = self.sc
+        d = sc.my_decision()
+        if several(d):
+            sc.picks.confirm(d)
+        elif sc.selected is not None:
             sc.apply(sc.selected)
-        elif key == "undo":
-            sc.undo()
-        elif key == "hint":
-            self.hint()
-        elif key == "save":
-            said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
-            sc.say(said, 3 if said.startswith("Saved") else 5, good=said.startswith("Saved"))
-            sc.menu_open = False
-        elif key == "load":
-            sc.menu_open = False
-            router.go(sc.app, "load", back=sc)
-        elif key == "resume":
-            sc.menu_open = False
-        elif key == "rules":
-            sc.menu_open = False
-            router.go(sc.app, "rules", back=sc)
-        elif key == "settings":
-            sc.menu_open = False
-            router.go(sc.app, "settings", back=sc)
-        elif key == "main_menu":
-            router.go(sc.app, "menu")
-        elif key == "new_game":
-            router.go(sc.app, "new_game")
-        elif key == "decided":
-            sc.overlays.decided.show()
-        elif key == "quit":
-            sc.app.quit()
+
+    def _save(self) -> None:
+        sc = self.sc
+        said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
+        sc.say(said, 3 if said.startswith("Saved") else 5, good=said.startswith("Saved"))
+        sc.menu_open = False
+
+    def _menu_to(self, where: str | None) -> None:
+        """Close the Esc menu; go to another scene (`where`), coming back here after."""
+        sc = self.sc
+        sc.menu_open = False
+        if where is not None:
+            router.go(sc.app, where, back=sc)
+
+
+_BUTTONS: dict[str, Any] = {
+    "undo": lambda i: i.sc.undo(),
+    "hint": TableInput.hint,
+    "save": TableInput._save,
+    "resume": lambda i: i._menu_to(None),
+    "load": lambda i: i._menu_to("load"),
+    "rules": lambda i: i._menu_to("rules"),
+    "settings": lambda i: i._menu_to("settings"),
+    "main_menu": lambda i: router.go(i.sc.app, "menu"),
+    "new_game": lambda i: router.go(i.sc.app, "new_game"),
+    "decided": lambda i: i.sc.overlays.decided.show(),
+    "quit": lambda i: i.sc.app.quit(),
+}
+"""The table's named buttons and what each does (an answer's button is ("answer", value))."""
