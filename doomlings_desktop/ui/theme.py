@@ -1,7 +1,7 @@
 """Every colour the interface draws with, named for what it is for: the one place to change the
 look, and the one place a colour may be written as numbers (tests/test_theme.py scans ui/ and
-fails on an RGB tuple or a pygame.Color anywhere else). The card art (ui/cardart/) keeps its
-own paints for now, in palette.py and beside the emblems that use them.
+fails on an RGB tuple or a pygame.Color anywhere else), the card art's paints included (its
+section at the end; ui/cardart/palette.py gives them short names and adds the blends).
 
 A name says what a colour marks, not what it looks like, so that two things that happen to
 share a colour today can part later without a hunt through the drawing code."""
@@ -90,3 +90,90 @@ HINT_TONE: RGB = (110, 70, 130)         # the Hint button
 LESSON_GLOW: RGB = (255, 206, 84)       # the lesson's colour: lit places, the arrow, the frame
 LESSON_BOX: RGB = (36, 40, 58)          # the lesson's note
 LESSON_OUTLINE: RGB = (20, 20, 24)      # the dark edge that keeps the arrow seen on any card
+
+# --------------------------------------------------------------------------- the card art
+# ui/cardart/ draws every card face, back and strip; palette.py gives these their short names
+# there (INK, CREAM, GOLD...) and adds the blends.
+
+TRAIT_RGB: dict[str, RGB] = {           # a trait's frame, by colour (white text reads on each)
+    "red": (204, 68, 52), "blue": (40, 112, 196), "green": (52, 146, 72),
+    "purple": (134, 78, 184), "colorless": (128, 128, 120),
+}
+KIND_RGB: dict[str, RGB] = {            # the frame of the cards that are not traits
+    "age": (34, 124, 126), "catastrophe": (46, 24, 26), "birth": (196, 150, 52),
+}
+CARD_INK: RGB = (38, 32, 30)            # text and outlines on a card
+CARD_CREAM: RGB = (250, 245, 232)       # a card's text box, a value disc
+CARD_GOLD: RGB = (236, 190, 64)         # a dominant's frame and star
+CARD_GOLD_DARK: RGB = (140, 98, 18)
+CARD_WHITE: RGB = (255, 255, 255)
+CARD_SHADOW: RGB = (20, 14, 12)
+CLEAR: RGBA = (0, 0, 0, 0)              # a hole cut in a drawing
+ART_FADE: RGBA = (255, 255, 255, 95)    # multiplies the kind's symbol into a faint watermark
+DOMINANT_GOLD_LIGHT: RGB = (255, 226, 120)
+MEANING_FRAME: RGB = (64, 132, 150)     # a Meaning of Life card's frame
+GP_PLUS: RGB = (40, 128, 196)           # a gene pool change: up
+GP_MINUS: RGB = (150, 70, 60)           # down
+
+AGE_SAND: RGB = (242, 228, 192)         # an age card's body
+AGE_BODY_LOW: RGB = (230, 208, 160)
+AGE_ART: RGB = (214, 170, 90)
+AGE_TEXT_BOX: RGB = (252, 246, 230)
+AGE_TEXT_EDGE: RGB = (200, 170, 110)
+
+CATA_EDGE: RGB = (20, 10, 10)           # a catastrophe's card
+CATA_BODY_TOP: RGB = (70, 40, 40)
+CATA_BODY_LOW: RGB = (26, 14, 16)
+CATA_TITLE_TOP: RGB = (196, 60, 44)
+CATA_TITLE_LOW: RGB = (120, 24, 22)
+CATA_GP_PILL: RGB = (240, 200, 120)     # its gene pool change, up
+CATA_GP_PILL_DOWN: RGB = (236, 222, 206)
+CATA_PILL_INK: RGB = (90, 20, 16)
+CATA_TEXT_BOX: RGB = (238, 228, 214)
+CATA_WE_BOX: RGB = (214, 200, 206)      # its World's End box
+CATA_WE_LABEL: RGB = (240, 214, 180)
+CATA_WE_INK: RGB = (44, 22, 30)
+CATA_STRIP: RGB = (150, 34, 30)         # a catastrophe's pile strip (deeper than its frame)
+
+BIRTH_EDGE: RGB = (90, 60, 20)          # the birth card
+BIRTH_FRAME: RGB = (110, 76, 20)
+BIRTH_BODY: RGB = (236, 246, 232)
+BIRTH_BODY_LOW: RGB = (196, 228, 214)
+BIRTH_TOP: RGB = (250, 214, 110)
+BIRTH_ART_TOP: RGB = (255, 240, 190)
+BIRTH_ART_LOW: RGB = (90, 180, 170)
+BIRTH_RAYS: RGB = (255, 250, 220)
+BIRTH_TEXT_BOX: RGB = (252, 250, 240)
+BIRTH_TITLE: RGB = (92, 56, 8)
+BIRTH_TITLE_SHADOW: RGB = (255, 244, 210)
+
+TRAIT_BACK: tuple[RGB, RGB, RGB] = ((20, 16, 40), (74, 56, 130), (30, 24, 70))   # edge, top, low
+AGE_BACK: tuple[RGB, RGB, RGB] = ((14, 50, 52), (52, 150, 148), (20, 80, 84))
+AGE_BACK_ACCENT: RGB = (240, 214, 150)
+
+GENE_POOL_FRAME: RGB = (34, 110, 96)    # a deep sea green: the pool
+GENE_POOL_RING: RGB = (120, 86, 48)
+GENE_POOL_OUT_OF_RANGE: RGB = (190, 50, 40)
+
+MODULE_EGG: RGB = (222, 156, 70)        # the Dinolings' mark
+MODULE_DRAGON: RGB = (44, 126, 98)      # the Mythlings'
+MODULE_STEEL: RGB = (84, 108, 136)      # the Techlings' gears
+MODULE_BRONZE: RGB = (184, 114, 44)
+DRAGON_EYE: RGB = (250, 232, 120)
+LINK_DISC: RGB = (40, 36, 44)           # behind the chain-link mark of a host
+
+FLAME_CORE: RGB = (255, 214, 96)        # the red symbol's flame, its core blended toward this
+STAR_INNER: RGB = (255, 232, 150)       # the dominant star's bright middle
+ACTION_RED: RGB = (196, 56, 40)         # the action icon
+WING: RGB = (62, 88, 150)               # the out-of-turn icon
+WORLD_SEA: RGB = (60, 120, 190)         # the World's End icon's globe
+WORLD_LAND: RGB = (70, 150, 80)
+DROP_LIGHT: RGB = (64, 156, 224)        # a drop of life (the icon, the birth symbol)
+DROP_DARK: RGB = (24, 80, 140)
+DROP_SHINE: RGB = (200, 232, 252)
+HOURGLASS: RGB = (30, 96, 98)           # the age symbol
+HOURGLASS_SAND: RGB = (222, 178, 92)
+HOURGLASS_GLASS: RGB = (236, 244, 240)
+BURST: RGB = (236, 96, 36)              # the catastrophe symbol
+BURST_DARK: RGB = (120, 20, 16)
+BURST_CORE: RGB = (255, 206, 84)

@@ -26,6 +26,7 @@ from doomlings_desktop.ui.cardart.symbols import SymbolSource
 from doomlings_desktop.ui.cardart.text import num_text
 from doomlings_desktop.ui.fonts import font
 from doomlings_desktop.ui.layout import strip_text_px
+from doomlings_desktop.ui.theme import CATA_STRIP, LINK_DISC
 
 
 def _paint(d: Any, recolor: str | None) -> tuple[tuple[int, int, int], str]:
@@ -36,7 +37,7 @@ def _paint(d: Any, recolor: str | None) -> tuple[tuple[int, int, int], str]:
         color = color if color in COLOR_RGB else "colorless"
         return COLOR_RGB[color], color
     if d.kind == "catastrophe":
-        return (150, 34, 30), "catastrophe"
+        return CATA_STRIP, "catastrophe"
     return KIND_RGB.get(d.kind, KIND_RGB["age"]), d.kind if d.kind in ("age", "birth") else "age"
 
 
@@ -135,7 +136,7 @@ def link_mark(s: int) -> pygame.Surface:
     """Two links of a chain on a dark disc (our own drawing): a trait with an attachment."""
     s = max(8, int(s))
     img = pygame.Surface((s, s), pygame.SRCALPHA)
-    pygame.draw.circle(img, (40, 36, 44), (s // 2, s // 2), s // 2)
+    pygame.draw.circle(img, LINK_DISC, (s // 2, s // 2), s // 2)
     lw = max(1, s // 9)
     a = pygame.Rect(0, 0, int(s * 0.46), int(s * 0.3))
     b = a.copy()

@@ -60,7 +60,7 @@ class YesNo(Decision):
         return [Answer("Yes", "yes", "y"), Answer("No", "no", "n")]
 
 
-class Color(Decision):
+class ColorChoice(Decision):
     def answers(self, sc: Any, d: Any) -> list[Answer]:
         return [Answer(c.capitalize(), c, c[0]) for c in d.options if c != "pass"]
 
@@ -109,7 +109,7 @@ class Catastrophe(Card):
 
 
 KINDS: dict[str, Decision] = {
-    "no_play": NoPlay(), "yesno": YesNo(), "color": Color(), "player": Player(),
+    "no_play": NoPlay(), "yesno": YesNo(), "color": ColorChoice(), "player": Player(),
     "end_turn": EndTurn(), "card": Card(), "play": Play(), "catastrophe": Catastrophe(),
 }
 """The prompt's part of each kind of decision; any other kind (react) is the base."""
