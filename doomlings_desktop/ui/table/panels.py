@@ -20,7 +20,7 @@ from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
-from doomlings_desktop.ui.table import answers
+from doomlings_desktop.ui.table.answers import of as decision_of
 from doomlings_desktop.ui.table.attach import (
     carried,
     draw_tucked,
@@ -625,7 +625,7 @@ class Prompt(_Panel):
         names would run past it, each answer gets an equal share and its label is cut."""
         sc = self.sc
         t = sc.app.text
-        kind = answers.of(d)
+        kind = decision_of(d)
         row = kind.answers(sc, d)
         labels = [a.label for a in row]
         gap = int(8 * u)
@@ -650,7 +650,7 @@ class Prompt(_Panel):
 
     def _confirm_and_pass(self, x: int, by: int, bh: int, d: Any, u: float) -> None:
         sc = self.sc
-        kind = answers.of(d)
+        kind = decision_of(d)
         if kind.confirm:
             ok = sc.picks.ready(d) if several(d) else (
                 sc.selected is not None and sc.selected in d.options)
