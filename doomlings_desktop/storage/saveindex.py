@@ -25,6 +25,7 @@ log = logging.getLogger("doomlings.saves")
 
 FORMAT = 1                       # of the index; another number is an empty index
 MAX_BYTES = 64 * 1024 * 1024     # about 300 bytes a save: 200,000 saves
+MODULE_MAX = 8 * 1024 * 1024     # a module file's bytes read for the stamp, at most
 TEXT_MAX = 400                   # a problem's or a date's length, as the listing makes them
 
 
@@ -39,11 +40,22 @@ def stamp(db: Any) -> str:
     base = db.path.parent if getattr(db, "path", None) else None
     for name, file in sorted(db.manifest.items()):
         h.update(f"\0{name}\0{file}\0".encode())
-        try:
-            h.update((base / file).read_bytes() if base else b"")
-        except OSError:
-            h.update(b"missing")
+        h.update(_module_bytes(base / file) if base else b"")
     return h.hexdigest()
+
+
+def _module_bytes(path: Path) -> bytes:
+    """A module file's bytes for the stamp; a file that is no regular file (a FIFO would block
+    the Load screen for ever, /dev/zero would never end) or is too big to be card data stands
+    for itself by its name, as a missing one does: such a module is switched off anyway."""
+    try:
+        if not path.is_file():
+            return b"not a file"
+        with path.open("rb") as f:
+            data = f.read(MODULE_MAX + 1)
+    except OSError:
+        return b"missing"
+    return data if len(data) <= MODULE_MAX else b"too big"
 
 
 def load(stamp_now: str, paths: dict[str, Path]) -> dict[str, tuple[tuple, Any]]:
