@@ -77,3 +77,66 @@ def test_the_help_shows_every_line_and_a_binding_taken_out_takes_the_key(monkeyp
     monkeypatch.setattr(keys, "TABLE", tuple(b for b in keys.TABLE if b.line != "help"))
     key(app, pygame.K_F1)
     assert not sc.help_open
+
+
+def test_the_letters_on_answer_buttons_are_the_keys_that_answer_them():
+    """A decision kind's buttons (ui/table/answers.py) carry the letters the table's hotkey
+    bindings take for that kind, and the kind names the help line of those keys."""
+    from types import SimpleNamespace
+
+    from doomlings_desktop.ui.table.answers import KINDS
+
+    sc = SimpleNamespace(name=lambda s: f"P{s}", selected=None)
+    for kind, widget in KINDS.items():
+        d = SimpleNamespace(kind=kind, options=["red", "blue", "green", "purple", "pass"],
+                            intent=None)
+        letters = {a.hotkey for a in widget.answers(sc, d) if a.hotkey}
+        bound = {c for b in keys.TABLE if b.action == "hotkey" and kind in b.kinds
+                 for c in b.chars}
+        assert letters == bound, (kind, letters, bound)
+        if letters:
+            assert all(b.line == widget.line for b in keys.TABLE
+                       if b.action == "hotkey" and kind in b.kinds), kind
+        if widget.line:
+            assert any(widget.line == b.line and (not b.kinds or kind in b.kinds)
+                       for b in keys.TABLE), kind
+
+
+def _at(kind: str):
+    """A table of three humans at the first decision of `kind` (random answers up to it), the
+    decider's screen taken."""
+    import random
+
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.engine import Game
+
+    db = default_database()
+    for seed in range(300):
+        g = Game.new(db, 3, seed=seed, names=["Ann", "Bea", "Cyd"])
+        r = random.Random(seed)
+        while g.pending is not None and g.pending.kind != kind:
+            g.apply(r.choice(g.pending.options))
+        if g.pending is not None:
+            break
+    app = make_app()
+    sc = TableScene(app, [SeatConfig(n) for n in ("Ann", "Bea", "Cyd")], seed, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = g.pending.player
+    app.frame()
+    return app, sc
+
+
+def test_each_letter_on_an_answer_button_answers_it():
+    """Y / N, S / R and a colour's initial, pressed at the table: the answer on that button."""
+    from doomlings_desktop.ui.table.answers import KINDS
+
+    for kind in ("yesno", "no_play", "color"):
+        app, sc = _at(kind)
+        d = sc.my_decision()
+        assert d is not None and d.kind == kind
+        answers = KINDS[kind].answers(sc, d)
+        a = answers[-1]
+        n = len(sc.game.answers)
+        key(app, getattr(pygame, f"K_{a.hotkey}"), a.hotkey)
+        assert len(sc.game.answers) == n + 1 and sc.game.answers[-1] == a.value, (kind, a)

@@ -41,7 +41,6 @@ class Binding:
     ctrl: bool | None = None
     kinds: tuple[str, ...] = ()
     anytime: bool = False
-    arg: str = ""           # what the action gives (the answer of a yes/no key)
 
     def matches(self, event: pygame.event.Event) -> bool:
         held = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
@@ -109,11 +108,11 @@ TABLE: tuple[Binding, ...] = (
     Binding("space", "pass", keys=(pygame.K_SPACE,)),
     Binding("yes_no", "decline", chars="n", kinds=("react",)),
     Binding("number", "number", chars=DIGITS),
-    Binding("colors", "color", chars="".join(COLOR_KEYS), kinds=("color",)),
-    Binding("yes_no", "answer", chars="y", kinds=("yesno",), arg="yes"),
-    Binding("yes_no", "answer", chars="n", kinds=("yesno",), arg="no"),
-    Binding("no_play", "answer", chars="s", kinds=("no_play",), arg="skip"),
-    Binding("no_play", "answer", chars="r", kinds=("no_play",), arg="redraw"),
+    # a letter shown on an answer button answers it (ui/table/answers.py gives each kind's
+    # buttons and their letters; tests/test_keys.py checks these are the same letters)
+    Binding("colors", "hotkey", chars="".join(COLOR_KEYS), kinds=("color",)),
+    Binding("yes_no", "hotkey", chars="yn", kinds=("yesno",)),
+    Binding("no_play", "hotkey", chars="sr", kinds=("no_play",)),
 )
 """The table's keys, in the order they are tried."""
 

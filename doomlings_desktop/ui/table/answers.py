@@ -1,7 +1,8 @@
 """The answer buttons of each kind of decision, in one place per kind (issue 26's decision
-widgets, first part): which buttons a decision of that kind shows in the prompt, the key each
-button sends (`TableInput.on_button` reads it), whether it takes a Confirm, and what its pass
-button says. The prompt (panels.Prompt) lays the row out; it no longer knows the kinds.
+widgets, first part): which buttons a decision of that kind shows in the prompt and the letter
+on each (the letter answers it: `TableInput.key_hotkey`), the key each button sends
+(`TableInput.on_button` reads it), whether it takes a Confirm, what its pass button says, and
+its keys' line of the help. The prompt (panels.Prompt) lays the row out; it no longer knows the kinds.
 
 A kind not listed has no answer buttons of its own (a card or a play is chosen on the table,
 then confirmed; an out-of-turn offer is answered in its window)."""
@@ -28,6 +29,7 @@ class Decision:
     Confirm."""
 
     confirm = False         # choose on the table, then Confirm (or click the chosen one again)
+    line = ""               # its keys' line of the help (ui/keys.py LINES), if it has keys
 
     def answers(self, sc: Any, d: Any) -> list[Answer]:
         return []
@@ -51,16 +53,22 @@ class Decision:
 
 
 class NoPlay(Decision):
+    line = "no_play"
+
     def answers(self, sc: Any, d: Any) -> list[Answer]:
         return [Answer("Skip turn", "skip", "s"), Answer("Discard hand, draw 3", "redraw", "r")]
 
 
 class YesNo(Decision):
+    line = "yes_no"
+
     def answers(self, sc: Any, d: Any) -> list[Answer]:
         return [Answer("Yes", "yes", "y"), Answer("No", "no", "n")]
 
 
 class ColorChoice(Decision):
+    line = "colors"
+
     def answers(self, sc: Any, d: Any) -> list[Answer]:
         return [Answer(c.capitalize(), c, c[0]) for c in d.options if c != "pass"]
 
@@ -81,6 +89,8 @@ class Player(Decision):
 
 
 class EndTurn(Decision):
+    line = "end_turn"
+
     def answers(self, sc: Any, d: Any) -> list[Answer]:
         return [Answer("End turn", "end")]
 

@@ -14,6 +14,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.ui import keys, router
+from doomlings_desktop.ui.table.answers import of as decision_of
 from doomlings_desktop.ui.table.attach import carried, host_under, play_onto, refuse
 from doomlings_desktop.ui.table.picks import several
 
@@ -317,15 +318,14 @@ class TableInput:
             sc.selected = opts[i]
         return True
 
-    def key_color(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        c = keys.COLOR_KEYS[event.unicode.lower()]
-        if c in d.options:
-            self.sc.apply(c)
-        return True
-
-    def key_answer(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        """Y / N to a question, S / R when no card can be played: the binding's answer."""
-        self.sc.apply(b.arg)
+    def key_hotkey(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """The letter on one of the decision's answer buttons (Y / N, a colour's initial,
+        S / R): that answer (answers.py owns the buttons and their letters)."""
+        typed = event.unicode.lower()
+        for a in decision_of(d).answers(self.sc, d):
+            if a.hotkey == typed:
+                self.sc.apply(a.value)
+                break
         return True
 
     def hint(self) -> None:
