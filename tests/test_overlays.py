@@ -421,3 +421,16 @@ def test_drawing_the_hover_changes_nothing_the_update_step_does():
             sc.overlays.hover.arrived) == state
     _rest(app, strip.center)
     assert sc.hover_key == sc.hit(strip.center) and sc.overlays.hover.shown_at is not None
+    # the whole table drawn with the pointer newly on a hand card: nothing rises until the
+    # update step has seen it
+    card_rect, (_, card) = next((r, k) for r, k in sc.targets if k[0] == "hand")
+    app.mouse = card_rect.center
+    sc.overlays.update(sc.my_decision())       # the hover has seen it; the hand's step not yet
+    before = (sc.hover_key, dict(sc.hand_raise.up), sc.hand_raise.card)
+    assert sc.hover_key == ("hand", card) and sc.hand_raise.card is None
+    for _ in range(2):
+        sc.targets = []
+        sc.draw(surf)
+    assert (sc.hover_key, dict(sc.hand_raise.up), sc.hand_raise.card) == before
+    _rest(app, card_rect.center, 0.5)
+    assert sc.hand_raise.card == card and sc.hand_raise.up[card] == 1

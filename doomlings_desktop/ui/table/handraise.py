@@ -77,6 +77,12 @@ class HandRaise:
         self.card = self.rect = None
 
 
+def track(sc: Any, d: Any) -> None:
+    """The update step (before drawing): the hovered hand card rises, the others sink, on the
+    scene's clock."""
+    sc.hand_raise.step(hovered(sc, d), sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
+
+
 def hovered(sc: Any, d: Any) -> int | None:
     """The hand card the pointer rests on, unless something else is in the way (a drag, a
     window of cards, a zoom, a menu)."""
@@ -105,7 +111,6 @@ def draw(sc: Any, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
     `rests` holds where each card lies in the hand; `glow(c, r)` outlines a card that is an
     answer, as the hand does."""
     raise_ = sc.hand_raise
-    raise_.step(hovered(sc, d), sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
     raise_.rect = None
     for c, p in sorted(raise_.up.items(), key=lambda cp: (cp[0] == raise_.card, cp[1])):
         rest = rests.get(c)

@@ -69,7 +69,7 @@ class ReplayScene(TableScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.anim.tick(dt)
-        self.overlays.update(self.my_decision())
+        self.track()
 
     def goto(self, pos: int) -> None:
         pos = max(0, min(len(self.record["answers"]), pos))
