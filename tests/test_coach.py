@@ -4,12 +4,13 @@ differ only in what the seat cannot see, and thought about off the caller's thre
 from __future__ import annotations
 
 import random
-import time
+import threading
 
 import pytest
 
 from doomlings_desktop.play.coach import Coach
 from doomlings_desktop.rules.engine import Game
+from tests.uidriver import DEADLINE_S, wait_until
 
 
 def _reach(db, n: int, seed: int, want) -> Game:
@@ -71,18 +72,22 @@ def test_hints_on_choices_of_every_kind(db):
     assert {"play", "card", "player"} <= kinds
 
 
-def test_the_coach_thinks_off_the_callers_thread(db):
+def test_the_coach_thinks_off_the_callers_thread(db, monkeypatch):
+    """`ask` returns while the thinking is still going on: the thinking waits on a gate the
+    test opens only after `ask` has returned (no clock involved)."""
     coach = Coach(db, seed=2, budget=0.5)
     g = _reach(db, 4, 3, lambda g: g.pending.kind == "play" and g.pending.player == 0)
-    t0 = time.perf_counter()
+    gate, think = threading.Event(), Coach.hint
+
+    def held(self, game, seat):
+        assert gate.wait(DEADLINE_S), "the test never opened the gate"
+        return think(self, game, seat)
+    monkeypatch.setattr(Coach, "hint", held)
     coach.ask(g, 0)
-    assert time.perf_counter() - t0 < 0.2 and coach.poll(g) is None or coach.job["done"]
-    for _ in range(400):
-        hint = coach.poll(g)
-        if hint is not None:
-            break
-        time.sleep(0.01)
-    assert hint is not None and hint.answer in g.pending.options
+    assert coach.poll(g) is None and not coach.job["done"]      # back before it has thought
+    gate.set()
+    hint = wait_until(lambda: coach.poll(g), "the coach's hint")
+    assert hint.answer in g.pending.options
     g.apply(g.pending.options[0])
     assert coach.poll(g) is None                 # asked for another decision
 

@@ -5,11 +5,10 @@ the replay at that decision, seen by the seat that made it."""
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 import pytest
-from uidriver import Player, click, find, key
+from uidriver import Player, click, find, key, wait_until
 
 from doomlings_desktop.play import review
 from doomlings_desktop.rules.cards import default_database
@@ -28,13 +27,9 @@ def home(tmp_path, monkeypatch):
 
 
 def wait_for_review(app, sc) -> None:
-    for _ in range(600):
-        app.frame()
-        if not sc.overlays.decided.thinking():
-            app.frame()
-            return
-        time.sleep(0.02)
-    pytest.fail("the review never finished")
+    app.frame()
+    wait_until(lambda: not sc.overlays.decided.thinking(), "the game's review", pump=app.frame)
+    app.frame()
 
 
 def played_to_the_end(seats, seed: int):

@@ -3,11 +3,9 @@ per decision, on only when the setting allows, and kept in saves and statistics.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
-from uidriver import click, find, key
+from uidriver import click, find, key, wait_until
 
 from doomlings_desktop.storage import saves, statistics
 from doomlings_desktop.storage.settings import Settings
@@ -34,13 +32,9 @@ def _table(hints: str = "bots", seats=None) -> tuple[App, TableScene]:
 
 
 def _wait_for_hint(app: App, sc: TableScene):
-    for _ in range(600):
-        app.frame(dt=0.01)
-        if sc.match.hint() is not None:
-            app.frame()
-            return sc.match.hint()
-        time.sleep(0.01)
-    pytest.fail("no hint within 6 s")
+    hint = wait_until(sc.match.hint, "the coach's hint", pump=lambda: app.frame(dt=0.01))
+    app.frame()
+    return hint
 
 
 def test_h_lights_the_coachs_answer_and_says_why():
@@ -131,11 +125,9 @@ def test_a_coach_that_fails_says_so_and_the_game_goes_on(monkeypatch):
     monkeypatch.setattr(coach.Coach, "hint", broken)
     app, sc = _table()
     key(app, pygame.K_h, "h")
-    for _ in range(100):
-        app.frame(dt=0.01)
-        if not sc.match.hint_thinking():
-            break
-        time.sleep(0.01)
-    assert not sc.match.hint_thinking() and type(app.scene) is TableScene
+    wait_until(lambda: not sc.match.hint_thinking(), "the failed coach's answer",
+               pump=lambda: app.frame(dt=0.01))
+    app.frame(dt=0.01)                   # the table shows the coach's notice
+    assert type(app.scene) is TableScene
     assert sc.toast and "coach could not" in sc.toast[0]
     assert sc.my_decision() is not None

@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -18,7 +17,7 @@ import pytest
 from doomlings_desktop.storage import instance
 from doomlings_desktop.storage.settings import Settings, data_dir
 from doomlings_desktop.ui.app import App
-from tests.uidriver import click, find, key
+from tests.uidriver import click, find, key, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 CLAIM = "from doomlings_desktop.storage import instance; print(instance.claim())"
@@ -43,16 +42,15 @@ def _run(home: Path, *argv: str, **more: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
-def _wait_for(path: Path, proc: subprocess.Popen, timeout: float = 60.0) -> dict:
+def _wait_for(path: Path, proc: subprocess.Popen) -> dict:
     """The state file of a running window, once it is there (the lock is taken before)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    def state() -> dict | None:
         assert proc.poll() is None, "the first window ended"
         try:
             return json.loads(path.read_text())
         except (OSError, ValueError):
-            time.sleep(0.05)
-    raise AssertionError("the first window did not start")
+            return None
+    return wait_until(state, "the first window's start")
 
 
 def test_the_lock_is_one_process_s_at_a_time(home):
@@ -78,6 +76,14 @@ def test_a_folder_that_cannot_hold_a_lock_still_plays(home, monkeypatch):
     assert instance.claim() is None
 
 
+def _files(home: Path, state: Path) -> list[Path]:
+    """What is in the home folder, less the state file and the temp files of atomic writes:
+    the first window, still running, may be half-way through writing one (its settings, the
+    save index) whenever the folder is looked at."""
+    return sorted(p.relative_to(home) for p in home.rglob("*")
+                  if p != state and not p.name.endswith(".tmp"))
+
+
 def test_two_windows_on_one_folder_and_a_killed_holder(home):
     """The second window says why and quits (status 1, one line, no traceback), writing
     nothing; after the first is SIGKILLed a new window starts at once."""
@@ -87,13 +93,13 @@ def test_two_windows_on_one_folder_and_a_killed_holder(home):
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         assert _wait_for(state, first)["scene"] == "MenuScene"
-        before = sorted(p.relative_to(home) for p in home.rglob("*") if p != state)
+        before = _files(home, state)
         second = _run(home, "-m", "doomlings_desktop", "play",
                       DOOMLINGS_EXIT_AFTER_FIRST_FRAME="1")
         assert second.returncode == 1, second.stderr
         assert "Traceback" not in second.stderr
         assert "error: Doomlings is already running with this data folder" in second.stderr
-        after = sorted(p.relative_to(home) for p in home.rglob("*") if p != state)
+        after = _files(home, state)
         assert after == before           # no settings, no save, no folder of its own
         os.kill(first.pid, signal.SIGKILL)
         first.wait(timeout=30)

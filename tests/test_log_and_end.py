@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from uidriver import click, find
+from uidriver import click, find, wait_until
 
 from doomlings_desktop.commands.scenario import Runner
 from doomlings_desktop.rules.cards import default_database
@@ -104,12 +104,13 @@ def test_bot_reasons_survive_continue():
                           SeatConfig("Cy", "bot", "medium")], seed=11)
     app.go(sc)
     r = random.Random(3)
-    for _ in range(400):
-        if len(sc.bot_notes) >= 4 and sc.game.pending.player == 0:
-            break
+
+    def turn() -> None:
         if sc.game.pending.player == 0:
             sc.apply(r.choice(sc.game.pending.options))
         app.frame()
+    wait_until(lambda: len(sc.bot_notes) >= 4 and sc.game.pending.player == 0,
+               "four bot moves with their reasons", pump=turn, idle_s=0.001)
     notes = dict(sc.bot_notes)
     assert len(notes) >= 4
     app.frame()

@@ -403,3 +403,34 @@ def test_the_menu_button_opens_the_in_game_menu_with_a_click():
     assert {"save", "load", "main_menu", "quit", "resume"} <= set(keys)
     click(app, find(sc, ("button", "resume")).center)
     assert not sc.menu_open
+
+
+def test_drawing_the_hover_changes_nothing_the_update_step_does():
+    """Hover.draw used to work out what the pointer rests on, and since when, while drawing:
+    drawing twice was not drawing the same thing twice. Now `update` (once a frame, before the
+    drawing) keeps that state and `draw` only reads it; the preview still comes after a rest."""
+    app, sc = _pile_table()
+    strip = next(r for r, k in sc.targets if k[0] == "strip")
+    app.mouse = strip.center            # the pointer moved, and no update has seen it yet
+    state = (sc.hover_key, sc.hover_since, sc.overlays.hover.last_mouse,
+             sc.overlays.hover.arrived)
+    surf = app.screen.copy()
+    for _ in range(3):
+        sc.overlays.hover.draw(surf, sc.view, sc.my_decision(), sc.unit())
+    assert (sc.hover_key, sc.hover_since, sc.overlays.hover.last_mouse,
+            sc.overlays.hover.arrived) == state
+    _rest(app, strip.center)
+    assert sc.hover_key == sc.hit(strip.center) and sc.overlays.hover.shown_at is not None
+    # the whole table drawn with the pointer newly on a hand card: nothing rises until the
+    # update step has seen it
+    card_rect, (_, card) = next((r, k) for r, k in sc.targets if k[0] == "hand")
+    app.mouse = card_rect.center
+    sc.overlays.update(sc.my_decision())       # the hover has seen it; the hand's step not yet
+    before = (sc.hover_key, dict(sc.hand_raise.up), sc.hand_raise.card)
+    assert sc.hover_key == ("hand", card) and sc.hand_raise.card is None
+    for _ in range(2):
+        sc.targets = []
+        sc.draw(surf)
+    assert (sc.hover_key, dict(sc.hand_raise.up), sc.hand_raise.card) == before
+    _rest(app, card_rect.center, 0.5)
+    assert sc.hand_raise.card == card and sc.hand_raise.up[card] == 1

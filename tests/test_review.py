@@ -4,7 +4,6 @@ play is told it matched the coach, and nothing the seat could not see changes th
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -13,6 +12,7 @@ from doomlings_desktop.play.coach import Coach, _gain
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import make_record
 from doomlings_desktop.rules.worlds import WorldSampler
+from tests.uidriver import wait_until
 
 SEATS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"},
          {"name": "Cy", "kind": "bot", "level": "random"}]
@@ -117,10 +117,7 @@ def test_a_game_without_humans_has_no_review_and_the_job_remembers(db):
     bots = [{"name": "A", "kind": "bot"}, {"name": "B", "kind": "bot"}]
     assert review.review_record(make_record(g, bots), db) == []
     job = review.ReviewJob(make_record(g, bots), db)
-    for _ in range(500):
-        if job.done:
-            break
-        time.sleep(0.01)
+    wait_until(lambda: job.done, "the review of a game without humans")
     assert job.poll() == [] and not job.failed
     again = review.ReviewJob(make_record(g, bots), db)
     assert again.done and again.poll() == []        # remembered: no second thread
@@ -133,10 +130,7 @@ def test_a_review_that_fails_says_so(db, monkeypatch):
     monkeypatch.setattr(review, "review_record", boom)
     review._memo.clear()
     job = review.ReviewJob({"seed": 1, "answers": ["x"]}, db)
-    for _ in range(200):
-        if job.done:
-            break
-        time.sleep(0.01)
+    wait_until(lambda: job.done, "the failed review's answer")
     assert job.failed and job.poll() is None
 
 

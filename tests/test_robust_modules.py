@@ -17,7 +17,6 @@ import random
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,13 +39,13 @@ from doomlings_desktop.storage import saves
 from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from tests.test_ui import texts_of_a_frame
+from tests.uidriver import finishes
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPANION = "multi-color"           # first in the manifest: a clash with it is the other's fault
 TARGETS = ("dinolings", "techlings", "kickstarter")
 SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},
          {"name": "Bea", "kind": "human", "level": "random", "ask": True}]
-SECONDS = 10        # per case, generous: a case takes about 0.8 s on a loaded 2-core machine
 
 Mutation = Callable[[Path, str, Path, pytest.MonkeyPatch], None]
 
@@ -392,7 +391,6 @@ def test_a_broken_module_file_is_switched_off_and_its_saves_kept(
             label == "/dev/zero" and not Path("/dev/zero").exists():
         pytest.skip("not on this system")
     target = TARGETS[k % len(TARGETS)]
-    t0 = time.perf_counter()
     path, before = _setup(tmp_path, target, made, MUTATIONS[label], monkeypatch)
     offered = target in default_database().manifest
     # the command line refuses the file, in one line (a module the manifest no longer lists is
@@ -403,7 +401,6 @@ def test_a_broken_module_file_is_switched_off_and_its_saves_kept(
         assert code == 2 and err.count("\n") == 1 and err.startswith("error: "), (args, err)
     _through_the_window(target, offered, pages=k % 4 == 0)
     _nothing_lost(before)
-    assert time.perf_counter() - t0 < SECONDS
 
 
 def test_the_suite_counts_its_cases(record_property):
@@ -474,8 +471,7 @@ def test_module_problems_name_the_module_at_fault_and_follow_the_files(tmp_path,
     MUTATIONS["another module's id"](mods / "techlings.yaml", "techlings", tmp_path, None)
     (mods / "dinolings.yaml").unlink()
     db = load_database(path)
-    t0 = time.perf_counter()
-    found = module_problems(db)
+    found = finishes(lambda: module_problems(db), "checking the module files")
     assert set(found) == {"techlings", "dinolings"}, found
     assert found["techlings"].startswith("assets/modules/techlings.yaml:") and \
         "'wild' is already a card" in found["techlings"], found
@@ -484,7 +480,7 @@ def test_module_problems_name_the_module_at_fault_and_follow_the_files(tmp_path,
     assert all("\n" not in why and len(why) < 300 for why in found.values())
     rest = [m for m in db.manifest if m not in found]
     assert database_for(rest, base=db).modules == tuple(rest)       # the others play together
-    assert module_problems(db) == found and time.perf_counter() - t0 < 5
+    assert module_problems(db) == found
     _write(mods / "techlings.yaml", good)
     assert set(module_problems(db)) == {"dinolings"}
     assert module_problems(default_database()) == {}                # the bundled files load

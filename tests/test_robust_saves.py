@@ -18,6 +18,7 @@ import pytest
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.storage import saves
 from tests.test_saves import midgame
+from tests.uidriver import finishes
 
 SEATS = [{"name": "Ann", "kind": "human", "level": "random", "ask": True},
          {"name": "Bot", "kind": "bot", "level": "medium", "ask": True},
@@ -140,9 +141,9 @@ def test_every_damaged_save_is_explained_and_no_good_save_is_touched(db, cases, 
         path.write_bytes(data)
         t0 = time.perf_counter()
         saves.has_autosave()
-        listed = saves.list_saves()
+        listed = finishes(saves.list_saves, f"listing {what}")     # never a hang
         try:
-            saves.load(path, db)
+            finishes(lambda p=path: saves.load(p, db), f"loading {what}")
             outcome["loaded"] += 1
         except saves.SaveError as e:
             msg = str(e)
@@ -154,7 +155,7 @@ def test_every_damaged_save_is_explained_and_no_good_save_is_touched(db, cases, 
                 outcome["set aside"] += 1
                 assert not path.exists() and len(list(path.parent.glob("*.corrupt"))) == 1, what
                 assert "moved to autosave.json" in msg, (what, msg)
-        slowest = max(slowest, time.perf_counter() - t0)
+        slowest = max(slowest, time.perf_counter() - t0)      # a figure for the report only
         assert good.read_bytes() == good_bytes, what
         assert any(i.path == good and i.problem is None for i in listed), what
         path.unlink(missing_ok=True)
@@ -162,7 +163,6 @@ def test_every_damaged_save_is_explained_and_no_good_save_is_touched(db, cases, 
                                   f"aside, {outcome['kept']} kept for their card rules, "
                                   f"{outcome['loaded']} still legal; slowest "
                                   f"{slowest * 1000:.0f} ms")
-    assert slowest < 5.0
     assert outcome["set aside"] > 900 and outcome["kept"] >= 3
 
 

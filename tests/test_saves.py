@@ -19,6 +19,7 @@ from doomlings_desktop.commands.simulate import play_random
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.storage import saves, statistics
 from doomlings_desktop.storage.settings import Settings, config_dir, data_dir, log_dir
+from tests.uidriver import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = [{"name": "Ann", "kind": "human", "level": "random"},
@@ -196,17 +197,14 @@ def test_statistics_summary(db):
     assert s["best"] is not None and s["most_played"]
 
 
-def _wait(path: Path, want, timeout=30.0):
-    end = time.time() + timeout
-    while time.time() < end:
+def _wait(path: Path, want):
+    def state() -> dict | None:
         try:
             st_ = json.loads(path.read_text())
-            if want(st_):
-                return st_
         except (OSError, ValueError):
-            pass
-        time.sleep(0.05)
-    raise AssertionError("timed out")
+            return None
+        return st_ if want(st_) else None
+    return wait_until(state, "the window's state file")
 
 
 # A human's game that plays itself (the human picks the first option): the demo, a game of

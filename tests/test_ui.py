@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 from pygame import Rect
-from uidriver import Player, click, find, key
+from uidriver import Player, click, find, key, wait_until
 
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
@@ -459,16 +459,17 @@ def test_game_against_medium_and_hard_bots_keeps_the_window_drawing():
     watch_privacy(app)
     player = Player(5)
     drawn_while_thinking = 0
-    for _ in range(40000):
-        if sc.game.over:
-            break
+
+    def step() -> None:
+        nonlocal drawn_while_thinking
         if not player.act(app):
             before = app.frames
             app.frame()
             job = sc.thinking
             if job is not None and not job["done"] and app.frames > before:
                 drawn_while_thinking += 1
-    assert sc.game.over
+    wait_until(lambda: sc.game.over, "the end of the game", pump=step, deadline_s=600,
+               idle_s=0.001)
     assert drawn_while_thinking > 0
 
 

@@ -4,9 +4,61 @@ to click in the scene's `targets` (the same rects the clicks are tested against)
 from __future__ import annotations
 
 import random
-from typing import Any
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pygame
+
+T = TypeVar("T")
+
+# How long a test waits for something that should happen before it says it never did. Not a
+# speed bound: a wait ends as soon as its condition holds, so this only catches a hang, and it
+# is far longer than anything takes on a loaded machine.
+DEADLINE_S = 60.0
+
+
+def wait_until(cond: Callable[[], T], what: str, deadline_s: float = DEADLINE_S,
+               pump: Callable[[], object] | None = None, idle_s: float = 0.002) -> T:
+    """Wait until `cond()` is truthy and return it; fail saying `what` never happened if it is
+    not by the deadline. `pump` runs between tries (e.g. `app.frame`, so the table's own
+    polling of a worker thread goes on); between tries the wait yields the processor for
+    `idle_s` so a worker thread can get on (0 for a pump that is the work itself). The one place the tests wait: no assertion depends on how fast
+    the machine is, only on the condition coming true at all."""
+    end = time.monotonic() + deadline_s
+    idle = threading.Event()
+    while True:
+        got = cond()
+        if got:
+            return got
+        if time.monotonic() > end:
+            raise AssertionError(f"{what}: not within {deadline_s:g} s")
+        if pump is not None:
+            pump()
+        if idle_s:
+            idle.wait(idle_s)
+
+
+def finishes(work: Callable[[], T], what: str, deadline_s: float = DEADLINE_S) -> T:
+    """Run `work` on a worker thread and return its result, failing if it has not finished by
+    the deadline: a guard against a hang (a hostile file that loops, a quadratic blow-up), not a
+    speed bound. Its exceptions are raised here, on the test's thread."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as e:  # noqa: BLE001 - handed back to the caller
+            box["error"] = e
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(deadline_s)
+    if t.is_alive():
+        raise AssertionError(f"{what}: not finished within {deadline_s:g} s")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
 def post(kind: int, **attrs: Any) -> None:

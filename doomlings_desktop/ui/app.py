@@ -21,15 +21,19 @@ from doomlings_desktop.lru import LRU
 from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.fonts import safe_render, safe_size
 from doomlings_desktop.ui.present import Presenter
-
-BG = (24, 30, 38)
-PANEL = (36, 44, 56)
-PANEL_HI = (52, 64, 80)
-INK = (232, 236, 240)
-MUTED = (150, 160, 172)
-ACCENT = (244, 196, 72)
-GOOD = (110, 210, 140)
-BAD = (232, 98, 90)
+from doomlings_desktop.ui.theme import (  # noqa: F401 - the scenes import these from here too
+    ACCENT,
+    BAD,
+    BG,
+    BLACK,
+    BUTTON_OFF,
+    EDGE,
+    GOOD,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_HI,
+)
 
 FPS = 60            # the most frames a second the loop draws
 IDLE_WAIT = 0.5     # an idle scene still gets update() this often: timers, a finished bot thread
@@ -129,9 +133,9 @@ class Button:
         base = self.tone or PANEL_HI
         color = tuple(min(255, c + 28) for c in base) if hover and self.enabled else base
         if not self.enabled:
-            color = (44, 50, 58)
+            color = BUTTON_OFF
         pygame.draw.rect(surf, color, self.rect, border_radius=int(8 * u))
-        pygame.draw.rect(surf, ACCENT if hover and self.enabled else (90, 100, 114), self.rect,
+        pygame.draw.rect(surf, ACCENT if hover and self.enabled else EDGE, self.rect,
                          width=max(1, int(2 * u)), border_radius=int(8 * u))
         label = text.render(self.label, int(17 * u), INK if self.enabled else MUTED, bold=True)
         surf.blit(label, label.get_rect(center=self.rect.center))
@@ -405,7 +409,7 @@ class App:
         scene = router.make(self, "error", f"{type(e).__name__}: {e}", str(log_file()))
         self.scene = scene
         try:
-            self.screen.fill((0, 0, 0))
+            self.screen.fill(BLACK)
             scene.draw(self.screen)
         except Exception:  # noqa: BLE001 - the error screen itself must not take us down
             pass

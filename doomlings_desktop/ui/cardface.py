@@ -55,6 +55,7 @@ from doomlings_desktop.ui.cardart.symbols import (
     draw_kind_symbol,
     draw_star,
 )
+from doomlings_desktop.ui.theme import CARD_SHEET
 
 __all__ = ["COLOR_RGB", "COLOR_SYMBOL_NAMES", "ICON_NAMES", "KIND_RGB", "RGB", "CardArt", "preview"]
 
@@ -270,7 +271,7 @@ def preview(db: Any, path: str, w: int = 150, h: int = 210) -> pygame.Surface:
     strips = picks[:12]
     sheet_h = rows * (h + 10) + 10 + ((len(strips) + 3) // 4) * (strip_h + 6) + 10
     sheet = pygame.Surface((cols * (w + 10) + 10, sheet_h))
-    sheet.fill((44, 52, 60))
+    sheet.fill(CARD_SHEET)
     for i, s in enumerate(items):
         sheet.blit(s, (10 + (i % cols) * (w + 10), 10 + (i // cols) * (h + 10)))
     y0 = rows * (h + 10) + 10

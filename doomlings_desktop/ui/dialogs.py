@@ -16,8 +16,8 @@ from pygame import Rect
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.names import can_type
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button
+from doomlings_desktop.ui.theme import FIELD_SELECTED, SHADE_MODAL, WARN
 
-WARN = (240, 190, 120)
 _SHADE: LRU = LRU(1)       # the window's size: a whole window's surface
 
 
@@ -68,7 +68,7 @@ class TextField:
         if img is not None:
             box = img.get_rect(midleft=(x, y))
             if self.selected:
-                pygame.draw.rect(surf, (60, 90, 140), box.inflate(int(4 * u), int(2 * u)))
+                pygame.draw.rect(surf, FIELD_SELECTED, box.inflate(int(4 * u), int(2 * u)))
             surf.blit(img, box)
             x = box.right
         pygame.draw.line(surf, INK, (x + int(2 * u), y - int(11 * u)),
@@ -119,7 +119,7 @@ class Dialog:
         shade = _SHADE.get(key)
         if shade is None:
             shade = _SHADE[key] = pygame.Surface(key, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 170))
+            shade.fill(SHADE_MODAL)
         surf.blit(shade, (0, 0))
         bw = min(w - int(40 * u), int(680 * u))
         pad = int(24 * u)

@@ -22,6 +22,7 @@ import pygame
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.resources import resource
 from doomlings_desktop.ui import probe
+from doomlings_desktop.ui.theme import BLACK
 
 # The smallest text a player has to read, in font pixels (the em: DejaVu Sans capitals are
 # 0.73 of it, 8 px at 11). `Text` (ui/app.py) never renders smaller, pile strips keep their
@@ -76,7 +77,7 @@ def safe_size(f: pygame.font.Font, text: Any) -> tuple[int, int]:
         return 0, f.get_height()
 
 
-def safe_render(f: pygame.font.Font, text: Any, antialias: Any = True, color: Any = (0, 0, 0),
+def safe_render(f: pygame.font.Font, text: Any, antialias: Any = True, color: Any = BLACK,
                 bg: Any = None, wraplength: int = 0) -> pygame.Surface:
     """`f.render` for any text: what can be drawn is drawn, nothing raises. Text with no width
     (only zero-width characters) gives the 0-wide image pygame gives for "". A font of this
@@ -101,7 +102,7 @@ class _Font(pygame.font.Font):
     px = 0
     heavy = False
 
-    def render(self, text: Any, antialias: Any = True, color: Any = (0, 0, 0), bg: Any = None,
+    def render(self, text: Any, antialias: Any = True, color: Any = BLACK, bg: Any = None,
                wraplength: int = 0) -> pygame.Surface:
         return safe_render(self, text, antialias, color, bg, wraplength)
 

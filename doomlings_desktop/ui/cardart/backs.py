@@ -15,6 +15,7 @@ from doomlings_desktop.ui.cardart.shapes import SS, Canvas
 from doomlings_desktop.ui.cardart.symbols import SymbolSource
 from doomlings_desktop.ui.cardart.text import shadowed
 from doomlings_desktop.ui.fonts import font
+from doomlings_desktop.ui.theme import AGE_BACK, AGE_BACK_ACCENT, BLACK, TRAIT_BACK
 
 
 def draw_back(art: SymbolSource, kind: str, w: int, h: int) -> pygame.Surface:
@@ -23,9 +24,9 @@ def draw_back(art: SymbolSource, kind: str, w: int, h: int) -> pygame.Surface:
     r = max(4.0, w * 0.075)
     line = max(1.0, w * 0.008)
     if kind == "trait":
-        edge, top, bottom, accent = (20, 16, 40), (74, 56, 130), (30, 24, 70), GOLD
+        (edge, top, bottom), accent = TRAIT_BACK, GOLD
     else:
-        edge, top, bottom, accent = (14, 50, 52), (52, 150, 148), (20, 80, 84), (240, 214, 150)
+        (edge, top, bottom), accent = AGE_BACK, AGE_BACK_ACCENT
     cv = Canvas(w, h, edge)
     cv.rect(edge, 0, 0, w, h, r)
     cv.gradient_rect(top, bottom, line, line, w - 2 * line, h - 2 * line, r - line)
@@ -58,9 +59,9 @@ def draw_back(art: SymbolSource, kind: str, w: int, h: int) -> pygame.Surface:
     surf = cv.finish()
     label = "TRAIT" if kind == "trait" else "AGE"
     f = font(max(6, round(w * 0.085)), True, False)
-    shadowed(surf, label, f, accent, (0, 0, 0), (cx, cy + er + (h / 2 - er - inset) / 2),
+    shadowed(surf, label, f, accent, BLACK, (cx, cy + er + (h / 2 - er - inset) / 2),
              w - 2 * inset, 1)
     f2 = font(max(6, round(w * 0.07)), True, True)
-    shadowed(surf, "DOOMLINGS", f2, lighten(top, 0.55), (0, 0, 0),
+    shadowed(surf, "DOOMLINGS", f2, lighten(top, 0.55), BLACK,
              (cx, cy - er - (h / 2 - er - inset) / 2), w - 2 * inset, 1)
     return surf

@@ -11,6 +11,14 @@ import pygame
 
 from doomlings_desktop.ui.cardart.palette import CREAM, INK, RGB, darken, lighten
 from doomlings_desktop.ui.cardart.shapes import outlined_polygon, smooth, supersampling
+from doomlings_desktop.ui.theme import (
+    CLEAR,
+    DRAGON_EYE,
+    MODULE_BRONZE,
+    MODULE_DRAGON,
+    MODULE_EGG,
+    MODULE_STEEL,
+)
 
 MODULE_ICONS: dict[str, str] = {
     "dinolings": "egg",
@@ -20,10 +28,10 @@ MODULE_ICONS: dict[str, str] = {
 """The modules whose cards carry an identity icon, and what it shows (the other modules,
 Multi-Color, Kickstarter and Meaning of Life, print none)."""
 
-EGG: RGB = (222, 156, 70)
-DRAGON: RGB = (44, 126, 98)
-STEEL: RGB = (84, 108, 136)
-BRONZE: RGB = (184, 114, 44)
+EGG: RGB = MODULE_EGG
+DRAGON: RGB = MODULE_DRAGON
+STEEL: RGB = MODULE_STEEL
+BRONZE: RGB = MODULE_BRONZE
 
 
 def module_of(d: object) -> str:
@@ -86,7 +94,7 @@ def _dragon(hi: pygame.Surface, n: int) -> None:
     pts = [(m + x * s, m + y * s) for x, y in DRAGON_HEAD]
     outlined_polygon(hi, DRAGON, darken(DRAGON, 0.6), pts, n * 0.045)
     ex, ey = m + 0.55 * s, m + 0.39 * s
-    pygame.draw.circle(hi, (250, 232, 120), (round(ex), round(ey)), round(n * 0.075))
+    pygame.draw.circle(hi, DRAGON_EYE, (round(ex), round(ey)), round(n * 0.075))
     pygame.draw.circle(hi, INK, (round(ex + n * 0.01), round(ey)), round(n * 0.035))
     pygame.draw.circle(hi, darken(DRAGON, 0.6), (round(m + 0.86 * s), round(m + 0.45 * s)),
                        max(1, round(n * 0.022)))
@@ -134,7 +142,7 @@ def attachment_glyph(hi: pygame.Surface, n: int) -> None:
         outlined_polygon(ring, fill, edge, gear_points(x, y, r, 9, 0.15, 0.22), n * 0.025)
         hole = r * 0.46
         pygame.draw.circle(ring, edge, (round(x), round(y)), round(hole + n * 0.025))
-        pygame.draw.circle(ring, (0, 0, 0, 0), (round(x), round(y)), round(hole))
+        pygame.draw.circle(ring, CLEAR, (round(x), round(y)), round(hole))
         rings.append(ring)
     left, right = rings
     hi.blit(left, (0, 0))

@@ -37,6 +37,41 @@ from doomlings_desktop.ui.cardart.text import (
     text_block,
 )
 from doomlings_desktop.ui.fonts import font
+from doomlings_desktop.ui.theme import (
+    AGE_ART,
+    AGE_BODY_LOW,
+    AGE_SAND,
+    AGE_TEXT_BOX,
+    AGE_TEXT_EDGE,
+    ART_FADE,
+    BIRTH_ART_LOW,
+    BIRTH_ART_TOP,
+    BIRTH_BODY,
+    BIRTH_BODY_LOW,
+    BIRTH_EDGE,
+    BIRTH_FRAME,
+    BIRTH_RAYS,
+    BIRTH_TEXT_BOX,
+    BIRTH_TITLE,
+    BIRTH_TITLE_SHADOW,
+    BIRTH_TOP,
+    CATA_BODY_LOW,
+    CATA_BODY_TOP,
+    CATA_EDGE,
+    CATA_GP_PILL,
+    CATA_GP_PILL_DOWN,
+    CATA_PILL_INK,
+    CATA_TEXT_BOX,
+    CATA_TITLE_LOW,
+    CATA_TITLE_TOP,
+    CATA_WE_BOX,
+    CATA_WE_INK,
+    CATA_WE_LABEL,
+    DOMINANT_GOLD_LIGHT,
+    GP_MINUS,
+    GP_PLUS,
+    MEANING_FRAME,
+)
 
 
 def draw_face(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
@@ -78,7 +113,7 @@ def _frame(cv: Canvas, w: int, h: int, base: RGB, edge: RGB, m: dict,
     if gold:
         gw = max(2.0, b * 0.55)
         cv.rect(GOLD_DARK, line, line, w - 2 * line, h - 2 * line, r - line)
-        cv.gradient_rect((255, 226, 120), GOLD_DARK, line * 1.6, line * 1.6, w - 3.2 * line,
+        cv.gradient_rect(DOMINANT_GOLD_LIGHT, GOLD_DARK, line * 1.6, line * 1.6, w - 3.2 * line,
                          h - 3.2 * line, r - line)
         inset = line + gw
     else:
@@ -201,7 +236,7 @@ def _art_window(art: SymbolSource, cv: Canvas, key: str, base: RGB, x: float, y:
         return
     sym = max(6, int(min(w * 0.55, h * 0.78)))
     img = art.kind_symbol(key, sym * SS).copy()
-    img.fill((255, 255, 255, 95), special_flags=pygame.BLEND_RGBA_MULT)
+    img.fill(ART_FADE, special_flags=pygame.BLEND_RGBA_MULT)
     cv.blit(img, cx - sym / 2, cy - sym / 2)
 
 
@@ -371,7 +406,7 @@ def _gp_badge(surf: pygame.Surface, gp: int, x0: float, x1: float, cy: float,
     cx = x0 + avail / 2 if pw <= avail else x0 + pw / 2
     k = 4
     hi = pygame.Surface((max(1, round(pw * k)), max(1, round(ph * k))), pygame.SRCALPHA)
-    fill = (40, 128, 196) if gp > 0 else (150, 70, 60)
+    fill = GP_PLUS if gp > 0 else GP_MINUS
     hi.fill((*darken(fill, 0.4), 0))
     pygame.draw.rect(hi, darken(fill, 0.4), hi.get_rect(), border_radius=round(ph * k / 2))
     pygame.draw.rect(hi, fill, hi.get_rect().inflate(-k * 2, -k * 2), border_radius=round(ph * k / 2))
@@ -380,7 +415,7 @@ def _gp_badge(surf: pygame.Surface, gp: int, x0: float, x1: float, cy: float,
     centered(surf, pill, cx, cy)
 
 
-MEANING_RGB = (64, 132, 150)
+MEANING_RGB = MEANING_FRAME
 
 
 def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"],
@@ -388,9 +423,9 @@ def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"
     m = _metrics(w, h)
     r, hh, pad = m["r"], m["hh"], m["pad"]
     cv = Canvas(w, h, darken(base, 0.5))
-    sand = (242, 228, 192)
+    sand = AGE_SAND
     bx, by, bw, bh = _frame(cv, w, h, base, darken(base, 0.55), m, body=sand,
-                            body2=(230, 208, 160))
+                            body2=AGE_BODY_LOW)
     text = d.text or ""
     tx0, tx1 = bx + pad, bx + bw - pad
     label_h = max(7.0, round(h * 0.045))
@@ -401,11 +436,11 @@ def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"
     room = ty1 - ty0 - th - pad * 3
     art_h = room if room >= h * 0.12 else 0
     if art_h:
-        _art_window(art, cv, "age", (214, 170, 90), tx0, ty0, tx1 - tx0, art_h, r * 0.4)
+        _art_window(art, cv, "age", AGE_ART, tx0, ty0, tx1 - tx0, art_h, r * 0.4)
     box_y = ty0 + (art_h + pad if art_h else 0)
     if text:
-        cv.rect((252, 246, 230), tx0, box_y, tx1 - tx0, ty1 - box_y, r * 0.35)
-        cv.rect((200, 170, 110), tx0, box_y, tx1 - tx0, ty1 - box_y, r * 0.35, max(1.0, w * 0.006))
+        cv.rect(AGE_TEXT_BOX, tx0, box_y, tx1 - tx0, ty1 - box_y, r * 0.35)
+        cv.rect(AGE_TEXT_EDGE, tx0, box_y, tx1 - tx0, ty1 - box_y, r * 0.35, max(1.0, w * 0.006))
     surf = cv.finish()
     top = bx * 0.7
     bs = max(10, round(min((hh - top) * 0.8, w * 0.17)))
@@ -426,20 +461,20 @@ def _catastrophe(art: SymbolSource, d: Any, w: int, h: int,
                  spots: list | None = None) -> pygame.Surface:
     m = _metrics(w, h)
     b, r, hh, pad = m["b"], m["r"], m["hh"], m["pad"]
-    cv = Canvas(w, h, (20, 10, 10))
-    edge = (20, 10, 10)
+    cv = Canvas(w, h, CATA_EDGE)
+    edge = CATA_EDGE
     # Dark frame: draw with a near-black base, red title bar.
     line = max(1.0, w * 0.008)
     cv.rect(edge, 0, 0, w, h, r)
-    cv.gradient_rect((70, 40, 40), (26, 14, 16), line, line, w - 2 * line, h - 2 * line, r - line)
-    cv.gradient_rect((196, 60, 44), (120, 24, 22), b, b * 0.7, w - 2 * b, hh - b * 0.7 - pad * 0.5,
+    cv.gradient_rect(CATA_BODY_TOP, CATA_BODY_LOW, line, line, w - 2 * line, h - 2 * line, r - line)
+    cv.gradient_rect(CATA_TITLE_TOP, CATA_TITLE_LOW, b, b * 0.7, w - 2 * b, hh - b * 0.7 - pad * 0.5,
                      r * 0.5)
     bx, by = b, hh
     bw, bh = w - 2 * b, h - hh - b
     gp = int(d.gene_pool or 0)
     pill_h = max(10.0, round(h * 0.075))
     pill_y = by + pad * 0.5
-    cv.rect((240, 200, 120) if gp >= 0 else (236, 222, 206), bx + bw * 0.12, pill_y, bw * 0.76,
+    cv.rect(CATA_GP_PILL if gp >= 0 else CATA_GP_PILL_DOWN, bx + bw * 0.12, pill_y, bw * 0.76,
             pill_h, pill_h / 2)
     body_y = pill_y + pill_h + pad * 0.7
     we_label_h = max(9.0, round(h * 0.06))
@@ -461,9 +496,9 @@ def _catastrophe(art: SymbolSource, d: Any, w: int, h: int,
     box1_y = body_y
     we_y = box1_y + box1_h + pad * 0.5
     box2_y = we_y + we_label_h + pad * 0.5
-    cv.rect((238, 228, 214), tx0, box1_y, tx1 - tx0, box1_h, r * 0.35)
+    cv.rect(CATA_TEXT_BOX, tx0, box1_y, tx1 - tx0, box1_h, r * 0.35)
     if we:
-        cv.rect((214, 200, 206), tx0, box2_y, tx1 - tx0, box2_h, r * 0.35)
+        cv.rect(CATA_WE_BOX, tx0, box2_y, tx1 - tx0, box2_h, r * 0.35)
     surf = cv.finish()
 
     top = b * 0.7
@@ -477,17 +512,17 @@ def _catastrophe(art: SymbolSource, d: Any, w: int, h: int,
     label = f"Gene pool {signed_text(gp)}" if gp else "Gene pool unchanged"
     if pf.size(label)[0] > bw * 0.72:
         label = f"GP {signed_text(gp)}"
-    centered(surf, pf.render(label, True, (90, 20, 16)), w / 2, pill_y + pill_h / 2)
+    centered(surf, pf.render(label, True, CATA_PILL_INK), w / 2, pill_y + pill_h / 2)
     draw_lines(surf, l1, size, w / 2, box1_y + (box1_h - h1) / 2, INK)
     if we:
         gs = round(we_label_h * 1.05)
         lf = font(max(6, int(we_label_h * 0.78)), True, False)
-        lab = lf.render("World's End", True, (240, 214, 180))
+        lab = lf.render("World's End", True, CATA_WE_LABEL)
         total = gs + 4 + lab.get_width()
         lx = w / 2 - total / 2
         centered(surf, art.icon("world_end", gs), lx + gs / 2, we_y + we_label_h / 2)
         surf.blit(lab, lab.get_rect(midleft=(round(lx + gs + 4), round(we_y + we_label_h / 2))))
-        draw_lines(surf, l2, size, w / 2, box2_y + (box2_h - h2) / 2, (44, 22, 30))
+        draw_lines(surf, l2, size, w / 2, box2_y + (box2_h - h2) / 2, CATA_WE_INK)
     return surf
 
 
@@ -495,10 +530,10 @@ def _birth(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
     base = KIND_RGB["birth"]
     m = _metrics(w, h)
     r, hh, pad = m["r"], m["hh"], m["pad"]
-    cv = Canvas(w, h, (90, 60, 20))
-    bx, by, bw, bh = _frame(cv, w, h, base, (110, 76, 20), m, gold=False,
-                            body=(236, 246, 232), body2=(196, 228, 214),
-                            top=(250, 214, 110))
+    cv = Canvas(w, h, BIRTH_EDGE)
+    bx, by, bw, bh = _frame(cv, w, h, base, BIRTH_FRAME, m, gold=False,
+                            body=BIRTH_BODY, body2=BIRTH_BODY_LOW,
+                            top=BIRTH_TOP)
     text = d.text or ""
     tx0, tx1 = bx + pad, bx + bw - pad
     maxw = int(tx1 - tx0 - pad)
@@ -506,22 +541,22 @@ def _birth(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
                                6 if w >= 100 else 5)
     art_h = bh - th - pad * 4
     ax, ay, aw = tx0, by + pad, tx1 - tx0
-    cv.gradient_rect((255, 240, 190), (90, 180, 170), ax, ay, aw, art_h, r * 0.4)
+    cv.gradient_rect(BIRTH_ART_TOP, BIRTH_ART_LOW, ax, ay, aw, art_h, r * 0.4)
     cx, cy = ax + aw / 2, ay + art_h / 2
     rays = 16
     rr = min(aw, art_h) * 0.48
     for i in range(rays):
         a = i * 2 * math.pi / rays
         a2 = a + math.pi / rays * 0.5
-        cv.polygon((255, 250, 220), [(cx, cy), (cx + rr * math.cos(a), cy + rr * math.sin(a)),
+        cv.polygon(BIRTH_RAYS, [(cx, cy), (cx + rr * math.cos(a), cy + rr * math.sin(a)),
                                      (cx + rr * math.cos(a2), cy + rr * math.sin(a2))])
     ds = max(8, int(min(aw, art_h) * 0.7))
     cv.blit(art.kind_symbol("birth", ds * SS), cx - ds / 2, cy - ds / 2)
     box_y = ay + art_h + pad
-    cv.rect((252, 250, 240), tx0, box_y, aw, by + bh - pad - box_y, r * 0.35)
+    cv.rect(BIRTH_TEXT_BOX, tx0, box_y, aw, by + bh - pad - box_y, r * 0.35)
     surf = cv.finish()
     top = bx * 0.7
-    _title(surf, d.name, bx + pad, w - bx - pad, top, hh - 1, color=(92, 56, 8),
-           shadow=(255, 244, 210))
+    _title(surf, d.name, bx + pad, w - bx - pad, top, hh - 1, color=BIRTH_TITLE,
+           shadow=BIRTH_TITLE_SHADOW)
     draw_lines(surf, lines, size, w / 2, box_y + (by + bh - pad - box_y - th) / 2, INK)
     return surf

@@ -15,10 +15,16 @@ from doomlings_desktop.ui.cardart.palette import CREAM, GOLD, INK, RGB, darken, 
 from doomlings_desktop.ui.cardart.shapes import SS, Canvas
 from doomlings_desktop.ui.cardart.text import num_text, shadowed
 from doomlings_desktop.ui.fonts import font
+from doomlings_desktop.ui.theme import (
+    BLACK,
+    GENE_POOL_FRAME,
+    GENE_POOL_OUT_OF_RANGE,
+    GENE_POOL_RING,
+)
 
-FRAME: RGB = (34, 110, 96)          # a deep sea green: the pool
-RING: RGB = (120, 86, 48)
-OUT_OF_RANGE: RGB = (190, 50, 40)
+FRAME: RGB = GENE_POOL_FRAME          # a deep sea green: the pool
+RING: RGB = GENE_POOL_RING
+OUT_OF_RANGE: RGB = GENE_POOL_OUT_OF_RANGE
 LOW, HIGH = 1, 8                    # the values on the dial
 
 
@@ -58,7 +64,7 @@ def draw_body(w: int, h: int) -> pygame.Surface:
     title_h = cy - r - inset
     if title_h >= 6:
         f = font(max(6, min(round(w * 0.14), round(title_h * 0.55))), True, True)
-        shadowed(surf, "GENE POOL", f, CREAM, (0, 0, 0), (w / 2, inset + title_h * 0.42),
+        shadowed(surf, "GENE POOL", f, CREAM, BLACK, (w / 2, inset + title_h * 0.42),
                  w - 2.5 * inset, 1)
     return surf
 

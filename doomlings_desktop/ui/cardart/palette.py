@@ -3,15 +3,11 @@ blends of them (kept apart so every drawing module agrees on them)."""
 
 from __future__ import annotations
 
+from doomlings_desktop.ui import theme
+
 RGB = tuple[int, int, int]
 
-COLOR_RGB: dict[str, RGB] = {
-    "red": (204, 68, 52),
-    "blue": (40, 112, 196),
-    "green": (52, 146, 72),
-    "purple": (134, 78, 184),
-    "colorless": (128, 128, 120),
-}
+COLOR_RGB: dict[str, RGB] = theme.TRAIT_RGB
 """The frame color of traits of each color (white text is readable on every one)."""
 
 COLOR_SYMBOL_NAMES: dict[str, str] = {
@@ -23,11 +19,7 @@ COLOR_SYMBOL_NAMES: dict[str, str] = {
 }
 """The shape drawn for each color (`color_symbol`), for players who can't tell the colors apart."""
 
-KIND_RGB: dict[str, RGB] = {
-    "age": (34, 124, 126),
-    "catastrophe": (46, 24, 26),
-    "birth": (196, 150, 52),
-}
+KIND_RGB: dict[str, RGB] = theme.KIND_RGB
 """The frame color of the non-trait cards."""
 
 ICON_NAMES = ("attachment", "action", "out_of_turn", "world_end", "drop_of_life")
@@ -35,12 +27,12 @@ ICON_NAMES = ("attachment", "action", "out_of_turn", "world_end", "drop_of_life"
 
 # --------------------------------------------------------------------------- palette
 
-INK: RGB = (38, 32, 30)
-CREAM: RGB = (250, 245, 232)
-GOLD: RGB = (236, 190, 64)
-GOLD_DARK: RGB = (140, 98, 18)
-WHITE: RGB = (255, 255, 255)
-SHADOW: RGB = (20, 14, 12)
+INK: RGB = theme.CARD_INK
+CREAM: RGB = theme.CARD_CREAM
+GOLD: RGB = theme.CARD_GOLD
+GOLD_DARK: RGB = theme.CARD_GOLD_DARK
+WHITE: RGB = theme.CARD_WHITE
+SHADOW: RGB = theme.CARD_SHADOW
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -51,7 +43,7 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 
 def darken(c: RGB, t: float = 0.45) -> RGB:
     """c blended toward black by t."""
-    return mix(c, (0, 0, 0), t)
+    return mix(c, theme.BLACK, t)
 
 
 def lighten(c: RGB, t: float = 0.45) -> RGB:

@@ -26,6 +26,19 @@ from doomlings_desktop.ui.cardart.symbols import SymbolSource
 from doomlings_desktop.ui.cardart.text import num_text
 from doomlings_desktop.ui.fonts import font
 from doomlings_desktop.ui.layout import strip_text_px
+from doomlings_desktop.ui.theme import CATA_STRIP, LINK_DISC
+
+
+def _paint(d: Any, recolor: str | None) -> tuple[tuple[int, int, int], str]:
+    """A strip's colour and the badge it wears: a trait's colour (or `recolor`), else its
+    kind's (a catastrophe's a deeper red than its card frame, to read on the dark table)."""
+    if d.kind == "trait":
+        color = recolor or d.color
+        color = color if color in COLOR_RGB else "colorless"
+        return COLOR_RGB[color], color
+    if d.kind == "catastrophe":
+        return CATA_STRIP, "catastrophe"
+    return KIND_RGB.get(d.kind, KIND_RGB["age"]), d.kind if d.kind in ("age", "birth") else "age"
 
 
 def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
@@ -43,16 +56,7 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     if len(colors) > 1:
         return banded([draw_strip(art, in_color(d, c), w, h, None, worth, colors[1:], linked)
                        for c in colors])
-    if kind == "trait":
-        color = recolor or d.color
-        color = color if color in COLOR_RGB else "colorless"
-        base = COLOR_RGB[color]
-        key = color
-    else:
-        base = KIND_RGB.get(kind, KIND_RGB["age"])
-        if kind == "catastrophe":
-            base = (150, 34, 30)
-        key = kind if kind in ("age", "catastrophe", "birth") else "age"
+    base, key = _paint(d, recolor)
     dominant = kind == "trait" and bool(d.dominant)
     r = h * 0.28
     line = max(1.0, h * 0.045)
@@ -132,7 +136,7 @@ def link_mark(s: int) -> pygame.Surface:
     """Two links of a chain on a dark disc (our own drawing): a trait with an attachment."""
     s = max(8, int(s))
     img = pygame.Surface((s, s), pygame.SRCALPHA)
-    pygame.draw.circle(img, (40, 36, 44), (s // 2, s // 2), s // 2)
+    pygame.draw.circle(img, LINK_DISC, (s // 2, s // 2), s // 2)
     lw = max(1, s // 9)
     a = pygame.Rect(0, 0, int(s * 0.46), int(s * 0.3))
     b = a.copy()

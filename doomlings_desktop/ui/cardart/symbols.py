@@ -39,6 +39,23 @@ from doomlings_desktop.ui.cardart.shapes import (
     vesica,
 )
 from doomlings_desktop.ui.fonts import font
+from doomlings_desktop.ui.theme import (
+    ACTION_RED,
+    BURST,
+    BURST_CORE,
+    BURST_DARK,
+    DROP_DARK,
+    DROP_LIGHT,
+    DROP_SHINE,
+    FLAME_CORE,
+    HOURGLASS,
+    HOURGLASS_GLASS,
+    HOURGLASS_SAND,
+    STAR_INNER,
+    WING,
+    WORLD_LAND,
+    WORLD_SEA,
+)
 
 
 class SymbolSource(Protocol):
@@ -68,7 +85,7 @@ def draw_color_symbol(color: str, size: int) -> pygame.Surface:
         main = teardrop(n * 0.53, n * 0.53, n * 0.36, n * 0.45, power=1.2, bend=-0.5)
         outlined_polygon(hi, base, dark, main, st)
         core = teardrop(n * 0.54, n * 0.72, n * 0.17, n * 0.24, power=1.3, bend=0.3)
-        pygame.draw.polygon(hi, mix(base, (255, 214, 96), 0.75),
+        pygame.draw.polygon(hi, mix(base, FLAME_CORE, 0.75),
                             [(round(x), round(y)) for x, y in core])
     elif shape == "wave":
         for row, yy in enumerate((0.36, 0.66)):
@@ -118,7 +135,7 @@ def draw_star(size: int) -> pygame.Surface:
     pts = star_points(n / 2, n * 0.53, n * 0.44, n * 0.19)
     outlined_polygon(hi, GOLD, darken(GOLD_DARK, 0.35), pts, n * 0.045)
     inner = star_points(n / 2, n * 0.53, n * 0.25, n * 0.10)
-    pygame.draw.polygon(hi, (255, 232, 150), [(round(x), round(y)) for x, y in inner])
+    pygame.draw.polygon(hi, STAR_INNER, [(round(x), round(y)) for x, y in inner])
     return smooth(hi, (size, size))
 
 
@@ -156,12 +173,12 @@ def draw_icon(name: str, size: int) -> pygame.Surface:
     pygame.draw.circle(hi, INK, (round(c), round(c)), round(n * 0.49))
     pygame.draw.circle(hi, CREAM, (round(c), round(c)), round(n * 0.49 - ring))
     if name == "action":
-        pygame.draw.circle(hi, (196, 56, 40), (round(c), round(c)), round(n * 0.33))
+        pygame.draw.circle(hi, ACTION_RED, (round(c), round(c)), round(n * 0.33))
         img = font(max(6, int(n * 0.44)), True, False).render("A", True, WHITE)
         hi.blit(img, img.get_rect(center=(round(c), round(c + n * 0.01))))
     elif name == "out_of_turn":
         # A wing: curved leading edge, four feather tips along the trailing edge.
-        col = (62, 88, 150)
+        col = WING
 
         def at(x: float, y: float) -> tuple[float, float]:
             return (n * (0.1 + 0.8 * x), n * (0.12 + 0.8 * y))
@@ -190,7 +207,7 @@ def draw_icon(name: str, size: int) -> pygame.Surface:
             pygame.draw.line(hi, col, a_, b_, lw)
     elif name == "world_end":
         r = n * 0.32
-        blue, green = (60, 120, 190), (70, 150, 80)
+        blue, green = WORLD_SEA, WORLD_LAND
         pygame.draw.circle(hi, blue, (round(c), round(c)), round(r))
         for pts in (
             [(c - r * 0.55, c - r * 0.60), (c - r * 0.05, c - r * 0.75), (c + r * 0.1, c - r * 0.25),
@@ -207,8 +224,8 @@ def draw_icon(name: str, size: int) -> pygame.Surface:
         pygame.draw.circle(hi, INK, (round(c), round(c)), round(r), lw + 1)
     elif name == "drop_of_life":
         pts = teardrop(c, c + n * 0.05, n * 0.25, n * 0.32, power=1.4)
-        outlined_polygon(hi, (64, 156, 224), (24, 80, 140), pts, n * 0.03)
-        pygame.draw.ellipse(hi, (200, 232, 252),
+        outlined_polygon(hi, DROP_LIGHT, DROP_DARK, pts, n * 0.03)
+        pygame.draw.ellipse(hi, DROP_SHINE,
                             pygame.Rect(round(c - n * 0.13), round(c + n * 0.02), round(n * 0.08),
                                         round(n * 0.16)))
     elif name == "attachment":
@@ -226,32 +243,32 @@ def draw_kind_symbol(key: str, size: int) -> pygame.Surface:
     n = size * k
     hi = pygame.Surface((n, n), pygame.SRCALPHA)
     if key == "age":   # an hourglass
-        col, sand = (30, 96, 98), (222, 178, 92)
+        col, sand = HOURGLASS, HOURGLASS_SAND
         hi.fill((*col, 0))
         top = [(n * 0.22, n * 0.12), (n * 0.78, n * 0.12), (n * 0.53, n * 0.5), (n * 0.78, n * 0.88),
                (n * 0.22, n * 0.88), (n * 0.47, n * 0.5)]
-        outlined_polygon(hi, (236, 244, 240), col, top, n * 0.05)
+        outlined_polygon(hi, HOURGLASS_GLASS, col, top, n * 0.05)
         pygame.draw.polygon(hi, sand, [(n * 0.36, n * 0.30), (n * 0.64, n * 0.30), (n * 0.5, n * 0.48)])
         pygame.draw.polygon(hi, sand, [(n * 0.5, n * 0.64), (n * 0.72, n * 0.86), (n * 0.28, n * 0.86)])
         pygame.draw.line(hi, col, (n * 0.14, n * 0.10), (n * 0.86, n * 0.10), round(n * 0.09))
         pygame.draw.line(hi, col, (n * 0.14, n * 0.90), (n * 0.86, n * 0.90), round(n * 0.09))
     elif key == "catastrophe":   # a jagged burst
-        col = (120, 20, 16)
+        col = BURST_DARK
         hi.fill((*col, 0))
         pts = []
         for i in range(18):
             a = -math.pi / 2 + i * math.pi / 9
             r = n * (0.47 if i % 2 == 0 else 0.25) * (0.86 if i % 4 == 2 else 1.0)
             pts.append((n / 2 + r * math.cos(a), n / 2 + r * math.sin(a)))
-        outlined_polygon(hi, (236, 96, 36), col, pts, n * 0.04)
+        outlined_polygon(hi, BURST, col, pts, n * 0.04)
         inner = star_points(n / 2, n / 2, n * 0.24, n * 0.12, points=7)
-        pygame.draw.polygon(hi, (255, 206, 84), [(round(x), round(y)) for x, y in inner])
+        pygame.draw.polygon(hi, BURST_CORE, [(round(x), round(y)) for x, y in inner])
     else:  # birth: a drop of life
-        col = (24, 80, 140)
+        col = DROP_DARK
         hi.fill((*col, 0))
         pts = teardrop(n / 2, n * 0.56, n * 0.30, n * 0.40, power=1.4)
-        outlined_polygon(hi, (64, 156, 224), col, pts, n * 0.04)
-        pygame.draw.ellipse(hi, (200, 232, 252), pygame.Rect(round(n * 0.34), round(n * 0.54),
+        outlined_polygon(hi, DROP_LIGHT, col, pts, n * 0.04)
+        pygame.draw.ellipse(hi, DROP_SHINE, pygame.Rect(round(n * 0.34), round(n * 0.54),
                                                              round(n * 0.1), round(n * 0.2)))
     return smooth(hi, (size, size))
 

@@ -8,6 +8,7 @@ import pygame
 
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import BG, Button, Scene
+from doomlings_desktop.ui.theme import ERROR_TITLE
 
 
 class ErrorScene(Scene):
@@ -30,7 +31,7 @@ class ErrorScene(Scene):
         t = self.app.text
         w, h = surf.get_size()
         x0 = int(w * 0.15)
-        surf.blit(t.render("Something went wrong", int(40 * u), (240, 120, 100), bold=True),
+        surf.blit(t.render("Something went wrong", int(40 * u), ERROR_TITLE, bold=True),
                   (x0, int(60 * u)))
         text = (f"{self.error}\n\nYour game was saved after your last move: Continue on the "
                 f"main menu picks it up.\n\nThe details are in the log file:\n{self.log_path}")

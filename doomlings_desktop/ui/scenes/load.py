@@ -21,8 +21,8 @@ from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, Button, Scene, elide
 from doomlings_desktop.ui.dialogs import WARN, Dialog, TextField
 from doomlings_desktop.ui.scenes.pages import SubScene
+from doomlings_desktop.ui.theme import DELETE_TONE, GO_TONE, SELECT
 
-DELETE_TONE = (130, 50, 50)
 LIST_SECONDS = 0.08      # reading new saves, a frame: the rest is read over the next frames
 KEYS_HINT = "↑↓ choose   Enter open   P replay   F2 rename   Del delete   Esc back"
 
@@ -187,7 +187,7 @@ class LoadScene(SubScene):
             if auto:
                 lines.insert(0, "It becomes a save of its own: Continue will no longer offer it.")
             self.dialog = Dialog(f"Rename '{display_name(info)}'", lines,
-                                 [("Rename", "rename", (60, 110, 70)), ("Cancel", "cancel", None)],
+                                 [("Rename", "rename", GO_TONE), ("Cancel", "cancel", None)],
                                  field=TextField(start, saves.NAME_MAX + 20))
         elif what == "delete":
             self.acting = info
@@ -287,8 +287,50 @@ class LoadScene(SubScene):
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, surf: pygame.Surface) -> None:
+    def _count_line(self, surf: pygame.Surface, n: int, rows: int, x0: int, top: int,
+                    u: float) -> None:
+        """Over the list: how the reading goes, that there are no saves, or which are shown."""
+        t = self.app.text
+        w = surf.get_width()
+        if self.unread:
+            said = f"Reading the saves: {n:,} listed, {self.unread:,} to go"
+        elif not n:
+            surf.blit(t.render("No saved games yet. Save from the in-game menu (Esc).",
+                               int(19 * u), MUTED), (x0, int(120 * u)))
+            return
+        elif n > rows:
+            said = (f"{self.scroll + 1}–{min(n, self.scroll + rows)} of {n} saves (mouse wheel "
+                    "or arrows)")
+        else:
+            return
+        count = t.render(said, int(14 * u), MUTED)
+        surf.blit(count, count.get_rect(bottomright=(w - x0, top - int(6 * u))))
+
+    def _row_buttons(self, row: pygame.Rect, info: Any, bw: int, gap: int,
+                     u: float) -> str | None:
+        """A save's row: the row opens it, then Replay, Rename, Delete. Returns why Replay is
+        off for it, if the policy refuses it."""
         from doomlings_desktop.play import match as policy
+        # A damaged save can still be opened: that explains it and sets it aside. One kept
+        # for its changed card rules cannot be opened here at all.
+        self.buttons.append(Button(row, "", ("open", info.path), not info.kept))
+        by = row.centery - int(20 * u)
+        x = row.right - int(10 * u) - 3 * bw - 2 * gap
+        why = None
+        if info.problem is None:
+            # the policy is the match layer's; open_replay checks it again on the replayed
+            # game, so a hand-edited 'over' flag gains nothing
+            why = None if policy.replay_seats([s["kind"] for s in info.seats], info.over) \
+                else policy.REPLAY_REFUSED
+        for label, act, on, tone in (("Replay", "replay", info.problem is None and not why,
+                                      None), ("Rename", "rename", True, None),
+                                     ("Delete", "delete", True, DELETE_TONE)):
+            self.buttons.append(Button(pygame.Rect(x, by, bw, int(40 * u)), label,
+                                       (act, info.path), on, "", tone))
+            x += bw + gap
+        return why
+
+    def draw(self, surf: pygame.Surface) -> None:
         from doomlings_desktop.storage import saves
         u = self.unit()
         t = self.app.text
@@ -302,40 +344,14 @@ class LoadScene(SubScene):
         self.rows = rows = max(1, (h - int(150 * u) - top) // step)
         self.sel = max(0, min(self.sel, len(items) - 1))
         self.scroll = min(self.scroll, max(0, len(items) - rows))
-        if self.unread:
-            count = t.render(f"Reading the saves: {len(items):,} listed, {self.unread:,} to go",
-                             int(14 * u), MUTED)
-            surf.blit(count, count.get_rect(bottomright=(w - x0, top - int(6 * u))))
-        elif not items:
-            surf.blit(t.render("No saved games yet. Save from the in-game menu (Esc).",
-                               int(19 * u), MUTED), (x0, int(120 * u)))
-        elif len(items) > rows:
-            count = t.render(f"{self.scroll + 1}–{min(len(items), self.scroll + rows)} of "
-                             f"{len(items)} saves (mouse wheel or arrows)", int(14 * u), MUTED)
-            surf.blit(count, count.get_rect(bottomright=(w - x0, top - int(6 * u))))
+        self._count_line(surf, len(items), rows, x0, top, u)
         refused = None
         bw, gap = int(104 * u), int(8 * u)
         shown = list(enumerate(items[self.scroll:self.scroll + rows], self.scroll))
         for k, (_, info) in enumerate(shown):
             row = pygame.Rect(x0, top + k * step, w - 2 * x0, rh)
-            # A damaged save can still be opened: that explains it and sets it aside. One kept
-            # for its changed card rules cannot be opened here at all.
-            self.buttons.append(Button(row, "", ("open", info.path), not info.kept))
-            by = row.centery - int(20 * u)
-            x = row.right - int(10 * u) - 3 * bw - 2 * gap
-            why = None
-            if info.problem is None:
-                # the policy is the match layer's; open_replay checks it again on the replayed
-                # game, so a hand-edited 'over' flag gains nothing
-                why = None if policy.replay_seats([s["kind"] for s in info.seats], info.over) \
-                    else policy.REPLAY_REFUSED
-                refused = refused or why
-            for label, act, on, tone in (("Replay", "replay", info.problem is None and not why,
-                                          None), ("Rename", "rename", True, None),
-                                         ("Delete", "delete", True, DELETE_TONE)):
-                self.buttons.append(Button(pygame.Rect(x, by, bw, int(40 * u)), label,
-                                           (act, info.path), on, "", tone))
-                x += bw + gap
+            why = self._row_buttons(row, info, bw, gap, u)
+            refused = refused or why
         if self.undo is not None:
             self.buttons.append(Button(pygame.Rect(int(216 * u), h - int(70 * u), int(180 * u),
                                                    int(46 * u)), "Undo delete", "undo"))
@@ -344,7 +360,7 @@ class LoadScene(SubScene):
             row = pygame.Rect(x0, top + k * step, w - 2 * x0, rh)
             self._row_text(surf, info, row, row.right - int(26 * u) - 3 * bw - 2 * gap, u)
             if i == self.sel:
-                pygame.draw.rect(surf, (120, 220, 255), row.inflate(int(6 * u), int(6 * u)),
+                pygame.draw.rect(surf, SELECT, row.inflate(int(6 * u), int(6 * u)),
                                  width=max(2, int(2 * u)), border_radius=int(10 * u))
         if refused:         # beside the title: why some Replay buttons are off
             x = x0 + t.font(int(40 * u), True).size(self.title)[0] + int(30 * u)

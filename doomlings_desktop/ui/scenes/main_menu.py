@@ -9,6 +9,7 @@ import pygame
 
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import ACCENT, BG, MUTED, Button, Scene
+from doomlings_desktop.ui.theme import LEARN_TONE, WARN
 
 
 class MenuScene(Scene):
@@ -41,7 +42,7 @@ class MenuScene(Scene):
         for i, (label, key, hot) in enumerate(items):
             enabled = key != "continue" or can_continue
             # someone who has never played is shown where to start
-            tone = (150, 110, 40) if key == "learn" and self.first_time else None
+            tone = LEARN_TONE if key == "learn" and self.first_time else None
             self.buttons.append(Button(pygame.Rect(x, y + i * int(bh * 1.18), bw, bh), label, key,
                                        enabled, hot, tone=tone))
 
@@ -93,7 +94,7 @@ class MenuScene(Scene):
         if notice:
             lines = t.wrap(notice, int(15 * u), int(w * 0.9))[:2]
             for k, line in enumerate(reversed(lines)):
-                n = t.render(line, int(15 * u), (240, 190, 120))
+                n = t.render(line, int(15 * u), WARN)
                 surf.blit(n, n.get_rect(midbottom=(w // 2, h - int(12 * u) - k * int(20 * u))))
 
     def _draw_deco(self, surf: pygame.Surface, u: float) -> None:

@@ -24,6 +24,7 @@ from doomlings_desktop.ui.app import (
 )
 from doomlings_desktop.ui.dialogs import WARN
 from doomlings_desktop.ui.scenes.pages import offered_modules
+from doomlings_desktop.ui.theme import EDGE, GO_TONE
 
 VARIANT_LABELS = {
     "catastrophe_ends_round": "No turns in a catastrophe's round",
@@ -112,7 +113,7 @@ class NewGameScene(Scene):
         self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
                                                int(50 * u)), "Start game", "start",
                                    "human" in self.kinds[:self.count] or True, "s",
-                                   tone=(60, 110, 70)))
+                                   tone=GO_TONE))
         self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(80 * u), bw, int(50 * u)),
                                    "Back", "back", True, ""))
 
@@ -238,7 +239,7 @@ class NewGameScene(Scene):
             surf.blit(head, head.get_rect(midleft=(self.modules_x, int(130 * u))))
         for i, r in enumerate(self.seat_rows):
             pygame.draw.rect(surf, PANEL, r, border_radius=int(6 * u))
-            border = ACCENT if self.editing == i else (90, 100, 114)
+            border = ACCENT if self.editing == i else EDGE
             pygame.draw.rect(surf, border, r, width=max(1, int(2 * u)), border_radius=int(6 * u))
             label = self.names[i] + ("|" if self.editing == i else "")
             surf.blit(t.render(label, int(19 * u)), (r.x + int(10 * u), r.y + int(9 * u)))

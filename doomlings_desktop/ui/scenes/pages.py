@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.ui.app import ACCENT, BG, Button, Scene
+from doomlings_desktop.ui.theme import SCROLL_HINT
 
 
 class SubScene(Scene):
@@ -79,7 +80,7 @@ class TextScene(SubScene):
                 surf.blit(t.render(line, int(19 * u)), (x0, top + dy))
         surf.set_clip(None)
         if y > frame.h:         # more above or below: say so
-            hint = t.render("Mouse wheel or arrow keys to scroll", int(14 * u), (150, 156, 166))
+            hint = t.render("Mouse wheel or arrow keys to scroll", int(14 * u), SCROLL_HINT)
             surf.blit(hint, hint.get_rect(bottomright=(frame.right, h - int(24 * u))))
         self.draw_buttons(surf)
 

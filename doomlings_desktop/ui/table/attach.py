@@ -16,8 +16,7 @@ from pygame import Rect
 
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
 from doomlings_desktop.rules.view import SeatView, View
-
-LINK = (226, 208, 150)          # the connector from a host to the attachment tucked under it
+from doomlings_desktop.ui.theme import ATTACH_BAND, ATTACH_NAME, LINK
 
 
 def pile_entries(sv: SeatView, firsts: tuple[str, ...]) -> list[tuple[int, str, Any, int]]:
@@ -179,7 +178,7 @@ def open_hand(sc: Any, surf: pygame.Surface, seat: int, hand: tuple[int, ...], a
         per_row = -(-len(hand) // 2)
     rows = -(-len(hand) // per_row) if hand else 1
     block = Rect(area.x, area.bottom - rows * (rh + gap) + gap, area.w, rows * (rh + gap) - gap)
-    pygame.draw.rect(surf, (24, 30, 40), block.inflate(0, gap), border_radius=int(4 * u))
+    pygame.draw.rect(surf, ATTACH_BAND, block.inflate(0, gap), border_radius=int(4 * u))
     surf.blit(label, label.get_rect(midleft=(area.x + int(4 * u), block.y + rh // 2)))
     size = int(12 * u)
     w = min(int(120 * u), (area.right - x0) // max(1, per_row) - gap)
@@ -193,7 +192,7 @@ def open_hand(sc: Any, surf: pygame.Surface, seat: int, hand: tuple[int, ...], a
         surf.blit(sc.app.art.badge(col, b), (r.x + gap, r.y + gap))
         room = r.w - b - 3 * gap
         if room >= t.font(size, True).size("M…")[0]:
-            name = t.render(elide(t, d.name, size, room, True), size, (250, 248, 240), bold=True)
+            name = t.render(elide(t, d.name, size, room, True), size, ATTACH_NAME, bold=True)
             surf.blit(name, name.get_rect(midleft=(r.x + b + 2 * gap, r.centery)))
         sc.targets.append((r, ("card", c)))
         sc.open_shown.add(c)

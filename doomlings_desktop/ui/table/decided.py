@@ -27,6 +27,7 @@ from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button
 from doomlings_desktop.ui.cardart.palette import COLOR_RGB
 from doomlings_desktop.ui.table.layer import Layer, cover
+from doomlings_desktop.ui.theme import PLAYON_TONE, REPLAY_TONE, REVIEW_TAB_ON, SHADE_MODAL
 
 TITLE = "What decided this game?"
 FAILED = "The review could not be worked out (see the log)."
@@ -110,7 +111,7 @@ class Decided(Layer):
         sc = self.sc
         t = sc.app.text
         w, h = surf.get_size()
-        cover(sc, surf, (0, 0, 0, 170))
+        cover(sc, surf, SHADE_MODAL)
         box = Rect(int(w * 0.1), int(h * 0.06), int(w * 0.8), int(h * 0.88))
         pygame.draw.rect(surf, BG, box, border_radius=int(14 * u))
         pygame.draw.rect(surf, ACCENT, box, width=max(2, int(3 * u)), border_radius=int(14 * u))
@@ -146,7 +147,7 @@ class Decided(Layer):
         bw = min(int(180 * u), (inner.w - int(8 * u) * (len(reviews) - 1)) // len(reviews))
         x = inner.centerx - (bw * len(reviews) + int(8 * u) * (len(reviews) - 1)) // 2
         for i, r in enumerate(reviews):
-            tone = (110, 90, 40) if i == min(self.tab, len(reviews) - 1) else None
+            tone = REVIEW_TAB_ON if i == min(self.tab, len(reviews) - 1) else None
             self.buttons.append(Button(Rect(x, y, bw, int(36 * u)), r.name, ("decided_seat", i),
                                        tone=tone))
             x += bw + int(8 * u)
@@ -190,11 +191,11 @@ class Decided(Layer):
             b = Rect(0, 0, bw, int(36 * u))
             b.bottomright = (row.right - int(12 * u), row.centery - int(3 * u))
             self.buttons.append(Button(b, "Replay from here", ("decided_replay", m.seat, m.at),
-                                       tone=(60, 90, 120)))
+                                       tone=REPLAY_TONE))
             b = Rect(0, 0, bw, int(36 * u))
             b.topright = (row.right - int(12 * u), row.centery + int(3 * u))
             self.buttons.append(Button(b, "Play on from here", ("decided_playon", m.seat, m.at),
-                                       tone=(60, 110, 80)))
+                                       tone=PLAYON_TONE))
             self.sc.targets.append((row, ("decided_moment", m.seat, m.at)))
             y = row.bottom + int(12 * u)
 

@@ -18,8 +18,8 @@ from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL
 from doomlings_desktop.ui.layout import PILE_COLORS, STRIP_MIN_H, strip_text_px
 from doomlings_desktop.ui.table.attach import draw_tucked, pile_entries
+from doomlings_desktop.ui.theme import WE_TINT
 
-WE_TINT = (86, 34, 30)          # the background of a row World's End scored
 WE_LEGEND = "scored by a World's End effect"
 
 

@@ -17,6 +17,7 @@ from pygame import Rect
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.ui.cardart.faces import reading_height
 from doomlings_desktop.ui.fonts import READ_RULES_PX
+from doomlings_desktop.ui.theme import RAISE_SHADOW
 
 SECONDS = {"off": 0.0, "normal": 0.12, "fast": 0.07}     # to rise all the way
 _HEIGHTS: LRU = LRU(16)    # by card database and text size
@@ -76,6 +77,12 @@ class HandRaise:
         self.card = self.rect = None
 
 
+def track(sc: Any, d: Any) -> None:
+    """The update step (before drawing): the hovered hand card rises, the others sink, on the
+    scene's clock."""
+    sc.hand_raise.step(hovered(sc, d), sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
+
+
 def hovered(sc: Any, d: Any) -> int | None:
     """The hand card the pointer rests on, unless something else is in the way (a drag, a
     window of cards, a zoom, a menu)."""
@@ -104,7 +111,6 @@ def draw(sc: Any, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
     `rests` holds where each card lies in the hand; `glow(c, r)` outlines a card that is an
     answer, as the hand does."""
     raise_ = sc.hand_raise
-    raise_.step(hovered(sc, d), sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
     raise_.rect = None
     for c, p in sorted(raise_.up.items(), key=lambda cp: (cp[0] == raise_.card, cp[1])):
         rest = rests.get(c)
@@ -118,7 +124,7 @@ def draw(sc: Any, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
         if r.size != top.size:
             img = pygame.transform.smoothscale(img, r.size)
         shadow = r.inflate(int(8 * u), int(8 * u)).move(0, int(2 * u))
-        pygame.draw.rect(surf, (8, 10, 14), shadow, border_radius=int(12 * u))
+        pygame.draw.rect(surf, RAISE_SHADOW, shadow, border_radius=int(12 * u))
         surf.blit(img, r)
         glow(c, r)
         if c == raise_.card:

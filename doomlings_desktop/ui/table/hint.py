@@ -13,9 +13,9 @@ from pygame import Rect
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED
 from doomlings_desktop.ui.table.layer import Layer, free_spot
+from doomlings_desktop.ui.theme import HINT, HINT_BOX
 
-HINT = (226, 132, 255)          # the coach's colour: lit answers and the box's frame
-BOX = (52, 34, 62)
+BOX = HINT_BOX
 
 
 def lit_rects(sc: Any, d: Any, answer: Any) -> list[Rect]:

@@ -14,10 +14,11 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.ui import keys, router
+from doomlings_desktop.ui.table.answers import of as decision_of
 from doomlings_desktop.ui.table.attach import carried, host_under, play_onto, refuse
 from doomlings_desktop.ui.table.picks import several
 
-COLOR_KEYS = {"r": "red", "b": "blue", "g": "green", "p": "purple"}
+COLOR_KEYS = keys.COLOR_KEYS
 # A click this soon (seconds) after a click that answered, at the same spot, is the second half
 # of a double-click, not an answer to the next question.
 DOUBLE_CLICK = 0.4
@@ -47,15 +48,8 @@ class TableInput:
         sc = self.sc
         if sc.overlays.handle(event, sc.my_decision()):
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if sc.browse:
-                sc.browse = False
-            else:
-                sc.menu_open = True
-            return
-        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1
-                                             or getattr(event, "unicode", "") == "?"):
-            sc.help_open = True
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
             return
         if event.type == pygame.MOUSEWHEEL and sc.layout and sc.layout.log.collidepoint(
                 sc.app.mouse):
@@ -96,8 +90,6 @@ class TableInput:
             if sc.game.pending is not before:
                 sc.answered_at = (sc.time, event.pos)
             return
-        if event.type == pygame.KEYDOWN:
-            self.key(event)
 
     def options_of(self, d: Any) -> list:
         return [o for o in d.options if o != "pass"] if d else []
@@ -156,115 +148,185 @@ class TableInput:
         sc.app.sounds.play("error")
 
     def click(self, hit: Any) -> None:
-        sc = self.sc
-        d = sc.my_decision()
-        if hit is None:
+        """A click on a target of the table: the table's own (the discard pile, the log, the
+        menu), else a step of answering my decision."""
+        if hit is None or self._table_click(hit):
             return
-        if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
-            sc.browse = not sc.browse
-            return
-        if hit[0] == "log_end":
-            sc.log_scroll = 0
-            return
-        if hit[0] == "open_menu":
-            sc.app.sounds.play("click")
-            sc.menu_open = True
-            return
+        d = self.sc.my_decision()
         if d is None:
             return
-        opts = d.options
-        value: Any = None
-        carry = carried(sc, d)
+        carry = carried(self.sc, d)
         if carry is not None and hit[0] in ("strip", "panel"):
-            # the chosen attachment goes on the lit host clicked (or the one in that pile)
-            hosts = sc.view.hosts[carry]
-            in_pile = [h for h in sc.view.seats[hit[1]].pile if h in hosts]
-            host = hit[2] if hit[0] == "strip" and hit[2] in hosts else (
-                in_pile[0] if hit[0] == "panel" and len(in_pile) == 1 else None)
-            if host is None:
-                refuse(sc, carry)
-            else:
-                play_onto(sc, carry, host)
+            self._attach_click(hit, carry)
             return
+        self._answer_click(hit, d)
+
+    def _table_click(self, hit: Any) -> bool:
+        """The targets that are the table's, not a decision's: whether `hit` was one."""
+        sc = self.sc
+        d = sc.my_decision()
+        if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
+            sc.browse = not sc.browse
+        elif hit[0] == "log_end":
+            sc.log_scroll = 0
+        elif hit[0] == "open_menu":
+            sc.app.sounds.play("click")
+            sc.menu_open = True
+        else:
+            return False
+        return True
+
+    def _attach_click(self, hit: Any, carry: int) -> None:
+        """The chosen attachment goes on the lit host clicked (or the one in that pile)."""
+        sc = self.sc
+        hosts = sc.view.hosts[carry]
+        in_pile = [h for h in sc.view.seats[hit[1]].pile if h in hosts]
+        host = hit[2] if hit[0] == "strip" and hit[2] in hosts else (
+            in_pile[0] if hit[0] == "panel" and len(in_pile) == 1 else None)
+        if host is None:
+            refuse(sc, carry)
+        else:
+            play_onto(sc, carry, host)
+
+    @staticmethod
+    def _value_of(hit: Any, d: Any) -> Any:
+        """The answer a click on `hit` points at for decision `d`, or None."""
         if d.kind == "player":
             # anywhere in a player's area chooses that player: their pile strips and gene
             # pool lie over the panel, and a strip's card int must never be read as a seat
-            if hit[0] in ("panel", "strip", "gene_pool"):
-                value = hit[1]
-        elif hit[0] == "hand" or hit[0] == "overlay_card":
-            value = hit[1]
-        elif hit[0] == "strip":
-            value = hit[2]
-        elif hit[0] == "panel":
-            if d.kind == "play" and sc.selected is not None and hit[1] == sc.viewer:
-                sc.apply(sc.selected)
-                return
+            return hit[1] if hit[0] in ("panel", "strip", "gene_pool") else None
+        if hit[0] in ("hand", "overlay_card"):
+            return hit[1]
+        return hit[2] if hit[0] == "strip" else None
+
+    def _answer_click(self, hit: Any, d: Any) -> None:
+        """A click that chooses (or puts back, or confirms by choosing again) an answer."""
+        sc = self.sc
+        if hit[0] == "panel" and d.kind == "play" and sc.selected is not None \
+                and hit[1] == sc.viewer:
+            sc.apply(sc.selected)           # the chosen hand card, onto my pile
+            return
+        value = self._value_of(hit, d)
         if value is None:
             return
         if several(d) and hit[0] == "hand":
             sc.picks.toggle(d, value)       # choose it, or put it back
-            return
-        if value not in opts:
+        elif value not in d.options:
             if d.kind == "play" and hit[0] == "hand":
                 self._refuse(value, d)
-            return
-        if sc.selected == value:
+        elif sc.selected == value:
             sc.apply(value)
         else:
             sc.selected = value
 
     def key(self, event: pygame.event.Event) -> None:
+        """A key, through the table of bindings (ui/keys.py, the same table the help is made
+        from): the first binding that matches the key and fits the decision, and whose action
+        takes it, wins."""
+        d = self.sc.my_decision()
+        for b in keys.TABLE:
+            if b.matches(event) and b.fits(d) and getattr(self, "key_" + b.action)(event, d, b):
+                return
+
+    # the actions of ui/keys.py's bindings: each returns whether it took the key
+
+    def key_menu(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         sc = self.sc
-        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            sc.undo()
-            return
-        d = sc.my_decision()
-        if d is None:
-            return
+        if sc.browse:
+            sc.browse = False
+        else:
+            sc.menu_open = True
+        return True
+
+    def key_help(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.help_open = True
+        return True
+
+    def key_undo(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.undo()
+        return True
+
+    def key_hint(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.hint()
+        return True
+
+    def key_picks(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        return several(d) and self.sc.picks.key(event, d)
+
+    def key_end_turn(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.apply("end")
+        return True
+
+    def key_move(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """The arrows move the selection through the options (from the last card chosen of
+        several)."""
+        sc = self.sc
         opts = self.options_of(d)
-        if event.unicode.lower() == "h" and not event.mod & pygame.KMOD_CTRL:
-            self.hint()
-            return
-        if several(d) and sc.picks.key(event, d):
-            return
-        if d.kind == "end_turn" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            sc.apply("end")
-            return
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and opts:
-            step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
-            at = sc.selected if sc.selected in opts else (
-                sc.picks.of(d)[-1] if several(d) and sc.picks.of(d) else None)
-            i = opts.index(at) if at in opts else -step
-            sc.selected = opts[(i + step) % len(opts)]
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and sc.selected in d.options:
-            sc.apply(sc.selected)
-        elif d.kind == "react" and (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                                    or event.unicode.lower() == "y") and len(opts) == 1:
-            sc.apply(opts[0])               # the offer's one card: yes, play it
-        elif d.kind == "react" and event.unicode.lower() == "y" and sc.selected in opts:
-            sc.apply(sc.selected)
-        elif event.key == pygame.K_SPACE and "pass" in d.options or (
-                d.kind == "react" and event.unicode.lower() == "n"):
-            sc.apply("pass")
-        elif keys.digit(event.unicode):
-            i = keys.digit(event.unicode) - 1
-            if d.zone == "hand" and d.kind in ("play", "card") and sc.view is not None:
-                hand = list(sc.view.hand)       # N means the Nth card from the left
-                if i < len(hand):
-                    if hand[i] in opts:
-                        sc.selected = hand[i]
-                    else:
-                        self._refuse(hand[i], d)
-            elif i < len(opts):
-                sc.selected = opts[i]
-        elif d.kind == "color" and event.unicode.lower() in COLOR_KEYS:
-            c = COLOR_KEYS[event.unicode.lower()]
-            if c in d.options:
-                sc.apply(c)
-        elif d.kind == "yesno" and event.unicode.lower() in ("y", "n"):
-            sc.apply("yes" if event.unicode.lower() == "y" else "no")
-        elif d.kind == "no_play" and event.unicode.lower() in ("s", "r"):
-            sc.apply("skip" if event.unicode.lower() == "s" else "redraw")
+        if not opts:
+            return False
+        step = 1 if event.key in keys.FORWARD else -1
+        at = sc.selected if sc.selected in opts else (
+            sc.picks.of(d)[-1] if several(d) and sc.picks.of(d) else None)
+        i = opts.index(at) if at in opts else -step
+        sc.selected = opts[(i + step) % len(opts)]
+        return True
+
+    def key_confirm(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        if self.sc.selected not in d.options:
+            return False
+        self.sc.apply(self.sc.selected)
+        return True
+
+    def key_offer_one(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """Y or Enter on an out-of-turn offer of one card: yes, play it."""
+        opts = self.options_of(d)
+        if len(opts) != 1:
+            return False
+        self.sc.apply(opts[0])
+        return True
+
+    def key_offer_selected(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        if self.sc.selected not in self.options_of(d):
+            return False
+        self.sc.apply(self.sc.selected)
+        return True
+
+    def key_pass(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        if "pass" not in d.options:
+            return False
+        self.sc.apply("pass")
+        return True
+
+    def key_decline(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.apply("pass")
+        return True
+
+    def key_number(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """N picks the Nth hand card from the left (saying why, if it cannot be played), or
+        the Nth choice."""
+        sc = self.sc
+        i = keys.digit(event.unicode) - 1
+        opts = self.options_of(d)
+        if d.zone == "hand" and d.kind in ("play", "card") and sc.view is not None:
+            hand = list(sc.view.hand)
+            if i < len(hand):
+                if hand[i] in opts:
+                    sc.selected = hand[i]
+                else:
+                    self._refuse(hand[i], d)
+        elif i < len(opts):
+            sc.selected = opts[i]
+        return True
+
+    def key_hotkey(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """The letter on one of the decision's answer buttons (Y / N, a colour's initial,
+        S / R): that answer (answers.py owns the buttons and their letters)."""
+        typed = event.unicode.lower()
+        for a in decision_of(d).answers(self.sc, d):
+            if a.hotkey == typed:
+                self.sc.apply(a.value)
+                break
+        return True
 
     def hint(self) -> None:
         """H or the Hint button: ask the coach about my decision (if hints are on)."""
@@ -286,6 +348,8 @@ class TableInput:
         sc.app.sounds.play("error")
 
     def on_button(self, key: Any) -> None:
+        """A button of the table: an answer, a player chosen, Confirm, or one of the named
+        buttons of `_BUTTONS` (Undo, Hint, the Esc menu's, the end screen's)."""
         sc = self.sc
         if isinstance(key, tuple) and key[0] == "answer":
             sc.apply(key[1])
@@ -294,34 +358,51 @@ class TableInput:
                 sc.apply(key[1])
             else:
                 sc.selected = key[1]
-        elif key == "confirm" and several(sc.my_decision()):
-            sc.picks.confirm(sc.my_decision())
-        elif key == "confirm" and sc.selected is not None:
+        elif key == "confirm":
+            self._confirm()
+        elif isinstance(key, str) and key in _BUTTONS:
+            _BUTTONS[key](self)
+
+    def _confirm(self) -> None:
+        sc = self.sc
+        d = sc.my_decision()
+        if several(d):
+            sc.picks.confirm(d)
+        elif sc.selected is not None:
             sc.apply(sc.selected)
-        elif key == "undo":
-            sc.undo()
-        elif key == "hint":
-            self.hint()
-        elif key == "save":
-            said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
-            sc.say(said, 3 if said.startswith("Saved") else 5, good=said.startswith("Saved"))
-            sc.menu_open = False
-        elif key == "load":
-            sc.menu_open = False
-            sc.overlays.leave.ask(lambda: router.go(sc.app, "load", back=sc))
-        elif key == "resume":
-            sc.menu_open = False
-        elif key == "rules":
-            sc.menu_open = False
-            router.go(sc.app, "rules", back=sc)
-        elif key == "settings":
-            sc.menu_open = False
-            router.go(sc.app, "settings", back=sc)
-        elif key == "main_menu":
-            sc.overlays.leave.ask(lambda: router.go(sc.app, "menu"))
-        elif key == "new_game":
-            sc.overlays.leave.ask(lambda: router.go(sc.app, "new_game"))
-        elif key == "decided":
-            sc.overlays.decided.show()
-        elif key == "quit":
-            sc.overlays.leave.ask(sc.app.quit)
+
+    def _save(self) -> None:
+        sc = self.sc
+        said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
+        sc.say(said, 3 if said.startswith("Saved") else 5, good=said.startswith("Saved"))
+        sc.menu_open = False
+
+    def _menu_to(self, where: str | None) -> None:
+        """Close the Esc menu; go to another scene (`where`), coming back here after."""
+        sc = self.sc
+        sc.menu_open = False
+        if where is not None:
+            router.go(sc.app, where, back=sc)
+
+    def _leave_to(self, where: str) -> None:
+        """Close the Esc menu and go to another scene that may replace this game (Load game):
+        a game whose last moves are not saved asks first (ui/table/leaving.py)."""
+        sc = self.sc
+        sc.menu_open = False
+        sc.overlays.leave.ask(lambda: router.go(sc.app, where, back=sc))
+
+
+_BUTTONS: dict[str, Any] = {
+    "undo": lambda i: i.sc.undo(),
+    "hint": TableInput.hint,
+    "save": TableInput._save,
+    "resume": lambda i: i._menu_to(None),
+    "load": lambda i: i._leave_to("load"),
+    "rules": lambda i: i._menu_to("rules"),
+    "settings": lambda i: i._menu_to("settings"),
+    "main_menu": lambda i: i.sc.overlays.leave.ask(lambda: router.go(i.sc.app, "menu")),
+    "new_game": lambda i: i.sc.overlays.leave.ask(lambda: router.go(i.sc.app, "new_game")),
+    "decided": lambda i: i.sc.overlays.decided.show(),
+    "quit": lambda i: i.sc.overlays.leave.ask(i.sc.app.quit),     # unsaved moves: asked
+}
+"""The table's named buttons and what each does (an answer's button is ("answer", value))."""

@@ -46,6 +46,11 @@ class Layer:
     def shown(self, d: Any) -> bool:
         return self.open(d)
 
+    def update(self) -> None:
+        """The step before drawing, once a frame (the scene's update, after the events): a
+        layer that follows something over time (what the pointer rests on, since when) changes
+        its state here, so that `draw` only draws."""
+
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         pass
 

@@ -15,9 +15,7 @@ import pygame
 
 from doomlings_desktop.ui.dialogs import Dialog
 from doomlings_desktop.ui.table.layer import Layer
-
-RETRY_TONE = (60, 110, 70)
-LEAVE_TONE = (150, 60, 60)
+from doomlings_desktop.ui.theme import LEAVE_TONE, RETRY_TONE
 
 
 class LeaveGuard(Layer):

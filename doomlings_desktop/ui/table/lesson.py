@@ -15,9 +15,10 @@ from doomlings_desktop.play.tutorial import BUTTONS, SEATS, Step
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, Button
 from doomlings_desktop.ui.table.layer import Layer
+from doomlings_desktop.ui.theme import GO_TONE, LESSON_BOX, LESSON_GLOW, LESSON_OUTLINE
 
-GLOW = (255, 206, 84)           # the lesson's colour: lit places, the arrow, the box's frame
-BOX = (36, 40, 58)
+GLOW = LESSON_GLOW           # the lesson's colour: lit places, the arrow, the box's frame
+BOX = LESSON_BOX
 
 
 def _named(sc: Any, card: int, ident: str) -> bool:
@@ -102,7 +103,7 @@ def arrow(surf: pygame.Surface, start: tuple[int, int], end: tuple[int, int], u:
     head = 16 * u
     base = (end[0] - ux * head, end[1] - uy * head)
     width = max(3, int(5 * u))
-    pygame.draw.line(surf, (20, 20, 24), start, base, width + 4)
+    pygame.draw.line(surf, LESSON_OUTLINE, start, base, width + 4)
     pygame.draw.line(surf, GLOW, start, base, width)
     left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
     right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
@@ -145,7 +146,7 @@ class LessonLayer(Layer):
         lesson = sc.match.lesson
         lit = self.lit = places(sc, s)
         for r in lit:
-            pygame.draw.rect(surf, (20, 20, 24), r.inflate(14, 14), width=max(4, int(6 * u)),
+            pygame.draw.rect(surf, LESSON_OUTLINE, r.inflate(14, 14), width=max(4, int(6 * u)),
                              border_radius=int(12 * u))
             pygame.draw.rect(surf, GLOW, r.inflate(10, 10), width=max(3, int(4 * u)),
                              border_radius=int(10 * u))
@@ -177,7 +178,7 @@ class LessonLayer(Layer):
         if s.do is None:
             nw = max(int(110 * u), t.font(int(17 * u), True).size(s.next_label)[0] + int(30 * u))
             self.buttons.append(Button(Rect(box.right - pad - nw, by, nw, bh), s.next_label,
-                                       ("lesson", "next"), tone=(60, 110, 70)))
+                                       ("lesson", "next"), tone=GO_TONE))
         else:
             note = t.render("Your move", int(15 * u), MUTED)
             surf.blit(note, note.get_rect(midright=(box.right - pad, by + bh // 2)))

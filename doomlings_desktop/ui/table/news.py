@@ -16,12 +16,14 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, Button
 from doomlings_desktop.ui.table.layer import Layer, cover
+from doomlings_desktop.ui.theme import GO_TONE, NEWS_GONE, NEWS_NEW, SHADE_LIGHT
 
 MARK_SECONDS = 4.0      # how long a change stays marked on the table
-NEW = (120, 230, 140)
-GONE = (235, 110, 100)
+NEW = NEWS_NEW
+GONE = NEWS_GONE
 
 
 class News:
@@ -135,7 +137,7 @@ def _window(sc: Any, surf: pygame.Surface, title: str, width: int, height: int,
             u: float) -> Rect:
     """A framed window in the middle of the table (left of the log) over a shaded table,
     whose shade covers the table's click targets."""
-    cover(sc, surf, (0, 0, 0, 150))
+    cover(sc, surf, SHADE_LIGHT)
     w, h = surf.get_size()
     box = Rect(0, 0, width, height)
     box.center = (int(w * 0.4), h // 2)
@@ -158,8 +160,7 @@ class _Modal(Layer):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                          pygame.K_SPACE):
+        if event.type == pygame.KEYDOWN and keys.NEWS_DONE.matches(event):
             self.close()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.button \
                 and self.button.rect.collidepoint(event.pos):
@@ -172,7 +173,7 @@ class _Modal(Layer):
                  + int(32 * u))
         r = Rect(0, 0, bw, int(44 * u))
         r.midbottom = (box.centerx, box.bottom - int(16 * u))
-        self.button = Button(r, self.label, key, True, "", tone=(60, 110, 70))
+        self.button = Button(r, self.label, key, True, "", tone=GO_TONE)
         self.button.draw(surf, sc.app.text, r.collidepoint(sc.app.mouse), u)
         sc.targets.append((r, ("button", key)))
 

@@ -17,6 +17,7 @@ from pygame import Rect
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.meaning import LABEL as MEANING_LABEL
 from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene, elide
 from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
@@ -32,6 +33,26 @@ from doomlings_desktop.ui.table.leaving import LeaveGuard
 from doomlings_desktop.ui.table.lesson import LessonLayer
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
+from doomlings_desktop.ui.theme import (
+    CAPTION_BOX,
+    GO_TONE,
+    MARK_BUBBLE,
+    MARK_VALUE_BUBBLE,
+    MARK_VALUE_INK,
+    PREVIEW_BOX,
+    REVIEW_TONE,
+    SHADE,
+    SHADE_DEEP,
+    SHADE_FULL,
+    SHADE_LIGHT,
+    SHADE_MODAL,
+    TIP_BOX,
+    TOAST_BAD,
+    TOAST_GOOD,
+    WHY_NOT_BOX,
+    WORLDS_END_BOX,
+    WORLDS_END_SHADE,
+)
 
 
 class CardWindow(Layer):
@@ -83,7 +104,7 @@ class CardWindow(Layer):
         what a click beside the cards does. Returns the bottom of the cards (and captions)."""
         sc = self.sc
         w, h = surf.get_size()
-        cover(sc, surf, (0, 0, 0, 170), outside)
+        cover(sc, surf, SHADE_MODAL, outside)
         t = sc.app.text
         ch = int(200 * u)
         cw = int(ch * 0.72)
@@ -122,7 +143,7 @@ class CardWindow(Layer):
                 surf.blit(cap, cap.get_rect(midtop=(r.centerx, r.bottom + int(6 * u))))
             if eligible and c not in eligible:
                 dim = pygame.Surface(r.size, pygame.SRCALPHA)
-                dim.fill((0, 0, 0, 150))
+                dim.fill(SHADE_LIGHT)
                 surf.blit(dim, r)
             elif eligible:
                 pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, r.inflate(4, 4),
@@ -156,15 +177,15 @@ class CardWindow(Layer):
             label = f"Play {sc.db.name(c)}"
             bw = max(int(150 * u), t.font(int(17 * u), True).size(label)[0] + int(28 * u))
             sc.buttons.append(Button(Rect(0, 0, bw, bh), label, ("answer", c), True, "",
-                                     tone=(60, 110, 70)))
+                                     tone=GO_TONE))
         sc.buttons.append(Button(Rect(0, 0, int(120 * u), bh), "Pass", ("answer", "pass"),
                                  True, ""))
         sc.buttons.extend(row)
         y = bottom + int(16 * u)
         self.footer(sc.buttons, w, y, u)
-        keys = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
+        say = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
             "    N or Space: pass"
-        hint = t.render(keys, int(15 * u), MUTED)
+        hint = t.render(say, int(15 * u), MUTED)
         surf.blit(hint, hint.get_rect(midtop=(w // 2, y + bh + int(10 * u))))
         if d.subject >= 0 and d.subject not in cards:
             self._subject(surf, d, u)
@@ -267,7 +288,7 @@ class Drag(Layer):
             box.top = below
         box.clamp_ip(surf.get_rect())
         self.rect = box
-        pygame.draw.rect(surf, (30, 52, 40), box, border_radius=int(8 * u))
+        pygame.draw.rect(surf, PREVIEW_BOX, box, border_radius=int(8 * u))
         pygame.draw.rect(surf, GOOD, box, width=max(1, int(2 * u)), border_radius=int(8 * u))
         y = box.y + int(6 * u)
         for r in rendered:
@@ -290,11 +311,17 @@ class Hover(Layer):
     last_mouse: tuple[int, int] | None = None   # where the pointer was last frame
     arrived = False     # what it is over came to it while it stood still: no preview yet
 
-    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+    def _mine(self, v: View | None) -> bool:
+        """Whether this layer previews now: the table's Hover during the game, EndHover once it
+        is over (never a ghost under World's End and the scores)."""
+        return (v is not None and v.over) == self.on_end
+
+    def update(self) -> None:
+        """What the pointer rests on (`sc.hover_key`) and since when (`sc.hover_since`), hit
+        against the targets of the frame on screen, which is what the player points at."""
         sc = self.sc
-        self.shown_at = self.caption = None
-        if (v is not None and v.over) != self.on_end:
-            return          # never a ghost under World's End and the scores: EndHover's
+        if not self._mine(sc.view):
+            return
         hit = sc.hit(sc.app.mouse)
         if self.on_end and hit and hit[0] != "end_strip":
             hit = None      # the scores' shade is nothing to preview (nor to keep busy for)
@@ -309,6 +336,15 @@ class Hover(Layer):
         elif moved and self.arrived:
             self.arrived = False
             sc.hover_since = sc.time        # pointed at from now: the usual pause
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        """Draws what `update` found the pointer resting on; it records where it drew
+        (`shown_at`, `tip_at`, `caption`) for what is drawn over it, and changes nothing else."""
+        sc = self.sc
+        self.shown_at = self.caption = None
+        if not self._mine(v):
+            return
+        hit = sc.hover_key
         window = sc._card_window(d)
         if not hit or sc.drag or sc.zoom is not None or sc.zoom_gp is not None or \
                 window and hit[0] == "strip" or (self.on_end and hit[0] != "end_strip"):
@@ -322,7 +358,7 @@ class Hover(Layer):
             at = (risen.centerx, risen.top - int(6 * u)) if risen else (mx, my - int(14 * u))
             box = s.get_rect(midbottom=at).inflate(int(14 * u), int(8 * u))
             box.clamp_ip(surf.get_rect())
-            pygame.draw.rect(surf, (60, 30, 30), box, border_radius=int(6 * u))
+            pygame.draw.rect(surf, WHY_NOT_BOX, box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
         elif hit[0] == "gene_pool" and sc.time - sc.hover_since > 0.25:
             s = t.render(gene_pool_words(sc, v, hit[1]), int(15 * u), INK)
@@ -337,7 +373,7 @@ class Hover(Layer):
                 box.midtop = (mx, my + int(20 * u))
             box.clamp_ip(surf.get_rect())
             self.tip_at = box
-            pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
+            pygame.draw.rect(surf, TIP_BOX, box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
         elif hit[0] == "modules" and sc.time - sc.hover_since > 0.25:
             # the top bar's "+ N modules": which ones, under the bar
@@ -347,7 +383,7 @@ class Hover(Layer):
             box.midtop = (sc.app.mouse[0], sc.layout.top_bar.bottom + int(6 * u))
             box.clamp_ip(surf.get_rect())
             self.tip_at = box
-            pygame.draw.rect(surf, (28, 70, 62), box, border_radius=int(6 * u))
+            pygame.draw.rect(surf, TIP_BOX, box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
         elif hit[0] in ("strip", "end_strip", "overlay_card", "card") and not self.arrived \
                 and sc.time - sc.hover_since > 0.45:
@@ -368,7 +404,7 @@ class Hover(Layer):
             surf.blit(sc.app.art.face(card, cw, ch), r)
             if lines:
                 box = Rect(r.x, r.bottom, cw, cap_h)
-                pygame.draw.rect(surf, (40, 36, 52), box, border_radius=int(6 * u))
+                pygame.draw.rect(surf, CAPTION_BOX, box, border_radius=int(6 * u))
                 pygame.draw.rect(surf, LINK, box, width=max(1, int(u)), border_radius=int(6 * u))
                 y = box.y + int(5 * u)
                 for line in lines:
@@ -467,7 +503,7 @@ class End(Layer):
         """World's End, one event at a time, then the scores (a click skips ahead)."""
         sc = self.sc
         w, h = surf.get_size()
-        shade(surf, (10, 0, 0, 190))
+        shade(surf, WORLDS_END_SHADE)
         t = sc.app.text
         title = t.render("World's End", int(48 * u), BAD, bold=True)
         shown = lines[1:1 + int(sc.we_step)]
@@ -479,7 +515,7 @@ class End(Layer):
         box = Rect(0, 0, max(int(w * 0.6), title.get_width()) + int(60 * u),
                    int(100 * u) + len(rows) * int(28 * u))
         box.midtop = (w // 2, int(44 * u))
-        pygame.draw.rect(surf, (30, 16, 18), box, border_radius=int(12 * u))
+        pygame.draw.rect(surf, WORLDS_END_BOX, box, border_radius=int(12 * u))
         pygame.draw.rect(surf, BAD, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
         surf.blit(title, title.get_rect(midtop=(w // 2, int(56 * u))))
         y = int(130 * u)
@@ -496,7 +532,7 @@ class End(Layer):
     def scores(self, surf: pygame.Surface, v: View, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        cover(sc, surf, (0, 0, 0, 150))
+        cover(sc, surf, SHADE_LIGHT)
         t = sc.app.text
         panel = Rect(int(12 * u), int(24 * u), w - int(24 * u), h - int(48 * u))
         pygame.draw.rect(surf, BG, panel, border_radius=int(16 * u))
@@ -581,10 +617,10 @@ class End(Layer):
         x = w // 2 - (rw + 2 * bw + 2 * gap) // 2
         if offered(sc):
             sc.buttons.append(Button(Rect(x, h - int(90 * u), rw, bh), "What decided this game?",
-                                     "decided", True, "w", tone=(70, 70, 120)))
+                                     "decided", True, "w", tone=REVIEW_TONE))
         x += rw + gap
         sc.buttons.append(Button(Rect(x, h - int(90 * u), bw, bh),
-                                   "New game", "new_game", True, "n", tone=(60, 110, 70)))
+                                   "New game", "new_game", True, "n", tone=GO_TONE))
         sc.buttons.append(Button(Rect(x + bw + gap, h - int(90 * u), bw, bh),
                                    "Main menu", "main_menu", True, "m"))
 
@@ -622,8 +658,7 @@ class Toast(Layer):
         # never over a card previewed to be read (a hover is what the player looks at now)
         shown = [r for r in (sc.overlays.hover.shown_at, sc.overlays.end_hover.shown_at) if r]
         box = self.rect = free_spot(sc, box, surf.get_size(), u, avoid=shown)
-        fill, edge = ((40, 84, 52), (120, 200, 140)) if sc.toast_good else \
-            ((90, 40, 40), (200, 120, 110))
+        fill, edge = TOAST_GOOD if sc.toast_good else TOAST_BAD
         pygame.draw.rect(surf, fill, box, border_radius=int(8 * u))
         pygame.draw.rect(surf, edge, box, width=max(1, int(u)), border_radius=int(8 * u))
         y = box.y + int(7 * u)
@@ -668,7 +703,7 @@ class Zoom(Layer):
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        cover(sc, surf, (0, 0, 0, 160))
+        cover(sc, surf, SHADE)
         ch = int(h * 0.8)
         cw = int(ch * 0.72)
         r = Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
@@ -741,7 +776,7 @@ class Zoom(Layer):
         """A player's gene pool card shown large, with what it means under it."""
         sc = self.sc
         w, h = surf.get_size()
-        cover(sc, surf, (0, 0, 0, 160))
+        cover(sc, surf, SHADE)
         seat = sc.zoom_gp
         ch = int(h * 0.6)
         cw = int(ch * 0.72)
@@ -769,7 +804,7 @@ class Menu(Layer):
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        cover(sc, surf, (0, 0, 0, 180))
+        cover(sc, surf, SHADE_DEEP)
         sc.buttons = []
         bw, bh = int(280 * u), int(50 * u)
         items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
@@ -797,14 +832,13 @@ class Help(Layer):
         return True
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
-        from doomlings_desktop.ui.keys import KEYS
         from doomlings_desktop.ui.legend import LEGEND
 
         icons = self.sc.help_open == "icons"
-        rows = [(name, words) for _, name, words in LEGEND] if icons else KEYS
+        rows = [(name, words) for _, name, words in LEGEND] if icons else keys.KEYS
         t = self.sc.app.text
         w, h = surf.get_size()
-        cover(self.sc, surf, (0, 0, 0, 200))
+        cover(self.sc, surf, SHADE_FULL)
         title = t.render("The marks on the cards" if icons else "Keys and mouse", int(30 * u),
                          ACCENT, bold=True)
         size = int(16 * u)
@@ -846,10 +880,10 @@ class Help(Layer):
             return art.variable_glyph(s)
         if key in ("value", "gene_pool"):
             img = pygame.Surface((s, s), pygame.SRCALPHA)
-            fill = (250, 245, 232) if key == "value" else (40, 128, 196)
+            fill = MARK_VALUE_BUBBLE if key == "value" else MARK_BUBBLE
             pygame.draw.circle(img, fill, (s // 2, s // 2), s // 2)
             label = self.sc.app.text.render("3" if key == "value" else "+1", max(11, s // 2),
-                                            (38, 32, 30) if key == "value" else INK, bold=True)
+                                            MARK_VALUE_INK if key == "value" else INK, bold=True)
             img.blit(label, label.get_rect(center=(s // 2, s // 2)))
             return img
         return art.badge(key, s)
@@ -870,7 +904,7 @@ class PassScreen(Layer):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
+                event.type == pygame.KEYDOWN and keys.TAKE_SCREEN.matches(event)):
             sc.take_screen(sc.game.pending.player)
         return True
 
@@ -925,6 +959,11 @@ class ModalStack:
                      self.end_hover, self.decided, self.hint, self.review, self.summary, self.lesson, self.toast,
                      self.zoom, self.menu, self.help, self.leave]
         return [layer for layer in order if layer.open(d)]
+
+    def update(self, d: Any) -> None:
+        """Each open layer's step before drawing (`Layer.update`)."""
+        for layer in self.layers(d):
+            layer.update()
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         for layer in self.layers(d):

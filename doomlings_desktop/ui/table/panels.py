@@ -16,10 +16,11 @@ from pygame import Rect
 
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.cards import module_title
-from doomlings_desktop.rules.decisions import LOSE_OWN_TRAIT, MOVE_ATTACHMENT, TURN_PLAY
+from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
+from doomlings_desktop.ui.table.answers import of as decision_of
 from doomlings_desktop.ui.table.attach import (
     carried,
     draw_tucked,
@@ -29,13 +30,23 @@ from doomlings_desktop.ui.table.attach import (
 )
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
-
-GLOW = (255, 214, 90)
-SELECT = (120, 220, 255)
-
-
-BOT_BADGE = (150, 186, 230)       # the pill that marks a bot seat and its level
-CHOSEN = (40, 120, 150)           # a player's button while that player is the selection
+from doomlings_desktop.ui.theme import (
+    ANSWER_TONES,
+    BLACK,
+    BOT_BADGE,
+    CARD_DIM,
+    CHOSEN,
+    DARK_INK,
+    EDGE,
+    GLOW,
+    GO_TONE,
+    HINT_TONE,
+    LOG_BG,
+    LOG_MORE_BAR,
+    PANEL_HOVER,
+    SELECT,
+    UNDO_TONE,
+)
 
 
 class _Panel:
@@ -103,9 +114,9 @@ class TopBar(_Panel):
         r = label.get_rect().inflate(int(18 * u), int(10 * u))
         r.midright = (lay.top_bar.right - int(8 * u), lay.top_bar.centery)
         hover = r.collidepoint(sc.app.mouse)
-        pygame.draw.rect(surf, PANEL_HI if not hover else (70, 80, 96), r,
+        pygame.draw.rect(surf, PANEL_HI if not hover else PANEL_HOVER, r,
                          border_radius=int(6 * u))
-        pygame.draw.rect(surf, ACCENT if hover else (90, 100, 114), r, width=max(1, int(u)),
+        pygame.draw.rect(surf, ACCENT if hover else EDGE, r, width=max(1, int(u)),
                          border_radius=int(6 * u))
         surf.blit(label, label.get_rect(center=r.center))
         sc.targets.append((r, ("open_menu",)))
@@ -273,7 +284,7 @@ class PlayerPanel(_Panel):
         narrowest form, its word at the smallest text size); returns where the next thing
         starts (`_badge_w` measures it)."""
         size, pad, gap = self._badge_sizes(small, u)
-        img = self.sc.app.text.render(label, size, (20, 20, 20), bold=True) if label else None
+        img = self.sc.app.text.render(label, size, DARK_INK, bold=True) if label else None
         iw = int(14 * u) if icon else 0
         w = iw + (img.get_width() + (int(4 * u) if icon else 0) if img else 0)
         r = Rect(0, 0, w + 2 * pad, int((16 if small else 20) * u))
@@ -400,7 +411,7 @@ class Centre(_Panel):
             s = t.render(elide(t, label, size, room, True), size, ACCENT, bold=True)
             box = s.get_rect(topleft=(lay.age.x, lay.age.bottom - int(2 * u)))
             box = box.inflate(int(8 * u), 0).move(int(4 * u), 0)
-            pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
+            pygame.draw.rect(surf, BLACK, box, border_radius=int(4 * u))
             surf.blit(s, s.get_rect(center=box.center))
 
     def _count(self, surf: pygame.Surface, r: Rect, label: str, u: float) -> None:
@@ -410,7 +421,7 @@ class Centre(_Panel):
         s = sc.app.text.render(label, size, INK, bold=True)
         box = s.get_rect(midtop=(r.centerx, r.bottom - int(2 * u))).inflate(int(8 * u), 0)
         box.bottom = min(box.bottom, r.bottom + s.get_height())
-        pygame.draw.rect(surf, (0, 0, 0), box, border_radius=int(4 * u))
+        pygame.draw.rect(surf, BLACK, box, border_radius=int(4 * u))
         surf.blit(s, s.get_rect(center=box.center))
 
 
@@ -447,7 +458,7 @@ class Hand(_Panel):
             surf.blit(img, r)
             if active and c not in d.options:
                 shade = pygame.Surface(r.size, pygame.SRCALPHA)
-                shade.fill((10, 12, 16, 150))
+                shade.fill(CARD_DIM)
                 surf.blit(shade, r)
             else:
                 self._glow(surf, c, r, active, d, u)
@@ -484,7 +495,7 @@ class Log(_Panel):
         sc = self.sc
         t = sc.app.text
         r = lay.log
-        pygame.draw.rect(surf, (18, 22, 28), r)
+        pygame.draw.rect(surf, LOG_BG, r)
         size = int(14 * u)
         line_h = int(19 * u)
         width = r.w - int(16 * u)
@@ -520,7 +531,7 @@ class Log(_Panel):
         sc.targets.append((r, ("log",)))
         if below:       # say so, or the moves that come in go unseen
             bar = Rect(r.x, r.bottom - line_h - int(6 * u), r.w, line_h + int(6 * u))
-            pygame.draw.rect(surf, (44, 54, 70), bar)
+            pygame.draw.rect(surf, LOG_MORE_BAR, bar)
             label = t.render(f"▼ {sc.log_scroll} newer lines: click to follow", size, ACCENT,
                              bold=True)
             surf.blit(label, label.get_rect(center=bar.center))
@@ -570,91 +581,96 @@ class Prompt(_Panel):
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,
                      u: float) -> None:
+        r = self._asker(surf, v, lay.prompt, d, u)
+        self._question(surf, v, r, d, u)
+        if d is None or v.over:
+            return
+        bh = int(38 * u)
+        by = r.bottom - bh - int(4 * u)
+        x = self._answers(r, by, bh, d, u)
+        self._confirm_and_pass(x, by, bh, d, u)
+        self._undo_and_hint(r.right, by, bh, d, u)
+
+    def _asker(self, surf: pygame.Surface, v: View, r: Rect, d: Any, u: float) -> Rect:
+        """The card whose effect or cost asks this, beside the question (zoomable); returns
+        the prompt's room left of it."""
         sc = self.sc
-        t = sc.app.text
-        r = lay.prompt
-        if d is not None and not v.over and d.card >= 0 and d.kind != "play" \
-                and d.card != v.age:     # a catastrophe asking is already the age card
-            # The card whose effect or cost asks this, beside the question (zoomable)
-            th = r.h
-            tw = int(th * 0.72)
-            thumb = Rect(r.x, r.y, tw, th)
-            surf.blit(sc.app.art.face(d.card, tw, th), thumb)
-            sc.targets.append((thumb, ("card", d.card)))
-            r = Rect(r.x + tw + int(12 * u), r.y, r.w - tw - int(12 * u), r.h)
-        y = r.y
-        size = int(18 * u)          # two lines of the question, smaller if need be, then cut
+        if d is None or v.over or d.card < 0 or d.kind == "play" or d.card == v.age:
+            return r            # a catastrophe asking is already the age card
+        th = r.h
+        tw = int(th * 0.72)
+        thumb = Rect(r.x, r.y, tw, th)
+        surf.blit(sc.app.art.face(d.card, tw, th), thumb)
+        sc.targets.append((thumb, ("card", d.card)))
+        return Rect(r.x + tw + int(12 * u), r.y, r.w - tw - int(12 * u), r.h)
+
+    def _question(self, surf: pygame.Surface, v: View, r: Rect, d: Any, u: float) -> None:
+        """Two lines of the question, smaller if need be, then cut."""
+        t = self.sc.app.text
+        size = int(18 * u)
         lines = t.wrap(self.text(v, d), size, r.w, bold=True)
         if len(lines) > 2:
             size = int(15 * u)
             lines = t.wrap(self.text(v, d), size, r.w, bold=True)
         if len(lines) > 2:
             lines = [lines[0], elide(t, " ".join(lines[1:]), size, r.w, True)]
+        y = r.y
         for line in lines:
             surf.blit(t.render(line, size, INK, bold=True), (r.x, y))
             y += int(24 * u)
-        if d is None or v.over:
-            return
-        bh = int(38 * u)
-        by = r.bottom - bh - int(4 * u)
-        labels: list[tuple[str, Any, str]] = []
-        if d.kind == "no_play":
-            labels = [("Skip turn", "skip", "s"), ("Discard hand, draw 3", "redraw", "r")]
-        elif d.kind == "yesno":
-            labels = [("Yes", "yes", "y"), ("No", "no", "n")]
-        elif d.kind == "color":
-            labels = [(c.capitalize(), c, c[0]) for c in d.options if c != "pass"]
-        elif d.kind == "player":
-            labels = [(sc.name(s), s, "") for s in d.options]
-        elif d.kind == "end_turn":
-            labels = [("End turn", "end", "")]
-        x = r.x
-        # the answers share the row with Confirm, Pass and Undo: when long names would run
-        # past it, each answer gets an equal share and its label is cut to fit
+
+    def _answers(self, r: Rect, by: int, bh: int, d: Any, u: float) -> int:
+        """The decision's own answer buttons (answers.py), left to right; returns where the
+        next button goes. They share the row with Confirm, Pass, Undo and Hint: when long
+        names would run past it, each answer gets an equal share and its label is cut."""
+        sc = self.sc
+        t = sc.app.text
+        kind = decision_of(d)
+        row = kind.answers(sc, d)
+        labels = [a.label for a in row]
         gap = int(8 * u)
-        rest = (int(118 * u) if d.kind in ("card", "player", "play", "catastrophe") else 0) \
+        rest = (int(118 * u) if kind.confirm else 0) \
             + (int(108 * u) if "pass" in d.options else 0) \
             + (int(118 * u) if sc.can_undo() else 0) \
             + (int(98 * u) if hint_button(sc, d) else 0)
         widths = [max(int(90 * u), t.font(int(17 * u), True).size(lab)[0] + int(28 * u))
-                  for lab, _, _ in labels]
+                  for lab in labels]
         share = (r.w - rest) // max(1, len(labels)) - gap
         if sum(w + gap for w in widths) > r.w - rest:
             widths = [min(w, share) for w in widths]
-            labels = [(elide(t, lab, int(17 * u), w - int(20 * u), True), ans, hot)
-                      for (lab, ans, hot), w in zip(labels, widths, strict=True)]
-        for (label, ans, hot), bw in zip(labels, widths, strict=True):
-            key = ("select_player", ans) if d.kind == "player" else ("answer", ans)
-            chosen = d.kind == "player" and sc.selected == ans    # by click, arrows or number
-            sc.buttons.append(Button(Rect(x, by, bw, bh), label, key, True, hot,
-                                       tone=CHOSEN if chosen else _tone(ans)))
+            labels = [elide(t, lab, int(17 * u), w - int(20 * u), True)
+                      for lab, w in zip(labels, widths, strict=True)]
+        x = r.x
+        for a, label, bw in zip(row, labels, widths, strict=True):
+            tone = CHOSEN if kind.chosen(sc, a.value) else _tone(a.value)
+            sc.buttons.append(Button(Rect(x, by, bw, bh), label, kind.key(a.value), True,
+                                     a.hotkey, tone=tone))
             x += bw + gap
-        if d.kind in ("card", "player", "play", "catastrophe") and d.kind != "react":
+        return x
+
+    def _confirm_and_pass(self, x: int, by: int, bh: int, d: Any, u: float) -> None:
+        sc = self.sc
+        kind = decision_of(d)
+        if kind.confirm:
             ok = sc.picks.ready(d) if several(d) else (
                 sc.selected is not None and sc.selected in d.options)
-            label = "Play" if d.kind == "play" else "Confirm"
-            sc.buttons.append(Button(Rect(x, by, int(110 * u), bh), label, "confirm", ok, "",
-                                       tone=(60, 110, 70)))
+            sc.buttons.append(Button(Rect(x, by, int(110 * u), bh), kind.confirm_label(),
+                                     "confirm", ok, "", tone=GO_TONE))
             x += int(118 * u)
         if "pass" in d.options and not several(d):     # there Confirm with none is the pass
-            # an optional loss (Dermal Armor) is declined, not finished: "Done" read as if
-            # something had been chosen
-            label = "Keep it" if d.intent == MOVE_ATTACHMENT else \
-                "Skip" if d.intent == LOSE_OWN_TRAIT else \
-                "Done" if d.kind == "card" else "Pass"
-            sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), label, ("answer", "pass")))
-            x += int(108 * u)
-        right = r.right
+            sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), kind.pass_label(d),
+                                     ("answer", "pass")))
+
+    def _undo_and_hint(self, right: int, by: int, bh: int, d: Any, u: float) -> None:
+        """Undo and Hint, from the prompt's right end."""
+        sc = self.sc
         if sc.can_undo():
             sc.buttons.append(Button(Rect(right - int(110 * u), by, int(110 * u), bh), "Undo",
-                                       "undo", True, "", tone=(90, 80, 50)))
+                                     "undo", True, "", tone=UNDO_TONE))
             right -= int(118 * u)
         if hint_button(sc, d):
             sc.buttons.append(Button(Rect(right - int(90 * u), by, int(90 * u), bh), "Hint",
                                      "hint", True, "", tone=HINT_TONE))
-
-
-HINT_TONE = (110, 70, 130)
 
 
 def hint_button(sc: Any, d: Any) -> bool:
@@ -694,7 +710,7 @@ class Panels(_Panel):
 
 def _bot_icon(surf: pygame.Surface, r: Rect) -> None:
     """A small robot head (our own): antenna, head, two eyes; a bot is never only a colour."""
-    ink = (20, 20, 20)
+    ink = DARK_INK
     s = r.w
     head = Rect(r.x, r.y + s // 4, s, s - s // 4)
     pygame.draw.line(surf, ink, (r.centerx, r.y), (r.centerx, head.y), max(1, s // 10))
@@ -705,6 +721,4 @@ def _bot_icon(surf: pygame.Surface, r: Rect) -> None:
 
 
 def _tone(ans: Any) -> tuple | None:
-    return {"red": (150, 60, 60), "blue": (60, 90, 160), "green": (60, 130, 80),
-            "purple": (120, 70, 150), "end": (60, 110, 70)}.get(ans) if isinstance(ans, str) \
-        else None
+    return ANSWER_TONES.get(ans) if isinstance(ans, str) else None

@@ -14,6 +14,7 @@ from doomlings_desktop.ui.app import INK, Button, Scene, elide
 from doomlings_desktop.ui.layout import table_scale
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.scene import SeatConfig, TableScene
+from doomlings_desktop.ui.theme import REPLAY_BAR, REPLAY_NOTE
 
 
 class ReplayScene(TableScene):
@@ -68,6 +69,7 @@ class ReplayScene(TableScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.anim.tick(dt)
+        self.track()
 
     def goto(self, pos: int) -> None:
         pos = max(0, min(len(self.record["answers"]), pos))
@@ -128,9 +130,9 @@ class ReplayScene(TableScene):
         band = Rect(0, bar.y - (int(30 * u) if note else 0), w, int(30 * u) if note else 0)
         # the table above the bar, laid out for the height left: the bar hides no card
         super().draw(surf.subsurface(Rect(0, 0, w, band.y)))
-        pygame.draw.rect(surf, (12, 14, 18), bar)
+        pygame.draw.rect(surf, REPLAY_BAR, bar)
         if note:
-            pygame.draw.rect(surf, (40, 34, 60), band)
+            pygame.draw.rect(surf, REPLAY_NOTE, band)
             size = t.fit(note, int(15 * u), w - int(24 * u), int(11 * u))
             line = t.render(elide(t, note, size, w - int(24 * u)), size, INK)
             surf.blit(line, line.get_rect(midleft=(int(12 * u), band.centery)))

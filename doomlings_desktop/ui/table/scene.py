@@ -25,6 +25,7 @@ from doomlings_desktop.ui.cardart.genepool import dial_angle
 from doomlings_desktop.ui.layout import TableLayout, table_layout, table_scale
 from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.handraise import HandRaise
+from doomlings_desktop.ui.table.handraise import track as track_hand
 from doomlings_desktop.ui.table.input import TableInput
 from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
@@ -126,6 +127,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.anim.tick(dt)
+        self.track()
         if self.toast:
             self.toast = (self.toast[0], self.toast[1] - dt)
             if self.toast[1] <= 0:
@@ -142,6 +144,13 @@ class TableScene(Scene):
         if self.viewer != viewer:
             self._switch_viewer(self.viewer)
         self._show_notices()
+
+    def track(self) -> None:
+        """What follows the pointer over time, brought up to date before drawing (drawing
+        only draws): the hover preview's state and the hovered hand card rising."""
+        d = self.my_decision()
+        self.overlays.update(d)
+        track_hand(self, d)
 
     def moving(self) -> bool:
         """Something on the table changes with time alone: cards moving, a toast, a drag, a
