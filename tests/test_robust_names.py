@@ -314,12 +314,12 @@ def test_odd_names_typed_into_new_game_start_a_game():
         for i, n in enumerate(names):
             click(app, find(sc, ("name", i)).center)
             _type(app, n, clear=16)
-            assert sc.names[i] == typed(n)[:16], (n, sc.names[i])
+            assert sc.names[i] == typed(n)[:NAME_MAX], (n, sc.names[i])
             key(app, pygame.K_RETURN)
         click(app, find(sc, ("button", "start")).center)
         assert type(app.scene).__name__ == "TableScene", names
         assert [app.scene.game.pname(i) for i in range(len(names))] == \
-               [name_of(typed(n)[:16], i) for i, n in enumerate(names)]
+               [name_of(typed(n)[:NAME_MAX], i) for i, n in enumerate(names)]
         app.frame()
 
 
