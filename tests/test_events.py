@@ -55,8 +55,9 @@ def test_hands_swapped_without_an_event_are_caught(monkeypatch):
     assert any("hand" in f for f in bad), bad[:3]
 
 
-def test_a_hidden_card_told_to_a_seat_is_caught(db, monkeypatch):
-    monkeypatch.setattr(Moved, "for_seat", lambda self, seat: self)
+@pytest.mark.parametrize("kind", [Moved, Laid])
+def test_a_hidden_card_told_to_a_seat_is_caught(db, monkeypatch, kind):
+    monkeypatch.setattr(kind, "for_seat", lambda self, seat: self)
     bad = _failures(db, 3)
     assert bad and "hidden card" in bad[0]
 
@@ -95,3 +96,19 @@ def test_fuzz_events_command_ends_with_its_count(capsys, extra):
     assert cli.main(["fuzz", "--events", "--games", "6", *extra]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert out[-1].endswith("6 passed, 0 failed")
+
+
+def test_play_on_from_a_position_records_from_its_set_up(db):
+    """Play on from here starts a logged game from a copy: its zone events start with the
+    position laid out, and every seat's zones rebuild from there."""
+    import random
+
+    from doomlings_desktop.play.playon import _fresh
+    g = Game.new(db, 3, seed=4, log=False)
+    r = random.Random(4)
+    for _ in range(30):
+        g.apply(r.choice(g.pending.options))
+    fresh = _fresh(g)
+    assert type(fresh.moves[0]) is Laid
+    assert eventcheck.follow(fresh, r) > 0
+

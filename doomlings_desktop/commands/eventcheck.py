@@ -119,14 +119,23 @@ def compare(g: Game, seat: int, pic: Picture) -> None:
         raise PictureBroken(f"seat {seat}: " + "; ".join(wrong))
 
 
+def _tells_hidden(e: object, seat: int) -> bool:
+    """Whether `e`, as given to `seat`, names a card its audience leaves that seat out of."""
+    seen = getattr(e, "seen", None)
+    if seen is None or seat in seen:
+        return False
+    if type(e) is Moved:
+        return e.card is not None
+    return type(e) is Laid and any(c is not None for c in e.cards)
+
+
 def _catch_up(g: Game, pics: list[Picture], seen: int) -> int:
     """Apply every zone event since `seen` to each seat's picture, as that seat may know it,
     and compare every picture with its view. Returns how many events are now applied."""
     for seat, pic in enumerate(pics):
         for e in zone_events_for(g, seat, seen):
             pic.apply(e)
-            if type(e) is Moved and e.card is not None and e.seen is not None \
-                    and seat not in e.seen:
+            if _tells_hidden(e, seat):
                 raise PictureBroken(f"seat {seat} is told a hidden card: {e!r}")
         compare(g, seat, pic)
     return len(g.moves or ())
@@ -137,9 +146,13 @@ def check_game(db: Database, seed: int) -> int:
     every answer; returns its number of decisions."""
     from doomlings_desktop.commands.fuzz import table_of
     players, variants = table_of(seed)
-    g = Game.new(db, players, seed=seed, variants=variants)
-    r = random.Random(seed)
-    pics = [Picture(players, me) for me in range(players)]
+    return follow(Game.new(db, players, seed=seed, variants=variants), random.Random(seed))
+
+
+def follow(g: Game, r: random.Random) -> int:
+    """Play `g` (a game keeping a log, its zone events starting with a set-up) to its end
+    with random answers from `r`, checking every seat's rebuilt zones after every answer."""
+    pics = [Picture(g.n, me) for me in range(g.n)]
     seen = _catch_up(g, pics, 0)
     steps = 0
     while g.pending is not None:
