@@ -47,6 +47,10 @@ def raw_moves(source: str) -> list[tuple[int, str]]:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                     and node.func.attr in MUTATE and _zone_expr(node.func.value, aliases):
                 found.append((node.lineno, f".{node.func.attr}() on a zone"))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "shuffle" and any(_zone_expr(x, aliases)
+                                                            for x in node.args):
+                found.append((node.lineno, "a zone shuffled in place"))
             elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
                 targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) \
                     else [node.target]
@@ -78,7 +82,10 @@ def f(g, p, c):
     del g.players[p].pile[0]
     a.hand, b.hand = b.hand, a.hand
     g.limbo[0] = c
+    g.rng.shuffle(g.discard)
+    rest = [c]
+    g.rng.shuffle(rest)
 def new(g):
     g.deck.append(1)
 '''
-    assert sorted({n for n, _ in raw_moves(src)}) == [3, 4, 6, 7, 8, 9, 10]
+    assert sorted({n for n, _ in raw_moves(src)}) == [3, 4, 6, 7, 8, 9, 10, 11]

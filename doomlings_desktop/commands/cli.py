@@ -61,6 +61,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         from doomlings_desktop.commands.logscan import main as scan
 
         return scan(card_database(args.cards, args.modules), args.games, args.seed, args.json)
+    if args.events:
+        from doomlings_desktop.commands.eventcheck import main as events
+
+        return events(card_database(args.cards, args.modules), args.games, args.seed, args.json)
     from doomlings_desktop.commands.fuzz import main as fuzz
 
     return fuzz(card_database(args.cards, args.modules), args.games, args.seed, args.json)
@@ -165,6 +169,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--log-privacy", action="store_true",
                    help="instead, scan every log line each seat reads, after every answer, for "
                         "the name of a card that seat has not seen")
+    s.add_argument("--events", action="store_true",
+                   help="instead, rebuild each seat's zones from its zone events alone and "
+                        "compare them with its view, after every answer")
     add_modules(s)
     s.set_defaults(fn=cmd_fuzz)
     s = sub.add_parser("cards", parents=[common],

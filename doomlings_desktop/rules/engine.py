@@ -69,6 +69,7 @@ class Game(State, Legality, Scoring, Windows):
         if db.birth >= 0:
             top_first.insert(0, db.birth)
         g.age_deck = top_first[::-1]
+        g.lay_out_recorded()    # the public set-up: zone events rebuild each seat's table from it
         for q in range(g.n):
             for _ in range(5):
                 g.move_top("deck", "hand", -1, q)
@@ -110,6 +111,7 @@ class Game(State, Legality, Scoring, Windows):
         g.pending = self.pending
         g.answer = self.answer
         g.log = None
+        g.moves = None
         g.last_colors = self.last_colors
         g.turn_plays = self.turn_plays[:]
         g.skip_round = self.skip_round

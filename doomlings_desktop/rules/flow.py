@@ -114,8 +114,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     Catastrophe c has just joined the current era (`move_top`); it closes it."""
     db = g.db
     d = db.cards[c]
-    g.catastrophes.append(c)
-    g.eras.append([])
+    g.close_era(c)
     g.age = c
     g.rules = {}
     g.first = (g.first + 1) % g.n

@@ -178,6 +178,9 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
     g.stack.append((t_round_end,))
     for p in reversed(order[order.index(cur):]):
         g.stack.append((t_turn, p))
+    if g.moves is not None:     # laying the position out is no move: the set-up is the table
+        g.moves.clear()
+        g.lay_out_recorded()
     g._run()
     return g
 

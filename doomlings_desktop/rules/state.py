@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import Decision
-from doomlings_desktop.rules.events import Event
+from doomlings_desktop.rules.events import PUBLIC_ZONES, EraClosed, Event, Laid, Moved
 from doomlings_desktop.rules.outcome import Outcome
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.verbs import Ctx, t_effect
@@ -56,7 +56,104 @@ class Player:
         return p
 
 
-class State:
+class ZoneRecord:
+    """The zone events' half of `State` (rules/events.py: `Moved`, `Laid`, `EraClosed`): the
+    records every move makes while the game keeps a log, and the moves of whole zones (hands
+    swapped or passed, a discard pile dealt out, the decks put back). A mixin with no slots
+    of its own, so that `State` stays one slotted class under the rules' 500 lines."""
+
+    __slots__ = ()
+
+    def moved(self, c: int, src: str, p: int, dst: str, q: int, bottom: bool = False) -> None:
+        """Record card c's move (rules/events.Moved; only while there is a log): everyone may
+        know the card when either end is public, else only the seats whose hand is an end."""
+        if src in PUBLIC_ZONES or dst in PUBLIC_ZONES:
+            seen = None
+        else:
+            seen = tuple(sorted({s for z, s in ((src, p), (dst, q)) if z == "hand"}))
+        self.moves.append(Moved(c, src, p if src in ("hand", "pile") else -1, dst,
+                                q if dst in ("hand", "pile") else -1, bottom, seen))
+
+    def laid(self, zone: str, seat: int, seen: tuple | None) -> None:
+        """Record that a zone was laid out whole (rules/events.Laid; only with a log)."""
+        self.moves.append(Laid(zone, seat, tuple(self.zone(zone, seat)), seen))  # type: ignore[arg-type]
+
+    def lay_out_recorded(self) -> None:
+        """Record the whole table as it lies now, the public set-up every seat's picture is
+        rebuilt from: hands to their holders, the decks hidden, the rest public."""
+        if self.moves is None:
+            return
+        for q in range(self.n):
+            self.laid("hand", q, (q,))
+            self.laid("pile", q, None)
+        self.laid("deck", -1, ())
+        self.laid("age_deck", -1, ())
+        self.laid("discard", -1, None)
+        self.laid("limbo", -1, ())
+        for i, era in enumerate(self.eras):     # each closed by its catastrophe but the last
+            self.moves.append(Laid("era", -1, tuple(era), None))
+            if i < len(self.eras) - 1:
+                self.moves.append(EraClosed(self.catastrophes[i]))
+        self.moves.append(Laid("catastrophes", -1, tuple(self.catastrophes), None))
+
+    def close_era(self, c: int) -> None:
+        """Catastrophe c, just revealed into the current era, closes it: a new era begins."""
+        self.catastrophes.append(c)
+        self.eras.append([])
+        if self.moves is not None:
+            self.moves.append(EraClosed(c))
+
+    def deal_from_discard(self, seats: list[int], n: int) -> list[list[int]]:
+        """The discard pile is shuffled and n cards are dealt face down to each of `seats` in
+        turn (Badlands, E22): only the receiver knows a card; fewer when the pile runs out.
+        What is left lies face up again. Returns each seat's cards."""
+        self.rng.shuffle(self.discard)
+        if self.moves is not None:
+            self.laid("discard", -1, ())        # face down now: its order known to no one
+        dealt = []
+        for q in seats:
+            got = []
+            for _ in range(n):
+                if not self.discard:
+                    break
+                c = self.discard.pop()
+                self.players[q].hand.append(c)
+                got.append(c)
+                if self.moves is not None:      # face down: the receiver's alone
+                    self.moves.append(Moved(c, "discard", -1, "hand", q, False, (q,)))
+            dealt.append(got)
+        if self.moves is not None:
+            self.laid("discard", -1, None)
+        return dealt
+
+    def swap_hands(self, p: int, q: int) -> None:
+        """p and q exchange their whole hands."""
+        a, b = self.players[p], self.players[q]
+        a.hand, b.hand = b.hand, a.hand
+        if self.moves is not None:
+            self.laid("hand", p, (p, q))
+            self.laid("hand", q, (p, q))
+
+    def pass_hands(self, seats: list[int], shift: int) -> None:
+        """Each of `seats` passes its whole hand `shift` places along the list (1: to the
+        next, -1: to the one before)."""
+        hands = [self.players[q].hand for q in seats]
+        for i in range(len(seats)):
+            self.players[seats[(i + shift) % len(seats)]].hand = hands[i]
+        if self.moves is not None:
+            for i, q in enumerate(seats):     # seen by its holder and the one who passed it
+                self.laid("hand", q, tuple(sorted({q, seats[(i - shift) % len(seats)]})))
+
+    def restore_decks(self, deck: list[int], discard: list[int]) -> None:
+        """Put the trait deck and the discard pile back as they were (`deck`, `discard`):
+        the tiebreak's draws return where they came from when a score reads the discard."""
+        self.deck, self.discard = deck, discard
+        if self.moves is not None:
+            self.laid("deck", -1, ())
+            self.laid("discard", -1, None)
+
+
+class State(ZoneRecord):
     """Every field of a game, and the moves of cards between its zones."""
 
     __slots__ = (
@@ -66,7 +163,7 @@ class State:
         "denied", "marks", "prepper", "world_end", "over", "outcome",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
         "shown", "turn_end", "hold", "meaning", "meaning_offer", "attached", "hosts",
-        "known_below", "shown_all",
+        "known_below", "shown_all", "moves",
     )
 
     def __init__(self, db: Database, n: int, seed: int = 0, variants: dict | None = None,
@@ -96,6 +193,8 @@ class State:
         self.pending: Decision | None = None
         self.answer: Any = None
         self.log: list | None = [] if log else None
+        self.moves: list | None = [] if log else None   # zone events (rules/events.py): every
+        # move of a card, kept beside the log and only while there is one (a clone has none)
         self.last_colors: tuple[str, ...] = ()   # of the last trait played: Natural Harmony
         self.turn_plays: list[int] = []
         self.skip_round = False
@@ -243,6 +342,8 @@ class State:
             self.players[q].hand.append(c)
         else:
             self.zone(dst, q).append(c)
+        if self.moves is not None:
+            self.moved(c, src, p, dst, q, bottom)
 
     def move_top(self, src: Zone, dst: Zone, p: int = -1, q: int = -1) -> int:
         """The top card of `src` (a deck, the discard pile or a hand) goes to `dst`: `move`
@@ -256,24 +357,9 @@ class State:
             self.add_to_pile(q, c)
         else:
             self.zone(dst, q).append(c)
+        if self.moves is not None:
+            self.moved(c, src, p, dst, q)
         return c
-
-    def swap_hands(self, p: int, q: int) -> None:
-        """p and q exchange their whole hands."""
-        a, b = self.players[p], self.players[q]
-        a.hand, b.hand = b.hand, a.hand
-
-    def pass_hands(self, seats: list[int], shift: int) -> None:
-        """Each of `seats` passes its whole hand `shift` places along the list (1: to the
-        next, -1: to the one before)."""
-        hands = [self.players[q].hand for q in seats]
-        for i in range(len(seats)):
-            self.players[seats[(i + shift) % len(seats)]].hand = hands[i]
-
-    def restore_decks(self, deck: list[int], discard: list[int]) -> None:
-        """Put the trait deck and the discard pile back as they were (`deck`, `discard`):
-        the tiebreak's draws return where they came from when a score reads the discard."""
-        self.deck, self.discard = deck, discard
 
     @contextmanager
     def without_in_pile(self, p: int, c: int) -> Iterator[None]:
@@ -297,6 +383,9 @@ class State:
             got.reverse()
             hand.extend(got)
             n = 0
+            if self.moves is not None:
+                for c in got:
+                    self.moved(c, "deck", -1, "hand", p)
         else:
             got = []
         for _ in range(n):
@@ -308,9 +397,14 @@ class State:
                 self.rng.shuffle(deck)
                 if self.log is not None:
                     self.say("reshuffle", "The discard pile is shuffled into a new trait deck.")
+                if self.moves is not None:
+                    self.laid("deck", -1, ())
+                    self.laid("discard", -1, None)
             c = deck.pop()
             hand.append(c)
             got.append(c)
+            if self.moves is not None:
+                self.moved(c, "deck", -1, "hand", p)
         self.shown = True
         if got and self.log is not None:
             self.say("draw", f"{self.pname(p)} draws {len(got)}.", (p,),
@@ -322,6 +416,8 @@ class State:
         self.discard.append(c)
         if self.log is not None:
             self.say("discard", (f"{self.pname(p)} discards ", c, " from hand."))
+        if self.moves is not None:
+            self.moved(c, "hand", p, "discard", -1)
         if self.db.on_hand_discard[c]:      # Witchy, Zombified: may be played instead (E17)
             self.hand_discarded(p, c)
 
@@ -375,10 +471,14 @@ class State:
         """c goes from src's pile into dst's, its attachment with it (E10)."""
         self.remove_from_pile(src, c)
         self.add_to_pile(dst, c)
+        if self.moves is not None:
+            self.moved(c, "pile", src, "pile", dst)
         if self.hosts and c in self.hosts:
             a = self.hosts[c]
             self.remove_from_pile(src, a)
             self.add_to_pile(dst, a)
+            if self.moves is not None:
+                self.moved(a, "pile", src, "pile", dst)
 
     def swap_traits(self, q: int, one: int, r: int, two: int) -> None:
         """q's trait `one` and r's trait `two` change piles, each with its attachment (E10)."""
@@ -390,12 +490,16 @@ class State:
         a = self.hosts.get(c, -1) if self.hosts else -1
         self.remove_from_pile(q, c)
         self.players[q].hand.append(c)
+        if self.moves is not None:
+            self.moved(c, "pile", q, "hand", q)
         if a >= 0:
             self.remove_from_pile(q, a)
             self.players[q].hand.append(a)
             self._unhook(a)
             if self.log is not None:
                 self.say("return", (a, " goes with it."))
+            if self.moves is not None:
+                self.moved(a, "pile", q, "hand", q)
 
     # -- attachments (E8-E15)
 
@@ -463,6 +567,8 @@ class State:
             self.discard.append(c)
         if self.log is not None:
             self._say_discard(p, c, by, at_random)
+        if self.moves is not None:
+            self.moved(c, "pile", p, "hand" if d.back_to_hand else "discard", p)
         for x in self.players[p].pile + [c]:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig:
@@ -505,12 +611,16 @@ class State:
             self.discard.append(c)
         if self.log is not None:
             self._say_discard(p, c, by, at_random)
+        if self.moves is not None:
+            self.moved(c, "pile", p, "hand" if back else "discard", p)
         if a >= 0:
             self.remove_from_pile(p, a)
             self.discard.append(a)
             self._unhook(a)
             if self.log is not None:
                 self.say("discard_trait", (a, " goes with it."))
+            if self.moves is not None:
+                self.moved(a, "pile", p, "discard", -1)
         for x in self.players[p].pile + gone:
             trig = db.cards[x].triggers if db.special[x] else None
             if trig and "own_trait_discarded" in trig and x not in quiet:

@@ -69,14 +69,9 @@ def v_deal_discard(g: Any, ctx: Ctx, a: dict) -> None:
     the rest stay in the discard pile. Fewer if it runs out."""
     n = _count(g, ctx, a["n"])
     seats = ctx.vars.get("affected", g.order_from(g.first))
-    g.rng.shuffle(g.discard)
+    dealt = g.deal_from_discard(seats, n)
     g.shown = True
-    for q in seats:
-        got = []
-        for _ in range(n):
-            if not g.discard:
-                break
-            got.append(g.move_top("discard", "hand", q=q))
+    for q, got in zip(seats, dealt, strict=True):
         if got and g.log is not None:
             g.say("deal", f"{g.pname(q)} is dealt {len(got)} from the discard pile.", (q,),
                   (f"{g.pname(q)} is dealt ", tuple(got), " from the discard pile."))
