@@ -235,3 +235,18 @@ def test_the_menu_shows_a_newcomer_where_to_start(monkeypatch):
     app.frame()
     learn = next(b for b in menu.buttons if b.key == "learn")
     assert not menu.first_time and learn.tone is None
+
+
+def test_a_kept_game_in_progress_is_no_newcomers_menu(monkeypatch):
+    """An autosave that cannot be continued here (kept for changed card rules or a broken
+    module file) greys Continue out, but its player is not shown the newcomer's menu."""
+    from doomlings_desktop.storage import saves
+
+    path = saves.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{}")
+    monkeypatch.setattr(saves, "has_autosave", lambda: False)
+    app = _app()
+    menu = app.scene
+    learn = next(b for b in menu.buttons if b.key == "learn")
+    assert not menu.first_time and learn.tone is None

@@ -37,7 +37,10 @@ class MenuScene(Scene):
                  ("Settings", "settings", "s"), ("Quit", "quit", "q")]
         from doomlings_desktop.storage import saves
         can_continue = saves.has_autosave()
-        self.first_time = not can_continue and self._no_games()
+        # a game in progress kept for a rule change or a broken module file cannot be
+        # continued here, but its player is no newcomer (new-user tryout)
+        self.first_time = not can_continue and not saves.autosave_path().exists() \
+            and self._no_games()
         self.buttons = []
         for i, (label, key, hot) in enumerate(items):
             enabled = key != "continue" or can_continue
