@@ -174,16 +174,14 @@ class EventCheckResult:
 
 def check(db: Database, games: int, seed: int = 0) -> EventCheckResult:
     """Run `games` games from `seed`; failures are collected with their seed, not raised."""
-    from doomlings_desktop.commands.fuzz import table_of
+    from doomlings_desktop.commands.fuzz import failure_line
     res = EventCheckResult()
     t0 = time.perf_counter()
     for s in range(seed, seed + games):
         try:
             res.decisions += check_game(db, s)
         except Exception as e:  # noqa: BLE001 - any engine error is a finding, with its seed
-            players, variants = table_of(s)
-            res.failures.append(f"seed {s} ({players} players, variants "
-                                f"{sorted(variants) or 'none'}): {type(e).__name__}: {e}")
+            res.failures.append(failure_line(s, e))
         res.games += 1
     res.seconds = time.perf_counter() - t0
     return res

@@ -154,12 +154,18 @@ def fuzz(db: Database, games: int, seed: int = 0, record_every: int = 4) -> Fuzz
         try:
             res.decisions += fuzz_game(db, s, check_record=(s - seed) % record_every == 0)
         except Exception as e:  # noqa: BLE001 - any engine error is a finding, with its seed
-            players, variants = table_of(s)
-            res.failures.append(f"seed {s} ({players} players, variants "
-                                f"{sorted(variants) or 'none'}): {type(e).__name__}: {e}")
+            res.failures.append(failure_line(s, e))
         res.games += 1
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def failure_line(seed: int, e: Exception) -> str:
+    """A failed game as the fuzz commands report it: its seed, its table and the error, so
+    `--seed N --games 1` plays it again."""
+    players, variants = table_of(seed)
+    return (f"seed {seed} ({players} players, variants {sorted(variants) or 'none'}): "
+            f"{type(e).__name__}: {e}")
 
 
 def main(db: Database, games: int, seed: int, as_json: bool) -> int:
