@@ -21,6 +21,7 @@ from typing import Any
 from doomlings_desktop.rules.cards import CardDatabaseError
 from doomlings_desktop.rules.cards.loading import read_card_file
 from doomlings_desktop.storage.jsonfile import JsonFileError, read_json
+from doomlings_desktop.storage.saveinfo import MAX_ROUND, SaveError, SaveInfo, check_seats
 from doomlings_desktop.storage.settings import data_dir, write_atomic
 
 log = logging.getLogger("doomlings.saves")
@@ -96,8 +97,6 @@ def _opt_int(x: Any, lo: int, hi: int) -> bool:
 
 def _seats(raw: Any, seen: dict) -> list[dict] | None:
     """The seats of an entry, checked as a save's are (once per distinct list), or None."""
-    from doomlings_desktop.storage import saves
-
     try:
         key = tuple(tuple(s.items()) for s in raw)
         hit = seen.get(key)
@@ -105,16 +104,14 @@ def _seats(raw: Any, seen: dict) -> list[dict] | None:
         return None
     if hit is None:
         try:
-            hit = seen[key] = saves.check_seats(raw, len(raw))
-        except saves.SaveError:
+            hit = seen[key] = check_seats(raw, len(raw))
+        except SaveError:
             hit = seen[key] = []
     return [dict(s) for s in hit] if hit else None
 
 
 def _entry(path: Path, e: Any, seen: dict) -> tuple[tuple, Any] | None:
     """One entry as the listing made it, or None if any field is not."""
-    from doomlings_desktop.storage import saves
-
     if not isinstance(e, list) or len(e) != 12:
         return None
     sig, saved_at, over, seats, answers, seed, problem, kept, rnd, cats, won, mods = e
@@ -124,7 +121,7 @@ def _entry(path: Path, e: Any, seen: dict) -> tuple[tuple, Any] | None:
             or type(kept) is not bool or not _int(answers, 0, 10**6) \
             or not _opt_int(seed, -(2**63), 2**63) \
             or not (problem is None or isinstance(problem, str) and len(problem) <= TEXT_MAX) \
-            or not _opt_int(rnd, 0, saves.MAX_ROUND) or not _opt_int(cats, 0, 3) \
+            or not _opt_int(rnd, 0, MAX_ROUND) or not _opt_int(cats, 0, 3) \
             or not isinstance(won, list) or not isinstance(mods, list) or len(mods) > 20 \
             or not all(isinstance(m, str) and 0 < len(m) <= 40 for m in mods):
         return None
@@ -136,6 +133,6 @@ def _entry(path: Path, e: Any, seen: dict) -> tuple[tuple, Any] | None:
         return None
     if len(won) > len(seats) or not all(_int(s, 0, len(seats) - 1) for s in won):
         return None
-    info = saves.SaveInfo(path.stem, path, saved_at, over, seats, answers, seed,
+    info = SaveInfo(path.stem, path, saved_at, over, seats, answers, seed,
                           problem, kept, rnd, cats, tuple(won), tuple(mods))
     return tuple(sig), info

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from doomlings_desktop.lru import LRU
-from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import (
@@ -40,6 +39,12 @@ from doomlings_desktop.rules.record import (
 )
 from doomlings_desktop.storage import saveindex
 from doomlings_desktop.storage.jsonfile import JsonFileError, read_json, signature
+from doomlings_desktop.storage.saveinfo import (
+    MAX_ROUND,
+    SaveError,
+    SaveInfo,
+    check_seats,
+)
 from doomlings_desktop.storage.settings import data_dir, write_atomic
 
 log = logging.getLogger("doomlings.saves")
@@ -50,23 +55,10 @@ TRASH = "deleted"                 # deleted saves are moved here, never erased
 NAME_MAX = 60                     # characters in a save's name
 NAME_MARKS = " _-.,()'!&+"        # what a name may hold besides letters and digits
 NOTE_MAX = 200                    # characters in one bot reason
-MAX_ROUND = 200                   # more rounds than any game has
 WINDOWS_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)),
                    *(f"LPT{i}" for i in range(10))}
 MAX_BYTES = 4 * 1024 * 1024       # a whole game's record is about 15 KB
-BOT_LEVELS = ("random", "easy", "medium", "hard")
 STALE_TEMP_SECONDS = 60           # an unfinished atomic write older than this was killed
-
-
-class SaveError(Exception):
-    """A save that could not be loaded; the message is for the player. `kept` says the file
-    stayed where it was (its card rules changed, or with `unreadable`, the system would not
-    give its bytes) rather than being set aside as damaged."""
-
-    def __init__(self, message: str, kept: bool = False, unreadable: bool = False) -> None:
-        super().__init__(message)
-        self.kept = kept or unreadable
-        self.unreadable = unreadable
 
 
 @dataclass
@@ -76,26 +68,6 @@ class Loaded:
     path: Path
     notes: dict[int, str] = field(default_factory=dict)   # the bots' reasons, by log index
     seen: dict[int, int] = field(default_factory=dict)    # seat -> answers when it last looked
-
-
-@dataclass
-class SaveInfo:
-    """One save as a list shows it, read without replaying it."""
-
-    name: str
-    path: Path
-    saved_at: str = "?"
-    over: bool = False
-    seats: list[dict] = field(default_factory=list)
-    answers: int = 0
-    seed: int | None = None         # which game it is: a new game has a new seed
-    problem: str | None = None      # why it cannot be opened, if it cannot
-    kept: bool = False              # the problem is changed card rules: the file stays listed
-    round: int | None = None        # rounds begun (age and catastrophe cards revealed)
-    catastrophes: int | None = None     # of the three
-    winners: tuple[int, ...] = ()   # seats, once the game is over
-    modules: tuple[str, ...] = ()   # the expansion modules it is played with (E1)
-    unreadable: bool = False        # kept because it cannot be read (permission...), not damaged
 
 
 def saves_dir() -> Path:
@@ -117,32 +89,6 @@ def autosave_path() -> Path:
 
 
 # ---------------------------------------------------------------- checking a record's fields
-
-def check_seats(raw: Any, n: int) -> list[dict]:
-    """The seats of a record, every field checked (a bad one makes the save damaged). A seat's
-    name only labels it, so a bad one is not damage: `names.clean_name` makes any value one
-    that can be shown ("Player N" when nothing is left), as the replay of the record does."""
-    if not isinstance(raw, list) or len(raw) != n:
-        raise SaveError("its seats do not match the game")
-    seats = []
-    for i, s in enumerate(raw):
-        if not isinstance(s, dict):
-            raise SaveError(f"seat {i + 1} is not a seat")
-        kind, level = s.get("kind"), s.get("level", "random")
-        name, ask = name_of(s.get("name"), i), s.get("ask", True)
-        if kind not in ("human", "bot"):
-            raise SaveError(f"seat {i + 1} is neither a human nor a bot")
-        if not isinstance(level, str) or (kind == "bot" and level not in BOT_LEVELS):
-            raise SaveError(f"seat {i + 1} has an unknown bot level {str(level)[:20]!r}")
-        if not isinstance(ask, bool):
-            raise SaveError(f"seat {i + 1}'s out-of-turn setting is not yes or no")
-        hints = s.get("hints", 0)         # a count for the statistics: a bad one is 0
-        hints = hints if type(hints) is int and 0 <= hints <= 100_000 else 0
-        seats.append({"name": name, "kind": kind,
-                      "level": level if level in BOT_LEVELS else "random", "ask": ask,
-                      "hints": hints})
-    return seats
-
 
 def _check_extras(rec: dict) -> None:
     if not isinstance(rec.get("saved_at", ""), str):
