@@ -119,47 +119,58 @@ def test_a_bots_reason_never_calls_a_move_that_helps_a_player_harmful(every_modu
     and a reason that claims points for the bot, or costs for a player, is true."""
     import re
 
-    from doomlings_desktop.bots import make_bot
     from doomlings_desktop.bots.effects import play_out, relative_effect
-    from doomlings_desktop.bots.reasons import _checked, _leader_among_others, reason
+    from doomlings_desktop.bots.reasons import _checked, _leader_among_others
     from doomlings_desktop.rules.scoring import all_scores
+
+    helped = checked = 0
+    for g, p, d, view, a, why in bot_reasons(
+            every_module, 700, 16, ("easy", "medium", "random"), 4,
+            lambda d, a: len(d.options) > 1 and _checked(d) and a != "pass"):
+        delta = relative_effect(g, p, a)      # in the true game
+        h = g.clone()
+        before = all_scores(h)
+        play_out(h, p, a)
+        own = [x - y for x, y in zip(all_scores(h), before, strict=True)]
+        checked += 1
+        helped += any(own[q] > 0 for q in range(g.n) if q != p)
+        harmed = [q for q in range(g.n) if q != p and (
+            f"to cost {g.pname(q)} " in why
+            or "slow the leader" in why and q == _leader_among_others(view))]
+        for q in harmed:        # harmed: their score falls, and more than otherwise
+            assert own[q] < 0 and delta[q] <= 0, (why, own, delta, d)
+        m = re.fullmatch(r"for (\d+) points?", why)
+        if m:
+            assert own[p] == int(m.group(1)), (why, own, d)
+        m = re.fullmatch(r"which gives .* (\d+) points?", why)
+        if m:
+            assert max(own[q] for q in range(g.n) if q != p) == int(m.group(1))
+    assert checked > 150 and helped >= 5, (checked, helped)
+
+
+def bot_reasons(db, first: int, games: int, levels: tuple, sizes: int, want):
+    """Games of bots of `levels` (seeds first.., 3 to 2 + sizes seats): at each decision
+    `want(decision, answer)` accepts, yields (game, seat, decision, view, answer, the bot's
+    public reason from three worlds of its own seat); the game goes on with the bot's answer
+    (a caller tries a move on a clone, never on the game)."""
+    from doomlings_desktop.bots import make_bot
+    from doomlings_desktop.bots.reasons import reason
     from doomlings_desktop.rules.view import view_for
 
-    db = every_module
-    helped = checked = 0
-    for seed in range(16):
-        g = Game.new(db, 3 + seed % 4, seed=700 + seed, log=False)
-        bots = [make_bot(("easy", "medium", "random")[(seed + p) % 3], seed + p, db=db)
-                for p in range(g.n)]
+    for k in range(games):
+        g = Game.new(db, 3 + k % sizes, seed=first + k, log=False)
+        bots = [make_bot(levels[(k + p) % len(levels)], k + p, db=db) for p in range(g.n)]
         while g.pending is not None:
             d = g.pending
             p = d.player
             sampler = WorldSampler(g, p)
             view = view_for(g, p, with_log=False)
             a = bots[p].decide(view, sampler)
-            if len(d.options) > 1 and _checked(d) and a != "pass":
+            if want(d, a):
                 rng = random.Random(len(g.answers))
-                why = reason(view, a, db, [sampler.sample(rng) for _ in range(3)])
-                delta = relative_effect(g, p, a)      # in the true game
-                h = g.clone()
-                before = all_scores(h)
-                play_out(h, p, a)
-                own = [x - y for x, y in zip(all_scores(h), before, strict=True)]
-                checked += 1
-                helped += any(own[q] > 0 for q in range(g.n) if q != p)
-                harmed = [q for q in range(g.n) if q != p and (
-                    f"to cost {g.pname(q)} " in why
-                    or "slow the leader" in why and q == _leader_among_others(view))]
-                for q in harmed:        # harmed: their score falls, and more than otherwise
-                    assert own[q] < 0 and delta[q] <= 0, (why, own, delta, d)
-                m = re.fullmatch(r"for (\d+) points?", why)
-                if m:
-                    assert own[p] == int(m.group(1)), (why, own, d)
-                m = re.fullmatch(r"which gives .* (\d+) points?", why)
-                if m:
-                    assert max(own[q] for q in range(g.n) if q != p) == int(m.group(1))
+                yield g, p, d, view, a, reason(view, a, db,
+                                               [sampler.sample(rng) for _ in range(3)])
             g.apply(a)
-    assert checked > 150 and helped >= 5, (checked, helped)
 
 
 def test_keep_pause_holds_the_turn_even_after_a_play_that_drew(every_module):
@@ -199,32 +210,19 @@ def test_a_bots_play_reason_claims_only_the_points_the_play_adds(every_module):
     value (Nano, a pile's bonus or a cost made it false)."""
     import re
 
-    from doomlings_desktop.bots import make_bot
-    from doomlings_desktop.bots.reasons import SCORES, reason
-    from doomlings_desktop.rules.view import view_for
+    from doomlings_desktop.bots.reasons import SCORES
 
     db = every_module
     claims = differ = 0
-    for seed in range(12):
-        g = Game.new(db, 3 + seed % 3, seed=1100 + seed, log=False)
-        bots = [make_bot(("easy", "random")[(seed + p) % 2], seed + p, db=db)
-                for p in range(g.n)]
-        while g.pending is not None:
-            d = g.pending
-            p = d.player
-            sampler = WorldSampler(g, p)
-            view = view_for(g, p, with_log=False)
-            a = bots[p].decide(view, sampler)
-            if d.kind == "play" and a != "pass" and len(d.options) > 1:
-                rng = random.Random(len(g.answers))
-                why = reason(view, a, db, [sampler.sample(rng) for _ in range(3)])
-                real = score_change(g, p, a)
-                m = re.search(r"(?:its )?(-?\d+) points?(?: now)?", why)
-                if m:
-                    claims += 1
-                    assert int(m.group(1)) == real, (why, real, db.name(a))
-                if why == SCORES:
-                    assert real > 0, (why, real, db.name(a))
-                differ += real != (db.value[a] or 0)
-            g.apply(a)
+    for g, p, _d, _view, a, why in bot_reasons(
+            db, 1100, 12, ("easy", "random"), 3,
+            lambda d, a: d.kind == "play" and a != "pass" and len(d.options) > 1):
+        real = score_change(g, p, a)
+        m = re.search(r"(?:its )?(-?\d+) points?(?: now)?", why)
+        if m:
+            claims += 1
+            assert int(m.group(1)) == real, (why, real, db.name(a))
+        if why == SCORES:
+            assert real > 0, (why, real, db.name(a))
+        differ += real != (db.value[a] or 0)
     assert claims > 150 and differ > 10, (claims, differ)
