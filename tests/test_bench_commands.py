@@ -6,22 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from doomlings_desktop.commands import cli
 from doomlings_desktop.ui import bench, benchload, benchsoak
+from tests.test_robust_cli import run_cli as run
 
 
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
-
-
-def run(argv, capsys):
-    try:
-        rc = cli.main(argv)
-    except SystemExit as e:
-        rc = e.code
-    got = capsys.readouterr()
-    return rc, got.out, got.err
 
 
 @pytest.mark.parametrize("what", ["ui", "load", "soak"])
