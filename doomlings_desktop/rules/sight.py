@@ -28,20 +28,36 @@ class Sight:
     simultaneous discards, E29). `next_ages`: the ages this seat has seen on top of the age
     deck, top first. `meanings_seen`: the Meaning of Life cards it was dealt."""
 
-    __slots__ = ("seat", "open_hands", "shown", "hidden_aside", "next_ages", "meanings_seen")
+    __slots__ = ("seat", "open_hands", "next_ages", "meanings_seen", "_g", "_shown", "_aside")
 
     def __init__(self, g: Game, seat: int) -> None:
         self.seat = seat
         self.open_hands = bool(g.rules.get("reveal_hands")) and not g.over
-        self.shown = _shown_hands(g, seat, self.open_hands)
-        self.hidden_aside = frozenset(c for ctx in contexts(g)
-                                      for c, q, _to in ctx.vars.get("aside", ())
-                                      if q != seat and c in g.limbo)
         top = g.known_age.get(seat)
         below = g.known_below.get(seat)
         self.next_ages: tuple[int, ...] = () if top is None else \
             (top,) if below is None else (top, below)
         self.meanings_seen: tuple[int, ...] = tuple(g.meaning_offer[seat])
+        # what only the sampler asks, worked out when asked (a view, made at every decision,
+        # never does): the game is read then, so a Sight is used at once, not kept
+        self._g = g
+        self._shown: dict[int, list[int]] | None = None
+        self._aside: frozenset[int] | None = None
+
+    @property
+    def shown(self) -> dict[int, list[int]]:
+        if self._shown is None:
+            self._shown = _shown_hands(self._g, self.seat, self.open_hands)
+        return self._shown
+
+    @property
+    def hidden_aside(self) -> frozenset[int]:
+        if self._aside is None:
+            g = self._g
+            self._aside = frozenset(c for ctx in contexts(g)
+                                    for c, q, _to in ctx.vars.get("aside", ())
+                                    if q != self.seat and c in g.limbo)
+        return self._aside
 
     def sees_hand(self, q: int) -> bool:
         """Whether the whole of q's hand is in sight: its own, or every hand open (E24)."""
