@@ -134,28 +134,27 @@ def _parts(g: Game, tb: Tables, me: int) -> tuple[list[float], list[float], list
 def terms(worlds: list[Game], seat: int, answer: Any, tb: Tables | None = None) -> Terms:
     """The evaluation's parts after the answer (settled), averaged over the worlds given."""
     tb = tb or tables(worlds[0].db)
-    n = worlds[0].n
-    acc = [[0.0] * n for _ in range(3)]
+    played = []
     for w in worlds:
         h = w.clone()
         play_out(h, seat, answer, tb)
-        for part, got in zip(acc, _parts(h, tb, seat), strict=True):
-            for q in range(n):
-                part[q] += got[q]
-    k = len(worlds)
-    return Terms(*(tuple(x / k for x in part) for part in acc))
+        played.append(h)
+    return _mean(played, seat, tb)
 
 
 def before(worlds: list[Game], seat: int, tb: Tables | None = None) -> Terms:
     """The evaluation's parts of the worlds as they are, before any answer."""
-    tb = tb or tables(worlds[0].db)
-    n = worlds[0].n
+    return _mean(worlds, seat, tb or tables(worlds[0].db))
+
+
+def _mean(games: list[Game], seat: int, tb: Tables) -> Terms:
+    n = games[0].n
     acc = [[0.0] * n for _ in range(3)]
-    for w in worlds:
-        for part, got in zip(acc, _parts(w, tb, seat), strict=True):
+    for g in games:
+        for part, got in zip(acc, _parts(g, tb, seat), strict=True):
             for q in range(n):
                 part[q] += got[q]
-    k = len(worlds)
+    k = len(games)
     return Terms(*(tuple(x / k for x in part) for part in acc))
 
 
