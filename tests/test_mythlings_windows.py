@@ -147,8 +147,9 @@ def test_no_window_opens_in_a_base_game(db):
     assert not any(db.reactors[k] for k in ("any_time", "cancel_harm", "action_played",
                                            "dominant_played", "before_steal",
                                            "trait_discarded", "self_discarded"))
-    assert db.turn_over_cards == set(db.reactors["self_awareness"])
-    assert db.cancel_cards == set(db.reactors["cancel_action"])
+    assert db.listeners["turn_ended"] == ("turn_over",)      # Self-Awareness alone
+    assert db.listeners["action_resolving"] == ("cancel",)   # Automimicry, Chromatophores
+    assert not any(db.listeners[m] for m in ("action_coming", "steal_coming", "hand_discarded"))
 
 
 # ---------------------------------------------------------------- hot seat

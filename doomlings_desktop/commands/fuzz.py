@@ -56,6 +56,10 @@ def check_invariants(g: Game, before: list) -> None:
         raise InvariantBroken("a trait card was lost or duplicated")
     if g.attached or g.hosts:
         _check_attachments(g)
+    held = Counter(db.reaction[c] for pl in g.players for c in pl.hand if db.reaction[c])
+    if any(g.held[k] != held[k] for k in g.held):
+        raise InvariantBroken(f"the out-of-turn cards counted in hands {g.held} are not those "
+                              f"the hands hold {dict(held)}")
     ages = list(g.age_deck) + [a for e in g.eras for a in e]
     if len(ages) != len(set(ages)):
         raise InvariantBroken("an age card is in two places")

@@ -29,17 +29,20 @@ from doomlings_desktop.rules.flow import (
     t_turn_main,
 )
 from doomlings_desktop.rules.legality import Legality
+from doomlings_desktop.rules.listeners import announce
 from doomlings_desktop.rules.meaning import deal as deal_meanings
 from doomlings_desktop.rules.scoring import Scoring
 from doomlings_desktop.rules.state import KEEP_PAUSE, VARIANTS, Player, State
 from doomlings_desktop.rules.verbs import Ctx, t_effect
-from doomlings_desktop.rules.windows import Windows, t_cancel_window
+from doomlings_desktop.rules.windows import Windows
 
 
 class Game(State, Legality, Scoring, Windows):
     """One game of Doomlings. Create with `Game.new`, drive with `pending` and `apply`."""
 
     __slots__ = ()
+
+    announce = announce     # the one dispatch of the game's moments (rules/listeners.py)
 
     @classmethod
     def new(cls, db: Database, players: int, seed: int = 0, variants: dict | None = None,
@@ -88,6 +91,7 @@ class Game(State, Legality, Scoring, Windows):
         g.seed = self.seed
         g.rng = self.rng.clone()
         g.players = [p.clone() for p in self.players]
+        g.held = self.held.copy()
         g.deck = self.deck[:]
         g.discard = self.discard[:]
         g.age_deck = self.age_deck[:]
@@ -249,9 +253,7 @@ class Game(State, Legality, Scoring, Windows):
             if self.log is not None:
                 self.say("peace", (c, "'s action is ignored this round."))
             return
-        if self.anyone_holds_cards(self.db.cancel_cards):     # Automimicry, Righteous...
-            self.stack.append((t_cancel_window, p, c, 1))
-        else:
+        if not self.announce("action_resolving", p, c):   # Automimicry, Righteous...
             self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))
 
     def stabilize(self, p: int) -> None:

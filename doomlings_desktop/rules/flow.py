@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from doomlings_desktop.rules.attach import movable, t_move_window
 from doomlings_desktop.rules.decisions import (
     CANNOT_PLAY,
     CHOOSE_RECIPIENT,
@@ -18,7 +17,6 @@ from doomlings_desktop.rules.decisions import (
     END_TURN,
     EXTRA_PLAY,
     LOSE_OWN_TRAIT,
-    OFFER_OUT_OF_TURN,
     REDRAW_INSTEAD,
     STABILIZE,
     TURN_PLAY,
@@ -26,12 +24,7 @@ from doomlings_desktop.rules.decisions import (
 from doomlings_desktop.rules.scoring import t_score
 from doomlings_desktop.rules.verbs import Ctx, _trait_words, t_effect
 from doomlings_desktop.rules.windows import (
-    place_reaction,
-    t_late_window,
-    t_parasitic_window,
     t_resolve,
-    t_turn_over,
-    t_window,
 )
 
 if TYPE_CHECKING:
@@ -88,17 +81,13 @@ def _end_of_turn(g: Game, nxt: tuple) -> bool:
     turn (the next turn or the round's end), which saves a task in every turn of every game."""
     q = g.turn_end
     g.turn_end = -1
-    if g.attached and g.db.movers and movable(g, q):
-        g.stack.append(nxt)     # Ruggedized may move first: the end of its owner's turn (E14)
-        if g.anyone_holds_cards(g.db.turn_over_cards):
-            g.stack.append((t_turn_over, q))
-        g.stack.append((t_move_window, q, ()))
-        return True
-    if not g.anyone_holds_cards(g.db.turn_over_cards):
-        return False
-    g.stack.append(nxt)
-    g.stack.append((t_turn_over, q))
-    return True
+    hear = g.db.hear["turn_ended"]     # Self-Awareness, Ruggedized... come first
+    if hear is not None:
+        n = len(g.stack)
+        if hear(g, q):
+            g.stack.insert(n, nxt)
+            return True
+    return False
 
 
 def t_round_end(g: Game, t: tuple) -> None:
@@ -163,17 +152,13 @@ def t_turn(g: Game, t: tuple) -> None:
     g.turn_plays = []
     g.bonus_used = False
     g.turn_end = p
-    db = g.db
-    pile = g.players[p].pile
-    main = True
-    for x in db.turn_start:
-        if x in pile and not (g.hosts and g.blanked(x)):
-            if main:
-                g.stack.append((t_turn_main, p))
-                main = False
-            g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["turn_start"])))
-    if main:
-        t_turn_main(g, t)
+    hear = g.db.hear["turn_started"]   # the turn-start triggers (Prepper) come first
+    if hear is not None:
+        n = len(g.stack)
+        if hear(g, p):
+            g.stack.insert(n, (t_turn_main, p))
+            return
+    t_turn_main(g, t)
 
 
 def t_turn_main(g: Game, t: tuple) -> None:
@@ -205,7 +190,7 @@ def _redraw(g: Game, p: int, said: str) -> None:
     react = g.db.on_hand_discard
     for c in reversed(hand):
         if react[c]:    # Witchy, Zombified (E17): each may be played instead
-            g.hand_discarded(p, c)
+            g.announce("hand_discarded", p, c)
     g.draw(p, 3)
 
 
@@ -307,7 +292,7 @@ def t_enter(g: Game, t: tuple) -> None:
     if g.log is not None:
         where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
         g.say("play", (f"{g.pname(p)} plays ", c, f"{where}."))
-    after_entering(g, p, c, src, resolve, True)
+    after_entering(g, p, c, src, resolve)
 
 
 def t_attached(g: Game, t: tuple) -> None:
@@ -317,13 +302,14 @@ def t_attached(g: Game, t: tuple) -> None:
     on its own (E10)."""
     _, p, c, src, resolve = t
     if c in g.attached:
-        after_entering(g, p, c, src, resolve, False)
+        after_entering(g, p, c, src, resolve)
 
 
-def after_entering(g: Game, p: int, c: int, src: str, resolve: bool, parasitic: bool) -> None:
+def after_entering(g: Game, p: int, c: int, src: str, resolve: bool) -> None:
     """What follows a trait's entering a pile from `src`: from a hand, the turn's plays, its
-    action (Effigial's window first) or effect, Legendary's, Orcish Tusks' and Parasitic's
-    windows and green triggers; from elsewhere only its action."""
+    action (after the "action_coming" moment: Effigial's window) or effect, Legendary's, then
+    the "trait_played" moment (Orcish Tusks', Parasitic's windows, green triggers); from
+    elsewhere only its action."""
     db = g.db
     d = db.cards[c]
     if src != "hand":
@@ -335,25 +321,18 @@ def after_entering(g: Game, p: int, c: int, src: str, resolve: bool, parasitic: 
     if d.action and resolve:
         if not db.has_action[c]:   # no action icon (Vampirism, Optimistic Nihilism): happens,
             g.stack.append((t_effect, Ctx(p, c, d.action)))     # cannot be stopped
-        elif db.reactors["action_played"] and g.anyone_holds("action_played") \
-                and not g.rules.get("ignore_actions"):
-            g.stack.append((t_resolve, p, c))   # Effigial's moment comes first (E17)
-            g.stack.append((t_window, "action_played", p, c, tuple(g.opponents(p)), 0))
         else:
-            g.resolve_action(p, c)
+            n = len(g.stack)
+            if db.hear["action_coming"] is not None and not g.rules.get("ignore_actions") \
+                    and g.announce("action_coming", p, c):
+                g.stack.insert(n, (t_resolve, p, c))   # Effigial's moment comes first (E17)
+            else:
+                g.resolve_action(p, c)
     if d.on_play:   # not an action (Legendary, E26): whenever played from a hand, unstoppable
         g.stack.append((t_effect, Ctx(p, c, d.on_play)))
-    if db.dominant[c] and db.reactors["dominant_played"] \
-            and g.anyone_holds("dominant_played"):      # Orcish Tusks (E17)
-        g.stack.append((t_window, "dominant_played", p, c, tuple(g.opponents(p)), 0))
-    if parasitic and not (db.dominant[c] or db.fixed[c]) and g.anyone_holds("parasitic") \
-            and not g.protected("steal"):
-        g.stack.append((t_parasitic_window, p, c, 1))
-    if "green" in db.colors[c]:    # a multi-colour trait with green is a green trait (E5)
-        pile = g.players[p].pile
-        for x in db.green_triggers:
-            if x != c and x in pile and not (g.hosts and g.blanked(x)):
-                g.stack.append((t_effect, Ctx(p, x, db.cards[x].triggers["own_green_played"])))
+    hear = db.hear["trait_played"]     # Parasitic, Orcish Tusks, Self-Replicating...
+    if hear is not None:
+        hear(g, p, c)
 
 
 def t_after_play(g: Game, t: tuple) -> None:
@@ -409,10 +388,9 @@ def _stabilize_then_late(g: Game, p: int) -> None:
         g.draw(p, target - len(hand))
     elif len(hand) > target:
         stack.append((t_stab_discard, p, target))
-    for c in g.db.reactors["late"]:
-        if c in hand:
-            stack.insert(n, (t_late_window, p))
-            break
+    hear = g.db.hear["stabilized"]     # Late, below the stabilizing discards
+    if hear is not None:
+        hear(g, p, -1, n)
 
 
 def t_bonus_play(g: Game, t: tuple) -> None:
@@ -505,8 +483,7 @@ def t_after_stabilize(g: Game, t: tuple) -> None:
         g.draw(p, n)
     if g.rules.get("pass_after_stabilize"):
         _pass_random_card(g, p)
-    if g.holds(p, "late"):
-        g.stack.append((t_late_window, p))
+    g.announce("stabilized", p, -1, len(g.stack))
 
 
 def _pass_random_card(g: Game, p: int) -> None:
@@ -544,30 +521,7 @@ def t_we_player(g: Game, t: tuple) -> None:
     each World's End trait of the pile."""
     p = t[1]
     g.stack.append((t_we_next, p, ()))
-    t_we_offer(g, t)
-
-
-def t_we_offer(g: Game, t: tuple) -> None:
-    p = t[1]
-    cards = g.reacting_cards(p, "sneaky")
-    any_time = g.db.reactors["any_time"]
-    if any_time:
-        cards += g.offerable(p, "any_time")
-    if cards:
-        g.ask(p, "react", OFFER_OUT_OF_TURN, cards + ["pass"],
-              "World's End: you may play a card out of turn now" if any_time
-              else "World's End: you may play Sneaky now", (t_we_offer_ans, p), zone="hand")
-
-
-def t_we_offer_ans(g: Game, t: tuple) -> None:
-    p, c = t[1], g.answer
-    if c == "pass":
-        return
-    g.stack.append((t_we_offer, p))     # another card may follow
-    if g.db.reaction[c] == "sneaky":
-        g.play_from_hand(p, c)
-    else:
-        place_reaction(g, p, c, -1)
+    g.announce("world_end_turn", p)     # Sneaky, the "at any time" cards (E16)
 
 
 def t_we_next(g: Game, t: tuple) -> None:

@@ -171,6 +171,7 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
     g.first = first
     for i, seat in enumerate(seats):
         _lay_seat(g, i, *seat)
+    g.count_held()
     order = g.order_from(first)
     if g.rules.get("reverse_order"):
         order = order[::-1]

@@ -17,7 +17,6 @@ from doomlings_desktop.rules.decisions import Decision
 from doomlings_desktop.rules.events import PUBLIC_ZONES, EraClosed, Event, Laid, Moved
 from doomlings_desktop.rules.outcome import Outcome
 from doomlings_desktop.rules.rng import Rng
-from doomlings_desktop.rules.verbs import Ctx, t_effect
 
 VARIANTS = ("long_age_deck", "catastrophe_ends_round", "gene_pool_leader_bonus")
 
@@ -119,12 +118,30 @@ class ZoneRecord:
                 c = self.discard.pop()
                 self.players[q].hand.append(c)
                 got.append(c)
+                k = self.db.reaction[c]
+                if k:
+                    self.held[k] += 1
                 if self.moves is not None:      # face down: the receiver's alone
                     self.moves.append(Moved(c, "discard", -1, "hand", q, False, (q,)))
             dealt.append(got)
         if self.moves is not None:
             self.laid("discard", -1, None)
         return dealt
+
+    def _count_in(self, cards: list[int]) -> None:
+        reaction = self.db.reaction
+        for c in cards:
+            if reaction[c]:
+                self.held[reaction[c]] += 1
+
+    def count_held(self) -> None:
+        """Count `held` again from the hands: after hands are laid out whole."""
+        held = self.held = dict.fromkeys(self.db.reactors, 0)
+        reaction = self.db.reaction
+        for pl in self.players:
+            for c in pl.hand:
+                if reaction[c]:
+                    held[reaction[c]] += 1
 
     def swap_hands(self, p: int, q: int) -> None:
         """p and q exchange their whole hands."""
@@ -163,7 +180,7 @@ class State(ZoneRecord):
         "denied", "marks", "prepper", "world_end", "over", "outcome",
         "revealed", "answers", "seed", "final_catastrophe", "limbo", "names", "undo_floor",
         "shown", "turn_end", "hold", "meaning", "meaning_offer", "attached", "hosts",
-        "known_below", "shown_all", "moves",
+        "known_below", "shown_all", "moves", "held",
     )
 
     def __init__(self, db: Database, n: int, seed: int = 0, variants: dict | None = None,
@@ -193,6 +210,11 @@ class State(ZoneRecord):
         self.pending: Decision | None = None
         self.answer: Any = None
         self.log: list | None = [] if log else None
+        # How many cards of each out-of-turn kind lie in hands, all hands together: a window
+        # asks it instead of searching every hand (a turn's end, a play, an action ask it).
+        # Kept by the moves below; swapping or passing hands leaves it as it is; a position
+        # laid out whole (setup.py, worlds.py) counts again (`count_held`).
+        self.held: dict[str, int] = dict.fromkeys(db.reactors, 0)
         self.moves: list | None = [] if log else None   # zone events (rules/events.py): every
         # move of a card, kept beside the log and only while there is one (a clone has none)
         self.last_colors: tuple[str, ...] = ()   # of the last trait played: Natural Harmony
@@ -344,6 +366,10 @@ class State(ZoneRecord):
             self.players[q].hand.append(c)
         else:
             self.zone(dst, q).append(c)
+        if src == "hand" or dst == "hand":
+            k = self.db.reaction[c]
+            if k:
+                self.held[k] += (dst == "hand") - (src == "hand")
         if self.moves is not None:
             self.moved(c, src, p, dst, q, bottom)
 
@@ -359,6 +385,10 @@ class State(ZoneRecord):
             self.add_to_pile(q, c)
         else:
             self.zone(dst, q).append(c)
+        if src == "hand" or dst == "hand":
+            k = self.db.reaction[c]
+            if k:
+                self.held[k] += (dst == "hand") - (src == "hand")
         if self.moves is not None:
             self.moved(c, src, p, dst, q)
         return c
@@ -385,6 +415,8 @@ class State(ZoneRecord):
             got.reverse()
             hand.extend(got)
             n = 0
+            if not self.db.reacting.isdisjoint(got):
+                self._count_in(got)
             if self.moves is not None:
                 for c in got:
                     self.moved(c, "deck", -1, "hand", p)
@@ -405,6 +437,9 @@ class State(ZoneRecord):
             c = deck.pop()
             hand.append(c)
             got.append(c)
+            k = self.db.reaction[c]
+            if k:
+                self.held[k] += 1
             if self.moves is not None:
                 self.moved(c, "deck", -1, "hand", p)
         self.shown = True
@@ -418,12 +453,14 @@ class State(ZoneRecord):
         move after a play's two."""
         self.players[p].hand.remove(c)
         self.discard.append(c)
+        if self.db.reaction[c]:
+            self.held[self.db.reaction[c]] -= 1
         if self.moves is not None:
             self.moved(c, "hand", p, "discard", -1)
         if self.log is not None:
             self.say("discard", (f"{self.pname(p)} discards ", c, " from hand."))
         if self.db.on_hand_discard[c]:      # Witchy, Zombified: may be played instead (E17)
-            self.hand_discarded(p, c)
+            self.announce("hand_discarded", p, c)
 
     def change_gp(self, p: int, delta: int) -> int:
         """Change a gene pool within 1..8; returns the change really made (R10)."""
@@ -555,13 +592,8 @@ class State(ZoneRecord):
         self.move(c, "pile", "hand" if d.back_to_hand else "discard", p, p)
         if self.log is not None:
             self._say_discard(p, c, by, at_random)
-        for x in self.players[p].pile + [c]:
-            trig = db.cards[x].triggers if db.special[x] else None
-            if trig and "own_trait_discarded" in trig:
-                self.stack.append((t_effect, Ctx(p, x, trig["own_trait_discarded"])))
-        if db.reactors["trait_discarded"] and not d.back_to_hand \
-                and self.anyone_holds("trait_discarded"):      # Necromantic (E17)
-            self.open_window("trait_discarded", -1, (c,), tuple(self.opponents(p)))
+        if db.hear["pile_discarded"] is not None:     # Regenerative Tissue, Necromantic...
+            self.announce("pile_discarded", p, (c,), ((c,) if not d.back_to_hand else (), ()))
         return True
 
     def _say_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
@@ -598,13 +630,8 @@ class State(ZoneRecord):
             self._unhook(a)
             if self.log is not None:
                 self.say("discard_trait", (a, " goes with it."))
-        for x in self.players[p].pile + gone:
-            trig = db.cards[x].triggers if db.special[x] else None
-            if trig and "own_trait_discarded" in trig and x not in quiet:
-                for _ in gone:
-                    self.stack.append((t_effect, Ctx(p, x, trig["own_trait_discarded"])))
-        dead = tuple(x for x in gone if not (x == c and back))
-        if dead and db.reactors["trait_discarded"] and self.anyone_holds("trait_discarded"):
+        if db.hear["pile_discarded"] is not None:
             # Necromantic (E17, E31): its player picks one when a host and its attachment go
-            self.open_window("trait_discarded", -1, dead, tuple(self.opponents(p)))
+            dead = tuple(x for x in gone if not (x == c and back))
+            self.announce("pile_discarded", p, tuple(gone), (dead, quiet))
         return True

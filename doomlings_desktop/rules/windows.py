@@ -48,19 +48,7 @@ class Windows:
 
     def anyone_holds(self, kind: str) -> bool:
         """Whether any hand holds an out-of-turn card of that kind (a window's fast exit)."""
-        for c in self.db.reactors[kind]:
-            for pl in self.players:
-                if c in pl.hand:
-                    return True
-        return False
-
-    def anyone_holds_cards(self, cards: frozenset[int]) -> bool:
-        """Whether any hand holds one of these cards (a window of several kinds)."""
-        if cards:
-            for pl in self.players:
-                if not cards.isdisjoint(pl.hand):
-                    return True
-        return False
+        return self.held[kind] > 0
 
     def offerable(self, q: int, kind: str, actor: int = -1) -> list[int]:
         """The cards of a Mythlings window's kind that q holds and may play now."""
@@ -83,17 +71,6 @@ class Windows:
         if db.dominant[c]:
             return any(self.dominants(o) < 2 for o in _destinations(self, q, c, actor))
         return True
-
-    def open_window(self, kind: str, p: int, c: int | tuple, seats: tuple[int, ...]) -> None:
-        """Offer `kind` cards to `seats` in order next (a pushed task); p is the acting
-        player (-1: none), c what the window is about. The caller has checked
-        `anyone_holds(kind)`."""
-        self.stack.append((t_window, kind, p, c, seats, 0))
-
-    def hand_discarded(self, q: int, c: int) -> None:
-        """Card c has just gone from q's hand to the discard pile: Witchy's and Zombified's
-        moment (E17). Called only for such cards (`Database.on_hand_discard`)."""
-        self.stack.append((t_window, "self_discarded", -1, c, (q,), 0))
 
     def stolen_from_hand(self, p: int, q: int, c: int) -> bool:
         """p steals card c out of q's hand: into p's hand, or, for a card that is discarded
@@ -140,9 +117,9 @@ def t_parasitic_ans(g: Game, t: tuple) -> None:
     # The stolen trait's action is cancelled: drop its pending action from the stack.
     g.stack[:] = [x for x in g.stack if not _part_of_action(x, c)]
     take = (t_parasitic_take, p, c, q)
-    if g.anyone_holds("before_steal"):      # Gelatinous: the victim may play it first (E17)
-        g.stack.append(take)
-        g.stack.append((t_window, "before_steal", q, par, (p,), 0))
+    n = len(g.stack)
+    if g.announce("steal_coming", q, par, (p,)):
+        g.stack.insert(n, take)     # Gelatinous: the victim may play it first (E17)
     else:
         t_parasitic_take(g, take)
 
@@ -224,7 +201,8 @@ def t_turn_over(g: Game, t: tuple) -> None:
     the holders of an "at any time" card may play it (E16), each seat in turn order."""
     p = t[1]
     db = g.db
-    if not g.anyone_holds_cards(db.turn_over_cards):
+    held = g.held
+    if not (held["self_awareness"] or held["any_time"]):
         return
     i = t[2] if len(t) > 2 else 1
     any_time = db.reactors["any_time"]
@@ -267,20 +245,48 @@ def t_self_aware_target(g: Game, t: tuple) -> None:
         g.say("self_awareness", (f"{g.pname(q)} plays ", c, f" into {g.pname(o)}'s pile."))
 
 
+# ---------------------------------------------------------------------- World's End
+
+def t_we_offer(g: Game, t: tuple) -> None:
+    p = t[1]
+    cards = g.reacting_cards(p, "sneaky")
+    any_time = g.db.reactors["any_time"]
+    if any_time:
+        cards += g.offerable(p, "any_time")
+    if cards:
+        g.ask(p, "react", OFFER_OUT_OF_TURN, cards + ["pass"],
+              "World's End: you may play a card out of turn now" if any_time
+              else "World's End: you may play Sneaky now", (t_we_offer_ans, p), zone="hand")
+
+
+def t_we_offer_ans(g: Game, t: tuple) -> None:
+    p, c = t[1], g.answer
+    if c == "pass":
+        return
+    g.stack.append((t_we_offer, p))     # another card may follow
+    if g.db.reaction[c] == "sneaky":
+        g.play_from_hand(p, c)
+    else:
+        place_reaction(g, p, c, -1)
+
+
 # ---------------------------------------------------------------------- the Mythlings' window
+
+# The generic windows' kinds and what their offer says: a new kind of out-of-turn card whose
+# play goes into a pile (`place_reaction`) is a line here and one in rules/moments.py's LISTENS.
+PROMPTS: dict[str, str] = {
+    "action_played": "{actor} played {card}, whose action is about to resolve: play a card?",
+    "dominant_played": "{actor} played the dominant {card}: play a card out of turn?",
+    "before_steal": "{actor}'s {card} is about to steal: play a card out of turn first?",
+    "trait_discarded": "{card} went to the discard pile: play a card out of turn and take it?",
+    "self_discarded": "{card} was discarded from your hand: play it instead?",
+}
+
 
 def _prompt(g: Game, kind: str, p: int, c: int | tuple) -> str:
     name = g.db.name
-    if kind == "action_played":
-        return f"{g.pname(p)} played {name(c)}, whose action is about to resolve: play a card?"
-    if kind == "dominant_played":
-        return f"{g.pname(p)} played the dominant {name(c)}: play a card out of turn?"
-    if kind == "before_steal":
-        return f"{g.pname(p)}'s {name(c)} is about to steal: play a card out of turn first?"
-    if kind == "trait_discarded":
-        return (f"{', '.join(name(x) for x in c)} went to the discard pile: play a card out "
-                "of turn and take it?")
-    return f"{name(c)} was discarded from your hand: play it instead?"
+    card = ", ".join(name(x) for x in c) if isinstance(c, tuple) else name(c)
+    return PROMPTS[kind].format(actor=g.pname(p) if p >= 0 else "", card=card)
 
 
 def t_window(g: Game, t: tuple) -> None:

@@ -165,6 +165,7 @@ class WorldSampler:
         for q in list(g.revealed):
             if q != me:
                 g.revealed[q] = tuple(rename.get(c, c) for c in g.revealed[q])
+        g.count_held()
 
     def _deal_ages(self, g: Game, rng: random.Random) -> None:
         """The rest of the age deck with its structure: the peeked ages where they are, one

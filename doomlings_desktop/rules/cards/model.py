@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from doomlings_desktop.rules import counters, verbs
+from doomlings_desktop.rules.moments import listeners_of
 
 COLORS = ("red", "blue", "green", "purple")
 ALL_COLORS = COLORS + ("colorless",)
@@ -153,6 +154,7 @@ class Database:
         self.module = [d.module for d in self.cards]    # "" for the base game (E1 identity)
         self.gp_card = [bool(d.gp_self or d.gp_all) for d in self.cards]
         self.reaction = [d.reaction for d in self.cards]
+        self.reacting = frozenset(c for c, k in enumerate(self.reaction) if k)
         self.special = [bool(d.triggers or d.keeps or d.denial) for d in self.cards]
         self.denial = [bool(d.denial) for d in self.cards]
         # Traits that never leave their pile (Fulfilled): no effect may target them.
@@ -191,10 +193,6 @@ class Database:
             if d.reaction:
                 self.reactors[d.reaction] = self.reactors.get(d.reaction, ()) + (c,)
         r = self.reactors
-        # The cards one window offers together: the end of a turn (Self-Awareness and "at any
-        # time", E16) and an action about to resolve (Automimicry, Chromatophores, Righteous).
-        self.turn_over_cards = frozenset(r["self_awareness"] + r["any_time"])
-        self.cancel_cards = frozenset(r["cancel_action"] + r["cancel_harm"])
         # Actions that can reach another player (Righteous' condition, E17): only worked out
         # when a card can use it.
         self.reaches = ([verbs.reaches_others(d.action or ()) for d in self.cards] if r["cancel_harm"]
@@ -202,6 +200,16 @@ class Database:
         # Cards with a moment of their own when discarded from a hand (Witchy, Zombified) or
         # stolen (Gelatinous): a flag per card, read where such a move happens.
         self.on_hand_discard = [d.reaction == "self_discarded" for d in self.cards]
+        # The one dispatch's index (rules/moments.py): for each moment, the listeners of the
+        # trigger and reaction kinds these cards use; () for a moment nothing here answers.
+        kinds = {d.reaction for d in self.cards if d.reaction}
+        kinds.update(k for d in self.cards if d.triggers for k in d.triggers)
+        if self.movers:
+            kinds.add("may_move")
+        self.listeners = listeners_of(kinds)
+        # rules/listeners.py needs this module, so it is imported here, late
+        from doomlings_desktop.rules.listeners import compose
+        self.hear = {m: compose(ls) for m, ls in self.listeners.items()}
         self.discard_if_stolen = [bool(d.discard_if_stolen) for d in self.cards]
 
     # -- what a saved game needs to know about the cards it was played with

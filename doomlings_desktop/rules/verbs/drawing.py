@@ -146,4 +146,4 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
         if g.log is not None:
             g.say("deus", (f"{g.pname(p)} draws ", c, f": {v:+d} points."))
         if g.db.on_hand_discard[c]:     # discarded from the hand it was drawn into (E17)
-            g.hand_discarded(p, c)
+            g.announce("hand_discarded", p, c)

@@ -204,9 +204,9 @@ def v_steal_hand(g: Any, ctx: Ctx, a: dict) -> None:
         g.stack.append((t_reveal_pick, ctx, a))
         for q in reversed(g.opponents(p)):
             g.stack.append((t_reveal_one, ctx, q))
-        if g.anyone_holds("before_steal"):      # Gelatinous, before the reveals (E31)
-            g.open_window("before_steal", p, ctx.card,
-                          tuple(q for q in g.opponents(p) if g.players[q].hand))
+        if g.db.hear["steal_coming"] is not None:   # Gelatinous, before the reveals (E31)
+            g.announce("steal_coming", p, ctx.card,
+                       tuple(q for q in g.opponents(p) if g.players[q].hand))
         return
     opps = [q for q in g.opponents(p) if g.players[q].hand]
     if not opps:
@@ -219,9 +219,10 @@ def t_steal_hand_from(g: Any, t: tuple) -> None:
     _, ctx, a = t
     q = g.answer
     take = (t_steal_hand_take, ctx, a, q)
-    if g.anyone_holds("before_steal") and g.holds(q, "before_steal"):
-        g.stack.append(take)        # Gelatinous: its holder may play it first (E31)
-        g.open_window("before_steal", ctx.player, ctx.card, (q,))
+    n = len(g.stack)
+    if g.db.hear["steal_coming"] is not None and g.holds(q, "before_steal") \
+            and g.announce("steal_coming", ctx.player, ctx.card, (q,)):
+        g.stack.insert(n, take)     # Gelatinous: its holder may play it first (E31)
     else:
         t_steal_hand_take(g, take)
 

@@ -23,14 +23,17 @@ from doomlings_desktop.rules.verbs.core import COLORS, REQUIRED, Ctx, _name, _se
 def v_steal_trait(g: Any, ctx: Ctx, a: dict) -> None:
     opps = g.opponents(ctx.player)
     opts = g.pile_targets(opps, a["filter"], "steal")
-    if opts and g.anyone_holds("before_steal"):
+    if not opts:
+        return
+    if g.db.hear["steal_coming"] is not None:
         # Gelatinous: each player who may be stolen from may play it before the pick (E31)
         owners = {g.owner_of(c) for c in opts}
-        g.stack.append((t_steal_trait_ask, ctx, a))
-        g.open_window("before_steal", ctx.player, ctx.card, tuple(q for q in opps if q in owners))
-    elif opts:
-        g.ask(ctx.player, "card", TAKE_OPPONENT_TRAIT, opts, f"{_title(g, ctx)}: steal a trait",
-              (t_steal_trait, ctx, a), card=ctx.card, zone="pile")
+        n = len(g.stack)
+        if g.announce("steal_coming", ctx.player, ctx.card, tuple(q for q in opps if q in owners)):
+            g.stack.insert(n, (t_steal_trait_ask, ctx, a))
+            return
+    g.ask(ctx.player, "card", TAKE_OPPONENT_TRAIT, opts, f"{_title(g, ctx)}: steal a trait",
+          (t_steal_trait, ctx, a), card=ctx.card, zone="pile")
 
 
 def t_steal_trait_ask(g: Any, t: tuple) -> None:
