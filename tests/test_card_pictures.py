@@ -205,3 +205,49 @@ def test_the_strip_shows_the_picture_when_the_name_still_fits(art, full):
     long = full.defs["optimistic-nihilism"]
     narrow = draw_strip(art, long, 120, 20)         # the name is cut: no room for a picture
     assert _diff(narrow, draw_strip(art, _without(long), 120, 20), narrow.get_rect()) == 0
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_about_page_credits_the_pictures_from_the_main_menu(home, size):
+    from uidriver import click, find, key
+
+    from doomlings_desktop.storage.settings import Settings
+    from doomlings_desktop.ui import router
+    from doomlings_desktop.ui.app import App
+    from doomlings_desktop.ui.scenes.about import AboutScene
+
+    app = App(size=size, settings=Settings())
+    menu = router.make(app, "menu")
+    app.go(menu)
+    app.frame()
+    at = find(menu, ("button", "about"))
+    assert at is not None and app.screen.get_rect().contains(at)
+    others = [r for r, a in menu.targets if a != ("button", "about")]
+    assert not any(at.colliderect(r) for r in others), "About covers no other button"
+    click(app, at.center)
+    assert isinstance(app.scene, AboutScene)
+    for words in ("game-icons.net", "CC BY 3.0", "Lorc", "Delapouite", "DejaVu",
+                  "assets/LICENSES.md"):
+        assert words in app.scene.body
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is menu
+    key(app, pygame.K_a, "a")
+    assert isinstance(app.scene, AboutScene)
+
+
+def test_the_licences_file_credits_every_author_of_a_picture_in_use():
+    credits = (ROOT / "assets" / "pictures" / "CREDITS.md").read_text(encoding="utf-8")
+    licences = (ROOT / "assets" / "LICENSES.md").read_text(encoding="utf-8")
+    from doomlings_desktop.ui.scenes.about import ABOUT_TEXT
+
+    rows = [ln.split("|")[1:4] for ln in credits.splitlines() if ln.startswith("| ")
+            and not ln.startswith("| Picture") and not ln.startswith("| ---")]
+    assert {r[0].strip() for r in rows} == {p.stem for p in FOLDER.glob("*.png")}
+    for author in {r[1].strip() for r in rows}:
+        assert author in licences and author in ABOUT_TEXT, author
+    assert "CC BY 3.0" in licences and "game-icons.net" in licences

@@ -9,9 +9,12 @@ paths in one icons.json. Rendering needs resvg-py and Pillow, used by this scrip
     npm pack @iconify-json/game-icons            # in a scratch folder; then tar xzf it
     python3 -m venv /tmp/venv-icons
     /tmp/venv-icons/bin/pip install resvg-py pillow
-    /tmp/venv-icons/bin/python tools/render_pictures.py path/to/package/icons.json
+    /tmp/venv-icons/bin/python tools/render_pictures.py path/to/package/icons.json \
+        --authors path/to/game-icons-checkout
 
-Pictures no card names any more are deleted, so the folder holds exactly the ones in use.
+`--authors` (a checkout of github.com/game-icons/icons, whose folders are its authors) also
+writes assets/pictures/CREDITS.md: each picture with its author, as CC BY asks. Pictures no
+card names any more are deleted, so the folder holds exactly the ones in use.
 The same icons.json gives the same bytes (Pillow's PNG writer is deterministic)."""
 
 from __future__ import annotations
@@ -78,9 +81,52 @@ def render(svg: str, size: int) -> bytes:
     return buf.getvalue()
 
 
+AUTHOR_NAMES = {"lorc": "Lorc", "delapouite": "Delapouite", "caro-asercion": "Caro Asercion",
+                "skoll": "Skoll", "sbed": "Sbed", "darkzaitzev": "DarkZaitzev",
+                "cathelineau": "Cathelineau", "sparker": "Sparker", "carl-olsen": "Carl Olsen"}
+
+
+def _numbers(svg_path: str) -> list[str]:
+    return re.findall(r"-?\d+\.?\d*", svg_path)[:8]
+
+
+def author_of(checkout: Path, icons: dict, name: str) -> str:
+    """The folder (author) of the checkout holding this icon; when several authors drew an
+    icon of that name, the one whose drawing is the package's."""
+    found = sorted(checkout.glob(f"*/{name}.svg"))
+    if len(found) > 1:
+        want = _numbers(icons["icons"][name]["body"])
+        found = [f for f in found
+                 if want == _numbers((re.findall(r' d="([^"]+)"', f.read_text()) or [""])[-1])]
+    if len(found) != 1:
+        raise SystemExit(f"cannot tell who drew {name!r} in {checkout}")
+    folder = found[0].parent.name
+    return AUTHOR_NAMES.get(folder, folder.replace("-", " ").title())
+
+
+def write_credits(checkout: Path, icons: dict, names: list[str], out: Path) -> None:
+    """CREDITS.md: every picture in use with its author and the cards that show it."""
+    cards: dict[str, list[str]] = {}
+    for f in card_files():
+        text = f.read_text(encoding="utf-8")
+        for ident, pic in re.findall(r"id: ([a-z0-9-]+)\n\s*name: .*\n\s*picture: "
+                                     r"game-icons:([a-z0-9-]+)", text):
+            cards.setdefault(pic, []).append(ident)
+    rows = [(n, author_of(checkout, icons, n)) for n in names]
+    who = sorted({a for _, a in rows})
+    lines = ["# Card pictures", "",
+             "From [game-icons.net](https://game-icons.net) by " + ", ".join(who) + ", under "
+             "[CC BY 3.0](https://creativecommons.org/licenses/by/3.0/); rendered to white PNGs "
+             "by `tools/render_pictures.py` and tinted to each card's colour when drawn.", "",
+             "| Picture | Author | Card |", "| --- | --- | --- |"]
+    lines += [f"| {n} | {a} | {', '.join(cards.get(n, []))} |" for n, a in rows]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("icons_json", help="icons.json of the @iconify-json/game-icons package")
+    ap.add_argument("--authors", type=Path, help="a game-icons/icons checkout: write CREDITS.md")
     ap.add_argument("--size", type=int, default=SIZE, help=f"pixels square (default {SIZE})")
     args = ap.parse_args(argv)
     icons = json.loads(Path(args.icons_json).read_text(encoding="utf-8"))
@@ -91,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     stale = [p for p in OUT.glob("*.png") if p.stem not in set(names)]
     for p in stale:
         p.unlink()
+    if args.authors:
+        write_credits(args.authors, icons, names, OUT.parent / "CREDITS.md")
     total = sum(p.stat().st_size for p in OUT.glob("*.png"))
     print(f"{len(names)} pictures at {args.size} px in {OUT.relative_to(ROOT)} "
           f"({total / 1024:.0f} KB), {len(stale)} unused removed")
