@@ -49,7 +49,7 @@ def test_every_card_of_every_module_names_a_picture_that_is_shipped(full):
         assert d.picture, f"{d.id} ({d.module or 'base'}) names no picture"
         path = resource(rules_pictures.picture_file(d.picture))
         img = pygame.image.load(str(path))
-        assert img.get_bitsize() == 32 and img.get_size() == (160, 160), d.id
+        assert img.get_bitsize() == 32 and img.get_size() == (256, 256), d.id
         assert pictures.source(d.picture) is not None, d.id
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "assets" / "pictures" / "game-icons"
-SIZE = 160          # pixels square: a zoomed card's picture panel is about this tall
+SIZE = 256          # pixels square: a zoomed card's picture at 4K is about this large
 FIELD = re.compile(r"^\s*picture:\s*game-icons:([a-z0-9-]+)\s*$", re.MULTILINE)
 MANIFEST = re.compile(r"^modules:\s*\n((?:[ \t]+\S.*\n?)+)", re.MULTILINE)
 
