@@ -236,6 +236,10 @@ class CardArt:
                             lambda: draw_picture(value, size, tint, alpha) or
                             pygame.Surface((size, size), pygame.SRCALPHA))
 
+    def has_picture(self, value: str | None) -> bool:
+        """Whether `picture(value, ...)` draws something (the card names a readable one)."""
+        return source(value) is not None
+
     def kind_symbol(self, key: str, size: int) -> pygame.Surface:
         """The symbol of a color or of a kind ('age', 'catastrophe', 'birth') alone."""
         if key in COLOR_SYMBOL_NAMES:

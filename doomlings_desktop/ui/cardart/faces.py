@@ -296,7 +296,7 @@ def _multi(art: SymbolSource, d: Any, colors: tuple[str, ...], w: int, h: int,
     if d.text:                                  # the row kept over the text
         size = min(_band_symbol_size(w, h), room * 0.9)
         cy = ty0 - m["pad"] * 0.5 - size / 2
-    elif art.picture(d.picture, 8, WHITE) is not None:     # a row over the picture
+    elif art.has_picture(d.picture):     # a row over the picture
         size = _picture_badge_size(d, w, h, n)
         cy = ty0 + m["pad"] * 0.6 + size / 2
     else:                                       # the art panel is the whole body
@@ -357,7 +357,7 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int,
         n = len(colors_of(d))
         skip = _picture_badge_size(d, w, h, n) + pad * 0.6 if band and not text else 0.0
         _art_window(art, cv, color, base, tx0, ty0, tx1 - tx0, art_h, r * 0.4,
-                    symbol=not band or art.picture(d.picture, 8, WHITE) is not None,
+                    symbol=not band or art.has_picture(d.picture),
                     picture=d.picture, skip=skip)
     if text:
         box_y = ty0 + (art_h + pad if art_h else 0)
@@ -529,7 +529,7 @@ def _catastrophe(art: SymbolSource, d: Any, w: int, h: int,
         size -= 1
     extra = max(0.0, avail - h1 - h2 - pad * 2)
     art_h = 0.0             # the picture takes the room the text leaves, if enough of it,
-    pictured = bool(d.picture) and art.picture(d.picture, 8, WHITE) is not None
+    pictured = bool(d.picture) and art.has_picture(d.picture)
     if pictured and extra - pad >= h * 0.16:
         art_h = min(extra - pad, h * 0.34)
         extra -= art_h + pad

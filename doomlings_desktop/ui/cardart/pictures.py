@@ -29,6 +29,23 @@ def source(value: str | None) -> pygame.Surface | None:
     return _loaded[value]
 
 
+_halves: dict[str, list[pygame.Surface]] = {}
+
+
+def _nearest(value: str, img: pygame.Surface, size: int) -> pygame.Surface:
+    """The smallest of the picture's halvings (256, 128, 64... px) still at least `size`:
+    scaling from it costs a fraction of scaling the full picture, and a strip's 20-px picture
+    is drawn for every card in the piles."""
+    chain = _halves.get(value)
+    if chain is None:
+        chain = [img]
+        while chain[-1].get_width() >= 32:
+            w = chain[-1].get_width() // 2
+            chain.append(pygame.transform.smoothscale(chain[-1], (w, w)))
+        _halves[value] = chain
+    return next((c for c in reversed(chain) if c.get_width() >= size), img)
+
+
 def draw_picture(value: str | None, size: int, tint: RGB, alpha: int = 255
                  ) -> pygame.Surface | None:
     """The picture `size` px square in `tint` (its coverage times `alpha` as transparency),
@@ -37,6 +54,6 @@ def draw_picture(value: str | None, size: int, tint: RGB, alpha: int = 255
     if img is None:
         return None
     size = max(2, int(size))
-    out = pygame.transform.smoothscale(img, (size, size))
+    out = pygame.transform.smoothscale(_nearest(value, img, size), (size, size))
     out.fill((*tint, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     return out
