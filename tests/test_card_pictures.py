@@ -50,7 +50,7 @@ def test_every_card_of_every_module_names_a_picture_that_is_shipped(full):
         path = resource(rules_pictures.picture_file(d.picture))
         img = pygame.image.load(str(path))
         assert img.get_bitsize() == 32 and img.get_size() == (256, 256), d.id
-        assert pictures.source(d.picture) is not None, d.id
+        assert pictures.available(d.picture), d.id
 
 
 def test_every_card_has_a_picture_of_its_own(full):
@@ -193,9 +193,32 @@ def test_a_multicolour_trait_keeps_its_bands(art, full):
 def test_an_unreadable_picture_keeps_the_stand_in(art, full, monkeypatch):
     d = full.defs["bad"]
     old = draw_face(art, _without(d), 150, 210)
-    monkeypatch.setattr(pictures, "_loaded", {d.picture: None})
+    monkeypatch.setattr(pictures, "_chains", pictures.LRU(4))
+    monkeypatch.setattr(pictures, "_broken", {d.picture})
     fresh = CardArt(full)
     assert _diff(draw_face(fresh, d, 150, 210), old, pygame.Rect(0, 0, 150, 210)) == 0
+
+
+def test_a_damaged_picture_file_keeps_the_stand_in(art, full, monkeypatch, tmp_path):
+    d = full.defs["bad"]
+    bad = tmp_path / "assets" / "pictures" / "game-icons"
+    bad.mkdir(parents=True)
+    (bad / f"{d.picture.split(':')[1]}.png").write_bytes(b"\x89PNG not really")
+    monkeypatch.setattr("doomlings_desktop.resources._roots", lambda: [tmp_path])
+    monkeypatch.setattr(pictures, "_chains", pictures.LRU(4))
+    monkeypatch.setattr(pictures, "_broken", set())
+    old = draw_face(art, _without(d), 150, 210)
+    assert _diff(draw_face(CardArt(full), d, 150, 210), old, pygame.Rect(0, 0, 150, 210)) == 0
+
+
+def test_decoded_pictures_stay_few_and_small(art, full):
+    for d in full.defs.values():
+        for size in (20, 90, 200, 300):
+            pictures.draw_picture(d.picture, size, (10, 20, 30))
+    assert len(pictures._chains) <= pictures.CHAINS
+    assert pictures._chains.weight <= pictures.CHAINS * 90_000      # under 6 MB
+    big = pictures.draw_picture(full.defs["bad"].picture, 300, (10, 20, 30))
+    assert big.get_size() == (300, 300)
 
 
 def test_the_strip_shows_the_picture_when_the_name_still_fits(art, full):

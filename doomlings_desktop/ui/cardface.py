@@ -47,7 +47,7 @@ from doomlings_desktop.ui.cardart.palette import (
     KIND_RGB,
     RGB,
 )
-from doomlings_desktop.ui.cardart.pictures import draw_picture, source
+from doomlings_desktop.ui.cardart.pictures import available, draw_picture
 from doomlings_desktop.ui.cardart.strips import draw_strip
 from doomlings_desktop.ui.cardart.symbols import (
     draw_badge,
@@ -229,7 +229,7 @@ class CardArt:
                 ) -> pygame.Surface | None:
         """A card's own picture (its `picture:` field) `size` px square in `tint`, or None
         when it has none or its file cannot be read (the face then draws its stand-in)."""
-        if source(value) is None:
+        if not available(value):
             return None
         size = max(2, int(size))
         return self._cached(("picture", value, size, tint, alpha),
@@ -238,7 +238,7 @@ class CardArt:
 
     def has_picture(self, value: str | None) -> bool:
         """Whether `picture(value, ...)` draws something (the card names a readable one)."""
-        return source(value) is not None
+        return available(value)
 
     def kind_symbol(self, key: str, size: int) -> pygame.Surface:
         """The symbol of a color or of a kind ('age', 'catastrophe', 'birth') alone."""

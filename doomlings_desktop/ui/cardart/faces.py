@@ -251,10 +251,10 @@ def _picture(art: SymbolSource, cv: Canvas, picture: str | None, tint: RGB, x: f
              w: float, h: float, alpha: int = 255) -> bool:
     """The card's picture as large as fits in the box, centred; False if it has none."""
     size = max(6, int(min(w * 0.7, h * 0.86)))
-    img = art.picture(picture, size * SS, tint, alpha) if picture else None
+    img = art.picture(picture, size, tint, alpha) if picture else None
     if img is None:
         return False
-    cv.blit(img, x + (w - size) / 2, y + (h - size) / 2)
+    cv.place(img, x + (w - size) / 2, y + (h - size) / 2)
     return True
 
 
