@@ -35,13 +35,15 @@ def rss_mb() -> float:
 def cache_sizes(app: Any) -> dict[str, int]:
     """The entries every cache of the window holds now (each has its bound, lru.LRU)."""
     from doomlings_desktop.storage import saves
+    from doomlings_desktop.ui.cardart import pictures
     from doomlings_desktop.ui.cardart import text as cardtext
     from doomlings_desktop.ui.table import handraise, layer
 
     sizes = {"text": len(app.text.cache), "card pictures": len(app.art._cache),
              "face spots": len(app.art._spots), "fonts": len(fonts._fonts),
              "word widths": len(cardtext._WIDTHS), "shades": len(layer._SHADES),
-             "raised heights": len(handraise._HEIGHTS), "save verdicts": len(saves._verdicts)}
+             "raised heights": len(handraise._HEIGHTS), "save verdicts": len(saves._verdicts),
+             "decoded card pictures": len(pictures._chains)}
     panels = getattr(app.scene, "panels", None)
     if panels is not None:
         sizes["pile slots"] = len(panels.player.slot_cache)

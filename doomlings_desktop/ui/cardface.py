@@ -10,6 +10,7 @@
 - `color_symbol(color, size)`: the per-color symbol, so color is never the only cue;
 - `icon(name, size)`: one of the trait icons on its round badge;
 - `module_icon(module, size)`: the Dinolings, Mythlings or Techlings icon on its tile;
+- `picture(value, size, tint)`: a card's own picture (game-icons.net), tinted;
 - `gene_pool(value, w, h, angle)`: the gene pool card, its dial turned to `angle`.
 
 Every method returns a `pygame.Surface` with per-pixel alpha. The same arguments return the
@@ -46,6 +47,7 @@ from doomlings_desktop.ui.cardart.palette import (
     KIND_RGB,
     RGB,
 )
+from doomlings_desktop.ui.cardart.pictures import available, draw_picture
 from doomlings_desktop.ui.cardart.strips import draw_strip
 from doomlings_desktop.ui.cardart.symbols import (
     draw_badge,
@@ -222,6 +224,21 @@ class CardArt:
         if not self.symbols and key in COLOR_RGB:
             return pygame.Surface((size, size), pygame.SRCALPHA)
         return self._cached(("badge", key, size), lambda: draw_badge(self, key, size))
+
+    def picture(self, value: str | None, size: int, tint: RGB, alpha: int = 255
+                ) -> pygame.Surface | None:
+        """A card's own picture (its `picture:` field) `size` px square in `tint`, or None
+        when it has none or its file cannot be read (the face then draws its stand-in)."""
+        if not available(value):
+            return None
+        size = max(2, int(size))
+        return self._cached(("picture", value, size, tint, alpha),
+                            lambda: draw_picture(value, size, tint, alpha) or
+                            pygame.Surface((size, size), pygame.SRCALPHA))
+
+    def has_picture(self, value: str | None) -> bool:
+        """Whether `picture(value, ...)` draws something (the card names a readable one)."""
+        return available(value)
 
     def kind_symbol(self, key: str, size: int) -> pygame.Surface:
         """The symbol of a color or of a kind ('age', 'catastrophe', 'birth') alone."""

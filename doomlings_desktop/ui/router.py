@@ -17,6 +17,7 @@ SCENES = {
     "stats": "doomlings_desktop.ui.scenes.stats:StatsScene",
     "rules": "doomlings_desktop.ui.scenes.rules_page:RulesScene",
     "settings": "doomlings_desktop.ui.scenes.settings_page:SettingsScene",
+    "about": "doomlings_desktop.ui.scenes.about:AboutScene",
     "error": "doomlings_desktop.ui.scenes.error:ErrorScene",
     "busy": "doomlings_desktop.ui.scenes.busy:BusyScene",
     "table": "doomlings_desktop.ui.table:TableScene",

@@ -113,6 +113,7 @@ CARD_WHITE: RGB = (255, 255, 255)
 CARD_SHADOW: RGB = (20, 14, 12)
 CLEAR: RGBA = (0, 0, 0, 0)              # a hole cut in a drawing
 ART_FADE: RGBA = (255, 255, 255, 95)    # multiplies the kind's symbol into a faint watermark
+PICTURE_WATERMARK = 56                  # a card's picture behind its text, no room for a panel (alpha)
 DOMINANT_GOLD_LIGHT: RGB = (255, 226, 120)
 MEANING_FRAME: RGB = (64, 132, 150)     # a Meaning of Life card's frame
 GP_PLUS: RGB = (40, 128, 196)           # a gene pool change: up

@@ -9,6 +9,7 @@ import difflib
 from typing import Any, NoReturn
 
 from doomlings_desktop.rules import counters, verbs
+from doomlings_desktop.rules.cards import pictures
 from doomlings_desktop.rules.cards.model import ALL_COLORS, FAMILIES, CardDatabaseError
 from doomlings_desktop.rules.cards.yamlread import _Map, _Seq, _show
 
@@ -110,6 +111,23 @@ class _Checker:
                     "str": f"text of at most {MAX_NAME if key == 'name' else MAX_TEXT} characters",
                     }.get(kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
             self.fail(m, f, f"expected {want}, got {_show(v)}", key)
+        return v
+
+    def picture(self, m: _Map) -> str | None:
+        """The card's optional `picture:` (None without one): 'game-icons:NAME' naming a
+        picture that is installed (rules/cards/pictures.py)."""
+        if "picture" not in m:
+            return None
+        v = m["picture"]
+        if not isinstance(v, str) or pictures.split(v) is None:
+            self.fail(m, "picture", "expected a picture named like game-icons:bird-claw, got "
+                      f"{_show(v)}", "picture")
+        have = pictures.shipped()
+        if v not in have:
+            near = difflib.get_close_matches(v, sorted(have), 2, 0.75)
+            hint = f"; did you mean {' or '.join(near)}?" if near else ""
+            self.fail(m, "picture", f"unknown picture {_show(v, 60)} (no "
+                      f"{pictures.picture_file(v)}){hint}", "picture")
         return v
 
     # -- behavior pieces

@@ -25,7 +25,7 @@ _TRAIT_KEYS = {
     "id", "name", "color", "value", "dominant", "icons", "copies", "text", "gene_pool",
     "gene_pool_all", "requires", "cost", "action", "world_end", "score", "reaction", "triggers",
     "keeps_in_pile", "never_leaves_pile", "ignores_next_catastrophe", "bots", "on_play",
-    "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand", "attach",
+    "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand", "attach", "picture",
 }
 # What the bots are told about a trait beyond its rules, in points (bots/knowledge.py): what
 # its action, its World's End effect, a variable value or an out-of-turn card kept in hand is
@@ -35,10 +35,10 @@ BOT_HINTS = {"action": "action", "world_end": "world_end", "variable": "value", 
              "cost": "cost", "attach": "attach"}
 ATTACH_KEYS = {"pile", "host", "protect", "blank_host", "host_color", "may_move"}
 PROTECTIONS = ("steal", "swap", "discard", "all")
-_AGE_KEYS = {"id", "name", "text", "setup", "setup_once", "rules"}
+_AGE_KEYS = {"id", "name", "text", "setup", "setup_once", "rules", "picture"}
 _CAT_KEYS = {"id", "name", "text", "gene_pool", "catastrophic", "catastrophic_once",
              "world_end_text", "world_end", "world_end_once", "world_end_score", "world_end_rule",
-             "undeniable"}
+             "undeniable", "picture"}
 
 
 def _uses_handler(steps: tuple) -> bool:
@@ -123,6 +123,7 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
         discard_if_stolen=ck.typed(r, "discard_if_stolen", "bool", "")
         if "discard_if_stolen" in r else False,
         back_to_hand=ck.typed(r, "back_to_hand", "bool", "") if "back_to_hand" in r else False,
+        picture=ck.picture(r),
     )
 
 
@@ -255,7 +256,8 @@ def _age(ck: _Checker, r: _Map) -> CardDef:
     if not rules and not setup and not once:
         ck.fail(r, "", "an age needs rules or setup steps")
     return CardDef(id=r["id"], name=r["name"], kind="age", text=r["text"], rules=rules,
-                   setup=setup, once=once, copies=1, uses_handler=_uses_handler(setup + once))
+                   setup=setup, once=once, copies=1, uses_handler=_uses_handler(setup + once),
+                   picture=ck.picture(r))
 
 
 def _catastrophe(ck: _Checker, r: _Map) -> CardDef:
@@ -274,7 +276,8 @@ def _catastrophe(ck: _Checker, r: _Map) -> CardDef:
                    we_text=r["world_end_text"], we_steps=we, we_once=we_once, we_score=we_score,
                    we_rule=we_rule, rules={}, setup=(), copies=1,
                    undeniable=ck.typed(r, "undeniable", "bool", "") if "undeniable" in r else False,
-                   uses_handler=_uses_handler(each + once + we + we_once))
+                   uses_handler=_uses_handler(each + once + we + we_once),
+                   picture=ck.picture(r))
 
 
 def _bonus(ck: _Checker, raw: Any, owner: _Map) -> tuple:
@@ -311,6 +314,6 @@ def _bonus(ck: _Checker, raw: Any, owner: _Map) -> tuple:
 
 def _meaning(ck: _Checker, r: _Map) -> CardDef:
     """A Meaning of Life card (E4): a name, its text and its `bonus` (docs/card-dsl.md)."""
-    _common(ck, r, {"id", "name", "text", "bonus"}, ("id", "name", "text", "bonus"))
+    _common(ck, r, {"id", "name", "text", "bonus", "picture"}, ("id", "name", "text", "bonus"))
     return CardDef(id=r["id"], name=r["name"], kind="meaning", text=r["text"], copies=1,
-                   bonus=_bonus(ck, r["bonus"], r))
+                   bonus=_bonus(ck, r["bonus"], r), picture=ck.picture(r))

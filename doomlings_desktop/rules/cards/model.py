@@ -77,6 +77,7 @@ class CardDef:
         "setup", "rules", "gene_pool", "each", "once", "we_text", "we_steps", "we_once",
         "we_score", "we_rule", "undeniable", "bots", "module", "bonus", "on_play",
         "reaction_into", "reaction_if", "discard_if_stolen", "back_to_hand", "attach",
+        "picture",      # 'game-icons:NAME' (rules/cards/pictures.py) or None: drawn, not played
     )
 
     def __init__(self, **kw: Any) -> None:

@@ -117,9 +117,9 @@ def parse_database(text: str, file: str = "cards.yaml") -> Database:
                 "birth_of_life")
     _check_ids(ck, doc, ("traits", "ages", "catastrophes", "birth_of_life"))
     defs = _section_defs(ck, doc)
-    _common(ck, b, {"id", "name", "text"}, ("id", "name", "text"))
+    _common(ck, b, {"id", "name", "text", "picture"}, ("id", "name", "text"))
     defs.append(CardDef(id=b["id"], name=b["name"], kind="birth", text=b["text"], rules={},
-                        setup=(), copies=1))
+                        setup=(), copies=1, picture=ck.picture(b)))
     ck.card, ck.line = None, doc.line
     _check_counts(ck, doc, defs)
     db = Database(defs, file, digest)
@@ -151,8 +151,9 @@ def parse_module(text: str, file: str, name: str, base_ids: set[str]
     return defs, {r["id"]: behaviour_digest(r) for r in raws}
 
 
-# a card's words and the bots' hints: never part of its rules, so changing them orphans no save
-_WORDING = ("name", "text", "world_end_text", "bots")
+# a card's words, picture and the bots' hints: never part of its rules, so changing them
+# orphans no save
+_WORDING = ("name", "text", "world_end_text", "bots", "picture")
 
 
 def behaviour_digest(raw: dict) -> str:

@@ -71,6 +71,7 @@ from doomlings_desktop.ui.theme import (
     GP_MINUS,
     GP_PLUS,
     MEANING_FRAME,
+    PICTURE_WATERMARK,
 )
 
 
@@ -224,8 +225,12 @@ def _module_mark(art: SymbolSource, surf: pygame.Surface, d: Any, right: float, 
 
 
 def _art_window(art: SymbolSource, cv: Canvas, key: str, base: RGB, x: float, y: float, w: float,
-                h: float, radius: float, symbol: bool = True) -> None:
-    """A decorative panel: gradient, rings and the big symbol (our stand-in for art)."""
+                h: float, radius: float, symbol: bool = True, picture: str | None = None,
+                tint: RGB | None = None, skip: float = 0.0) -> None:
+    """The picture panel: gradient, rings and the card's own picture in `tint` (its colour,
+    darkened, so the colour still reads), or without one the big symbol of its colour or
+    kind (our stand-in for art); `skip`: room kept free at the panel's top (a multi-colour
+    trait's badges)."""
     cv.gradient_rect(lighten(base, 0.55), lighten(base, 0.15), x, y, w, h, radius)
     cx, cy = x + w / 2, y + h / 2
     rmax = min(w, h) * 0.5
@@ -234,10 +239,23 @@ def _art_window(art: SymbolSource, cv: Canvas, key: str, base: RGB, x: float, y:
         cv.circle(ring, cx, cy, rmax * f, max(1.0, w * 0.006))
     if not symbol:
         return
+    if _picture(art, cv, picture, tint or darken(base, 0.45), x, y + skip, w, h - skip):
+        return
     sym = max(6, int(min(w * 0.55, h * 0.78)))
     img = art.kind_symbol(key, sym * SS).copy()
     img.fill(ART_FADE, special_flags=pygame.BLEND_RGBA_MULT)
     cv.blit(img, cx - sym / 2, cy - sym / 2)
+
+
+def _picture(art: SymbolSource, cv: Canvas, picture: str | None, tint: RGB, x: float, y: float,
+             w: float, h: float, alpha: int = 255) -> bool:
+    """The card's picture as large as fits in the box, centred; False if it has none."""
+    size = max(6, int(min(w * 0.7, h * 0.86)))
+    img = art.picture(picture, size, tint, alpha) if picture else None
+    if img is None:
+        return False
+    cv.place(img, x + (w - size) / 2, y + (h - size) / 2)
+    return True
 
 
 def face_spots(art: SymbolSource, d: Any, w: int, h: int) -> list[tuple[str, pygame.Rect]]:
@@ -278,6 +296,9 @@ def _multi(art: SymbolSource, d: Any, colors: tuple[str, ...], w: int, h: int,
     if d.text:                                  # the row kept over the text
         size = min(_band_symbol_size(w, h), room * 0.9)
         cy = ty0 - m["pad"] * 0.5 - size / 2
+    elif art.has_picture(d.picture):     # a row over the picture
+        size = _picture_badge_size(d, w, h, n)
+        cy = ty0 + m["pad"] * 0.6 + size / 2
     else:                                       # the art panel is the whole body
         art_h = _art_height(d, w, h)
         size = min(room * 0.82, art_h * 0.5, w * 0.3)
@@ -287,6 +308,12 @@ def _multi(art: SymbolSource, d: Any, colors: tuple[str, ...], w: int, h: int,
         centered(surf, art.badge(c, size), (a + b) / 2, cy)
         _spot(spots, c, (a + b) / 2, cy, size, size)
     return surf
+
+
+def _picture_badge_size(d: Any, w: int, h: int, n: int) -> float:
+    """The colour badges' size in the row over a multi-colour trait's picture (n colours)."""
+    tx0, tx1 = _trait_text_box(d, w, h)[:2]
+    return max(6, round(min((tx1 - tx0) / n * 0.62, _art_height(d, w, h) * 0.25, w * 0.15)))
 
 
 def _spot(spots: list | None, key: str, cx: float, cy: float, w: float, h: float) -> None:
@@ -327,13 +354,19 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int,
         size, lines, th = _trait_text(d, w, h)
     art_h = _art_height(d, w, h)
     if art_h > 0:
+        n = len(colors_of(d))
+        skip = _picture_badge_size(d, w, h, n) + pad * 0.6 if band and not text else 0.0
         _art_window(art, cv, color, base, tx0, ty0, tx1 - tx0, art_h, r * 0.4,
-                    symbol=not band)
+                    symbol=not band or art.has_picture(d.picture),
+                    picture=d.picture, skip=skip)
     if text:
         box_y = ty0 + (art_h + pad if art_h else 0)
         box_h = ty1 - box_y
         cv.rect(mix(CREAM, WHITE, 0.5), tx0, box_y, tx1 - tx0, box_h, r * 0.35)
         cv.rect(lighten(base, 0.45), tx0, box_y, tx1 - tx0, box_h, r * 0.35, max(1.0, w * 0.006))
+        if not art_h:       # too small for a picture panel: the picture faintly behind the text
+            _picture(art, cv, d.picture, darken(base, 0.3), tx0, box_y, tx1 - tx0, box_h,
+                     PICTURE_WATERMARK)
 
     surf = cv.finish()
 
@@ -435,12 +468,16 @@ def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"
     size, lines, th = fit_text(text, maxw, int(ty1 - ty0 - pad), pref, 6 if w >= 100 else 5)
     room = ty1 - ty0 - th - pad * 3
     art_h = room if room >= h * 0.12 else 0
-    if art_h:
-        _art_window(art, cv, "age", AGE_ART, tx0, ty0, tx1 - tx0, art_h, r * 0.4)
+    if art_h:       # a Meaning of Life card's picture in its frame colour, an age's in sand
+        _art_window(art, cv, "age", AGE_ART, tx0, ty0, tx1 - tx0, art_h, r * 0.4,
+                    picture=d.picture, tint=darken(base if d.kind == "meaning" else AGE_ART, 0.45))
     box_y = ty0 + (art_h + pad if art_h else 0)
     if text:
         cv.rect(AGE_TEXT_BOX, tx0, box_y, tx1 - tx0, ty1 - box_y, r * 0.35)
         cv.rect(AGE_TEXT_EDGE, tx0, box_y, tx1 - tx0, ty1 - box_y, r * 0.35, max(1.0, w * 0.006))
+        if not art_h:
+            _picture(art, cv, d.picture, darken(base if d.kind == "meaning" else AGE_ART, 0.3),
+                     tx0, box_y, tx1 - tx0, ty1 - box_y, PICTURE_WATERMARK)
     surf = cv.finish()
     top = bx * 0.7
     bs = max(10, round(min((hh - top) * 0.8, w * 0.17)))
@@ -491,12 +528,24 @@ def _catastrophe(art: SymbolSource, d: Any, w: int, h: int,
             break
         size -= 1
     extra = max(0.0, avail - h1 - h2 - pad * 2)
+    art_h = 0.0             # the picture takes the room the text leaves, if enough of it,
+    pictured = bool(d.picture) and art.has_picture(d.picture)
+    if pictured and extra - pad >= h * 0.16:
+        art_h = min(extra - pad, h * 0.34)
+        extra -= art_h + pad
+        cv.gradient_rect(darken(CATA_TITLE_LOW, 0.45), CATA_BODY_LOW, tx0, body_y, tx1 - tx0,
+                         art_h, r * 0.35)
+        _picture(art, cv, d.picture, lighten(CATA_TITLE_TOP, 0.15), tx0, body_y, tx1 - tx0,
+                 art_h)
     box1_h = h1 + pad + extra * (0.5 if we else 1.0)
     box2_h = h2 + pad + (extra * 0.5 if we else 0)
-    box1_y = body_y
+    box1_y = body_y + (art_h + pad if art_h else 0)
     we_y = box1_y + box1_h + pad * 0.5
     box2_y = we_y + we_label_h + pad * 0.5
     cv.rect(CATA_TEXT_BOX, tx0, box1_y, tx1 - tx0, box1_h, r * 0.35)
+    if pictured and not art_h:      # else faintly behind the text of its catastrophic effect
+        _picture(art, cv, d.picture, CATA_TITLE_LOW, tx0, box1_y, tx1 - tx0, box1_h,
+                 PICTURE_WATERMARK)
     if we:
         cv.rect(CATA_WE_BOX, tx0, box2_y, tx1 - tx0, box2_h, r * 0.35)
     surf = cv.finish()
@@ -551,7 +600,8 @@ def _birth(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
         cv.polygon(BIRTH_RAYS, [(cx, cy), (cx + rr * math.cos(a), cy + rr * math.sin(a)),
                                      (cx + rr * math.cos(a2), cy + rr * math.sin(a2))])
     ds = max(8, int(min(aw, art_h) * 0.7))
-    cv.blit(art.kind_symbol("birth", ds * SS), cx - ds / 2, cy - ds / 2)
+    if not _picture(art, cv, d.picture, darken(base, 0.35), cx - ds / 2, cy - ds / 2, ds, ds):
+        cv.blit(art.kind_symbol("birth", ds * SS), cx - ds / 2, cy - ds / 2)
     box_y = ay + art_h + pad
     cv.rect(BIRTH_TEXT_BOX, tx0, box_y, aw, by + bh - pad - box_y, r * 0.35)
     surf = cv.finish()

@@ -134,6 +134,7 @@ class Canvas:
         self.w, self.h = w, h
         self.hi = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
         self.hi.fill((*clear, 0))
+        self.placed: list[tuple[pygame.Surface, float, float]] = []
 
     @staticmethod
     def r(v: float) -> int:
@@ -180,8 +181,16 @@ class Canvas:
         pygame.draw.rect(mask, WHITE, mask.get_rect(), border_radius=max(0, self.r(radius)))
         self.hi.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
 
+    def place(self, img: pygame.Surface, x: float, y: float) -> None:
+        """Blit `img` (at the final size) over the shapes once they are scaled down: a picture
+        that is anti-aliased already gains nothing from supersampling but its cost."""
+        self.placed.append((img, x, y))
+
     def finish(self) -> pygame.Surface:
-        return smooth(self.hi, (self.w, self.h))
+        out = smooth(self.hi, (self.w, self.h))
+        for img, x, y in self.placed:
+            out.blit(img, (round(x), round(y)))
+        return out
 
 
 def centered(surf: pygame.Surface, img: pygame.Surface, cx: float, cy: float) -> None:

@@ -114,8 +114,9 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
         centered(surf, art.dominant_star(ss), right - ss / 2, vcy)
         right -= ss + h * 0.08
     x0 = bcx + bs / 2 + h * 0.15
-    maxw = max(4, int(right - x0))
     f = font(fs, True, True)
+    x0 = _picture(art, surf, d, base, x0, right, vcy, bs, f.size(d.name)[0])
+    maxw = max(4, int(right - x0))
     name = d.name
     if f.size(name)[0] > maxw:
         while len(name) > 1 and f.size(name + "\u2026")[0] > maxw:
@@ -130,6 +131,20 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     surf.blit(sh, (round(x0) + 1, y + 1))
     surf.blit(img, (round(x0), y))
     return surf
+
+
+def _picture(art: SymbolSource, surf: pygame.Surface, d: Any, base: tuple[int, int, int],
+             x0: float, right: float, cy: float, size: int, name_w: int) -> float:
+    """The card's own picture, light on its colour, before the name when the whole name
+    still fits beside it (the name comes first); returns where the name starts."""
+    gap = size * 0.25
+    if not getattr(d, "picture", None) or x0 + size + gap + name_w > right:
+        return x0
+    img = art.picture(d.picture, size, lighten(base, 0.78))
+    if img is None:
+        return x0
+    centered(surf, img, x0 + size / 2, cy)
+    return x0 + size + gap
 
 
 def link_mark(s: int) -> pygame.Surface:

@@ -1,5 +1,5 @@
 """The main menu: Continue, New game, Learn to play, Load game, Statistics, Rules, Settings,
-Quit."""
+Quit, and About (credits) in the corner."""
 
 from __future__ import annotations
 
@@ -48,6 +48,9 @@ class MenuScene(Scene):
             tone = LEARN_TONE if key == "learn" and self.first_time else None
             self.buttons.append(Button(pygame.Rect(x, y + i * int(bh * 1.18), bw, bh), label, key,
                                        enabled, hot, tone=tone))
+        aw, ah = int(120 * u), int(40 * u)      # out of the column: the credits, seldom wanted
+        self.buttons.append(Button(pygame.Rect(w - aw - int(16 * u), int(16 * u), aw, ah),
+                                   "About", "about", True, "a"))
 
     @staticmethod
     def _no_games() -> bool:
@@ -74,6 +77,8 @@ class MenuScene(Scene):
             router.go(self.app, "rules", back=self)
         elif key == "settings":
             router.go(self.app, "settings", back=self)
+        elif key == "about":
+            router.go(self.app, "about", back=self)
         elif key == "quit":
             self.app.quit()
 
