@@ -180,3 +180,37 @@ def test_no_fact_is_recorded_without_a_log(db):
     while g.pending is not None:
         g.apply(r.choice(g.pending.options))
     assert g.moves is None
+
+
+def _said_kinds():
+    """Every literal kind a module of the package passes to `say` (read from the syntax)."""
+    import ast
+    from pathlib import Path
+
+    import doomlings_desktop
+    root = Path(doomlings_desktop.__file__).parent / "rules"
+    kinds = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "say" \
+                    and node.args:
+                first = node.args[0]
+                assert isinstance(first, ast.Constant), f"{path}: a log kind not written out"
+                kinds.add(first.value)
+    return kinds
+
+
+def test_the_log_kinds_and_the_event_kinds_are_typed_names():
+    from typing import get_args
+
+    assert _said_kinds() == set(get_args(events.LogKind))
+    made = {cls.kind for cls in _subclasses(events.Fact) if "kind" in cls.__dict__}
+    made |= {events.Moved.kind, events.Laid.kind, events.EraClosed.kind}
+    assert made == set(get_args(events.FactKind))
+
+
+def _subclasses(cls):
+    out = set()
+    for sub in cls.__subclasses__():
+        out |= {sub} | _subclasses(sub)
+    return out

@@ -14,6 +14,13 @@ instead of `parts` (e.g. "Ann looks at Antlers, Fangs from Bob's hand." for Ann 
 looks at 2 cards of Bob's hand." for the others). tests/test_log_privacy.py (and, at any size,
 `doomlings fuzz --log-privacy`) plays random games and checks every rendered line of every seat
 against what that seat has seen (doomlings_desktop/commands/logscan.py).
+
+Beside the log, while it is kept, `Game.moves` is the typed event stream: the zone events
+(`Moved`, `Laid`, `EraClosed`: every move of a card) and the facts (`Fact`: a gene pool, an
+age, a turn, a decision, a peek, the outcome...), each recorded at the one place it changes
+and given to a seat through `zone_events_for` as that seat may know it. From the public
+set-up and its share of them alone a seat's whole picture (the facts of its `view_for`) is
+rebuilt: `doomlings fuzz --events` (commands/eventcheck.py) checks it after every answer.
 """
 
 from __future__ import annotations

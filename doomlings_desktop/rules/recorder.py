@@ -2,15 +2,16 @@
 that fact changes, which records it in `Game.moves` while the game keeps a log.
 
 A mixin of `State` (rules/state.py) with no slots of its own, as `ZoneRecord` is for the zone
-events: the rules' modules call `g.noted_turn(p)` and the like in one line where a turn
-begins, an age is revealed, a decision is asked, and each method returns at once when there
-is no log (the benchmark's games, the bots' clones). The events are rules/events.py's; from
+events: the rules' modules call `g.noted_turn(p)` and the like where a turn begins, an age
+is revealed, a decision is asked. Each method returns at once when there is no log (the
+benchmark's games, the bots' clones); where it is called often (every turn, every play) the
+call itself is guarded by `if g.moves is not None:`, so a game without a log pays no call. The events are rules/events.py's; from
 them and the zone events a seat's whole picture is rebuilt (commands/eventcheck.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from doomlings_desktop.rules.events import (
     AgeBegun,
@@ -36,17 +37,16 @@ from doomlings_desktop.rules.events import (
     WorldEndEffect,
 )
 
-if TYPE_CHECKING:
-    from doomlings_desktop.rules.state import State
-    _Base = State
-else:
-    _Base = object
 
-
-class FactRecord(_Base):
-    """Record each fact of the table as it changes (only while `moves` is kept)."""
+class FactRecord:
+    """Record each fact of the table as it changes (only while `moves` is kept). The fields
+    it reads are `State`'s slots."""
 
     __slots__ = ()
+    moves: list | None
+    n: int
+    rules: dict
+    over: bool
 
     def hands_open(self) -> bool:
         """Whether every hand is open to the table now (Age of Metadata, E24)."""
