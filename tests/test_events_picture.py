@@ -214,3 +214,22 @@ def _subclasses(cls):
     for sub in cls.__subclasses__():
         out |= {sub} | _subclasses(sub)
     return out
+
+
+@pytest.mark.parametrize("at", [7, 40, 90])
+def test_a_game_played_on_from_any_point_rebuilds_from_its_table(all_db, at):
+    """Play on from here lays the position out (`lay_out_recorded`): with the facts of the
+    table as they lie then (a turn under way, the last colours, attachments, colours given,
+    peeks, a Meaning card kept, a pending decision), every seat's picture starts right."""
+    from doomlings_desktop.commands.fuzz import table_of
+    from doomlings_desktop.play.playon import _fresh
+    for s in range(SEED, SEED + 5):
+        players, variants = table_of(s)
+        g = Game.new(all_db, players, seed=s, variants=variants, log=False)
+        r = random.Random(s)
+        for _ in range(at):
+            if g.pending is None:
+                break
+            g.apply(r.choice(g.pending.options))
+        if g.pending is not None:
+            assert eventcheck.follow(_fresh(g), r) >= 0

@@ -63,8 +63,6 @@ def t_round(g: Game, t: tuple) -> None:
             if c == top:
                 g.known_age[q] = c
         g.known_below.clear()
-    if g.moves is not None:
-        g.noted_peeks()
     d = g.db.cards[a]
     if d.kind == "catastrophe":
         reveal_catastrophe(g, a, third=len(g.catastrophes) >= 2)

@@ -53,8 +53,8 @@ class FactRecord:
         return bool(self.rules.get("reveal_hands")) and not self.over
 
     def noted_age(self) -> None:
-        """The age just set (`age`, `rules`) is in force; an open-hands rule lays every hand
-        out face up."""
+        """The age just revealed and set (`age`, `rules`) is in force; an open-hands rule
+        lays every hand out face up; the next ages each seat has seen have moved on."""
         m = self.moves
         if m is None:
             return
@@ -63,6 +63,7 @@ class FactRecord:
         if opens:
             for q in range(self.n):
                 self.laid("hand", q, None)
+        self.noted_peeks()
 
     def noted_first(self) -> None:
         if self.moves is not None:
@@ -173,7 +174,6 @@ class FactRecord:
         m.append(TurnBegun(self.current))
         if self.turn_end < 0:
             m.append(TurnEnded(self.current))
-        self.noted_peeks()
         for q in range(self.n):
             if q in self.revealed:
                 self.noted_revealed(q)
