@@ -1,5 +1,6 @@
 """Zone events (issue "Every change is an event"): every move of a card is a typed event with its
-audience, and a seat's zones in `view_for` can be rebuilt from its share of them alone
+audience, and a seat's picture in `view_for` (its zones, and with the facts of
+`test_events_picture.py` every other fact) can be rebuilt from its share of them alone
 (`doomlings fuzz --events` runs the same check at any size)."""
 
 import pytest
