@@ -1,12 +1,13 @@
 """Zone events (issue "Every change is an event"): every move of a card is a typed event with its
-audience, and a seat's zones in `view_for` can be rebuilt from its share of them alone
+audience, and a seat's picture in `view_for` (its zones, and with the facts of
+`test_events_picture.py` every other fact) can be rebuilt from its share of them alone
 (`doomlings fuzz --events` runs the same check at any size)."""
 
 import pytest
 
 from doomlings_desktop.commands import eventcheck
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.rules.events import Event, Laid, Moved, zone_events_for
+from doomlings_desktop.rules.events import Event, Laid, Moved, TableSet, zone_events_for
 from doomlings_desktop.rules.record import make_record, replay
 from doomlings_desktop.rules.state import State
 
@@ -109,6 +110,6 @@ def test_play_on_from_a_position_records_from_its_set_up(db):
     for _ in range(30):
         g.apply(r.choice(g.pending.options))
     fresh = _fresh(g)
-    assert type(fresh.moves[0]) is Laid
+    assert type(fresh.moves[0]) is TableSet and type(fresh.moves[1]) is Laid
     assert eventcheck.follow(fresh, r) > 0
 

@@ -170,8 +170,8 @@ def parser() -> argparse.ArgumentParser:
                    help="instead, scan every log line each seat reads, after every answer, for "
                         "the name of a card that seat has not seen")
     s.add_argument("--events", action="store_true",
-                   help="instead, rebuild each seat's zones from its zone events alone and "
-                        "compare them with its view, after every answer")
+                   help="instead, rebuild each seat's picture of the game from its events "
+                        "alone and compare its facts with its view, after every answer")
     add_modules(s)
     s.set_defaults(fn=cmd_fuzz)
     s = sub.add_parser("cards", parents=[common],

@@ -45,6 +45,8 @@ def t_attach_ans(g: Game, t: tuple) -> None:
     db = g.db
     g.attach(q, c, host)
     g.last_colors = db.colors[c]
+    if g.moves is not None:
+        g.noted_played(p, c)
     if g.log is not None:
         whose = "their" if q == p else f"{g.pname(q)}'s"
         where = "" if src == "hand" else " from the discard pile"
@@ -65,6 +67,8 @@ def t_attach_out_of_turn(g: Game, t: tuple) -> None:
     q = g.owner_of(host)
     g.attach(q, c, host)
     g.last_colors = g.db.colors[c]
+    if g.moves is not None:
+        g.noted_played(p, c, True)
     if g.log is not None and not quiet:
         whose = "their" if q == p else f"{g.pname(q)}'s"
         g.say("out_of_turn", (f"{g.pname(p)} plays ", c, f" out of turn, attached to {whose} ",

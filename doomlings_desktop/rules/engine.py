@@ -162,6 +162,8 @@ class Game(State, Legality, Scoring, Windows):
         self.pending = None
         self.answer = answer
         self.answers.append(answer)
+        if self.moves is not None:
+            self.noted_answer(d, answer)
         rng_state = self.rng.state
         self.shown = False
         stack = self.stack      # _run, inlined: this is the engine's innermost loop
@@ -203,6 +205,8 @@ class Game(State, Legality, Scoring, Windows):
         self.stack.append(cont)
         self.pending = Decision(player, kind, intent, options, prompt, card, subject, zone,
                                 sources)
+        if self.moves is not None:
+            self.noted_asked()
 
     def ask_picks(self, count: int, player: int, kind: Kind, intent: Intent, options: list,
                   prompt: str, cont: tuple, card: int = -1, zone: Zone = "") -> None:
@@ -210,6 +214,8 @@ class Game(State, Legality, Scoring, Windows):
         self.stack.append(cont)
         d = self.pending = Decision(player, kind, intent, options, prompt, card, -1, zone)
         d.count = count
+        if self.moves is not None:
+            self.noted_asked()
 
     def queued_turns(self) -> list[int]:
         """The seats whose turns this round are queued and not yet begun (a bot's horizon)."""
@@ -238,6 +244,8 @@ class Game(State, Legality, Scoring, Windows):
         followed by stabilizing (R20)."""
         self.move(c, "hand", "pile", q, q if into is None else into)
         self.last_colors = self.db.colors[c]
+        if self.moves is not None:
+            self.noted_played(q, c, True)
 
     def play_from_discard(self, p: int, c: int, resolve_action: bool) -> None:
         self.move(c, "discard", "limbo")
@@ -257,6 +265,8 @@ class Game(State, Legality, Scoring, Windows):
             self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))
 
     def stabilize(self, p: int) -> None:
+        if self.moves is not None:
+            self.noted_stabilize(p)
         target = self.rules.get("stabilize_to", self.players[p].gp)
         target = max(0, target)
         hand = self.players[p].hand

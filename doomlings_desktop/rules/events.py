@@ -14,13 +14,31 @@ instead of `parts` (e.g. "Ann looks at Antlers, Fangs from Bob's hand." for Ann 
 looks at 2 cards of Bob's hand." for the others). tests/test_log_privacy.py (and, at any size,
 `doomlings fuzz --log-privacy`) plays random games and checks every rendered line of every seat
 against what that seat has seen (doomlings_desktop/commands/logscan.py).
+
+Beside the log, while it is kept, `Game.moves` is the typed event stream: the zone events
+(`Moved`, `Laid`, `EraClosed`: every move of a card) and the facts (`Fact`: a gene pool, an
+age, a turn, a decision, a peek, the outcome...), each recorded at the one place it changes
+and given to a seat through `zone_events_for` as that seat may know it. From the public
+set-up and its share of them alone a seat's whole picture (the facts of its `view_for`) is
+rebuilt: `doomlings fuzz --events` (commands/eventcheck.py) checks it after every answer.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 Part = Any   # str | int (a card) | tuple[int, ...] (cards) | Secret
+
+# What a log line is about (`Event.kind`): one name per kind of line the rules write; the
+# table and the log scanner read them, and a test keeps every `say` call to this set.
+LogKind = Literal[
+    "age", "age_skipped", "aside", "attach", "catastrophe", "color", "copy", "deal", "denial",
+    "deus", "discard", "discard_trait", "draw", "empty_hand", "end", "endurance", "give",
+    "keep", "look", "lowest", "meaning", "nihilism", "no_stabilize", "out_of_turn",
+    "parasitic", "pass_hands", "peace", "peek", "play", "prepper", "prevent", "recolor",
+    "redraw", "reshuffle", "return", "reveal", "self_awareness", "skip", "stays", "steal",
+    "steal_hand", "swap", "swap_hands", "take", "third_dominant", "tiebreak", "we_catastrophe",
+    "we_trait", "winner", "world_end"]
 
 
 class Secret:
@@ -48,7 +66,7 @@ class Event:
 
     __slots__ = ("kind", "parts", "to", "secret")
 
-    def __init__(self, kind: str, parts: tuple, to: tuple = (), secret: tuple = ()) -> None:
+    def __init__(self, kind: LogKind, parts: tuple, to: tuple = (), secret: tuple = ()) -> None:
         self.kind = kind
         self.parts = parts
         self.to = to          # () for public; else the seats that may read its cards' names
@@ -119,6 +137,7 @@ class Moved:
     hand is an end (a draw: the drawer; a card given: both; the deck to the age deck: nobody)."""
 
     __slots__ = ("card", "src", "p", "dst", "q", "bottom", "seen")
+    kind: ClassVar[str] = "moved"
 
     def __init__(self, card: int | None, src: str, p: int, dst: str, q: int, bottom: bool,
                  seen: tuple | None) -> None:
@@ -155,6 +174,7 @@ class Laid:
     every other seat learns how many cards the zone holds."""
 
     __slots__ = ("zone", "seat", "cards", "seen")
+    kind: ClassVar[str] = "laid"
 
     def __init__(self, zone: str, seat: int, cards: tuple, seen: tuple | None) -> None:
         self.zone = zone
@@ -184,6 +204,7 @@ class EraClosed:
     catastrophes and a new, empty era begins. Public."""
 
     __slots__ = ("card",)
+    kind: ClassVar[str] = "era_closed"
 
     def __init__(self, card: int) -> None:
         self.card = card
@@ -200,10 +221,342 @@ class EraClosed:
         return self
 
 
+# -- the other facts of the table, in the same stream as the zone events (`Game.moves`), each
+# recorded at the one place it changes and only while a log is kept (rules/recorder.py). From
+# the public set-up (`State.lay_out_recorded`) and these, a seat's whole picture is rebuilt
+# (commands/eventcheck.py): every fact of `view_for(game, seat)`.
+
+# The typed events' names (`Fact.kind`, and "moved", "laid", "era_closed" for the zone events).
+FactKind = Literal[
+    "moved", "laid", "era_closed", "table_set", "gene_pool", "age_begun", "first_player",
+    "turn_begun", "turn_ended", "turn_skipped", "round_ended", "stabilized", "attached",
+    "detached", "recolored", "played", "peeked", "revealed_to", "shown", "meaning_kept",
+    "asked", "passed", "world_end_begun", "world_end_effect", "game_over"]
+
+
+class Fact:
+    """A typed event: its fields are its slots. Public unless the class says otherwise
+    (`for_seat`); equal by kind and fields."""
+
+    __slots__ = ()
+    kind: ClassVar[FactKind]
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, s) for s in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
+
+    __hash__ = None   # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._key()!r}"
+
+    def for_seat(self, seat: int) -> Fact | None:
+        """This event as `seat` may know it (None: nothing of it reaches that seat)."""
+        return self
+
+    def tells(self, seat: int) -> bool:
+        """Whether this event, as given to `seat`, holds something hidden from that seat (a
+        check for the event checker; a public event never does)."""
+        return False
+
+
+class TableSet(Fact):
+    """The game's table: `n` seats, the rule variants in play, and the colours of the last
+    trait played when a game goes on from a position (else ()). Public, first of all."""
+
+    __slots__ = ("n", "variants", "last_colors")
+    kind = "table_set"
+
+    def __init__(self, n: int, variants: dict, last_colors: tuple = ()) -> None:
+        self.n = n
+        self.variants = variants
+        self.last_colors = last_colors
+
+
+class GenePool(Fact):
+    """Seat `seat`'s gene pool is now `gp`, because of card `cause` (a trait entering or
+    leaving a pile, a catastrophe; -1 for the set-up). Public."""
+
+    __slots__ = ("seat", "gp", "cause")
+    kind = "gene_pool"
+
+    def __init__(self, seat: int, gp: int, cause: int) -> None:
+        self.seat = seat
+        self.gp = gp
+        self.cause = cause
+
+
+class AgeBegun(Fact):
+    """Age (or catastrophe) `age` is now in force with its rule; `hands_open` when its rule
+    opens every hand (Age of Metadata, E24: the hands are laid out face up after this).
+    Public."""
+
+    __slots__ = ("age", "hands_open")
+    kind = "age_begun"
+
+    def __init__(self, age: int, hands_open: bool) -> None:
+        self.age = age
+        self.hands_open = hands_open
+
+
+class FirstPlayer(Fact):
+    """`seat` is the first player now (R4: it passes on at each catastrophe). Public."""
+
+    __slots__ = ("seat",)
+    kind = "first_player"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+
+class TurnBegun(Fact):
+    """`seat`'s turn begins: it is the current player. Public."""
+
+    __slots__ = ("seat",)
+    kind = "turn_begun"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+
+class TurnEnded(Fact):
+    """`seat`'s turn is over (its end-of-turn window is opened or passed). Public."""
+
+    __slots__ = ("seat",)
+    kind = "turn_ended"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+
+class TurnSkipped(Fact):
+    """`seat` loses its turn this round (Optimistic Nihilism, R26). Public."""
+
+    __slots__ = ("seat",)
+    kind = "turn_skipped"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+
+class RoundEnded(Fact):
+    """The round is over: no trait counts as the last played (Natural Harmony). Public."""
+
+    __slots__ = ()
+    kind = "round_ended"
+
+
+class Stabilized(Fact):
+    """`seat` stabilizes (R9: draws or discards to its gene pool; the moves follow). Public."""
+
+    __slots__ = ("seat",)
+    kind = "stabilized"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+
+class Attached(Fact):
+    """Attachment `card` lies on trait `host` (both in one pile, E8-E10). Public."""
+
+    __slots__ = ("card", "host")
+    kind = "attached"
+
+    def __init__(self, card: int, host: int) -> None:
+        self.card = card
+        self.host = host
+
+
+class Detached(Fact):
+    """Attachment `card` is off its host `host` (moved, returned, discarded). Public."""
+
+    __slots__ = ("card", "host")
+    kind = "detached"
+
+    def __init__(self, card: int, host: int) -> None:
+        self.card = card
+        self.host = host
+
+
+class Recolored(Fact):
+    """The colours `seat`'s pile cards were given (Faith, a recolour): (card, colour) pairs,
+    all of them now; a card leaving the pile loses its own. Public."""
+
+    __slots__ = ("seat", "colors")
+    kind = "recolored"
+
+    def __init__(self, seat: int, colors: tuple) -> None:
+        self.seat = seat
+        self.colors = colors
+
+
+class Played(Fact):
+    """`seat` played trait `card` (into a pile): it is the last trait played (Natural Harmony);
+    `out_of_turn` for a card played outside the turn's plays (R20). Public."""
+
+    __slots__ = ("seat", "card", "out_of_turn")
+    kind = "played"
+
+    def __init__(self, seat: int, card: int, out_of_turn: bool) -> None:
+        self.seat = seat
+        self.card = card
+        self.out_of_turn = out_of_turn
+
+
+class _Private(Fact):
+    """An event whose secret part (`_secret`, a slot) only `seat` may know: every other seat
+    is told that it happened, with the secret None."""
+
+    __slots__ = ()
+    _secret: ClassVar[str]
+
+    def for_seat(self, seat: int) -> Fact | None:
+        if seat == self.seat:
+            return self
+        other = object.__new__(type(self))
+        for s in self.__slots__:
+            setattr(other, s, None if s == self._secret else getattr(self, s))
+        return other
+
+    def tells(self, seat: int) -> bool:
+        return seat != self.seat and getattr(self, self._secret) is not None
+
+
+class Peeked(_Private):
+    """The next ages `seat` has seen on top of the age deck now, top first (a peek; Neural
+    Link: two; () once they are revealed or gone). Private to `seat`."""
+
+    __slots__ = ("seat", "ages")
+    kind = "peeked"
+    _secret = "ages"
+
+    def __init__(self, seat: int, ages: tuple | None) -> None:
+        self.seat = seat
+        self.ages = ages
+
+
+class RevealedTo(_Private):
+    """Cards of another hand shown to `seat` alone now (Nosy; () once it is over). Private."""
+
+    __slots__ = ("seat", "cards")
+    kind = "revealed_to"
+    _secret = "cards"
+
+    def __init__(self, seat: int, cards: tuple | None) -> None:
+        self.seat = seat
+        self.cards = cards
+
+
+class MeaningKept(_Private):
+    """`seat` keeps Meaning of Life card `card` in secret (E4); everyone learns it with the
+    game's `Outcome`. Private to `seat` until then."""
+
+    __slots__ = ("seat", "card")
+    kind = "meaning_kept"
+    _secret = "card"
+
+    def __init__(self, seat: int, card: int | None) -> None:
+        self.seat = seat
+        self.card = card
+
+
+class Shown(Fact):
+    """Card `card` is shown to the whole table out of a hidden zone (a hand card revealed to
+    all, a tiebreak draw). Public."""
+
+    __slots__ = ("card",)
+    kind = "shown"
+
+    def __init__(self, card: int) -> None:
+        self.card = card
+
+
+class Asked(Fact):
+    """The game waits for `seat`'s decision `decision`. The decider alone gets the decision;
+    the others learn whom the game waits for, and of an out-of-turn offer (kind "react")
+    nothing at all but that it waits on no one they can see (seat -1), as `view_for` says."""
+
+    __slots__ = ("seat", "decision")
+    kind = "asked"
+
+    def __init__(self, seat: int, decision: Any) -> None:
+        self.seat = seat
+        self.decision = decision
+
+    def _key(self) -> tuple:
+        d = self.decision
+        return self.seat, None if d is None else (
+            d.player, d.kind, d.intent, d.options, d.prompt, d.card, d.subject, d.zone,
+            d.sources, d.count)
+
+    def for_seat(self, seat: int) -> Fact | None:
+        if seat == self.seat:
+            return self
+        d = self.decision
+        return Asked(-1 if d is not None and d.kind == "react" else self.seat, None)
+
+    def tells(self, seat: int) -> bool:
+        return seat != self.seat and self.decision is not None
+
+
+class Passed(Fact):
+    """`seat` passes on an out-of-turn offer. Only its holder knows: the offer was hidden."""
+
+    __slots__ = ("seat",)
+    kind = "passed"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def for_seat(self, seat: int) -> Fact | None:
+        return self if seat == self.seat else None
+
+    def tells(self, seat: int) -> bool:
+        return seat != self.seat
+
+
+class WorldEndBegun(Fact):
+    """World's End (R5): no more turns; the effects and the scoring follow. Public."""
+
+    __slots__ = ()
+    kind = "world_end_begun"
+
+
+class WorldEndEffect(Fact):
+    """The World's End effect of `card` applies (a trait of `seat`'s pile, or the final
+    catastrophe's with seat -1); its changes follow as their own events. Public."""
+
+    __slots__ = ("seat", "card")
+    kind = "world_end_effect"
+
+    def __init__(self, seat: int, card: int) -> None:
+        self.seat = seat
+        self.card = card
+
+
+class GameOver(Fact):
+    """The game is over: its `Outcome` (winners, scores with breakdowns, tiebreak, every kept
+    Meaning of Life card). Public."""
+
+    __slots__ = ("outcome",)
+    kind = "game_over"
+
+    def __init__(self, outcome: Any) -> None:
+        self.outcome = outcome
+
+
 def zone_events_for(g: Any, seat: int, since: int = 0) -> tuple:
-    """The zone events from entry `since` on as `seat` may know them (hidden cards None); ()
-    while the game keeps no log. The zone events' one door, as `events_for` is the log's."""
+    """The events of `Game.moves` (zone events and facts) from entry `since` on as `seat` may
+    know them (hidden cards None, private parts None, events it may not know left out); ()
+    while the game keeps no log. Their one door, as `events_for` is the log's."""
     moves = g.moves
     if not moves:
         return ()
-    return tuple(e.for_seat(seat) for e in moves[since:])
+    out = []
+    for e in moves[since:]:
+        e = e.for_seat(seat)
+        if e is not None:
+            out.append(e)
+    return tuple(out)

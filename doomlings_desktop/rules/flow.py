@@ -62,6 +62,8 @@ def t_round(g: Game, t: tuple) -> None:
         return
     g.age = a
     g.rules = d.rules
+    if g.moves is not None:
+        g.noted_age()
     if g.log is not None:
         g.say("age", ("Age: ", a, f". {d.text}"))
     _push_turns(g)
@@ -81,6 +83,8 @@ def _end_of_turn(g: Game, nxt: tuple) -> bool:
     turn (the next turn or the round's end), which saves a task in every turn of every game."""
     q = g.turn_end
     g.turn_end = -1
+    if g.moves is not None:
+        g.noted_turn_over(q)
     hear = g.db.hear["turn_ended"]     # Self-Awareness, Ruggedized... come first
     if hear is not None:
         n = len(g.stack)
@@ -94,6 +98,8 @@ def t_round_end(g: Game, t: tuple) -> None:
     if g.turn_end >= 0 and _end_of_turn(g, t):
         return
     g.last_colors = ()
+    if g.moves is not None:
+        g.noted_round_end()
     g.skip_round = False
     g.stack.append((t_round,))
 
@@ -107,6 +113,9 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     g.age = c
     g.rules = {}
     g.first = (g.first + 1) % g.n
+    if g.moves is not None:
+        g.noted_age()
+        g.noted_first()
     if g.log is not None:
         g.say("catastrophe", ("Catastrophe: ", c, f"! {g.pname(g.first)} is now the first player."))
     denied = set()
@@ -125,7 +134,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     order = g.order_from(g.first)
     for p in order:
         if p not in denied and d.gene_pool:
-            g.change_gp(p, d.gene_pool)
+            g.change_gp(p, d.gene_pool, c)
     if third:
         g.final_catastrophe = c
         g.stack.append((t_world_end,))
@@ -147,11 +156,14 @@ def t_turn(g: Game, t: tuple) -> None:
         return
     p = t[1]
     if g.skip_round or g.over:
+        g.noted_skip(p)
         return
     g.current = p
     g.turn_plays = []
     g.bonus_used = False
     g.turn_end = p
+    if g.moves is not None:
+        g.noted_turn(p)
     hear = g.db.hear["turn_started"]   # the turn-start triggers (Prepper) come first
     if hear is not None:
         n = len(g.stack)
@@ -289,6 +301,8 @@ def t_enter(g: Game, t: tuple) -> None:
         return
     g.move(c, "limbo", "pile", -1, p)
     g.last_colors = db.colors[c]
+    if g.moves is not None:
+        g.noted_played(p, c)
     if g.log is not None:
         where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
         g.say("play", (f"{g.pname(p)} plays ", c, f"{where}."))
@@ -379,6 +393,8 @@ def _stabilize_then_late(g: Game, p: int) -> None:
     """Stabilize now (any discards are queued), then Late's moment: Late may just have been
     drawn. Discarding cannot bring Late into the hand, so if it is not there after the draw,
     no window is needed. The common turn's end, done without tasks where it can be."""
+    if g.moves is not None:
+        g.noted_stabilize(p)
     stack = g.stack
     n = len(stack)
     pl = g.players[p]
@@ -507,6 +523,7 @@ def _pass_random_card(g: Game, p: int) -> None:
 def t_world_end(g: Game, t: tuple) -> None:
     """R5: trait World's End effects in turn order, then the catastrophe's, then scoring."""
     g.world_end = True
+    g.noted_world_end()
     g.skip_round = True
     if g.log is not None:
         g.say("world_end", "World's End!")
@@ -536,6 +553,7 @@ def t_we_next(g: Game, t: tuple) -> None:
     for c in pile:
         if cards[c].world_end and c not in done and not (g.hosts and g.blanked(c)):
             g.stack.append((t_we_next, p, done + (c,)))
+            g.noted_we_effect(p, c)
             if g.log is not None:
                 g.say("we_trait", (f"World's End: {g.pname(p)}'s ", c, "."))
             g.stack.append((t_effect, Ctx(p, c, cards[c].world_end)))
@@ -545,6 +563,7 @@ def t_we_next(g: Game, t: tuple) -> None:
 def t_we_catastrophe(g: Game, t: tuple) -> None:
     c = g.we_catastrophe()
     d = g.db.cards[c]
+    g.noted_we_effect(-1, c)
     if g.log is not None:
         g.say("we_catastrophe", ("World's End effect of ", c, f": {d.we_text}"))
     exempt = g.we_exempt()

@@ -16,6 +16,7 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
         if g.log is not None:
             g.say("age_skipped", (a, " is revealed and takes no effect."))
     g.known_age.clear()
+    g.noted_peeks()
     g.skip_round = True
     g.no_stabilize = ctx.player
     if g.log is not None:

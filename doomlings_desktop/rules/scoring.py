@@ -151,6 +151,7 @@ def t_score(g: Game, t: tuple) -> None:
     winners = tuple(sorted(tied))
     g.outcome = Outcome(winners, scores, breakdowns, tuple(tiebreak), world_end_labels(g),
                         g.final_catastrophe, tuple(g.meaning))
+    g.noted_over()
     if g.log is not None:
         names = " and ".join(g.pname(p) for p in winners)
         g.say("winner", f"{names} win{'s' if len(winners) == 1 else ''} with {best} points.")
@@ -177,6 +178,7 @@ def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int
             aside.append(c)
             draws.append((p, db.value[c]))
             g.shown_all += (c,)
+            g.noted_shown(c)
             if g.log is not None:
                 g.say("tiebreak", (f"Tiebreak: {g.pname(p)} draws ", c, f" ({db.value[c]})."))
         if not draws:

@@ -14,8 +14,18 @@ from typing import Any, Literal
 
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import Decision
-from doomlings_desktop.rules.events import PUBLIC_ZONES, EraClosed, Event, Laid, Moved
+from doomlings_desktop.rules.events import (
+    PUBLIC_ZONES,
+    EraClosed,
+    Event,
+    GenePool,
+    Laid,
+    LogKind,
+    Moved,
+    TableSet,
+)
 from doomlings_desktop.rules.outcome import Outcome
+from doomlings_desktop.rules.recorder import FactRecord
 from doomlings_desktop.rules.rng import Rng
 
 VARIANTS = ("long_age_deck", "catastrophe_ends_round", "gene_pool_leader_bonus")
@@ -66,7 +76,8 @@ class ZoneRecord:
     def moved(self, c: int, src: str, p: int, dst: str, q: int, bottom: bool = False) -> None:
         """Record card c's move (rules/events.Moved; only while there is a log): everyone may
         know the card when either end is public, else only the seats whose hand is an end."""
-        if src in PUBLIC_ZONES or dst in PUBLIC_ZONES:
+        if src in PUBLIC_ZONES or dst in PUBLIC_ZONES or self.rules.get("reveal_hands") \
+                and not self.over and (src == "hand" or dst == "hand"):    # open hands (E24)
             seen = None
         else:
             seen = tuple(sorted({s for z, s in ((src, p), (dst, q)) if z == "hand"}))
@@ -74,7 +85,10 @@ class ZoneRecord:
                                 q if dst in ("hand", "pile") else -1, bottom, seen))
 
     def laid(self, zone: str, seat: int, seen: tuple | None) -> None:
-        """Record that a zone was laid out whole (rules/events.Laid; only with a log)."""
+        """Record that a zone was laid out whole (rules/events.Laid; only with a log); a hand
+        while every hand is open (E24) is laid out for all."""
+        if zone == "hand" and self.hands_open():
+            seen = None
         self.moves.append(Laid(zone, seat, tuple(self.zone(zone, seat)), seen))  # type: ignore[arg-type]
 
     def lay_out_recorded(self) -> None:
@@ -82,6 +96,7 @@ class ZoneRecord:
         rebuilt from: hands to their holders, the decks hidden, the rest public."""
         if self.moves is None:
             return
+        self.moves.append(TableSet(self.n, dict(self.variants), self.last_colors))
         for q in range(self.n):
             self.laid("hand", q, (q,))
             self.laid("pile", q, None)
@@ -94,6 +109,7 @@ class ZoneRecord:
             if i < len(self.eras) - 1:
                 self.moves.append(EraClosed(self.catastrophes[i]))
         self.moves.append(Laid("catastrophes", -1, tuple(self.catastrophes), None))
+        self.noted_table()
 
     def close_era(self, c: int) -> None:
         """Catastrophe c, just revealed into the current era, closes it: a new era begins."""
@@ -170,7 +186,7 @@ class ZoneRecord:
             self.laid("discard", -1, None)
 
 
-class State(ZoneRecord):
+class State(ZoneRecord, FactRecord):
     """Every field of a game, and the moves of cards between its zones."""
 
     __slots__ = (
@@ -250,7 +266,7 @@ class State(ZoneRecord):
         self.attached: dict[int, int] = {}
         self.hosts: dict[int, int] = {}
 
-    def say(self, kind: str, parts: str | tuple, to: tuple = (), secret: str | tuple = ()) -> None:
+    def say(self, kind: LogKind, parts: str | tuple, to: tuple = (), secret: str | tuple = ()) -> None:
         """Log an event (rules/events.py): `parts` is text and card ids, never a card's name;
         the cards are named to the seats in `to` (everyone if `to` is empty), who read `secret`
         instead of `parts` when it is given."""
@@ -462,13 +478,16 @@ class State(ZoneRecord):
         if self.db.on_hand_discard[c]:      # Witchy, Zombified: may be played instead (E17)
             self.announce("hand_discarded", p, c)
 
-    def change_gp(self, p: int, delta: int) -> int:
-        """Change a gene pool within 1..8; returns the change really made (R10)."""
+    def change_gp(self, p: int, delta: int, cause: int = -1) -> int:
+        """Change a gene pool within 1..8 because of card `cause`; returns the change really
+        made (R10)."""
         pl = self.players[p]
         new = pl.gp + delta
         if delta == 0 or not 1 <= new <= 8:
             return 0
         pl.gp = new
+        if self.moves is not None:
+            self.moves.append(GenePool(p, new, cause))
         return delta
 
     def add_to_pile(self, p: int, c: int) -> None:
@@ -480,21 +499,23 @@ class State(ZoneRecord):
         """Card c's gene pool modifiers take effect for its pile's owner p (R10)."""
         d = self.db.cards[c]
         if d.gp_self:
-            real = self.change_gp(p, d.gp_self)
+            real = self.change_gp(p, d.gp_self, c)
             if real:
                 self.players[p].gp_mods[c] = real
         if d.gp_all:
             for q in self.order_from(p):
-                real = self.change_gp(q, d.gp_all)
+                real = self.change_gp(q, d.gp_all, c)
                 if real:
                     self.players[q].gp_mods[c] = self.players[q].gp_mods.get(c, 0) + real
 
     def _gp_off(self, c: int) -> None:
         """Undo exactly what card c's modifiers did (R10), even outside 1..8."""
-        for pl in self.players:
+        for q, pl in enumerate(self.players):
             real = pl.gp_mods.pop(c, 0)
             if real:
                 pl.gp = max(0, pl.gp - real)
+                if self.moves is not None:
+                    self.moves.append(GenePool(q, pl.gp, c))
 
     def remove_from_pile(self, p: int, c: int) -> None:
         """Take card c out of p's pile, undoing exactly what its modifiers did (R10)."""
@@ -504,6 +525,8 @@ class State(ZoneRecord):
                 real = pl.gp_mods.pop(c, 0)
                 if real:
                     pl.gp = max(0, pl.gp - real)
+                    if self.moves is not None:
+                        self.moves.append(GenePool(self.players.index(pl), pl.gp, c))
         rc = self.players[p].recolor
         if rc:
             rc.pop(c, None)
@@ -551,6 +574,8 @@ class State(ZoneRecord):
     def _hook(self, a: int, host: int) -> None:
         self.attached[a] = host
         self.hosts[host] = a
+        if self.moves is not None:
+            self.noted_hook(a, host, True)
         if self.db.blanks[a] and self.db.gp_card[host]:
             self._gp_off(host)
 
@@ -565,6 +590,8 @@ class State(ZoneRecord):
         host = self.attached.pop(a, -1)
         if host >= 0:
             self.hosts.pop(host, None)
+            if self.moves is not None:
+                self.noted_hook(a, host, False)
         return host
 
     def keeps_place(self, c: int, op: str) -> bool:

@@ -79,7 +79,10 @@ class View:
                                      # first shown first; each may lie anywhere since
 
 
-def view_for(g: Game, me: int, with_log: bool = True) -> View:
+def view_for(g: Game, me: int, with_log: bool = True, with_scores: bool = True) -> View:
+    """What `me` may know now. Without `with_scores` the seats' scores (0) and worths (())
+    are left out: they are worked out from the rest (the event checker compares only facts,
+    at every seat after every answer, and they were most of its time)."""
     d = g.pending
     mine = d if d is not None and d.player == me else None
     waiting = None
@@ -92,8 +95,10 @@ def view_for(g: Game, me: int, with_log: bool = True) -> View:
     hands_open = sight.open_hands
     att = g.attached
     seats = tuple(
-        SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp, g.outcome.scores[q] if g.outcome else g.score(q, me),
-                 tuple(g.colors_of(q, c) for c in pl.pile), _worths(g, q, None if g.over else me),
+        SeatView(q, tuple(pl.pile), len(pl.hand), pl.gp,
+                 g.outcome.scores[q] if g.outcome else g.score(q, me) if with_scores else 0,
+                 tuple(g.colors_of(q, c) for c in pl.pile),
+                 _worths(g, q, None if g.over else me) if with_scores else (),
                  tuple((c, att[c]) for c in pl.pile if c in att) if att else (),
                  tuple(pl.hand) if sight.sees_hand(q) else None)
         for q, pl in enumerate(g.players))

@@ -99,6 +99,7 @@ def t_become_color(g: Any, t: tuple) -> None:
     if pl.recolor is None:
         pl.recolor = {}
     pl.recolor[ctx.card] = g.answer
+    g.noted_recolor(ctx.player)
     if g.log is not None:
         g.say("recolor", (f"{g.pname(ctx.player)}'s ", _title_ref(g, ctx), f" becomes {g.answer}."))
 

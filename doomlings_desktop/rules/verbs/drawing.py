@@ -127,6 +127,7 @@ def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
         if a["n"] >= 2 and len(g.age_deck) > 1:    # at most two: the state keeps two
             g.known_below[p] = g.age_deck[-2]
             seen.append(g.age_deck[-2])
+        g.noted_peeks()
         if g.log is not None:
             what = "the next age" if len(seen) == 1 else "the next 2 ages"
             g.say("peek", f"{g.pname(p)} looks at {what}.", (p,),

@@ -244,6 +244,7 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
             for _ in range(k):
                 seen.append(hand[idx.pop(g.rng.below(len(idx)))])
         g.revealed[p] = tuple(seen)
+        g.noted_revealed(p)
         g.shown = True
         if g.log is not None:
             g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
@@ -269,6 +270,7 @@ def t_steal_seen(g: Any, t: tuple) -> None:
     _, ctx, a, q = t
     p, c = ctx.player, g.answer
     g.revealed.pop(p, None)
+    g.noted_revealed(p)
     _steal_from_hand(g, p, q, c, a["play"], (p, q))
 
 
@@ -300,6 +302,7 @@ def t_reveal_one_ans(g: Any, t: tuple) -> None:
     ctx.vars["revealed"] = ctx.vars["revealed"] + ((q, g.answer),)
     g.shown = True
     g.shown_all += (g.answer,)
+    g.noted_shown(g.answer)
     if g.log is not None:
         g.say("reveal", (f"{g.pname(q)} reveals ", g.answer, "."))
 

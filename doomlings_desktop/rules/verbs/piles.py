@@ -386,5 +386,6 @@ def t_recolor_to(g: Any, t: tuple) -> None:
     for x in pl.pile:
         if src in g.colors_of(p, x):    # a multi-colour trait takes the one new colour
             pl.recolor[x] = dst
+    g.noted_recolor(p)
     if g.log is not None:
         g.say("recolor", f"{g.pname(p)}'s {src} traits become {dst}.")

@@ -1,0 +1,188 @@
+"""The facts' half of the event stream: one small method per fact, called at the one place
+that fact changes, which records it in `Game.moves` while the game keeps a log.
+
+A mixin of `State` (rules/state.py) with no slots of its own, as `ZoneRecord` is for the zone
+events: the rules' modules call `g.noted_turn(p)` and the like where a turn begins, an age
+is revealed, a decision is asked. Each method returns at once when there is no log (the
+benchmark's games, the bots' clones); where it is called often (every turn, every play) the
+call itself is guarded by `if g.moves is not None:`, so a game without a log pays no call. The events are rules/events.py's; from
+them and the zone events a seat's whole picture is rebuilt (commands/eventcheck.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doomlings_desktop.rules.events import (
+    AgeBegun,
+    Asked,
+    Attached,
+    Detached,
+    FirstPlayer,
+    GameOver,
+    GenePool,
+    MeaningKept,
+    Passed,
+    Peeked,
+    Played,
+    Recolored,
+    RevealedTo,
+    RoundEnded,
+    Shown,
+    Stabilized,
+    TurnBegun,
+    TurnEnded,
+    TurnSkipped,
+    WorldEndBegun,
+    WorldEndEffect,
+)
+
+
+class FactRecord:
+    """Record each fact of the table as it changes (only while `moves` is kept). The fields
+    it reads are `State`'s slots."""
+
+    __slots__ = ()
+    moves: list | None
+    n: int
+    rules: dict
+    over: bool
+
+    def hands_open(self) -> bool:
+        """Whether every hand is open to the table now (Age of Metadata, E24)."""
+        return bool(self.rules.get("reveal_hands")) and not self.over
+
+    def noted_age(self) -> None:
+        """The age just revealed and set (`age`, `rules`) is in force; an open-hands rule
+        lays every hand out face up; the next ages each seat has seen have moved on."""
+        m = self.moves
+        if m is None:
+            return
+        opens = self.hands_open()
+        m.append(AgeBegun(self.age, opens))
+        if opens:
+            for q in range(self.n):
+                self.laid("hand", q, None)
+        self.noted_peeks()
+
+    def noted_first(self) -> None:
+        if self.moves is not None:
+            self.moves.append(FirstPlayer(self.first))
+
+    def noted_turn(self, p: int) -> None:
+        if self.moves is not None:
+            self.moves.append(TurnBegun(p))
+
+    def noted_turn_over(self, p: int) -> None:
+        if self.moves is not None:
+            self.moves.append(TurnEnded(p))
+
+    def noted_skip(self, p: int) -> None:
+        if self.moves is not None and not self.over:
+            self.moves.append(TurnSkipped(p))
+
+    def noted_round_end(self) -> None:
+        if self.moves is not None:
+            self.moves.append(RoundEnded())
+
+    def noted_stabilize(self, p: int) -> None:
+        if self.moves is not None:
+            self.moves.append(Stabilized(p))
+
+    def noted_played(self, p: int, c: int, out_of_turn: bool = False) -> None:
+        """Trait c, just played into a pile by p, is the last trait played."""
+        if self.moves is not None:
+            self.moves.append(Played(p, c, out_of_turn))
+
+    def noted_recolor(self, p: int) -> None:
+        """p's pile cards were given new colours: all of p's given colours, as they are now."""
+        if self.moves is not None:
+            rc = self.players[p].recolor or {}
+            self.moves.append(Recolored(p, tuple(rc.items())))
+
+    def noted_peeks(self) -> None:
+        """The next ages seen changed (a peek, an age revealed): each seat's, to it alone."""
+        m = self.moves
+        if m is None:
+            return
+        for q in range(self.n):
+            m.append(Peeked(q, self.next_ages_of(q)))
+
+    def next_ages_of(self, q: int) -> tuple[int, ...]:
+        """The next ages q has seen on top of the age deck, top first (rules/sight.py's)."""
+        top = self.known_age.get(q)
+        if top is None:
+            return ()
+        below = self.known_below.get(q)
+        return (top,) if below is None else (top, below)
+
+    def noted_revealed(self, p: int) -> None:
+        if self.moves is not None:
+            self.moves.append(RevealedTo(p, tuple(self.revealed.get(p, ()))))
+
+    def noted_shown(self, c: int) -> None:
+        if self.moves is not None:
+            self.moves.append(Shown(c))
+
+    def noted_meaning(self, p: int) -> None:
+        if self.moves is not None:
+            self.moves.append(MeaningKept(p, self.meaning[p]))
+
+    def noted_asked(self) -> None:
+        """A decision was just asked (`pending`)."""
+        d = self.pending
+        if self.moves is not None and d is not None:
+            self.moves.append(Asked(d.player, d))
+
+    def noted_answer(self, d: Any, answer: object) -> None:
+        """`answer` was given to `d`: a pass on an out-of-turn offer is told to its holder."""
+        if d.kind == "react" and answer == "pass" and self.moves is not None:
+            self.moves.append(Passed(d.player))
+
+    def noted_hook(self, a: int, host: int, on: bool) -> None:
+        """Attachment a was put on (`on`) or taken off `host`."""
+        if self.moves is not None:
+            self.moves.append(Attached(a, host) if on else Detached(a, host))
+
+    def noted_world_end(self) -> None:
+        if self.moves is not None:
+            self.moves.append(WorldEndBegun())
+
+    def noted_we_effect(self, p: int, c: int) -> None:
+        if self.moves is not None:
+            self.moves.append(WorldEndEffect(p, c))
+
+    def noted_over(self) -> None:
+        """The game is over: its outcome for all (and every hand closed again)."""
+        if self.moves is not None:
+            self.moves.append(GameOver(self.outcome))
+
+    def noted_table(self) -> None:
+        """Every fact of the table as it lies now, after its zones (`lay_out_recorded`): a
+        game's set-up, or a position a game goes on from."""
+        m = self.moves
+        if m is None:
+            return
+        for q, pl in enumerate(self.players):
+            m.append(GenePool(q, pl.gp, -1))
+            if pl.recolor:
+                self.noted_recolor(q)
+        for a, host in self.attached.items():
+            m.append(Attached(a, host))
+        self.noted_age()
+        self.noted_first()
+        m.append(TurnBegun(self.current))
+        if self.turn_end < 0:
+            m.append(TurnEnded(self.current))
+        for q in range(self.n):
+            if q in self.revealed:
+                self.noted_revealed(q)
+            if self.meaning[q] >= 0:
+                self.noted_meaning(q)
+        for c in self.shown_all:
+            m.append(Shown(c))
+        if self.world_end:
+            m.append(WorldEndBegun())
+        if self.outcome is not None:
+            m.append(GameOver(self.outcome))
+        self.noted_asked()
