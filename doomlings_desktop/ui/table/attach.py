@@ -16,6 +16,7 @@ from pygame import Rect
 
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
 from doomlings_desktop.rules.view import SeatView, View
+from doomlings_desktop.ui.table.state import dragging
 from doomlings_desktop.ui.theme import ATTACH_BAND, ATTACH_NAME, LINK
 
 
@@ -84,7 +85,8 @@ def carried(sc: Any, d: Any) -> int | None:
     v = sc.view
     if d is None or v is None or d.kind != "play" or not v.hosts:
         return None
-    c = sc.drag["card"] if sc.drag and sc.drag["moved"] else sc.selected
+    c = dragging(sc.drag)
+    c = sc.selection.chosen if c is None else c
     return c if c in v.hosts else None
 
 
@@ -135,6 +137,18 @@ def host_under(sc: Any, pos: tuple[int, int], hosts: tuple | list | set) -> int 
     return None
 
 
+def host_in(v: View | None, target: tuple, card: int) -> int | None:
+    """The legal host of attachment `card` that a click on a pile target means: the lit
+    strip clicked, or the one lit trait of the panel clicked."""
+    if v is None:
+        return None
+    hosts = v.hosts.get(card, ())
+    if target[0] == "strip":
+        return target[2] if target[2] in hosts else None
+    in_pile = [h for h in v.seats[target[1]].pile if h in hosts]
+    return in_pile[0] if target[0] == "panel" and len(in_pile) == 1 else None
+
+
 def play_onto(sc: Any, card: int, host: int) -> bool:
     """Play attachment `card` from the hand onto `host`: the play, then the host question
     that follows it answered with `host`. If the table asks something else first, the host
@@ -147,13 +161,12 @@ def play_onto(sc: Any, card: int, host: int) -> bool:
     return True
 
 
-def refuse(sc: Any, card: int) -> None:
-    """A drop or click that names no legal host: say where the card goes, change nothing."""
-    hosts = sc.view.hosts.get(card, ()) if sc.view else ()
-    name = sc.db.name(card)
-    sc.say(f"{name} goes on a lit trait: drop it on one, or click one." if hosts else
-           f"{name} has no trait to attach to.")
-    sc.app.sounds.play("error")
+def refusal(v: View | None, name: str, card: int) -> str:
+    """What a drop or click that names no legal host for attachment `card` (called `name`)
+    says: where the card goes."""
+    hosts = v.hosts.get(card, ()) if v else ()
+    return (f"{name} goes on a lit trait: drop it on one, or click one." if hosts else
+            f"{name} has no trait to attach to.")
 
 
 # ---------------------------------------------------------------- open hands (Age of Metadata)

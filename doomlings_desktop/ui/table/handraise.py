@@ -17,6 +17,7 @@ from pygame import Rect
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.ui.cardart.faces import reading_height
 from doomlings_desktop.ui.fonts import READ_RULES_PX
+from doomlings_desktop.ui.table.state import dragging
 from doomlings_desktop.ui.theme import RAISE_SHADOW
 
 SECONDS = {"off": 0.0, "normal": 0.12, "fast": 0.07}     # to rise all the way
@@ -87,7 +88,7 @@ def hovered(sc: Any, d: Any) -> int | None:
     """The hand card the pointer rests on, unless something else is in the way (a drag, a
     window of cards, a zoom, a menu)."""
     key = sc.hover_key
-    if not key or key[0] != "hand" or (sc.drag and sc.drag["moved"]):
+    if not key or key[0] != "hand" or dragging(sc.drag) is not None:
         return None
     if sc.zoom is not None or sc.zoom_gp is not None or sc.menu_open or sc.help_open \
             or sc._card_window(d) is not None or sc.game.over:

@@ -33,6 +33,7 @@ from doomlings_desktop.ui.table.leaving import LeaveGuard
 from doomlings_desktop.ui.table.lesson import LessonLayer
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
+from doomlings_desktop.ui.table.state import dragging
 from doomlings_desktop.ui.theme import (
     CAPTION_BOX,
     GO_TONE,
@@ -146,7 +147,8 @@ class CardWindow(Layer):
                 dim.fill(SHADE_LIGHT)
                 surf.blit(dim, r)
             elif eligible:
-                pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, r.inflate(4, 4),
+                pygame.draw.rect(surf, SELECT if sc.selection.chosen == c else GLOW,
+                                 r.inflate(4, 4),
                                  width=max(2, int(3 * u)), border_radius=int(8 * u))
             sc.targets.append((r, ("overlay_card", c)))
         return bottom
@@ -171,21 +173,12 @@ class CardWindow(Layer):
         bottom = self.cards(surf, d.prompt, cards, set(cards), u, below=bh + int(80 * u))
         w = surf.get_width()
         row = list(sc.buttons)                  # Undo, if the answer before may be taken back
-        sc.buttons[:] = []
         t = sc.app.text
-        for c in cards[:2]:
-            label = f"Play {sc.db.name(c)}"
-            bw = max(int(150 * u), t.font(int(17 * u), True).size(label)[0] + int(28 * u))
-            sc.buttons.append(Button(Rect(0, 0, bw, bh), label, ("answer", c), True, "",
-                                     tone=GO_TONE))
-        sc.buttons.append(Button(Rect(0, 0, int(120 * u), bh), "Pass", ("answer", "pass"),
-                                 True, ""))
-        sc.buttons.extend(row)
+        offer = sc.panels.prompt.widget(d)      # its Play and Pass buttons, its keys' line
+        sc.buttons[:] = offer.window_buttons(u, t, sc.db.name) + row
         y = bottom + int(16 * u)
         self.footer(sc.buttons, w, y, u)
-        say = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
-            "    N or Space: pass"
-        hint = t.render(say, int(15 * u), MUTED)
+        hint = t.render(offer.help_line(), int(15 * u), MUTED)
         surf.blit(hint, hint.get_rect(midtop=(w // 2, y + bh + int(10 * u))))
         if d.subject >= 0 and d.subject not in cards:
             self._subject(surf, d, u)
@@ -234,14 +227,14 @@ class Drag(Layer):
     rect: Rect | None = None        # the preview's box, last drawn
 
     def open(self, d: Any) -> bool:
-        return bool(self.sc.drag and self.sc.drag["moved"])
+        return dragging(self.sc.drag) is not None
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
         lay = sc.layout
-        c = sc.drag["card"]
-        x, y = sc.drag["pos"]
-        ox, oy = sc.drag["offset"]
+        c = sc.drag.card
+        x, y = sc.drag.pos
+        ox, oy = sc.drag.offset
         if v is not None and c in v.hosts:      # an attachment: the host it would go on
             # smaller, above the pointer: the thin strip it is aimed at stays in sight
             r = Rect(0, 0, int(lay.card_w * 0.7), int(lay.card_h * 0.7))
@@ -632,7 +625,20 @@ class Buttons(Layer):
         return True
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
-        self.sc.draw_buttons(surf)
+        """The decision widget draws its own (those a window left on screen), then the
+        rest are drawn: Undo, Hint, the end screen's."""
+        sc = self.sc
+        w = sc.panels.prompt.current if d is not None else None
+        mine = set()
+        if w is not None and w.d is d:
+            w.draw(surf, sc.app.text, sc.app.mouse, sc.unit(), sc.targets)
+            mine = {id(b) for b in w.shown()}
+        mouse = sc.app.mouse
+        for b in sc.buttons:
+            if id(b) not in mine:
+                b.draw(surf, sc.app.text, b.rect.collidepoint(mouse), sc.unit())
+                if b.enabled:
+                    sc.targets.append((b.rect, ("button", b.key)))
 
 
 class Toast(Layer):

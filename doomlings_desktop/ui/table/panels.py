@@ -20,7 +20,7 @@ from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
-from doomlings_desktop.ui.table.answers import of as decision_of
+from doomlings_desktop.ui.table.answers import widget_for
 from doomlings_desktop.ui.table.attach import (
     carried,
     draw_tucked,
@@ -30,16 +30,17 @@ from doomlings_desktop.ui.table.attach import (
 )
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
+from doomlings_desktop.ui.table.state import dragging
+from doomlings_desktop.ui.table.widget import Widget
 from doomlings_desktop.ui.theme import (
     ANSWER_TONES,
     BLACK,
     BOT_BADGE,
     CARD_DIM,
-    CHOSEN,
+    CHOSEN,  # noqa: F401 - the chosen answer's tone (answers.py draws it; tests import it here)
     DARK_INK,
     EDGE,
     GLOW,
-    GO_TONE,
     HINT_TONE,
     LOG_BG,
     LOG_MORE_BAR,
@@ -169,12 +170,12 @@ class PlayerPanel(_Panel):
                          border_radius=int(10 * u))
         eligible_panel = d is not None and d.kind == "player" and seat in d.options
         drop_target = d is not None and d.kind == "play" and d.zone == "hand" and mine and (
-            (sc.drag and sc.drag["moved"]) or sc.selected is not None)
+            dragging(sc.drag) is not None or sc.selection.chosen is not None)
         carry = carried(sc, d)       # an attachment goes on a lit host, in whichever pile
         if carry is not None:
             drop_target = any(h in sv.pile for h in v.hosts[carry])
         if eligible_panel or drop_target:
-            color = SELECT if sc.selected == seat else GLOW
+            color = SELECT if sc.selection.chosen == seat else GLOW
             pulse = 2 + int(2 * (1 + math.sin(sc.time * 6)))
             pygame.draw.rect(surf, color, panel.rect.inflate(-int(4 * u), -int(4 * u)),
                              width=max(2, int(pulse * u)), border_radius=int(10 * u))
@@ -244,7 +245,8 @@ class PlayerPanel(_Panel):
                 surf.blit(art.strip(c, slot.w, slot.h, col, worth, linked), r)
             if c in eligible:
                 pulse = 1 + int(2 * (1 + math.sin(sc.time * 6)))
-                pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, slot.inflate(2, 2),
+                pygame.draw.rect(surf, SELECT if sc.selection.chosen == c else GLOW,
+                                 slot.inflate(2, 2),
                                  width=max(2, int(pulse * u)), border_radius=int(4 * u))
                 sc.lit.append((slot, c))
             sc.targets.append((slot, ("strip", seat, c)))
@@ -439,13 +441,14 @@ class Hand(_Panel):
         origin = Rect(lay.deck)
         rests: dict[int, Rect] = {}
         multi = several(d)
-        picked = sc.picks.of(d) if multi else ()      # chosen among several: raised
+        picked = sc.selection.of(d) if multi else ()      # chosen among several: raised
+        held = dragging(sc.drag)
         for c, slot in zip(hand, slots, strict=True):
-            if sc.drag and sc.drag["moved"] and sc.drag["card"] == c:
+            if held == c:
                 sc.targets.append((slot, ("hand", c)))
                 continue
             # a chosen card rises within the hand's own strip, never over the pile above it
-            chosen = c in picked if multi else sc.selected == c
+            chosen = c in picked if multi else sc.selection.chosen == c
             lift = min(int(18 * u), slot.y - lay.hand.y) if chosen else 0
             target = slot.move(0, -lift)
             r, is_moving = sc.anim.at(("h", c), target, origin, sc._duration())
@@ -480,7 +483,7 @@ class Hand(_Panel):
         """The outline of a hand card that answers the question (blue when chosen)."""
         if active and c in d.options:
             sc = self.sc
-            chosen = sc.selected == c or (several(d) and c in sc.picks.of(d))
+            chosen = sc.selection.chosen == c or (several(d) and c in sc.selection.of(d))
             color = SELECT if chosen else GLOW
             pygame.draw.rect(surf, color, r.inflate(4, 4), width=max(2, int(3 * u)),
                              border_radius=int(8 * u))
@@ -549,7 +552,10 @@ class Log(_Panel):
 
 
 class Prompt(_Panel):
-    """The question being asked, the card asking it, and its answer buttons."""
+    """The question being asked, the card asking it, and the widget that answers it
+    (answers.py: one per decision kind), whose buttons it lays out in its row."""
+
+    current: Widget | None = None       # the pending decision's widget
 
     def text(self, v: View, d: Any) -> str:
         sc = self.sc
@@ -576,19 +582,33 @@ class Prompt(_Panel):
             return "Your play is done. End turn (Enter) to stabilize and pass on" + (
                 ", or Undo (Ctrl+Z) to take the play back." if sc.can_undo() else ".")
         if several(d):
-            return f"{d.prompt} ({sc.picks.counter(d)}): click cards, then Confirm"
+            return f"{d.prompt} ({sc.selection.counter(d)}): click cards, then Confirm"
         return d.prompt
+
+    def widget(self, d: Any) -> Widget | None:
+        """The widget of decision `d` (made when `d` comes, kept while it is pending)."""
+        if d is None:
+            return None
+        if self.current is None or self.current.d is not d:
+            self.current = widget_for(d, self.sc)
+        return self.current
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,
                      u: float) -> None:
+        """The asking card, the question, and the row under it: the decision's widget
+        (its answers, Confirm, Pass) from the left, Undo and Hint from the right."""
+        sc = self.sc
         r = self._asker(surf, v, lay.prompt, d, u)
         self._question(surf, v, r, d, u)
         if d is None or v.over:
             return
         bh = int(38 * u)
         by = r.bottom - bh - int(4 * u)
-        x = self._answers(r, by, bh, d, u)
-        self._confirm_and_pass(x, by, bh, d, u)
+        w = self.widget(d)
+        outside = (int(118 * u) if sc.can_undo() else 0) + \
+            (int(98 * u) if hint_button(sc, d) else 0)
+        w.layout(Rect(r.x, by, r.w - outside, bh), u, sc.app.text, _tone)
+        sc.buttons.extend(w.buttons)
         self._undo_and_hint(r.right, by, bh, d, u)
 
     def _asker(self, surf: pygame.Surface, v: View, r: Rect, d: Any, u: float) -> Rect:
@@ -618,48 +638,6 @@ class Prompt(_Panel):
         for line in lines:
             surf.blit(t.render(line, size, INK, bold=True), (r.x, y))
             y += int(24 * u)
-
-    def _answers(self, r: Rect, by: int, bh: int, d: Any, u: float) -> int:
-        """The decision's own answer buttons (answers.py), left to right; returns where the
-        next button goes. They share the row with Confirm, Pass, Undo and Hint: when long
-        names would run past it, each answer gets an equal share and its label is cut."""
-        sc = self.sc
-        t = sc.app.text
-        kind = decision_of(d)
-        row = kind.answers(sc, d)
-        labels = [a.label for a in row]
-        gap = int(8 * u)
-        rest = (int(118 * u) if kind.confirm else 0) \
-            + (int(108 * u) if "pass" in d.options else 0) \
-            + (int(118 * u) if sc.can_undo() else 0) \
-            + (int(98 * u) if hint_button(sc, d) else 0)
-        widths = [max(int(90 * u), t.font(int(17 * u), True).size(lab)[0] + int(28 * u))
-                  for lab in labels]
-        share = (r.w - rest) // max(1, len(labels)) - gap
-        if sum(w + gap for w in widths) > r.w - rest:
-            widths = [min(w, share) for w in widths]
-            labels = [elide(t, lab, int(17 * u), w - int(20 * u), True)
-                      for lab, w in zip(labels, widths, strict=True)]
-        x = r.x
-        for a, label, bw in zip(row, labels, widths, strict=True):
-            tone = CHOSEN if kind.chosen(sc, a.value) else _tone(a.value)
-            sc.buttons.append(Button(Rect(x, by, bw, bh), label, kind.key(a.value), True,
-                                     a.hotkey, tone=tone))
-            x += bw + gap
-        return x
-
-    def _confirm_and_pass(self, x: int, by: int, bh: int, d: Any, u: float) -> None:
-        sc = self.sc
-        kind = decision_of(d)
-        if kind.confirm:
-            ok = sc.picks.ready(d) if several(d) else (
-                sc.selected is not None and sc.selected in d.options)
-            sc.buttons.append(Button(Rect(x, by, int(110 * u), bh), kind.confirm_label(),
-                                     "confirm", ok, "", tone=GO_TONE))
-            x += int(118 * u)
-        if "pass" in d.options and not several(d):     # there Confirm with none is the pass
-            sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), kind.pass_label(d),
-                                     ("answer", "pass")))
 
     def _undo_and_hint(self, right: int, by: int, bh: int, d: Any, u: float) -> None:
         """Undo and Hint, from the prompt's right end."""

@@ -30,7 +30,8 @@ from doomlings_desktop.ui.table.input import TableInput
 from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
-from doomlings_desktop.ui.table.picks import CardPicks
+from doomlings_desktop.ui.table.picks import Selection
+from doomlings_desktop.ui.table.state import DragState
 
 SOUND_OF = {"play": "play_card", "draw": "draw", "discard": "discard", "discard_trait": "discard",
             "steal": "steal", "steal_hand": "steal", "swap": "steal", "catastrophe": "catastrophe",
@@ -72,9 +73,8 @@ class TableScene(Scene):
         # a match made elsewhere (the lesson's, play/tutorial.py) comes ready; else a new one
         self.match = match or Match(seats or [], seed, variants, game, prefs=app.settings,
                                     modules=modules)
-        self.selected: Any = None          # the chosen answer; with several cards, the cursor
-        self.picks = CardPicks(self)        # the cards chosen for a choice of several
-        self.drag: dict | None = None
+        self.selection = Selection()   # the chosen answer, and the picks of a choice of several
+        self.drag: DragState | None = None
         self.toast: tuple[str, float] | None = None
         self.toast_on_screen: str | None = None   # the toast the last frame showed
         self.toast_good = False      # the toast is good news (green), not a refusal
@@ -112,6 +112,23 @@ class TableScene(Scene):
 
     def name(self, seat: int) -> str:
         return self.match.name(seat)
+
+    def card_name(self, card: int) -> str:
+        return self.db.name(card)
+
+    @property
+    def selected(self) -> Any:
+        """The chosen answer (with several cards, the arrow keys' cursor): the selection's."""
+        return self.selection.chosen
+
+    @selected.setter
+    def selected(self, value: Any) -> None:
+        self.selection.chosen = value
+
+    @property
+    def picks(self) -> Selection:
+        """The cards picked for a choice of several (`picks.of(d)`): the selection's."""
+        return self.selection
 
     @property
     def pass_needed(self) -> bool:
@@ -223,7 +240,7 @@ class TableScene(Scene):
 
     def _switch_viewer(self, seat: int) -> None:
         self.viewer = seat
-        self.selected = None
+        self.selection.clear()
         self.drag = None
         self.anim.reset()
         self.hand_raise.reset()
@@ -241,7 +258,7 @@ class TableScene(Scene):
         return True
 
     def _answered(self) -> None:
-        self.selected = None
+        self.selection.clear()
         self.browse = False
         self._sound_log()
 
@@ -265,7 +282,7 @@ class TableScene(Scene):
                      "Nothing to undo: a card was drawn or revealed, or another player acted.")
             return
         self._view_key = ()
-        self.selected = None
+        self.selection.clear()
         self.log_seen = len(self.game.log or [])
         self.anim.reset()
         self.news.clear()
