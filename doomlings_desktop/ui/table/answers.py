@@ -77,6 +77,10 @@ class EndTurn(Widget):
     def answers(cls, names: Any, d: Any) -> list[Option]:
         return [Option("End turn", "end")]
 
+    def question(self) -> str:
+        return "Your play is done. End turn (Enter) to stabilize and pass on" + (
+            ", or Undo (Ctrl+Z) to take the play back." if self.host.can_undo() else ".")
+
     def key_end_turn(self, event: pygame.event.Event) -> Answer | None:
         return Give("end")
 
@@ -162,6 +166,10 @@ class ChooseCards(Card):
 
     line = "several"
 
+    def question(self) -> str:
+        return f"{self.d.prompt} ({self.host.selection.counter(self.d)}): click cards, then " \
+            "Confirm"
+
     def confirm_ready(self) -> bool:
         return self.host.selection.ready(self.d)
 
@@ -212,6 +220,11 @@ class Play(Card):
     """The turn's play (or a play from elsewhere): a card chosen, then your pile clicked (or
     Enter, or the card again); an attachment chosen lights its hosts, and a click on one plays
     it there. A card that may not be played says why."""
+
+    def question(self) -> str:
+        if self.d.intent == TURN_PLAY:
+            return "Your turn: drag a trait onto your pile (or click it, then your pile)."
+        return super().question()
 
     def confirm_label(self) -> str:
         return "Play"
@@ -312,4 +325,4 @@ def widget_for(d: Any, host: Any) -> Widget:
     return of(d)(d, host)
 
 
-__all__ = ["KINDS", "TURN_PLAY", "Decision", "Option", "Widget", "of", "widget_for"]
+__all__ = ["KINDS", "Decision", "Option", "Widget", "of", "widget_for"]

@@ -9,14 +9,15 @@ from hand, where each playable attachment may go (`View.hosts`); nothing here re
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
 from doomlings_desktop.rules.view import SeatView, View
-from doomlings_desktop.ui.table.state import dragging
+from doomlings_desktop.ui.table.picks import Selection
+from doomlings_desktop.ui.table.state import DragState, dragging
 from doomlings_desktop.ui.theme import ATTACH_BAND, ATTACH_NAME, LINK
 
 
@@ -80,7 +81,15 @@ def pair_words(sc: Any, v: View, card: int) -> str | None:
     return None
 
 
-def carried(sc: Any, d: Any) -> int | None:
+class Carrying(Protocol):
+    """What `carried` and `lit_hosts` read: the View, the drag and the selection."""
+
+    view: View | None
+    drag: DragState | None
+    selection: Selection
+
+
+def carried(sc: Carrying, d: Any) -> int | None:
     """The attachment being dragged or chosen for the viewer's play, if it is one."""
     v = sc.view
     if d is None or v is None or d.kind != "play" or not v.hosts:
@@ -90,7 +99,7 @@ def carried(sc: Any, d: Any) -> int | None:
     return c if c in v.hosts else None
 
 
-def lit_hosts(sc: Any, d: Any) -> set:
+def lit_hosts(sc: Carrying, d: Any) -> set:
     """The pile cards to light now: the answers of a choice among pile cards (a host for
     `attach_to_host`, Ruggedized for `move_attachment`, any trait to steal...), or the legal
     hosts of the attachment being dragged or chosen."""

@@ -17,7 +17,7 @@ from pygame import Rect
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.ui.cardart.faces import reading_height
 from doomlings_desktop.ui.fonts import READ_RULES_PX
-from doomlings_desktop.ui.table.state import dragging
+from doomlings_desktop.ui.table.state import DragState, Modals, dragging
 from doomlings_desktop.ui.theme import RAISE_SHADOW
 
 SECONDS = {"off": 0.0, "normal": 0.12, "fast": 0.07}     # to rise all the way
@@ -81,17 +81,18 @@ class HandRaise:
 def track(sc: Any, d: Any) -> None:
     """The update step (before drawing): the hovered hand card rises, the others sink, on the
     scene's clock."""
-    sc.hand_raise.step(hovered(sc, d), sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
+    shut = sc._card_window(d) is not None or sc.game.over
+    card = hovered(sc.pointing.key, sc.drag, sc.modals, shut)
+    sc.hand_raise.step(card, sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
 
 
-def hovered(sc: Any, d: Any) -> int | None:
-    """The hand card the pointer rests on, unless something else is in the way (a drag, a
-    window of cards, a zoom, a menu)."""
-    key = sc.hover_key
-    if not key or key[0] != "hand" or dragging(sc.drag) is not None:
+def hovered(key: Any, drag: DragState | None, modals: Modals, shut: bool) -> int | None:
+    """The hand card the pointer rests on (`key`, the hover target), unless something else is
+    in the way: a drag, a zoom, the menu or the help (`modals`), or a window of cards or the
+    game's end (`shut`)."""
+    if not key or key[0] != "hand" or dragging(drag) is not None:
         return None
-    if sc.zoom is not None or sc.zoom_gp is not None or sc.menu_open or sc.help_open \
-            or sc._card_window(d) is not None or sc.game.over:
+    if modals.covering() or shut:
         return None
     return key[1]
 

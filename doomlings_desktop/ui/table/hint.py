@@ -12,13 +12,13 @@ from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED
-from doomlings_desktop.ui.table.layer import Layer, free_spot
+from doomlings_desktop.ui.table.layer import Frame, Layer, free_spot
 from doomlings_desktop.ui.theme import HINT, HINT_BOX
 
 BOX = HINT_BOX
 
 
-def lit_rects(sc: Any, d: Any, answer: Any) -> list[Rect]:
+def lit_rects(sc: Frame, d: Any, answer: Any) -> list[Rect]:
     """Where the suggested answer is on the table: its card wherever it lies (hand, window,
     pile), the chosen player's area and button, or the button that gives it."""
     rects = []

@@ -61,9 +61,9 @@ class TableInput:
             hit = self.hit(event.pos)
             card = card_of(hit)
             if card is not None:
-                sc.zoom = card
+                sc.modals.zoom = card
             elif hit and hit[0] == "gene_pool":
-                sc.zoom_gp = hit[1]
+                sc.modals.zoom_gp = hit[1]
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.hit(event.pos)
@@ -200,12 +200,12 @@ class TableInput:
         sc = self.sc
         d = sc.my_decision()
         if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
-            sc.browse = not sc.browse
+            sc.modals.browse = not sc.modals.browse
         elif hit[0] == "log_end":
             sc.log_scroll = 0
         elif hit[0] == "open_menu":
             sc.app.sounds.play("click")
-            sc.menu_open = True
+            sc.modals.menu_open = True
         else:
             return False
         return True
@@ -224,14 +224,14 @@ class TableInput:
 
     def key_menu(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         sc = self.sc
-        if sc.browse:
-            sc.browse = False
+        if sc.modals.browse:
+            sc.modals.browse = False
         else:
-            sc.menu_open = True
+            sc.modals.menu_open = True
         return True
 
     def key_help(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        self.sc.help_open = True
+        self.sc.modals.help_open = True
         return True
 
     def key_undo(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
@@ -307,12 +307,12 @@ class TableInput:
         sc = self.sc
         said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
         sc.say(said, 3 if said.startswith("Saved") else 5, good=said.startswith("Saved"))
-        sc.menu_open = False
+        sc.modals.menu_open = False
 
     def _menu_to(self, where: str | None) -> None:
         """Close the Esc menu; go to another scene (`where`), coming back here after."""
         sc = self.sc
-        sc.menu_open = False
+        sc.modals.menu_open = False
         if where is not None:
             router.go(sc.app, where, back=sc)
 
@@ -320,7 +320,7 @@ class TableInput:
         """Close the Esc menu and go to another scene that may replace this game (Load game):
         a game whose last moves are not saved asks first (ui/table/leaving.py)."""
         sc = self.sc
-        sc.menu_open = False
+        sc.modals.menu_open = False
         sc.overlays.leave.ask(lambda: router.go(sc.app, where, back=sc))
 
 

@@ -61,7 +61,7 @@ class LeaveGuard(Layer):
             self._leave()
         elif choice == "stay":       # back to the game itself, not to the menu under the box
             self.dialog = self.go = None
-            self.sc.menu_open = False
+            self.sc.modals.menu_open = False
         return True         # the box is modal: nothing reaches the table under it
 
     def _leave(self) -> None:

@@ -16,7 +16,6 @@ from pygame import Rect
 
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.cards import module_title
-from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
@@ -576,14 +575,7 @@ class Prompt(_Panel):
         carry = carried(sc, d)
         if carry is not None:       # an attachment in hand, chosen or being dragged
             return f"{sc.db.name(carry)}: drop it on a lit trait, or click one, to attach it."
-        if d.intent == TURN_PLAY:
-            return "Your turn: drag a trait onto your pile (or click it, then your pile)."
-        if d.kind == "end_turn":
-            return "Your play is done. End turn (Enter) to stabilize and pass on" + (
-                ", or Undo (Ctrl+Z) to take the play back." if sc.can_undo() else ".")
-        if several(d):
-            return f"{d.prompt} ({sc.selection.counter(d)}): click cards, then Confirm"
-        return d.prompt
+        return self.widget(d).question()       # the decision's own words
 
     def widget(self, d: Any) -> Widget | None:
         """The widget of decision `d` (made when `d` comes, kept while it is pending)."""

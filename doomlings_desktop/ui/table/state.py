@@ -5,6 +5,7 @@ answer and picks are `picks.Selection`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 DRAG_SLOP = 8       # pixels (across plus down) the pointer moves before a press is a drag
 
@@ -30,3 +31,68 @@ class DragState:
 def dragging(drag: DragState | None) -> int | None:
     """The card being dragged, once it has moved (a press that has not moved is a click)."""
     return drag.card if drag is not None and drag.moved else None
+
+
+@dataclass
+class Modals:
+    """What is open over the table by the player's asking (not by the game): the Esc menu,
+    the help (True, or "icons" for the marks page), a card or a gene pool card zoomed (the
+    release of the click that closes a zoom is swallowed), the discard pile browsed. Input
+    opens and closes them; the overlays and the hand's rise read them."""
+
+    menu_open: bool = False
+    help_open: bool | str = False
+    zoom: int | None = None
+    zoom_gp: int | None = None      # the seat whose gene pool card is shown large
+    swallow_up: bool = False
+    browse: bool = False
+
+    def zoomed(self) -> bool:
+        return self.zoom is not None or self.zoom_gp is not None
+
+    def covering(self) -> bool:
+        """Something the player opened covers the table (a zoom, the menu, the help)."""
+        return self.zoomed() or self.menu_open or bool(self.help_open)
+
+
+@dataclass
+class Message:
+    """The short message over the table (a refusal's reason, "Saved", "Undone."), for
+    `seconds` more; `good` news is drawn green. `on_screen` is what the last frame showed, so
+    the table knows a frame is due when a message comes or goes."""
+
+    text: str = ""
+    seconds: float = 0.0
+    good: bool = False
+    on_screen: str | None = None
+
+    def say(self, text: str, seconds: float = 3.0, good: bool = False) -> None:
+        self.text, self.seconds, self.good = text, seconds, good
+
+    def clear(self) -> None:
+        self.text, self.seconds = "", 0.0
+
+    def tick(self, dt: float) -> None:
+        if self.text:
+            self.seconds -= dt
+            if self.seconds <= 0:
+                self.clear()
+
+    def due(self) -> bool:
+        """A frame is needed: a message to show, or one to take away."""
+        return (self.text or None) != self.on_screen
+
+    @property
+    def pair(self) -> tuple[str, float] | None:
+        """(text, seconds left), or None: the form the table's `toast` has."""
+        return (self.text, self.seconds) if self.text else None
+
+
+@dataclass
+class Pointing:
+    """What the pointer rests on (the click target under it, as the frame on screen has
+    it) and since when, on the table's clock: the hover layer keeps it up to date before
+    each frame is drawn; the hover preview and the hand's rise read it."""
+
+    key: Any = None
+    since: float = 0.0

@@ -84,6 +84,8 @@ class Host(Protocol):
 
     def card_name(self, card: int) -> str: ...
 
+    def can_undo(self) -> bool: ...
+
     def hit(self, pos: tuple[int, int]) -> Any:
         """The table's topmost click target at `pos` (a card, a panel, a strip...)."""
 
@@ -147,6 +149,10 @@ class Widget:
 
     def shows_pass(self) -> bool:
         return "pass" in self.d.options
+
+    def question(self) -> str:
+        """What the prompt asks (the engine's words, unless the kind says it better)."""
+        return self.d.prompt
 
     def help_line(self) -> str:
         """Its keys, as the help says them."""
