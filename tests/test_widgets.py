@@ -14,7 +14,7 @@ from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.ui.app import Button
 from doomlings_desktop.ui.table import SeatConfig, TableScene, answers
-from doomlings_desktop.ui.table.widget import Give, GiveAll, Refuse, Select
+from doomlings_desktop.ui.table.widget import Attach, Give, GiveAll, Refuse, Select
 from tests.test_ui import a_quiet_play, ann_against_a_bot, make_app, texts_of_a_frame
 
 
@@ -211,3 +211,21 @@ def test_a_widget_reads_the_table_only_through_its_host():
                 and isinstance(n.value, ast.Attribute) and n.value.attr == "host"}
         assert used and used <= members, (name, used - members)
         assert not [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "sc"]
+
+
+def test_an_attachment_chosen_then_a_lit_host_clicked_is_one_attach_answer(tmp_path, monkeypatch):
+    """The Play widget with an attachment chosen: a strip that is no host is refused with
+    where it goes; a lit host is `Attach(card, host)`, the play and the host in one."""
+    from tests.test_attach_ui import card, strip, table
+
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    app, sc, g = table()
+    seen = record(sc)
+    lyon = card(g, 0, "lyonization", "hand")
+    selfish = card(g, 2, "selfish")
+    click(app, find(sc, ("hand", lyon)).center)
+    assert seen == [Select(lyon)]
+    click(app, strip(sc, card(g, 1, "gmo")).center)     # an attachment: not a host
+    assert seen[-1] == Refuse("Lyonization goes on a lit trait: drop it on one, or click one.")
+    click(app, strip(sc, selfish).center)
+    assert seen[-1] == Attach(lyon, selfish) and g.attached.get(lyon) == selfish

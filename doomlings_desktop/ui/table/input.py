@@ -190,10 +190,13 @@ class TableInput:
         self.act(Refuse("Drop it on your trait pile to play it."))
 
     def click(self, hit: Any) -> None:
-        """A click on a target of the table that no widget took: the table's own (the
-        discard pile, the log, the menu)."""
-        if hit is not None:
-            self._table_click(hit)
+        """A click on a target of the table: the table's own (the discard pile, the log, the
+        menu), else the decision widget's pick (a card, a player's area)."""
+        if hit is None or self._table_click(hit):
+            return
+        w = self.widget()
+        if w is not None and w.value_of(hit) is not None:
+            self.act(w.pick(hit))
 
     def _table_click(self, hit: Any) -> bool:
         """The targets that are the table's, not a decision's: whether `hit` was one."""
