@@ -16,7 +16,8 @@
     answers.py   one widget per decision kind (yes/no, colour, player, card, several cards,
                  play, out-of-turn offer, end turn); the prompt hosts the pending one
     picks.py     Selection: the chosen answer and the cards picked for a choice of several
-    state.py     DragState, Modals (menu, help, zoom, browse), Message (the toast), Pointing
+    state.py     DragState, Modals (menu, help, zoom, browse), Message (the toast), Pointing,
+                 LogState (the log column's lines and scroll)
     dials.py     Dials: the gene pool cards' dials turning to a new value
     anim.py      Animator: cards move instead of jumping
     handraise.py a hovered hand card rising to a readable size (a preview; clicks unchanged)

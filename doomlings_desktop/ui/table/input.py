@@ -55,7 +55,7 @@ class TableInput:
             return
         if event.type == pygame.MOUSEWHEEL and sc.layout and sc.layout.log.collidepoint(
                 sc.app.mouse):
-            sc.log_scroll = max(0, sc.log_scroll + event.y * 3)
+            sc.log_state.wheel(event.y)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             hit = self.hit(event.pos)
@@ -205,7 +205,7 @@ class TableInput:
         if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
             sc.modals.browse = not sc.modals.browse
         elif hit[0] == "log_end":
-            sc.log_scroll = 0
+            sc.log_state.scroll = 0
         elif hit[0] == "open_menu":
             sc.app.sounds.play("click")
             sc.modals.menu_open = True

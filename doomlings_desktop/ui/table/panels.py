@@ -489,9 +489,8 @@ class Hand(_Panel):
 
 
 class Log(_Panel):
-    """The game log on the right, wrapped once per change and scrolled with the wheel."""
-
-    seen_lines = 0          # lines the log had when last drawn
+    """The game log on the right, wrapped once per change and scrolled with the wheel
+    (`sc.log_state`: its lines and how far back it is scrolled)."""
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
         sc = self.sc
@@ -503,7 +502,8 @@ class Log(_Panel):
         width = r.w - int(16 * u)
         log = v.log[:self.shown(v)]
         key = (len(log), size, width, sc.viewer, len(sc.bot_notes))
-        if sc._log_lines[0] != key:
+        state = sc.log_state
+        if state.key != key:
             lines: list[tuple[str, tuple]] = []
             indent = t.font(size).size("  ")[0]
             start = max(0, len(log) - 150)
@@ -515,16 +515,12 @@ class Log(_Panel):
                 if why:
                     for line in t.wrap(f"({why})", size, width - indent):
                         lines.append(("  " + line, MUTED))
-            sc._log_lines = (key, lines)
-        lines = sc._log_lines[1]
+            state.key, state.lines = key, lines
+        lines = state.lines
         rows = max(1, (r.h - int(10 * u)) // line_h)
-        if sc.log_scroll and len(lines) > self.seen_lines:
-            # scrolled back: new lines come in below, the lines being read stay put
-            sc.log_scroll += len(lines) - self.seen_lines
-        self.seen_lines = len(lines)
-        sc.log_scroll = min(sc.log_scroll, max(0, len(lines) - rows))
-        end = len(lines) - sc.log_scroll
-        below = sc.log_scroll > 0
+        state.settle(rows)
+        end = len(lines) - state.scroll
+        below = state.scroll > 0
         shown = lines[max(0, end - rows + (1 if below else 0)):end]
         y = r.y + int(6 * u)
         for line, color in shown:
@@ -534,7 +530,7 @@ class Log(_Panel):
         if below:       # say so, or the moves that come in go unseen
             bar = Rect(r.x, r.bottom - line_h - int(6 * u), r.w, line_h + int(6 * u))
             pygame.draw.rect(surf, LOG_MORE_BAR, bar)
-            label = t.render(f"▼ {sc.log_scroll} newer lines: click to follow", size, ACCENT,
+            label = t.render(f"▼ {state.scroll} newer lines: click to follow", size, ACCENT,
                              bold=True)
             surf.blit(label, label.get_rect(center=bar.center))
             sc.targets.append((bar, ("log_end",)))

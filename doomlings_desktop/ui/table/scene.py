@@ -31,7 +31,7 @@ from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
 from doomlings_desktop.ui.table.picks import Selection
-from doomlings_desktop.ui.table.state import DragState, Message, Modals, Pointing
+from doomlings_desktop.ui.table.state import DragState, LogState, Message, Modals, Pointing
 
 SOUND_OF = {"play": "play_card", "draw": "draw", "discard": "discard", "discard_trait": "discard",
             "steal": "steal", "steal_hand": "steal", "swap": "steal", "catastrophe": "catastrophe",
@@ -78,8 +78,14 @@ class TableScene(Scene):
     zoom_gp = _part("modals", "zoom_gp")
     swallow_up = _part("modals", "swallow_up")
     browse = _part("modals", "browse")
+    log_scroll = _part("log_state", "scroll")
     hover_key = _part("pointing", "key")
     hover_since = _part("pointing", "since")
+
+    @property
+    def _log_lines(self) -> tuple[tuple, list]:
+        """(key, wrapped lines) of the log column (`self.log_state`)."""
+        return self.log_state.key, self.log_state.lines
 
     @property
     def toast(self) -> tuple[str, float] | None:
@@ -105,7 +111,7 @@ class TableScene(Scene):
         self.message = Message()     # the toast: a short message over the table
         self.modals = Modals()       # the menu, the help, a zoom, the discard pile browsed
         self.answered_at: tuple[float, tuple[int, int]] | None = None   # last click that answered
-        self.log_scroll = 0
+        self.log_state = LogState()  # the log column's lines and scroll
         self.anim = Animator()
         self.hand_raise = HandRaise()      # the hovered hand card, risen to be read
         self.dials = Dials()         # the gene pool cards' dials turning
@@ -120,7 +126,6 @@ class TableScene(Scene):
         self.pointing = Pointing()   # what the pointer rests on, and since when
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
         self._view_key: tuple = ()
-        self._log_lines: tuple = ((), [])
         self.news = News()           # what changed since the viewer last looked
         self.took_screen = False     # a human just cleared the pass screen: tell them the news
         self.input = TableInput(self)

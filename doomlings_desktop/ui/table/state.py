@@ -4,7 +4,7 @@ answer and picks are `picks.Selection`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 DRAG_SLOP = 8       # pixels (across plus down) the pointer moves before a press is a drag
@@ -96,3 +96,27 @@ class Pointing:
 
     key: Any = None
     since: float = 0.0
+
+
+@dataclass
+class LogState:
+    """The game log column: its wrapped lines (worked out again only when `key` changes:
+    the entries shown, the size, the width, the viewer, the bots' notes), how many lines
+    back from the newest it is scrolled (0: following), and how many lines it had when
+    last drawn. The wheel and "click to follow" (input) and the Log panel share it."""
+
+    key: tuple = ()
+    lines: list = field(default_factory=list)
+    scroll: int = 0
+    seen: int = 0
+
+    def wheel(self, notches: int) -> None:
+        self.scroll = max(0, self.scroll + notches * 3)
+
+    def settle(self, rows: int) -> None:
+        """After new lines: scrolled back, the lines being read stay put (new ones come in
+        below); never scrolled past the oldest."""
+        if self.scroll and len(self.lines) > self.seen:
+            self.scroll += len(self.lines) - self.seen
+        self.seen = len(self.lines)
+        self.scroll = min(self.scroll, max(0, len(self.lines) - rows))
