@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from uidriver import click, find, key
 
 from doomlings_desktop.rules.cards import default_database
@@ -229,3 +230,33 @@ def test_an_attachment_chosen_then_a_lit_host_clicked_is_one_attach_answer(tmp_p
     assert seen[-1] == Refuse("Lyonization goes on a lit trait: drop it on one, or click one.")
     click(app, strip(sc, selfish).center)
     assert seen[-1] == Attach(lyon, selfish) and g.attached.get(lyon) == selfish
+
+
+NARROW = {"endpiles.py": "endpiles.Piles", "hint.py": "hint.Coached",
+          "leaving.py": "leaving.Leaving", "decided.py": "decided.Deciding",
+          "handraise.py": "handraise.Rising", "news.py": "news.Newsroom",
+          "layer.py": "layer.Frame"}
+
+
+@pytest.mark.parametrize("module", sorted(NARROW))
+def test_the_table_parts_with_a_narrow_interface_read_only_what_it_names(module):
+    """A part of the table that is handed the scene typed as its own Protocol reads of it
+    (`sc.X`, `self.sc.X`) only what that Protocol names: a new field on the scene that a
+    part starts to read must be named in its interface first."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    mod_name, proto_name = NARROW[module].split(".")
+    proto = getattr(importlib.import_module(f"doomlings_desktop.ui.table.{mod_name}"),
+                    proto_name)
+    members = set()
+    for cls in proto.__mro__:
+        if cls.__module__.startswith("doomlings_desktop"):
+            members |= {n for n in vars(cls) if not n.startswith("__")}
+            members |= set(getattr(cls, "__annotations__", {}))
+    tree = ast.parse((Path(answers.__file__).parent / module).read_text())
+    read = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and (
+        (isinstance(n.value, ast.Name) and n.value.id == "sc")
+        or (isinstance(n.value, ast.Attribute) and n.value.attr == "sc"))}
+    assert read and read <= members, sorted(read - members)

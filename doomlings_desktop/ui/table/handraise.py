@@ -9,7 +9,7 @@ it would pick; move the pointer off it (to a button, say) and the card goes back
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
@@ -78,7 +78,24 @@ class HandRaise:
         self.card = self.rect = None
 
 
-def track(sc: Any, d: Any) -> None:
+class Rising(Protocol):
+    """What the hand's rise reads of the table: the app (art, settings), the cards, the game
+    (over?), the clock, the pointer, the drag, the modals, whether a window of cards is
+    open, and its own `HandRaise`."""
+
+    app: Any
+    db: Any
+    game: Any
+    time: float
+    pointing: Any
+    drag: DragState | None
+    modals: Modals
+    hand_raise: HandRaise
+
+    def _card_window(self, d: Any) -> str | None: ...
+
+
+def track(sc: Rising, d: Any) -> None:
     """The update step (before drawing): the hovered hand card rises, the others sink, on the
     scene's clock."""
     shut = sc._card_window(d) is not None or sc.game.over
@@ -97,7 +114,7 @@ def hovered(key: Any, drag: DragState | None, modals: Modals, shut: bool) -> int
     return key[1]
 
 
-def raised_rect(sc: Any, lay: Any, rest: Rect, u: float) -> Rect:
+def raised_rect(sc: Rising, lay: Any, rest: Rect, u: float) -> Rect:
     """Where a raised card stands: standing on its resting place's bottom, centred on it, in
     the table's main area and under the top bar."""
     h = min(raised_height(sc.db, u), rest.bottom - lay.top_bar.bottom)
@@ -107,7 +124,7 @@ def raised_rect(sc: Any, lay: Any, rest: Rect, u: float) -> Rect:
     return r
 
 
-def draw(sc: Any, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
+def draw(sc: Rising, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
          glow: Any) -> None:
     """The risen (and rising, and sinking) hand cards over the hand, the hovered one on top.
     `rests` holds where each card lies in the hand; `glow(c, r)` outlines a card that is an

@@ -5,7 +5,7 @@ this layer only draws it. It holds the scene and never imports its module."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
@@ -33,10 +33,19 @@ def lit_rects(sc: Frame, d: Any, answer: Any) -> list[Rect]:
     return rects
 
 
+class Coached(Frame, Protocol):
+    """What the hint layer reads of the table: the frame (targets, buttons, layout), the
+    app's text, and the match that holds the hint."""
+
+    app: Any
+    match: Any
+
+
 class HintLayer(Layer):
     """Open from the moment the viewer asks for a hint until the decision is answered."""
 
     rect: Rect | None = None        # the sentence's box, last drawn (tests check it)
+    sc: Coached
 
     def open(self, d: Any) -> bool:
         return d is not None and self.sc.match.hint_for is d
