@@ -235,7 +235,8 @@ def test_an_attachment_chosen_then_a_lit_host_clicked_is_one_attach_answer(tmp_p
 NARROW = {"endpiles.py": "endpiles.Piles", "hint.py": "hint.Coached",
           "leaving.py": "leaving.Leaving", "decided.py": "decided.Deciding",
           "handraise.py": "handraise.Rising", "news.py": "news.Newsroom",
-          "layer.py": "layer.Frame"}
+          "layer.py": "layer.Frame", "attach.py": "attach.Attaching",
+          "lesson.py": "lesson.Lessoned"}
 
 
 @pytest.mark.parametrize("module", sorted(NARROW))

@@ -63,7 +63,37 @@ def effect_words(text: str) -> str:
     return " ".join(kept) if kept else text
 
 
-def pair_words(sc: Any, v: View, card: int) -> str | None:
+class Carrying(Protocol):
+    """What `carried` and `lit_hosts` read: the View, the drag and the selection."""
+
+    view: View | None
+    drag: DragState | None
+    selection: Selection
+
+
+class Attaching(Carrying, Protocol):
+    """What the attachments' parts read of the table, besides what `Carrying` names: the
+    app (art, text, sounds), the cards, the seat names and the viewer, the layout and the
+    unit, the frame's targets, the cards drawn from open hands this frame, and the way to
+    answer (`apply`, `my_decision`)."""
+
+    app: Any
+    db: Any
+    layout: Any
+    viewer: int
+    targets: list
+    open_shown: set
+
+    def name(self, seat: int) -> str: ...
+
+    def unit(self) -> float: ...
+
+    def apply(self, answer: Any, quiet: bool = False) -> bool: ...
+
+    def my_decision(self) -> Any: ...
+
+
+def pair_words(sc: Attaching, v: View, card: int) -> str | None:
     """What hover says of a host or an attachment, else None: "Bark — with Nano attached
     (Nano: worth the face value of that trait...)" / "Nano — attached to Bob's Bark"."""
     on, under = pairs(v)
@@ -79,14 +109,6 @@ def pair_words(sc: Any, v: View, card: int) -> str | None:
         return (f"{db.name(card)} — attached to {whose} {db.name(h)} "
                 f"({effect_words(db.cards[card].text)})")
     return None
-
-
-class Carrying(Protocol):
-    """What `carried` and `lit_hosts` read: the View, the drag and the selection."""
-
-    view: View | None
-    drag: DragState | None
-    selection: Selection
 
 
 def carried(sc: Carrying, d: Any) -> int | None:
@@ -111,7 +133,7 @@ def lit_hosts(sc: Carrying, d: Any) -> set:
     return set(sc.view.hosts[c]) if c is not None else set()
 
 
-def draw_tucked(sc: Any, surf: pygame.Surface, img_for: Any, slot: Rect, host: Rect | None,
+def draw_tucked(sc: Attaching, surf: pygame.Surface, img_for: Any, slot: Rect, host: Rect | None,
                 u: float) -> Rect:
     """An attachment's band under its host (drawn at `host`): indented, with a connector from
     the host right above; `img_for(w, h, linked)` draws the strip. When a column break put
@@ -129,7 +151,7 @@ def draw_tucked(sc: Any, surf: pygame.Surface, img_for: Any, slot: Rect, host: R
     return band
 
 
-def host_under(sc: Any, pos: tuple[int, int], hosts: tuple | list | set) -> int | None:
+def host_under(sc: Attaching, pos: tuple[int, int], hosts: tuple | list | set) -> int | None:
     """The legal host a drop or click at `pos` means: its strip (a little taller, so a thin
     strip is easy to hit), else the one legal host of the pile whose panel is there."""
     lay = sc.layout
@@ -158,7 +180,7 @@ def host_in(v: View | None, target: tuple, card: int) -> int | None:
     return in_pile[0] if target[0] == "panel" and len(in_pile) == 1 else None
 
 
-def play_onto(sc: Any, card: int, host: int) -> bool:
+def play_onto(sc: Attaching, card: int, host: int) -> bool:
     """Play attachment `card` from the hand onto `host`: the play, then the host question
     that follows it answered with `host`. If the table asks something else first, the host
     stays for the player to click (it is lit)."""
@@ -180,7 +202,7 @@ def refusal(v: View | None, name: str, card: int) -> str:
 
 # ---------------------------------------------------------------- open hands (Age of Metadata)
 
-def open_hand(sc: Any, surf: pygame.Surface, seat: int, hand: tuple[int, ...], area: Rect,
+def open_hand(sc: Attaching, surf: pygame.Surface, seat: int, hand: tuple[int, ...], area: Rect,
               u: float) -> Rect:
     """An opponent's hand while every hand is open (E24): its cards as a row of names (each
     with its colour's symbol) along the foot of their pile area, after "Hand"; two rows
