@@ -11,7 +11,14 @@
     endpiles.py  the end screen's piles beside the scores, and its World's End row marks
     decided.py   the end screen's "What decided this game?": each human's costliest decisions
                  (play/review.py), each replayable from that point
-    input.py     mouse and keyboard into answers (TableInput)
+    input.py     mouse and keyboard into answers (TableInput), carrying out the widgets' answers
+    widget.py    Widget, the base of the decision widgets, their typed answers, and Host
+    answers.py   one widget per decision kind (yes/no, colour, player, card, several cards,
+                 play, out-of-turn offer, end turn); the prompt hosts the pending one
+    picks.py     Selection: the chosen answer and the cards picked for a choice of several
+    state.py     DragState, Modals (menu, help, zoom, browse), Message (the toast), Pointing,
+                 LogState (the log column's lines and scroll)
+    dials.py     Dials: the gene pool cards' dials turning to a new value
     anim.py      Animator: cards move instead of jumping
     handraise.py a hovered hand card rising to a readable size (a preview; clicks unchanged)
     replay.py    ReplayScene: a game record stepped through

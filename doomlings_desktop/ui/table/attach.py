@@ -9,13 +9,15 @@ from hand, where each playable attachment may go (`View.hosts`); nothing here re
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
 from doomlings_desktop.rules.view import SeatView, View
+from doomlings_desktop.ui.table.picks import Selection
+from doomlings_desktop.ui.table.state import DragState, dragging
 from doomlings_desktop.ui.theme import ATTACH_BAND, ATTACH_NAME, LINK
 
 
@@ -61,7 +63,37 @@ def effect_words(text: str) -> str:
     return " ".join(kept) if kept else text
 
 
-def pair_words(sc: Any, v: View, card: int) -> str | None:
+class Carrying(Protocol):
+    """What `carried` and `lit_hosts` read: the View, the drag and the selection."""
+
+    view: View | None
+    drag: DragState | None
+    selection: Selection
+
+
+class Attaching(Carrying, Protocol):
+    """What the attachments' parts read of the table, besides what `Carrying` names: the
+    app (art, text, sounds), the cards, the seat names and the viewer, the layout and the
+    unit, the frame's targets, the cards drawn from open hands this frame, and the way to
+    answer (`apply`, `my_decision`)."""
+
+    app: Any
+    db: Any
+    layout: Any
+    viewer: int
+    targets: list
+    open_shown: set
+
+    def name(self, seat: int) -> str: ...
+
+    def unit(self) -> float: ...
+
+    def apply(self, answer: Any, quiet: bool = False) -> bool: ...
+
+    def my_decision(self) -> Any: ...
+
+
+def pair_words(sc: Attaching, v: View, card: int) -> str | None:
     """What hover says of a host or an attachment, else None: "Bark — with Nano attached
     (Nano: worth the face value of that trait...)" / "Nano — attached to Bob's Bark"."""
     on, under = pairs(v)
@@ -79,16 +111,17 @@ def pair_words(sc: Any, v: View, card: int) -> str | None:
     return None
 
 
-def carried(sc: Any, d: Any) -> int | None:
+def carried(sc: Carrying, d: Any) -> int | None:
     """The attachment being dragged or chosen for the viewer's play, if it is one."""
     v = sc.view
     if d is None or v is None or d.kind != "play" or not v.hosts:
         return None
-    c = sc.drag["card"] if sc.drag and sc.drag["moved"] else sc.selected
+    c = dragging(sc.drag)
+    c = sc.selection.chosen if c is None else c
     return c if c in v.hosts else None
 
 
-def lit_hosts(sc: Any, d: Any) -> set:
+def lit_hosts(sc: Carrying, d: Any) -> set:
     """The pile cards to light now: the answers of a choice among pile cards (a host for
     `attach_to_host`, Ruggedized for `move_attachment`, any trait to steal...), or the legal
     hosts of the attachment being dragged or chosen."""
@@ -100,7 +133,7 @@ def lit_hosts(sc: Any, d: Any) -> set:
     return set(sc.view.hosts[c]) if c is not None else set()
 
 
-def draw_tucked(sc: Any, surf: pygame.Surface, img_for: Any, slot: Rect, host: Rect | None,
+def draw_tucked(sc: Attaching, surf: pygame.Surface, img_for: Any, slot: Rect, host: Rect | None,
                 u: float) -> Rect:
     """An attachment's band under its host (drawn at `host`): indented, with a connector from
     the host right above; `img_for(w, h, linked)` draws the strip. When a column break put
@@ -118,7 +151,7 @@ def draw_tucked(sc: Any, surf: pygame.Surface, img_for: Any, slot: Rect, host: R
     return band
 
 
-def host_under(sc: Any, pos: tuple[int, int], hosts: tuple | list | set) -> int | None:
+def host_under(sc: Attaching, pos: tuple[int, int], hosts: tuple | list | set) -> int | None:
     """The legal host a drop or click at `pos` means: its strip (a little taller, so a thin
     strip is easy to hit), else the one legal host of the pile whose panel is there."""
     lay = sc.layout
@@ -135,7 +168,19 @@ def host_under(sc: Any, pos: tuple[int, int], hosts: tuple | list | set) -> int 
     return None
 
 
-def play_onto(sc: Any, card: int, host: int) -> bool:
+def host_in(v: View | None, target: tuple, card: int) -> int | None:
+    """The legal host of attachment `card` that a click on a pile target means: the lit
+    strip clicked, or the one lit trait of the panel clicked."""
+    if v is None:
+        return None
+    hosts = v.hosts.get(card, ())
+    if target[0] == "strip":
+        return target[2] if target[2] in hosts else None
+    in_pile = [h for h in v.seats[target[1]].pile if h in hosts]
+    return in_pile[0] if target[0] == "panel" and len(in_pile) == 1 else None
+
+
+def play_onto(sc: Attaching, card: int, host: int) -> bool:
     """Play attachment `card` from the hand onto `host`: the play, then the host question
     that follows it answered with `host`. If the table asks something else first, the host
     stays for the player to click (it is lit)."""
@@ -147,18 +192,17 @@ def play_onto(sc: Any, card: int, host: int) -> bool:
     return True
 
 
-def refuse(sc: Any, card: int) -> None:
-    """A drop or click that names no legal host: say where the card goes, change nothing."""
-    hosts = sc.view.hosts.get(card, ()) if sc.view else ()
-    name = sc.db.name(card)
-    sc.say(f"{name} goes on a lit trait: drop it on one, or click one." if hosts else
-           f"{name} has no trait to attach to.")
-    sc.app.sounds.play("error")
+def refusal(v: View | None, name: str, card: int) -> str:
+    """What a drop or click that names no legal host for attachment `card` (called `name`)
+    says: where the card goes."""
+    hosts = v.hosts.get(card, ()) if v else ()
+    return (f"{name} goes on a lit trait: drop it on one, or click one." if hosts else
+            f"{name} has no trait to attach to.")
 
 
 # ---------------------------------------------------------------- open hands (Age of Metadata)
 
-def open_hand(sc: Any, surf: pygame.Surface, seat: int, hand: tuple[int, ...], area: Rect,
+def open_hand(sc: Attaching, surf: pygame.Surface, seat: int, hand: tuple[int, ...], area: Rect,
               u: float) -> Rect:
     """An opponent's hand while every hand is open (E24): its cards as a row of names (each
     with its colour's symbol) along the foot of their pile area, after "Hand"; two rows

@@ -13,7 +13,7 @@ could see then. It holds the scene and never imports its module.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
@@ -37,7 +37,27 @@ CHART_H = 110           # the chart's height at scale 1
 SWINGS_SHOWN = 3        # the moments by anyone listed under the chart
 
 
-def offered(sc: Any) -> bool:
+class Deciding(Protocol):
+    """What "What decided this game?" reads of the table: the app, the cards, the game and
+    its seats and humans, the match (the review job, play on from here), the frame's
+    targets, and the toast."""
+
+    app: Any
+    db: Any
+    game: Any
+    humans: Any
+    seats: Any
+    match: Any
+    targets: list
+
+    def name(self, seat: int) -> str: ...
+
+    def say(self, text: str, seconds: float = 3.0, good: bool = False) -> None: ...
+
+    def seat_dicts(self) -> list[dict]: ...
+
+
+def offered(sc: Deciding) -> bool:
     """The end screen offers the review: a human played, and this is the game, not a replay
     nor the lesson (its moves were the script's; it has no record to replay from either)."""
     return bool(sc.humans) and getattr(sc, "offers_review", True) \
@@ -47,7 +67,9 @@ def offered(sc: Any) -> bool:
 class Decided(Layer):
     """The review's window over the end screen; modal while open (Esc or Close shuts it)."""
 
-    def __init__(self, scene: Any) -> None:
+    sc: Deciding
+
+    def __init__(self, scene: Deciding) -> None:
         super().__init__(scene)
         self.showing = False
         self.job: ReviewJob | None = None

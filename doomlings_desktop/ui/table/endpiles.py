@@ -9,7 +9,7 @@ never imports the scene module.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
@@ -68,7 +68,17 @@ def score_rows(v: View, most: int) -> tuple[list[str], list[dict[str, int]]]:
     return rows, out
 
 
-def draw_piles(sc: Any, surf: pygame.Surface, v: View, area: Rect, u: float) -> None:
+class Piles(Protocol):
+    """What the end screen's piles read of the table: the app (its art and text), the seat
+    names, and the frame's click targets."""
+
+    app: Any
+    targets: list
+
+    def name(self, seat: int) -> str: ...
+
+
+def draw_piles(sc: Piles, surf: pygame.Surface, v: View, area: Rect, u: float) -> None:
     """A block per player in `area`: name (lit for a winner), then the pile as strips."""
     t = sc.app.text
     cols = 2 if v.n > 3 else 1
@@ -180,12 +190,12 @@ def _worth(col_w: int, strip_h: int, u: float) -> tuple:
     return (strip_h >= STRIP_MIN_H, round(worth, 3), strip_h)
 
 
-def we_icon(sc: Any, size: int) -> pygame.Surface:
+def we_icon(sc: Piles, size: int) -> pygame.Surface:
     """The World's End icon the cards carry, as the marker of a row and of the legend."""
     return sc.app.art.icon("world_end", max(8, size))
 
 
-def we_row(sc: Any, surf: pygame.Surface, row: Rect, label: str, size: int, u: float) -> int:
+def we_row(sc: Piles, surf: pygame.Surface, row: Rect, label: str, size: int, u: float) -> int:
     """Tint a World's End row and put the marker at its left; returns the marker's width."""
     pygame.draw.rect(surf, WE_TINT, row, border_radius=int(4 * u))
     icon = we_icon(sc, row.h - int(4 * u))
@@ -194,7 +204,7 @@ def we_row(sc: Any, surf: pygame.Surface, row: Rect, label: str, size: int, u: f
     return icon.get_width() + int(8 * u)
 
 
-def we_legend(sc: Any, surf: pygame.Surface, x: int, y: int, u: float) -> None:
+def we_legend(sc: Piles, surf: pygame.Surface, x: int, y: int, u: float) -> None:
     """The marker and what it means, under the table."""
     t = sc.app.text
     size = int(15 * u)

@@ -9,7 +9,7 @@ it would pick; move the pointer off it (to a button, say) and the card goes back
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
@@ -17,6 +17,7 @@ from pygame import Rect
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.ui.cardart.faces import reading_height
 from doomlings_desktop.ui.fonts import READ_RULES_PX
+from doomlings_desktop.ui.table.state import DragState, Modals, dragging
 from doomlings_desktop.ui.theme import RAISE_SHADOW
 
 SECONDS = {"off": 0.0, "normal": 0.12, "fast": 0.07}     # to rise all the way
@@ -77,25 +78,43 @@ class HandRaise:
         self.card = self.rect = None
 
 
-def track(sc: Any, d: Any) -> None:
+class Rising(Protocol):
+    """What the hand's rise reads of the table: the app (art, settings), the cards, the game
+    (over?), the clock, the pointer, the drag, the modals, whether a window of cards is
+    open, and its own `HandRaise`."""
+
+    app: Any
+    db: Any
+    game: Any
+    time: float
+    pointing: Any
+    drag: DragState | None
+    modals: Modals
+    hand_raise: HandRaise
+
+    def _card_window(self, d: Any) -> str | None: ...
+
+
+def track(sc: Rising, d: Any) -> None:
     """The update step (before drawing): the hovered hand card rises, the others sink, on the
     scene's clock."""
-    sc.hand_raise.step(hovered(sc, d), sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
+    shut = sc._card_window(d) is not None or sc.game.over
+    card = hovered(sc.pointing.key, sc.drag, sc.modals, shut)
+    sc.hand_raise.step(card, sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
 
 
-def hovered(sc: Any, d: Any) -> int | None:
-    """The hand card the pointer rests on, unless something else is in the way (a drag, a
-    window of cards, a zoom, a menu)."""
-    key = sc.hover_key
-    if not key or key[0] != "hand" or (sc.drag and sc.drag["moved"]):
+def hovered(key: Any, drag: DragState | None, modals: Modals, shut: bool) -> int | None:
+    """The hand card the pointer rests on (`key`, the hover target), unless something else is
+    in the way: a drag, a zoom, the menu or the help (`modals`), or a window of cards or the
+    game's end (`shut`)."""
+    if not key or key[0] != "hand" or dragging(drag) is not None:
         return None
-    if sc.zoom is not None or sc.zoom_gp is not None or sc.menu_open or sc.help_open \
-            or sc._card_window(d) is not None or sc.game.over:
+    if modals.covering() or shut:
         return None
     return key[1]
 
 
-def raised_rect(sc: Any, lay: Any, rest: Rect, u: float) -> Rect:
+def raised_rect(sc: Rising, lay: Any, rest: Rect, u: float) -> Rect:
     """Where a raised card stands: standing on its resting place's bottom, centred on it, in
     the table's main area and under the top bar."""
     h = min(raised_height(sc.db, u), rest.bottom - lay.top_bar.bottom)
@@ -105,7 +124,7 @@ def raised_rect(sc: Any, lay: Any, rest: Rect, u: float) -> Rect:
     return r
 
 
-def draw(sc: Any, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
+def draw(sc: Rising, surf: pygame.Surface, lay: Any, rests: dict, d: Any, u: float,
          glow: Any) -> None:
     """The risen (and rising, and sinking) hand cards over the hand, the hovered one on top.
     `rests` holds where each card lies in the hand; `glow(c, r)` outlines a card that is an

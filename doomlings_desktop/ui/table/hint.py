@@ -5,20 +5,20 @@ this layer only draws it. It holds the scene and never imports its module."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED
-from doomlings_desktop.ui.table.layer import Layer, free_spot
+from doomlings_desktop.ui.table.layer import Frame, Layer, free_spot
 from doomlings_desktop.ui.theme import HINT, HINT_BOX
 
 BOX = HINT_BOX
 
 
-def lit_rects(sc: Any, d: Any, answer: Any) -> list[Rect]:
+def lit_rects(sc: Frame, d: Any, answer: Any) -> list[Rect]:
     """Where the suggested answer is on the table: its card wherever it lies (hand, window,
     pile), the chosen player's area and button, or the button that gives it."""
     rects = []
@@ -33,10 +33,19 @@ def lit_rects(sc: Any, d: Any, answer: Any) -> list[Rect]:
     return rects
 
 
+class Coached(Frame, Protocol):
+    """What the hint layer reads of the table: the frame (targets, buttons, layout), the
+    app's text, and the match that holds the hint."""
+
+    app: Any
+    match: Any
+
+
 class HintLayer(Layer):
     """Open from the moment the viewer asks for a hint until the decision is answered."""
 
     rect: Rect | None = None        # the sentence's box, last drawn (tests check it)
+    sc: Coached
 
     def open(self, d: Any) -> bool:
         return d is not None and self.sc.match.hint_for is d

@@ -14,9 +14,11 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.ui import keys, router
-from doomlings_desktop.ui.table.answers import of as decision_of
-from doomlings_desktop.ui.table.attach import carried, host_under, play_onto, refuse
-from doomlings_desktop.ui.table.picks import several
+from doomlings_desktop.ui.app import Button
+from doomlings_desktop.ui.table.attach import host_under, play_onto, refusal
+from doomlings_desktop.ui.table.picks import rest_of
+from doomlings_desktop.ui.table.state import DragState
+from doomlings_desktop.ui.table.widget import Answer, Attach, Give, GiveAll, Refuse, Widget
 
 COLOR_KEYS = keys.COLOR_KEYS
 # A click this soon (seconds) after a click that answered, at the same spot, is the second half
@@ -53,33 +55,29 @@ class TableInput:
             return
         if event.type == pygame.MOUSEWHEEL and sc.layout and sc.layout.log.collidepoint(
                 sc.app.mouse):
-            sc.log_scroll = max(0, sc.log_scroll + event.y * 3)
+            sc.log_state.wheel(event.y)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             hit = self.hit(event.pos)
             card = card_of(hit)
             if card is not None:
-                sc.zoom = card
+                sc.modals.zoom = card
             elif hit and hit[0] == "gene_pool":
-                sc.zoom_gp = hit[1]
+                sc.modals.zoom_gp = hit[1]
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.hit(event.pos)
             d = sc.my_decision()
             if d and hit and hit[0] == "hand" and d.kind == "play" and hit[1] in d.options:
                 r = self._target_rect(hit)
-                sc.drag = {"card": hit[1], "start": event.pos, "pos": event.pos,
-                           "offset": (event.pos[0] - r.x, event.pos[1] - r.y) if r else (0, 0),
-                           "moved": False}
+                sc.drag = DragState(hit[1], event.pos, event.pos, (
+                    event.pos[0] - r.x, event.pos[1] - r.y) if r else (0, 0))
             return
         if event.type == pygame.MOUSEMOTION and sc.drag:
-            sc.drag["pos"] = event.pos
-            sx, sy = sc.drag["start"]
-            if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) > 8:
-                sc.drag["moved"] = True
+            sc.drag.move(event.pos)
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if sc.drag and sc.drag["moved"]:
+            if sc.drag and sc.drag.moved:
                 self._drop(event.pos)
                 return
             sc.drag = None
@@ -94,14 +92,60 @@ class TableInput:
     def options_of(self, d: Any) -> list:
         return [o for o in d.options if o != "pass"] if d else []
 
+    def widget(self) -> Widget | None:
+        """The widget of my pending decision (the prompt hosts it)."""
+        return self.sc.panels.prompt.widget(self.sc.my_decision())
+
     def _click_up(self, pos: tuple[int, int]) -> None:
+        """A click: a named button of the table (Undo, Hint...), else the decision's widget
+        (its buttons, the cards and areas it is answered on), else the table's own targets."""
         sc = self.sc
+        w = self.widget()
+        mine = {id(b) for b in w.shown()} if w is not None else set()
         for b in reversed(sc.buttons):
-            if b.enabled and b.rect.collidepoint(pos):
+            if b.enabled and b.rect.collidepoint(pos) and id(b) not in mine:
                 sc.app.sounds.play("click")
                 sc.on_button(b.key)
                 return
+        if w is not None:
+            got = w.hit(pos)
+            if isinstance(got, Button):
+                sc.app.sounds.play("click")
+            if got is not None:
+                self.act(w.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)))
+                return
         self.click(self.hit(pos))
+
+    def act(self, answer: Answer | None) -> None:
+        """Carry out what a widget made of an event: give the answer (or the picks in turn,
+        or an attachment onto its host), or say why not; a selection is already made."""
+        sc = self.sc
+        if isinstance(answer, Give):
+            sc.apply(answer.value)
+        elif isinstance(answer, GiveAll):
+            self._give_all(answer)
+        elif isinstance(answer, Attach):
+            play_onto(sc, answer.card, answer.host)
+        elif isinstance(answer, Refuse):
+            sc.say(answer.reason)
+            sc.app.sounds.play("error")
+
+    def _give_all(self, answer: GiveAll) -> None:
+        """The picked cards answered in turn, then 'pass' if fewer were picked than the
+        sequence may take. Each answer must still be legal in the decision it meets (it
+        always is: each asks for the rest of the same choice), else the rest is left for the
+        player."""
+        sc = self.sc
+        first = answer.first
+        total = first.count
+        for i, c in enumerate(answer.cards):
+            now = sc.my_decision()
+            if not rest_of(now, first, total - i) or c not in now.options or not sc.apply(c):
+                return
+        left = total - len(answer.cards)
+        now = sc.my_decision()
+        if left and rest_of(now, first, left) and "pass" in now.options:
+            sc.apply("pass")
 
     def _echo(self, pos: tuple[int, int]) -> bool:
         """The second click of a double-click whose first click answered a question: it must
@@ -128,101 +172,52 @@ class TableInput:
         return None
 
     def _drop(self, pos: tuple[int, int]) -> None:
+        """A dragged hand card let go: onto my pile it is played; an attachment goes on the
+        lit host under it (E8); anywhere else it snaps back, saying where it goes."""
         sc = self.sc
-        card = sc.drag["card"]
+        card = sc.drag.card
         sc.drag = None
         d = sc.my_decision()
         if d and sc.view is not None and card in sc.view.hosts:     # an attachment (E8)
             host = host_under(sc, pos, sc.view.hosts[card])
-            if host is None:
-                refuse(sc, card)
-            else:
-                play_onto(sc, card, host)
+            self.act(Refuse(refusal(sc.view, sc.db.name(card), card)) if host is None
+                     else Attach(card, host))
             return
         own = sc.layout.panel_of(sc.viewer).rect if sc.layout else None
         if d and own and own.collidepoint(pos):
-            sc.apply(card)
+            self.act(Give(card))
             return
-        reason = "Drop it on your trait pile to play it."
-        sc.say(reason)
-        sc.app.sounds.play("error")
+        self.act(Refuse("Drop it on your trait pile to play it."))
 
     def click(self, hit: Any) -> None:
         """A click on a target of the table: the table's own (the discard pile, the log, the
-        menu), else a step of answering my decision."""
+        menu), else the decision widget's pick (a card, a player's area)."""
         if hit is None or self._table_click(hit):
             return
-        d = self.sc.my_decision()
-        if d is None:
-            return
-        carry = carried(self.sc, d)
-        if carry is not None and hit[0] in ("strip", "panel"):
-            self._attach_click(hit, carry)
-            return
-        self._answer_click(hit, d)
+        w = self.widget()
+        if w is not None and w.value_of(hit) is not None:
+            self.act(w.pick(hit))
 
     def _table_click(self, hit: Any) -> bool:
         """The targets that are the table's, not a decision's: whether `hit` was one."""
         sc = self.sc
         d = sc.my_decision()
         if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
-            sc.browse = not sc.browse
+            sc.modals.browse = not sc.modals.browse
         elif hit[0] == "log_end":
-            sc.log_scroll = 0
+            sc.log_state.scroll = 0
         elif hit[0] == "open_menu":
             sc.app.sounds.play("click")
-            sc.menu_open = True
+            sc.modals.menu_open = True
         else:
             return False
         return True
 
-    def _attach_click(self, hit: Any, carry: int) -> None:
-        """The chosen attachment goes on the lit host clicked (or the one in that pile)."""
-        sc = self.sc
-        hosts = sc.view.hosts[carry]
-        in_pile = [h for h in sc.view.seats[hit[1]].pile if h in hosts]
-        host = hit[2] if hit[0] == "strip" and hit[2] in hosts else (
-            in_pile[0] if hit[0] == "panel" and len(in_pile) == 1 else None)
-        if host is None:
-            refuse(sc, carry)
-        else:
-            play_onto(sc, carry, host)
-
-    @staticmethod
-    def _value_of(hit: Any, d: Any) -> Any:
-        """The answer a click on `hit` points at for decision `d`, or None."""
-        if d.kind == "player":
-            # anywhere in a player's area chooses that player: their pile strips and gene
-            # pool lie over the panel, and a strip's card int must never be read as a seat
-            return hit[1] if hit[0] in ("panel", "strip", "gene_pool") else None
-        if hit[0] in ("hand", "overlay_card"):
-            return hit[1]
-        return hit[2] if hit[0] == "strip" else None
-
-    def _answer_click(self, hit: Any, d: Any) -> None:
-        """A click that chooses (or puts back, or confirms by choosing again) an answer."""
-        sc = self.sc
-        if hit[0] == "panel" and d.kind == "play" and sc.selected is not None \
-                and hit[1] == sc.viewer:
-            sc.apply(sc.selected)           # the chosen hand card, onto my pile
-            return
-        value = self._value_of(hit, d)
-        if value is None:
-            return
-        if several(d) and hit[0] == "hand":
-            sc.picks.toggle(d, value)       # choose it, or put it back
-        elif value not in d.options:
-            if d.kind == "play" and hit[0] == "hand":
-                self._refuse(value, d)
-        elif sc.selected == value:
-            sc.apply(value)
-        else:
-            sc.selected = value
-
     def key(self, event: pygame.event.Event) -> None:
         """A key, through the table of bindings (ui/keys.py, the same table the help is made
         from): the first binding that matches the key and fits the decision, and whose action
-        takes it, wins."""
+        takes it, wins. The table's own actions (menu, help, undo, hint) are here; every
+        other is the decision widget's (`Widget.on_key`)."""
         d = self.sc.my_decision()
         for b in keys.TABLE:
             if b.matches(event) and b.fits(d) and getattr(self, "key_" + b.action)(event, d, b):
@@ -232,14 +227,14 @@ class TableInput:
 
     def key_menu(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         sc = self.sc
-        if sc.browse:
-            sc.browse = False
+        if sc.modals.browse:
+            sc.modals.browse = False
         else:
-            sc.menu_open = True
+            sc.modals.menu_open = True
         return True
 
     def key_help(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        self.sc.help_open = True
+        self.sc.modals.help_open = True
         return True
 
     def key_undo(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
@@ -250,83 +245,44 @@ class TableInput:
         self.hint()
         return True
 
+    def _widget_key(self, event: pygame.event.Event, b: keys.Binding) -> bool:
+        """A decision's key: its widget's answer, carried out; False if it does not take it."""
+        w = self.widget()
+        answer = w.on_key(b.action, event) if w is not None else None
+        if answer is None:
+            return False
+        self.act(answer)
+        return True
+
     def key_picks(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        return several(d) and self.sc.picks.key(event, d)
+        return self._widget_key(event, b)
 
     def key_end_turn(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        self.sc.apply("end")
-        return True
+        return self._widget_key(event, b)
 
     def key_move(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        """The arrows move the selection through the options (from the last card chosen of
-        several)."""
-        sc = self.sc
-        opts = self.options_of(d)
-        if not opts:
-            return False
-        step = 1 if event.key in keys.FORWARD else -1
-        at = sc.selected if sc.selected in opts else (
-            sc.picks.of(d)[-1] if several(d) and sc.picks.of(d) else None)
-        i = opts.index(at) if at in opts else -step
-        sc.selected = opts[(i + step) % len(opts)]
-        return True
+        return self._widget_key(event, b)
 
     def key_confirm(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        if self.sc.selected not in d.options:
-            return False
-        self.sc.apply(self.sc.selected)
-        return True
+        return self._widget_key(event, b)
 
     def key_offer_one(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        """Y or Enter on an out-of-turn offer of one card: yes, play it."""
-        opts = self.options_of(d)
-        if len(opts) != 1:
-            return False
-        self.sc.apply(opts[0])
-        return True
+        return self._widget_key(event, b)
 
     def key_offer_selected(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        if self.sc.selected not in self.options_of(d):
-            return False
-        self.sc.apply(self.sc.selected)
-        return True
+        return self._widget_key(event, b)
 
     def key_pass(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        if "pass" not in d.options:
-            return False
-        self.sc.apply("pass")
-        return True
+        return self._widget_key(event, b)
 
     def key_decline(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        self.sc.apply("pass")
-        return True
+        return self._widget_key(event, b)
 
     def key_number(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        """N picks the Nth hand card from the left (saying why, if it cannot be played), or
-        the Nth choice."""
-        sc = self.sc
-        i = keys.digit(event.unicode) - 1
-        opts = self.options_of(d)
-        if d.zone == "hand" and d.kind in ("play", "card") and sc.view is not None:
-            hand = list(sc.view.hand)
-            if i < len(hand):
-                if hand[i] in opts:
-                    sc.selected = hand[i]
-                else:
-                    self._refuse(hand[i], d)
-        elif i < len(opts):
-            sc.selected = opts[i]
-        return True
+        return self._widget_key(event, b)
 
     def key_hotkey(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
-        """The letter on one of the decision's answer buttons (Y / N, a colour's initial,
-        S / R): that answer (answers.py owns the buttons and their letters)."""
-        typed = event.unicode.lower()
-        for a in decision_of(d).answers(self.sc, d):
-            if a.hotkey == typed:
-                self.sc.apply(a.value)
-                break
-        return True
+        return self._widget_key(event, b)
 
     def hint(self) -> None:
         """H or the Hint button: ask the coach about my decision (if hints are on)."""
@@ -339,48 +295,27 @@ class TableInput:
                 sc.say("Nothing to choose here: End turn (Enter) goes on"
                        + (", or Undo takes the play back." if sc.can_undo() else "."))
 
-    def _refuse(self, card: int, d: Any) -> None:
-        """A hand card that is not a legal answer: say why (the engine's reason for a play)."""
-        sc = self.sc
-        why = sc.view.why_not.get(card) if sc.view and d.kind == "play" else None
-        sc.say(why or ("You cannot play that card now." if d.kind == "play"
-                         else "You cannot choose that card now."))
-        sc.app.sounds.play("error")
-
     def on_button(self, key: Any) -> None:
-        """A button of the table: an answer, a player chosen, Confirm, or one of the named
-        buttons of `_BUTTONS` (Undo, Hint, the Esc menu's, the end screen's)."""
-        sc = self.sc
-        if isinstance(key, tuple) and key[0] == "answer":
-            sc.apply(key[1])
-        elif isinstance(key, tuple) and key[0] == "select_player":
-            if sc.selected == key[1]:     # clicked again: confirmed, as with cards
-                sc.apply(key[1])
-            else:
-                sc.selected = key[1]
-        elif key == "confirm":
-            self._confirm()
+        """A button of the table by its key: the decision widget's (an answer, a player,
+        Confirm), else one of the named buttons of `_BUTTONS` (Undo, Hint, the Esc menu's,
+        the end screen's)."""
+        w = self.widget()
+        answer = w.press(key) if w is not None else None
+        if answer is not None:
+            self.act(answer)
         elif isinstance(key, str) and key in _BUTTONS:
             _BUTTONS[key](self)
-
-    def _confirm(self) -> None:
-        sc = self.sc
-        d = sc.my_decision()
-        if several(d):
-            sc.picks.confirm(d)
-        elif sc.selected is not None:
-            sc.apply(sc.selected)
 
     def _save(self) -> None:
         sc = self.sc
         said = sc.match.save_as("Saved " + time.strftime("%Y-%m-%d %H.%M.%S"))
         sc.say(said, 3 if said.startswith("Saved") else 5, good=said.startswith("Saved"))
-        sc.menu_open = False
+        sc.modals.menu_open = False
 
     def _menu_to(self, where: str | None) -> None:
         """Close the Esc menu; go to another scene (`where`), coming back here after."""
         sc = self.sc
-        sc.menu_open = False
+        sc.modals.menu_open = False
         if where is not None:
             router.go(sc.app, where, back=sc)
 
@@ -388,7 +323,7 @@ class TableInput:
         """Close the Esc menu and go to another scene that may replace this game (Load game):
         a game whose last moves are not saved asks first (ui/table/leaving.py)."""
         sc = self.sc
-        sc.menu_open = False
+        sc.modals.menu_open = False
         sc.overlays.leave.ask(lambda: router.go(sc.app, where, back=sc))
 
 
@@ -405,4 +340,4 @@ _BUTTONS: dict[str, Any] = {
     "decided": lambda i: i.sc.overlays.decided.show(),
     "quit": lambda i: i.sc.overlays.leave.ask(i.sc.app.quit),     # unsaved moves: asked
 }
-"""The table's named buttons and what each does (an answer's button is ("answer", value))."""
+"""The table's named buttons and what each does (a decision's buttons are its widget's)."""

@@ -3,7 +3,7 @@ overlays.py and news.py build on it without importing each other."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
@@ -26,7 +26,16 @@ def shade(surf: pygame.Surface, rgba: tuple) -> None:
     surf.blit(s, (0, 0))
 
 
-def cover(sc: Any, surf: pygame.Surface, rgba: tuple, action: tuple = ("shade",)) -> None:
+class Frame(Protocol):
+    """What the frame being drawn holds so far: its click targets (topmost last), its
+    buttons, and the table's layout. The helpers below read only this."""
+
+    targets: list[tuple[Rect, Any]]
+    buttons: list[Any]
+    layout: Any
+
+
+def cover(sc: Frame, surf: pygame.Surface, rgba: tuple, action: tuple = ("shade",)) -> None:
     """Shade the window under a modal overlay and make the shade a click target over the
     whole window: the table under it can no longer be clicked, hovered or zoomed (`action`
     says what a click on the shade does; ("shade",) does nothing)."""
@@ -58,7 +67,7 @@ class Layer:
         return False
 
 
-def free_spot(sc: Any, box: Rect, size: tuple[int, int], u: float,
+def free_spot(sc: Frame, box: Rect, size: tuple[int, int], u: float,
               avoid: list[Rect] | tuple = ()) -> Rect:
     """Where the message covers the least of what can be clicked (cards, piles, buttons):
     the first of a few spots near the middle of the table that covers nothing, else the

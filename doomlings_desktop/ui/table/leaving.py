@@ -9,7 +9,7 @@ Try again (save now, and go on only if it worked), Leave anyway, or Stay."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -18,10 +18,23 @@ from doomlings_desktop.ui.table.layer import Layer
 from doomlings_desktop.ui.theme import LEAVE_TONE, RETRY_TONE
 
 
+class Leaving(Protocol):
+    """What the guard reads of the table: the app, the match (is it saved? save again), the
+    Esc menu to close, and the frame's buttons and targets its box replaces."""
+
+    app: Any
+    match: Any
+    modals: Any
+    buttons: list
+    targets: list
+
+
 class LeaveGuard(Layer):
     """The box, open while a way out of the game waits for the player's word."""
 
-    def __init__(self, scene: Any) -> None:
+    sc: Leaving
+
+    def __init__(self, scene: Leaving) -> None:
         super().__init__(scene)
         self.dialog: Dialog | None = None
         self.go: Callable[[], None] | None = None
@@ -61,7 +74,7 @@ class LeaveGuard(Layer):
             self._leave()
         elif choice == "stay":       # back to the game itself, not to the menu under the box
             self.dialog = self.go = None
-            self.sc.menu_open = False
+            self.sc.modals.menu_open = False
         return True         # the box is modal: nothing reaches the table under it
 
     def _leave(self) -> None:

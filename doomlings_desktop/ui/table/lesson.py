@@ -6,7 +6,7 @@ and Enter. It holds the scene and never imports its module."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
@@ -21,11 +21,34 @@ GLOW = LESSON_GLOW           # the lesson's colour: lit places, the arrow, the b
 BOX = LESSON_BOX
 
 
-def _named(sc: Any, card: int, ident: str) -> bool:
+class Lessoned(Protocol):
+    """What the lesson's notes read of the table: the app, the cards, the game and the
+    match (the lesson's step), the frame's layout, targets and buttons, the other overlays
+    (what a note must not cover), World's End's progress, the pass screen, and the toast."""
+
+    app: Any
+    db: Any
+    game: Any
+    match: Any
+    layout: Any
+    targets: list
+    buttons: list
+    overlays: Any
+    we_step: float
+    pass_needed: bool
+
+    def my_decision(self) -> Any: ...
+
+    def say(self, text: str, seconds: float = 3.0, good: bool = False) -> None: ...
+
+    def _we_lines(self) -> list: ...
+
+
+def _named(sc: Lessoned, card: int, ident: str) -> bool:
     return sc.db.cards[card].id == ident
 
 
-def find(sc: Any, what: str, which: Any) -> list[Rect]:
+def find(sc: Lessoned, what: str, which: Any) -> list[Rect]:
     """Where one thing a step points at is on the table now; none if it is not shown (a card
     no longer in hand, a button not offered). An offered card is its card and its Play
     button."""
@@ -53,12 +76,12 @@ def find(sc: Any, what: str, which: Any) -> list[Rect]:
     return out
 
 
-def places(sc: Any, step: Step) -> list[Rect]:
+def places(sc: Lessoned, step: Step) -> list[Rect]:
     """Where everything the step points at is, in the order it names them."""
     return [r for what, which in step.point for r in find(sc, what, which)]
 
 
-def place(sc: Any, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Rect:
+def place(sc: Lessoned, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Rect:
     """Where the note covers nothing it points at and as little as possible of what can be
     clicked (a button counts most), as near as it can to what it points at: a grid of spots
     over the whole window, not only the middle, since the note stays up while the player
@@ -118,7 +141,9 @@ def _edge_towards(box: Rect, point: tuple[int, int]) -> tuple[int, int]:
 class LessonLayer(Layer):
     """Open while a lesson step is shown; above the end screen, so its buttons work there."""
 
-    def __init__(self, scene: Any) -> None:
+    sc: Lessoned
+
+    def __init__(self, scene: Lessoned) -> None:
         super().__init__(scene)
         self.buttons: list[Button] = []
         self.rect: Rect | None = None       # the box, last drawn (tests check it)

@@ -10,7 +10,7 @@ Like every layer they hold the scene and never import its module.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame import Rect
@@ -92,9 +92,28 @@ class News:
         return 1.0 if k < 0.5 else 0.6 if k < 0.75 else 0.3 if k < 1 else 0.0
 
 
+class Newsroom(Protocol):
+    """What the news layers read of the table: the app, the cards, the game, the match
+    (what the viewer has seen), the seat names and the viewer, the table's `News`, its
+    clock, and the frame's targets."""
+
+    app: Any
+    db: Any
+    game: Any
+    match: Any
+    news: News
+    time: float
+    viewer: int
+    targets: list
+
+    def name(self, seat: int) -> str: ...
+
+
 class Marks(Layer):
     """Outlines the strips of traits new in a pile, and names the ones that left it under
     the owner's header ("− Kidney"), both fading out."""
+
+    sc: Newsroom
 
     def open(self, d: Any) -> bool:
         news = self.sc.news
@@ -133,7 +152,7 @@ class Marks(Layer):
             surf.blit(s, box)
 
 
-def _window(sc: Any, surf: pygame.Surface, title: str, width: int, height: int,
+def _window(sc: Newsroom, surf: pygame.Surface, title: str, width: int, height: int,
             u: float) -> Rect:
     """A framed window in the middle of the table (left of the log) over a shaded table,
     whose shade covers the table's click targets."""
@@ -151,6 +170,7 @@ class _Modal(Layer):
     """A window with one button that Enter, Space or a click on the button closes; while it
     is open the table behind takes no input (Esc still opens the menu)."""
 
+    sc: Newsroom
     label = "OK"
     button: Button | None = None
 

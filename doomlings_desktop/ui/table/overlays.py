@@ -33,6 +33,7 @@ from doomlings_desktop.ui.table.leaving import LeaveGuard
 from doomlings_desktop.ui.table.lesson import LessonLayer
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
+from doomlings_desktop.ui.table.state import dragging
 from doomlings_desktop.ui.theme import (
     CAPTION_BOX,
     GO_TONE,
@@ -146,7 +147,8 @@ class CardWindow(Layer):
                 dim.fill(SHADE_LIGHT)
                 surf.blit(dim, r)
             elif eligible:
-                pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, r.inflate(4, 4),
+                pygame.draw.rect(surf, SELECT if sc.selection.chosen == c else GLOW,
+                                 r.inflate(4, 4),
                                  width=max(2, int(3 * u)), border_radius=int(8 * u))
             sc.targets.append((r, ("overlay_card", c)))
         return bottom
@@ -171,21 +173,12 @@ class CardWindow(Layer):
         bottom = self.cards(surf, d.prompt, cards, set(cards), u, below=bh + int(80 * u))
         w = surf.get_width()
         row = list(sc.buttons)                  # Undo, if the answer before may be taken back
-        sc.buttons[:] = []
         t = sc.app.text
-        for c in cards[:2]:
-            label = f"Play {sc.db.name(c)}"
-            bw = max(int(150 * u), t.font(int(17 * u), True).size(label)[0] + int(28 * u))
-            sc.buttons.append(Button(Rect(0, 0, bw, bh), label, ("answer", c), True, "",
-                                     tone=GO_TONE))
-        sc.buttons.append(Button(Rect(0, 0, int(120 * u), bh), "Pass", ("answer", "pass"),
-                                 True, ""))
-        sc.buttons.extend(row)
+        offer = sc.panels.prompt.widget(d)      # its Play and Pass buttons, its keys' line
+        sc.buttons[:] = offer.window_buttons(u, t, sc.db.name) + row
         y = bottom + int(16 * u)
         self.footer(sc.buttons, w, y, u)
-        say = ("Y or Enter: play it" if len(cards) == 1 else "Arrows, then Y: play one") + \
-            "    N or Space: pass"
-        hint = t.render(say, int(15 * u), MUTED)
+        hint = t.render(offer.help_line(), int(15 * u), MUTED)
         surf.blit(hint, hint.get_rect(midtop=(w // 2, y + bh + int(10 * u))))
         if d.subject >= 0 and d.subject not in cards:
             self._subject(surf, d, u)
@@ -234,14 +227,14 @@ class Drag(Layer):
     rect: Rect | None = None        # the preview's box, last drawn
 
     def open(self, d: Any) -> bool:
-        return bool(self.sc.drag and self.sc.drag["moved"])
+        return dragging(self.sc.drag) is not None
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
         lay = sc.layout
-        c = sc.drag["card"]
-        x, y = sc.drag["pos"]
-        ox, oy = sc.drag["offset"]
+        c = sc.drag.card
+        x, y = sc.drag.pos
+        ox, oy = sc.drag.offset
         if v is not None and c in v.hosts:      # an attachment: the host it would go on
             # smaller, above the pointer: the thin strip it is aimed at stays in sight
             r = Rect(0, 0, int(lay.card_w * 0.7), int(lay.card_h * 0.7))
@@ -317,7 +310,7 @@ class Hover(Layer):
         return (v is not None and v.over) == self.on_end
 
     def update(self) -> None:
-        """What the pointer rests on (`sc.hover_key`) and since when (`sc.hover_since`), hit
+        """What the pointer rests on (`sc.pointing.key`) and since when (`sc.pointing.since`), hit
         against the targets of the frame on screen, which is what the player points at."""
         sc = self.sc
         if not self._mine(sc.view):
@@ -327,15 +320,15 @@ class Hover(Layer):
             hit = None      # the scores' shade is nothing to preview (nor to keep busy for)
         moved = sc.app.mouse != self.last_mouse
         self.last_mouse = sc.app.mouse
-        if hit != sc.hover_key:
-            sc.hover_key = hit
-            sc.hover_since = sc.time
+        if hit != sc.pointing.key:
+            sc.pointing.key = hit
+            sc.pointing.since = sc.time
             # a card that lands under a pointer at rest (the next question's, after End
             # turn) is not pointed at: its preview waits for the pointer to move
             self.arrived = not moved
         elif moved and self.arrived:
             self.arrived = False
-            sc.hover_since = sc.time        # pointed at from now: the usual pause
+            sc.pointing.since = sc.time        # pointed at from now: the usual pause
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         """Draws what `update` found the pointer resting on; it records where it drew
@@ -344,14 +337,14 @@ class Hover(Layer):
         self.shown_at = self.caption = None
         if not self._mine(v):
             return
-        hit = sc.hover_key
+        hit = sc.pointing.key
         window = sc._card_window(d)
-        if not hit or sc.drag or sc.zoom is not None or sc.zoom_gp is not None or \
+        if not hit or sc.drag or sc.modals.zoom is not None or sc.modals.zoom_gp is not None or \
                 window and hit[0] == "strip" or (self.on_end and hit[0] != "end_strip"):
             return          # a preview never covers a window of cards
         card = card_of(hit)
         t = sc.app.text
-        if hit[0] == "hand" and card in v.why_not and sc.time - sc.hover_since > 0.25:
+        if hit[0] == "hand" and card in v.why_not and sc.time - sc.pointing.since > 0.25:
             s = t.render(v.why_not[card], int(15 * u), INK)
             mx, my = sc.app.mouse
             risen = sc.hand_raise.rect if sc.hand_raise.card == card else None
@@ -360,7 +353,7 @@ class Hover(Layer):
             box.clamp_ip(surf.get_rect())
             pygame.draw.rect(surf, WHY_NOT_BOX, box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
-        elif hit[0] == "gene_pool" and sc.time - sc.hover_since > 0.25:
+        elif hit[0] == "gene_pool" and sc.time - sc.pointing.since > 0.25:
             s = t.render(gene_pool_words(sc, v, hit[1]), int(15 * u), INK)
             card = sc.input._target_rect(hit)
             box = s.get_rect().inflate(int(14 * u), int(8 * u))
@@ -375,7 +368,7 @@ class Hover(Layer):
             self.tip_at = box
             pygame.draw.rect(surf, TIP_BOX, box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
-        elif hit[0] == "modules" and sc.time - sc.hover_since > 0.25:
+        elif hit[0] == "modules" and sc.time - sc.pointing.since > 0.25:
             # the top bar's "+ N modules": which ones, under the bar
             names = ", ".join(module_title(m) for m in sc.db.modules)
             s = t.render(f"Expansion modules in play: {names}", int(15 * u), INK)
@@ -386,7 +379,7 @@ class Hover(Layer):
             pygame.draw.rect(surf, TIP_BOX, box, border_radius=int(6 * u))
             surf.blit(s, s.get_rect(center=box.center))
         elif hit[0] in ("strip", "end_strip", "overlay_card", "card") and not self.arrived \
-                and sc.time - sc.hover_since > 0.45:
+                and sc.time - sc.pointing.since > 0.45:
             # a pile card, or a card too small to read (the age, the prompt's, a window's):
             # the card large enough to read (rules text READ_RULES_PX or more), beside the
             # pointer, never under it
@@ -494,7 +487,7 @@ class End(Layer):
                 return True     # a click meant to skip World's End, just too late: no zoom
             card = card_of(sc.hit(event.pos))
             if card is not None:        # a final pile's strip: the card large (E8 pairs too)
-                sc.zoom = card
+                sc.modals.zoom = card
                 return True
         Scene.handle(sc, event)
         return True
@@ -632,7 +625,20 @@ class Buttons(Layer):
         return True
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
-        self.sc.draw_buttons(surf)
+        """The decision widget draws its own (those a window left on screen), then the
+        rest are drawn: Undo, Hint, the end screen's."""
+        sc = self.sc
+        w = sc.panels.prompt.current if d is not None else None
+        mine = set()
+        if w is not None and w.d is d:
+            w.draw(surf, sc.app.text, sc.app.mouse, sc.unit(), sc.targets)
+            mine = {id(b) for b in w.shown()}
+        mouse = sc.app.mouse
+        for b in sc.buttons:
+            if id(b) not in mine:
+                b.draw(surf, sc.app.text, b.rect.collidepoint(mouse), sc.unit())
+                if b.enabled:
+                    sc.targets.append((b.rect, ("button", b.key)))
 
 
 class Toast(Layer):
@@ -641,7 +647,7 @@ class Toast(Layer):
     rect: Rect | None = None        # where it was drawn last (tests check what it covers)
 
     def open(self, d: Any) -> bool:
-        return bool(self.sc.toast)
+        return bool(self.sc.message.text)
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         self._draw(surf, u)
@@ -650,15 +656,16 @@ class Toast(Layer):
         sc = self.sc
         t = sc.app.text
         lay = sc.layout
-        sc.toast_on_screen = sc.toast[0]
-        lines = t.wrap(sc.toast[0], int(18 * u), int((lay.prompt.w if lay else 600) * 0.9))[:3]
+        msg = sc.message
+        msg.on_screen = msg.text
+        lines = t.wrap(msg.text, int(18 * u), int((lay.prompt.w if lay else 600) * 0.9))[:3]
         rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
         # never over a card previewed to be read (a hover is what the player looks at now)
         shown = [r for r in (sc.overlays.hover.shown_at, sc.overlays.end_hover.shown_at) if r]
         box = self.rect = free_spot(sc, box, surf.get_size(), u, avoid=shown)
-        fill, edge = TOAST_GOOD if sc.toast_good else TOAST_BAD
+        fill, edge = TOAST_GOOD if msg.good else TOAST_BAD
         pygame.draw.rect(surf, fill, box, border_radius=int(8 * u))
         pygame.draw.rect(surf, edge, box, width=max(1, int(u)), border_radius=int(8 * u))
         y = box.y + int(7 * u)
@@ -676,27 +683,27 @@ class Zoom(Layer):
     partner: int | None = None      # the host or attachment drawn beside the zoom (tests)
 
     def open(self, d: Any) -> bool:
-        return self.sc.zoom is not None or self.sc.zoom_gp is not None or self.sc.swallow_up
+        return self.sc.modals.zoom is not None or self.sc.modals.zoom_gp is not None or self.sc.modals.swallow_up
 
     def shown(self, d: Any) -> bool:
-        return (self.sc.zoom is not None or self.sc.zoom_gp is not None) \
+        return (self.sc.modals.zoom is not None or self.sc.modals.zoom_gp is not None) \
             and not self.sc.pass_needed
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
-        if self.sc.zoom is None and v is not None:
+        if self.sc.modals.zoom is None and v is not None:
             self._gene_pool(surf, v, u)
-        elif self.sc.zoom is not None:
+        elif self.sc.modals.zoom is not None:
             self._draw(surf, u)
 
     def handle(self, event: pygame.event.Event) -> bool:
         sc = self.sc
-        if sc.zoom is not None or sc.zoom_gp is not None:    # until the next click or key
+        if sc.modals.zoom is not None or sc.modals.zoom_gp is not None:    # until the next click or key
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                sc.zoom = sc.zoom_gp = None
-                sc.swallow_up = event.type == pygame.MOUSEBUTTONDOWN
+                sc.modals.zoom = sc.modals.zoom_gp = None
+                sc.modals.swallow_up = event.type == pygame.MOUSEBUTTONDOWN
             return True
-        if sc.swallow_up and event.type == pygame.MOUSEBUTTONUP:
-            sc.swallow_up = False    # the release of the click that closed the zoom
+        if sc.modals.swallow_up and event.type == pygame.MOUSEBUTTONUP:
+            sc.modals.swallow_up = False    # the release of the click that closed the zoom
             return True
         return False
 
@@ -708,17 +715,17 @@ class Zoom(Layer):
         cw = int(ch * 0.72)
         r = Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
         v = sc.view
-        words = pair_words(sc, v, sc.zoom) if v is not None else None
+        words = pair_words(sc, v, sc.modals.zoom) if v is not None else None
         if words:           # a host or an attachment: the other card beside it (E8)
             on, under = pairs(v)
-            other = under.get(sc.zoom, on.get(sc.zoom))
+            other = under.get(sc.modals.zoom, on.get(sc.modals.zoom))
             oh = int(ch * 0.55)
             ow = int(oh * 0.72)
             gap = int(16 * u)
             r.x = max(int(8 * u), (w - cw - gap - ow) // 2)
             o = Rect(r.right + gap, r.bottom - oh, ow, oh)
             self._partner(surf, other, o, words, u)
-        surf.blit(sc.app.art.face(sc.zoom, cw, ch), r)
+        surf.blit(sc.app.art.face(sc.modals.zoom, cw, ch), r)
         self._tooltip(surf, r, u)
 
     def _partner(self, surf: pygame.Surface, card: int, r: Rect, words: str, u: float) -> None:
@@ -750,7 +757,7 @@ class Zoom(Layer):
 
         sc = self.sc
         mx, my = sc.app.mouse
-        for key, spot in sc.app.art.spots(sc.zoom, card.w, card.h):
+        for key, spot in sc.app.art.spots(sc.modals.zoom, card.w, card.h):
             if key in MEANING and spot.move(card.topleft).collidepoint(mx, my):
                 name, words = MEANING[key]
                 t = sc.app.text
@@ -777,7 +784,7 @@ class Zoom(Layer):
         sc = self.sc
         w, h = surf.get_size()
         cover(sc, surf, SHADE)
-        seat = sc.zoom_gp
+        seat = sc.modals.zoom_gp
         ch = int(h * 0.6)
         cw = int(ch * 0.72)
         r = Rect((w - cw) // 2, int(h * 0.1), cw, ch)
@@ -790,7 +797,7 @@ class Menu(Layer):
     """The Esc menu: Resume, Save, Load, Rules, Settings, Main menu, Quit."""
 
     def open(self, d: Any) -> bool:
-        return self.sc.menu_open
+        return self.sc.modals.menu_open
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         self._draw(surf, u)
@@ -798,7 +805,7 @@ class Menu(Layer):
     def handle(self, event: pygame.event.Event) -> bool:
         Scene.handle(self.sc, event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.sc.menu_open = False
+            self.sc.modals.menu_open = False
         return True
 
     def _draw(self, surf: pygame.Surface, u: float) -> None:
@@ -821,20 +828,20 @@ class Help(Layer):
     (ui/legend.py); any other key or a click closes it."""
 
     def open(self, d: Any) -> bool:
-        return bool(self.sc.help_open)
+        return bool(self.sc.modals.help_open)
 
     def handle(self, event: pygame.event.Event) -> bool:
         sc = self.sc
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            sc.help_open = "icons" if sc.help_open is True else True
+            sc.modals.help_open = "icons" if sc.modals.help_open is True else True
         elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            sc.help_open = False
+            sc.modals.help_open = False
         return True
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         from doomlings_desktop.ui.legend import LEGEND
 
-        icons = self.sc.help_open == "icons"
+        icons = self.sc.modals.help_open == "icons"
         rows = [(name, words) for _, name, words in LEGEND] if icons else keys.KEYS
         t = self.sc.app.text
         w, h = surf.get_size()

@@ -16,11 +16,10 @@ from pygame import Rect
 
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.cards import module_title
-from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
-from doomlings_desktop.ui.table.answers import of as decision_of
+from doomlings_desktop.ui.table.answers import widget_for
 from doomlings_desktop.ui.table.attach import (
     carried,
     draw_tucked,
@@ -30,16 +29,17 @@ from doomlings_desktop.ui.table.attach import (
 )
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
+from doomlings_desktop.ui.table.state import dragging
+from doomlings_desktop.ui.table.widget import Widget
 from doomlings_desktop.ui.theme import (
     ANSWER_TONES,
     BLACK,
     BOT_BADGE,
     CARD_DIM,
-    CHOSEN,
+    CHOSEN,  # noqa: F401 - the chosen answer's tone (answers.py draws it; tests import it here)
     DARK_INK,
     EDGE,
     GLOW,
-    GO_TONE,
     HINT_TONE,
     LOG_BG,
     LOG_MORE_BAR,
@@ -169,12 +169,12 @@ class PlayerPanel(_Panel):
                          border_radius=int(10 * u))
         eligible_panel = d is not None and d.kind == "player" and seat in d.options
         drop_target = d is not None and d.kind == "play" and d.zone == "hand" and mine and (
-            (sc.drag and sc.drag["moved"]) or sc.selected is not None)
+            dragging(sc.drag) is not None or sc.selection.chosen is not None)
         carry = carried(sc, d)       # an attachment goes on a lit host, in whichever pile
         if carry is not None:
             drop_target = any(h in sv.pile for h in v.hosts[carry])
         if eligible_panel or drop_target:
-            color = SELECT if sc.selected == seat else GLOW
+            color = SELECT if sc.selection.chosen == seat else GLOW
             pulse = 2 + int(2 * (1 + math.sin(sc.time * 6)))
             pygame.draw.rect(surf, color, panel.rect.inflate(-int(4 * u), -int(4 * u)),
                              width=max(2, int(pulse * u)), border_radius=int(10 * u))
@@ -244,7 +244,8 @@ class PlayerPanel(_Panel):
                 surf.blit(art.strip(c, slot.w, slot.h, col, worth, linked), r)
             if c in eligible:
                 pulse = 1 + int(2 * (1 + math.sin(sc.time * 6)))
-                pygame.draw.rect(surf, SELECT if sc.selected == c else GLOW, slot.inflate(2, 2),
+                pygame.draw.rect(surf, SELECT if sc.selection.chosen == c else GLOW,
+                                 slot.inflate(2, 2),
                                  width=max(2, int(pulse * u)), border_radius=int(4 * u))
                 sc.lit.append((slot, c))
             sc.targets.append((slot, ("strip", seat, c)))
@@ -439,13 +440,14 @@ class Hand(_Panel):
         origin = Rect(lay.deck)
         rests: dict[int, Rect] = {}
         multi = several(d)
-        picked = sc.picks.of(d) if multi else ()      # chosen among several: raised
+        picked = sc.selection.of(d) if multi else ()      # chosen among several: raised
+        held = dragging(sc.drag)
         for c, slot in zip(hand, slots, strict=True):
-            if sc.drag and sc.drag["moved"] and sc.drag["card"] == c:
+            if held == c:
                 sc.targets.append((slot, ("hand", c)))
                 continue
             # a chosen card rises within the hand's own strip, never over the pile above it
-            chosen = c in picked if multi else sc.selected == c
+            chosen = c in picked if multi else sc.selection.chosen == c
             lift = min(int(18 * u), slot.y - lay.hand.y) if chosen else 0
             target = slot.move(0, -lift)
             r, is_moving = sc.anim.at(("h", c), target, origin, sc._duration())
@@ -480,16 +482,15 @@ class Hand(_Panel):
         """The outline of a hand card that answers the question (blue when chosen)."""
         if active and c in d.options:
             sc = self.sc
-            chosen = sc.selected == c or (several(d) and c in sc.picks.of(d))
+            chosen = sc.selection.chosen == c or (several(d) and c in sc.selection.of(d))
             color = SELECT if chosen else GLOW
             pygame.draw.rect(surf, color, r.inflate(4, 4), width=max(2, int(3 * u)),
                              border_radius=int(8 * u))
 
 
 class Log(_Panel):
-    """The game log on the right, wrapped once per change and scrolled with the wheel."""
-
-    seen_lines = 0          # lines the log had when last drawn
+    """The game log on the right, wrapped once per change and scrolled with the wheel
+    (`sc.log_state`: its lines and how far back it is scrolled)."""
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
         sc = self.sc
@@ -501,7 +502,8 @@ class Log(_Panel):
         width = r.w - int(16 * u)
         log = v.log[:self.shown(v)]
         key = (len(log), size, width, sc.viewer, len(sc.bot_notes))
-        if sc._log_lines[0] != key:
+        state = sc.log_state
+        if state.key != key:
             lines: list[tuple[str, tuple]] = []
             indent = t.font(size).size("  ")[0]
             start = max(0, len(log) - 150)
@@ -513,16 +515,12 @@ class Log(_Panel):
                 if why:
                     for line in t.wrap(f"({why})", size, width - indent):
                         lines.append(("  " + line, MUTED))
-            sc._log_lines = (key, lines)
-        lines = sc._log_lines[1]
+            state.key, state.lines = key, lines
+        lines = state.lines
         rows = max(1, (r.h - int(10 * u)) // line_h)
-        if sc.log_scroll and len(lines) > self.seen_lines:
-            # scrolled back: new lines come in below, the lines being read stay put
-            sc.log_scroll += len(lines) - self.seen_lines
-        self.seen_lines = len(lines)
-        sc.log_scroll = min(sc.log_scroll, max(0, len(lines) - rows))
-        end = len(lines) - sc.log_scroll
-        below = sc.log_scroll > 0
+        state.settle(rows)
+        end = len(lines) - state.scroll
+        below = state.scroll > 0
         shown = lines[max(0, end - rows + (1 if below else 0)):end]
         y = r.y + int(6 * u)
         for line, color in shown:
@@ -532,7 +530,7 @@ class Log(_Panel):
         if below:       # say so, or the moves that come in go unseen
             bar = Rect(r.x, r.bottom - line_h - int(6 * u), r.w, line_h + int(6 * u))
             pygame.draw.rect(surf, LOG_MORE_BAR, bar)
-            label = t.render(f"▼ {sc.log_scroll} newer lines: click to follow", size, ACCENT,
+            label = t.render(f"▼ {state.scroll} newer lines: click to follow", size, ACCENT,
                              bold=True)
             surf.blit(label, label.get_rect(center=bar.center))
             sc.targets.append((bar, ("log_end",)))
@@ -549,7 +547,10 @@ class Log(_Panel):
 
 
 class Prompt(_Panel):
-    """The question being asked, the card asking it, and its answer buttons."""
+    """The question being asked, the card asking it, and the widget that answers it
+    (answers.py: one per decision kind), whose buttons it lays out in its row."""
+
+    current: Widget | None = None       # the pending decision's widget
 
     def text(self, v: View, d: Any) -> str:
         sc = self.sc
@@ -570,25 +571,32 @@ class Prompt(_Panel):
         carry = carried(sc, d)
         if carry is not None:       # an attachment in hand, chosen or being dragged
             return f"{sc.db.name(carry)}: drop it on a lit trait, or click one, to attach it."
-        if d.intent == TURN_PLAY:
-            return "Your turn: drag a trait onto your pile (or click it, then your pile)."
-        if d.kind == "end_turn":
-            return "Your play is done. End turn (Enter) to stabilize and pass on" + (
-                ", or Undo (Ctrl+Z) to take the play back." if sc.can_undo() else ".")
-        if several(d):
-            return f"{d.prompt} ({sc.picks.counter(d)}): click cards, then Confirm"
-        return d.prompt
+        return self.widget(d).question()       # the decision's own words
+
+    def widget(self, d: Any) -> Widget | None:
+        """The widget of decision `d` (made when `d` comes, kept while it is pending)."""
+        if d is None:
+            return None
+        if self.current is None or self.current.d is not d:
+            self.current = widget_for(d, self.sc)
+        return self.current
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,
                      u: float) -> None:
+        """The asking card, the question, and the row under it: the decision's widget
+        (its answers, Confirm, Pass) from the left, Undo and Hint from the right."""
+        sc = self.sc
         r = self._asker(surf, v, lay.prompt, d, u)
         self._question(surf, v, r, d, u)
         if d is None or v.over:
             return
         bh = int(38 * u)
         by = r.bottom - bh - int(4 * u)
-        x = self._answers(r, by, bh, d, u)
-        self._confirm_and_pass(x, by, bh, d, u)
+        w = self.widget(d)
+        outside = (int(118 * u) if sc.can_undo() else 0) + \
+            (int(98 * u) if hint_button(sc, d) else 0)
+        w.layout(Rect(r.x, by, r.w - outside, bh), u, sc.app.text, _tone)
+        sc.buttons.extend(w.buttons)
         self._undo_and_hint(r.right, by, bh, d, u)
 
     def _asker(self, surf: pygame.Surface, v: View, r: Rect, d: Any, u: float) -> Rect:
@@ -618,48 +626,6 @@ class Prompt(_Panel):
         for line in lines:
             surf.blit(t.render(line, size, INK, bold=True), (r.x, y))
             y += int(24 * u)
-
-    def _answers(self, r: Rect, by: int, bh: int, d: Any, u: float) -> int:
-        """The decision's own answer buttons (answers.py), left to right; returns where the
-        next button goes. They share the row with Confirm, Pass, Undo and Hint: when long
-        names would run past it, each answer gets an equal share and its label is cut."""
-        sc = self.sc
-        t = sc.app.text
-        kind = decision_of(d)
-        row = kind.answers(sc, d)
-        labels = [a.label for a in row]
-        gap = int(8 * u)
-        rest = (int(118 * u) if kind.confirm else 0) \
-            + (int(108 * u) if "pass" in d.options else 0) \
-            + (int(118 * u) if sc.can_undo() else 0) \
-            + (int(98 * u) if hint_button(sc, d) else 0)
-        widths = [max(int(90 * u), t.font(int(17 * u), True).size(lab)[0] + int(28 * u))
-                  for lab in labels]
-        share = (r.w - rest) // max(1, len(labels)) - gap
-        if sum(w + gap for w in widths) > r.w - rest:
-            widths = [min(w, share) for w in widths]
-            labels = [elide(t, lab, int(17 * u), w - int(20 * u), True)
-                      for lab, w in zip(labels, widths, strict=True)]
-        x = r.x
-        for a, label, bw in zip(row, labels, widths, strict=True):
-            tone = CHOSEN if kind.chosen(sc, a.value) else _tone(a.value)
-            sc.buttons.append(Button(Rect(x, by, bw, bh), label, kind.key(a.value), True,
-                                     a.hotkey, tone=tone))
-            x += bw + gap
-        return x
-
-    def _confirm_and_pass(self, x: int, by: int, bh: int, d: Any, u: float) -> None:
-        sc = self.sc
-        kind = decision_of(d)
-        if kind.confirm:
-            ok = sc.picks.ready(d) if several(d) else (
-                sc.selected is not None and sc.selected in d.options)
-            sc.buttons.append(Button(Rect(x, by, int(110 * u), bh), kind.confirm_label(),
-                                     "confirm", ok, "", tone=GO_TONE))
-            x += int(118 * u)
-        if "pass" in d.options and not several(d):     # there Confirm with none is the pass
-            sc.buttons.append(Button(Rect(x, by, int(100 * u), bh), kind.pass_label(d),
-                                     ("answer", "pass")))
 
     def _undo_and_hint(self, right: int, by: int, bh: int, d: Any, u: float) -> None:
         """Undo and Hint, from the prompt's right end."""

@@ -103,9 +103,9 @@ class ReplayScene(TableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             card = card_of(self.hit(event.pos))
             if card is not None:
-                self.zoom = card
-        elif self.zoom is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.zoom = None
+                self.modals.zoom = card
+        elif self.modals.zoom is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.modals.zoom = None
 
     def on_button(self, key: Any) -> None:
         steps = {"first": -10**9, "back10": -10, "back": -1, "fwd": 1, "fwd10": 10, "last": 10**9}

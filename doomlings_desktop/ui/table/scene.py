@@ -21,16 +21,17 @@ from doomlings_desktop.play.match import Match, Seat
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import BG, Scene
-from doomlings_desktop.ui.cardart.genepool import dial_angle
 from doomlings_desktop.ui.layout import TableLayout, table_layout, table_scale
 from doomlings_desktop.ui.table.anim import Animator
+from doomlings_desktop.ui.table.dials import Dials
 from doomlings_desktop.ui.table.handraise import HandRaise
 from doomlings_desktop.ui.table.handraise import track as track_hand
 from doomlings_desktop.ui.table.input import TableInput
 from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
-from doomlings_desktop.ui.table.picks import CardPicks
+from doomlings_desktop.ui.table.picks import Selection
+from doomlings_desktop.ui.table.state import DragState, LogState, Message, Modals, Pointing
 
 SOUND_OF = {"play": "play_card", "draw": "draw", "discard": "discard", "discard_trait": "discard",
             "steal": "steal", "steal_hand": "steal", "swap": "steal", "catastrophe": "catastrophe",
@@ -38,6 +39,13 @@ SOUND_OF = {"play": "play_card", "draw": "draw", "discard": "discard", "discard_
 
 
 SeatConfig = Seat      # the name the menus and tests know a seat by
+
+
+def _part(part: str, name: str, doc: str = "") -> property:
+    """A TableScene attribute kept in one of its state objects (`part`): the name the tests,
+    tools and replays know it by; the table's own parts read the state object."""
+    return property(lambda self: getattr(getattr(self, part), name),
+                    lambda self, v: setattr(getattr(self, part), name, v), doc=doc)
 
 
 def _match(name: str) -> property:
@@ -64,6 +72,32 @@ class TableScene(Scene):
     finished = _match("finished")
     thinking = _match("thinking")
     bot_notes = _match("bot_notes")
+    menu_open = _part("modals", "menu_open")
+    help_open = _part("modals", "help_open")
+    zoom = _part("modals", "zoom")
+    zoom_gp = _part("modals", "zoom_gp")
+    swallow_up = _part("modals", "swallow_up")
+    browse = _part("modals", "browse")
+    log_scroll = _part("log_state", "scroll")
+    hover_key = _part("pointing", "key")
+    hover_since = _part("pointing", "since")
+
+    @property
+    def _log_lines(self) -> tuple[tuple, list]:
+        """(key, wrapped lines) of the log column (`self.log_state`)."""
+        return self.log_state.key, self.log_state.lines
+
+    @property
+    def toast(self) -> tuple[str, float] | None:
+        """The message over the table and its seconds left, or None (`self.message`)."""
+        return self.message.pair
+
+    @toast.setter
+    def toast(self, value: tuple[str, float] | None) -> None:
+        if value is None:
+            self.message.clear()
+        else:
+            self.message.say(*value)
 
     def __init__(self, app: Any, seats: list[SeatConfig] | None = None, seed: int = 0,
                  variants: dict | None = None, game: Game | None = None,
@@ -72,24 +106,15 @@ class TableScene(Scene):
         # a match made elsewhere (the lesson's, play/tutorial.py) comes ready; else a new one
         self.match = match or Match(seats or [], seed, variants, game, prefs=app.settings,
                                     modules=modules)
-        self.selected: Any = None          # the chosen answer; with several cards, the cursor
-        self.picks = CardPicks(self)        # the cards chosen for a choice of several
-        self.drag: dict | None = None
-        self.toast: tuple[str, float] | None = None
-        self.toast_on_screen: str | None = None   # the toast the last frame showed
-        self.toast_good = False      # the toast is good news (green), not a refusal
-        self.menu_open = False
-        self.help_open = False       # F1 or ?: the keys and mouse overlay
-        self.zoom: int | None = None
-        self.zoom_gp: int | None = None     # the seat whose gene pool card is shown large
-        self.swallow_up = False
+        self.selection = Selection()   # the chosen answer, and the picks of a choice of several
+        self.drag: DragState | None = None
+        self.message = Message()     # the toast: a short message over the table
+        self.modals = Modals()       # the menu, the help, a zoom, the discard pile browsed
         self.answered_at: tuple[float, tuple[int, int]] | None = None   # last click that answered
-        self.browse = False
-        self.log_scroll = 0
+        self.log_state = LogState()  # the log column's lines and scroll
         self.anim = Animator()
         self.hand_raise = HandRaise()      # the hovered hand card, risen to be read
-        self.gp_turn: dict[int, tuple[int, float, float]] = {}  # seat: value, from angle, start
-        self.gp_shown: dict[int, float] = {}    # seat: the dial's angle drawn last
+        self.dials = Dials()         # the gene pool cards' dials turning
         self.log_seen = 0
         self.time = 0.0
         self.view: View | None = None
@@ -98,11 +123,9 @@ class TableScene(Scene):
         self.face_up: set[int] = set()     # hand cards drawn face up in the last frame
         self.open_shown: set[int] = set()  # other seats' cards drawn from open hands (E24)
         self.lit: list[tuple[Any, int]] = []   # (rect, card): pile cards lit in the last frame
-        self.hover_since = 0.0
-        self.hover_key: Any = None
+        self.pointing = Pointing()   # what the pointer rests on, and since when
         self.we_step = -1.0          # World's End shown line by line; -1 until it happens
         self._view_key: tuple = ()
-        self._log_lines: tuple = ((), [])
         self.news = News()           # what changed since the viewer last looked
         self.took_screen = False     # a human just cleared the pass screen: tell them the news
         self.input = TableInput(self)
@@ -112,6 +135,23 @@ class TableScene(Scene):
 
     def name(self, seat: int) -> str:
         return self.match.name(seat)
+
+    def card_name(self, card: int) -> str:
+        return self.db.name(card)
+
+    @property
+    def selected(self) -> Any:
+        """The chosen answer (with several cards, the arrow keys' cursor): the selection's."""
+        return self.selection.chosen
+
+    @selected.setter
+    def selected(self, value: Any) -> None:
+        self.selection.chosen = value
+
+    @property
+    def picks(self) -> Selection:
+        """The cards picked for a choice of several (`picks.of(d)`): the selection's."""
+        return self.selection
 
     @property
     def pass_needed(self) -> bool:
@@ -128,15 +168,12 @@ class TableScene(Scene):
         self.time += dt
         self.anim.tick(dt)
         self.track()
-        if self.toast:
-            self.toast = (self.toast[0], self.toast[1] - dt)
-            if self.toast[1] <= 0:
-                self.toast = None
+        self.message.tick(dt)
         g = self.game
         if g.over and self.we_step < 1e9:
             per_line = {"off": 0.0, "normal": 0.9, "fast": 0.4}.get(self.app.settings.animation, 0.9)
             self.we_step = 1e9 if per_line == 0 else max(0.0, self.we_step) + dt / per_line
-        if self.menu_open:
+        if self.modals.menu_open:
             return
         viewer = self.viewer
         if self.match.tick(dt, may_move=not self.anim.busy):
@@ -157,33 +194,24 @@ class TableScene(Scene):
         hover preview still to appear, a hand card rising or sinking, a gene pool card
         turning."""
         # a toast needs a frame when it comes and one when it goes, not a stream between
-        toast_due = (self.toast[0] if self.toast else None) != self.toast_on_screen
-        if self.anim.busy or toast_due or self.drag is not None or self.news.stale(self.time) or (
-                self.hover_key is not None and self.time - self.hover_since < 0.5) \
+        if self.anim.busy or self.message.due() or self.drag is not None or self.news.stale(self.time) or (
+                self.pointing.key is not None and self.time - self.pointing.since < 0.5) \
                 or self.hand_raise.busy():
             return True
-        return any(self.time - at < self.gp_seconds() for _, _, at in self.gp_turn.values())
+        return self.dials.turning(self.time, self.gp_seconds())
 
     def gp_seconds(self) -> float:
         """How long a gene pool card takes to turn to a new value (real seconds)."""
         return {"off": 0.0, "normal": 0.4, "fast": 0.3}.get(self.app.settings.animation, 0.4)
 
     def gp_dial(self, seat: int, value: int) -> float:
-        """The angle to draw `seat`'s gene pool dial at now: at rest, or part way through the
-        turn that a change of `value` starts (eased, from wherever the dial was)."""
-        rest = dial_angle(value)
-        turn = self.gp_turn.get(seat)
-        if turn is None:
-            turn = (value, rest, -1e9)
-        elif turn[0] != value:
-            turn = (value, self.gp_shown.get(seat, rest), self.time)
-        self.gp_turn[seat] = turn
-        _, start, at = turn
-        dur = self.gp_seconds()
-        p = 1.0 if dur <= 0 else max(0.0, min(1.0, (self.time - at) / dur))
-        p = 1 - (1 - p) ** 3
-        angle = self.gp_shown[seat] = start + (rest - start) * p
-        return angle
+        """The angle to draw `seat`'s gene pool dial at now (`Dials.angle`)."""
+        return self.dials.angle(seat, value, self.time, self.gp_seconds())
+
+    @property
+    def gp_shown(self) -> dict[int, float]:
+        """Each seat's dial angle drawn last (`self.dials`)."""
+        return self.dials.shown
 
     def busy(self) -> bool:
         """Frames change without input (the run loop sleeps otherwise): the table is moving,
@@ -197,7 +225,7 @@ class TableScene(Scene):
         if g.over:
             return self.we_step < len(self._we_lines()) + 1.5
         d = g.pending
-        if d is None or self.menu_open:
+        if d is None or self.modals.menu_open:
             return False
         return d.player in self.bots or (d.kind == "react" and not self.match.asks(d.player)) \
             or (not self.pass_needed and self.viewer != d.player)
@@ -223,7 +251,7 @@ class TableScene(Scene):
 
     def _switch_viewer(self, seat: int) -> None:
         self.viewer = seat
-        self.selected = None
+        self.selection.clear()
         self.drag = None
         self.anim.reset()
         self.hand_raise.reset()
@@ -241,8 +269,8 @@ class TableScene(Scene):
         return True
 
     def _answered(self) -> None:
-        self.selected = None
-        self.browse = False
+        self.selection.clear()
+        self.modals.browse = False
         self._sound_log()
 
     def _show_notices(self) -> None:
@@ -265,7 +293,7 @@ class TableScene(Scene):
                      "Nothing to undo: a card was drawn or revealed, or another player acted.")
             return
         self._view_key = ()
-        self.selected = None
+        self.selection.clear()
         self.log_seen = len(self.game.log or [])
         self.anim.reset()
         self.news.clear()
@@ -286,8 +314,7 @@ class TableScene(Scene):
     def say(self, text: str, seconds: float = 3.0, good: bool = False) -> None:
         """A message over the table; `good` news (done, saved) is drawn green, not as a
         refusal."""
-        self.toast = (text, seconds)
-        self.toast_good = good
+        self.message.say(text, seconds, good)
 
     # ------------------------------------------------------------------ input (input.py)
 
@@ -324,7 +351,7 @@ class TableScene(Scene):
         return {"off": 0.0, "normal": 0.32, "fast": 0.14}.get(self.app.settings.animation, 0.32)
 
     def draw(self, surf: pygame.Surface) -> None:
-        self.toast_on_screen = None     # the Toast layer says so if it draws one
+        self.message.on_screen = None     # the Toast layer says so if it draws one
         self.buttons = []
         self.face_up = set()
         self.open_shown = set()
@@ -368,7 +395,7 @@ class TableScene(Scene):
             return "choice"
         if d is not None and d.kind == "react":
             return "react"
-        return "browse" if self.browse else None
+        return "browse" if self.modals.browse else None
 
     def _we_lines(self) -> list[tuple[str, str]]:
         log = self.view.log if self.view else ()

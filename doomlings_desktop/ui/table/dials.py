@@ -1,0 +1,36 @@
+"""The gene pool cards' dials turning to a new value, on the table's clock: one small piece
+of state (where each seat's dial was drawn last, and the turn under way), kept out of the
+scene so the panel that draws the dial and the scene's `moving` read only this."""
+
+from __future__ import annotations
+
+from doomlings_desktop.ui.cardart.genepool import dial_angle
+
+
+class Dials:
+    """Each seat's gene pool dial: `turn[seat]` is (value, from angle, start time) of the
+    turn under way or last made, `shown[seat]` the angle drawn last."""
+
+    def __init__(self) -> None:
+        self.turn: dict[int, tuple[int, float, float]] = {}
+        self.shown: dict[int, float] = {}
+
+    def angle(self, seat: int, value: int, now: float, seconds: float) -> float:
+        """The angle to draw `seat`'s dial at `now`: at rest, or part way through the turn
+        that a change of `value` starts (eased over `seconds`, from wherever the dial was)."""
+        rest = dial_angle(value)
+        turn = self.turn.get(seat)
+        if turn is None:
+            turn = (value, rest, -1e9)
+        elif turn[0] != value:
+            turn = (value, self.shown.get(seat, rest), now)
+        self.turn[seat] = turn
+        _, start, at = turn
+        p = 1.0 if seconds <= 0 else max(0.0, min(1.0, (now - at) / seconds))
+        p = 1 - (1 - p) ** 3
+        angle = self.shown[seat] = start + (rest - start) * p
+        return angle
+
+    def turning(self, now: float, seconds: float) -> bool:
+        """A dial is still on its way."""
+        return any(now - at < seconds for _, _, at in self.turn.values())
