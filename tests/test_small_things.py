@@ -59,3 +59,57 @@ def test_the_window_is_called_doomlings(monkeypatch):
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Doomlings"
     desktop = Path(__file__).resolve().parent.parent / "packaging" / "doomlings-desktop.desktop"
     assert "StartupWMClass=Doomlings\n" in desktop.read_text(encoding="utf-8")
+
+
+def _at_several_with_a_count_in_the_prompt():
+    import random
+
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.engine import Game
+
+    rng = random.Random(1)
+    for seed in range(300):
+        g = Game.new(default_database(), 2, seed=seed, names=["Ann", "Bob"])
+        while g.pending is not None and not (
+                g.pending.player == 0 and g.pending.count >= 2 and g.pending.zone == "hand"
+                and g.pending.prompt.endswith("left)")):
+            g.apply(rng.choice(g.pending.options))
+        if g.pending is not None:
+            return g
+    pytest.fail("no game reached a count in a prompt")
+
+
+def test_the_counter_of_several_cards_reads_as_one_phrase():
+    """'Enlightenment: ... (2 left) (0 chosen (up to 2))' read as three afterthoughts."""
+    g = _at_several_with_a_count_in_the_prompt()
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    d = g.pending
+    seen = []
+    render = app.text.render
+
+    def spy(s, *a, **k):
+        seen.append(s)
+        return render(s, *a, **k)
+    app.text.render = spy
+    sc._view_key = ()
+    app.frame()
+    app.text.render = render
+    line = " ".join(s for s in seen if "chosen" in s or "stabiliz" in s)
+    assert f"0 of up to {d.count} chosen" in line, seen
+    assert "left)" not in line and ") (" not in line and "((" not in line, line
+
+
+@pytest.mark.parametrize("prompt, want", [
+    ("Enlightenment: you may discard a card before stabilizing (2 left)",
+     "Enlightenment: you may discard a card before stabilizing (0 of up to 2 chosen)"),
+    ("Glacier: discard 2 cards (from your hand)",
+     "Glacier: discard 2 cards (from your hand; 0 of up to 2 chosen)"),
+    ("Discard 2 cards", "Discard 2 cards (0 of up to 2 chosen)"),
+])
+def test_a_prompt_and_its_counter_make_one_bracket(prompt, want):
+    from doomlings_desktop.ui.phrases import counted, with_counter
+    assert with_counter(prompt, counted(0, 2, True)) == want

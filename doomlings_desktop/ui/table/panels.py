@@ -20,6 +20,7 @@ from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
+from doomlings_desktop.ui.phrases import with_counter
 from doomlings_desktop.ui.table.answers import of as decision_of
 from doomlings_desktop.ui.table.attach import (
     carried,
@@ -576,7 +577,7 @@ class Prompt(_Panel):
             return "Your play is done. End turn (Enter) to stabilize and pass on" + (
                 ", or Undo (Ctrl+Z) to take the play back." if sc.can_undo() else ".")
         if several(d):
-            return f"{d.prompt} ({sc.picks.counter(d)}): click cards, then Confirm"
+            return with_counter(d.prompt, sc.picks.counter(d)) + ": click cards, then Confirm"
         return d.prompt
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.ui import keys
+from doomlings_desktop.ui.phrases import counted
 
 
 def several(d: Any) -> bool:
@@ -50,10 +51,7 @@ class CardPicks:
         return n <= d.count if "pass" in d.options else n == d.count
 
     def counter(self, d: Any) -> str:
-        n = len(self.of(d))
-        if "pass" in d.options:
-            return f"{n} chosen (up to {d.count})"
-        return f"{n} of {d.count} chosen"
+        return counted(len(self.of(d)), d.count, "pass" in d.options)
 
     def toggle(self, d: Any, card: int) -> None:
         """A click (or a number key) on a hand card: choose it, or put it back."""
