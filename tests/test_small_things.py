@@ -113,3 +113,108 @@ def test_the_counter_of_several_cards_reads_as_one_phrase():
 def test_a_prompt_and_its_counter_make_one_bracket(prompt, want):
     from doomlings_desktop.ui.phrases import counted, with_counter
     assert with_counter(prompt, counted(0, 2, True)) == want
+
+
+# ---------------------------------------------------------------- text fields
+
+def _press(app, k, text="", mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=text, mod=mod,
+                                         scancode=0))
+    app.frame()
+
+
+def _type(app, text):
+    for ch in text:
+        _press(app, pygame.key.key_code(ch.lower()) if ch.isalpha() else pygame.K_SPACE, ch)
+
+
+def _new_game():
+    app = make_app()
+    app.frame()
+    click(app, find(app.scene, ("button", "new")).center)
+    assert type(app.scene).__name__ == "NewGameScene"
+    return app
+
+
+def test_a_click_on_a_name_selects_it_and_typing_replaces_it():
+    app = _new_game()
+    sc = app.scene
+    old = sc.names[0]
+    assert old
+    click(app, find(sc, ("name", 0)).center)
+    _type(app, "Ada")
+    assert sc.names[0] == "Ada", f"typed after {old!r} instead of over it"
+
+
+def test_home_end_ctrl_a_and_the_clipboard_in_a_name(monkeypatch):
+    from doomlings_desktop.ui import textfield
+
+    monkeypatch.setattr(textfield, "CLIPBOARD", textfield.Clipboard())
+    app = _new_game()
+    sc = app.scene
+    click(app, find(sc, ("name", 0)).center)
+    _type(app, "Ada")
+    _press(app, pygame.K_HOME)
+    _type(app, "X")
+    assert sc.names[0] == "XAda"
+    _press(app, pygame.K_END)
+    _type(app, "Z")
+    assert sc.names[0] == "XAdaZ"
+    _press(app, pygame.K_a, "\x01", pygame.KMOD_CTRL)        # Ctrl+A: all, so typing replaces
+    _press(app, pygame.K_c, "\x03", pygame.KMOD_CTRL)        # and Ctrl+C copies it
+    _type(app, "Bo")
+    assert sc.names[0] == "Bo"
+    _press(app, pygame.K_TAB)                                 # the next name, selected
+    _press(app, pygame.K_v, "\x16", pygame.KMOD_CTRL)
+    assert sc.names[1] == "XAdaZ"
+    _press(app, pygame.K_x, "\x18", pygame.KMOD_CTRL)        # cut: the field is empty
+    assert sc.names[1] == ""
+    _press(app, pygame.K_v, "\x16", pygame.KMOD_CTRL)
+    _press(app, pygame.K_v, "\x16", pygame.KMOD_CTRL)
+    assert sc.names[1] == "XAdaZXAdaZ"
+
+
+def test_a_hostile_clipboard_pastes_one_clean_line_within_the_limit(monkeypatch):
+    from doomlings_desktop.names import NAME_MAX
+    from doomlings_desktop.ui import textfield
+
+    board = textfield.Clipboard()
+    board.put("Zo\x00ë\tB\u200bx" + "y" * 10_000 + "\nsecond line")
+    monkeypatch.setattr(textfield, "CLIPBOARD", board)
+    app = _new_game()
+    sc = app.scene
+    click(app, find(sc, ("name", 0)).center)
+    _press(app, pygame.K_v, "\x16", pygame.KMOD_CTRL)
+    got = sc.names[0]
+    assert len(got) <= NAME_MAX and got.startswith("Zoë B") and "\n" not in got
+    assert "\x00" not in got and "second" not in got
+
+
+def test_no_system_clipboard_still_cuts_and_pastes(monkeypatch):
+    from doomlings_desktop.ui import textfield
+
+    def broken(*a):
+        raise pygame.error("no clipboard")
+    monkeypatch.setattr(pygame.scrap, "put_text", broken)
+    monkeypatch.setattr(pygame.scrap, "has_text", broken)
+    board = textfield.Clipboard()
+    board.put("Ann")
+    assert board.get() == "Ann"
+
+
+def test_a_click_in_the_rename_box_selects_its_text():
+    from doomlings_desktop.ui.dialogs import Dialog
+    from doomlings_desktop.ui.textfield import TextField
+
+    app = make_app()
+    field = TextField("Game 1", 40)
+    dialog = Dialog("Rename", [], [("Rename", "ok", None)], field=field)
+    app.frame()
+    dialog.draw(app.screen, app, [])
+    _press_on = dialog.field_rect.center
+    field.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, unicode="", mod=0))
+    assert not field.selected
+    dialog.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_press_on, button=1))
+    assert field.selected
+    field.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, unicode="Q", mod=0))
+    assert field.text == "Q"

@@ -151,9 +151,13 @@ class Scene:
         self.buttons: list[Button] = []
         self.arrival: tuple[int, int] | None = None     # see landed_on
 
+    # Whether a button under the pointer as the scene comes waits for the pointer to leave it
+    # (landed_on): the main menu's, whose Quit must never take the click that led there.
+    guard_arrival = False
+
     def arrived(self, pos: tuple[int, int]) -> None:
         """The scene is shown with the pointer at `pos` (App.go)."""
-        self.arrival = pos
+        self.arrival = pos if self.guard_arrival else None
 
     def landed_on(self, b: Button) -> bool:
         """Whether b lay under the pointer when the scene came, and the pointer has not left
