@@ -29,8 +29,11 @@ class Clipboard:
 
     def __init__(self) -> None:
         self.own = ""
+        self.own_newer = False      # the last copy did not reach the system's clipboard
 
     def get(self) -> str:
+        if self.own_newer:
+            return self.own
         try:
             if pygame.scrap.has_text():
                 got = pygame.scrap.get_text()
@@ -41,8 +44,10 @@ class Clipboard:
 
     def put(self, text: str) -> None:
         self.own = text
+        self.own_newer = True
         try:
             pygame.scrap.put_text(text)
+            self.own_newer = False
         except (pygame.error, AttributeError, SystemError, ValueError, TypeError):
             pass
 
