@@ -218,3 +218,52 @@ def test_a_click_in_the_rename_box_selects_its_text():
     assert field.selected
     field.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, unicode="Q", mod=0))
     assert field.text == "Q"
+
+
+# ---------------------------------------------------------------- settings, check boxes
+
+def _settings(size=(1280, 720)):
+    app = make_app(size=size)
+    app.frame()
+    click(app, find(app.scene, ("button", "settings")).center)
+    assert type(app.scene).__name__ == "SettingsScene"
+    return app
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_settings_buttons_never_move_under_the_pointer(size):
+    """Each click on Interface size grew the page, so every button slid under the pointer."""
+    app = _settings(size)
+    sc = app.scene
+    where = {b.key: pygame.Rect(b.rect) for b in sc.buttons}
+    for k in ["ui_scale"] * 6 + ["animation", "volume", "pace", "hold_end_turn", "hints",
+                                 "muted", "colorblind", "ask_out_of_turn"]:
+        click(app, find(sc, ("button", k)).center)
+        app.frame()
+        assert {b.key: b.rect for b in sc.buttons} == where, k
+
+
+def test_on_off_settings_and_new_game_options_are_check_boxes():
+    from doomlings_desktop.ui.checkbox import CheckBox
+
+    app = _settings()
+    sc = app.scene
+    box = next(b for b in sc.buttons if b.key == "colorblind")
+    assert isinstance(box, CheckBox)
+    was = app.settings.colorblind_symbols
+    assert box.on == was
+    click(app, find(sc, ("button", "colorblind")).center)
+    app.frame()
+    box = next(b for b in sc.buttons if b.key == "colorblind")
+    assert app.settings.colorblind_symbols != was and box.on != was
+    for b in sc.buttons:        # every on/off setting (animation's "off" is one of three)
+        if b.key in ("muted", "colorblind", "ask_out_of_turn", "fullscreen") or (
+                isinstance(b.key, tuple) and b.enabled):
+            assert isinstance(b, CheckBox), b.key
+        assert "[" not in b.label and (b.label not in ("on", "off") or b.key == "animation")
+    key(app, pygame.K_ESCAPE)
+    click(app, find(app.scene, ("button", "new")).center)
+    ng = app.scene
+    checks = [b for b in ng.buttons if isinstance(b.key, tuple)
+              and b.key[0] in ("variant", "module")]
+    assert checks and all(isinstance(b, CheckBox) and "[" not in b.label for b in checks)

@@ -21,6 +21,7 @@ from doomlings_desktop.ui.app import (
     broken_modules,
     elide,
 )
+from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.dialogs import WARN
 from doomlings_desktop.ui.scenes.pages import offered_modules
 from doomlings_desktop.ui.textfield import TextField
@@ -93,9 +94,9 @@ class NewGameScene(Scene):
                     ("ask", i)))
         vy = self.variants_y = y + int(64 * u) + 6 * int(52 * u) + int(10 * u)
         for j, k in enumerate(VARIANT_LABELS):
-            self.buttons.append(Button(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
-                                       ("[x] " if self.variants[k] else "[  ] ") + VARIANT_LABELS[k],
-                                       ("variant", k)))
+            self.buttons.append(CheckBox(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
+                                         VARIANT_LABELS[k], ("variant", k), self.variants[k],
+                                         box_left=True))
         # the modules in their own column right of the seats: there is room for all of them
         # there at 1280x720, where a list under the variants shrank the whole page
         mx = self.modules_x = x0 + int(756 * u)
@@ -105,10 +106,10 @@ class NewGameScene(Scene):
             self.buttons.append(Button(pygame.Rect(mx + mw - int(110 * u), y, int(110 * u), bh),
                                        "None" if every else "All", "modules_all"))
         for j, m in enumerate(self.modules):
-            label = ("[x] " if self.modules[m] else "[  ] ") + module_title(m)
-            self.buttons.append(Button(pygame.Rect(mx, y + int(64 * u) + j * int(48 * u), mw, bh),
-                                       label + (": cannot be loaded" if m in self.broken else ""),
-                                       ("module", m), m not in self.broken))
+            self.buttons.append(CheckBox(
+                pygame.Rect(mx, y + int(64 * u) + j * int(48 * u), mw, bh),
+                module_title(m) + (": cannot be loaded" if m in self.broken else ""),
+                ("module", m), self.modules[m], m not in self.broken, box_left=True))
         self.hints_y = y + int(64 * u) + len(self.modules) * int(48 * u) + int(16 * u)
         bw = int(200 * u)
         self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
