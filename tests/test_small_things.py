@@ -267,3 +267,46 @@ def test_on_off_settings_and_new_game_options_are_check_boxes():
     checks = [b for b in ng.buttons if isinstance(b.key, tuple)
               and b.key[0] in ("variant", "module")]
     assert checks and all(isinstance(b, CheckBox) and "[" not in b.label for b in checks)
+
+
+# ---------------------------------------------------------------- the Rules page scrolls
+
+class Recording(pygame.Surface):
+    """A screen that remembers where each image went and the clip it was drawn under."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.log = []
+
+    def blit(self, src, dest, *a, **k):
+        x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else dest[:2]
+        self.log.append((pygame.Rect(x, y, *src.get_size()), self.get_clip()))
+        return super().blit(src, dest, *a, **k)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_rules_page_scrolls_whole_lines_under_its_title(size):
+    """At each wheel step a line stood half under the title and another half over Back."""
+    app = make_app(size=size)
+    app.frame()
+    click(app, find(app.scene, ("button", "rules")).center)
+    sc = app.scene
+    app.screen = Recording(size)
+    app.frame()
+    title_bottom = app.screen.log[0][0].bottom      # the title, drawn first
+    back = find(sc, ("button", "back"))
+    steps = 0
+    while True:
+        app.screen.log.clear()
+        before = sc.scroll
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.frame()
+        text = [(r, clip) for r, clip in app.screen.log[1:] if r.x == int(size[0] * 0.15)]
+        assert text, "no line shown"
+        for r, clip in text:
+            assert clip.contains(r), f"a line cut by the frame at scroll {sc.scroll}"
+            assert r.top >= title_bottom and r.bottom <= back.top, sc.scroll
+        steps += 1
+        if sc.scroll == before:
+            break
+    assert steps > 3
