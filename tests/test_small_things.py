@@ -53,12 +53,29 @@ def test_the_click_on_main_menu_never_presses_quit(ui_scale):
 
 def test_the_window_is_called_doomlings(monkeypatch):
     for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
-        monkeypatch.delenv(var, raising=False)
+        monkeypatch.setenv(var, "__main__.py")      # what `import pygame` sets from argv[0]
     make_app()
     assert pygame.display.get_caption()[0] == "Doomlings"
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Doomlings"
     desktop = Path(__file__).resolve().parent.parent / "packaging" / "doomlings-desktop.desktop"
     assert "StartupWMClass=Doomlings\n" in desktop.read_text(encoding="utf-8")
+
+
+def test_the_display_check_before_the_window_starts_video_with_the_class(monkeypatch):
+    """SDL reads the class once, as its video starts: that is in the display check run before
+    the window when no driver is set by hand (`doomlings` on a desktop)."""
+    from doomlings_desktop.ui import app as app_module
+
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")
+    seen = []
+
+    def init():
+        seen.append(os.environ.get("SDL_VIDEO_X11_WMCLASS"))
+        raise pygame.error("no display here")
+    monkeypatch.setattr(pygame.display, "init", init)
+    assert app_module.no_display() is not None
+    assert seen == ["Doomlings"]
 
 
 def _at_several_with_a_count_in_the_prompt():

@@ -292,18 +292,18 @@ class LoopIO:
 
 
 WINDOW_NAME = "Doomlings"
-# Without these SDL names the window's class after the executable: "python3" under
-# `python -m doomlings_desktop`, "doomlings" from the script, "Doomlings-Desktop" frozen, so
-# a task bar grouped it, and a .desktop file's StartupWMClass matched it, only one way of
-# starting it in three.
+# Without these SDL names the window's class follows how it was started: `import pygame` sets
+# SDL_VIDEO_X11_WMCLASS from sys.argv[0] ("__main__.py" under `python -m doomlings_desktop`,
+# "-c", "doomlings" from the script), so a task bar grouped it, and a .desktop file's
+# StartupWMClass matched it, only one way of starting it in several.
 WINDOW_CLASS_VARS = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
 
 
 def name_the_window() -> None:
-    """Give the window its class before SDL's video starts (SDL reads it only then); a class
-    the user set in the environment is kept."""
+    """Give the window its class before SDL's video starts (SDL reads it then). Set, not
+    defaulted: importing pygame already set it from argv[0]."""
     for var in WINDOW_CLASS_VARS:
-        os.environ.setdefault(var, WINDOW_NAME)
+        os.environ[var] = WINDOW_NAME
 
 
 class App:
@@ -314,7 +314,7 @@ class App:
         self.persist = persist      # False: a second copy on a folder it does not own
         self.presenter = Presenter()
         self.save_window_in: float | None = None   # seconds until a resized window is saved
-        name_the_window()
+        name_the_window()       # before SDL's video starts: it reads the class then
         pygame.init()
         self.driver = pygame.display.get_driver()
         w, h = size or fit_screen(tuple(self.settings.window), self.driver)
@@ -681,6 +681,7 @@ def no_display() -> str | None:
     driver = failed = ""
     with quiet_stderr() as caught:      # the drivers SDL tries first complain on fd 2
         try:
+            name_the_window()           # the video started here is the window's
             pygame.display.init()
             driver = pygame.display.get_driver()
         except pygame.error as e:
