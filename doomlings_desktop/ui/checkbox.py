@@ -31,10 +31,11 @@ class CheckBox(Button):
     label (`box_left`)."""
 
     def __init__(self, rect: pygame.Rect, label: str, key: Any, on: bool,
-                 enabled: bool = True, box_left: bool = False) -> None:
+                 enabled: bool = True, box_left: bool = False, size: int = 19) -> None:
         super().__init__(rect, label, key, enabled)
         self.on = on
         self.box_left = box_left
+        self.size = size            # the label's text, in design pixels (the page's own)
 
     def box(self) -> pygame.Rect:
         side = int(self.rect.h * 0.62)
@@ -42,27 +43,25 @@ class CheckBox(Button):
         if self.box_left:
             r.midleft = (self.rect.x + (self.rect.h - side) // 2, self.rect.centery)
         else:
-            r.midright = (self.rect.right - (self.rect.h - side) // 2, self.rect.centery)
+            r.midright = (self.rect.right, self.rect.centery)   # under the buttons' right edge
         return r
 
     def draw(self, surf: pygame.Surface, text: Any, hover: bool, u: float) -> None:
-        if hover and self.enabled:
-            pygame.draw.rect(surf, PANEL, self.rect, border_radius=int(8 * u))
-        box = self.box()
         lit = hover and self.enabled
+        if lit:                 # the row, lit a little beyond its text and box
+            pygame.draw.rect(surf, PANEL, self.rect.inflate(int(16 * u), int(4 * u)),
+                             border_radius=int(8 * u))
+        box = self.box()
         face = (ACCENT if self.on else PANEL_HI) if self.enabled else BUTTON_OFF
         pygame.draw.rect(surf, face, box, border_radius=max(2, int(4 * u)))
         pygame.draw.rect(surf, ACCENT if lit else EDGE, box, width=max(1, int(2 * u)),
                          border_radius=max(2, int(4 * u)))
-        if self.on:
+        if self.on:             # a tick, drawn: no font has to hold the glyph
             w = max(2, int(box.w * 0.14))
             pts = [(box.x + box.w * 0.22, box.y + box.h * 0.52),
                    (box.x + box.w * 0.42, box.y + box.h * 0.72),
                    (box.x + box.w * 0.78, box.y + box.h * 0.28)]
             pygame.draw.lines(surf, DARK_INK if self.enabled else MUTED, False, pts, w)
-        label = text.render(self.label, int(19 * u), INK if self.enabled else MUTED)
-        if self.box_left:
-            at = label.get_rect(midleft=(box.right + int(12 * u), self.rect.centery))
-        else:
-            at = label.get_rect(midleft=(self.rect.x + int(4 * u), self.rect.centery))
-        surf.blit(label, at)
+        label = text.render(self.label, int(self.size * u), INK if self.enabled else MUTED)
+        x = box.right + int(12 * u) if self.box_left else self.rect.x
+        surf.blit(label, label.get_rect(midleft=(x, self.rect.centery)))

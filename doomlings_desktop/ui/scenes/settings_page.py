@@ -116,7 +116,7 @@ class SettingsScene(SubScene):
                 label = label.removeprefix("Module: ") if col else label
                 if value in CHECKS and (key in CHECK_KEYS or col):  # a check box, on its row
                     self.buttons.append(CheckBox(pygame.Rect(x, y, int(530 * u), int(44 * u)),
-                                                 label, key, CHECKS[value]))
+                                                 label, key, CHECKS[value], size=21))
                     continue
                 surf.blit(t.render(label, int(21 * u)), (x, y + int(10 * u)))
                 self.buttons.append(Button(pygame.Rect(x + int(330 * u), y, int(200 * u),
