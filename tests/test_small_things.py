@@ -294,10 +294,12 @@ class Recording(pygame.Surface):
     def __init__(self, size):
         super().__init__(size)
         self.log = []
+        self.ids = []
 
     def blit(self, src, dest, *a, **k):
         x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else dest[:2]
         self.log.append((pygame.Rect(x, y, *src.get_size()), self.get_clip()))
+        self.ids.append(id(src))
         return super().blit(src, dest, *a, **k)
 
 
@@ -327,3 +329,30 @@ def test_the_rules_page_scrolls_whole_lines_under_its_title(size):
         if sc.scroll == before:
             break
     assert steps > 3
+
+
+# ---------------------------------------------------------------- the top bar's right end
+
+@pytest.mark.parametrize("size, ui_scale", [((960, 600), 1.5), ((960, 600), 1.0),
+                                            ((800, 600), 1.5), ((640, 480), 1.0)])
+def test_the_menu_button_never_covers_game_log(size, ui_scale):
+    app = make_app(size=size, ui_scale=ui_scale)
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    app.frame()
+    words = {}
+    render = app.text.render
+
+    def spy(text, *a, **k):
+        img = render(text, *a, **k)
+        words[id(img)] = text
+        return img
+    app.text.render = spy
+    app.screen = Recording(size)
+    app.frame()
+    app.text.render = render
+    menu = find(sc, ("open_menu",))
+    heads = [r for (r, _), i in zip(app.screen.log, app.screen.ids, strict=True)
+             if words.get(i, "").rstrip("…") and "Game log".startswith(words[i].rstrip("…"))]
+    assert menu is not None and len(heads) == 1
+    assert heads[0].right <= menu.x, (heads[0], menu)

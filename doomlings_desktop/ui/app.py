@@ -326,6 +326,7 @@ class App:
         self._icon()
         self.text = Text()
         self.mouse = (0, 0)
+        self.clicking = False       # a mouse button's event is being handled (see go)
         self.running = True
         self.frames = 0
         self.frame_ms: list[float] = []
@@ -364,7 +365,7 @@ class App:
         return self._art
 
     def go(self, scene: Scene) -> None:
-        if scene is not self.scene:
+        if scene is not self.scene and self.clicking:     # a page a click opened
             scene.arrived(self.mouse)
         self.scene = scene
 
@@ -397,7 +398,9 @@ class App:
                     continue        # the window's key, not the scene's (Enter would confirm)
                 if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                     self.mouse = e.pos
+                self.clicking = e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
                 self.scene.handle(e)
+                self.clicking = False
             self.scene.update(dt)
             self._save_window(dt)
             if draw or self.scene is not scene or self.scene.busy():
