@@ -1,11 +1,12 @@
 """Render the screenshots in docs/screenshots: menu, table, a decision, an out-of-turn offer,
 the pass screen, the cards drawn before it, "since your last turn", a gene pool card
 turning, World's End, scores, "What decided this game?", the Load screen, a hint, the marks
-legend, Learn to play, the expansion modules' faces (tools/module_faces.py), and the Techlings
-module's attachments and open hands.
+legend, Learn to play, the Statistics page, the expansion modules' faces
+(tools/module_faces.py), and the Techlings module's attachments and open hands.
 
     python3 tools/screenshots.py            # headless; the same pixels as a real window
     python3 tools/screenshots.py attachments    # only the Techlings ones
+    python3 tools/screenshots.py stats          # only the Statistics page
 """
 
 from __future__ import annotations
@@ -235,12 +236,46 @@ def attachments(app: App) -> None:
         save(app, name)
 
 
+def stats(app: App) -> None:
+    """The Statistics page over 36 games played out by random answers with every module (Ada
+    the human seat, one to three bots of mixed levels), spread over three weeks."""
+    import json
+
+    from doomlings_desktop.commands.simulate import play_random
+    from doomlings_desktop.rules.cards import available_modules, database_for
+    from doomlings_desktop.storage import statistics
+
+    db = database_for(available_modules())
+    r = random.Random(8)
+    lines = []
+    for k in range(36):
+        n = r.choice((2, 3, 4))
+        g = play_random(db, n, 100 + k)
+        seats = [{"name": "Ada", "kind": "human", "level": ""}] + [
+            {"name": NAMES[i], "kind": "bot", "level": r.choice(("easy", "medium", "hard"))}
+            for i in range(1, n)]
+        lines.append(json.dumps(statistics.check_game({
+            "date": f"2026-11-{1 + k * 21 // 36:02d} {18 + k % 5}:{k % 6}5", "seats": seats,
+            "scores": list(g.scores), "winners": list(g.winners),
+            "traits": [[db.ident[c] for c in p.pile] for p in g.players]})))
+    path = statistics.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    app.go(router.make(app, "stats", back=router.make(app, "menu")))
+    app.frame([])
+    save(app, "stats")
+    path.unlink()
+
+
 def main() -> None:
     s = Settings()
     s.animation = "off"
     app = App(size=(1600, 900), settings=s)
     if sys.argv[1:] == ["attachments"]:
         attachments(app)
+        return
+    if sys.argv[1:] == ["stats"]:
+        stats(app)
         return
     app.frame([])
     save(app, "menu")
@@ -283,6 +318,7 @@ def main() -> None:
     app.go(router.make(app, "load", back=router.make(app, "menu")))
     app.frame([])
     save(app, "load")
+    stats(app)
     from module_faces import render  # tools/module_faces.py: its own 1280x720 window
     render(OUT / "module-faces.png")
     attachments(app)

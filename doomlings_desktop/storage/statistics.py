@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import stat
 import time
 from pathlib import Path
@@ -35,6 +36,15 @@ KEEP_BYTES = 8 * 1024 * 1024    # to its newest KEEP games within its newest KEE
 #                                 come before the next compaction
 READ_BYTES = COMPACT_AT     # a reader reads only the file's newest READ_BYTES: a file made
 #                             bigger by hand still shows its newest games, in bounded time
+
+
+# What a seat's level and a card's id may be. A level the file names otherwise is no level
+# ("" counts as the Random bot, the default seat); an id is a card database's id, so a hostile
+# one (control characters, a path, 60 characters of "W") never reaches the screen.
+LEVELS = ("random", "easy", "medium", "hard")
+CARD_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,59}")
+DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2}) \d{2}:\d{2}")
+TIMELINE = 60               # the charts' games: the newest
 
 
 def stats_path() -> Path:
@@ -67,7 +77,8 @@ def check_game(g: Any) -> dict:
         name, level = s.get("name", ""), s.get("level", "")
         if not isinstance(name, str) or not isinstance(level, str):
             raise ValueError("seat")
-        seat = {"name": name_of(name, i), "kind": s["kind"], "level": level[:10]}
+        seat = {"name": name_of(name, i), "kind": s["kind"],
+                "level": level if level in LEVELS and s["kind"] == "bot" else ""}
         hints = s.get("hints", 0)       # the coach's hints asked for (older lines: none)
         if type(hints) is int and 0 < hints <= 100_000:
             seat["hints"] = hints
@@ -77,8 +88,8 @@ def check_game(g: Any) -> dict:
     if not isinstance(winners, list) or not winners or len(winners) > n:
         raise ValueError("winners")
     if not isinstance(traits, list) or len(traits) != n or not all(
-            isinstance(t, list) and len(t) <= 200 and all(isinstance(x, str) and len(x) <= 60
-                                                          for x in t) for t in traits):
+            isinstance(t, list) and len(t) <= 200 and all(
+                isinstance(x, str) and CARD_ID.fullmatch(x) for x in t) for t in traits):
         raise ValueError("traits")
     date = g.get("date", "")
     return {"date": date[:20] if isinstance(date, str) else "",
@@ -258,6 +269,64 @@ def _compact(path: Path) -> None:
 _summary: tuple[dict, dict] | None = None
 
 
+def day_of(date: str) -> str | None:
+    """The day a game ended ("2026-11-25"), or None for a date that is not one (the file is
+    hostile input: only a well-formed date is shown)."""
+    m = DATE.fullmatch(date)
+    if m is None or not (1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31):
+        return None
+    return date[:10]
+
+
+def _humans(g: dict) -> list[int]:
+    return [i for i, s in enumerate(g["seats"]) if s["kind"] == "human"]
+
+
+def _bot_level(s: dict) -> str:
+    return s.get("level") or "random"
+
+
+def _timeline(games: list[dict]) -> list[dict]:
+    """The newest TIMELINE games with a human seat, oldest first: the best human score, the
+    best bot score (None without a bot), whether a human won, and the day."""
+    out = []
+    for g in games:
+        humans = _humans(g)
+        if not humans:
+            continue
+        bots = [g["scores"][i] for i in range(len(g["seats"])) if i not in humans]
+        out.append({"score": max(g["scores"][i] for i in humans),
+                    "rival": max(bots) if bots else None,
+                    "won": any(i in g["winners"] for i in humans),
+                    "day": day_of(g["date"])})
+    return out[-TIMELINE:]
+
+
+def _by_level(games: list[dict]) -> dict[str, tuple[int, int]]:
+    """For each bot level: the games a human played against it, and those a human won."""
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    for g in games:
+        humans = _humans(g)
+        levels = {_bot_level(s) for s in g["seats"] if s["kind"] == "bot"}
+        if not humans:
+            continue
+        for lv in levels:
+            played[lv] = played.get(lv, 0) + 1
+            won[lv] = won.get(lv, 0) + any(i in g["winners"] for i in humans)
+    return {lv: (played[lv], won[lv]) for lv in LEVELS if lv in played}
+
+
+def _favourites(games: list[dict], k: int = 6) -> list[tuple[str, int]]:
+    """The traits humans kept in their piles most often, with how many times."""
+    count: dict[str, int] = {}
+    for g in games:
+        for i in _humans(g):
+            for t in g["traits"][i]:
+                count[t] = count.get(t, 0) + 1
+    return sorted(count.items(), key=lambda x: (-x[1], x[0]))[:k]
+
+
 def summary(stats: dict | None = None) -> dict[str, Any]:
     """The figures the Statistics screen shows (computed once per version of the file)."""
     global _summary
@@ -272,7 +341,7 @@ def summary(stats: dict | None = None) -> dict[str, Any]:
     trait_points: dict[str, list[int]] = {}
     for g in games:
         for i, s in enumerate(g["seats"]):
-            key = "Human" if s["kind"] == "human" else f"Bot ({s.get('level') or 'random'})"
+            key = "Human" if s["kind"] == "human" else f"Bot ({_bot_level(s)})"
             played[key] = played.get(key, 0) + 1
             if i in g["winners"]:
                 wins[key] = wins.get(key, 0) + 1 / len(g["winners"])
@@ -283,6 +352,7 @@ def summary(stats: dict | None = None) -> dict[str, Any]:
                 trait_points.setdefault(t, []).append(g["scores"][i])
     best_traits = sorted(((sum(v) / len(v), k) for k, v in trait_points.items() if len(v) >= 3),
                          reverse=True)[:5]
+    timeline = _timeline(games)
     out = {
         "games": len(games),
         "skipped": stats.get("skipped", 0),
@@ -293,7 +363,11 @@ def summary(stats: dict | None = None) -> dict[str, Any]:
         "most_played": sorted(trait_count.items(), key=lambda x: -x[1])[:5],
         "best_scoring": [(k, v) for v, k in best_traits],
         "last": games[-10:],
+        "timeline": timeline,
+        "human_games": sum(1 for g in games if _humans(g)),
+        "human_wins": sum(1 for g in games if any(i in g["winners"] for i in _humans(g))),
+        "by_level": _by_level(games),
+        "favourites": _favourites(games),
     }
     _summary = (stats, out)
     return out
-

@@ -149,6 +149,30 @@ class Scene:
         self.app = app
         self.targets: list[tuple[pygame.Rect, Any]] = []
         self.buttons: list[Button] = []
+        self.arrival: tuple[int, int] | None = None     # see landed_on
+
+    # Whether a button under the pointer as the scene comes waits for the pointer to leave it
+    # (landed_on): the main menu's, whose Quit must never take the click that led there.
+    guard_arrival = False
+
+    def arrived(self, pos: tuple[int, int]) -> None:
+        """The scene is shown with the pointer at `pos` (App.go)."""
+        self.arrival = pos if self.guard_arrival else None
+
+    def landed_on(self, b: Button) -> bool:
+        """Whether b lay under the pointer when the scene came, and the pointer has not left
+        it since: it neither lights nor answers a click. The click that led here (Main menu
+        in the game's menu, at 150% interface size, over the main menu's Quit) or its
+        double-click's second half is never taken as a press of whatever came under it."""
+        return self.arrival is not None and b.rect.collidepoint(self.arrival)
+
+    def _pointer_moved(self, pos: tuple[int, int]) -> None:
+        """Once the pointer leaves the button it arrived on (or arrived on none), the guard
+        ends. Before the first draw there are no buttons yet to leave."""
+        if self.arrival is None or not self.buttons:
+            return
+        if not any(self.landed_on(b) and b.rect.collidepoint(pos) for b in self.buttons):
+            self.arrival = None
 
     def close_requested(self) -> None:
         """The window's close button (or the system's quit): close, unless the scene has
@@ -156,9 +180,13 @@ class Scene:
         self.app.quit()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer_moved(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in reversed(self.buttons):
                 if b.enabled and b.rect.collidepoint(event.pos):
+                    if self.landed_on(b):
+                        return
                     self.app.sounds.play("click")
                     self.on_button(b.key)
                     return
@@ -190,7 +218,8 @@ class Scene:
     def draw_buttons(self, surf: pygame.Surface) -> None:
         mouse = self.app.mouse
         for b in self.buttons:
-            b.draw(surf, self.app.text, b.rect.collidepoint(mouse), self.unit())
+            b.draw(surf, self.app.text, b.rect.collidepoint(mouse) and not self.landed_on(b),
+                   self.unit())
             if b.enabled:
                 self.targets.append((b.rect, ("button", b.key)))
 
@@ -262,6 +291,21 @@ class LoopIO:
             self.presenter.present(surf)
 
 
+WINDOW_NAME = "Doomlings"
+# Without these SDL names the window's class follows how it was started: `import pygame` sets
+# SDL_VIDEO_X11_WMCLASS from sys.argv[0] ("__main__.py" under `python -m doomlings_desktop`,
+# "-c", "doomlings" from the script), so a task bar grouped it, and a .desktop file's
+# StartupWMClass matched it, only one way of starting it in several.
+WINDOW_CLASS_VARS = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
+
+
+def name_the_window() -> None:
+    """Give the window its class before SDL's video starts (SDL reads it then). Set, not
+    defaulted: importing pygame already set it from argv[0]."""
+    for var in WINDOW_CLASS_VARS:
+        os.environ[var] = WINDOW_NAME
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
                  start: Callable[[App], Scene] | None = None, persist: bool = True) -> None:
@@ -270,17 +314,19 @@ class App:
         self.persist = persist      # False: a second copy on a folder it does not own
         self.presenter = Presenter()
         self.save_window_in: float | None = None   # seconds until a resized window is saved
+        name_the_window()       # before SDL's video starts: it reads the class then
         pygame.init()
         self.driver = pygame.display.get_driver()
         w, h = size or fit_screen(tuple(self.settings.window), self.driver)
-        pygame.display.set_caption("Doomlings Desktop")   # before the window exists: some X
-        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)   # setups ignore later
-        pygame.display.set_caption("Doomlings Desktop")
+        pygame.display.set_caption(WINDOW_NAME)   # before the window exists: some X setups
+        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)   # ignore later ones
+        pygame.display.set_caption(WINDOW_NAME)
         if self.settings.fullscreen and size is None:
             self._set_fullscreen(True)
         self._icon()
         self.text = Text()
         self.mouse = (0, 0)
+        self.clicking = False       # a mouse button's event is being handled (see go)
         self.running = True
         self.frames = 0
         self.frame_ms: list[float] = []
@@ -319,6 +365,8 @@ class App:
         return self._art
 
     def go(self, scene: Scene) -> None:
+        if scene is not self.scene and self.clicking:     # a page a click opened
+            scene.arrived(self.mouse)
         self.scene = scene
 
     def quit(self) -> None:
@@ -350,7 +398,9 @@ class App:
                     continue        # the window's key, not the scene's (Enter would confirm)
                 if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                     self.mouse = e.pos
+                self.clicking = e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
                 self.scene.handle(e)
+                self.clicking = False
             self.scene.update(dt)
             self._save_window(dt)
             if draw or self.scene is not scene or self.scene.busy():
@@ -634,6 +684,7 @@ def no_display() -> str | None:
     driver = failed = ""
     with quiet_stderr() as caught:      # the drivers SDL tries first complain on fd 2
         try:
+            name_the_window()           # the video started here is the window's
             pygame.display.init()
             driver = pygame.display.get_driver()
         except pygame.error as e:

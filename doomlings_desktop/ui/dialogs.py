@@ -14,65 +14,11 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.lru import LRU
-from doomlings_desktop.names import can_type
-from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button
-from doomlings_desktop.ui.theme import FIELD_SELECTED, SHADE_MODAL, WARN
+from doomlings_desktop.ui.app import ACCENT, BG, MUTED, Button
+from doomlings_desktop.ui.textfield import TextField
+from doomlings_desktop.ui.theme import SHADE_MODAL, WARN
 
 _SHADE: LRU = LRU(1)       # the window's size: a whole window's surface
-
-
-class TextField:
-    """One line of text being typed. It opens with its text selected, so the first character
-    typed replaces it and Backspace clears it; then Backspace takes the last character back
-    (Ctrl+Backspace the last word). At most `limit` characters."""
-
-    def __init__(self, text: str = "", limit: int = 80) -> None:
-        self.text = text
-        self.limit = limit
-        self.selected = bool(text)
-
-    def key(self, event: pygame.event.Event) -> bool:
-        """Edit the text with a key; False if the key is not the field's."""
-        if event.key == pygame.K_BACKSPACE:
-            if self.selected:
-                self.text = ""
-            elif event.mod & pygame.KMOD_CTRL:
-                self.text = self.text.rstrip()
-                self.text = self.text[:self.text.rfind(" ") + 1]
-            else:
-                self.text = self.text[:-1]
-        elif can_type(event.unicode or "") \
-                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            if self.selected:
-                self.text = ""
-            self.text = (self.text + event.unicode)[:self.limit]
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
-            pass        # only ends the selection: the cursor stays at the end
-        else:
-            return False
-        self.selected = False
-        return True
-
-    def draw(self, surf: pygame.Surface, app: Any, r: Rect) -> None:
-        u = app.unit
-        t = app.text
-        pygame.draw.rect(surf, PANEL, r, border_radius=int(6 * u))
-        pygame.draw.rect(surf, ACCENT, r, width=max(1, int(2 * u)), border_radius=int(6 * u))
-        size = int(19 * u)
-        room = r.w - int(24 * u)
-        shown = self.text
-        while shown and t.font(size).size(shown)[0] > room:   # the end of a long text shows
-            shown = shown[1:]
-        img = t.render(shown, size, INK) if shown else None
-        x, y = r.x + int(10 * u), r.centery
-        if img is not None:
-            box = img.get_rect(midleft=(x, y))
-            if self.selected:
-                pygame.draw.rect(surf, FIELD_SELECTED, box.inflate(int(4 * u), int(2 * u)))
-            surf.blit(img, box)
-            x = box.right
-        pygame.draw.line(surf, INK, (x + int(2 * u), y - int(11 * u)),
-                         (x + int(2 * u), y + int(11 * u)), max(1, int(2 * u)))
 
 
 class Dialog:
@@ -91,6 +37,7 @@ class Dialog:
         self.hotkeys = hotkeys or {}      # letters that choose a button (not with a field)
         self.problem: str | None = None
         self.buttons: list[Button] = []
+        self.field_rect = Rect(0, 0, 0, 0)      # where the field was drawn last
 
     def handle(self, event: pygame.event.Event) -> Any:
         """The key of the button this event chooses, or None (the event is used up either way)."""
@@ -98,6 +45,8 @@ class Dialog:
             for b in self.buttons:
                 if b.enabled and b.rect.collidepoint(event.pos):
                     return b.key
+            if self.field is not None and self.field_rect.collidepoint(event.pos):
+                self.field.select_all()         # as a click in any text field does
             return None
         if event.type != pygame.KEYDOWN:
             return None
@@ -140,8 +89,9 @@ class Dialog:
             y += int(32 * u)
         y += int(8 * u)
         if self.field is not None:
-            self.field.draw(surf, app, Rect(box.x + pad, y, bw - 2 * pad, int(44 * u)))
-            targets.append((Rect(box.x + pad, y, bw - 2 * pad, int(44 * u)), ("field",)))
+            self.field_rect = Rect(box.x + pad, y, bw - 2 * pad, int(44 * u))
+            self.field.draw(surf, app, self.field_rect)
+            targets.append((self.field_rect, ("field",)))
             y += int(56 * u)
         for line, size, color in body:
             surf.blit(t.render(line, size, color), (box.x + pad, y))

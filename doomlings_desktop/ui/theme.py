@@ -32,6 +32,8 @@ WARN: RGB = (240, 190, 120)             # a warning line (a module that cannot l
 ERROR_TITLE: RGB = (240, 120, 100)      # "Something went wrong"
 SCROLL_HINT: RGB = (150, 156, 166)      # "Mouse wheel or arrow keys to scroll"
 SELECT: RGB = (120, 220, 255)           # the current selection (a card, a save row)
+CHART_GRID: RGB = (48, 58, 72)          # a chart's grid lines (Statistics)
+CHART_TRACK: RGB = (36, 44, 56)         # the empty part of a bar (Statistics)
 CARD_SHEET: RGB = (44, 52, 60)          # behind the contact sheet of card faces (cardface.py)
 
 # the tones of buttons that are not the plain kind

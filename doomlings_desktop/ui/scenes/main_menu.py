@@ -13,6 +13,7 @@ from doomlings_desktop.ui.theme import LEARN_TONE, WARN
 
 
 class MenuScene(Scene):
+    guard_arrival = True        # the click on the game's Main menu never presses Quit here
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.notice = app.warning

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.names import NAME_MAX, can_type, name_of
+from doomlings_desktop.names import NAME_MAX, name_of
 from doomlings_desktop.rules.cards import CardDatabaseError, module_title
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import (
@@ -16,15 +16,16 @@ from doomlings_desktop.ui.app import (
     BG,
     INK,
     MUTED,
-    PANEL,
     Button,
     Scene,
     broken_modules,
     elide,
 )
+from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.dialogs import WARN
 from doomlings_desktop.ui.scenes.pages import offered_modules
-from doomlings_desktop.ui.theme import EDGE, GO_TONE
+from doomlings_desktop.ui.textfield import TextField
+from doomlings_desktop.ui.theme import GO_TONE
 
 VARIANT_LABELS = {
     "catastrophe_ends_round": "No turns in a catastrophe's round",
@@ -51,6 +52,7 @@ class NewGameScene(Scene):
         self.modules = {m: m in s.modules and m not in self.broken for m in offered_modules()}
         self.notice: str | None = None
         self.editing: int | None = None
+        self.field: TextField | None = None     # the name being typed: seat `editing`'s
         self.seed = random.randrange(1, 10**9)
 
     def busy(self) -> bool:
@@ -92,9 +94,9 @@ class NewGameScene(Scene):
                     ("ask", i)))
         vy = self.variants_y = y + int(64 * u) + 6 * int(52 * u) + int(10 * u)
         for j, k in enumerate(VARIANT_LABELS):
-            self.buttons.append(Button(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
-                                       ("[x] " if self.variants[k] else "[  ] ") + VARIANT_LABELS[k],
-                                       ("variant", k)))
+            self.buttons.append(CheckBox(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
+                                         VARIANT_LABELS[k], ("variant", k), self.variants[k],
+                                         box_left=True))
         # the modules in their own column right of the seats: there is room for all of them
         # there at 1280x720, where a list under the variants shrank the whole page
         mx = self.modules_x = x0 + int(756 * u)
@@ -104,10 +106,10 @@ class NewGameScene(Scene):
             self.buttons.append(Button(pygame.Rect(mx + mw - int(110 * u), y, int(110 * u), bh),
                                        "None" if every else "All", "modules_all"))
         for j, m in enumerate(self.modules):
-            label = ("[x] " if self.modules[m] else "[  ] ") + module_title(m)
-            self.buttons.append(Button(pygame.Rect(mx, y + int(64 * u) + j * int(48 * u), mw, bh),
-                                       label + (": cannot be loaded" if m in self.broken else ""),
-                                       ("module", m), m not in self.broken))
+            self.buttons.append(CheckBox(
+                pygame.Rect(mx, y + int(64 * u) + j * int(48 * u), mw, bh),
+                module_title(m) + (": cannot be loaded" if m in self.broken else ""),
+                ("module", m), self.modules[m], m not in self.broken, box_left=True))
         self.hints_y = y + int(64 * u) + len(self.modules) * int(48 * u) + int(16 * u)
         bw = int(200 * u)
         self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
@@ -119,23 +121,20 @@ class NewGameScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type == pygame.KEYDOWN:
-            name = self.names[self.editing]
             if event.key == pygame.K_TAB:           # the next name (Shift+Tab: the one before)
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-                self.editing = (self.editing + step) % self.count
+                self.edit((self.editing + step) % self.count)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
-                self.editing = None
-            elif event.key == pygame.K_BACKSPACE:
-                self.names[self.editing] = name[:-1]
-            elif can_type(event.unicode or "") and len(name) < NAME_MAX:
-                self.names[self.editing] = name + event.unicode
+                self.edit(None)
+            elif self.field is not None and self.field.key(event):
+                self.names[self.editing] = self.field.text
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, r in enumerate(self.seat_rows):
                 if r.collidepoint(event.pos):
-                    self.editing = i
+                    self.edit(i)
                     return
-            self.editing = None
+            self.edit(None)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             router.go(self.app, "menu")
             return
@@ -147,6 +146,12 @@ class NewGameScene(Scene):
                     self._cycle(b.key[1], -1)
                     return
         super().handle(event)
+
+    def edit(self, i: int | None) -> None:
+        """Type into seat i's name (None: no name), its text selected as it opens, so what is
+        typed replaces it (a click, Tab or Shift+Tab)."""
+        self.editing = i
+        self.field = None if i is None else TextField(self.names[i], NAME_MAX)
 
     def _cycle(self, i: int, step: int) -> None:
         """Who plays seat i: Human -> Easy -> Medium -> Hard -> Random -> Human (step 1)."""
@@ -238,11 +243,9 @@ class NewGameScene(Scene):
             head = t.render("Expansion modules", int(22 * u), INK, bold=True)
             surf.blit(head, head.get_rect(midleft=(self.modules_x, int(130 * u))))
         for i, r in enumerate(self.seat_rows):
-            pygame.draw.rect(surf, PANEL, r, border_radius=int(6 * u))
-            border = ACCENT if self.editing == i else EDGE
-            pygame.draw.rect(surf, border, r, width=max(1, int(2 * u)), border_radius=int(6 * u))
-            label = self.names[i] + ("|" if self.editing == i else "")
-            surf.blit(t.render(label, int(19 * u)), (r.x + int(10 * u), r.y + int(9 * u)))
+            field = self.field if self.editing == i and self.field else TextField(
+                self.names[i], NAME_MAX)
+            field.draw(surf, self.app, r, focused=self.editing == i, u=u)
             self.targets.append((r, ("name", i)))
         # the hints beside the variants, where the table has room at any size
         from doomlings_desktop.storage import saves

@@ -51,7 +51,10 @@ class SubScene(Scene):
 
 
 class TextScene(SubScene):
-    """A scrollable page of text."""
+    """A scrollable page of text. It scrolls a line at a time and shows only whole lines, in a
+    frame that starts a gap under the title: a line half under the title or half over the
+    Back button (seen at every wheel step when it scrolled 40 px over 26-px lines) is never
+    drawn. `self.scroll` is the first line shown."""
 
     body = ""
 
@@ -61,25 +64,27 @@ class TextScene(SubScene):
         w, h = surf.get_size()
         x0 = int(w * 0.15)
         self.begin(surf, x0)
-        # The text scrolls inside its frame (between the title and the Back button) and stops
-        # with its last line at the frame's bottom.
-        frame = pygame.Rect(x0, int(100 * u), int(w * 0.7), h - int(190 * u))
-        lines: list[tuple[str, int]] = []
+        self.frame = frame = pygame.Rect(x0, int(112 * u), int(w * 0.7), h - int(200 * u))
+        line_h, gap = int(26 * u), int(12 * u)
+        lines: list[tuple[str, int]] = []       # (text, y from the top of the text)
         y = 0
         for para in self.body.split("\n\n")[1:]:
             for line in t.wrap(para, int(19 * u), frame.w):
                 lines.append((line, y))
-                y += int(26 * u)
-            y += int(12 * u)
-        step = int(40 * u)
-        self.scroll = min(self.scroll, max(0, -(-(y - frame.h) // step)))
-        top = frame.y - self.scroll * step
-        surf.set_clip(frame)
-        for line, dy in lines:
-            if frame.y - int(30 * u) < top + dy < frame.bottom:
-                surf.blit(t.render(line, int(19 * u)), (x0, top + dy))
-        surf.set_clip(None)
-        if y > frame.h:         # more above or below: say so
+                y += line_h
+            y += gap
+        # the last first line that still fills the frame: scrolling stops there
+        last = next((i for i, (_, dy) in enumerate(lines) if y - gap - dy <= frame.h), 0)
+        self.scroll = max(0, min(self.scroll, last))
+        top = lines[self.scroll][1] if lines else 0
+        self.shown = []
+        for line, dy in lines[self.scroll:]:
+            r = pygame.Rect(x0, frame.y + dy - top, frame.w, line_h)
+            if r.bottom > frame.bottom:
+                break
+            surf.blit(t.render(line, int(19 * u)), r.topleft)
+            self.shown.append(r)
+        if last:                # more above or below: say so
             hint = t.render("Mouse wheel or arrow keys to scroll", int(14 * u), SCROLL_HINT)
             surf.blit(hint, hint.get_rect(bottomright=(frame.right, h - int(24 * u))))
         self.draw_buttons(surf)
@@ -89,6 +94,9 @@ class TextScene(SubScene):
             self.scroll += 1 if event.key == pygame.K_DOWN else 8
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
             self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 8))
+        elif event.type == pygame.MOUSEWHEEL:       # three lines a notch, as elsewhere
+            self.scroll = max(0, self.scroll - 3 * event.y)
+            return
         super().handle(event)
 
 

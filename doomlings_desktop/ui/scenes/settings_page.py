@@ -10,11 +10,15 @@ import pygame
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.storage.settings import HOLDS, UI_SCALES
 from doomlings_desktop.ui.app import Button, broken_modules
+from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
 
 # After a play the turn waits for End turn, so Undo can take the play back: in games with a
 # bot (a table of people can agree to take a move back), in every game, or never.
 HOLD_LABELS = {"bots": "against bots", "always": "always", "never": "never"}
+# The values of the settings that are on or off, drawn as check boxes.
+CHECKS = {"on": True, "off": False, "yes": True, "never ask": False}
+CHECK_KEYS = {"muted", "colorblind", "ask_out_of_turn", "fullscreen"}    # and the modules
 
 
 
@@ -55,10 +59,12 @@ class SettingsScene(SubScene):
         return [r for r in rows if r not in mods], mods
 
     def unit(self) -> float:
-        """The UI scale's unit while both columns fit the window."""
+        """The window's unit while both columns fit it, whatever the Interface size: this page
+        is where that size is changed, and a page that grew at each click moved every button
+        under the pointer (the next click then hit another setting)."""
         w, h = self.app.screen.get_size()
         left, right = self._columns()
-        return min(self.app.unit, h / (200 + 60 * max(len(left), len(right))), w * 0.88 / 1100)
+        return min(h / 720, h / (200 + 60 * max(len(left), len(right))), w * 0.88 / 1100)
 
     def on_button(self, key: Any) -> None:
         s = self.app.settings
@@ -108,6 +114,10 @@ class SettingsScene(SubScene):
             for i, (label, value, key) in enumerate(rows):
                 y = int(120 * u) + (i + col) * int(60 * u)
                 label = label.removeprefix("Module: ") if col else label
+                if value in CHECKS and (key in CHECK_KEYS or col):  # a check box, on its row
+                    self.buttons.append(CheckBox(pygame.Rect(x, y, int(530 * u), int(44 * u)),
+                                                 label, key, CHECKS[value], size=21))
+                    continue
                 surf.blit(t.render(label, int(21 * u)), (x, y + int(10 * u)))
                 self.buttons.append(Button(pygame.Rect(x + int(330 * u), y, int(200 * u),
                                                        int(44 * u)), value, key,

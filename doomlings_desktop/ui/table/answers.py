@@ -27,6 +27,7 @@ from pygame import Rect
 from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.app import Button, Text
+from doomlings_desktop.ui.phrases import with_counter
 from doomlings_desktop.ui.table.attach import host_in
 from doomlings_desktop.ui.table.attach import refusal as host_refusal
 from doomlings_desktop.ui.table.picks import several
@@ -167,8 +168,8 @@ class ChooseCards(Card):
     line = "several"
 
     def question(self) -> str:
-        return f"{self.d.prompt} ({self.host.selection.counter(self.d)}): click cards, then " \
-            "Confirm"
+        return with_counter(self.d.prompt, self.host.selection.counter(self.d)) + \
+            ": click cards, then Confirm"
 
     def confirm_ready(self) -> bool:
         return self.host.selection.ready(self.d)

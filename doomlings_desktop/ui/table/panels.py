@@ -100,12 +100,13 @@ class TopBar(_Panel):
             lead = t.font(size).size(head)[0]
             mods_w = t.font(size).size(mods_text)[0]
             sc.targets.append((Rect(box.x + lead, box.y, mods_w, box.h), ("modules",)))
-        ln = t.render("Game log", int(16 * u), MUTED, bold=True)
-        surf.blit(ln, ln.get_rect(midleft=(lay.log.x + int(10 * u), r.centery)))
-        if sc.menu_button:
-            self._menu_button(surf, lay, u)
+        menu = self._menu_button(surf, lay, u) if sc.menu_button else None
+        x = lay.log.x + int(10 * u)         # "Game log" ends before Menu (960x600 at 150%)
+        room = (menu.x if menu else r.right) - x - int(8 * u)
+        ln = t.render(elide(t, "Game log", int(16 * u), room, True), int(16 * u), MUTED, bold=True)
+        surf.blit(ln, ln.get_rect(midleft=(x, r.centery)))
 
-    def _menu_button(self, surf: pygame.Surface, lay: TableLayout, u: float) -> None:
+    def _menu_button(self, surf: pygame.Surface, lay: TableLayout, u: float) -> Rect:
         """'Menu' at the bar's right end, over the log: the Esc menu (Save, Load, Main
         menu, Quit...) by mouse too (the tryout found it only through Esc)."""
         sc = self.sc
@@ -120,6 +121,7 @@ class TopBar(_Panel):
                          border_radius=int(6 * u))
         surf.blit(label, label.get_rect(center=r.center))
         sc.targets.append((r, ("open_menu",)))
+        return r
 
     def _rule(self, surf: pygame.Surface, rule: str, x: int, room: int, bar: Rect,
                    u: float) -> None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from doomlings_desktop.ui.phrases import counted
+
 
 def several(d: Any) -> bool:
     """Whether decision d is a choice of several hand cards, made at once at this table."""
@@ -55,10 +57,7 @@ class Selection:
         return n <= d.count if "pass" in d.options else n == d.count
 
     def counter(self, d: Any) -> str:
-        n = len(self.of(d))
-        if "pass" in d.options:
-            return f"{n} chosen (up to {d.count})"
-        return f"{n} of {d.count} chosen"
+        return counted(len(self.of(d)), d.count, "pass" in d.options)
 
     def toggle(self, d: Any, card: int) -> str | None:
         """A click (or a number key) on a hand card: pick it, or put it back. Returns why not,

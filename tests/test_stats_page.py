@@ -1,0 +1,123 @@
+"""The Statistics page, opened from the menu with a click: card names (never ids), the charts
+of scores and wins, results per bot level and favourite cards with their faces; a hostile
+statistics file changes none of that into a crash or into its own words on the screen."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from uidriver import click, find
+
+from doomlings_desktop.storage import statistics
+from doomlings_desktop.storage.settings import Settings
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.theme import ACCENT, GOOD
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    (tmp_path / "data").mkdir()
+    return tmp_path
+
+
+def game(k: int, levels=("easy",), traits=("nano", "kidney", "icy"), date=None) -> dict:
+    seats = [{"name": "Ann", "kind": "human", "level": ""}] + [
+        {"name": f"Bot {i + 1}", "kind": "bot", "level": lv} for i, lv in enumerate(levels)]
+    scores = [20 + k % 7] + [22 for _ in levels]
+    return {"date": date or f"2026-11-{1 + k % 28:02d} 20:00", "seats": seats,
+            "scores": scores, "winners": [0] if scores[0] > 22 else [1],
+            "traits": [list(traits)] + [["swarm"] for _ in levels]}
+
+
+def write(lines: list) -> None:
+    statistics.stats_path().write_text(
+        "".join((x if isinstance(x, str) else json.dumps(x)) + "\n" for x in lines),
+        encoding="utf-8")
+
+
+def open_stats(size=(1280, 720)) -> tuple[App, list[str]]:
+    """The page opened from the menu, and every string its first frame drew."""
+    s = Settings()
+    s.animation = "off"
+    app = App(size=size, settings=s)
+    app.frame()
+    seen: list[str] = []
+    render = app.text.render
+
+    def spy(text, *a, **k):
+        seen.append(text)
+        return render(text, *a, **k)
+    app.text.render = spy
+    click(app, find(app.scene, ("button", "stats")).center)
+    app.frame()
+    assert type(app.scene).__name__ == "StatsScene"
+    return app, seen
+
+
+def has_colour(surf: pygame.Surface, r: pygame.Rect, colour: tuple) -> bool:
+    return any(tuple(surf.get_at((x, y)))[:3] == colour
+               for x in range(r.x, r.right, 2) for y in range(r.y, r.bottom, 2))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_page_shows_names_charts_levels_and_faces(size):
+    write([game(k, levels=("easy", "hard") if k % 3 else ("medium",)) for k in range(30)])
+    app, seen = open_stats(size)
+    sc = app.scene
+    text = " ".join(seen)
+    assert all(name in seen for name in ("Icy", "Kidney", "Nano")), text
+    assert not any(s in ("nano", "icy", "kidney") or "nano (" in s or ", icy" in s
+                   for s in seen), "a card shown by its id"
+    scores, wins = find(sc, ("chart", "scores")), find(sc, ("chart", "wins"))
+    assert scores is not None and wins is not None and not scores.colliderect(wins)
+    assert has_colour(app.screen, scores, ACCENT) and has_colour(app.screen, wins, GOOD)
+    assert [a[1] for _, a in sc.targets if a[0] == "level"] == ["easy", "medium", "hard"]
+    faces = [(r, a[1]) for r, a in sc.targets if a[0] == "card"]
+    assert [i for _, i in faces] == ["icy", "kidney", "nano"]      # equal counts: by id
+    w, h = size
+    for r, _ in faces + [(scores, 0), (wins, 0)]:
+        assert pygame.Rect(0, 0, w, h).contains(r)
+    back = find(sc, ("button", "back"))
+    assert all(not back.colliderect(r) for r, a in sc.targets if a[0] != "button")
+
+
+def test_no_games_yet_says_so():
+    app, seen = open_stats()
+    assert any("No game finished yet" in s for s in seen)
+    assert find(app.scene, ("chart", "scores")) is None
+
+
+HOSTILE = [
+    {**game(1), "seats": [{"name": "Ann", "kind": "human", "level": ""},
+                          {"name": "B", "kind": "bot", "level": "godlike\x00"}]},
+    {**game(2), "traits": [["../../etc/passwd"], ["swarm"]]},
+    {**game(3), "traits": [["NANO"], ["swarm"]]},
+    {**game(4), "traits": [["x" * 61], ["swarm"]]},
+    {**game(5), "date": "\x1b[31m2026-99-99"},
+    {**game(6), "scores": [10**6, -10**6]},
+    {**game(7), "traits": [["not-a-card-anyone-has"], ["swarm"]]},
+]
+
+
+def test_every_field_of_a_hostile_file_is_checked_before_it_is_shown():
+    write([game(k) for k in range(5)] + HOSTILE + ["{", "[]", "null"])
+    app, seen = open_stats()
+    text = "\n".join(seen)
+    for bad in ("godlike", "passwd", "NANO", "xxxxxxxx", "\x1b", "2026-99", "not-a-card"):
+        assert bad not in text, bad
+    s = statistics.summary()
+    assert set(s["by_level"]) <= set(statistics.LEVELS)
+    assert s["skipped"] == 3 + 3            # three bad ids, three lines that are no game
+    assert any("damaged" in x for x in seen)
+    assert find(app.scene, ("chart", "scores")) is not None     # a score of a million drawn
+
+
+def test_favourite_faces_are_the_cards_humans_keep_most():
+    write([game(k, traits=("nano", "kidney", "kidney") + ("icy",) * (k % 2))
+           for k in range(12)])
+    app, _ = open_stats()
+    faces = [a[1] for _, a in app.scene.targets if a[0] == "card"]
+    assert faces == ["kidney", "nano", "icy"]       # bots' piles (all Swarm) not counted
