@@ -204,6 +204,10 @@ def parser() -> argparse.ArgumentParser:
     add_modules(s)
     arena.add_arguments(s)
     s.set_defaults(fn=arena.cmd)
+    from doomlings_desktop.commands import online
+
+    online.add_serve(sub, common)
+    online.add_join(sub, common)
     s = sub.add_parser("play", parents=[common], help="open the game window (the default)")
     s.add_argument("--continue", dest="resume", action="store_true",
                    help="open the game saved when the program last stopped")

@@ -1,0 +1,192 @@
+"""`doomlings serve` and `doomlings join`: online play from the command line (docs/online.md).
+
+serve runs rooms headless on the address given (127.0.0.1 unless told otherwise: the server
+binds where the user says); join plays one remote seat of a room, with a bot (`--bot LEVEL`),
+and exits 0 when the game ends. A bad command line, an address that cannot be listened on or
+reached, or a refusal by the server is one `error:` line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from urllib.parse import urlsplit
+
+from doomlings_desktop.commands.cliargs import (
+    add_modules,
+    card_database,
+    error_line,
+    float_range,
+    int_range,
+    path_arg,
+)
+
+DEFAULT_PORT = 7474
+ROOM_RE = re.compile(r"^[A-Za-z0-9-]{4,32}$")
+
+
+def room_arg(text: str) -> str:
+    if not ROOM_RE.match(text):
+        raise argparse.ArgumentTypeError("a room code is 4 to 32 letters, digits or dashes")
+    return text.upper()
+
+
+def seats_arg(text: str) -> list[str]:
+    from doomlings_desktop.net.room import REMOTE, SEAT_KINDS
+
+    kinds = [x.strip().lower() for x in text.split(",")]
+    bad = [k for k in kinds if k not in SEAT_KINDS]
+    if bad:
+        raise argparse.ArgumentTypeError(f"unknown seat {bad[0][:20]!r} (each seat is one of: "
+                                         f"{', '.join(SEAT_KINDS)})")
+    if not 2 <= len(kinds) <= 6:
+        raise argparse.ArgumentTypeError(f"a game has 2 to 6 seats, not {len(kinds)}")
+    if REMOTE not in kinds:
+        raise argparse.ArgumentTypeError("at least one seat must be remote")
+    return kinds
+
+
+def host_arg(text: str) -> str:
+    text = text.strip()
+    if not text or len(text) > 253 or any(c.isspace() or c in "/?#@" for c in text):
+        raise argparse.ArgumentTypeError(f"not a host name or address: {text[:40]!r}")
+    return text
+
+
+def address_arg(text: str) -> str:
+    """`host`, `host:port` or `ws://host:port`: the server's websocket URL."""
+    raw = text.strip()
+    url = raw if "://" in raw else f"ws://{raw}"
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a server address: {raw[:60]!r} (expected "
+                                         "HOST:PORT, e.g. 127.0.0.1:7474)") from None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or parts.path not in ("", "/") \
+            or parts.query or parts.fragment or parts.username:
+        raise argparse.ArgumentTypeError(f"not a server address: {raw[:60]!r} (expected "
+                                         "HOST:PORT, e.g. 127.0.0.1:7474)")
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    return f"{parts.scheme}://{host}:{port or DEFAULT_PORT}"
+
+
+def add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    s = sub.add_parser("serve", parents=[common], help="host online games (docs/online.md)")
+    s.add_argument("--host", type=host_arg, default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1, this computer only; "
+                        "0.0.0.0 for every network)")
+    s.add_argument("--port", type=int_range(0, 65535), default=DEFAULT_PORT,
+                   help=f"the port (default {DEFAULT_PORT}; 0: any free port)")
+    s.add_argument("--room", type=room_arg, help="open a room with this code")
+    s.add_argument("--rooms", type=int_range(1, 10_000), default=None,
+                   help="open this many rooms with random codes (default 1 without --room)")
+    s.add_argument("--seats", type=seats_arg, default=None,
+                   help="each room's seats: remote or a bot level (random, easy, medium, "
+                        "hard), comma-separated (default remote,remote,medium,medium)")
+    s.add_argument("--exit-when-done", action="store_true",
+                   help="stop once every room's game is over")
+    add_modules(s)
+    s.set_defaults(fn=cmd_serve)
+
+
+def add_join(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    from doomlings_desktop.bots import LEVELS
+
+    s = sub.add_parser("join", parents=[common], help="play a seat of an online game")
+    s.add_argument("address", type=address_arg, help="the server: HOST:PORT")
+    s.add_argument("--room", type=room_arg, required=True, help="the room's code")
+    s.add_argument("--name", default="", help="your name at the table")
+    s.add_argument("--bot", choices=LEVELS, help="a bot of this level plays the seat")
+    s.add_argument("--seat-file", type=path_arg,
+                   help="keep the seat's token in this file, so that join run again takes "
+                        "the seat back")
+    s.add_argument("--give-up", type=float_range(1, 3600, " seconds"), default=60.0,
+                   help="seconds without the server before giving up (default 60)")
+    s.set_defaults(fn=cmd_join)
+
+
+# ---------------------------------------------------------------------- serve
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+    import signal
+
+    from doomlings_desktop import __version__
+    from doomlings_desktop.net.room import new_room_code
+    from doomlings_desktop.net.server import Server
+
+    _use_cards(args.cards)
+    db = card_database(args.cards, args.modules)
+    kinds = args.seats or ["remote", "remote", "medium", "medium"]
+    server = Server()
+    codes = [args.room] if args.room else []
+    codes += [new_room_code() for _ in range(args.rooms or (0 if args.room else 1))]
+    for code in codes:
+        server.add_room(code, kinds, db.modules)
+
+    def started(port: int) -> None:
+        print(f"Doomlings Desktop {__version__} serving on ws://{args.host}:{port} "
+              "(Ctrl+C stops)")
+        mods = ", ".join(db.modules) or "none"
+        for code in codes:
+            print(f"room {code}: seats {','.join(kinds)}; modules {mods}")
+        sys.stdout.flush()
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):
+                pass
+        if args.exit_when_done:
+            loop.create_task(_stop_when_done(server, stop))
+        await server.run(args.host, args.port, started, stop)
+
+    try:
+        asyncio.run(main())
+    except OSError as e:
+        return error_line(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}", 1)
+    return 0
+
+
+async def _stop_when_done(server: object, stop: object) -> None:
+    while not server.finished():            # type: ignore[attr-defined]
+        server.changed.clear()              # type: ignore[attr-defined]
+        await server.changed.wait()         # type: ignore[attr-defined]
+    stop.set()              # type: ignore[attr-defined]
+
+
+def _use_cards(path: str | None) -> None:
+    """--cards: the card database the rooms (and a joining bot) play with."""
+    if path:
+        from doomlings_desktop.rules.cards import set_default_database
+
+        set_default_database(card_database(path))
+
+
+# ---------------------------------------------------------------------- join
+
+def cmd_join(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from doomlings_desktop.net.client import BotDecider, Lost, RemoteSeat
+
+    _use_cards(args.cards)          # a bad --cards is one error line, before connecting
+    if args.bot is None:
+        return error_line("give --bot LEVEL: a bot plays the seat (the game window does not "
+                          "join online games yet)")
+    seat = RemoteSeat(args.address, args.room, args.name, BotDecider(args.bot, 0),
+                      seat_file=args.seat_file, give_up_after=args.give_up)
+    try:
+        asyncio.run(seat.run())
+    except Lost as e:
+        return error_line(f"{e}", e.code if e.code != 2 else 1)
+    v = seat.view
+    if v is not None and v.outcome is not None:
+        won = "won" if seat.seat in v.outcome.winners else "did not win"
+        print(f"game over: seat {seat.seat} {won}, scores {list(v.outcome.scores)}")
+    return 0
