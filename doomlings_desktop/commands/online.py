@@ -102,6 +102,8 @@ def add_join(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     s.add_argument("--seat-file", type=path_arg,
                    help="keep the seat's token in this file, so that join run again takes "
                         "the seat back")
+    s.add_argument("-v", "--verbose", action="store_true",
+                   help="print a line when the seat is taken and for each answer sent")
     s.add_argument("--give-up", type=float_range(1, 3600, " seconds"), default=60.0,
                    help="seconds without the server before giving up (default 60)")
     s.set_defaults(fn=cmd_join)
@@ -179,8 +181,17 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.bot is None:
         return error_line("give --bot LEVEL: a bot plays the seat (the game window does not "
                           "join online games yet)")
+    seat: RemoteSeat
+
+    def said(step: int, answer: object) -> None:
+        if step < 0:
+            print(f"joined room {args.room} as seat {seat.seat}", flush=True)
+        else:
+            print(f"step {step}: answered {answer!r}", flush=True)
+
     seat = RemoteSeat(args.address, args.room, args.name, BotDecider(args.bot, 0),
-                      seat_file=args.seat_file, give_up_after=args.give_up)
+                      seat_file=args.seat_file, give_up_after=args.give_up,
+                      on_answer=said if args.verbose else None)
     try:
         asyncio.run(seat.run())
     except Lost as e:

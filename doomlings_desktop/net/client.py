@@ -62,7 +62,8 @@ class RemoteSeat:
     def __init__(self, url: str, room: str, name: str = "",
                  decide: Callable[[View], Any] | None = None,
                  seat_file: str | None = None, on_raw: Callable[[str], None] | None = None,
-                 give_up_after: float = 60.0, say: Callable[[str], None] | None = None) -> None:
+                 give_up_after: float = 60.0, say: Callable[[str], None] | None = None,
+                 on_answer: Callable[[int, Any], None] | None = None) -> None:
         self.url = url
         self.room = room
         self.name = name
@@ -71,6 +72,7 @@ class RemoteSeat:
         self.on_raw = on_raw
         self.give_up_after = give_up_after
         self.say = say or (lambda text: print(text, file=sys.stderr))
+        self.on_answer = on_answer
         self.token = self._read_token()
         self.seat = -1
         self.modules: tuple[str, ...] = ()
@@ -82,6 +84,7 @@ class RemoteSeat:
         self.connections = 0        # how many times it has connected (1 + reconnections)
         self.resumed_from: list[tuple[int, int]] = []   # (log_at, zones_at) of each resume
         self.ws: Any = None
+        self._fresh = True
         self._digests = client_digests()
 
     def _read_token(self) -> str:
@@ -123,6 +126,8 @@ class RemoteSeat:
                                    compression=None) as ws:
                     self.ws = ws
                     self.connections += 1
+                    self.answered = -1      # an answer lost with the old connection goes again
+                    self._fresh = True
                     lost_since = None
                     await ws.send(encode(self.hello()), text=True)
                     async for raw in ws:
@@ -162,6 +167,8 @@ class RemoteSeat:
             if msg.token != self.token:
                 self.log, self.zones = [], []
             self.token, self.seat, self.modules = msg.token, msg.seat, msg.modules
+            if self.on_answer is not None:
+                self.on_answer(-1, None)
             if hasattr(self.decide, "modules"):
                 self.decide.modules = msg.modules   # type: ignore[union-attr]
             self._keep_token()
@@ -188,8 +195,9 @@ class RemoteSeat:
     def _update(self, u: Update) -> None:
         if u.log_at > len(self.log) or u.zones_at > len(self.zones):
             raise Lost("the server skipped events this seat never had")
-        if self.step < 0 or u.log_at < len(self.log):
+        if self._fresh:         # the first update of a connection: where it resumed from
             self.resumed_from.append((u.log_at, u.zones_at))
+            self._fresh = False
         del self.log[u.log_at:]
         self.log.extend(u.events)
         del self.zones[u.zones_at:]
@@ -204,6 +212,8 @@ class RemoteSeat:
             return
         answer = self.decide(v)
         self.answered = self.step
+        if self.on_answer is not None:
+            self.on_answer(self.step, answer)
         await self.ws.send(encode(Answer(step=self.step, answer=answer)), text=True)
 
 

@@ -78,7 +78,7 @@ class _Versions(msgspec.Struct):
 
 # -- server to client
 
-class WireSeat(msgspec.Struct, frozen=True):
+class WireSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seat: int
     pile: tuple[int, ...]
     hand_size: int
@@ -90,7 +90,7 @@ class WireSeat(msgspec.Struct, frozen=True):
     hand: tuple[int, ...] | None = None
 
 
-class WireOutcome(msgspec.Struct, frozen=True):
+class WireOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     breakdowns: tuple[tuple[tuple[str, int], ...], ...]
@@ -100,7 +100,7 @@ class WireOutcome(msgspec.Struct, frozen=True):
     meanings: tuple[int, ...]
 
 
-class WireDecision(msgspec.Struct, frozen=True):
+class WireDecision(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     player: int
     kind: str
     intent: str
@@ -113,7 +113,7 @@ class WireDecision(msgspec.Struct, frozen=True):
     count: int = 1
 
 
-class WireView(msgspec.Struct, frozen=True):
+class WireView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`rules.view.View` but its log and decision, which travel beside it (tests hold the
     two field lists together)."""
 
@@ -152,7 +152,8 @@ class WireView(msgspec.Struct, frozen=True):
     shown: tuple[int, ...] = ()
 
 
-class ZMoved(msgspec.Struct, tag="m", array_like=True, frozen=True):
+class ZMoved(msgspec.Struct, tag="m", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
     card: int | None
     src: str
     p: int
@@ -161,20 +162,22 @@ class ZMoved(msgspec.Struct, tag="m", array_like=True, frozen=True):
     bottom: bool
 
 
-class ZLaid(msgspec.Struct, tag="l", array_like=True, frozen=True):
+class ZLaid(msgspec.Struct, tag="l", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
     zone: str
     seat: int
     cards: tuple[int | None, ...]
 
 
-class ZEra(msgspec.Struct, tag="e", array_like=True, frozen=True):
+class ZEra(msgspec.Struct, tag="e", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
     card: int
 
 
 ZoneEvent = ZMoved | ZLaid | ZEra
 
 
-class SeatInfo(msgspec.Struct, frozen=True):
+class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     kind: str               # remote or a bot level
     name: str
     taken: bool             # a remote seat someone has joined (bots: always)

@@ -1,0 +1,162 @@
+"""Online play on loopback, in one process: the wire form of a view, the version and card-rules
+refusals, seats and tokens, and a dropped connection resumed from the events it had."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import fields, replace
+
+import pytest
+from netdriver import Plain, hello, play_seats, random_decider, start_server, stop_server
+
+from doomlings_desktop.net import protocol as P
+from doomlings_desktop.net.client import RemoteSeat
+from doomlings_desktop.net.wire import VIEW_FIELDS_APART, update_for, view_from_wire
+from doomlings_desktop.rules.cards import available_modules, database_for
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.events import events_for
+from doomlings_desktop.rules.view import View, view_for
+
+
+def test_the_wire_view_has_every_field_of_the_view():
+    """A field added to View must be added to the wire form (or said to travel apart)."""
+    assert set(P.WireView.__struct_fields__) == {f.name for f in fields(View)} - set(
+        VIEW_FIELDS_APART)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_view_comes_back_from_the_wire_as_it_was(seed):
+    """Every seat after every answer of a random game (every module in play): the View the
+    client rebuilds from the JSON it is sent equals view_for, log included."""
+    db = database_for(available_modules())
+    g = Game.new(db, 2 + seed % 5, seed=seed)
+    r = random.Random(seed)
+    while True:
+        for s in range(g.n):
+            u = P.decode_server(P.encode(update_for(g, s, 0, 0)))
+            v = view_from_wire(u.view, u.decision, u.events)
+            want = view_for(g, s)
+            assert replace(v, decision=None) == replace(want, decision=None)
+            if want.decision is None:
+                assert v.decision is None
+            else:
+                assert (v.decision.kind, v.decision.options, v.decision.prompt) == (
+                    want.decision.kind, want.decision.options, want.decision.prompt)
+        if g.pending is None:
+            break
+        g.apply(r.choice(g.pending.options))
+
+
+@pytest.fixture
+def two_rooms():
+    st, errors = start_server([("ROOM-A", ["remote", "remote"], (), 11),
+                               ("ROOM-B", ["remote", "random", "remote"], ("dinolings",), 12)])
+    yield st
+    stop_server(st, errors)
+    assert not errors.records, errors.records
+
+
+@pytest.mark.parametrize(("over", "says"), [
+    ({"program": "0.0.1"}, "both must run the same version"),
+    ({"protocol": 99}, "version 1 of the online protocol"),
+    ({"rules": {"": "00"}}, "card rules for the base game differ"),
+    ({"room": "NO-SUCH-ROOM"}, "There is no room NO-SUCH-ROOM"),
+    ({"token": "ab" * 16}, "No seat of this room has that token"),
+])
+def test_a_client_that_differs_is_refused_with_one_sentence(two_rooms, over, says):
+    c = Plain(two_rooms.url)
+    c.send(hello("ROOM-A", **over))
+    m = c.recv()
+    assert m["t"] == "refused" and m["fatal"] and says in m["reason"], m
+    assert m["reason"].count(". ") == 0 and m["reason"].endswith("."), m["reason"]
+    c.close()
+
+
+def test_a_room_with_a_module_refuses_a_client_without_it(two_rooms):
+    rules = dict(P.rules_digests(database_for(available_modules())))
+    del rules["dinolings"]
+    c = Plain(two_rooms.url)
+    c.send(hello("ROOM-B", rules=rules))
+    m = c.recv()
+    assert m["fatal"] and "dinolings module, which your program does not have" in m["reason"]
+
+
+def test_seats_fill_in_order_and_a_full_room_is_refused(two_rooms):
+    a, b, c = Plain(two_rooms.url), Plain(two_rooms.url), Plain(two_rooms.url)
+    a.send(hello("room-a"))         # codes are read in capitals
+    wa = a.until("welcome")
+    assert wa["seat"] == 0 and len(wa["token"]) == 32 and a.until("waiting")
+    b.send(hello("ROOM-A"))
+    assert b.until("welcome")["seat"] == 1
+    assert b.until("update")["view"]["me"] == 1       # the game is dealt: both get a view
+    assert a.until("update")["view"]["me"] == 0
+    c.send(hello("ROOM-A"))
+    m = c.recv()
+    assert m["t"] == "refused" and "Every seat of this room is taken" in m["reason"]
+    for x in (a, b, c):
+        x.close()
+
+
+def test_a_token_takes_the_seat_back_from_an_older_connection(two_rooms):
+    a, b = Plain(two_rooms.url), Plain(two_rooms.url)
+    a.send(hello("ROOM-A"))
+    token = a.until("welcome")["token"]
+    b.send(hello("ROOM-A"))
+    b.until("update")
+    a2 = Plain(two_rooms.url)
+    a2.send(hello("ROOM-A", token=token))
+    assert a2.until("welcome")["seat"] == 0
+    assert a2.until("update")["view"]["me"] == 0
+    m = a.until("refused")
+    assert m["fatal"] and "taken back by a newer connection" in m["reason"]
+    for x in (a, a2, b):
+        x.close()
+
+
+def test_a_whole_game_with_a_bot_seat_and_a_module(two_rooms):
+    seats = play_seats(two_rooms.url, "ROOM-B", 2, seed=3)
+    room = two_rooms.server.rooms["ROOM-B"]
+    g = room.game
+    assert g.over and g.db.modules == ("dinolings",)
+    for s in seats:
+        assert s.over and s.view.outcome.scores == g.outcome.scores
+        assert tuple(s.log) == events_for(g, s.seat)       # every line, once, in order
+
+
+def test_a_dropped_connection_resumes_from_the_last_event_it_had(two_rooms):
+    """The server drops seat 0's connection mid-game (as a network would); the client connects
+    again with its token and the counts it has, and is sent only what it missed."""
+    st = two_rooms
+    drops = []
+
+    def drop_now() -> None:
+        conn = st.server.conns[("ROOM-A", 0)]
+        drops.append(len(st.server.rooms["ROOM-A"].game.log))
+        asyncio.get_running_loop().create_task(conn.ws.close(1001))
+
+    seats = [RemoteSeat(st.url, "ROOM-A", f"P{i}", random_decider(i), give_up_after=10)
+             for i in range(2)]
+    base = seats[0].decide
+    count = [0]
+
+    def decide(view):
+        count[0] += 1
+        if count[0] in (5, 12):         # twice, mid-game
+            st.loop.call_soon_threadsafe(drop_now)
+        return base(view)
+
+    seats[0].decide = decide
+
+    async def main():
+        return await asyncio.wait_for(asyncio.gather(*(s.run() for s in seats)), 60)
+
+    assert asyncio.run(main()) == [0, 0]
+    g = st.server.rooms["ROOM-A"].game
+    assert g.over and len(drops) == 2
+    s0 = seats[0]
+    assert s0.connections == 3
+    resumed = s0.resumed_from[1:]       # the first is the fresh join, from 0
+    assert len(resumed) == 2 and all(at > 0 for at, _ in resumed), s0.resumed_from
+    assert tuple(s0.log) == events_for(g, 0)
+    assert len(s0.zones) == len(g.moves)
