@@ -65,6 +65,7 @@ class Limits:
     max_refusals: int = 32              # refused messages before the connection is closed
     hello_timeout: float = 10.0         # seconds to say Hello after connecting
     open_timeout: float = 10.0          # seconds for the websocket handshake
+    close_timeout: float = 1.0          # seconds a closed client has to answer the close
     max_connections: int = 4096
     send_queue: int = 1024              # messages waiting for a slow reader before it is dropped
 
@@ -245,6 +246,10 @@ class Server:
                 conn.send(Pong())
         except Refusal as e:
             self._refuse(conn, str(e), e.fatal)
+        except Exception:  # noqa: BLE001 - a bug here must not end the server or other rooms
+            log.exception("a message from room %s seat %d failed",
+                          conn.room.code if conn.room else "-", conn.seat)
+            self._refuse(conn, "The server failed on this message (its log says why).")
 
     def _hello(self, conn: Conn, msg: Hello) -> None:
         if conn.room is not None:
@@ -339,6 +344,7 @@ class Server:
         stop = stop or asyncio.Event()
         async with serve(self.handler, host, port, max_size=self.limits.max_frame,
                          open_timeout=self.limits.open_timeout, compression=None,
+                         close_timeout=self.limits.close_timeout,
                          max_queue=8, logger=logging.getLogger("doomlings.net.ws")) as srv:
             bound = next(iter(srv.sockets)).getsockname()[1]
             if started is not None:
