@@ -65,7 +65,8 @@ def address_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(f"not a server address: {raw[:60]!r} (expected "
                                          "HOST:PORT, e.g. 127.0.0.1:7474)") from None
     if parts.scheme not in ("ws", "wss") or not parts.hostname or parts.path not in ("", "/") \
-            or parts.query or parts.fragment or parts.username:
+            or parts.query or parts.fragment or parts.username \
+            or any(c.isspace() or not c.isprintable() for c in raw):
         raise argparse.ArgumentTypeError(f"not a server address: {raw[:60]!r} (expected "
                                          "HOST:PORT, e.g. 127.0.0.1:7474)")
     host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"

@@ -1,0 +1,143 @@
+"""`doomlings serve` and `doomlings join` as separate processes on loopback: four bots join and
+play a game to its end; a joined client killed with SIGKILL mid-game takes its seat back and
+the game goes on; and hostile command lines get one error line, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import re
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from test_robust_cli import run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+DEADLINE = 120.0
+
+
+def _spawn(args: list[str], tmp_path: Path) -> subprocess.Popen:
+    env = dict(os.environ, DOOMLINGS_HOME=str(tmp_path / "home"), PYTHONUNBUFFERED="1")
+    return subprocess.Popen([sys.executable, "-m", "doomlings_desktop", *args], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+class Lines:
+    """A process's stdout read line by line, waiting with a deadline."""
+
+    def __init__(self, proc: subprocess.Popen) -> None:
+        self.proc = proc
+        self.lines: list[str] = []
+        self.sel = selectors.DefaultSelector()
+        self.sel.register(proc.stdout, selectors.EVENT_READ)
+
+    def wait_for(self, pattern: str, count: int = 1, timeout: float = DEADLINE) -> list[str]:
+        rx = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while sum(bool(rx.search(x)) for x in self.lines) < count:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {pattern!r} in time: {self.lines[-5:]}"
+            if self.sel.select(left):
+                line = self.proc.stdout.readline()
+                assert line, f"the process ended before {pattern!r}: {self.lines[-5:]} " \
+                             f"{self.proc.stderr.read()}"
+                self.lines.append(line)
+        return [x for x in self.lines if rx.search(x)]
+
+
+def _serve(tmp_path: Path, room: str, seats: str) -> tuple[subprocess.Popen, int]:
+    proc = _spawn(["serve", "--port", "0", "--room", room, "--seats", seats,
+                   "--exit-when-done"], tmp_path)
+    line = Lines(proc).wait_for(r"serving on ws://127\.0\.0\.1:\d+", timeout=60)[0]
+    return proc, int(re.search(r":(\d+) ", line).group(1))
+
+
+def _finish(procs: list[subprocess.Popen]) -> list[tuple[int, str, str]]:
+    out = []
+    for p in procs:
+        try:
+            o, e = p.communicate(timeout=DEADLINE)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            o, e = p.communicate()
+        out.append((p.returncode, o, e))
+    return out
+
+
+def test_serve_and_four_joined_bots_play_a_game_to_its_end(tmp_path):
+    server, port = _serve(tmp_path, "GAME-4", "remote,remote,remote,remote")
+    joins = [_spawn(["join", f"127.0.0.1:{port}", "--room", "game-4", "--bot", level,
+                     "--name", f"Bot {i}"], tmp_path)
+             for i, level in enumerate(["random", "easy", "medium", "random"])]
+    results = _finish(joins + [server])
+    for rc, out, err in results:
+        assert rc == 0 and "Traceback" not in err, (rc, out, err)
+    scores = {re.search(r"scores (\[.*\])", out).group(1) for _, out, _ in results[:4]}
+    assert len(scores) == 1, scores         # every seat saw the same end
+
+
+def test_a_client_killed_mid_game_rejoins_and_the_game_goes_on(tmp_path):
+    server, port = _serve(tmp_path, "KILL", "remote,remote,remote")
+    seat_file = tmp_path / "seat0.token"
+    args = ["join", f"127.0.0.1:{port}", "--room", "KILL", "--bot", "random", "-v",
+            "--seat-file", str(seat_file)]
+    first = _spawn(args, tmp_path)
+    lines = Lines(first)
+    lines.wait_for(r"joined room KILL as seat 0")
+    others = [_spawn(["join", f"127.0.0.1:{port}", "--room", "KILL", "--bot", "random"],
+                     tmp_path) for _ in range(2)]
+    lines.wait_for(r"^step \d+: answered", count=3)       # mid-game
+    first.send_signal(signal.SIGKILL)
+    first.wait(30)
+    assert first.returncode == -signal.SIGKILL
+    again = _spawn(args, tmp_path)
+    results = _finish([again] + others + [server])
+    for rc, out, err in results:
+        assert rc == 0 and "Traceback" not in err, (rc, out, err)
+    assert "joined room KILL as seat 0" in results[0][1]      # its own seat, by its token
+    assert "game over" in results[0][1]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["join", "http://x:1", "--room", "ABCD", "--bot", "random"], "not a server address"),
+    (["join", "host:99999", "--room", "ABCD", "--bot", "random"], "not a server address"),
+    (["join", "a b", "--room", "ABCD", "--bot", "random"], "not a server address"),
+    (["join", "ws://h:1/path?x", "--room", "ABCD", "--bot", "random"], "not a server address"),
+    (["join", "h:1", "--room", "a/b", "--bot", "random"], "a room code is 4 to 32"),
+    (["join", "h:1", "--room", "ABCD", "--bot", "genius"], "invalid choice"),
+    (["join", "h:1", "--room", "ABCD"], "give --bot LEVEL"),
+    (["join", "h:1", "--room", "ABCD", "--bot", "random", "--give-up", "nan"], "--give-up"),
+    (["join", "h:1", "--bot", "random"], "--room"),
+    (["serve", "--seats", "remote,wizard"], "unknown seat 'wizard'"),
+    (["serve", "--seats", "medium,easy"], "at least one seat must be remote"),
+    (["serve", "--seats", "remote"], "2 to 6 seats"),
+    (["serve", "--seats", ",".join(["remote"] * 7)], "2 to 6 seats"),
+    (["serve", "--port", "70000"], "--port"),
+    (["serve", "--host", "a b"], "not a host name"),
+    (["serve", "--rooms", "0"], "--rooms"),
+    (["serve", "--modules", "nope"], "unknown module"),
+])
+def test_a_bad_online_command_line_is_one_error_line(argv, message, capsys):
+    rc, out, err = run_cli(argv, capsys)
+    assert rc == 2 and "Traceback" not in out + err, (rc, err)
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], err
+
+
+def test_a_port_in_use_and_a_server_gone_are_one_line_each(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        rc, out, err = run_cli(["serve", "--port", str(port)], capsys)
+        assert rc == 1 and err.startswith(f"error: cannot listen on 127.0.0.1:{port}"), err
+    # nothing listens there now: the client says so and gives up when told
+    rc, out, err = run_cli(["join", f"127.0.0.1:{port}", "--room", "ABCD", "--bot", "random",
+                            "--give-up", "1"], capsys)
+    assert rc == 3 and len(err.splitlines()) == 1, err
+    assert err.startswith(f"error: cannot reach the server at ws://127.0.0.1:{port}"), err
