@@ -35,12 +35,12 @@ class Errors(logging.Handler):
 
 
 def start_server(rooms: list[tuple[str, list[str], tuple[str, ...], int]],
-                 limits: Limits | None = None) -> tuple[ServerThread, Errors]:
+                 limits: Limits | None = None, **options: Any) -> tuple[ServerThread, Errors]:
     """A server on 127.0.0.1 (a free port) with these rooms (code, seats, modules, seed)."""
     errors = Errors()
     for name in ("doomlings_desktop.net", "doomlings.net.ws", "asyncio", "websockets"):
         logging.getLogger(name).addHandler(errors)
-    srv = Server(limits)
+    srv = Server(limits, **options)
     for code, kinds, modules, seed in rooms:
         srv.add_room(code, kinds, modules, seed=seed)
     st = ServerThread(srv, HOST, 0).start()

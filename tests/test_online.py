@@ -160,3 +160,64 @@ def test_a_dropped_connection_resumes_from_the_last_event_it_had(two_rooms):
     assert len(resumed) == 2 and all(at > 0 for at, _ in resumed), s0.resumed_from
     assert tuple(s0.log) == events_for(g, 0)
     assert len(s0.zones) == len(g.moves)
+
+
+@pytest.fixture
+def short_grace():
+    st, errors = start_server([("GRACE", ["remote", "remote"], (), 21)], grace=0.2,
+                              stand_in="random")
+    yield st
+    stop_server(st, errors)
+    assert not errors.records, errors.records
+
+
+def test_a_bot_stands_in_for_a_player_gone_past_the_grace_period(short_grace):
+    """Seat 0 joins and goes before the deal; once the game is dealt and the grace period has
+    passed a bot plays it and the game ends, with the other table told which seat a bot plays."""
+    st = short_grace
+    gone = Plain(st.url)
+    gone.send(hello("GRACE"))
+    gone.until("welcome")
+    stays = RemoteSeat(st.url, "GRACE", "Stays", random_decider(1), give_up_after=10)
+    told: list[tuple] = []
+    stays.on_raw = lambda raw: told.append(P.decode_server(raw))
+
+    gone.close()            # before the deal, even: the grace period starts with the game
+    assert asyncio.run(asyncio.wait_for(stays.run(), 60)) == 0
+    room = st.server.rooms["GRACE"]
+    assert room.game.over and 0 in room.stand_ins
+    assert any(type(m) is P.Update and m.stand_ins == (0,) for m in told)
+
+
+def test_a_player_back_takes_the_seat_from_the_stand_in(short_grace):
+    st = short_grace
+    gone = Plain(st.url)
+    gone.send(hello("GRACE"))
+    token = gone.until("welcome")["token"]
+    room = st.server.rooms["GRACE"]
+    back = RemoteSeat(st.url, "GRACE", "Back", random_decider(2), give_up_after=10)
+    back.token = token
+    answered: list[int] = []
+
+    async def main():
+        returned, welcomed = asyncio.Event(), asyncio.Event()
+        back.on_answer = lambda step, _: welcomed.set() if step < 0 else answered.append(step)
+
+        class Stays(RemoteSeat):
+            async def _maybe_answer(self) -> None:
+                if 0 in room.stand_ins:
+                    returned.set()      # the bot has the seat: time for its player to return
+                if returned.is_set():
+                    await welcomed.wait()   # the game waits here until the player is back
+                await super()._maybe_answer()
+
+        stays = Stays(st.url, "GRACE", "Stays", random_decider(3), give_up_after=10)
+        first = asyncio.create_task(stays.run())
+        await asyncio.wait_for(returned.wait(), 30)
+        second = asyncio.create_task(back.run())
+        return await asyncio.wait_for(asyncio.gather(first, second), 60)
+
+    gone.close()
+    assert asyncio.run(main()) == [0, 0]
+    assert room.game.over and not room.stand_ins      # the seat went back to its player
+    assert answered                                   # who answered for it again

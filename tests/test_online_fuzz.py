@@ -192,8 +192,9 @@ PORT = [0]
 @pytest.fixture
 def fuzzed():
     limits = Limits(hello_timeout=0.5, open_timeout=1.0)
+    # no stand-in bot: seats come and go all through the fuzz, and the games must stay still
     st, errors = start_server([("FUZZ", ["remote", "remote"], (), 1),
-                               ("OTHER", ["remote", "random"], (), 2)], limits)
+                               ("OTHER", ["remote", "random"], (), 2)], limits, stand_in=None)
     PORT[0] = st.port
     yield st, errors
     stop_server(st, errors)

@@ -143,8 +143,8 @@ def _leaky(leak: str):
 
     real = wire.update_for
 
-    def update_for(g, seat, log_at, zones_at, connected=()):
-        u = real(g, seat, log_at, zones_at, connected)
+    def update_for(g, seat, log_at, zones_at, *more):
+        u = real(g, seat, log_at, zones_at, *more)
         other = (seat + 1) % g.n
         if leak == "hand":          # the next seat's hand in its SeatView
             seats = tuple(replace(sv, hand=tuple(g.players[other].hand))

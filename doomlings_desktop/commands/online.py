@@ -74,6 +74,8 @@ def address_arg(text: str) -> str:
 
 
 def add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    from doomlings_desktop.bots import LEVELS
+
     s = sub.add_parser("serve", parents=[common], help="host online games (docs/online.md)")
     s.add_argument("--host", type=host_arg, default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1, this computer only; "
@@ -86,6 +88,12 @@ def add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) 
     s.add_argument("--seats", type=seats_arg, default=None,
                    help="each room's seats: remote or a bot level (random, easy, medium, "
                         "hard), comma-separated (default remote,remote,medium,medium)")
+    s.add_argument("--grace", type=float_range(0, 86_400, " seconds"), default=60.0,
+                   help="seconds a player may be gone before a bot plays their seat until "
+                        "they are back (default 60)")
+    s.add_argument("--stand-in", choices=LEVELS + ("none",), default="medium",
+                   help="the level of that bot, or none to wait for the player (default "
+                        "medium)")
     s.add_argument("--exit-when-done", action="store_true",
                    help="stop once every room's game is over")
     add_modules(s)
@@ -123,7 +131,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     _use_cards(args.cards)
     db = card_database(args.cards, args.modules)
     kinds = args.seats or ["remote", "remote", "medium", "medium"]
-    server = Server()
+    server = Server(grace=args.grace, stand_in=None if args.stand_in == "none" else args.stand_in)
     codes = [args.room] if args.room else []
     codes += [new_room_code() for _ in range(args.rooms or (0 if args.room else 1))]
     for code in codes:

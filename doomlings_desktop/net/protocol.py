@@ -206,6 +206,7 @@ class Update(_Msg, tag="update"):
     view: WireView
     decision: WireDecision | None = None
     connected: tuple[bool, ...] = ()
+    stand_ins: tuple[int, ...] = ()     # remote seats a bot plays while their player is gone
 
 
 class Refused(_Msg, tag="refused"):

@@ -47,6 +47,7 @@ class RoomSeat:
     name: str = ""
     token: str = ""            # a remote seat's, once taken
     connected: bool = False
+    gone_at: float = 0.0       # when its player's connection last ended (time.monotonic)
 
     @property
     def taken(self) -> bool:
@@ -63,6 +64,8 @@ class Room:
     seats: list[RoomSeat] = field(init=False)
     game: Game | None = field(init=False, default=None)
     bots: dict[int, Any] = field(init=False, default_factory=dict)
+    stand_ins: dict[int, Any] = field(init=False, default_factory=dict)   # remote seats a
+    # bot plays while their player is gone (past the server's grace period)
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.kinds) <= 6:
@@ -138,8 +141,19 @@ class Room:
         g = self.game
         if g is None or g.pending is None:
             return None
-        bot = self.bots.get(g.pending.player)
-        return None if bot is None else (g.pending.player, bot)
+        p = g.pending.player
+        bot = self.bots.get(p) or self.stand_ins.get(p)
+        return None if bot is None else (p, bot)
+
+    def stand_in(self, seat: int, level: str) -> bool:
+        """A bot plays remote `seat` until its player is back; False if there is nothing to
+        stand in for (no game, a game over, a seat with a player or a stand-in already)."""
+        g = self.game
+        s = self.seats[seat]
+        if g is None or g.over or s.kind != REMOTE or s.connected or seat in self.stand_ins:
+            return False
+        self.stand_ins[seat] = make_bot(level, self.seed * 31 + seat, db=self.db)
+        return True
 
     def fingerprint(self) -> tuple:
         """What a refused message must leave as it was (tests compare it)."""

@@ -126,9 +126,12 @@ class Conn:
 class Server:
     """Rooms by code, and the websocket handler that serves them."""
 
-    def __init__(self, limits: Limits | None = None, program: str = __version__) -> None:
+    def __init__(self, limits: Limits | None = None, program: str = __version__,
+                 grace: float = 60.0, stand_in: str | None = "medium") -> None:
         self.limits = limits or Limits()
         self.program = program
+        self.grace = grace              # seconds a player may be gone before a bot stands in
+        self.stand_in = stand_in        # its level; None: the game waits for the player
         self.rooms: dict[str, Room] = {}
         self.conns: dict[tuple[str, int], Conn] = {}
         self.open_connections = 0
@@ -199,7 +202,19 @@ class Server:
             return
         del self.conns[(room.code, conn.seat)]
         room.seats[conn.seat].connected = False
+        room.seats[conn.seat].gone_at = time.monotonic()
         self._broadcast(room)
+        if self.stand_in and room.game is not None and not room.game.over:
+            asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, conn.seat)
+
+    def _stand_in(self, room: Room, seat: int) -> None:
+        """The grace period is over: if the seat's player is still gone, a bot plays it."""
+        if time.monotonic() - room.seats[seat].gone_at < self.grace * 0.99:
+            return          # back and gone again since: the later timer decides
+        if self.stand_in and room.stand_in(seat, self.stand_in):
+            log.info("room %s: a bot stands in for seat %d", room.code, seat)
+            self._broadcast(room)
+            self._kick_bots(room)
 
     def _refuse(self, conn: Conn, reason: str, fatal: bool = False,
                 retry_after: float = 0.0) -> None:
@@ -267,6 +282,7 @@ class Server:
                          True)
         self.conns[(room.code, seat)] = conn
         room.seats[seat].connected = True
+        room.stand_ins.pop(seat, None)     # the player is back: their seat is theirs again
         conn.room, conn.seat = room, seat
         if msg.token:       # resuming: what the client already has is not sent again
             conn.log_sent, conn.zones_sent = msg.since, msg.zsince
@@ -274,6 +290,9 @@ class Server:
                           room.info()))
         if room.start():
             log.info("room %s: the game is dealt", room.code)
+            for i, s in enumerate(room.seats):   # a seat whose player left before the deal
+                if s.token and not s.connected and self.stand_in:
+                    asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, i)
         if room.game is None:
             for c in self._room_conns(room):
                 c.send(Waiting(room.info()))
@@ -299,9 +318,14 @@ class Server:
         if g is None:
             return
         connected = room.connected()
+        standing = tuple(sorted(room.stand_ins))
         n_log, n_zones = len(g.log or ()), len(g.moves or ())
         for c in self._room_conns(room):
-            c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected))
+            try:
+                c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing))
+            except Exception:  # noqa: BLE001 - one seat's failure must not stop the others'
+                log.exception("room %s: the update for seat %d failed", room.code, c.seat)
+                continue
             c.log_sent, c.zones_sent = n_log, n_zones
 
     # ------------------------------------------------------------------ bots
@@ -388,6 +412,10 @@ class ServerThread:
             await self.server.run(self.host, self.port, started, self._stop)
 
         self.loop.run_until_complete(go())
+        left = asyncio.all_tasks(self.loop)      # writers of connections still closing
+        for t in left:
+            t.cancel()
+        self.loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
         self.loop.close()
 
     def start(self) -> ServerThread:

@@ -67,7 +67,7 @@ def wire_zone(e: Any) -> ZMoved | ZLaid | ZEra:
 
 
 def update_for(g: Any, seat: int, log_at: int, zones_at: int,
-               connected: tuple[bool, ...] = ()) -> Update:
+               connected: tuple[bool, ...] = (), stand_ins: tuple[int, ...] = ()) -> Update:
     """What `seat` is sent now: its view and decision, and the log lines and zone events from
     `log_at` and `zones_at` on (what it already has is not sent again)."""
     v = view_for(g, seat, with_log=False)
@@ -76,7 +76,8 @@ def update_for(g: Any, seat: int, log_at: int, zones_at: int,
     return Update(step=len(g.answers), log_at=log_at, events=events_for(g, seat, log_at),
                   zones_at=zones_at,
                   zones=tuple(wire_zone(e) for e in zone_events_for(g, seat, zones_at)),
-                  view=wire_view(v), decision=wire_decision(v.decision), connected=connected)
+                  view=wire_view(v), decision=wire_decision(v.decision), connected=connected,
+                  stand_ins=stand_ins)
 
 
 # -- back, on the client
