@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from dataclasses import fields, replace
 
 import pytest
@@ -221,3 +222,69 @@ def test_a_player_back_takes_the_seat_from_the_stand_in(short_grace):
     assert asyncio.run(main()) == [0, 0]
     assert room.game.over and not room.stand_ins      # the seat went back to its player
     assert answered                                   # who answered for it again
+
+
+class _Evil:
+    """A server that answers every Hello with one message of its choosing."""
+
+    def __init__(self, reply: str) -> None:
+        import threading
+
+        from websockets.asyncio.server import serve
+
+        self.reply = reply
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        async def handler(ws):
+            await ws.recv()
+            await ws.send(self.reply)
+            await ws.wait_closed()
+
+        async def main():
+            self.stop = asyncio.Event()
+            async with serve(handler, "127.0.0.1", 0, compression=None) as srv:
+                self.port = next(iter(srv.sockets)).getsockname()[1]
+                ready.set()
+                await self.stop.wait()
+
+        self.thread = threading.Thread(target=lambda: self.loop.run_until_complete(main()))
+        self.thread.start()
+        assert ready.wait(20)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(20)
+
+
+def _update_json(log_at: int) -> str:
+    g = Game.new(database_for(()), 2, seed=1)
+    return P.encode(update_for(g, 0, 0, 0)).decode().replace('"log_at":0', f'"log_at":{log_at}')
+
+
+@pytest.mark.parametrize(("reply", "says"), [
+    ("not json", "does not fit the protocol"),
+    ('{"t": "update", "step": "x"}', "does not fit the protocol"),
+    ('{"t": "welcome", "room": "A", "seat": 0, "token": "t", "program": "p", "modules": [], '
+     '"seats": [], "extra": 1}', "does not fit the protocol"),
+    ("UPDATE-GAP", "skipped events"),
+    ('{"t": "refused", "reason": "Go away.", "fatal": true}', "Go away."),
+    ("NO-OPTIONS", "cannot answer"),
+])
+def test_a_hostile_server_ends_the_client_with_one_line(reply, says, capsys):
+    from doomlings_desktop.commands import cli
+
+    if reply == "UPDATE-GAP":
+        reply = _update_json(5)
+    elif reply == "NO-OPTIONS":
+        reply = re.sub(r'"options":\[[^]]*\]', '"options":[]', _update_json(0))
+        assert '"options":[]' in reply
+    evil = _Evil(reply)
+    try:
+        rc = cli.main(["join", f"127.0.0.1:{evil.port}", "--room", "ABCD", "--bot", "random",
+                       "--give-up", "2"])
+    finally:
+        evil.close()
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert len(err.splitlines()) == 1 and err.startswith("error: ") and says in err, err

@@ -210,7 +210,11 @@ class RemoteSeat:
         if (v is None or v.decision is None or self.decide is None or self.ws is None
                 or self.answered == self.step):
             return
-        answer = self.decide(v)
+        try:
+            answer = self.decide(v)
+        except Exception as e:  # noqa: BLE001 - a server's decision is input like any other
+            raise Lost(f"the server asked a decision this seat cannot answer ({type(e).__name__}"
+                       f": {str(e)[:80]})") from None
         self.answered = self.step
         if self.on_answer is not None:
             self.on_answer(self.step, answer)
