@@ -94,15 +94,22 @@ async def _play(url: str, codes: list[str], players: int, think: float,
         rooms.append((sent, arrived))
         tasks += [s.run() for s in seats]
     await asyncio.wait_for(asyncio.gather(*tasks), timeout)
-    latencies = []
+    timed = []
     answers = 0
     for sent, arrived in rooms:
         for step, t0 in sent.items():
             got = arrived.get(step, [])
             if len(got) == players:
-                latencies.append(max(got) - t0)
+                timed.append((t0, max(got) - t0))
             answers += 1
-    return latencies, answers
+    timed.sort()
+    third = len(timed) // 3     # the first third has every room starting at once
+    early = sorted(x for _, x in timed[:third])
+    late = sorted(x for _, x in timed[third:])
+    if early and late:
+        print(f"p95 in the first third of the answers {_pct(early, 0.95):.1f} ms, in the rest "
+              f"{_pct(late, 0.95):.1f} ms")
+    return [x for _, x in timed], answers
 
 
 def _pct(xs: list[float], p: float) -> float:
@@ -129,9 +136,11 @@ def main(args: Any) -> int:
 
         t0 = time.perf_counter()
         cpu0 = _cpu_seconds(proc.pid)
+        mine0 = time.process_time()
         latencies, answers = asyncio.run(run())
         wall = time.perf_counter() - t0
         cpu = _cpu_seconds(proc.pid) - cpu0
+        mine = time.process_time() - mine0
         proc.wait(30)
     finally:
         if proc.poll() is None:
@@ -147,4 +156,5 @@ def main(args: Any) -> int:
     print(f"server: {cpu:.1f} s of CPU ({100 * cpu / wall:.0f}% of one core); memory "
           f"{rss_empty / 1024:.0f} MiB with the rooms empty, peak {peak[0] / 1024:.0f} MiB "
           f"playing: about {per_room:.0f} KiB a room")
+    print(f"the seats' process: {mine:.1f} s of CPU ({100 * mine / wall:.0f}% of one core)")
     return 0

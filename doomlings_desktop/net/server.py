@@ -309,7 +309,8 @@ class Server:
         self._kick_bots(room)
 
     def _room_conns(self, room: Room) -> list[Conn]:
-        return [c for (code, _), c in self.conns.items() if code == room.code]
+        got = (self.conns.get((room.code, i)) for i in range(len(room.seats)))
+        return [c for c in got if c is not None]
 
     def _broadcast(self, room: Room) -> None:
         """Send every connected seat of the room what changed for it."""
