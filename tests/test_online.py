@@ -288,3 +288,31 @@ def test_a_hostile_server_ends_the_client_with_one_line(reply, says, capsys):
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert len(err.splitlines()) == 1 and err.startswith("error: ") and says in err, err
+
+
+def test_a_room_file_comes_back_as_it_was(tmp_path):
+    from doomlings_desktop.net.room import Room
+    from doomlings_desktop.net.roomstore import load_room, load_rooms, path_of, save_room
+
+    room = Room("KEEP", ["remote", "medium", "remote"], ("dinolings",), seed=5)
+    room.take_seat("Ann", "")
+    room.take_seat("Bob", "")
+    room.start()
+    r = random.Random(5)
+    for _ in range(30):
+        room.game.apply(r.choice(room.game.pending.options))
+    save_room(tmp_path, room)
+    again = load_room(path_of(tmp_path, "KEEP"))
+    assert again.fingerprint() == room.fingerprint()
+    assert [s.name for s in again.seats] == [s.name for s in room.seats]
+    # damaged files are set aside, each with one line, and the good one still opens
+    good = path_of(tmp_path, "KEEP").read_text()
+    (tmp_path / "A.json").write_text("{not json")
+    (tmp_path / "B.json").write_text(good.replace('"seed":5', '"seed":"5"'))
+    (tmp_path / "C.json").write_text(re.sub(r'"answers":\[', '"answers":[99999,', good))
+    (tmp_path / "D.json").write_text(good.replace('"dinolings"', '"nosuch"'))
+    (tmp_path / "E.json").write_text("[" * 100_000)
+    rooms, problems = load_rooms(tmp_path)
+    assert [x.code for x in rooms] == ["KEEP"] and len(problems) == 5, problems
+    assert sorted(p.name for p in tmp_path.glob("*.broken")) == [
+        f"{c}.json.broken" for c in "ABCDE"]

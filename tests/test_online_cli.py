@@ -141,3 +141,32 @@ def test_a_port_in_use_and_a_server_gone_are_one_line_each(capsys):
                             "--give-up", "1"], capsys)
     assert rc == 3 and len(err.splitlines()) == 1, err
     assert err.startswith(f"error: cannot reach the server at ws://127.0.0.1:{port}"), err
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_server_killed_mid_game_restarts_and_its_room_goes_on(tmp_path):
+    """serve --state keeps the room after every move; killed with SIGKILL and started again
+    on the same port, it reopens the room where it was, and the joined clients, which keep
+    trying, take their seats back by token and play the game to its end."""
+    port = _free_port()
+    args = ["serve", "--port", str(port), "--room", "SAFE", "--seats", "remote,remote,remote",
+            "--state", str(tmp_path / "rooms"), "--exit-when-done"]
+    first = _spawn(args, tmp_path)
+    Lines(first).wait_for("serving on")
+    joins = [_spawn(["join", f"127.0.0.1:{port}", "--room", "SAFE", "--bot", "random", "-v"],
+                    tmp_path) for _ in range(3)]
+    Lines(joins[0]).wait_for(r"^step \d+: answered", count=3)        # mid-game
+    first.send_signal(signal.SIGKILL)
+    first.wait(30)
+    again = _spawn(args, tmp_path)
+    said = Lines(again).wait_for(r"room SAFE: .*reopened at step (\d+)")[0]
+    assert int(re.search(r"step (\d+)", said).group(1)) > 0
+    results = _finish(joins + [again])
+    for rc, out, err in results:
+        assert rc == 0 and "Traceback" not in err, (rc, out, err)
+    assert len({re.search(r"scores (\[.*\])", out).group(1) for _, out, _ in results[:3]}) == 1

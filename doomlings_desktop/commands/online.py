@@ -94,6 +94,10 @@ def add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) 
     s.add_argument("--stand-in", choices=LEVELS + ("none",), default="medium",
                    help="the level of that bot, or none to wait for the player (default "
                         "medium)")
+    s.add_argument("--state", metavar="DIR", type=path_arg,
+                   help="keep each room in a file in this folder after every move, and reopen "
+                        "the rooms found there at start-up (a server killed and started again "
+                        "goes on where it was)")
     s.add_argument("--exit-when-done", action="store_true",
                    help="stop once every room's game is over")
     add_modules(s)
@@ -131,18 +135,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
     _use_cards(args.cards)
     db = card_database(args.cards, args.modules)
     kinds = args.seats or ["remote", "remote", "medium", "medium"]
-    server = Server(grace=args.grace, stand_in=None if args.stand_in == "none" else args.stand_in)
-    codes = [args.room] if args.room else []
-    codes += [new_room_code() for _ in range(args.rooms or (0 if args.room else 1))]
+    server = Server(grace=args.grace, stand_in=None if args.stand_in == "none" else args.stand_in,
+                    state=_state_folder(args.state))
+    loaded = _reopen(server)
+    codes = [args.room] if args.room and args.room not in server.rooms else []
+    codes += [new_room_code() for _ in range(args.rooms or (0 if args.room or loaded else 1))]
     for code in codes:
         server.add_room(code, kinds, db.modules)
+    codes = loaded + codes
 
     def started(port: int) -> None:
         print(f"Doomlings Desktop {__version__} serving on ws://{args.host}:{port} "
               "(Ctrl+C stops)")
-        mods = ", ".join(db.modules) or "none"
         for code in codes:
-            print(f"room {code}: seats {','.join(kinds)}; modules {mods}")
+            room = server.rooms[code]
+            print(f"room {code}: seats {','.join(room.kinds)}; modules "
+                  f"{', '.join(room.modules) or 'none'}"
+                  + (f" (reopened at step {len(room.game.answers)})"
+                     if room.game is not None else ""))
         sys.stdout.flush()
 
     async def main() -> None:
@@ -169,6 +179,39 @@ async def _stop_when_done(server: object, stop: object) -> None:
         server.changed.clear()              # type: ignore[attr-defined]
         await server.changed.wait()         # type: ignore[attr-defined]
     stop.set()              # type: ignore[attr-defined]
+
+
+def _state_folder(path: str | None):
+    """--state: the folder, made if need be; exit 1 with one line if it cannot be."""
+    if path is None:
+        return None
+    from pathlib import Path
+
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".probe"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as e:
+        raise SystemExit(error_line(f"cannot keep rooms in {path}: {e.strerror or e}", 1)) \
+            from None
+    return folder
+
+
+def _reopen(server: object) -> list[str]:
+    """The rooms of --state's folder, opened again; each file set aside is one line."""
+    folder = server.state                   # type: ignore[attr-defined]
+    if folder is None:
+        return []
+    from doomlings_desktop.net.roomstore import load_rooms
+
+    rooms, problems = load_rooms(folder)
+    for line in problems:
+        print(f"warning: {line}", file=sys.stderr)
+    for room in rooms:
+        server.rooms[room.code] = room      # type: ignore[attr-defined]
+    return [r.code for r in rooms]
 
 
 def _use_cards(path: str | None) -> None:

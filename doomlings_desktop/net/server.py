@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -44,6 +45,7 @@ from doomlings_desktop.net.protocol import (
     version_problem,
 )
 from doomlings_desktop.net.room import Refusal, Room
+from doomlings_desktop.net.roomstore import save_room
 from doomlings_desktop.net.wire import update_for
 from doomlings_desktop.rules.cards import available_modules, database_for
 from doomlings_desktop.rules.view import view_for
@@ -127,8 +129,11 @@ class Server:
     """Rooms by code, and the websocket handler that serves them."""
 
     def __init__(self, limits: Limits | None = None, program: str = __version__,
-                 grace: float = 60.0, stand_in: str | None = "medium") -> None:
+                 grace: float = 60.0, stand_in: str | None = "medium",
+                 state: Path | None = None) -> None:
         self.limits = limits or Limits()
+        self.state = state              # the folder each room's file is kept in, if any
+        self._unsaved: set[str] = set()
         self.program = program
         self.grace = grace              # seconds a player may be gone before a bot stands in
         self.stand_in = stand_in        # its level; None: the game waits for the player
@@ -153,7 +158,22 @@ class Server:
         kw: dict[str, Any] = {} if seed is None else {"seed": seed}
         room = Room(code, list(kinds), tuple(modules), variants=variants or {}, **kw)
         self.rooms[code] = room
+        self._save(room)
         return room
+
+    def _save(self, room: Room) -> None:
+        """Keep the room's file up to date (`serve --state`); a failure is logged once a
+        room, and the room plays on."""
+        if self.state is None:
+            return
+        try:
+            save_room(self.state, room)
+            self._unsaved.discard(room.code)
+        except OSError as e:
+            if room.code not in self._unsaved:
+                log.error("room %s cannot be saved in %s: %s", room.code, self.state,
+                          e.strerror or e)
+                self._unsaved.add(room.code)
 
     # ------------------------------------------------------------------ connections
 
@@ -316,6 +336,7 @@ class Server:
         """Send every connected seat of the room what changed for it."""
         g = room.game
         self.changed.set()
+        self._save(room)
         if g is None:
             return
         connected = room.connected()
