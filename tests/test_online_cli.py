@@ -170,3 +170,15 @@ def test_a_server_killed_mid_game_restarts_and_its_room_goes_on(tmp_path):
     for rc, out, err in results:
         assert rc == 0 and "Traceback" not in err, (rc, out, err)
     assert len({re.search(r"scores (\[.*\])", out).group(1) for _, out, _ in results[:3]}) == 1
+
+
+def test_serve_stops_on_sigterm_and_bench_net_runs(tmp_path):
+    server, _ = _serve(tmp_path, "TERM", "remote,remote")
+    server.send_signal(signal.SIGTERM)
+    rc, out, err = _finish([server])[0]
+    assert rc == 0 and not err, (rc, err)
+    bench = _spawn(["bench", "net", "--rooms", "2", "--players", "2", "--think", "0"], tmp_path)
+    rc, out, err = _finish([bench])[0]
+    assert rc == 0 and "Traceback" not in err, (rc, out, err)
+    assert re.search(r"2 rooms of 2 remote seats.*\n.*p95 [\d.]+ ms", out), out
+    assert re.search(r"about -?\d+ KiB a room", out), out
