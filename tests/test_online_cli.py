@@ -182,3 +182,14 @@ def test_serve_stops_on_sigterm_and_bench_net_runs(tmp_path):
     assert rc == 0 and "Traceback" not in err, (rc, out, err)
     assert re.search(r"2 rooms of 2 remote seats.*\n.*p95 [\d.]+ ms", out), out
     assert re.search(r"about -?\d+ KiB a room", out), out
+
+
+@pytest.mark.parametrize("argv", [["serve"], ["join", "h:1", "--room", "ABCD", "--bot", "random"],
+                                  ["bench", "net"]])
+def test_without_the_online_libraries_it_says_so_in_one_line(argv, capsys, monkeypatch):
+    """A standalone build leaves asyncio out (packaging/doomlings.spec): the online commands
+    say so instead of a traceback."""
+    monkeypatch.setitem(sys.modules, "websockets", None)      # import websockets fails
+    rc, out, err = run_cli(argv, capsys)
+    assert rc == 1 and "Traceback" not in err, err
+    assert err.startswith("error: online play is not in this build (websockets is missing)"), err

@@ -73,6 +73,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "net":
+        from doomlings_desktop.commands.online import need_online
+
+        need_online()
         from doomlings_desktop.commands.netbench import main as bench_net
 
         return bench_net(args)

@@ -125,6 +125,7 @@ def add_join(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 # ---------------------------------------------------------------------- serve
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    need_online()
     import asyncio
     import signal
 
@@ -181,6 +182,20 @@ async def _stop_when_done(server: object, stop: object) -> None:
     stop.set()              # type: ignore[attr-defined]
 
 
+def need_online() -> None:
+    """Exit 1 with one line where online play's libraries are missing: a standalone build
+    leaves out asyncio and ssl (packaging/doomlings.spec), or an install without them."""
+    try:
+        import asyncio  # noqa: F401
+
+        import msgspec  # noqa: F401
+        import websockets  # noqa: F401
+    except ImportError as e:
+        raise SystemExit(error_line(f"online play is not in this build ({e.name} is missing): "
+                                    "run Doomlings Desktop installed from source with its "
+                                    "dependencies (README.md, Set-up)", 1)) from None
+
+
 def _state_folder(path: str | None):
     """--state: the folder, made if need be; exit 1 with one line if it cannot be."""
     if path is None:
@@ -225,6 +240,7 @@ def _use_cards(path: str | None) -> None:
 # ---------------------------------------------------------------------- join
 
 def cmd_join(args: argparse.Namespace) -> int:
+    need_online()
     import asyncio
 
     from doomlings_desktop.net.client import BotDecider, Lost, RemoteSeat
