@@ -4,13 +4,16 @@ refusals, seats and tokens, and a dropped connection resumed from the events it 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
+import time
 from dataclasses import fields, replace
 
 import pytest
 from netdriver import Plain, hello, play_seats, random_decider, start_server, stop_server
 
+from doomlings_desktop import __version__
 from doomlings_desktop.net import protocol as P
 from doomlings_desktop.net.client import RemoteSeat
 from doomlings_desktop.net.wire import VIEW_FIELDS_APART, update_for, view_from_wire
@@ -316,3 +319,67 @@ def test_a_room_file_comes_back_as_it_was(tmp_path):
     assert [x.code for x in rooms] == ["KEEP"] and len(problems) == 5, problems
     assert sorted(p.name for p in tmp_path.glob("*.broken")) == [
         f"{c}.json.broken" for c in "ABCDE"]
+
+
+@pytest.fixture
+def open_server():
+    st, errors = start_server([], open_rooms=2, idle=600)
+    yield st
+    stop_server(st, errors)
+    assert not errors.records, errors.records
+
+
+def _create(seats, modules=(), **over):
+    msg = {"t": "create", "protocol": P.PROTOCOL, "program": __version__,
+           "rules": P.rules_digests(database_for(available_modules())), "seats": list(seats),
+           "modules": list(modules), "name": "Host"}
+    msg.update(over)
+    return json.dumps(msg)
+
+
+def test_a_player_opens_a_room_and_another_joins_it(open_server):
+    st = open_server
+    host = Plain(st.url)
+    host.send(_create(["remote", "random", "remote"], ["dinolings"]))
+    w = host.until("welcome")
+    code = w["room"]
+    assert w["seat"] == 0 and w["modules"] == ["dinolings"] and len(code) == 10
+    guest = Plain(st.url)
+    guest.send(hello(code))
+    assert guest.until("welcome")["seat"] == 2
+    assert host.until("update")["view"]["n"] == 3          # dealt: every remote seat taken
+    assert code in st.server.opened
+    # a room nobody is in, unchanged for the idle time, is closed; one in use is not
+    assert st.call(st.server.sweep, time.monotonic() + 3600) == []
+    host.close()
+    guest.close()
+    deadline = time.monotonic() + 10
+    while st.call(lambda: st.server._room_conns(st.server.rooms[code])):
+        assert time.monotonic() < deadline          # the server has seen both leave
+        st.call(lambda: None)
+    assert st.call(st.server.sweep, time.monotonic() + 3600) == [code]
+    assert code not in st.server.rooms
+
+
+@pytest.mark.parametrize(("seats", "modules", "says"), [
+    (["remote", "wizard"], [], "unknown seat"),
+    (["medium", "easy"], [], "at least one remote seat"),
+    (["remote", "remote"], ["nosuch"], "No such module on this server"),
+])
+def test_a_room_that_cannot_be_opened_is_refused(open_server, seats, modules, says):
+    c = Plain(open_server.url)
+    c.send(_create(seats, modules))
+    m = c.until("refused")
+    assert m["fatal"] and says in m["reason"], m
+    assert not open_server.server.rooms
+
+
+def test_rooms_players_open_are_capped_and_off_by_default(open_server, two_rooms):
+    for _ in range(2):
+        Plain(open_server.url).send(_create(["remote", "remote"]))
+    c = Plain(open_server.url)
+    c.send(_create(["remote", "remote"]))
+    assert "as many rooms as players may open (2)" in c.until("refused")["reason"]
+    d = Plain(two_rooms.url)
+    d.send(_create(["remote", "remote"]))
+    assert "does not let players open rooms" in d.until("refused")["reason"]

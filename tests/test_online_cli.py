@@ -113,6 +113,12 @@ def test_a_client_killed_mid_game_rejoins_and_the_game_goes_on(tmp_path):
     (["join", "h:1", "--room", "ABCD"], "give --bot LEVEL"),
     (["join", "h:1", "--room", "ABCD", "--bot", "random", "--give-up", "nan"], "--give-up"),
     (["join", "h:1", "--bot", "random"], "--room"),
+    (["join", "h:1", "--room", "ABCD", "--create", "remote,remote", "--bot", "random"],
+     "or --create SEATS"),
+    (["join", "h:1", "--room", "ABCD", "--modules", "dinolings", "--bot", "random"],
+     "--modules goes with --create"),
+    (["join", "h:1", "--create", "remote,elf", "--bot", "random"], "unknown seat 'elf'"),
+    (["serve", "--open-rooms", "-1"], "--open-rooms"),
     (["serve", "--seats", "remote,wizard"], "unknown seat 'wizard'"),
     (["serve", "--seats", "medium,easy"], "at least one seat must be remote"),
     (["serve", "--seats", "remote"], "2 to 6 seats"),
@@ -193,3 +199,17 @@ def test_without_the_online_libraries_it_says_so_in_one_line(argv, capsys, monke
     rc, out, err = run_cli(argv, capsys)
     assert rc == 1 and "Traceback" not in err, err
     assert err.startswith("error: online play is not in this build (websockets is missing)"), err
+
+
+def test_a_player_opens_a_room_from_the_command_line(tmp_path):
+    proc = _spawn(["serve", "--port", "0", "--open-rooms", "1"], tmp_path)
+    line = Lines(proc).wait_for(r"serving on ws://127\.0\.0\.1:\d+", timeout=60)[0]
+    port = int(re.search(r":(\d+) ", line).group(1))
+    host = _spawn(["join", f"127.0.0.1:{port}", "--create", "remote,random", "--modules",
+                   "techlings", "--bot", "random"], tmp_path)
+    rc, out, err = _finish([host])[0]
+    assert rc == 0 and "Traceback" not in err, (rc, out, err)
+    assert re.search(r"^joined room [A-Z2-9]{10} as seat 0$", out, re.M), out
+    assert "game over" in out
+    proc.send_signal(signal.SIGTERM)
+    assert _finish([proc])[0][0] == 0

@@ -65,9 +65,12 @@ def _junk(r: random.Random, room: str) -> str | bytes:
 
 def _fatal_first(r: random.Random, room: str) -> str:
     """A first message that ends the connection: another version, rules, room or token."""
+    create = {**json.loads(hello(room)), "t": "create", "seats": ["remote", "remote"]}
+    del create["room"], create["token"]
     return r.choice([hello(room, program="9.9.9"), hello(room, protocol=2),
                      hello(room, rules={"": "ff"}), hello("NOROOM"),
-                     hello(room, token=f"{r.getrandbits(128):032x}")])
+                     hello(room, token=f"{r.getrandbits(128):032x}"),
+                     json.dumps(create)])      # this server lets no player open a room
 
 
 class Fuzz:

@@ -98,6 +98,9 @@ def add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) 
                    help="keep each room in a file in this folder after every move, and reopen "
                         "the rooms found there at start-up (a server killed and started again "
                         "goes on where it was)")
+    s.add_argument("--open-rooms", type=int_range(0, 10_000), default=0,
+                   help="let players open up to this many rooms of their own (join --create); "
+                        "one unused for 15 minutes is closed (default 0: only the rooms above)")
     s.add_argument("--exit-when-done", action="store_true",
                    help="stop once every room's game is over")
     add_modules(s)
@@ -109,7 +112,12 @@ def add_join(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
     s = sub.add_parser("join", parents=[common], help="play a seat of an online game")
     s.add_argument("address", type=address_arg, help="the server: HOST:PORT")
-    s.add_argument("--room", type=room_arg, required=True, help="the room's code")
+    s.add_argument("--room", type=room_arg, help="the room's code")
+    s.add_argument("--create", metavar="SEATS", type=seats_arg,
+                   help="open a room with these seats instead (remote or a bot level, "
+                        "comma-separated; the server must let players open rooms) and take "
+                        "its first remote seat; its code is printed for the others")
+    add_modules(s)
     s.add_argument("--name", default="", help="your name at the table")
     s.add_argument("--bot", choices=LEVELS, help="a bot of this level plays the seat")
     s.add_argument("--seat-file", type=path_arg,
@@ -137,7 +145,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     db = card_database(args.cards, args.modules)
     kinds = args.seats or ["remote", "remote", "medium", "medium"]
     server = Server(grace=args.grace, stand_in=None if args.stand_in == "none" else args.stand_in,
-                    state=_state_folder(args.state))
+                    state=_state_folder(args.state), open_rooms=args.open_rooms)
     loaded = _reopen(server)
     codes = [args.room] if args.room and args.room not in server.rooms else []
     codes += [new_room_code() for _ in range(args.rooms or (0 if args.room or loaded else 1))]
@@ -249,17 +257,23 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.bot is None:
         return error_line("give --bot LEVEL: a bot plays the seat (the game window does not "
                           "join online games yet)")
+    if (args.room is None) == (args.create is None):
+        return error_line("give --room CODE to join a room, or --create SEATS to open one")
+    if args.modules and not args.create:
+        return error_line("--modules goes with --create: a room's modules are its host's")
+    modules = list(card_database(args.cards, args.modules).modules) if args.modules else []
     seat: RemoteSeat
 
     def said(step: int, answer: object) -> None:
         if step < 0:
-            print(f"joined room {args.room} as seat {seat.seat}", flush=True)
-        else:
+            if args.verbose or args.create:
+                print(f"joined room {seat.room} as seat {seat.seat}", flush=True)
+        elif args.verbose:
             print(f"step {step}: answered {answer!r}", flush=True)
 
-    seat = RemoteSeat(args.address, args.room, args.name, BotDecider(args.bot, 0),
-                      seat_file=args.seat_file, give_up_after=args.give_up,
-                      on_answer=said if args.verbose else None)
+    seat = RemoteSeat(args.address, args.room or "", args.name, BotDecider(args.bot, 0),
+                      seat_file=args.seat_file, give_up_after=args.give_up, on_answer=said,
+                      create=(args.create, modules) if args.create else None)
     try:
         asyncio.run(seat.run())
     except Lost as e:

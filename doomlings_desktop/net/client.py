@@ -27,6 +27,7 @@ from doomlings_desktop.net.protocol import (
     PROTOCOL,
     Answer,
     BadMessage,
+    Create,
     Hello,
     Refused,
     Update,
@@ -63,7 +64,8 @@ class RemoteSeat:
                  decide: Callable[[View], Any] | None = None,
                  seat_file: str | None = None, on_raw: Callable[[str], None] | None = None,
                  give_up_after: float = 60.0, say: Callable[[str], None] | None = None,
-                 on_answer: Callable[[int, Any], None] | None = None) -> None:
+                 on_answer: Callable[[int, Any], None] | None = None,
+                 create: tuple[list[str], list[str]] | None = None) -> None:
         self.url = url
         self.room = room
         self.name = name
@@ -73,6 +75,7 @@ class RemoteSeat:
         self.give_up_after = give_up_after
         self.say = say or (lambda text: print(text, file=sys.stderr))
         self.on_answer = on_answer
+        self.create = create        # (seats, modules): open a room first instead of joining
         self.token = self._read_token()
         self.seat = -1
         self.modules: tuple[str, ...] = ()
@@ -129,7 +132,10 @@ class RemoteSeat:
                     self.answered = -1      # an answer lost with the old connection goes again
                     self._fresh = True
                     lost_since = None
-                    await ws.send(encode(self.hello()), text=True)
+                    first = self.hello() if self.token or self.create is None else Create(
+                        protocol=PROTOCOL, program=__version__, rules=self._digests,
+                        seats=self.create[0], modules=self.create[1], name=self.name)
+                    await ws.send(encode(first), text=True)
                     async for raw in ws:
                         if await self._receive(raw):
                             return 0
@@ -167,6 +173,7 @@ class RemoteSeat:
             if msg.token != self.token:
                 self.log, self.zones = [], []
             self.token, self.seat, self.modules = msg.token, msg.seat, msg.modules
+            self.room = msg.room
             if self.on_answer is not None:
                 self.on_answer(-1, None)
             if hasattr(self.decide, "modules"):

@@ -9,7 +9,8 @@ sentence (`incompatibility`), because two programs that read a card differently 
 different tables from the same events.
 
 Client to server: Hello (join a room's free remote seat, or take one back with its token and
-the counts of log and zone events already had), Answer (to the pending decision, naming the
+the counts of log and zone events already had), Create (open a room, where the server lets
+clients, and take its first remote seat), Answer (to the pending decision, naming the
 step it answers: len(game.answers) when it was asked), Ping.
 Server to client: Welcome (your seat and token), Waiting (the lobby: seats still free),
 Update (your view, your decision, the log lines and zone events since the last update),
@@ -55,6 +56,19 @@ class Hello(_Msg, tag="hello"):
     zsince: Step = 0        # zone events already had (resuming)
 
 
+class Create(_Msg, tag="create"):
+    """Open a new room on the server (where it lets clients) and take its first remote seat."""
+
+    protocol: int
+    program: Text40
+    rules: Annotated[dict[Annotated[str, msgspec.Meta(max_length=40)], Digest],
+                     msgspec.Meta(max_length=32)]
+    seats: Annotated[list[Annotated[str, msgspec.Meta(max_length=10)]],
+                     msgspec.Meta(min_length=2, max_length=6)]
+    modules: Annotated[list[Text40], msgspec.Meta(max_length=16)] = []
+    name: Text40 = ""
+
+
 class Answer(_Msg, tag="answer"):
     step: Step              # len(game.answers) when the decision was asked: no replays
     answer: Option
@@ -64,7 +78,7 @@ class Ping(_Msg, tag="ping"):
     pass
 
 
-ClientMsg = Hello | Answer | Ping
+ClientMsg = Hello | Create | Answer | Ping
 
 
 class _Versions(msgspec.Struct):
@@ -235,7 +249,7 @@ class BadMessage(ValueError):
     """A message that does not fit the schema; the text says what, for the refusal."""
 
 
-def decode_client(raw: bytes | str) -> Hello | Answer | Ping:
+def decode_client(raw: bytes | str) -> Hello | Create | Answer | Ping:
     """A client's message, or BadMessage saying why it is not one."""
     try:
         return _client_decoder.decode(raw)
@@ -260,7 +274,7 @@ def version_problem(raw: bytes | str, program: str) -> str | None:
         v = _versions_decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError):
         return None      # the full decoding says what is wrong with it
-    if v.t != "hello":
+    if v.t not in ("hello", "create"):
         return None
     if v.protocol != PROTOCOL:
         return (f"This server speaks version {PROTOCOL} of the online protocol and your "

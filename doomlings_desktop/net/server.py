@@ -33,6 +33,7 @@ from doomlings_desktop.net.protocol import (
     MAX_MESSAGE,
     Answer,
     BadMessage,
+    Create,
     Hello,
     Pong,
     Refused,
@@ -44,10 +45,15 @@ from doomlings_desktop.net.protocol import (
     rules_digests,
     version_problem,
 )
-from doomlings_desktop.net.room import Refusal, Room
-from doomlings_desktop.net.roomstore import save_room
+from doomlings_desktop.net.room import Refusal, Room, new_room_code
+from doomlings_desktop.net.roomstore import path_of, save_room
 from doomlings_desktop.net.wire import update_for
-from doomlings_desktop.rules.cards import available_modules, database_for
+from doomlings_desktop.rules.cards import (
+    CardDatabaseError,
+    available_modules,
+    database_for,
+    module_names,
+)
 from doomlings_desktop.rules.view import view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -130,8 +136,13 @@ class Server:
 
     def __init__(self, limits: Limits | None = None, program: str = __version__,
                  grace: float = 60.0, stand_in: str | None = "medium",
-                 state: Path | None = None) -> None:
+                 state: Path | None = None, open_rooms: int = 0,
+                 idle: float = 900.0) -> None:
         self.limits = limits or Limits()
+        self.open_rooms = open_rooms    # rooms players may open (Create) at once; 0: none
+        self.idle = idle                # seconds a room players opened may sit unused
+        self.opened: set[str] = set()   # the rooms players opened (the others stay for good)
+        self.active: dict[str, float] = {}     # room code -> when it last changed
         self.state = state              # the folder each room's file is kept in, if any
         self._unsaved: set[str] = set()
         self.program = program
@@ -275,6 +286,8 @@ class Server:
         try:
             if type(msg) is Hello:
                 self._hello(conn, msg)
+            elif type(msg) is Create:
+                self._create(conn, msg)
             elif type(msg) is Answer:
                 self._answer(conn, msg)
             else:
@@ -320,6 +333,58 @@ class Server:
             self._broadcast(room)
             self._kick_bots(room)
 
+    def _create(self, conn: Conn, msg: Create) -> None:
+        """Open a room of the seats asked for, then join it as its first remote seat."""
+        if conn.room is not None:
+            raise Refusal("You have joined a room already.")
+        if self.open_rooms <= 0:
+            raise Refusal("This server does not let players open rooms: ask its host for a "
+                          "room code.", True)
+        if len(self.opened) >= self.open_rooms:
+            raise Refusal(f"This server holds as many rooms as players may open "
+                          f"({self.open_rooms}): try again later.", True)
+        try:
+            modules = module_names(database_for(()), msg.modules)
+        except CardDatabaseError as e:
+            raise Refusal(f"No such module on this server ({str(e).split(': ', 1)[-1]}).",
+                          True) from None
+        problem = incompatibility(self.digests(), msg.rules, modules, self.program)
+        if problem:
+            raise Refusal(problem, fatal=True)
+        code = new_room_code()
+        while code in self.rooms:
+            code = new_room_code()
+        try:
+            room = self.add_room(code, msg.seats, modules)
+        except ValueError as e:
+            raise Refusal(f"Cannot open that room: {e}.", True) from None
+        self.opened.add(room.code)
+        log.info("room %s opened by a player: %s", room.code, ",".join(room.kinds))
+        self._hello(conn, Hello(protocol=msg.protocol, program=msg.program, rules=msg.rules,
+                                room=room.code, name=msg.name))
+
+    def sweep(self, now: float) -> list[str]:
+        """Close the rooms players opened that nobody is in and that have not changed for
+        `idle` seconds (a finished game, a room never filled, a game everyone left); their
+        files go too. Returns their codes."""
+        gone = [code for code in self.opened
+                if now - self.active.get(code, now) >= self.idle
+                and not self._room_conns(self.rooms[code])]
+        for code in gone:
+            del self.rooms[code]
+            self.opened.discard(code)
+            self.active.pop(code, None)
+            if self.state is not None:
+                with contextlib.suppress(OSError):
+                    path_of(self.state, code).unlink()
+        return gone
+
+    async def _sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, max(1.0, self.idle / 4)))
+            for code in self.sweep(time.monotonic()):
+                log.info("room %s closed: unused for %d s", code, self.idle)
+
     def _answer(self, conn: Conn, msg: Answer) -> None:
         room = conn.room
         if room is None:
@@ -336,6 +401,7 @@ class Server:
         """Send every connected seat of the room what changed for it."""
         g = room.game
         self.changed.set()
+        self.active[room.code] = time.monotonic()
         self._save(room)
         if g is None:
             return
@@ -392,6 +458,8 @@ class Server:
                          open_timeout=self.limits.open_timeout, compression=None,
                          close_timeout=self.limits.close_timeout,
                          max_queue=8, logger=logging.getLogger("doomlings.net.ws")) as srv:
+            sweeper = asyncio.get_running_loop().create_task(self._sweeper()) \
+                if self.open_rooms else None
             bound = next(iter(srv.sockets)).getsockname()[1]
             if started is not None:
                 started(bound)
@@ -399,6 +467,8 @@ class Server:
             for c in list(self.conns.values()):     # the last updates go out first
                 with contextlib.suppress(asyncio.QueueFull):
                     c.queue.put_nowait(None)
+            if sweeper is not None:
+                sweeper.cancel()
             srv.close()
             await srv.wait_closed()
 
