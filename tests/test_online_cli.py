@@ -110,7 +110,6 @@ def test_a_client_killed_mid_game_rejoins_and_the_game_goes_on(tmp_path):
     (["join", "ws://h:1/path?x", "--room", "ABCD", "--bot", "random"], "not a server address"),
     (["join", "h:1", "--room", "a/b", "--bot", "random"], "a room code is 4 to 32"),
     (["join", "h:1", "--room", "ABCD", "--bot", "genius"], "invalid choice"),
-    (["join", "h:1", "--room", "ABCD"], "give --bot LEVEL"),
     (["join", "h:1", "--room", "ABCD", "--bot", "random", "--give-up", "nan"], "--give-up"),
     (["join", "h:1", "--bot", "random"], "--room"),
     (["join", "h:1", "--room", "ABCD", "--create", "remote,remote", "--bot", "random"],
@@ -213,3 +212,20 @@ def test_a_player_opens_a_room_from_the_command_line(tmp_path):
     assert "game over" in out
     proc.send_signal(signal.SIGTERM)
     assert _finish([proc])[0][0] == 0
+
+
+def test_a_person_plays_a_seat_in_the_terminal(tmp_path):
+    """Without --bot the seat is played by typing numbers: nonsense is asked again, and the
+    game is played to its end."""
+    server, port = _serve(tmp_path, "TYPE", "remote,random")
+    env = dict(os.environ, DOOMLINGS_HOME=str(tmp_path / "home"))
+    person = subprocess.run(
+        [sys.executable, "-m", "doomlings_desktop", "join", f"127.0.0.1:{port}", "--room",
+         "TYPE"], input="x\n0\n999\n" + "1\n" * 3000, capture_output=True, text=True,
+        cwd=ROOT, env=env, timeout=DEADLINE)
+    assert person.returncode == 0 and "Traceback" not in person.stderr, person.stderr
+    out = person.stdout
+    assert "Your hand: " in out and "Your choice (a number): " in out
+    assert out.count("Type a number from 1 to") == 3
+    assert "game over" in out
+    assert _finish([server])[0][0] == 0

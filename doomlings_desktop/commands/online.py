@@ -119,7 +119,9 @@ def add_join(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                         "its first remote seat; its code is printed for the others")
     add_modules(s)
     s.add_argument("--name", default="", help="your name at the table")
-    s.add_argument("--bot", choices=LEVELS, help="a bot of this level plays the seat")
+    s.add_argument("--bot", choices=LEVELS,
+                   help="a bot of this level plays the seat (without it you play it here, "
+                        "answering each decision with a number)")
     s.add_argument("--seat-file", type=path_arg,
                    help="keep the seat's token in this file, so that join run again takes "
                         "the seat back")
@@ -254,9 +256,6 @@ def cmd_join(args: argparse.Namespace) -> int:
     from doomlings_desktop.net.client import BotDecider, Lost, RemoteSeat
 
     _use_cards(args.cards)          # a bad --cards is one error line, before connecting
-    if args.bot is None:
-        return error_line("give --bot LEVEL: a bot plays the seat (the game window does not "
-                          "join online games yet)")
     if (args.room is None) == (args.create is None):
         return error_line("give --room CODE to join a room, or --create SEATS to open one")
     if args.modules and not args.create:
@@ -271,9 +270,14 @@ def cmd_join(args: argparse.Namespace) -> int:
         elif args.verbose:
             print(f"step {step}: answered {answer!r}", flush=True)
 
-    seat = RemoteSeat(args.address, args.room or "", args.name, BotDecider(args.bot, 0),
+    person = Terminal() if args.bot is None else None
+    seat = RemoteSeat(args.address, args.room or "", args.name,
+                      person or BotDecider(args.bot, 0),
                       seat_file=args.seat_file, give_up_after=args.give_up, on_answer=said,
                       create=(args.create, modules) if args.create else None)
+    if person is not None:
+        person.seat = seat
+        seat.on_update = person.show
     try:
         asyncio.run(seat.run())
     except Lost as e:
@@ -283,3 +287,55 @@ def cmd_join(args: argparse.Namespace) -> int:
         won = "won" if seat.seat in v.outcome.winners else "did not win"
         print(f"game over: seat {seat.seat} {won}, scores {list(v.outcome.scores)}")
     return 0
+
+
+class Terminal:
+    """A person plays the seat in the terminal: the seat's log lines as they come, and each
+    decision as a numbered list to answer with its number (read off the event loop, so the
+    connection stays alive while they think). The game window will do this properly."""
+
+    def __init__(self) -> None:
+        self.seat = None
+        self.shown = 0
+
+    def show(self, seat) -> None:
+        for _, text in seat.log[self.shown:]:
+            print(f"  {text}")
+        self.shown = len(seat.log)
+        sys.stdout.flush()
+
+    def label(self, view, option) -> str:
+        from doomlings_desktop.rules.cards import database_for
+
+        d = view.decision
+        if type(option) is int and d.kind in ("play", "card", "catastrophe", "react"):
+            return database_for(self.seat.modules).name(option)
+        if type(option) is int and d.kind == "player":
+            names = self.seat.names
+            return names[option] if 0 <= option < len(names) else f"seat {option}"
+        return str(option)
+
+    async def __call__(self, view):
+        import asyncio
+
+        from doomlings_desktop.net.client import Lost
+
+        d = view.decision
+        hand = ", ".join(self.label_card(c) for c in view.hand)
+        print(f"\nYour hand: {hand or 'empty'}\n{d.prompt}")
+        for i, o in enumerate(d.options, 1):
+            print(f"  {i}. {self.label(view, o)}")
+        while True:
+            print("Your choice (a number): ", end="", flush=True)
+            line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+            if not line:
+                raise Lost("no more input: the seat is left to the server")
+            text = line.strip()
+            if text.isdigit() and 1 <= int(text) <= len(d.options):
+                return d.options[int(text) - 1]
+            print(f"Type a number from 1 to {len(d.options)}.")
+
+    def label_card(self, c: int) -> str:
+        from doomlings_desktop.rules.cards import database_for
+
+        return database_for(self.seat.modules).name(c)

@@ -13,6 +13,7 @@ server, so the searching levels answer with their View-only fallback (bots/base.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import os
 import sys
 from collections.abc import Callable
@@ -76,6 +77,8 @@ class RemoteSeat:
         self.say = say or (lambda text: print(text, file=sys.stderr))
         self.on_answer = on_answer
         self.create = create        # (seats, modules): open a room first instead of joining
+        self.on_update: Callable[[RemoteSeat], None] | None = None
+        self.names: tuple[str, ...] = ()    # each seat's name, from the Welcome
         self.token = self._read_token()
         self.seat = -1
         self.modules: tuple[str, ...] = ()
@@ -174,6 +177,7 @@ class RemoteSeat:
                 self.log, self.zones = [], []
             self.token, self.seat, self.modules = msg.token, msg.seat, msg.modules
             self.room = msg.room
+            self.names = tuple(x.name for x in msg.seats)
             if self.on_answer is not None:
                 self.on_answer(-1, None)
             if hasattr(self.decide, "modules"):
@@ -211,6 +215,8 @@ class RemoteSeat:
         self.zones.extend(u.zones)
         self.step = u.step
         self.view = view_from_wire(u.view, u.decision)
+        if self.on_update is not None:
+            self.on_update(self)
 
     async def _maybe_answer(self) -> None:
         v = self.view
@@ -219,6 +225,10 @@ class RemoteSeat:
             return
         try:
             answer = self.decide(v)
+            if inspect.isawaitable(answer):     # a person's answer, typed while the loop runs
+                answer = await answer
+        except Lost:
+            raise
         except Exception as e:  # noqa: BLE001 - a server's decision is input like any other
             raise Lost(f"the server asked a decision this seat cannot answer ({type(e).__name__}"
                        f": {str(e)[:80]})") from None
