@@ -240,6 +240,8 @@ class Server:
 
     def _stand_in(self, room: Room, seat: int) -> None:
         """The grace period is over: if the seat's player is still gone, a bot plays it."""
+        if self.rooms.get(room.code) is not room:
+            return          # closed since
         if time.monotonic() - room.seats[seat].gone_at < self.grace * 0.99:
             return          # back and gone again since: the later timer decides
         if self.stand_in and room.stand_in(seat, self.stand_in):
