@@ -118,6 +118,8 @@ def test_a_client_killed_mid_game_rejoins_and_the_game_goes_on(tmp_path):
      "--modules goes with --create"),
     (["join", "h:1", "--create", "remote,elf", "--bot", "random"], "unknown seat 'elf'"),
     (["serve", "--open-rooms", "-1"], "--open-rooms"),
+    (["find", "--seconds", "0"], "--seconds"),
+    (["find", "--interface", "a b"], "not a host name"),
     (["serve", "--seats", "remote,wizard"], "unknown seat 'wizard'"),
     (["serve", "--seats", "medium,easy"], "at least one seat must be remote"),
     (["serve", "--seats", "remote"], "2 to 6 seats"),

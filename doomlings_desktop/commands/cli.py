@@ -224,6 +224,7 @@ def parser() -> argparse.ArgumentParser:
 
     online.add_serve(sub, common)
     online.add_join(sub, common)
+    online.add_find(sub, common)
     s = sub.add_parser("play", parents=[common], help="open the game window (the default)")
     s.add_argument("--continue", dest="resume", action="store_true",
                    help="open the game saved when the program last stopped")

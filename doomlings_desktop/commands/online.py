@@ -101,6 +101,9 @@ def add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) 
     s.add_argument("--open-rooms", type=int_range(0, 10_000), default=0,
                    help="let players open up to this many rooms of their own (join --create); "
                         "one unused for 15 minutes is closed (default 0: only the rooms above)")
+    s.add_argument("--announce", action="store_true",
+                   help="announce the server and the codes of its rooms with a free seat on "
+                        "the local network, where it listens (doomlings find lists them)")
     s.add_argument("--exit-when-done", action="store_true",
                    help="stop once every room's game is over")
     add_modules(s)
@@ -155,7 +158,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server.add_room(code, kinds, db.modules)
     codes = loaded + codes
 
+    if args.announce:
+        need_zeroconf()
+    tasks: list = []        # the announcement, ended (and said goodbye) before the loop ends
+
     def started(port: int) -> None:
+        if args.announce:
+            from doomlings_desktop.net.discovery import keep_announced
+
+            tasks.append(asyncio.get_running_loop().create_task(
+                keep_announced(server, args.host, port)))
         print(f"Doomlings Desktop {__version__} serving on ws://{args.host}:{port} "
               "(Ctrl+C stops)")
         for code in codes:
@@ -177,6 +189,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if args.exit_when_done:
             loop.create_task(_stop_when_done(server, stop))
         await server.run(args.host, args.port, started, stop)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     try:
         asyncio.run(main())
@@ -204,6 +219,41 @@ def need_online() -> None:
         raise SystemExit(error_line(f"online play is not in this build ({e.name} is missing): "
                                     "run Doomlings Desktop installed from source with its "
                                     "dependencies (README.md, Set-up)", 1)) from None
+
+
+def need_zeroconf() -> None:
+    try:
+        import zeroconf  # noqa: F401
+    except ImportError:
+        raise SystemExit(error_line("finding games on the local network needs the zeroconf "
+                                    "library, which this build does not have: give the "
+                                    "address instead", 1)) from None
+
+
+def add_find(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    s = sub.add_parser("find", parents=[common],
+                       help="list the online games announced on the local network")
+    s.add_argument("--seconds", type=float_range(0.5, 60, " seconds"), default=3.0,
+                   help="how long to listen (default 3)")
+    s.add_argument("--interface", type=host_arg, default=None,
+                   help="listen on the network of this address only (default: every network)")
+    s.set_defaults(fn=cmd_find)
+
+
+def cmd_find(args: argparse.Namespace) -> int:
+    need_zeroconf()
+    from doomlings_desktop.net.discovery import find
+
+    try:
+        found = find(args.seconds, args.interface or "")
+    except OSError as e:
+        return error_line(f"cannot listen on the local network: {e.strerror or e}", 1)
+    for f in found:
+        rooms = ", ".join(f.rooms) or "no free seat"
+        print(f"{f.url}  rooms: {rooms}  ({f.name}, Doomlings Desktop {f.program})")
+    if not found:
+        print(f"no game announced on the local network in {args.seconds:g} s")
+    return 0
 
 
 def _state_folder(path: str | None):
