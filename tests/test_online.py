@@ -383,3 +383,43 @@ def test_rooms_players_open_are_capped_and_off_by_default(open_server, two_rooms
     d = Plain(two_rooms.url)
     d.send(_create(["remote", "remote"]))
     assert "does not let players open rooms" in d.until("refused")["reason"]
+
+
+def test_rematches_deal_new_games_for_the_same_seats(two_rooms):
+    st = two_rooms
+    seats = [RemoteSeat(st.url, "ROOM-B", f"P{i}", random_decider(40 + i), give_up_after=10,
+                        games=3) for i in range(2)]
+
+    async def main():
+        return await asyncio.wait_for(asyncio.gather(*(s.run() for s in seats)), 90)
+
+    assert asyncio.run(main()) == [0, 0]
+    room = st.server.rooms["ROOM-B"]
+    assert room.games == 2 and room.game.over
+    assert [len(s.outcomes) for s in seats] == [3, 3]
+    assert seats[0].outcomes == seats[1].outcomes
+    assert seats[0].outcomes[-1] == room.game.outcome
+    for s in seats:       # the last game's log alone, every line once
+        assert tuple(s.log) == events_for(room.game, s.seat)
+
+
+def test_an_answer_from_another_game_and_an_early_rematch_are_refused():
+    from doomlings_desktop.net.room import Refusal, Room
+
+    room = Room("OLD", ["remote", "random"], seed=3)
+    room.take_seat("Ann", "")
+    room.start()
+    with pytest.raises(Refusal, match="once the game is over"):
+        room.ask_rematch(0)
+    g = room.game
+    r = random.Random(3)
+    while not g.over:
+        if g.pending.player == 0:
+            room.answer(0, len(g.answers), r.choice(g.pending.options))
+        else:
+            g.apply(r.choice(g.pending.options))
+    assert room.ask_rematch(0) and room.games == 1 and room.game is not g
+    before = room.fingerprint()
+    with pytest.raises(Refusal, match="for game 0 of this room"):
+        room.answer(0, len(room.game.answers), room.game.pending.options[0], game=0)
+    assert room.fingerprint() == before

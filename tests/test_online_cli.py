@@ -231,3 +231,17 @@ def test_a_person_plays_a_seat_in_the_terminal(tmp_path):
     assert out.count("Type a number from 1 to") == 3
     assert "game over" in out
     assert _finish([server])[0][0] == 0
+
+
+def test_two_joins_play_a_game_and_its_rematch(tmp_path):
+    server, port = _serve(tmp_path, "AGAIN", "remote,random,remote")
+    joins = [_spawn(["join", f"127.0.0.1:{port}", "--room", "AGAIN", "--bot", "random",
+                     "--games", "2"], tmp_path) for _ in range(2)]
+    results = _finish(joins)
+    server.send_signal(signal.SIGTERM)
+    assert _finish([server])[0][0] == 0
+    for rc, out, err in results:
+        assert rc == 0 and "Traceback" not in err, (rc, out, err)
+        assert out.count("game over") == 2, out
+    assert [x.split("scores")[1] for x in results[0][1].splitlines()] == \
+        [x.split("scores")[1] for x in results[1][1].splitlines()]

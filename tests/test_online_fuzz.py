@@ -140,7 +140,8 @@ class Fuzz:
                    if a not in options]
             return json.dumps({"t": "answer", "step": step, "answer": r.choice(bad)})
         if pick == 4:
-            return hello(room, token="")                            # hello twice
+            return r.choice([hello(room, token=""),                # hello twice
+                             '{"t": "rematch"}'])                  # while the game goes on
         return _junk(r, room)
 
 

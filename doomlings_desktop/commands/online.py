@@ -128,6 +128,9 @@ def add_join(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     s.add_argument("--seat-file", type=path_arg,
                    help="keep the seat's token in this file, so that join run again takes "
                         "the seat back")
+    s.add_argument("--games", type=int_range(1, 10_000), default=1,
+                   help="games to play in a row: after each, a rematch (same seats, new deal) "
+                        "once every remote seat asks for one (default 1)")
     s.add_argument("-v", "--verbose", action="store_true",
                    help="print a line when the seat is taken and for each answer sent")
     s.add_argument("--give-up", type=float_range(1, 3600, " seconds"), default=60.0,
@@ -324,7 +327,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     seat = RemoteSeat(args.address, args.room or "", args.name,
                       person or BotDecider(args.bot, 0),
                       seat_file=args.seat_file, give_up_after=args.give_up, on_answer=said,
-                      create=(args.create, modules) if args.create else None)
+                      create=(args.create, modules) if args.create else None,
+                      games=args.games)
     if person is not None:
         person.seat = seat
         seat.on_update = person.show
@@ -332,10 +336,9 @@ def cmd_join(args: argparse.Namespace) -> int:
         asyncio.run(seat.run())
     except Lost as e:
         return error_line(f"{e}", e.code if e.code != 2 else 1)
-    v = seat.view
-    if v is not None and v.outcome is not None:
-        won = "won" if seat.seat in v.outcome.winners else "did not win"
-        print(f"game over: seat {seat.seat} {won}, scores {list(v.outcome.scores)}")
+    for o in seat.outcomes:
+        won = "won" if seat.seat in o.winners else "did not win"
+        print(f"game over: seat {seat.seat} {won}, scores {list(o.scores)}")
     return 0
 
 

@@ -31,6 +31,7 @@ from doomlings_desktop.net.protocol import (
     Create,
     Hello,
     Refused,
+    Rematch,
     Update,
     Waiting,
     Welcome,
@@ -66,7 +67,7 @@ class RemoteSeat:
                  seat_file: str | None = None, on_raw: Callable[[str], None] | None = None,
                  give_up_after: float = 60.0, say: Callable[[str], None] | None = None,
                  on_answer: Callable[[int, Any], None] | None = None,
-                 create: tuple[list[str], list[str]] | None = None) -> None:
+                 create: tuple[list[str], list[str]] | None = None, games: int = 1) -> None:
         self.url = url
         self.room = room
         self.name = name
@@ -77,6 +78,10 @@ class RemoteSeat:
         self.say = say or (lambda text: print(text, file=sys.stderr))
         self.on_answer = on_answer
         self.create = create        # (seats, modules): open a room first instead of joining
+        self.games = games          # games to play in a row: the ones after the first are
+        self.game = 0               # rematches; `game` is the room's game now
+        self.rematch_asked = -1     # the game after which a rematch was asked
+        self.outcomes: list[Any] = []   # each finished game's Outcome
         self.on_update: Callable[[RemoteSeat], None] | None = None
         self.names: tuple[str, ...] = ()    # each seat's name, from the Welcome
         self.token = self._read_token()
@@ -116,6 +121,11 @@ class RemoteSeat:
     def over(self) -> bool:
         return self.view is not None and self.view.over
 
+    @property
+    def done(self) -> bool:
+        """The last game to play is over."""
+        return self.over and self.game + 1 >= self.games
+
     def hello(self) -> Hello:
         return Hello(protocol=PROTOCOL, program=__version__, rules=self._digests, room=self.room,
                      name=self.name, token=self.token,
@@ -142,11 +152,11 @@ class RemoteSeat:
                     async for raw in ws:
                         if await self._receive(raw):
                             return 0
-                if self.over:
+                if self.done:
                     return 0
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError,
                     asyncio.TimeoutError) as e:
-                if self.over:
+                if self.done:
                     return 0
                 why = str(e) or type(e).__name__
             except InvalidURI:
@@ -186,10 +196,22 @@ class RemoteSeat:
         elif type(msg) is Update:
             self._update(msg)
             if self.over:
-                return True
+                return await self._game_over()
             await self._maybe_answer()
         elif type(msg) is Waiting:
             pass
+        return False
+
+    async def _game_over(self) -> bool:
+        """True when this was the last game to play; else a rematch is asked (once)."""
+        if self.rematch_asked == self.game:
+            return False
+        if len(self.outcomes) <= self.game:
+            self.outcomes.append(self.view.outcome)
+        if self.game + 1 >= self.games:
+            return True
+        self.rematch_asked = self.game
+        await self.ws.send(encode(Rematch()), text=True)
         return False
 
     async def _refused(self, msg: Refused) -> bool:
@@ -206,6 +228,9 @@ class RemoteSeat:
     def _update(self, u: Update) -> None:
         if u.log_at > len(self.log) or u.zones_at > len(self.zones):
             raise Lost("the server skipped events this seat never had")
+        if u.game != self.game:     # a rematch: a new game, its log from the start
+            self.game, self.answered = u.game, -1
+            self.log, self.zones = [], []
         if self._fresh:         # the first update of a connection: where it resumed from
             self.resumed_from.append((u.log_at, u.zones_at))
             self._fresh = False
@@ -235,7 +260,8 @@ class RemoteSeat:
         self.answered = self.step
         if self.on_answer is not None:
             self.on_answer(self.step, answer)
-        await self.ws.send(encode(Answer(step=self.step, answer=answer)), text=True)
+        await self.ws.send(encode(Answer(step=self.step, answer=answer, game=self.game)),
+                           text=True)
 
 
 class BotDecider:

@@ -72,13 +72,18 @@ class Create(_Msg, tag="create"):
 class Answer(_Msg, tag="answer"):
     step: Step              # len(game.answers) when the decision was asked: no replays
     answer: Option
+    game: Step = 0          # which game of the room (rematches count up): none from before
+
+
+class Rematch(_Msg, tag="rematch"):
+    """After the game: this seat wants another, same seats, new deal."""
 
 
 class Ping(_Msg, tag="ping"):
     pass
 
 
-ClientMsg = Hello | Create | Answer | Ping
+ClientMsg = Hello | Create | Answer | Rematch | Ping
 
 
 class _Versions(msgspec.Struct):
@@ -213,6 +218,7 @@ class Waiting(_Msg, tag="waiting"):
 
 class Update(_Msg, tag="update"):
     step: int
+    game: int                           # the room's game: 0, then 1 after a rematch...
     log_at: int                         # the index of events[0] in the seat's log
     events: tuple[tuple[str, str], ...]
     zones_at: int                       # the index of zones[0] in the zone events
@@ -221,6 +227,7 @@ class Update(_Msg, tag="update"):
     decision: WireDecision | None = None
     connected: tuple[bool, ...] = ()
     stand_ins: tuple[int, ...] = ()     # remote seats a bot plays while their player is gone
+    rematch: tuple[int, ...] = ()       # once over: the seats that asked for another game
 
 
 class Refused(_Msg, tag="refused"):
@@ -249,7 +256,7 @@ class BadMessage(ValueError):
     """A message that does not fit the schema; the text says what, for the refusal."""
 
 
-def decode_client(raw: bytes | str) -> Hello | Create | Answer | Ping:
+def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping:
     """A client's message, or BadMessage saying why it is not one."""
     try:
         return _client_decoder.decode(raw)

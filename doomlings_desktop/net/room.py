@@ -64,6 +64,8 @@ class Room:
     seats: list[RoomSeat] = field(init=False)
     game: Game | None = field(init=False, default=None)
     bots: dict[int, Any] = field(init=False, default_factory=dict)
+    games: int = 0             # games dealt before this one (a rematch counts one up)
+    rematch: set[int] = field(init=False, default_factory=set)    # seats asking for another
     stand_ins: dict[int, Any] = field(init=False, default_factory=dict)   # remote seats a
     # bot plays while their player is gone (past the server's grace period)
 
@@ -119,11 +121,29 @@ class Room:
 
     # ------------------------------------------------------------------ answers
 
-    def answer(self, seat: int, step: int, answer: Any) -> None:
+    def ask_rematch(self, seat: int) -> bool:
+        """`seat` wants another game; True when every remote seat does and it is dealt: same
+        seats, a new seed."""
+        g = self.game
+        if g is None or not g.over:
+            raise Refusal("A rematch is asked for once the game is over.")
+        self.rematch.add(seat)
+        if any(s.kind == REMOTE and i not in self.rematch for i, s in enumerate(self.seats)):
+            return False
+        self.games += 1
+        self.seed = secrets.randbits(63)
+        self.game, self.rematch = None, set()
+        self.stand_ins.clear()
+        return self.start()
+
+    def answer(self, seat: int, step: int, answer: Any, game: int = 0) -> None:
         """Apply a remote seat's answer, or raise Refusal (the game unchanged)."""
         g = self.game
         if g is None:
             raise Refusal("The game has not started: it starts when every seat is taken.")
+        if game != self.games:
+            raise Refusal(f"That answer was for game {game} of this room, and this is game "
+                          f"{self.games}.")
         if g.over or g.pending is None:
             raise Refusal("The game is over.")
         if step != len(g.answers):

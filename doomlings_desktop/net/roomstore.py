@@ -43,6 +43,7 @@ class RoomFile(msgspec.Struct, forbid_unknown_fields=True):
     seed: Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
     variants: dict[Annotated[str, msgspec.Meta(max_length=40)], bool | int | str] = {}
     answers: Annotated[list[Option], msgspec.Meta(max_length=20_000)] | None = None
+    games: Annotated[int, msgspec.Meta(ge=0, le=1_000_000)] = 0
 
 
 def path_of(folder: Path, code: str) -> Path:
@@ -55,7 +56,7 @@ def save_room(folder: Path, room: GameRoom) -> None:
     data = {"format": FORMAT, "code": room.code,
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in room.seats],
             "modules": list(room.modules), "seed": room.seed, "variants": room.variants,
-            "answers": None if g is None else list(g.answers)}
+            "answers": None if g is None else list(g.answers), "games": room.games}
     path = path_of(folder, room.code)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
@@ -79,6 +80,7 @@ def load_room(path: Path) -> GameRoom:
     except Exception as e:  # noqa: BLE001 - an unknown module, a bad seat list: the file's fault
         raise ValueError(str(e)) from None
     room.seats = [RoomSeat(s.kind, s.name, s.token) for s in f.seats]
+    room.games = f.games
     if f.answers is not None:
         if not room.ready or not room.start():
             raise ValueError("a game dealt with a seat nobody has")

@@ -37,6 +37,7 @@ from doomlings_desktop.net.protocol import (
     Hello,
     Pong,
     Refused,
+    Rematch,
     Waiting,
     Welcome,
     decode_client,
@@ -292,6 +293,8 @@ class Server:
                 self._create(conn, msg)
             elif type(msg) is Answer:
                 self._answer(conn, msg)
+            elif type(msg) is Rematch:
+                self._rematch(conn)
             else:
                 conn.send(Pong())
         except Refusal as e:
@@ -391,9 +394,20 @@ class Server:
         room = conn.room
         if room is None:
             raise Refusal("Say hello first: join a room, then answer.")
-        room.answer(conn.seat, msg.step, msg.answer)
+        room.answer(conn.seat, msg.step, msg.answer, msg.game)
         self._broadcast(room)
         self._kick_bots(room)
+
+    def _rematch(self, conn: Conn) -> None:
+        room = conn.room
+        if room is None:
+            raise Refusal("Say hello first: join a room, then ask for a rematch.")
+        if room.ask_rematch(conn.seat):
+            log.info("room %s: rematch, game %d dealt", room.code, room.games)
+            for c in self._room_conns(room):    # a new game: its log starts again
+                c.log_sent = c.zones_sent = 0
+            self._kick_bots(room)
+        self._broadcast(room)
 
     def _room_conns(self, room: Room) -> list[Conn]:
         got = (self.conns.get((room.code, i)) for i in range(len(room.seats)))
@@ -412,7 +426,8 @@ class Server:
         n_log, n_zones = len(g.log or ()), len(g.moves or ())
         for c in self._room_conns(room):
             try:
-                c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing))
+                c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing,
+                                  room.games, tuple(sorted(room.rematch))))
             except Exception:  # noqa: BLE001 - one seat's failure must not stop the others'
                 log.exception("room %s: the update for seat %d failed", room.code, c.seat)
                 continue

@@ -67,13 +67,14 @@ def wire_zone(e: Any) -> ZMoved | ZLaid | ZEra:
 
 
 def update_for(g: Any, seat: int, log_at: int, zones_at: int,
-               connected: tuple[bool, ...] = (), stand_ins: tuple[int, ...] = ()) -> Update:
+               connected: tuple[bool, ...] = (), stand_ins: tuple[int, ...] = (),
+               game: int = 0, rematch: tuple[int, ...] = ()) -> Update:
     """What `seat` is sent now: its view and decision, and the log lines and zone events from
     `log_at` and `zones_at` on (what it already has is not sent again)."""
     v = view_for(g, seat, with_log=False)
     log_at = max(0, min(log_at, len(g.log or ())))
     zones_at = max(0, min(zones_at, len(g.moves or ())))
-    return Update(step=len(g.answers), log_at=log_at, events=events_for(g, seat, log_at),
+    return Update(step=len(g.answers), game=game, rematch=rematch, log_at=log_at, events=events_for(g, seat, log_at),
                   zones_at=zones_at,
                   zones=tuple(wire_zone(e) for e in zone_events_for(g, seat, zones_at)),
                   view=wire_view(v), decision=wire_decision(v.decision), connected=connected,
