@@ -50,9 +50,10 @@ class Lines:
         return [x for x in self.lines if rx.search(x)]
 
 
-def _serve(tmp_path: Path, room: str, seats: str) -> tuple[subprocess.Popen, int]:
-    proc = _spawn(["serve", "--port", "0", "--room", room, "--seats", seats,
-                   "--exit-when-done"], tmp_path)
+def _serve(tmp_path: Path, room: str, seats: str,
+           when_done: bool = True) -> tuple[subprocess.Popen, int]:
+    proc = _spawn(["serve", "--port", "0", "--room", room, "--seats", seats]
+                  + (["--exit-when-done"] if when_done else []), tmp_path)
     line = Lines(proc).wait_for(r"serving on ws://127\.0\.0\.1:\d+", timeout=60)[0]
     return proc, int(re.search(r":(\d+) ", line).group(1))
 
@@ -234,7 +235,7 @@ def test_a_person_plays_a_seat_in_the_terminal(tmp_path):
 
 
 def test_two_joins_play_a_game_and_its_rematch(tmp_path):
-    server, port = _serve(tmp_path, "AGAIN", "remote,random,remote")
+    server, port = _serve(tmp_path, "AGAIN", "remote,random,remote", when_done=False)
     joins = [_spawn(["join", f"127.0.0.1:{port}", "--room", "AGAIN", "--bot", "random",
                      "--games", "2"], tmp_path) for _ in range(2)]
     results = _finish(joins)
