@@ -1,5 +1,6 @@
 """The package's imports go one way, function-local imports included: rules <- bots <- play
-<- ui <- commands, with storage beside play (it uses rules; play, ui and commands use it); no
+<- ui <- commands, with storage beside play (it uses rules; play, ui and commands use it) and
+net (online play) above play and below ui; no
 pygame below ui; scenes never import each other (the router names them); and no import circle
 among the window's modules."""
 
@@ -12,8 +13,10 @@ import pytest
 
 PKG = Path(__file__).resolve().parent.parent / "doomlings_desktop"
 LAYERS = {"rules": set(), "bots": {"rules"}, "storage": {"rules"},
-          "play": {"rules", "bots", "storage"}, "ui": {"rules", "bots", "storage", "play"}}
-PACKAGES = ("rules", "bots", "storage", "play", "ui", "commands")
+          "play": {"rules", "bots", "storage"},
+          "net": {"rules", "bots", "storage", "play"},
+          "ui": {"rules", "bots", "storage", "play", "net"}}
+PACKAGES = ("rules", "bots", "storage", "play", "net", "ui", "commands")
 SCENES = {"doomlings_desktop.ui.table"} | {
     f"doomlings_desktop.ui.scenes.{p.stem}" for p in (PKG / "ui" / "scenes").glob("*.py")
     if p.stem not in ("__init__", "pages")}

@@ -14,6 +14,7 @@ from doomlings_desktop.commands.cliargs import (
     add_modules,
     card_database,
     error_line,
+    float_range,
     int_range,
     path_arg,
 )
@@ -71,6 +72,13 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "net":
+        from doomlings_desktop.commands.online import need_online
+
+        need_online()
+        from doomlings_desktop.commands.netbench import main as bench_net
+
+        return bench_net(args)
     if args.what in ("ui", "load", "soak"):
         use_cards(args.cards)
         # a module name is checked like every other command's (one error line, exit 2), and
@@ -180,8 +188,8 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_cards)
     s = sub.add_parser("bench", parents=[common],
                        help="measure the engine's or the table's speed, the Load screen with "
-                            "many saves, or memory over a long session")
-    s.add_argument("what", choices=["engine", "ui", "load", "soak"])
+                            "many saves, memory over a long session, or online play")
+    s.add_argument("what", choices=["engine", "ui", "load", "soak", "net"])
     s.add_argument("--games", type=int_range(4, GAMES_MAX), default=1000,
                    help="engine: 4-player games per run (default 1000; a quarter for 2 and 6)")
     s.add_argument("--soak-games", type=int_range(1, 100_000), default=100,
@@ -195,6 +203,14 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--idle-seconds", type=int_range(1, 600), default=8,
                    help="ui: seconds the idle loop runs on the menu and on a table (default 8)")
     s.add_argument("--seed", type=SEED, default=1, help="ui: the game shown (default 1)")
+    s.add_argument("--rooms", type=int_range(1, 2000), default=20,
+                   help="net: rooms played at once on one server (default 20)")
+    s.add_argument("--players", type=int_range(2, 6), default=4,
+                   help="net: remote seats per room (default 4)")
+    s.add_argument("--think", type=float_range(0, 60, " seconds"), default=0.5,
+                   help="net: each seat's time before answering, on average (default 0.5 s)")
+    s.add_argument("--timeout", type=float_range(1, 86400, " seconds"), default=900,
+                   help="net: give up after this long (default 900 s)")
     add_modules(s)
     s.set_defaults(fn=cmd_bench)
     from doomlings_desktop.commands import arena
@@ -204,6 +220,11 @@ def parser() -> argparse.ArgumentParser:
     add_modules(s)
     arena.add_arguments(s)
     s.set_defaults(fn=arena.cmd)
+    from doomlings_desktop.commands import online
+
+    online.add_serve(sub, common)
+    online.add_join(sub, common)
+    online.add_find(sub, common)
     s = sub.add_parser("play", parents=[common], help="open the game window (the default)")
     s.add_argument("--continue", dest="resume", action="store_true",
                    help="open the game saved when the program last stopped")

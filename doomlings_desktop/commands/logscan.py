@@ -132,8 +132,12 @@ class Scanner:
             g.log = Watched(g.log or [], self._hands)
 
     def _hands(self, _log: list, _event: object) -> None:
-        for q, pl in enumerate(self.g.players):
-            self.held[q].update(pl.hand)
+        g = self.g
+        open_ = bool(g.rules.get("reveal_hands"))     # every hand open this round (E24): a
+        for q, pl in enumerate(g.players):           # card drawn into one is seen by all,
+            self.held[q].update(pl.hand)             # even if the round ends in the answer
+            if open_:
+                self.public.update(pl.hand)
 
     def _knows(self, seat: int, name: str) -> bool:
         """Whether the seat has seen a card of that name (copies share a name)."""

@@ -547,16 +547,18 @@ class GameOver(Fact):
         self.outcome = outcome
 
 
-def zone_events_for(g: Any, seat: int, since: int = 0) -> tuple:
+def zone_events_for(g: Any, seat: int, since: int = 0, places: bool = False) -> tuple:
     """The events of `Game.moves` (zone events and facts) from entry `since` on as `seat` may
     know them (hidden cards None, private parts None, events it may not know left out); ()
-    while the game keeps no log. Their one door, as `events_for` is the log's."""
+    while the game keeps no log. Their one door, as `events_for` is the log's. With `places`,
+    an event the seat may not know is None instead of left out, so that the i-th entry is
+    `Game.moves`' i-th (a remote seat resumes from an index: net/wire.py)."""
     moves = g.moves
     if not moves:
         return ()
     out = []
     for e in moves[since:]:
         e = e.for_seat(seat)
-        if e is not None:
+        if e is not None or places:
             out.append(e)
     return tuple(out)

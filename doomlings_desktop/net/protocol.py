@@ -1,0 +1,327 @@
+"""The messages of online play: a versioned JSON schema, validated by msgspec on both ends.
+
+Never pickle, never eval: every message is decoded by `msgspec` straight into one of the
+Structs below, and anything else (a missing field, a wrong type, an unknown field, a number
+out of range, a string too long) is refused before any code reads it. The first message of a
+connection, `Hello`, carries the protocol number, the program's version and a digest of the
+card rules of every module the client has; the server refuses a client that differs with one
+sentence (`incompatibility`), because two programs that read a card differently would draw
+different tables from the same events.
+
+Client to server: Hello (join a room's free remote seat, or take one back with its token and
+the counts of log and zone events already had), Create (open a room, where the server lets
+clients, and take its first remote seat), Answer (to the pending decision, naming the
+step it answers: len(game.answers) when it was asked), Ping.
+Server to client: Welcome (your seat and token), Waiting (the lobby: seats still free),
+Update (your view, your decision, the log lines and zone events since the last update),
+Refused (why a message was refused; `fatal` when the connection ends), Pong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Annotated, Any
+
+import msgspec
+
+PROTOCOL = 1
+MAX_MESSAGE = 4096          # bytes a client message may have (a real one has under 400)
+ROOM_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # room codes: no 0/O, 1/I to misread
+
+Small = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+Step = Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+Text40 = Annotated[str, msgspec.Meta(max_length=40)]
+Room = Annotated[str, msgspec.Meta(min_length=4, max_length=32, pattern=r"^[A-Za-z0-9-]+$")]
+Token = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[0-9a-f]*$")]
+Digest = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[0-9a-f]*$")]
+Option = Annotated[int, msgspec.Meta(ge=-1, le=100_000)] | Text40
+
+
+class _Msg(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, frozen=True):
+    pass
+
+
+# -- client to server
+
+class Hello(_Msg, tag="hello"):
+    protocol: int
+    program: Text40
+    rules: Annotated[dict[Annotated[str, msgspec.Meta(max_length=40)], Digest],
+                     msgspec.Meta(max_length=32)]
+    room: Room
+    name: Text40 = ""
+    token: Token = ""       # empty: take a free remote seat; else: take this seat back
+    since: Step = 0         # log lines already had (resuming)
+    zsince: Step = 0        # zone events already had (resuming)
+
+
+class Create(_Msg, tag="create"):
+    """Open a new room on the server (where it lets clients) and take its first remote seat."""
+
+    protocol: int
+    program: Text40
+    rules: Annotated[dict[Annotated[str, msgspec.Meta(max_length=40)], Digest],
+                     msgspec.Meta(max_length=32)]
+    seats: Annotated[list[Annotated[str, msgspec.Meta(max_length=10)]],
+                     msgspec.Meta(min_length=2, max_length=6)]
+    modules: Annotated[list[Text40], msgspec.Meta(max_length=16)] = []
+    name: Text40 = ""
+
+
+class Answer(_Msg, tag="answer"):
+    step: Step              # len(game.answers) when the decision was asked: no replays
+    answer: Option
+    game: Step = 0          # which game of the room (rematches count up): none from before
+
+
+class Rematch(_Msg, tag="rematch"):
+    """After the game: this seat wants another, same seats, new deal."""
+
+
+class Ping(_Msg, tag="ping"):
+    pass
+
+
+ClientMsg = Hello | Create | Answer | Rematch | Ping
+
+
+class _Versions(msgspec.Struct):
+    """The two fields read before the full Hello, so that a client of another version is told
+    so, not that its message is malformed."""
+
+    t: str = ""
+    protocol: Any = None
+    program: Any = None
+
+
+# -- server to client
+
+class WireSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    seat: int
+    pile: tuple[int, ...]
+    hand_size: int
+    gene_pool: int
+    score: int
+    colors: tuple[tuple[str, ...], ...]
+    worths: tuple[int | None, ...] = ()
+    attached: tuple[tuple[int, int], ...] = ()
+    hand: tuple[int, ...] | None = None
+
+
+class WireOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    breakdowns: tuple[tuple[tuple[str, int], ...], ...]
+    tiebreak: tuple[tuple[int, int], ...]
+    world_end_labels: frozenset[str]
+    final_catastrophe: int
+    meanings: tuple[int, ...]
+
+
+class WireDecision(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    player: int
+    kind: str
+    intent: str
+    options: list[int | str]
+    prompt: str
+    card: int = -1
+    subject: int = -1
+    zone: str = ""
+    sources: tuple[int, ...] | None = None
+    count: int = 1
+
+
+class WireView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`rules.view.View` but its log and decision, which travel beside it (tests hold the
+    two field lists together)."""
+
+    me: int
+    n: int
+    hand: tuple[int, ...]
+    seats: tuple[WireSeat, ...]
+    deck_size: int
+    discard: tuple[int, ...]
+    age: int
+    eras: tuple[tuple[int, ...], ...]
+    catastrophes: tuple[int, ...]
+    age_deck_size: int
+    first: int
+    current: int
+    last_colors: tuple[str, ...]
+    waiting_for: int | None
+    next_age: int | None
+    revealed: tuple[int, ...]
+    world_end: bool
+    over: bool
+    winners: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+    variants: dict[str, bool | int | str] = {}
+    why_not: dict[int, str] = {}
+    breakdowns: tuple[tuple[tuple[str, int], ...], ...] = ()
+    tiebreak: tuple[tuple[int, int], ...] = ()
+    in_turn: bool = False
+    we_labels: frozenset[str] = frozenset()
+    meaning: int = -1
+    meanings: tuple[int, ...] = ()
+    next_ages: tuple[int, ...] = ()
+    hands_open: bool = False
+    outcome: WireOutcome | None = None
+    hosts: dict[int, tuple[int, ...]] = {}
+    shown: tuple[int, ...] = ()
+
+
+class ZMoved(msgspec.Struct, tag="m", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
+    card: int | None
+    src: str
+    p: int
+    dst: str
+    q: int
+    bottom: bool
+
+
+class ZLaid(msgspec.Struct, tag="l", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
+    zone: str
+    seat: int
+    cards: tuple[int | None, ...]
+
+
+class ZEra(msgspec.Struct, tag="e", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
+    card: int
+
+
+ZoneEvent = ZMoved | ZLaid | ZEra
+
+
+class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    kind: str               # remote or a bot level
+    name: str
+    taken: bool             # a remote seat someone has joined (bots: always)
+    connected: bool
+
+
+class Welcome(_Msg, tag="welcome"):
+    room: str
+    seat: int
+    token: str
+    program: str
+    modules: tuple[str, ...]
+    seats: tuple[SeatInfo, ...]
+
+
+class Waiting(_Msg, tag="waiting"):
+    seats: tuple[SeatInfo, ...]
+
+
+class Update(_Msg, tag="update"):
+    step: int
+    game: int                           # the room's game: 0, then 1 after a rematch...
+    log_at: int                         # the index of events[0] in the seat's log
+    events: tuple[tuple[str, str], ...]
+    zones_at: int                       # the index of zones[0] in the zone events
+    zones: tuple[ZoneEvent | None, ...]   # None: an entry this seat is not sent (a fact)
+    view: WireView
+    decision: WireDecision | None = None
+    connected: tuple[bool, ...] = ()
+    stand_ins: tuple[int, ...] = ()     # remote seats a bot plays while their player is gone
+    rematch: tuple[int, ...] = ()       # once over: the seats that asked for another game
+
+
+class Refused(_Msg, tag="refused"):
+    reason: str
+    fatal: bool = False
+    retry_after: float = 0.0
+
+
+class Pong(_Msg, tag="pong"):
+    pass
+
+
+ServerMsg = Welcome | Waiting | Update | Refused | Pong
+
+_encoder = msgspec.json.Encoder()
+_client_decoder = msgspec.json.Decoder(ClientMsg)
+_server_decoder = msgspec.json.Decoder(ServerMsg)
+_versions_decoder = msgspec.json.Decoder(_Versions)
+
+
+def encode(msg: msgspec.Struct) -> bytes:
+    return _encoder.encode(msg)
+
+
+class BadMessage(ValueError):
+    """A message that does not fit the schema; the text says what, for the refusal."""
+
+
+def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping:
+    """A client's message, or BadMessage saying why it is not one."""
+    try:
+        return _client_decoder.decode(raw)
+    except msgspec.ValidationError as e:
+        raise BadMessage(f"the message does not fit the protocol: {str(e)[:160]}") from None
+    except msgspec.DecodeError:
+        raise BadMessage("the message is not JSON") from None
+
+
+def decode_server(raw: bytes | str) -> Welcome | Waiting | Update | Refused | Pong:
+    try:
+        return _server_decoder.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise BadMessage(f"the server sent a message that does not fit the protocol: "
+                         f"{str(e)[:160]}") from None
+
+
+def version_problem(raw: bytes | str, program: str) -> str | None:
+    """For a first message: the one sentence that refuses a client of another protocol or
+    program version, read before the full schema (which a newer client may not fit)."""
+    try:
+        v = _versions_decoder.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None      # the full decoding says what is wrong with it
+    if v.t not in ("hello", "create"):
+        return None
+    if v.protocol != PROTOCOL:
+        return (f"This server speaks version {PROTOCOL} of the online protocol and your "
+                f"program another ({_shown(v.protocol)}): install Doomlings Desktop {program} "
+                "to play here.")
+    if v.program != program:
+        return (f"This server runs Doomlings Desktop {program} and you run "
+                f"{_shown(v.program)}: both must run the same version to play together.")
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- the card rules both ends must share
+
+def rules_digests(db: Any) -> dict[str, str]:
+    """A digest of the card rules of each module in `db` ("" for the base game): each card's
+    id and behaviour digest in database order, so a card that plays differently, or cards in
+    another order (card ints are positions), give another digest."""
+    out = {}
+    for m in ("",) + tuple(db.modules):
+        deck = [[i, db.behaviour.get(i, "")] for i in db.by_id if db.defs[i].module == m]
+        blob = json.dumps(deck, separators=(",", ":"))
+        out[m] = hashlib.sha256(blob.encode()).hexdigest()[:32]
+    return out
+
+
+def incompatibility(mine: dict[str, str], theirs: dict[str, str], modules: tuple[str, ...],
+                    program: str) -> str | None:
+    """The sentence that refuses a client whose card rules differ for the base game or a
+    module in play; None when they agree."""
+    for m in ("",) + tuple(modules):
+        if theirs.get(m) != mine.get(m):
+            what = "the base game" if not m else f"the {m} module"
+            if m and m not in theirs:
+                return (f"This room plays with the {m} module, which your program does not "
+                        f"have: install Doomlings Desktop {program} to play here.")
+            return (f"Your card rules for {what} differ from this server's: both must run "
+                    f"Doomlings Desktop {program} with its own card database to play together.")
+    return None

@@ -1,0 +1,187 @@
+"""One room of a server: its seats (remote humans and bots), their tokens, and its game. No I/O.
+
+The server (net/server.py) hands a room only messages that fit the schema, and the room decides
+the rest: which seat a Hello may take, and whether an Answer answers the pending decision of the
+seat that sends it, at the step it was asked. A refused message changes nothing; the reason
+comes back as one sentence. The game is dealt when every remote seat is taken, with a seed the
+server keeps to itself. Bots play their seats as play/match.py has them play: each sees only its
+View and a WorldSampler for its seat.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from doomlings_desktop.bots import LEVELS, make_bot
+from doomlings_desktop.names import clean_name, default_name
+from doomlings_desktop.net.protocol import ROOM_CHARS, SeatInfo
+from doomlings_desktop.rules.cards import database_for
+from doomlings_desktop.rules.engine import Game, IllegalAnswer
+
+REMOTE = "remote"
+SEAT_KINDS = (REMOTE,) + LEVELS
+TOKEN_BYTES = 16        # 128 bits: a seat's token cannot be guessed
+
+
+def new_room_code(length: int = 10) -> str:
+    """A room code from a secure generator: 10 characters of 32 are 50 bits, far beyond a scan
+    at the server's rate limits, and still short enough to read out to a friend."""
+    return "".join(secrets.choice(ROOM_CHARS) for _ in range(length))
+
+
+class Refusal(Exception):
+    """A message the room refuses; its text is the sentence the client is sent. `fatal`: the
+    connection cannot go on (no seat for it)."""
+
+    def __init__(self, reason: str, fatal: bool = False) -> None:
+        super().__init__(reason)
+        self.fatal = fatal
+
+
+@dataclass
+class RoomSeat:
+    kind: str                  # remote or a bot level
+    name: str = ""
+    token: str = ""            # a remote seat's, once taken
+    connected: bool = False
+    gone_at: float = 0.0       # when its player's connection last ended (time.monotonic)
+
+    @property
+    def taken(self) -> bool:
+        return self.kind != REMOTE or bool(self.token)
+
+
+@dataclass
+class Room:
+    code: str
+    kinds: list[str]
+    modules: tuple[str, ...] = ()
+    seed: int = field(default_factory=lambda: secrets.randbits(63))
+    variants: dict = field(default_factory=dict)
+    seats: list[RoomSeat] = field(init=False)
+    game: Game | None = field(init=False, default=None)
+    bots: dict[int, Any] = field(init=False, default_factory=dict)
+    games: int = 0             # games dealt before this one (a rematch counts one up)
+    rematch: set[int] = field(init=False, default_factory=set)    # seats asking for another
+    stand_ins: dict[int, Any] = field(init=False, default_factory=dict)   # remote seats a
+    # bot plays while their player is gone (past the server's grace period)
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.kinds) <= 6:
+            raise ValueError("a room has 2 to 6 seats")
+        bad = [k for k in self.kinds if k not in SEAT_KINDS]
+        if bad:
+            raise ValueError(f"unknown seat {bad[0]!r} (known: {', '.join(SEAT_KINDS)})")
+        if REMOTE not in self.kinds:
+            raise ValueError("a room needs at least one remote seat")
+        self.db = database_for(self.modules)
+        self.seats = [RoomSeat(k, "" if k == REMOTE else f"{k.title()} bot") for k in self.kinds]
+
+    # ------------------------------------------------------------------ seats
+
+    def info(self) -> tuple[SeatInfo, ...]:
+        return tuple(SeatInfo(s.kind, s.name or default_name(i), s.taken,
+                              s.connected or s.kind != REMOTE)
+                     for i, s in enumerate(self.seats))
+
+    def connected(self) -> tuple[bool, ...]:
+        return tuple(s.connected or s.kind != REMOTE for s in self.seats)
+
+    def take_seat(self, name: str, token: str) -> int:
+        """The seat a Hello takes: its own, by token, or the first free remote one."""
+        if token:
+            for i, s in enumerate(self.seats):
+                if s.token and hmac.compare_digest(s.token, token):
+                    return i
+            raise Refusal("No seat of this room has that token: join without one to take a "
+                          "free seat.", fatal=True)
+        for i, s in enumerate(self.seats):
+            if s.kind == REMOTE and not s.token:
+                s.token = secrets.token_hex(TOKEN_BYTES)
+                s.name = clean_name(name, i)[0] if name else default_name(i)
+                return i
+        raise Refusal("Every seat of this room is taken.", fatal=True)
+
+    @property
+    def ready(self) -> bool:
+        return all(s.taken for s in self.seats)
+
+    def start(self) -> bool:
+        """Deal the game once every remote seat is taken; True if it was dealt now."""
+        if self.game is not None or not self.ready:
+            return False
+        self.game = Game.new(self.db, len(self.seats), seed=self.seed, variants=self.variants,
+                             names=[s.name or default_name(i) for i, s in enumerate(self.seats)])
+        self.bots = {i: make_bot(s.kind, self.seed * 31 + i, db=self.db)
+                     for i, s in enumerate(self.seats) if s.kind != REMOTE}
+        return True
+
+    # ------------------------------------------------------------------ answers
+
+    def ask_rematch(self, seat: int) -> bool:
+        """`seat` wants another game; True when every remote seat does and it is dealt: same
+        seats, a new seed."""
+        g = self.game
+        if g is None or not g.over:
+            raise Refusal("A rematch is asked for once the game is over.")
+        self.rematch.add(seat)
+        if any(s.kind == REMOTE and i not in self.rematch for i, s in enumerate(self.seats)):
+            return False
+        self.games += 1
+        self.seed = secrets.randbits(63)
+        self.game, self.rematch = None, set()
+        self.stand_ins.clear()
+        return self.start()
+
+    def answer(self, seat: int, step: int, answer: Any, game: int = 0) -> None:
+        """Apply a remote seat's answer, or raise Refusal (the game unchanged)."""
+        g = self.game
+        if g is None:
+            raise Refusal("The game has not started: it starts when every seat is taken.")
+        if game != self.games:
+            raise Refusal(f"That answer was for game {game} of this room, and this is game "
+                          f"{self.games}.")
+        if g.over or g.pending is None:
+            raise Refusal("The game is over.")
+        if step != len(g.answers):
+            raise Refusal(f"That answer was for step {step}, and the game is at step "
+                          f"{len(g.answers)}: it was already answered.")
+        if g.pending.player != seat:
+            raise Refusal("It is not your decision.")
+        try:
+            g.apply(answer)
+        except IllegalAnswer as e:
+            raise Refusal(f"Not a legal answer: {e}") from None
+
+    def bot_turn(self) -> tuple[int, Any] | None:
+        """(seat, bot) when a bot's decision is pending."""
+        g = self.game
+        if g is None or g.pending is None:
+            return None
+        p = g.pending.player
+        bot = self.bots.get(p) or self.stand_ins.get(p)
+        return None if bot is None else (p, bot)
+
+    def stand_in(self, seat: int, level: str) -> bool:
+        """A bot plays remote `seat` until its player is back; False if there is nothing to
+        stand in for (no game, a game over, a seat with a player or a stand-in already)."""
+        g = self.game
+        s = self.seats[seat]
+        if g is None or g.over or s.kind != REMOTE or s.connected or seat in self.stand_ins:
+            return False
+        self.stand_ins[seat] = make_bot(level, self.seed * 31 + seat, db=self.db)
+        return True
+
+    def fingerprint(self) -> tuple:
+        """What a refused message must leave as it was (tests compare it)."""
+        g = self.game
+        if g is None:
+            return ("unstarted", tuple((s.token, s.name) for s in self.seats))
+        d = g.pending
+        return (tuple(g.answers), len(g.log or ()), len(g.moves or ()), g.rng.state,
+                None if d is None else (d.player, d.kind, tuple(d.options)),
+                tuple(tuple(p.hand) for p in g.players), tuple(tuple(p.pile) for p in g.players),
+                tuple(s.token for s in self.seats))

@@ -1,0 +1,174 @@
+"""Nothing hidden on the wire: every message each remote seat receives over whole games (every
+module, 2-6 seats) is checked against what that seat may know at that step.
+
+The knowledge is the log-privacy scanner's (commands/logscan.py), gathered from the seat's own
+views while the finished game is replayed answer by answer: its hand, every pile, the discard
+pile, the ages, cards revealed or shown to it, its decisions, its Meaning of Life card, every
+hand while hands are open, and every card that was in its hand. Each received message is
+checked three ways: its text is scanned for any card's name (every byte, the way a person
+would read it), every card id in its structured fields must be known, and it must decode with
+the schema's unknown fields forbidden, so nothing else (a seed, a deck order) rides along.
+"""
+
+from __future__ import annotations
+
+import pytest
+from netdriver import play_seats, start_server, stop_server
+
+from doomlings_desktop.commands.logscan import Scanner, name_pattern
+from doomlings_desktop.net.protocol import Update, ZLaid, ZMoved, decode_server
+from doomlings_desktop.rules.cards import available_modules
+from doomlings_desktop.rules.engine import Game
+
+CARD_KINDS = ("play", "card", "catastrophe", "react")     # decisions whose options are cards
+
+
+def _tables() -> list[tuple[tuple[str, ...], list[str], int]]:
+    """(modules, seats, seed): each module alone, then all of them, over 2-6 seats; a bot in
+    some seats (what bots see never reaches a client, but their moves show in its events)."""
+    mods = available_modules()
+    out = []
+    for i, m in enumerate(list(mods) + ["*"]):
+        n = 2 + i % 5
+        kinds = ["remote"] * n
+        if n >= 4:
+            kinds[1] = "random"
+        out.append((tuple(mods) if m == "*" else (m,), kinds, 100 + i))
+    out.append(((), ["remote"] * 6, 200))
+    return out
+
+
+def _ids(u: Update) -> set[int]:
+    """Every card id in a message's structured fields."""
+    v = u.view
+    ids = set(v.hand) | set(v.discard) | set(v.catastrophes) | set(v.revealed) | set(v.shown)
+    ids |= {c for e in v.eras for c in e} | set(v.next_ages) | set(v.why_not) | set(v.hosts)
+    ids |= {c for hosts in v.hosts.values() for c in hosts}
+    ids |= {c for c in (v.age, v.meaning, v.next_age) if c is not None and c >= 0}
+    ids |= {c for c in v.meanings if c >= 0}
+    for s in v.seats:
+        ids |= set(s.pile) | {c for pair in s.attached for c in pair} | set(s.hand or ())
+    d = u.decision
+    if d is not None:
+        if d.kind in CARD_KINDS:
+            ids |= {o for o in d.options if type(o) is int and o >= 0}
+        ids |= {c for c in (d.card, d.subject) if c >= 0}
+    for e in u.zones:
+        if type(e) is ZMoved and e.card is not None:
+            ids.add(e.card)
+        elif type(e) is ZLaid:
+            ids |= {c for c in e.cards if c is not None}
+    return ids
+
+
+def _knowledge(g: Game) -> list[list[tuple[set[int], set[str]]]]:
+    """Replay g's answers with the scanner: per step, per seat, (cards known, names known)."""
+    db = g.db
+    again = Game.new(db, g.n, seed=g.seed, variants=g.variants, names=list(g.names))
+    sc = Scanner(again, name_pattern(db))
+    out = []
+
+    def snap() -> list[tuple[set[int], set[str]]]:
+        per = []
+        for seat in range(g.n):
+            cards = sc.seen[seat] | sc.public | sc.held[seat]
+            per.append((cards, {db.name(c) for c in cards}))
+        return per
+
+    out.append(snap())
+    for a in g.answers:
+        again.apply(a)
+        sc.step()
+        out.append(snap())
+    assert again.log == g.log
+    return out
+
+
+def _printed(db, known: set[int], name: str, text: str) -> bool:
+    """The name is quoted in the printed text of a card the seat knows (an age naming Heroic)."""
+    return any(name in t and t in text for c in known
+               for t in (db.cards[c].text, db.cards[c].we_text) if t)
+
+
+def _play(modules: tuple[str, ...], kinds: list[str], seed: int) -> tuple[list, Game]:
+    code = f"PRIV-{seed}"
+    st, errors = start_server([(code, kinds, modules, seed)])
+    try:
+        seats = play_seats(st.url, code, kinds.count("remote"), seed=seed, record=True)
+        g = st.server.rooms[code].game
+    finally:
+        stop_server(st, errors)
+    assert g.over and not errors.records
+    return seats, g
+
+
+def check_wire(seats: list, g: Game) -> tuple[int, int]:
+    """Raise AssertionError at the first card a seat was sent and may not know; returns the
+    messages and card names checked."""
+    db = g.db
+    pattern = name_pattern(db)
+    know = _knowledge(g)
+    checked = names = 0
+    for s in seats:
+        for raw in s.received:
+            msg = decode_server(raw)      # unknown fields forbidden: nothing rides along
+            if type(msg) is not Update:
+                assert not pattern.search(raw), raw
+                continue
+            cards, known_names = know[msg.step][s.seat]
+            hidden = _ids(msg) - cards
+            assert not hidden, (f"seat {s.seat} at step {msg.step} is sent cards it may not "
+                                f"know: {sorted(db.name(c) for c in hidden)}")
+            for name in pattern.findall(raw):
+                names += 1
+                assert name in known_names or _printed(db, cards, name, raw), (
+                    f"seat {s.seat} at step {msg.step} reads {name!r}")
+            checked += 1
+    return checked, names
+
+
+@pytest.mark.parametrize(("modules", "kinds", "seed"), _tables(),
+                         ids=lambda x: ",".join(x) if isinstance(x, (list, tuple)) else str(x))
+def test_every_byte_a_seat_receives_is_its_own_to_know(modules, kinds, seed, record_property):
+    seats, g = _play(modules, kinds, seed)
+    checked, names = check_wire(seats, g)
+    assert checked >= len(seats) * len(g.answers) and names > 0    # every step, every seat
+    size = sum(len(raw) for s in seats for raw in s.received)
+    record_property("robustness", f"online wire privacy, {len(kinds)} seats, modules "
+                                  f"{','.join(modules) or 'none'}: {checked} updates "
+                                  f"({size:,} characters) checked, {names} card names in them")
+
+
+def _leaky(leak: str):
+    """update_for with one leak of the kind a careless server would have."""
+    from msgspec.structs import replace
+
+    from doomlings_desktop.net import wire
+
+    real = wire.update_for
+
+    def update_for(g, seat, log_at, zones_at, *more):
+        u = real(g, seat, log_at, zones_at, *more)
+        other = (seat + 1) % g.n
+        if leak == "hand":          # the next seat's hand in its SeatView
+            seats = tuple(replace(sv, hand=tuple(g.players[other].hand))
+                          if sv.seat == other else sv for sv in u.view.seats)
+            return replace(u, view=replace(u.view, seats=seats))
+        if leak == "log":           # the next seat's log lines (they name its draws)
+            from doomlings_desktop.rules.events import events_for
+            return replace(u, events=events_for(g, other, log_at))
+        return replace(u, zones=tuple(wire.wire_zone(e) for e in (g.moves or ())[zones_at:]))
+
+    return update_for
+
+
+@pytest.mark.parametrize("leak", ["hand", "log", "zones"])
+def test_the_check_finds_a_leak(leak, monkeypatch):
+    """Proof that the check can fail: a server that sends another hand, another seat's log
+    lines or the zone events unfiltered is caught."""
+    from doomlings_desktop.net import server
+
+    monkeypatch.setattr(server, "update_for", _leaky(leak))
+    seats, g = _play((), ["remote", "remote", "remote"], 7)
+    with pytest.raises(AssertionError, match="may not know|reads"):
+        check_wire(seats, g)
