@@ -153,3 +153,22 @@ def test_the_check_catches_a_narrator_that_names_a_hidden_card(db, monkeypatch):
     monkeypatch.setitem(Narrator.__init__.__globals__["_HANDLERS"], events.Moved, blabber)
     with pytest.raises(Leak):
         _all(db, 5)
+
+
+def test_a_card_played_out_of_turn_in_answer_does_not_take_the_skip(every_module):
+    """Optimistic Nihilism, answered by Orcish Tusks played out of turn: the round is
+    Optimistic Nihilism's to end, whatever came between (seen at a real 1280x720 table)."""
+    from doomlings_desktop.rules.events import Moved, Played, TableSet, TurnEnded, TurnSkipped
+
+    db = every_module
+    on, tusks = db.card("optimistic-nihilism"), db.card("orcish-tusks")
+    ages = db.ages[:2]
+    events = [TableSet(3, {}), Played(1, on, False), Played(2, tusks, True),
+              *[Moved(a, "age_deck", -1, "era", -1, False, None) for a in ages],
+              TurnEnded(1), TurnSkipped(2), TurnSkipped(0)]
+    told = Narrator(db, 0, NAMES.__getitem__).feed(events)
+    assert [m.kind for m in told] == ["skip"]
+    m = told[0]
+    assert m.card == on and m.title == "Optimistic Nihilism: the round is over"
+    assert m.text == "2 ages revealed with no effect. Turns skipped: Cyd, you"
+    assert m.lines == ["Your turn is skipped: Optimistic Nihilism"]

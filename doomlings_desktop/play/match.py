@@ -18,9 +18,10 @@ from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.names import name_of
+from doomlings_desktop.play.story import Storyteller
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
-from doomlings_desktop.rules.events import events_for, zone_events_for
+from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.rules.record import RecordError, make_record, replay
 from doomlings_desktop.rules.view import View, public_view, view_for
 from doomlings_desktop.storage.jsonfile import signature
@@ -150,9 +151,7 @@ class Match:
         # A game dealt from a prepared position (the lesson) has no record to replay from its
         # seed: undo rebuilds it from this instead
         self.origin: Callable[[], Game] | None = None
-        # the story told to each seat (play/story.py): its narrator, how far into the game's
-        # events it has read, and the events list it read them from (undo makes a new game)
-        self._told: dict[int, tuple[Any, int, Any]] = {}
+        self._told = Storyteller(self.db)    # the story told to each seat (play/story.py)
         # the last bot move, as the table may show it: (seat, card played or -1, why, answers)
         self.last_bot_move: tuple[int, int, str, int] | None = None
         self.game.hold = self.hold_seats()
@@ -294,46 +293,23 @@ class Match:
             else public_view(self.game, self.viewer)
 
     def story(self) -> list:
-        """The moments new to the viewer since the table last asked (play/story.py), told
-        from the viewer's events alone (`zone_events_for`). Nothing while no one's eyes are at
-        the screen (a pass screen); a game continued or loaded, or undone, is caught up
-        quietly: only what happens from then on is told."""
-        if not self.private:
-            return []
-        from doomlings_desktop.play.story import Narrator
-
-        seat = self.viewer
-        moves = self.game.moves
-        told = self._told.get(seat)
-        if told is None or told[2] is not moves or told[1] > len(moves or ()):
-            teller = Narrator(self.db, seat, self.name)
-            teller.feed(zone_events_for(self.game, seat), quiet=True)
-            self._told[seat] = (teller, len(moves or ()), moves)
-            return []
-        teller, at, _ = told
-        if at == len(moves or ()):
-            return []
-        self._told[seat] = (teller, len(moves), moves)
-        return teller.feed(zone_events_for(self.game, seat, at))
+        """The moments new to the viewer since the table last asked (play/story.py); none
+        while no one's eyes are at the screen (a pass screen)."""
+        return self._told.new(self.game, self.viewer, self.name) if self.private else []
 
     def coming(self) -> tuple[int, int, str] | None:
-        """A bot's play worked out and waiting for its pace to land: (seat, card, why). Shown
-        before it lands, it tells nothing early that its landing will not: the card goes to a
-        pile, face up, and the reason is built from what every player sees (bots/reasons.py).
-        Any other answer (a card chosen in secret, an out-of-turn offer) is not shown."""
+        """A bot's play worked out, waiting for its pace: (seat, card, why), kept in
+        `last_bot_move` once applied. Only a play (its card lands face up in a pile; a secret
+        choice or offer is not told); the table shows it once landed, not in the hand."""
         d = self.game.pending
         job = self.thinking
-        if d is None or d.player not in self.bots or d.kind != "play" or job is None \
-                or not job["done"] or job["error"] is not None or job["decision"] is not d:
-            return None
-        a = job["answer"]
-        if type(a) is not int or a < 0:
-            return None
-        return d.player, a, job["why"]
+        ok = d is not None and d.player in self.bots and d.kind == "play" and job is not None \
+            and job["done"] and job["error"] is None and job["decision"] is d
+        a = job["answer"] if ok else None
+        return (d.player, a, job["why"]) if type(a) is int and a >= 0 else None
 
     def acting_bot(self) -> int | None:
-        """The bot the game waits for, when the table may say so (never for an out-of-turn
-        offer: who holds such a card is secret)."""
+        """The bot the game waits for, unless on an out-of-turn offer (a secret)."""
         d = self.game.pending
         if d is None or d.player not in self.bots or d.kind == "react":
             return None

@@ -34,6 +34,7 @@ from doomlings_desktop.rules.events import (
     TurnSkipped,
     WorldEndBegun,
     WorldEndEffect,
+    zone_events_for,
 )
 
 BIG = ("age", "catastrophe", "skip", "world_end")   # the kinds that take the stage
@@ -89,7 +90,6 @@ class Narrator:
         self.stabilizing = False      # the seat's own stabilizing: no one else's doing
         self.chose = False            # the seat just answered a decision of its own
         self.silent_ages = 0          # ages revealed that take no effect (Optimistic Nihilism)
-        self.silencer = -1            # the card whose effect revealed them
         self.turn_play = -1           # the turn's own play (not one out of turn): what skips
         self.out: list[Moment] = []
 
@@ -193,9 +193,9 @@ class Narrator:
             self._say(f"Your gene pool is now {e.gp} ({self._name(e.cause)})")
 
     def _skipped(self, e: TurnSkipped) -> None:
-        # the card that skips: the one that revealed ages for nothing, else the turn's play (a
-        # card played out of turn in answer to it does not)
-        by = self.silencer if self.silent_ages else self.turn_play
+        # the card that skips is the turn's own play: a card played out of turn in answer to
+        # it (Orcish Tusks after Optimistic Nihilism) comes between, but skips nothing
+        by = self.turn_play
         cause = self._name(by) if by >= 0 else "a rule"
         if e.seat == self.seat:
             self._say(f"Your turn is skipped: {cause}")
@@ -238,7 +238,6 @@ class Narrator:
         me = self.seat
         if e.src == "age_deck" and e.dst == "era":
             self.silent_ages += 1      # told by the AgeBegun that follows, if it has effect
-            self.silencer = self.cause
             return
         mine_from = e.src in ("hand", "pile") and e.p == me
         mine_to = e.dst in ("hand", "pile") and e.q == me
@@ -258,12 +257,22 @@ class Narrator:
             whose = f"{self.names(e.p)}'s {e.src}"
             self._say(f"{self._cause()}you get {self._name(e.card)} from {whose}")
 
+    def _whose_cause(self) -> str:
+        """The card under way, with its player's name when a player played it ("Bob's
+        Poisonous"); "" when none."""
+        if self.cause < 0:
+            return ""
+        name = self._name(self.cause)
+        return f"{self.names(self.cause_by)}'s {name}" if 0 <= self.cause_by != self.seat \
+            else name
+
     def _cause(self) -> str:
-        return f"{self._name(self.cause)}: " if self.cause >= 0 else ""
+        cause = self._whose_cause()
+        return f"{cause}: " if cause else ""
 
     def _lost(self, e: Moved) -> str:
         card = self._name(e.card)
-        cause = self._name(self.cause) if self.cause >= 0 else ""
+        cause = self._whose_cause()
         if e.dst == "discard":
             return f"{cause} discards your {card}" if cause else f"Your {card} is discarded"
         if e.dst in ("hand", "pile"):
@@ -287,3 +296,28 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], None]] = {
     Laid: Narrator._laid,
     Moved: Narrator._moved,
 }
+
+
+class Storyteller:
+    """Each seat's narrator and how far into the game's events it has read (`Match.story`).
+    A game it has not followed (continued, loaded, or rebuilt by undo: a new events list) is
+    caught up quietly, so only what happens from then on is told."""
+
+    def __init__(self, db: Any) -> None:
+        self.db = db
+        self.seats: dict[int, tuple[Narrator, int, Any]] = {}
+
+    def new(self, g: Any, seat: int, names: Callable[[int], str]) -> list[Moment]:
+        moves = g.moves
+        n = len(moves or ())
+        told = self.seats.get(seat)
+        if told is None or told[2] is not moves or told[1] > n:
+            teller = Narrator(self.db, seat, names)
+            teller.feed(zone_events_for(g, seat), quiet=True)
+            self.seats[seat] = (teller, n, moves)
+            return []
+        teller, at, _ = told
+        if at == n:
+            return []
+        self.seats[seat] = (teller, n, moves)
+        return teller.feed(zone_events_for(g, seat, at))

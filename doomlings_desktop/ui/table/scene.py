@@ -139,11 +139,12 @@ class TableScene(Scene):
         if self.menu_open:
             return
         viewer = self.viewer
-        if self.match.tick(dt, may_move=not self.anim.busy):
+        if self.match.tick(dt, may_move=not self.anim.busy and not self.overlays.holding(self.time)):
             self._answered()
         if self.viewer != viewer:
             self._switch_viewer(self.viewer)
         self._show_notices()
+        self.overlays.tell(self.time)
 
     def track(self) -> None:
         """What follows the pointer over time, brought up to date before drawing (drawing
@@ -160,7 +161,7 @@ class TableScene(Scene):
         toast_due = (self.toast[0] if self.toast else None) != self.toast_on_screen
         if self.anim.busy or toast_due or self.drag is not None or self.news.stale(self.time) or (
                 self.hover_key is not None and self.time - self.hover_since < 0.5) \
-                or self.hand_raise.busy():
+                or self.hand_raise.busy() or self.overlays.telling():
             return True
         return any(self.time - at < self.gp_seconds() for _, _, at in self.gp_turn.values())
 
