@@ -172,3 +172,22 @@ def test_a_card_played_out_of_turn_in_answer_does_not_take_the_skip(every_module
     assert m.card == on and m.title == "Optimistic Nihilism: the round is over"
     assert m.text == "2 ages revealed with no effect. Turns skipped: Cyd, you"
     assert m.lines == ["Your turn is skipped: Optimistic Nihilism"]
+
+
+def test_a_gene_pool_changed_by_ones_own_play_is_no_news(every_module):
+    """Fronds played from one's own hand raises the gene pool as it enters the pile, before
+    its `Played` event: not told (seen at a real table: "Your gene pool is now 5 (Fronds)");
+    the same card played against you is."""
+    from doomlings_desktop.rules.events import GenePool, Moved, Played, TurnBegun
+
+    db = every_module
+    fronds = db.card("fronds")
+    mine = [GenePool(0, 3, -1), TurnBegun(0),
+            Moved(fronds, "hand", 0, "limbo", -1, False, None),
+            Moved(fronds, "limbo", -1, "pile", 0, False, None),
+            GenePool(0, 5, fronds), Played(0, fronds, False)]
+    assert Narrator(db, 0, NAMES.__getitem__).feed(mine) == []
+    ice = db.card("ice-age")
+    hit = [GenePool(0, 3, -1), TurnBegun(1), GenePool(0, 2, ice)]
+    told = Narrator(db, 0, NAMES.__getitem__).feed(hit)
+    assert told[0].lines == ["Your gene pool is now 2 (Ice Age)"]

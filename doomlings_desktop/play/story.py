@@ -91,6 +91,7 @@ class Narrator:
         self.chose = False            # the seat just answered a decision of its own
         self.silent_ages = 0          # ages revealed that take no effect (Optimistic Nihilism)
         self.turn_play = -1           # the turn's own play (not one out of turn): what skips
+        self.put_out: set[int] = set()   # cards this seat put out of its hand this turn
         self.out: list[Moment] = []
 
     # ------------------------------------------------------------------ the batch
@@ -172,6 +173,7 @@ class Narrator:
     def _turn(self, e: Any) -> None:
         self.stabilizing = False
         self.cause, self.cause_by = -1, -1
+        self.put_out.clear()
 
     def _stabilized(self, e: Stabilized) -> None:
         if e.seat == self.seat:
@@ -188,8 +190,10 @@ class Narrator:
     def _pool(self, e: GenePool) -> None:
         was = self.gp.get(e.seat)
         self.gp[e.seat] = e.gp
+        # a trait of one's own play (Fronds: +2) is no news: its gene pool event comes as it
+        # enters the pile, before its `Played`
         if e.seat == self.seat and e.cause >= 0 and was is not None and was != e.gp \
-                and self.cause_by != self.seat:
+                and self.cause_by != self.seat and e.cause not in self.put_out:
             self._say(f"Your gene pool is now {e.gp} ({self._name(e.cause)})")
 
     def _skipped(self, e: TurnSkipped) -> None:
@@ -243,6 +247,7 @@ class Narrator:
         mine_to = e.dst in ("hand", "pile") and e.q == me
         if e.src == "hand" and e.p == me:
             self.hand -= 1
+            self.put_out.add(e.card)
         if e.dst == "hand" and e.q == me:
             self.hand += 1
         if self.stabilizing and self.hand == self._target():
