@@ -134,3 +134,39 @@ def test_keys_go_through_the_stage_to_the_table():
     taken = stage.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
                                             unicode="\r", mod=0, scancode=0))
     assert not taken and stage.current is not None
+
+
+def test_in_pass_and_play_each_human_is_told_at_the_screen_never_behind_a_pass_screen():
+    """Three humans: a moment is shown only to whoever has taken the screen, after their
+    "since your last turn" window (it waits behind it), and each frame's moment is one told
+    from that seat's own events."""
+    s = Settings()
+    s.animation = "fast"
+    s.bot_pace = 0.0
+    app = App(size=(1280, 720), settings=s)
+    sc = TableScene(app, [SeatConfig("Ada"), SeatConfig("Ben"), SeatConfig("Cy")], seed=2,
+                    modules=available_modules())
+    app.go(sc)
+    app.frame()
+    stage = sc.overlays.stage
+    player = Player(6)
+    shown = []
+    draw = stage.draw
+
+    def drawn(surf, v, d, u):
+        draw(surf, v, d, u)
+        if stage.drawn is not None:        # a moment on screen in this frame
+            assert not sc.pass_needed and sc.news.summary is None
+            assert sc.cleared == sc.viewer
+            shown.append((sc.viewer, stage.drawn))
+    stage.draw = drawn
+
+    def step():
+        if not player.act(app):
+            app.frame(dt=0.05)
+        # behind a pass screen the table rests: nothing of the story keeps it drawing
+        assert not (sc.pass_needed and sc.overlays.telling())
+    wait_until(lambda: any(m.kind == "catastrophe" for _, m in shown),
+               "a catastrophe told in pass-and-play", pump=step, idle_s=0)
+    seat, m = next((v, m) for v, m in shown if m.kind == "catastrophe")
+    assert m.title.startswith("Catastrophe 1 of 3")

@@ -76,7 +76,8 @@ class BotTurn(Layer):
         return v is not None and (card in v.discard or any(card in s.pile for s in v.seats))
 
     def stale(self) -> bool:
-        return self.state() != self.drawn
+        # behind a pass screen nothing of the table is drawn: nothing to redraw for
+        return not self.sc.pass_needed and self.state() != self.drawn
 
     def open(self, d: Any) -> bool:
         # open one frame more once all has gone, so that the frame says it has gone

@@ -82,7 +82,8 @@ class Stage(Layer):
     def stale(self) -> bool:
         """The frame on screen shows another moment than the one to show (busy() asks: a
         frame when one comes and one when it goes, not a stream of them between)."""
-        return self.drawn is not self.shown_now()
+        # behind a pass screen nothing of the table is drawn: nothing to redraw for
+        return not self.sc.pass_needed and self.drawn is not self.shown_now()
 
     def waiting(self) -> bool:
         """A window asks something over the whole table (a choice of cards, an out-of-turn
