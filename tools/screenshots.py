@@ -51,7 +51,6 @@ def advance(sc: TableScene, r: random.Random, until) -> None:
     sc.news.clear()
     sc.overlays.stage.queue.clear()     # the stage has its own shot (story()); these show
     sc.overlays.stage.close()           # the table as it lies
-    app.frame([])
 
 
 def hot_seat(app: App) -> TableScene:
