@@ -56,8 +56,9 @@ class BotTurn(Layer):
         return self.sc.app.settings.animation
 
     def holding(self) -> bool:
-        """A bot's card is being shown: the next move waits until it has been seen."""
-        return self.played is not None
+        """A bot's card is being shown to a player: the next move waits until it has been
+        seen (a game of bots only, the demo or a soak, keeps its pace)."""
+        return self.played is not None and bool(self.sc.humans)
 
     def state(self) -> tuple | None:
         """What to show: the acting bot, the play coming, the reason said; None if none."""
