@@ -292,3 +292,46 @@ def test_since_tells_which_gene_pools_changed():
     assert m.since(0).gene_pools == [(1, before, before - 1)]
     m.look(0)
     assert not m.since(0)
+
+
+def test_the_story_tells_the_viewer_what_happens_from_now_on_and_the_bots_plays_first():
+    """`Match.story` gives the viewer the moments new since the table last asked (never the
+    game's past, not again after undo); `coming` shows a bot's worked-out play (only a play)
+    while it waits for its pace, and `last_bot_move` keeps it with its reason after."""
+    m = Match([Seat("Me"), Seat("E", "bot", "easy"), Seat("R", "bot", "random")], seed=4,
+              prefs=Prefs(pace=0.5))
+    assert m.story() == []                     # the start of the story: nothing to catch up
+    r = random.Random(4)
+    told, shown, moves = [], [], []
+    while m.game.pending is not None:
+        d = m.game.pending
+        if d.player in m.bots:
+            ticks = 0
+            while not m.tick(0.1):
+                ticks += 1
+                assert ticks < 1000
+                c = m.coming()
+                if c is not None:
+                    assert c[0] == d.player and d.kind == "play" and c[1] in d.options
+                    shown.append(c)
+            if m.last_bot_move and m.last_bot_move[0] == d.player:
+                moves.append(m.last_bot_move)
+            if shown and shown[-1][0] == d.player and d.kind == "play":
+                assert shown[-1][1] not in m.game.players[d.player].hand     # it landed
+        elif m.my_decision() is None:
+            m.tick(0.1)
+        else:
+            assert m.apply(r.choice(d.options)) is None
+        told += m.story()
+    kinds = [t.kind for t in told]
+    assert kinds.count("catastrophe") == 3 and "world_end" in kinds and "age" in kinds
+    assert shown
+    assert any(card >= 0 and why for _, card, why, _ in moves)
+    # a game caught up (the story of another Match object over the same game): told quietly
+    again = Match(m.seats, 4, game=m.game, prefs=Prefs())
+    assert again.story() == []
+
+
+def test_the_story_waits_behind_a_pass_screen():
+    m = Match([Seat("Ann"), Seat("Ben")], seed=6, prefs=Prefs())
+    assert m.pass_needed and m.story() == []

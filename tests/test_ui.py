@@ -156,6 +156,9 @@ def test_game_against_bots_with_animation():
     assert sum(log[i][1].startswith("Bot") for i in sc.bot_notes) > len(sc.bot_notes) / 2
     assert any(w.startswith("for its ") for w in sc.bot_notes.values())
     sc.log_scroll = 0
+    # World's End is told line by line, the log's lines with it: a bot's World's End choice
+    # is the last note in some games
+    wait_until(lambda: not sc.busy(), "World's End told", pump=lambda: app.frame(dt=0.1))
     app.frame()
     last = max(sc.bot_notes)          # the log's lines hold its last 150 entries
     assert last >= len(log) - 150

@@ -2,11 +2,13 @@
 the pass screen, the cards drawn before it, "since your last turn", a gene pool card
 turning, World's End, scores, "What decided this game?", the Load screen, a hint, the marks
 legend, Learn to play, the Statistics page, the expansion modules' faces
-(tools/module_faces.py), and the Techlings module's attachments and open hands.
+(tools/module_faces.py), the Techlings module's attachments and open hands, and the game told
+as it happens (a catastrophe on the stage, a bot's play and reason).
 
     python3 tools/screenshots.py            # headless; the same pixels as a real window
     python3 tools/screenshots.py attachments    # only the Techlings ones
     python3 tools/screenshots.py stats          # only the Statistics page
+    python3 tools/screenshots.py story          # only the stage and the bot's turn
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ def advance(sc: TableScene, r: random.Random, until) -> None:
     app = sc.app
     app.frame([])                  # what a player watching move by move would have seen
     sc.news.clear()
+    sc.overlays.stage.queue.clear()     # the stage has its own shot (story()); these show
+    sc.overlays.stage.close()           # the table as it lies
 
 
 def hot_seat(app: App) -> TableScene:
@@ -267,6 +271,37 @@ def stats(app: App) -> None:
     path.unlink()
 
 
+def story(app: App) -> None:
+    """Me against three bots with every module at 1280x720: a catastrophe on the stage, then
+    a bot's play shown over its framed area with its reason."""
+    from doomlings_desktop.rules.cards import available_modules
+
+    size, app.screen = app.screen, pygame.Surface((1280, 720))
+    app.settings.animation, app.settings.bot_pace = "normal", 0.0
+    seats = [SeatConfig("Me"), SeatConfig("Ann", "bot", "medium"),
+             SeatConfig("Bob", "bot", "easy"), SeatConfig("Cyd", "bot", "hard")]
+    sc = TableScene(app, seats, seed=7, modules=available_modules())
+    sc.autosave = False
+    app.go(sc)
+    r = random.Random(9)
+    stage, turn = sc.overlays.stage, sc.overlays.bot_turn
+    want = ["stage", "bot-turn"]
+    for _ in range(20000):
+        if not want or sc.game.over:
+            break
+        shown = stage.drawn
+        if want[0] == "stage" and shown is not None and shown.kind == "catastrophe":
+            save(app, want.pop(0))
+        elif want[0] == "bot-turn" and turn.card_rect is not None and turn.bubble_rect:
+            save(app, want.pop(0))
+        d = sc.my_decision()
+        if d is not None and (shown is None or not shown.big):
+            sc.apply(r.choice(d.options))
+        app.frame([], dt=0.05)
+    app.screen = size
+    app.settings.animation = "off"
+
+
 def main() -> None:
     s = Settings()
     s.animation = "off"
@@ -276,6 +311,9 @@ def main() -> None:
         return
     if sys.argv[1:] == ["stats"]:
         stats(app)
+        return
+    if sys.argv[1:] == ["story"]:
+        story(app)
         return
     app.frame([])
     save(app, "menu")
@@ -322,6 +360,7 @@ def main() -> None:
     from module_faces import render  # tools/module_faces.py: its own 1280x720 window
     render(OUT / "module-faces.png")
     attachments(app)
+    story(app)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.names import name_of
+from doomlings_desktop.play.story import Storyteller
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.events import events_for
@@ -150,6 +151,9 @@ class Match:
         # A game dealt from a prepared position (the lesson) has no record to replay from its
         # seed: undo rebuilds it from this instead
         self.origin: Callable[[], Game] | None = None
+        self._told = Storyteller(self.db)    # the story told to each seat (play/story.py)
+        # the last bot move, as the table may show it: (seat, card played or -1, why, answers)
+        self.last_bot_move: tuple[int, int, str, int] | None = None
         self.game.hold = self.hold_seats()
 
     # ------------------------------------------------------------------ who sees what
@@ -288,6 +292,29 @@ class Match:
         return view_for(self.game, self.viewer) if self.private \
             else public_view(self.game, self.viewer)
 
+    def story(self) -> list:
+        """The moments new to the viewer since the table last asked (play/story.py); none
+        while no one's eyes are at the screen (a pass screen)."""
+        return self._told.new(self.game, self.viewer, self.name) if self.private else []
+
+    def coming(self) -> tuple[int, int, str] | None:
+        """A bot's play worked out, waiting for its pace: (seat, card, why), kept in
+        `last_bot_move` once applied. Only a play (its card lands face up in a pile; a secret
+        choice or offer is not told); the table shows it once landed, not in the hand."""
+        d = self.game.pending
+        job = self.thinking
+        ok = d is not None and d.player in self.bots and d.kind == "play" and job is not None \
+            and job["done"] and job["error"] is None and job["decision"] is d
+        a = job["answer"] if ok else None
+        return (d.player, a, job["why"]) if type(a) is int and a >= 0 else None
+
+    def acting_bot(self) -> int | None:
+        """The bot the game waits for, unless on an out-of-turn offer (a secret)."""
+        d = self.game.pending
+        if d is None or d.player not in self.bots or d.kind == "react":
+            return None
+        return d.player
+
     # ------------------------------------------------------------------ the flow
 
     def tick(self, dt: float, may_move: bool = True) -> bool:
@@ -307,6 +334,7 @@ class Match:
             if not (job and job["done"] and may_move
                     and (quiet or self.bot_wait >= self.prefs.bot_pace)):
                 return False
+            seen = self.coming()
             self.thinking = None
             self.bot_wait = 0.0
             if job["error"] is not None:
@@ -318,6 +346,9 @@ class Match:
             if job["why"]:
                 self.bot_notes[at] = job["why"]
             failed = self.apply(job["answer"]) is not None
+            if not failed and d.kind != "react":
+                self.last_bot_move = (d.player, seen[1] if seen else -1, job["why"],
+                                      len(self.game.answers))
             if failed or len(self.game.log or []) <= at:
                 self.bot_notes.pop(at, None)
             return not failed

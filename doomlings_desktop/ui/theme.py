@@ -88,6 +88,14 @@ NEWS_GONE: RGB = (235, 110, 100)        # a trait that just left one
 REPLAY_BAR: RGB = (12, 14, 18)          # a replay's controls
 REPLAY_NOTE: RGB = (40, 34, 60)         # the band saying what a replayed move was
 
+STAGE_BOX: RGB = (30, 34, 48)           # a big moment on the stage (an age, a catastrophe...)
+STAGE_EDGE: RGB = (244, 196, 72)        # its frame
+STAGE_DOOM: RGB = (232, 98, 90)         # a catastrophe's or World's End's frame and title
+STAGE_YOU: RGB = (250, 226, 150)        # what hit you, said in words
+BOT_TURN: RGB = (150, 186, 230)         # the frame of the acting bot's area
+BUBBLE: RGB = (236, 240, 248)           # a bot's reason, in a bubble by its area
+BUBBLE_INK: RGB = (28, 32, 40)          # the words in it
+
 HINT: RGB = (226, 132, 255)             # the coach's colour: lit answers and the box's frame
 HINT_BOX: RGB = (52, 34, 62)            # the coach's box
 HINT_TONE: RGB = (110, 70, 130)         # the Hint button

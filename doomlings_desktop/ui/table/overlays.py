@@ -23,6 +23,7 @@ from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.table.attach import LINK, host_under, owner, pair_words, pairs
+from doomlings_desktop.ui.table.bubble import BotTurn
 from doomlings_desktop.ui.table.decided import Decided, offered
 from doomlings_desktop.ui.table.endpiles import draw_piles, score_rows, we_legend, we_row
 from doomlings_desktop.ui.table.handraise import raised_height
@@ -31,6 +32,7 @@ from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.layer import Layer, cover, free_spot, shade
 from doomlings_desktop.ui.table.leaving import LeaveGuard
 from doomlings_desktop.ui.table.lesson import LessonLayer
+from doomlings_desktop.ui.table.moments import Stage
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
 from doomlings_desktop.ui.table.panels import GLOW, SELECT
 from doomlings_desktop.ui.table.state import dragging
@@ -956,16 +958,32 @@ class ModalStack:
         self.summary = Summary(scene)
         self.lesson = LessonLayer(scene)
         self.leave = LeaveGuard(scene)
+        self.bot_turn = BotTurn(scene)      # the acting bot framed, its play, its reason
+        self.stage = Stage(scene)           # the big moments, told as they happen
 
     def layers(self, d: Any) -> list[Layer]:
         """The open layers, bottom to top."""
         if self.sc.pass_needed:
             order = [self.pass_screen, self.zoom, self.menu, self.help, self.leave]
         else:
-            order = [self.marks, self.window, self.drag, self.hover, self.end, self.buttons,
-                     self.end_hover, self.decided, self.hint, self.review, self.summary, self.lesson, self.toast,
-                     self.zoom, self.menu, self.help, self.leave]
+            order = [self.marks, self.bot_turn, self.window, self.drag, self.hover, self.end,
+                     self.buttons, self.end_hover, self.decided, self.hint, self.stage,
+                     self.review, self.summary, self.lesson, self.toast, self.zoom, self.menu,
+                     self.help, self.leave]
         return [layer for layer in order if layer.open(d)]
+
+    def tell(self, now: float) -> None:
+        """The story's new moments and the bots' moves, taken from the match each update."""
+        self.stage.pull(now)
+        self.bot_turn.pull(now)
+
+    def holding(self, now: float) -> bool:
+        """The bots wait: a big moment just came, or a bot's card is being shown."""
+        return self.stage.holding(now) or self.bot_turn.holding()
+
+    def telling(self) -> bool:
+        """A moment or a bot's move is to be shown, or to go: a frame is due."""
+        return self.stage.stale() or self.bot_turn.stale()
 
     def update(self, d: Any) -> None:
         """Each open layer's step before drawing (`Layer.update`)."""

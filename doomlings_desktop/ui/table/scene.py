@@ -176,11 +176,12 @@ class TableScene(Scene):
         if self.modals.menu_open:
             return
         viewer = self.viewer
-        if self.match.tick(dt, may_move=not self.anim.busy):
+        if self.match.tick(dt, may_move=not self.anim.busy and not self.overlays.holding(self.time)):
             self._answered()
         if self.viewer != viewer:
             self._switch_viewer(self.viewer)
         self._show_notices()
+        self.overlays.tell(self.time)
 
     def track(self) -> None:
         """What follows the pointer over time, brought up to date before drawing (drawing
@@ -196,7 +197,7 @@ class TableScene(Scene):
         # a toast needs a frame when it comes and one when it goes, not a stream between
         if self.anim.busy or self.message.due() or self.drag is not None or self.news.stale(self.time) or (
                 self.pointing.key is not None and self.time - self.pointing.since < 0.5) \
-                or self.hand_raise.busy():
+                or self.hand_raise.busy() or self.overlays.telling():
             return True
         return self.dials.turning(self.time, self.gp_seconds())
 

@@ -1,0 +1,156 @@
+"""The stage: the big moments of the game shown as they happen, with their words.
+
+An age or a catastrophe revealed, a rule that skips turns, World's End: the card comes to the
+middle of the table, large, with its effect in one sentence and whatever it did to you ("Your
+gene pool is now 3 (Ice Age)"); what hit you with no big moment ("Glacial Meltdown discards
+your Viral") is said in a smaller box. The moments are the match's (`Match.story`, told from
+the viewer's own events by play/story.py); this layer only shows them, one at a time, each
+until it is clicked or for a time set by the animation pace.
+
+It never stands in the way of a decision: it takes no shade and no click target, it is put
+where it covers the fewest things to click (`free_spot`), a click on it only closes it (the
+release too), and every other click, key or drag goes through to the table. While a big moment
+is fresh the bots wait (`holding`), so it is seen before the game moves on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.rules.view import View
+from doomlings_desktop.ui.app import INK, MUTED
+from doomlings_desktop.ui.table.layer import Layer, free_spot
+from doomlings_desktop.ui.theme import STAGE_BOX, STAGE_DOOM, STAGE_EDGE, STAGE_YOU
+
+# seconds a moment stays (big, or only what hit you) and the bots wait under a big one, by
+# the animation setting
+STAY = {"normal": (5.0, 3.5), "fast": (3.0, 2.5), "off": (3.0, 2.5)}
+HOLD = {"normal": 1.6, "fast": 0.8, "off": 0.0}
+QUEUE = 4            # moments waiting beyond this are dropped, oldest first: the game moved on
+DOOM = ("catastrophe", "world_end", "skip")
+
+
+class Stage(Layer):
+    """The big moment being shown, and those waiting their turn."""
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.queue: list[Any] = []
+        self.current: Any = None
+        self.since = 0.0
+        self.rect: Rect | None = None      # where it was drawn last (tests click it)
+        self.drawn: Any = None             # the moment the last frame showed
+        self.swallow = False               # the release of the click that closed it
+
+    # ------------------------------------------------------------------ time
+
+    def pace(self) -> str:
+        return self.sc.app.settings.animation
+
+    def pull(self, now: float) -> None:
+        """Take the match's new moments and move the show on (the scene's update)."""
+        self.queue += self.sc.match.story()
+        del self.queue[:-QUEUE]
+        if self.sc.match.lesson is not None:
+            # the lesson tells its own game, one note at a time: a second voice would
+            # cover what its notes point at
+            self.queue.clear()
+            self.current = None
+            return
+        if self.current is not None and self.waiting():
+            self.since = now               # its time runs once it can be seen
+        if self.current is not None and now - self.since >= self.stay(self.current):
+            self.current = None
+        if self.current is None and self.queue:
+            self.current = self.queue.pop(0)
+            self.since = now
+
+    def stay(self, m: Any) -> float:
+        big, small = STAY.get(self.pace(), STAY["normal"])
+        t = big if m.big else small
+        return t / 2 if self.queue else t        # hurry when more are waiting
+
+    def holding(self, now: float) -> bool:
+        """A big moment has just come: the bots wait a little, so it is seen first."""
+        m = self.current
+        return m is not None and m.big and now - self.since < HOLD.get(self.pace(), 0.0) \
+            and bool(self.sc.humans) and not self.waiting()
+
+    def stale(self) -> bool:
+        """The frame on screen shows another moment than the one to show (busy() asks: a
+        frame when one comes and one when it goes, not a stream of them between)."""
+        # behind a pass screen nothing of the table is drawn: nothing to redraw for
+        return not self.sc.pass_needed and self.drawn is not self.shown_now()
+
+    def waiting(self) -> bool:
+        """A window asks something over the whole table (a choice of cards, an out-of-turn
+        offer, "since your last turn"): the moment waits behind it, never over its cards
+        and buttons."""
+        sc = self.sc
+        return sc._card_window(sc.my_decision()) is not None or sc.news.summary is not None \
+            or sc.match.review is not None
+
+    def shown_now(self) -> Any:
+        return None if self.sc.game.over or self.waiting() else self.current
+
+    def close(self) -> None:
+        self.current = None
+
+    # ------------------------------------------------------------------ layer
+
+    def open(self, d: Any) -> bool:
+        # open one frame more once the moment has gone, so that the frame says it has gone
+        return self.shown_now() is not None or self.swallow or self.drawn is not None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and self.swallow:
+            self.swallow = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.shown_now() is not None \
+                and self.rect is not None and self.rect.collidepoint(event.pos):
+            self.close()
+            self.swallow = True
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
+        m = self.drawn = self.shown_now()
+        if m is None:
+            return
+        t = self.sc.app.text
+        has_card = m.card >= 0
+        ch = int(230 * u) if has_card else 0
+        cw = int(ch * 0.72)
+        width = int(600 * u) if has_card else int(460 * u)
+        words_w = width - cw - int(44 * u)
+        title = t.wrap(m.title, int(22 * u), words_w, bold=True) if m.title else []
+        text = t.wrap(m.text, int(17 * u), words_w) if m.text else []
+        lines = [part for line in m.lines for part in t.wrap(line, int(17 * u), words_w, True)]
+        words_h = (len(title) * int(27 * u) + len(text) * int(22 * u)
+                   + len(lines) * int(22 * u) + int(30 * u) + (int(8 * u) if lines else 0))
+        box = Rect(0, 0, width, max(ch, words_h) + int(28 * u))
+        box = self.rect = free_spot(self.sc, box, surf.get_size(), u)
+        edge = STAGE_DOOM if m.kind in DOOM else STAGE_EDGE
+        pygame.draw.rect(surf, STAGE_BOX, box, border_radius=int(12 * u))
+        pygame.draw.rect(surf, edge, box, width=max(2, int(3 * u)), border_radius=int(12 * u))
+        x = box.x + int(14 * u)
+        if has_card:
+            surf.blit(self.sc.app.art.face(m.card, cw, ch), (x, box.y + int(14 * u)))
+            x += cw + int(16 * u)
+        y = box.y + int(14 * u)
+        for part in title:
+            surf.blit(t.render(part, int(22 * u), edge, bold=True), (x, y))
+            y += int(27 * u)
+        for part in text:
+            surf.blit(t.render(part, int(17 * u), INK), (x, y))
+            y += int(22 * u)
+        y += int(8 * u) if lines and (title or text) else 0
+        for part in lines:
+            surf.blit(t.render(part, int(17 * u), STAGE_YOU, bold=True), (x, y))
+            y += int(22 * u)
+        hint = t.render("Click to close", int(13 * u), MUTED)
+        surf.blit(hint, hint.get_rect(bottomright=(box.right - int(12 * u),
+                                                   box.bottom - int(8 * u))))

@@ -1,0 +1,172 @@
+"""The table tells the game (issue "The table, third edition", part 2), through real pygame
+events on the app loop: a big moment takes the stage and stays until clicked or for its time,
+never taking a click meant for the table; a bot's play is shown over its framed area before it
+lands, then its reason in a bubble."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from uidriver import Player, click, wait_until
+
+from doomlings_desktop.rules.cards import available_modules
+from doomlings_desktop.storage.settings import Settings
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.table import SeatConfig, TableScene
+from doomlings_desktop.ui.table.moments import HOLD, STAY
+from doomlings_desktop.ui.theme import BOT_TURN, STAGE_DOOM
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+
+
+def table(animation="normal", pace=0.0, seed=7):
+    """Me against three bots with every module, at 1280x720."""
+    s = Settings()
+    s.animation = animation
+    s.bot_pace = pace
+    app = App(size=(1280, 720), settings=s)
+    seats = [SeatConfig("Me"), SeatConfig("Ann", "bot", "easy"),
+             SeatConfig("Bob", "bot", "random"), SeatConfig("Cyd", "bot", "easy")]
+    sc = TableScene(app, seats, seed=seed, modules=available_modules())
+    app.go(sc)
+    app.frame()
+    return app, sc
+
+
+def until_on_stage(app, sc, kinds, player):
+    """Play (the human by the uidriver Player) until a moment of `kinds` is on the stage."""
+    stage = sc.overlays.stage
+
+    def step():
+        if not player.act(app):
+            app.frame(dt=0.05)
+    return wait_until(lambda: stage.current is not None and stage.current.kind in kinds
+                      and stage.drawn is stage.current and stage.current, f"a {kinds} moment",
+                      pump=step, idle_s=0)
+
+
+def test_a_catastrophe_takes_the_stage_and_a_click_closes_it_without_answering():
+    app, sc = table()
+    stage = sc.overlays.stage
+    m = until_on_stage(app, sc, ("catastrophe",), Player(1))
+    d = sc.db.cards[m.card]
+    assert d.kind == "catastrophe" and m.title.startswith("Catastrophe 1 of 3: " + d.name)
+    assert (d.text.split(".")[0] in m.text) and ("Gene pools" in m.text) == bool(d.gene_pool)
+    if d.gene_pool:
+        assert any(x.startswith("Your gene pool is now ") for x in m.lines)
+    r = stage.rect
+    assert r is not None and app.screen.get_rect().contains(r)
+    assert tuple(app.screen.get_at((r.centerx, r.y + 1)))[:3] == STAGE_DOOM   # its frame
+    # the bots wait while it is fresh (at the normal pace), then the game goes on
+    answers = len(sc.game.answers)
+    if sc.game.pending.player in sc.bots:
+        app.frame(dt=HOLD["normal"] / 4)
+        assert len(sc.game.answers) == answers
+    # a click on it closes it, and only it: nothing under it is answered or chosen (a bot
+    # held by it may move once it is closed)
+    selected, mine = sc.selected, sc.my_decision()
+    answers = len(sc.game.answers)
+    click(app, r.center)
+    assert stage.current is not m and sc.selected == selected
+    assert mine is None or sc.game.answers[answers:answers + 1] == []
+    app.frame()
+    assert stage.drawn is not m
+
+
+def test_a_moment_goes_by_itself_after_its_time_and_a_decision_under_it_stays_answerable():
+    app, sc = table(seed=3)
+    stage = sc.overlays.stage
+    player = Player(2)
+    m = until_on_stage(app, sc, ("age", "catastrophe"), player)
+    for _ in range(int(STAY["normal"][0] / 0.25) + 2):
+        if stage.current is not m:
+            break
+        app.frame(dt=0.25)
+    assert stage.current is not m
+    # the game plays on by the same clicks and drags as ever, under and around the stage
+    answers = len(sc.game.answers)
+    wait_until(lambda: len(sc.game.answers) > answers + 5, "the game going on",
+               pump=lambda: player.act(app) or app.frame(dt=0.05), idle_s=0)
+
+
+def test_a_bots_turn_is_framed_its_play_shown_large_as_it_lands_then_its_reason():
+    app, sc = table(pace=1.0, seed=5)
+    turn = sc.overlays.bot_turn
+    player = Player(4)
+
+    def step():
+        if not player.act(app):
+            app.frame(dt=0.05)
+    # while a bot decides, its area is framed (and nothing of its hand is shown)
+    wait_until(lambda: sc.match.acting_bot() is not None and turn.drawn is not None
+               and turn.drawn[0] is not None, "a bot deciding", pump=step, idle_s=0)
+    seat = sc.match.acting_bot()
+    edge = sc.layout.panel_of(seat).rect.inflate(4, 4)
+    assert tuple(app.screen.get_at((edge.centerx, edge.y + 1)))[:3] == BOT_TURN
+    assert turn.card_rect is None
+    # its play: once in its pile, shown large over its area, with its reason by it
+    wait_until(lambda: turn.card_rect is not None, "a bot's play shown", pump=step, idle_s=0)
+    seat, card, _ = turn.played
+    assert card in sc.game.players[seat].pile and card not in sc.game.players[seat].hand
+    assert sc.layout.panel_of(seat).rect.colliderect(turn.card_rect)
+    why = sc.match.last_bot_move[2]
+    if why:
+        assert turn.bubble_rect is not None and turn.said[:2] == (seat, why)
+    # the next move waits until the card has been seen, then the card goes and the game on
+    answers = len(sc.game.answers)
+    app.settings.bot_pace = 0.0          # the pace alone would let the next bot move now
+    if sc.game.pending.player in sc.bots:
+        app.frame(dt=0.3)
+        assert len(sc.game.answers) == answers and turn.card_rect is not None
+    wait_until(lambda: turn.card_rect is None, "the card put away",
+               pump=lambda: app.frame(dt=0.1), idle_s=0)
+
+
+def test_keys_go_through_the_stage_to_the_table():
+    """The stage takes no keys: Space, Enter or a number still answer the decision under
+    it."""
+    app, sc = table(seed=3)
+    stage = sc.overlays.stage
+    until_on_stage(app, sc, ("age", "catastrophe"), Player(5))
+    taken = stage.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                            unicode="\r", mod=0, scancode=0))
+    assert not taken and stage.current is not None
+
+
+def test_in_pass_and_play_each_human_is_told_at_the_screen_never_behind_a_pass_screen():
+    """Three humans: a moment is shown only to whoever has taken the screen, after their
+    "since your last turn" window (it waits behind it), and each frame's moment is one told
+    from that seat's own events."""
+    s = Settings()
+    s.animation = "fast"
+    s.bot_pace = 0.0
+    app = App(size=(1280, 720), settings=s)
+    sc = TableScene(app, [SeatConfig("Ada"), SeatConfig("Ben"), SeatConfig("Cy")], seed=2,
+                    modules=available_modules())
+    app.go(sc)
+    app.frame()
+    stage = sc.overlays.stage
+    player = Player(6)
+    shown = []
+    draw = stage.draw
+
+    def drawn(surf, v, d, u):
+        draw(surf, v, d, u)
+        if stage.drawn is not None:        # a moment on screen in this frame
+            assert not sc.pass_needed and sc.news.summary is None
+            assert sc.cleared == sc.viewer
+            shown.append((sc.viewer, stage.drawn))
+    stage.draw = drawn
+
+    def step():
+        if not player.act(app):
+            app.frame(dt=0.05)
+        # behind a pass screen the table rests: nothing of the story keeps it drawing
+        assert not (sc.pass_needed and sc.overlays.telling())
+    wait_until(lambda: any(m.kind == "catastrophe" for _, m in shown),
+               "a catastrophe told in pass-and-play", pump=step, idle_s=0)
+    seat, m = next((v, m) for v, m in shown if m.kind == "catastrophe")
+    assert m.title.startswith("Catastrophe 1 of 3")
