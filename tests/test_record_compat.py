@@ -81,7 +81,7 @@ def test_a_changed_card_rule_is_explained_kept_and_listed(db):
     g = played(db)
     path = saves.save(g, SEATS, "before the update")
     text = path.read_text()
-    old = 'id: kidney\n    name: "Kidney"\n    color: red\n'
+    old = 'id: kidney\n    name: "Kidney"\n    picture: game-icons:kidneys\n    color: red\n'
     assert old in TEXT
     new_db = parse_database(TEXT.replace(old, old.replace("red", "green")))
     assert new_db.behaviour["kidney"] != db.behaviour["kidney"]
