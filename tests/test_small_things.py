@@ -356,3 +356,23 @@ def test_the_menu_button_never_covers_game_log(size, ui_scale):
              if words.get(i, "").rstrip("…") and "Game log".startswith(words[i].rstrip("…"))]
     assert menu is not None and len(heads) == 1
     assert heads[0].right <= menu.x, (heads[0], menu)
+
+
+def test_world_end_banner_keeps_its_last_lines_inside_the_window():
+    """World's End with many lines (four players' effects and Meaning of Life cards): the
+    banner shrinks its text before dropping the earliest rows, and its last line, the last
+    player's Meaning of Life, is always inside a 1280x720 window (it fell below the edge)."""
+    from doomlings_desktop.ui.app import Text
+    from doomlings_desktop.ui.table.overlays import _we_rows
+
+    pygame.font.init()
+    t = Text()
+    lines = [("we_trait", f"Player {i % 4 + 1}'s World's End effect number {i}: every other "
+              "player discards a card from their hand and scores no bonus.") for i in range(12)]
+    lines.append(("meaning", "Player 4's Meaning of Life: The Jellyfish (+3)."))
+    for h in (720, 600):
+        size, rows = _we_rows(t, lines, 1280, h, 1.0)
+        assert 130 + len(rows) * int(size * 1.4) <= h - 30
+        assert rows[-1][0] == "Player 4's Meaning of Life: The Jellyfish (+3)."
+    size, rows = _we_rows(t, lines[-3:], 1280, 720, 1.0)
+    assert size == 20       # a short World's End keeps its full size

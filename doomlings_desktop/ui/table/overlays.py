@@ -502,22 +502,20 @@ class End(Layer):
         t = sc.app.text
         title = t.render("World's End", int(48 * u), BAD, bold=True)
         shown = lines[1:1 + int(sc.we_step)]
-        rows: list[tuple[str, tuple]] = []
-        for kind, text in shown[-14:]:
-            color = ACCENT if kind in ("we_catastrophe", "catastrophe") else INK
-            rows += [(line, color) for line in t.wrap(text, int(20 * u), int(w * 0.6))]
+        size, rows = _we_rows(t, shown, w, h, u)
+        step = int(size * 1.4)
         # on a panel of its own: drawn straight over the shaded piles it was hard to read
         box = Rect(0, 0, max(int(w * 0.6), title.get_width()) + int(60 * u),
-                   int(100 * u) + len(rows) * int(28 * u))
+                   int(100 * u) + len(rows) * step)
         box.midtop = (w // 2, int(44 * u))
         pygame.draw.rect(surf, WORLDS_END_BOX, box, border_radius=int(12 * u))
         pygame.draw.rect(surf, BAD, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
         surf.blit(title, title.get_rect(midtop=(w // 2, int(56 * u))))
         y = int(130 * u)
         for line, color in rows:
-            s = t.render(line, int(20 * u), color)
+            s = t.render(line, size, color)
             surf.blit(s, s.get_rect(midtop=(w // 2, y)))
-            y += int(28 * u)
+            y += step
         hint = t.render("Click to see the scores now", int(15 * u), MUTED)
         # just under the panel, not over the hand below it
         surf.blit(hint, hint.get_rect(midtop=(w // 2, min(box.bottom + int(8 * u),
@@ -998,3 +996,18 @@ class ModalStack:
     def handle(self, event: pygame.event.Event, d: Any) -> bool:
         """Offer the event to the open layers, topmost first; True if one took it."""
         return any(layer.handle(event) for layer in reversed(self.layers(d)))
+
+
+def _we_rows(t: Any, shown: list, w: int, h: int, u: float) -> tuple[int, list]:
+    """World's End's lines as rows that fit the window: the text shrinks (20 to 13 px at
+    interface size 1) before the earliest rows give way, so the last lines (every player's
+    Meaning of Life card) are never drawn below the window's edge."""
+    room = h - int(130 * u) - int(40 * u)
+    for size in (int(20 * u), int(17 * u), int(15 * u), int(13 * u)):
+        rows: list[tuple[str, tuple]] = []
+        for kind, text in shown:
+            color = ACCENT if kind in ("we_catastrophe", "catastrophe") else INK
+            rows += [(line, color) for line in t.wrap(text, size, int(w * 0.6))]
+        if len(rows) * int(size * 1.4) <= room:
+            return size, rows
+    return size, rows[-max(1, room // int(size * 1.4)):]
