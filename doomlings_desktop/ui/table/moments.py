@@ -132,7 +132,10 @@ class Stage(Layer):
         words_h = (len(title) * int(27 * u) + len(text) * int(22 * u)
                    + len(lines) * int(22 * u) + int(30 * u) + (int(8 * u) if lines else 0))
         box = Rect(0, 0, width, max(ch, words_h) + int(28 * u))
-        box = self.rect = free_spot(self.sc, box, surf.get_size(), u)
+        # never over a button if any spot leaves them all free: a click meant for End turn
+        # would close the stage instead (seen in the real-window test)
+        box = self.rect = free_spot(self.sc, box, surf.get_size(), u,
+                                    avoid=[b.rect for b in self.sc.buttons])
         edge = STAGE_DOOM if m.kind in DOOM else STAGE_EDGE
         pygame.draw.rect(surf, STAGE_BOX, box, border_radius=int(12 * u))
         pygame.draw.rect(surf, edge, box, width=max(2, int(3 * u)), border_radius=int(12 * u))
