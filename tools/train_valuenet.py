@@ -1,0 +1,223 @@
+"""Train the value network Hard scores its simulations with (`bots/valuenet.py`).
+
+Self-play data: Medium plays Medium at every table size (2 to 6 players); at every turn opening
+each seat's inputs are recorded (`valuenet.inputs`, the deciding seat's hand valued exactly, as
+at Hard's cut-off); when the game ends, who won (Monte Carlo targets: a tie shares the win).
+The network (one tanh hidden layer) is fitted by full-batch Adam to the log loss of the winners
+under a softmax over the table, with a little L2; the games are split 90/10 into training and
+validation, and the weights with the best validation loss are kept.
+
+Seeds: game k at n players uses the game seed TRAIN_BASE + 1,000,000 x n + k, with Medium bots
+seeded from it; TRAIN_BASE is 10^15, far from every arena deal (an arena `--seed S` plays deals
+S x 1,000,003 + k, so seeds 1 to 1,000 stay below 1.1 x 10^9). The weights' initialisation and
+nothing else uses `--seed`. Reproducible: the same arguments give the same data and, on the same
+numpy, the same weights. Usage (docs/bots.md has the figures of the shipped weights):
+
+    python3 tools/train_valuenet.py --games 700,300,500,200,150 --jobs 2 \\
+        --data /tmp/valuenet-data.npz --out assets/valuenet.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from doomlings_desktop.bots import heuristics as H  # noqa: E402
+from doomlings_desktop.bots import make_bot  # noqa: E402
+from doomlings_desktop.bots import valuenet as V  # noqa: E402
+from doomlings_desktop.bots.hard import TEMPERATURE  # noqa: E402
+from doomlings_desktop.rules.cards import default_database  # noqa: E402
+from doomlings_desktop.rules.engine import Game  # noqa: E402
+from doomlings_desktop.rules.view import view_for  # noqa: E402
+from doomlings_desktop.rules.worlds import WorldSampler  # noqa: E402
+
+TRAIN_BASE = 10**15
+SIZES = (2, 3, 4, 5, 6)
+
+
+def play(job: tuple[int, int]) -> tuple[list, list[float]]:
+    """One Medium game: the input rows at every turn opening, and each seat's win share."""
+    n, k = job
+    seed = TRAIN_BASE + 1_000_000 * n + k
+    db = default_database()
+    tb = H.tables(db)
+    g = Game.new(db, n, seed=seed, log=False)
+    bots = [make_bot("medium", seed * 10 + i, db=db) for i in range(n)]
+    seen = []
+    while g.pending is not None:
+        p = g.pending.player
+        if H.at_turn_start(g):
+            seen.append(V.inputs(g, tb, (p,)))
+        g.apply(bots[p].decide(view_for(g, p, with_log=False), WorldSampler(g, p)))
+    share = [1.0 / len(g.winners) if q in g.winners else 0.0 for q in range(n)]
+    return seen, share
+
+
+def collect(counts: dict[int, int], jobs: int) -> dict[str, np.ndarray]:
+    """Positions padded to 6 seats: x (P, 6, F), mask (P, 6), share (P, 6), game (P,)."""
+    work = [(n, k) for n in SIZES for k in range(counts.get(n, 0))]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            games = pool.map(play, work, chunksize=2)
+    else:
+        games = [play(j) for j in work]
+    xs, masks, shares, ids = [], [], [], []
+    f = len(V.FEATURES)
+    for gid, (seen, share) in enumerate(games):
+        n = len(share)
+        for rows in seen:
+            x = np.zeros((V.MAX_SEATS, f))
+            x[:n] = rows
+            m = np.zeros(V.MAX_SEATS)
+            m[:n] = 1
+            s = np.zeros(V.MAX_SEATS)
+            s[:n] = share
+            xs.append(x)
+            masks.append(m)
+            shares.append(s)
+            ids.append(gid)
+    return {"x": np.array(xs), "mask": np.array(masks), "share": np.array(shares),
+            "game": np.array(ids)}
+
+
+def forward(p: dict, x: np.ndarray, mask: np.ndarray):
+    h = np.tanh(x @ p["w1"] + p["b1"])
+    u = h @ p["w2"]
+    u = np.where(mask > 0, u, -1e9)
+    u = u - u.max(axis=1, keepdims=True)
+    e = np.exp(u) * mask
+    prob = e / e.sum(axis=1, keepdims=True)
+    return h, prob
+
+
+def loss_of(p: dict, x, mask, share) -> float:
+    _, prob = forward(p, x, mask)
+    return float(-(share * np.log(np.maximum(prob, 1e-12))).sum(axis=1).mean())
+
+
+def train(data: dict, hidden: int, seed: int, steps: int, l2: float,
+          lr: float) -> tuple[dict, dict]:
+    """Full-batch Adam on the training games; the step with the best validation loss wins."""
+    rng = np.random.default_rng(seed)
+    va = held_out(data)
+    tr = ~va
+    mask = data["mask"]
+    x = data["x"]
+    rows = x[tr][mask[tr] > 0]
+    mean = rows.mean(axis=0)
+    scale = rows.std(axis=0)
+    scale[scale < 1e-6] = 1.0
+    xn = np.where(mask[..., None] > 0, (x - mean) / scale, 0.0)
+    f = x.shape[2]
+    p = {"w1": rng.normal(0, 1 / math.sqrt(f), (f, hidden)), "b1": np.zeros(hidden),
+         "w2": rng.normal(0, 1 / math.sqrt(hidden), hidden)}
+    m = {k: np.zeros_like(v) for k, v in p.items()}
+    v2 = {k: np.zeros_like(v) for k, v in p.items()}
+    xt, mt, st = xn[tr], mask[tr], data["share"][tr]
+    best, best_p, best_step = math.inf, None, 0
+    for step in range(1, steps + 1):
+        h, prob = forward(p, xt, mt)
+        du = (prob - st) * mt / len(xt)                     # d loss / d utility
+        g = {"w2": np.einsum("psh,ps->h", h, du) + l2 * p["w2"]}
+        dz = du[..., None] * p["w2"] * (1 - h * h)
+        g["w1"] = np.einsum("psf,psh->fh", xt, dz) + l2 * p["w1"]
+        g["b1"] = dz.sum(axis=(0, 1))
+        for k in p:
+            m[k] = 0.9 * m[k] + 0.1 * g[k]
+            v2[k] = 0.999 * v2[k] + 0.001 * g[k] ** 2
+            mh = m[k] / (1 - 0.9 ** step)
+            vh = v2[k] / (1 - 0.999 ** step)
+            p[k] = p[k] - lr * mh / (np.sqrt(vh) + 1e-8)
+        if step % 25 == 0 or step == steps:
+            vl = loss_of(p, xn[va], mask[va], data["share"][va])
+            if vl < best:
+                best, best_p, best_step = vl, {k: a.copy() for k, a in p.items()}, step
+    out = dict(best_p, mean=mean, scale=scale)
+    return out, {"val_loss": best, "step": best_step}
+
+
+def held_out(data: dict) -> np.ndarray:
+    """The validation positions: those of every tenth game (of every table size)."""
+    return data["game"] % 10 == 9
+
+
+def classic_loss(data: dict, sel: np.ndarray) -> dict[int, float]:
+    """The hand-tuned evaluation's log loss of the winners (softmax of the seat values at
+    Hard's fitted temperature) on the selected positions, per table size."""
+    iv = V.FEATURES.index("value")
+    ir = V.FEATURES.index("rounds_left")
+    out = {}
+    for n in SIZES:
+        pick = sel & (data["mask"].sum(axis=1) == n)
+        if not pick.any():
+            continue
+        x = data["x"][pick][:, :n]
+        t0, slope = TEMPERATURE[n]
+        t = t0 + slope * x[:, 0, ir]
+        z = x[:, :, iv] / t[:, None]
+        z = z - z.max(axis=1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        out[n] = float(-(data["share"][pick][:, :n] * logp).sum(axis=1).mean())
+    return out
+
+
+def net_loss(p: dict, data: dict, sel: np.ndarray) -> dict[int, float]:
+    out = {}
+    xn = np.where(data["mask"][..., None] > 0, (data["x"] - p["mean"]) / p["scale"], 0.0)
+    for n in SIZES:
+        pick = sel & (data["mask"].sum(axis=1) == n)
+        if pick.any():
+            out[n] = loss_of(p, xn[pick], data["mask"][pick], data["share"][pick])
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", default="700,300,500,200,150",
+                    help="Medium games at 2,3,4,5,6 players")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--data", type=Path, help="cache of the self-play data (.npz)")
+    ap.add_argument("--out", type=Path, default=Path("assets/valuenet.npz"))
+    ap.add_argument("--hidden", type=int, default=48)
+    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--l2", type=float, default=1e-4)
+    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    counts = dict(zip(SIZES, (int(x) for x in args.games.split(",")), strict=False))
+    t0 = time.time()
+    if args.data is not None and args.data.exists():
+        with np.load(args.data, allow_pickle=False) as z:
+            data = {k: z[k] for k in z.files}
+        print(f"data: {args.data} ({len(data['x'])} positions)")
+    else:
+        data = collect(counts, args.jobs)
+        print(f"self-play: {sum(counts.values())} games, {len(data['x'])} turn openings, "
+              f"{time.time() - t0:.0f} s")
+        if args.data is not None:
+            np.savez_compressed(args.data, **data)
+    t1 = time.time()
+    p, info = train(data, args.hidden, args.seed, args.steps, args.l2, args.lr)
+    print(f"training: {time.time() - t1:.0f} s, best validation log loss {info['val_loss']:.4f} "
+          f"at step {info['step']}")
+    va = held_out(data)
+    cl = classic_loss(data, va)
+    nl = net_loss(p, data, va)
+    for n in SIZES:
+        if n in nl:
+            print(f"  {n} players, validation games: log loss {nl[n]:.4f} "
+                  f"(hand-tuned at Hard's temperature {cl[n]:.4f}; a coin {math.log(n):.4f})")
+    V.save_weights(args.out, {k: p[k] for k in ("mean", "scale", "w1", "b1", "w2")})
+    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes)")
+
+
+if __name__ == "__main__":
+    main()
