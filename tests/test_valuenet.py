@@ -25,7 +25,8 @@ def small_net(hidden=5, seed=0):
     f = len(V.FEATURES)
     return {"mean": rng.normal(0, 1, f), "scale": rng.uniform(0.5, 2, f),
             "w1": rng.normal(0, 0.3, (f, hidden)), "b1": rng.normal(0, 0.1, hidden),
-            "w2": rng.normal(0, 1, hidden)}
+            "w2": rng.normal(0, 1, hidden),
+            "temperature": np.array([[3.0, 1.75], [2.6, 1.9], [3.0, 2.35], [3.0, 2.4], [3.9, 2.0]])}
 
 
 def write(path, **fields):
@@ -68,6 +69,8 @@ BAD = {
     "text weights": {"w2": np.array(["a"] * 5)},
     "zero scale": {"scale": np.zeros(len(V.FEATURES))},
     "matrix bias": {"b1": np.zeros((5, 1))},
+    "temperature shape": {"temperature": np.ones((4, 2))},
+    "negative temperature": {"temperature": -np.ones((5, 2))},
 }
 
 
@@ -181,3 +184,19 @@ def test_arena_chooses_hards_evaluation(monkeypatch):
                               jobs=1, hard_budget=0.0, hard_iterations=None, hard_eval="classic")
     assert arena.cmd(args) == 0
     assert seen == [{"hard": {"budget": None, "evaluation": "classic"}}]
+
+
+def test_a_network_without_correction_is_the_hand_tuned_reward(db):
+    """The utility is the hand-tuned reading (seat value over Hard's temperature) plus the
+    network's correction: with no correction the chances are Hard's old rewards."""
+    from doomlings_desktop.bots.hard import TEMPERATURE
+    fields = small_net()
+    fields["w2"] = np.zeros_like(fields["w2"])
+    fields["temperature"] = np.array([TEMPERATURE[n] for n in range(2, 7)])
+    net = V.ValueNet(**fields)
+    tb = H.tables(db)
+    for n in (2, 3, 4, 6):
+        for g in turn_openings(db, n, 50 + n)[::7]:
+            t0, slope = TEMPERATURE[n]
+            assert net.chances(g, tb, (1,)) == pytest.approx(
+                H.rewards(g, tb, t0, (1,), slope), abs=1e-12)

@@ -3,7 +3,7 @@
 Self-play data: Medium plays Medium at every table size (2 to 6 players); at every turn opening
 each seat's inputs are recorded (`valuenet.inputs`, the deciding seat's hand valued exactly, as
 at Hard's cut-off); when the game ends, who won (Monte Carlo targets: a tie shares the win).
-The network (one tanh hidden layer) is fitted by full-batch Adam to the log loss of the winners
+The network (one tanh hidden layer) is fitted by Adam on minibatches to the log loss of the winners
 under a softmax over the table, with a little L2; the games are split 90/10 into training and
 validation, and the weights with the best validation loss are kept.
 
@@ -13,8 +13,8 @@ S x 1,000,003 + k, so seeds 1 to 1,000 stay below 1.1 x 10^9). The weights' init
 nothing else uses `--seed`. Reproducible: the same arguments give the same data and, on the same
 numpy, the same weights. Usage (docs/bots.md has the figures of the shipped weights):
 
-    python3 tools/train_valuenet.py --games 700,300,500,200,150 --jobs 2 \\
-        --data /tmp/valuenet-data.npz --out assets/valuenet.npz
+    python3 tools/train_valuenet.py --jobs 2 --data /tmp/valuenet-medium.npz \\
+        --easy-data /tmp/valuenet-easy.npz --out assets/valuenet.npz
 """
 
 from __future__ import annotations
@@ -41,16 +41,18 @@ from doomlings_desktop.rules.worlds import WorldSampler  # noqa: E402
 
 TRAIN_BASE = 10**15
 SIZES = (2, 3, 4, 5, 6)
+LEVEL_OFFSET = {"medium": 0, "easy": 500_000}     # Easy's games: other seeds than Medium's
 
 
-def play(job: tuple[int, int]) -> tuple[list, list[float]]:
-    """One Medium game: the input rows at every turn opening, and each seat's win share."""
-    n, k = job
-    seed = TRAIN_BASE + 1_000_000 * n + k
+def play(job: tuple[int, int, str]) -> tuple[list, list[float]]:
+    """One game of a level against itself: the input rows at every turn opening, and each
+    seat's win share."""
+    n, k, level = job
+    seed = TRAIN_BASE + 1_000_000 * n + k + (LEVEL_OFFSET[level])
     db = default_database()
     tb = H.tables(db)
     g = Game.new(db, n, seed=seed, log=False)
-    bots = [make_bot("medium", seed * 10 + i, db=db) for i in range(n)]
+    bots = [make_bot(level, seed * 10 + i, db=db) for i in range(n)]
     seen = []
     while g.pending is not None:
         p = g.pending.player
@@ -61,9 +63,9 @@ def play(job: tuple[int, int]) -> tuple[list, list[float]]:
     return seen, share
 
 
-def collect(counts: dict[int, int], jobs: int) -> dict[str, np.ndarray]:
+def collect(counts: dict[int, int], jobs: int, level: str = "medium") -> dict[str, np.ndarray]:
     """Positions padded to 6 seats: x (P, 6, F), mask (P, 6), share (P, 6), game (P,)."""
-    work = [(n, k) for n in SIZES for k in range(counts.get(n, 0))]
+    work = [(n, k, level) for n in SIZES for k in range(counts.get(n, 0))]
     if jobs > 1:
         with Pool(jobs) as pool:
             games = pool.map(play, work, chunksize=2)
@@ -88,9 +90,11 @@ def collect(counts: dict[int, int], jobs: int) -> dict[str, np.ndarray]:
             "game": np.array(ids)}
 
 
-def forward(p: dict, x: np.ndarray, mask: np.ndarray):
-    h = np.tanh(x @ p["w1"] + p["b1"])
-    u = h @ p["w2"]
+def forward(p: dict, x: np.ndarray, mask: np.ndarray, prior: np.ndarray):
+    """Hidden layer and each seat's chance: softmax of the hand-tuned prior plus the net."""
+    b, s, f = x.shape
+    h = np.tanh(x.reshape(-1, f) @ p["w1"] + p["b1"]).reshape(b, s, -1)
+    u = prior + h @ p["w2"]
     u = np.where(mask > 0, u, -1e9)
     u = u - u.max(axis=1, keepdims=True)
     e = np.exp(u) * mask
@@ -98,50 +102,85 @@ def forward(p: dict, x: np.ndarray, mask: np.ndarray):
     return h, prob
 
 
-def loss_of(p: dict, x, mask, share) -> float:
-    _, prob = forward(p, x, mask)
+def loss_of(p: dict, x, mask, share, prior) -> float:
+    _, prob = forward(p, x, mask, prior)
     return float(-(share * np.log(np.maximum(prob, 1e-12))).sum(axis=1).mean())
 
 
-def train(data: dict, hidden: int, seed: int, steps: int, l2: float,
-          lr: float) -> tuple[dict, dict]:
-    """Full-batch Adam on the training games; the step with the best validation loss wins."""
+def train(data: dict, hidden: int, seed: int, epochs: int, l2: float, lr: float,
+          batch: int = 256, extra: dict | None = None) -> tuple[dict, dict]:
+    """Adam on shuffled minibatches of the training games' positions; the epoch with the best
+    validation loss wins."""
     rng = np.random.default_rng(seed)
     va = held_out(data)
     tr = ~va
     mask = data["mask"]
     x = data["x"]
-    rows = x[tr][mask[tr] > 0]
+    pr = prior_of(data)
+    xt, mt, st, pt = x[tr], mask[tr], data["share"][tr], pr[tr]
+    if extra is not None:       # more games to learn from, never to validate on
+        xt, mt, st, pt = (np.concatenate([a, b]) for a, b in
+                          ((xt, extra["x"]), (mt, extra["mask"]), (st, extra["share"]),
+                           (pt, prior_of(extra))))
+    rows = xt[mt > 0]
     mean = rows.mean(axis=0)
     scale = rows.std(axis=0)
     scale[scale < 1e-6] = 1.0
     xn = np.where(mask[..., None] > 0, (x - mean) / scale, 0.0)
+    xt = np.where(mt[..., None] > 0, (xt - mean) / scale, 0.0)
     f = x.shape[2]
     p = {"w1": rng.normal(0, 1 / math.sqrt(f), (f, hidden)), "b1": np.zeros(hidden),
-         "w2": rng.normal(0, 1 / math.sqrt(hidden), hidden)}
+         "w2": np.zeros(hidden)}      # no correction yet: the hand-tuned evaluation
     m = {k: np.zeros_like(v) for k, v in p.items()}
     v2 = {k: np.zeros_like(v) for k, v in p.items()}
-    xt, mt, st = xn[tr], mask[tr], data["share"][tr]
-    best, best_p, best_step = math.inf, None, 0
-    for step in range(1, steps + 1):
-        h, prob = forward(p, xt, mt)
-        du = (prob - st) * mt / len(xt)                     # d loss / d utility
-        g = {"w2": np.einsum("psh,ps->h", h, du) + l2 * p["w2"]}
-        dz = du[..., None] * p["w2"] * (1 - h * h)
-        g["w1"] = np.einsum("psf,psh->fh", xt, dz) + l2 * p["w1"]
-        g["b1"] = dz.sum(axis=(0, 1))
-        for k in p:
-            m[k] = 0.9 * m[k] + 0.1 * g[k]
-            v2[k] = 0.999 * v2[k] + 0.001 * g[k] ** 2
-            mh = m[k] / (1 - 0.9 ** step)
-            vh = v2[k] / (1 - 0.999 ** step)
-            p[k] = p[k] - lr * mh / (np.sqrt(vh) + 1e-8)
-        if step % 25 == 0 or step == steps:
-            vl = loss_of(p, xn[va], mask[va], data["share"][va])
-            if vl < best:
-                best, best_p, best_step = vl, {k: a.copy() for k, a in p.items()}, step
-    out = dict(best_p, mean=mean, scale=scale)
-    return out, {"val_loss": best, "step": best_step}
+    best_p, best_step = {k: a.copy() for k, a in p.items()}, 0
+    best = loss_of(p, xn[va], mask[va], data["share"][va], pr[va])   # no correction
+    step = 0
+    for epoch in range(1, epochs + 1):
+        order = rng.permutation(len(xt))
+        for lo in range(0, len(order), batch):
+            pick = order[lo:lo + batch]
+            step += 1
+            g = gradients(p, xt[pick], mt[pick], st[pick], pt[pick], l2)
+            for k in p:
+                m[k] = 0.9 * m[k] + 0.1 * g[k]
+                v2[k] = 0.999 * v2[k] + 0.001 * g[k] ** 2
+                mh = m[k] / (1 - 0.9 ** step)
+                vh = v2[k] / (1 - 0.999 ** step)
+                p[k] = p[k] - lr * mh / (np.sqrt(vh) + 1e-8)
+        vl = loss_of(p, xn[va], mask[va], data["share"][va], pr[va])
+        if vl < best:
+            best, best_p, best_step = vl, {k: a.copy() for k, a in p.items()}, epoch
+    out = dict(best_p, mean=mean, scale=scale, temperature=temperatures())
+    return out, {"val_loss": best, "epoch": best_step}
+
+
+def gradients(p: dict, x: np.ndarray, mask: np.ndarray, share: np.ndarray, prior: np.ndarray,
+              l2: float) -> dict:
+    """The log loss's gradient on a minibatch (backpropagation by hand), with L2."""
+    h, prob = forward(p, x, mask, prior)
+    hidden = h.shape[2]
+    du = (prob - share) * mask / len(x)                 # d loss / d utility
+    g = {"w2": h.reshape(-1, hidden).T @ du.ravel() + l2 * p["w2"]}
+    dz = (du[..., None] * p["w2"] * (1 - h * h)).reshape(-1, hidden)
+    g["w1"] = x.reshape(-1, x.shape[2]).T @ dz + l2 * p["w1"]
+    g["b1"] = dz.sum(axis=0)
+    return g
+
+
+def temperatures() -> np.ndarray:
+    """Hard's fitted reward temperature, (t0, slope) for 2 to 6 players: the prior's."""
+    return np.array([TEMPERATURE[n] for n in SIZES], dtype=float)
+
+
+def prior_of(data: dict) -> np.ndarray:
+    """Each seat's hand-tuned utility: its seat value over the temperature (P, 6)."""
+    x = data["x"]
+    n = data["mask"].sum(axis=1).astype(int)
+    t = temperatures()[n - 2]
+    r = x[:, 0, V.IR]
+    temp = np.maximum(V.MIN_TEMPERATURE, t[:, 0] + t[:, 1] * r)
+    return x[:, :, V.IV] / temp[:, None] * data["mask"]
 
 
 def held_out(data: dict) -> np.ndarray:
@@ -171,43 +210,58 @@ def classic_loss(data: dict, sel: np.ndarray) -> dict[int, float]:
 
 def net_loss(p: dict, data: dict, sel: np.ndarray) -> dict[int, float]:
     out = {}
+    pr = prior_of(data)
     xn = np.where(data["mask"][..., None] > 0, (data["x"] - p["mean"]) / p["scale"], 0.0)
     for n in SIZES:
         pick = sel & (data["mask"].sum(axis=1) == n)
         if pick.any():
-            out[n] = loss_of(p, xn[pick], data["mask"][pick], data["share"][pick])
+            out[n] = loss_of(p, xn[pick], data["mask"][pick], data["share"][pick], pr[pick])
     return out
+
+
+def data_for(level: str, games: str, cache: Path | None, jobs: int) -> dict | None:
+    """The self-play data of a level: read from its cache, else played (and cached)."""
+    counts = dict(zip(SIZES, (int(x) for x in games.split(",")), strict=False))
+    if cache is not None and cache.exists():
+        with np.load(cache, allow_pickle=False) as z:
+            data = {k: z[k] for k in z.files}
+        print(f"{level} data: {cache} ({len(data['x'])} positions)")
+        return data
+    if not sum(counts.values()):
+        return None
+    t0 = time.time()
+    data = collect(counts, jobs, level)
+    print(f"{level} self-play: {sum(counts.values())} games, {len(data['x'])} turn openings, "
+          f"{time.time() - t0:.0f} s")
+    if cache is not None:
+        np.savez_compressed(cache, **data)
+    return data
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", default="700,300,500,200,150",
-                    help="Medium games at 2,3,4,5,6 players")
+    ap.add_argument("--games", default="300,100,240,60,50",
+                    help="Medium games at 2,3,4,5,6 players (training and validation)")
+    ap.add_argument("--easy-games", default="1600,400,1200,400,400",
+                    help="Easy games at 2,3,4,5,6 players (training only: cheaper, more)")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--data", type=Path, help="cache of the self-play data (.npz)")
+    ap.add_argument("--data", type=Path, help="cache of the Medium self-play data (.npz)")
+    ap.add_argument("--easy-data", type=Path, help="cache of the Easy self-play data (.npz)")
     ap.add_argument("--out", type=Path, default=Path("assets/valuenet.npz"))
     ap.add_argument("--hidden", type=int, default=48)
-    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--l2", type=float, default=1e-4)
-    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--lr", type=float, default=0.002)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    counts = dict(zip(SIZES, (int(x) for x in args.games.split(",")), strict=False))
-    t0 = time.time()
-    if args.data is not None and args.data.exists():
-        with np.load(args.data, allow_pickle=False) as z:
-            data = {k: z[k] for k in z.files}
-        print(f"data: {args.data} ({len(data['x'])} positions)")
-    else:
-        data = collect(counts, args.jobs)
-        print(f"self-play: {sum(counts.values())} games, {len(data['x'])} turn openings, "
-              f"{time.time() - t0:.0f} s")
-        if args.data is not None:
-            np.savez_compressed(args.data, **data)
+    data = data_for("medium", args.games, args.data, args.jobs)
+    if data is None:
+        ap.error("no Medium games to learn from")
+    extra = data_for("easy", args.easy_games, args.easy_data, args.jobs)
     t1 = time.time()
-    p, info = train(data, args.hidden, args.seed, args.steps, args.l2, args.lr)
+    p, info = train(data, args.hidden, args.seed, args.epochs, args.l2, args.lr, extra=extra)
     print(f"training: {time.time() - t1:.0f} s, best validation log loss {info['val_loss']:.4f} "
-          f"at step {info['step']}")
+          f"at epoch {info['epoch']} (epoch 0: the hand-tuned evaluation)")
     va = held_out(data)
     cl = classic_loss(data, va)
     nl = net_loss(p, data, va)
@@ -215,7 +269,8 @@ def main() -> None:
         if n in nl:
             print(f"  {n} players, validation games: log loss {nl[n]:.4f} "
                   f"(hand-tuned at Hard's temperature {cl[n]:.4f}; a coin {math.log(n):.4f})")
-    V.save_weights(args.out, {k: p[k] for k in ("mean", "scale", "w1", "b1", "w2")})
+    V.save_weights(args.out, {k: p[k] for k in ("mean", "scale", "w1", "b1", "w2",
+                                                 "temperature")})
     print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes)")
 
 

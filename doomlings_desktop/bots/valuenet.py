@@ -56,6 +56,7 @@ GLOBAL_FEATURES = ("rounds_left", "age_deck", "catastrophes", "players_2", "play
 FEATURES = (SEAT_FEATURES + tuple("vs_best_" + f for f in SEAT_FEATURES)
             + tuple("vs_mean_" + f for f in SEAT_FEATURES) + GLOBAL_FEATURES)
 MAX_SEATS = 6
+MIN_TEMPERATURE = 0.3
 
 
 def seat_rows(g: Game, tb: Tables | None = None, exact: tuple = ()) -> list[list[float]]:
@@ -161,11 +162,22 @@ def combine_batch(seats: Any, tables_: Any) -> Any:
     return np.concatenate([seats, seats - best, seats - mean, tab], axis=2)
 
 
-class ValueNet:
-    """One hidden layer (tanh) over normalised inputs; a utility per seat, a softmax over
-    the table for each seat's chance to win."""
+IV = FEATURES.index("value")
+IR = FEATURES.index("rounds_left")
+IP = FEATURES.index("players_2")
 
-    def __init__(self, mean: Any, scale: Any, w1: Any, b1: Any, w2: Any) -> None:
+
+class ValueNet:
+    """A utility per seat, a softmax over the table for each seat's chance to win. The
+    utility is the hand-tuned reading (the seat's value at Hard's fitted temperature for the
+    table size and rounds left, `temperature`: t0 and slope for 2 to 6 players) plus a
+    correction: one hidden layer (tanh) over the normalised inputs. Trained from zero
+    correction, the network starts as the hand-tuned evaluation and moves away from it only
+    as far as the games show it should."""
+
+    def __init__(self, mean: Any, scale: Any, w1: Any, b1: Any, w2: Any,
+                 temperature: Any) -> None:
+        self.temperature = [(float(a), float(b)) for a, b in temperature]
         self.mean = [float(x) for x in mean]
         self.scale = [float(x) for x in scale]
         self.w1 = [[float(x) for x in row] for row in w1]     # inputs x hidden
@@ -178,6 +190,7 @@ class ValueNet:
             self._w1 = np.asarray(self.w1)
             self._b1 = np.asarray(self.b1)
             self._w2 = np.asarray(self.w2)
+            self._t = np.asarray(self.temperature)
 
     def utilities(self, rows: list[list[float]]) -> list[float]:
         """A utility per input row (any number of rows, from any number of positions)."""
@@ -193,7 +206,10 @@ class ValueNet:
             if xi:
                 for j in range(self.hidden):
                     acc[j] += xi * wrow[j]
-        return sum(math.tanh(a) * w for a, w in zip(acc, self.w2, strict=True))
+        k = max(range(5), key=lambda i: row[IP + i])
+        t0, slope = self.temperature[k]
+        prior = row[IV] / max(MIN_TEMPERATURE, t0 + slope * row[IR])
+        return prior + sum(math.tanh(a) * w for a, w in zip(acc, self.w2, strict=True))
 
     def chances(self, g: Game, tb: Tables | None = None, exact: tuple = ()) -> list[float]:
         """Each seat's chance to win the position (a finished game: its real result)."""
@@ -225,7 +241,9 @@ class ValueNet:
                 for g in games]
 
     def _forward(self, x: Any) -> Any:
-        return np.tanh(((x - self._mean) / self._scale) @ self._w1 + self._b1) @ self._w2
+        t = self._t[x[:, IP:IP + 5].argmax(axis=1)]
+        prior = x[:, IV] / np.maximum(MIN_TEMPERATURE, t[:, 0] + t[:, 1] * x[:, IR])
+        return prior + np.tanh(((x - self._mean) / self._scale) @ self._w1 + self._b1) @ self._w2
 
 
 def _softmax(u: list[float]) -> list[float]:
@@ -258,7 +276,7 @@ def read_weights(path: Path) -> ValueNet:
 
 
 def _checked(data: dict) -> ValueNet:
-    need = ("format", "features", "mean", "scale", "w1", "b1", "w2")
+    need = ("format", "features", "mean", "scale", "w1", "b1", "w2", "temperature")
     missing = [k for k in need if k not in data]
     if missing:
         raise BadWeights(f"missing {', '.join(missing)}")
@@ -269,24 +287,28 @@ def _checked(data: dict) -> ValueNet:
     if names.dtype.kind != "U" or tuple(str(x) for x in names.ravel()) != FEATURES:
         raise BadWeights("its features are not this program's (trained for another version)")
     f = len(FEATURES)
-    arrays = {k: data[k] for k in ("mean", "scale", "w1", "b1", "w2")}
+    arrays = {k: data[k] for k in ("mean", "scale", "w1", "b1", "w2", "temperature")}
     for k, a in arrays.items():
         if a.dtype.kind != "f":
             raise BadWeights(f"{k} is not numbers")
         if not np.all(np.isfinite(a)):
             raise BadWeights(f"{k} holds a number that is not finite")
     hidden = arrays["b1"].shape[0] if arrays["b1"].ndim == 1 else -1
-    shapes = {"mean": (f,), "scale": (f,), "w1": (f, hidden), "b1": (hidden,), "w2": (hidden,)}
+    shapes = {"mean": (f,), "scale": (f,), "w1": (f, hidden), "b1": (hidden,), "w2": (hidden,),
+              "temperature": (5, 2)}
     for k, shape in shapes.items():
         if arrays[k].shape != shape or not 1 <= hidden <= 1024:
             raise BadWeights(f"{k} has shape {arrays[k].shape}, expected {shape}")
     if np.any(arrays["scale"] <= 0):
         raise BadWeights("a scale is not positive")
-    return ValueNet(arrays["mean"], arrays["scale"], arrays["w1"], arrays["b1"], arrays["w2"])
+    if np.any(arrays["temperature"] < 0):
+        raise BadWeights("a temperature is negative")
+    return ValueNet(**arrays)
 
 
 def save_weights(path: Path, net_arrays: dict) -> None:
-    """Write a weights file (the training script's output): mean, scale, w1, b1, w2."""
+    """Write a weights file (the training script's output): mean, scale, w1, b1, w2,
+    temperature."""
     np.savez(path, format=np.int64(FORMAT), features=np.array(FEATURES),
              **{k: np.asarray(v, dtype=float) for k, v in net_arrays.items()})
 
