@@ -1,17 +1,22 @@
 """Train the value network Hard scores its simulations with (`bots/valuenet.py`).
 
-Self-play data: Medium plays Medium at every table size (2 to 6 players); at every turn opening
-each seat's inputs are recorded (`valuenet.inputs`, the deciding seat's hand valued exactly, as
-at Hard's cut-off); when the game ends, who won (Monte Carlo targets: a tie shares the win).
-The network (one tanh hidden layer) is fitted by Adam on minibatches to the log loss of the winners
-under a softmax over the table, with a little L2; the games are split 90/10 into training and
-validation, and the weights with the best validation loss are kept.
+Self-play data: Medium plays Medium, and Easy plays Easy, at every table size (2 to 6 players);
+at every turn opening each seat's inputs are recorded (`valuenet.inputs`, the deciding seat's
+hand valued exactly, as at Hard's cut-off); when the game ends, who won (Monte Carlo targets: a
+tie shares the win). Easy's games are ten times cheaper and only ever trained on; every tenth
+Medium game is held out for validation. The network's utility for a seat is the hand-tuned
+reading (its seat value over Hard's fitted temperature) plus a correction by one tanh hidden
+layer, started at zero; it is fitted by Adam on minibatches to the log loss of the winners
+under a softmax over the table, with a little L2, and the epoch with the best validation loss
+is kept (epoch 0, the hand-tuned evaluation itself, included).
 
-Seeds: game k at n players uses the game seed TRAIN_BASE + 1,000,000 x n + k, with Medium bots
-seeded from it; TRAIN_BASE is 10^15, far from every arena deal (an arena `--seed S` plays deals
-S x 1,000,003 + k, so seeds 1 to 1,000 stay below 1.1 x 10^9). The weights' initialisation and
-nothing else uses `--seed`. Reproducible: the same arguments give the same data and, on the same
-numpy, the same weights. Usage (docs/bots.md has the figures of the shipped weights):
+Seeds: game k at n players uses the game seed TRAIN_BASE + 1,000,000 x n + k (+ 500,000 for
+Easy), with the bots seeded from it; TRAIN_BASE is 10^15, far from every arena deal (an arena
+`--seed S` plays deals S x 1,000,003 + k, so seeds 1 to 1,000 stay below 1.1 x 10^9). The
+initialisation and the minibatch order use `--seed`. Reproducible: the same arguments give the
+same data and, on the same numpy, the same weights. The shipped weights are the defaults
+(docs/bots.md has their figures; about 20 + 6 minutes of self-play and 2.5 of training on this
+project's shared 2-core machine):
 
     python3 tools/train_valuenet.py --jobs 2 --data /tmp/valuenet-medium.npz \\
         --easy-data /tmp/valuenet-easy.npz --out assets/valuenet.npz
@@ -249,9 +254,9 @@ def main() -> None:
     ap.add_argument("--easy-data", type=Path, help="cache of the Easy self-play data (.npz)")
     ap.add_argument("--out", type=Path, default=Path("assets/valuenet.npz"))
     ap.add_argument("--hidden", type=int, default=48)
-    ap.add_argument("--epochs", type=int, default=40)
-    ap.add_argument("--l2", type=float, default=1e-4)
-    ap.add_argument("--lr", type=float, default=0.002)
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--l2", type=float, default=1e-3)
+    ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     data = data_for("medium", args.games, args.data, args.jobs)

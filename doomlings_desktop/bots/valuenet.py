@@ -35,10 +35,23 @@ from doomlings_desktop.bots.heuristics import (
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.scoring import all_scores
 
-try:        # optional at run time: the bundle has no numpy and uses the plain-Python path
-    import numpy as np
-except ImportError:     # pragma: no cover - exercised by the plain-Python tests
-    np = None
+np: Any = None      # numpy, imported when a network is first made (`numpy()`)
+_NUMPY_TRIED = False
+
+
+def numpy() -> Any:
+    """numpy, or None where it is not installed (the standalone bundle leaves it out: the
+    weights are then not read and Hard keeps its hand-tuned evaluation). Imported on first
+    use, not with the bots: the app's start-up does not wait for it."""
+    global np, _NUMPY_TRIED
+    if not _NUMPY_TRIED:
+        _NUMPY_TRIED = True
+        try:
+            import numpy as module
+            np = module
+        except ImportError:
+            np = None
+    return np
 
 log = logging.getLogger("doomlings")
 
@@ -184,7 +197,7 @@ class ValueNet:
         self.b1 = [float(x) for x in b1]
         self.w2 = [float(x) for x in w2]
         self.hidden = len(self.b1)
-        if np is not None:
+        if numpy() is not None:
             self._mean = np.asarray(self.mean)
             self._scale = np.asarray(self.scale)
             self._w1 = np.asarray(self.w1)
@@ -259,7 +272,7 @@ class BadWeights(ValueError):
 
 def read_weights(path: Path) -> ValueNet:
     """The network in a weights file, checked field by field; raises BadWeights."""
-    if np is None:
+    if numpy() is None:
         raise BadWeights("numpy is not installed (needed to read the weights file)")
     try:
         size = path.stat().st_size
