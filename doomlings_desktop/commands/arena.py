@@ -206,7 +206,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "players, 400 with 6); alone, without a time limit")
     parser.add_argument("--hard-eval", choices=("net", "classic"), default=None,
                         help="what scores Hard's simulations at their cut-off: the learned "
-                             "value network (default) or the hand-tuned evaluation")
+                             "value network or the hand-tuned evaluation (default)")
     parser.add_argument("--jobs", type=int_range(1, 256), default=1,
                         help="play deals in this many processes (same results, less time; "
                              "1 with --cards)")
