@@ -201,3 +201,14 @@ def test_a_network_without_correction_is_the_hand_tuned_reward(db):
             t0, slope = TEMPERATURE[n]
             assert net.chances(g, tb, (1,)) == pytest.approx(
                 H.rewards(g, tb, t0, (1,), slope), abs=1e-12)
+
+
+def test_saved_weights_read_back_in_a_fresh_process(tmp_path, monkeypatch):
+    """The training script writes weights before any network is made (numpy not yet
+    imported by the module): they read back the same."""
+    monkeypatch.setattr(V, "np", None)
+    monkeypatch.setattr(V, "_NUMPY_TRIED", False)
+    fields = small_net(hidden=6, seed=9)
+    V.save_weights(tmp_path / "w.npz", fields)
+    net = V.read_weights(tmp_path / "w.npz")
+    assert net.hidden == 6 and net.w2 == pytest.approx(list(fields["w2"]))

@@ -322,6 +322,7 @@ def _checked(data: dict) -> ValueNet:
 def save_weights(path: Path, net_arrays: dict) -> None:
     """Write a weights file (the training script's output): mean, scale, w1, b1, w2,
     temperature."""
+    np = numpy()
     np.savez(path, format=np.int64(FORMAT), features=np.array(FEATURES),
              **{k: np.asarray(v, dtype=float) for k, v in net_arrays.items()})
 
