@@ -123,6 +123,9 @@ case("argument --hard-budget: expected a number from 0 to 3600 seconds",
      ["arena", "--hard-budget", "1s"])
 case("argument --hard-budget: expected one argument", ["arena", "--hard-budget"])
 case("argument --per-game: expected a file name", ["arena", "--per-game", ""])
+case("argument --hard-eval: invalid choice", ["arena", "--hard-eval", "oracle"],
+     ["arena", "--hard-eval", ""])
+case("argument --hard-eval: expected one argument", ["arena", "--hard-eval"])
 case("argument --per-game: cannot write {dir}", ["arena", "--per-game", "{dir}"])
 case("argument --per-game: cannot write {missing}/x.jsonl",
      ["arena", "--per-game", "{missing}/x.jsonl"])

@@ -36,6 +36,7 @@ from doomlings_desktop.bots.heuristics import (
     rounds_left,
     tables,
 )
+from doomlings_desktop.bots.valuenet import ValueNet, load_net
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -49,6 +50,11 @@ ITERATIONS = {2: 600, 3: 600, 4: 600, 5: 500, 6: 400}
 # temperature for which the exploration constant was tuned.
 TUNED_AT = 4.0
 TEMPERATURE = {2: (3.0, 1.75), 3: (2.6, 1.9), 4: (3.0, 2.35), 5: (3.0, 2.4), 6: (3.9, 2.0)}
+# What scores a simulation at its cut-off: the learned value network (`bots/valuenet.py`,
+# assets/valuenet.npz; the hand-tuned softmax when the file is unusable) or the hand-tuned
+# softmax of the seat values ("classic"), kept for comparison (docs/bots.md).
+EVALUATIONS = ("net", "classic")
+EVALUATION = "classic"   # the network did not show a gain yet (docs/bots.md)
 
 
 class Edge:
@@ -71,8 +77,14 @@ class HardBot(Bot):
                  exploration: float = 0.25, widen: float = 0.5, max_depth: int = 12,
                  temperature: float | None = None, temp_slope: float | None = None,
                  race: float = 2.5, min_worlds: int = 6, params: dict | None = None,
-                 scaled_exploration: bool = True) -> None:
+                 scaled_exploration: bool = True, evaluation: str = EVALUATION,
+                 net: ValueNet | None = None) -> None:
         super().__init__(seed, db, params)
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"unknown evaluation '{evaluation}' (known: "
+                             f"{', '.join(EVALUATIONS)})")
+        self.evaluation = evaluation    # the cut-off's: "net" (learned) or "classic"
+        self.net = net                  # a network to use instead of the shipped one
         self.budget = budget
         self.iterations = iterations
         self.rollout_turns = rollout_turns
@@ -104,6 +116,7 @@ class HardBot(Bot):
         if turns is None:       # two rounds of turns with 2 players, one round otherwise
             turns = 2 * view.n if view.n == 2 else view.n
         temp = self.temperatures(view.n)
+        net = self.value_net()
         trees: dict = {i: {} for i in range(len(opts))}
         results: dict[int, list[float]] = {i: [] for i in range(len(opts))}
         active = list(range(len(opts)))
@@ -123,11 +136,22 @@ class HardBot(Bot):
             if tb is None:
                 tb = tables(w.db, self.params)
                 c = self.exploration(temp, rounds_left(w))
+            cut = []
             for i in active:
                 g = w.clone()
                 g.apply(opts[i])
-                results[i].append(self._simulate(g, trees[i], turns, tb, me, temp, c))
+                cut.append((i, g, self._descend(g, trees[i], turns, tb, c)))
                 it += 1
+            # every answer's simulation in this world scored at once (one batch for the net)
+            if net is None:
+                scored = [rewards(g, tb, temp[0], (me,), temp[1]) for _, g, _ in cut]
+            else:
+                scored = net.chances_many([g for _, g, _ in cut], tb, (me,))
+            for (i, _, path), r in zip(cut, scored, strict=True):
+                for e in path:
+                    e.visits += 1
+                    e.total += r[e.player]
+                results[i].append(r[me])
             if worlds >= self.min_worlds:
                 active = self._race(active, results, worlds)
         self.last_iterations = it
@@ -183,10 +207,16 @@ class HardBot(Bot):
             return self.c
         return self.c * TUNED_AT / (temp[0] + temp[1] * rounds)
 
-    def _simulate(self, g, node: dict, turns: int, tb, me: int,
-                  temp: tuple[float, float], c: float) -> float:
-        """One descent through the tree below a root answer, a rollout to the horizon, the
-        backup; returns the reward for `me`."""
+    def value_net(self) -> ValueNet | None:
+        """The learned evaluation for the cut-off, or None for the hand-tuned one (asked for,
+        or the weights file unusable: `load_net` logs why)."""
+        if self.evaluation == "classic":
+            return None
+        return self.net if self.net is not None else load_net()
+
+    def _descend(self, g, node: dict, turns: int, tb, c: float) -> list[Edge]:
+        """One descent through the tree below a root answer and a rollout to the horizon
+        (g is left there, to be scored); returns the edges to back the reward up along."""
         widen = self.widen
         path: list[Edge] = []
         depth = 0
@@ -253,8 +283,4 @@ class HardBot(Bot):
                         break
                 g.apply(fast_answer(g, tb))
                 k += 1
-        r = rewards(g, tb, temp[0], (me,), temp[1])
-        for e in path:
-            e.visits += 1
-            e.total += r[e.player]
-        return r[me]
+        return path

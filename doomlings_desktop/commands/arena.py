@@ -204,6 +204,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hard-iterations", type=int_range(1, 1_000_000), default=None,
                         help="Hard's search iterations per decision (default 600 with 2-4 "
                              "players, 400 with 6); alone, without a time limit")
+    parser.add_argument("--hard-eval", choices=("net", "classic"), default=None,
+                        help="what scores Hard's simulations at their cut-off: the learned "
+                             "value network or the hand-tuned evaluation (default)")
     parser.add_argument("--jobs", type=int_range(1, 256), default=1,
                         help="play deals in this many processes (same results, less time; "
                              "1 with --cards)")
@@ -228,6 +231,8 @@ def cmd(args: argparse.Namespace) -> int:
     if getattr(args, "hard_iterations", None) is not None:
         hard["iterations"] = args.hard_iterations
         hard.setdefault("budget", None)    # a count alone: the same games on any machine
+    if getattr(args, "hard_eval", None) is not None:
+        hard["evaluation"] = args.hard_eval
     db = None
     jobs = max(1, getattr(args, "jobs", 1) or 1)
     if getattr(args, "cards", None) or getattr(args, "modules", None):
