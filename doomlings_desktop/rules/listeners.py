@@ -50,8 +50,8 @@ def compose(names: tuple[str, ...]) -> Listener | None:
     is one, else one that runs them all in order and tells whether any pushed a task."""
     if not names:
         return None
-    hears = tuple(HEARS[x] if x in HEARS else window(x) for x in names)   # a new kind in
-    #                                                       PROMPTS has the generic window
+    # a kind with no listener of its own (a new one named in PROMPTS) has the generic window
+    hears = tuple(HEARS[x] if x in HEARS else window(x) for x in names)
     if len(hears) == 1:
         return hears[0]
 
