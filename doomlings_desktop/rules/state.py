@@ -134,9 +134,8 @@ class ZoneRecord:
                 c = self.discard.pop()
                 self.players[q].hand.append(c)
                 got.append(c)
-                k = self.db.reaction[c]
-                if k:
-                    self.held[k] += 1
+                if self.db.reaction[c]:
+                    self.held_moved(c, 1)
                 if self.moves is not None:      # face down: the receiver's alone
                     self.moves.append(Moved(c, "discard", -1, "hand", q, False, (q,)))
             dealt.append(got)
@@ -144,11 +143,10 @@ class ZoneRecord:
             self.laid("discard", -1, None)
         return dealt
 
-    def _count_in(self, cards: list[int]) -> None:
-        reaction = self.db.reaction
-        for c in cards:
-            if reaction[c]:
-                self.held[reaction[c]] += 1
+    def held_moved(self, c: int, delta: int) -> None:
+        """Out-of-turn card c came into a hand (+1) or left one (-1): `held`'s one update,
+        called only for such cards (`Database.reaction[c]`), which are few."""
+        self.held[self.db.reaction[c]] += delta
 
     def count_held(self) -> None:
         """Count `held` again from the hands: after hands are laid out whole."""
@@ -382,10 +380,8 @@ class State(ZoneRecord, FactRecord):
             self.players[q].hand.append(c)
         else:
             self.zone(dst, q).append(c)
-        if src == "hand" or dst == "hand":
-            k = self.db.reaction[c]
-            if k:
-                self.held[k] += (dst == "hand") - (src == "hand")
+        if (src == "hand" or dst == "hand") and self.db.reaction[c]:
+            self.held_moved(c, (dst == "hand") - (src == "hand"))
         if self.moves is not None:
             self.moved(c, src, p, dst, q, bottom)
 
@@ -401,10 +397,8 @@ class State(ZoneRecord, FactRecord):
             self.add_to_pile(q, c)
         else:
             self.zone(dst, q).append(c)
-        if src == "hand" or dst == "hand":
-            k = self.db.reaction[c]
-            if k:
-                self.held[k] += (dst == "hand") - (src == "hand")
+        if (src == "hand" or dst == "hand") and self.db.reaction[c]:
+            self.held_moved(c, (dst == "hand") - (src == "hand"))
         if self.moves is not None:
             self.moved(c, src, p, dst, q)
         return c
@@ -432,7 +426,9 @@ class State(ZoneRecord, FactRecord):
             hand.extend(got)
             n = 0
             if not self.db.reacting.isdisjoint(got):
-                self._count_in(got)
+                for c in got:
+                    if self.db.reaction[c]:
+                        self.held_moved(c, 1)
             if self.moves is not None:
                 for c in got:
                     self.moved(c, "deck", -1, "hand", p)
@@ -453,9 +449,8 @@ class State(ZoneRecord, FactRecord):
             c = deck.pop()
             hand.append(c)
             got.append(c)
-            k = self.db.reaction[c]
-            if k:
-                self.held[k] += 1
+            if self.db.reaction[c]:
+                self.held_moved(c, 1)
             if self.moves is not None:
                 self.moved(c, "deck", -1, "hand", p)
         self.shown = True
@@ -470,7 +465,7 @@ class State(ZoneRecord, FactRecord):
         self.players[p].hand.remove(c)
         self.discard.append(c)
         if self.db.reaction[c]:
-            self.held[self.db.reaction[c]] -= 1
+            self.held_moved(c, -1)
         if self.moves is not None:
             self.moved(c, "hand", p, "discard", -1)
         if self.log is not None:
