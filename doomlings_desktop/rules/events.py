@@ -130,102 +130,6 @@ def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]
 PUBLIC_ZONES = frozenset(("pile", "discard", "era"))
 
 
-class Moved:
-    """Card `card` left zone `src` (of seat p for a hand or a pile, else -1) for the top of
-    `dst` (of seat q; its bottom with `bottom`). `seen` is who may know which card it is:
-    None for everyone (either end is a pile, the discard pile or an era), else the seats whose
-    hand is an end (a draw: the drawer; a card given: both; the deck to the age deck: nobody)."""
-
-    __slots__ = ("card", "src", "p", "dst", "q", "bottom", "seen")
-    kind: ClassVar[str] = "moved"
-
-    def __init__(self, card: int | None, src: str, p: int, dst: str, q: int, bottom: bool,
-                 seen: tuple | None) -> None:
-        self.card = card
-        self.src = src
-        self.p = p
-        self.dst = dst
-        self.q = q
-        self.bottom = bottom
-        self.seen = seen
-
-    def _key(self) -> tuple:
-        return self.card, self.src, self.p, self.dst, self.q, self.bottom, self.seen
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Moved) and self._key() == other._key()
-
-    __hash__ = None   # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Moved{self._key()!r}"
-
-    def for_seat(self, seat: int) -> Moved:
-        """This move as `seat` may know it: the card None when it is hidden from it."""
-        if self.seen is None or seat in self.seen:
-            return self
-        return Moved(None, self.src, self.p, self.dst, self.q, self.bottom, self.seen)
-
-
-class Laid:
-    """Zone `zone` (of seat `seat`, -1 for a shared one) is now `cards`, top last, whatever it
-    held: the public set-up, a reshuffle (the discard pile becomes the deck), hands swapped or
-    passed, the decks put back after a tiebreak. `seen` as in `Moved`: None for everyone, else those seats only;
-    every other seat learns how many cards the zone holds."""
-
-    __slots__ = ("zone", "seat", "cards", "seen")
-    kind: ClassVar[str] = "laid"
-
-    def __init__(self, zone: str, seat: int, cards: tuple, seen: tuple | None) -> None:
-        self.zone = zone
-        self.seat = seat
-        self.cards = cards
-        self.seen = seen
-
-    def _key(self) -> tuple:
-        return self.zone, self.seat, self.cards, self.seen
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Laid) and self._key() == other._key()
-
-    __hash__ = None   # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Laid{self._key()!r}"
-
-    def for_seat(self, seat: int) -> Laid:
-        if self.seen is None or seat in self.seen:
-            return self
-        return Laid(self.zone, self.seat, (None,) * len(self.cards), self.seen)
-
-
-class EraClosed:
-    """Catastrophe `card` (just revealed into the current era) closes it: it joins the
-    catastrophes and a new, empty era begins. Public."""
-
-    __slots__ = ("card",)
-    kind: ClassVar[str] = "era_closed"
-
-    def __init__(self, card: int) -> None:
-        self.card = card
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, EraClosed) and self.card == other.card
-
-    __hash__ = None   # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"EraClosed({self.card!r})"
-
-    def for_seat(self, seat: int) -> EraClosed:
-        return self
-
-
-# -- the other facts of the table, in the same stream as the zone events (`Game.moves`), each
-# recorded at the one place it changes and only while a log is kept (rules/recorder.py). From
-# the public set-up (`State.lay_out_recorded`) and these, a seat's whole picture is rebuilt
-# (commands/eventcheck.py): every fact of `view_for(game, seat)`.
-
 # The typed events' names (`Fact.kind`, and "moved", "laid", "era_closed" for the zone events).
 FactKind = Literal[
     "moved", "laid", "era_closed", "table_set", "gene_pool", "age_begun", "first_player",
@@ -261,6 +165,70 @@ class Fact:
         check for the event checker; a public event never does)."""
         return False
 
+
+class Moved(Fact):
+    """Card `card` left zone `src` (of seat p for a hand or a pile, else -1) for the top of
+    `dst` (of seat q; its bottom with `bottom`). `seen` is who may know which card it is:
+    None for everyone (either end is a pile, the discard pile or an era), else the seats whose
+    hand is an end (a draw: the drawer; a card given: both; the deck to the age deck: nobody)."""
+
+    __slots__ = ("card", "src", "p", "dst", "q", "bottom", "seen")
+    kind = "moved"
+
+    def __init__(self, card: int | None, src: str, p: int, dst: str, q: int, bottom: bool,
+                 seen: tuple | None) -> None:
+        self.card = card
+        self.src = src
+        self.p = p
+        self.dst = dst
+        self.q = q
+        self.bottom = bottom
+        self.seen = seen
+
+    def for_seat(self, seat: int) -> Moved:
+        """This move as `seat` may know it: the card None when it is hidden from it."""
+        if self.seen is None or seat in self.seen:
+            return self
+        return Moved(None, self.src, self.p, self.dst, self.q, self.bottom, self.seen)
+
+
+class Laid(Fact):
+    """Zone `zone` (of seat `seat`, -1 for a shared one) is now `cards`, top last, whatever it
+    held: the public set-up, a reshuffle (the discard pile becomes the deck), hands swapped or
+    passed, the decks put back after a tiebreak. `seen` as in `Moved`: None for everyone, else those seats only;
+    every other seat learns how many cards the zone holds."""
+
+    __slots__ = ("zone", "seat", "cards", "seen")
+    kind = "laid"
+
+    def __init__(self, zone: str, seat: int, cards: tuple, seen: tuple | None) -> None:
+        self.zone = zone
+        self.seat = seat
+        self.cards = cards
+        self.seen = seen
+
+    def for_seat(self, seat: int) -> Laid:
+        if self.seen is None or seat in self.seen:
+            return self
+        return Laid(self.zone, self.seat, (None,) * len(self.cards), self.seen)
+
+
+class EraClosed(Fact):
+    """Catastrophe `card` (just revealed into the current era) closes it: it joins the
+    catastrophes and a new, empty era begins. Public."""
+
+    __slots__ = ("card",)
+    kind = "era_closed"
+
+    def __init__(self, card: int) -> None:
+        self.card = card
+
+
+
+# -- the other facts of the table, in the same stream as the zone events (`Game.moves`), each
+# recorded at the one place it changes and only while a log is kept (rules/recorder.py). From
+# the public set-up (`State.lay_out_recorded`) and these, a seat's whole picture is rebuilt
+# (commands/eventcheck.py): every fact of `view_for(game, seat)`.
 
 class TableSet(Fact):
     """The game's table: `n` seats, the rule variants in play, and the colours of the last
