@@ -116,6 +116,15 @@ class Stage(Layer):
             return True
         return False
 
+    def _avoid(self) -> list[Rect]:
+        """The buttons, and the cards that answer the viewer's pending decision."""
+        sc = self.sc
+        d = sc.my_decision()
+        options = {o for o in d.options if type(o) is int} if d is not None else set()
+        cards = [r for r, k in sc.targets
+                 if k[0] in ("hand", "strip", "overlay_card") and k[-1] in options]
+        return [b.rect for b in sc.buttons] + cards
+
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         m = self.drawn = self.shown_now()
         if m is None:
@@ -132,10 +141,10 @@ class Stage(Layer):
         words_h = (len(title) * int(27 * u) + len(text) * int(22 * u)
                    + len(lines) * int(22 * u) + int(30 * u) + (int(8 * u) if lines else 0))
         box = Rect(0, 0, width, max(ch, words_h) + int(28 * u))
-        # never over a button if any spot leaves them all free: a click meant for End turn
-        # would close the stage instead (seen in the real-window test)
-        box = self.rect = free_spot(self.sc, box, surf.get_size(), u,
-                                    avoid=[b.rect for b in self.sc.buttons])
+        # never over a button or a card the viewer's decision asks for if any spot leaves them
+        # free: a click meant for End turn or that card would close the stage instead (seen in
+        # the real-window test)
+        box = self.rect = free_spot(self.sc, box, surf.get_size(), u, avoid=self._avoid())
         edge = STAGE_DOOM if m.kind in DOOM else STAGE_EDGE
         pygame.draw.rect(surf, STAGE_BOX, box, border_radius=int(12 * u))
         pygame.draw.rect(surf, edge, box, width=max(2, int(3 * u)), border_radius=int(12 * u))
