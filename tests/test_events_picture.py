@@ -233,3 +233,50 @@ def test_a_game_played_on_from_any_point_rebuilds_from_its_table(all_db, at):
             g.apply(r.choice(g.pending.options))
         if g.pending is not None:
             assert eventcheck.follow(_fresh(g), r) >= 0
+
+
+@pytest.mark.parametrize("from_deck", [True, False])
+def test_forced_world_end_is_told(all_db, from_deck):
+    """A scenario's jump to World's End (`force_world_end`) is told like any change: the
+    catastrophe laid into the era and the spares that stand for the unrevealed ones reach
+    every seat's picture, which still matches its view to the end of the game."""
+    from doomlings_desktop.rules.setup import force_world_end
+
+    g = Game.new(all_db, 3, seed=SEED)
+    r = random.Random(SEED)
+    pics = [eventcheck.Picture(g.n, me, g.db) for me in range(g.n)]
+    seen = eventcheck._catch_up(g, pics, 0)
+    for _ in range(6):
+        g.apply(r.choice(g.pending.options))
+    seen = eventcheck._catch_up(g, pics, seen)
+    pool = [c for c in all_db.catastrophes if c not in g.catastrophes]
+    inside = [c for c in pool if c in g.age_deck]
+    outside = [c for c in pool if c not in g.age_deck]
+    force_world_end(g, (inside if from_deck else outside)[0])
+    seen = eventcheck._catch_up(g, pics, seen)
+    while g.pending is not None:
+        g.apply(r.choice(g.pending.options))
+        seen = eventcheck._catch_up(g, pics, seen)
+    assert g.over
+
+
+def test_sneaky_at_world_end_is_an_out_of_turn_play():
+    """Sneaky played at World's End (R5) is told as what it is: a play out of turn, after the
+    last turn, in the stream and in the log."""
+    from pathlib import Path
+
+    import yaml
+
+    from doomlings_desktop.commands.scenario import Runner
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.events import Played, events_for
+
+    path = Path(__file__).parent / "scenarios" / "rulings" / "r20-sneaky.yaml"
+    r = Runner(default_database(), yaml.safe_load(path.read_text()))
+    r.run()
+    g = r.g
+    sneaky = g.db.by_id["sneaky"][0]
+    played = [e for e in zone_events_for(g, 1) if type(e) is Played and e.card == sneaky]
+    assert [(e.seat, e.out_of_turn) for e in played] == [(0, True)]
+    lines = [text for kind, text in events_for(g, 1) if kind == "play"]
+    assert "Player 1 plays Sneaky at World's End." in lines

@@ -305,7 +305,8 @@ def t_enter(g: Game, t: tuple) -> None:
         g.noted_played(p, c)
     if g.log is not None:
         where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
-        g.say("play", (f"{g.pname(p)} plays ", c, f"{where}."))
+        when = " at World's End" if g.world_end else ""    # Sneaky (R5): after the last turn
+        g.say("play", (f"{g.pname(p)} plays ", c, f"{where}{when}."))
     after_entering(g, p, c, src, resolve)
 
 

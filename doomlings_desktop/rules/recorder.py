@@ -47,6 +47,7 @@ class FactRecord:
     n: int
     rules: dict
     over: bool
+    world_end: bool
 
     def hands_open(self) -> bool:
         """Whether every hand is open to the table now (Age of Metadata, E24)."""
@@ -90,9 +91,10 @@ class FactRecord:
             self.moves.append(Stabilized(p))
 
     def noted_played(self, p: int, c: int, out_of_turn: bool = False) -> None:
-        """Trait c, just played into a pile by p, is the last trait played."""
+        """Trait c, just played into a pile by p, is the last trait played. A play at World's
+        End (Sneaky, R5) is out of turn too: no turn is being played then."""
         if self.moves is not None:
-            self.moves.append(Played(p, c, out_of_turn))
+            self.moves.append(Played(p, c, out_of_turn or self.world_end))
 
     def noted_recolor(self, p: int) -> None:
         """p's pile cards were given new colours: all of p's given colours, as they are now."""

@@ -19,6 +19,7 @@ from typing import Any
 
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.events import Laid
 from doomlings_desktop.rules.flow import reveal_catastrophe, t_round_end, t_turn
 
 POSITION_KEYS = frozenset({"age", "catastrophes_revealed", "age_deck", "trait_deck", "discard",
@@ -277,11 +278,16 @@ def force_world_end(g: Game, catastrophe: int) -> None:
         g.move(catastrophe, "age_deck", "era")
     else:       # a catastrophe from outside the age deck (a scenario's choice)
         g.zone("era").append(catastrophe)
+        if g.moves is not None:
+            g.laid("era", -1, None)
     g.stack.clear()
     g.pending = None
-    while len(g.catastrophes) < 2:
-        spare = next(x for x in db.catastrophes if x not in g.catastrophes and x != catastrophe)
-        g.catastrophes.append(spare)
+    if len(g.catastrophes) < 2:     # spares stand for the two catastrophes never revealed
+        while len(g.catastrophes) < 2:
+            g.catastrophes.append(next(x for x in db.catastrophes
+                                       if x not in g.catastrophes and x != catastrophe))
+        if g.moves is not None:
+            g.moves.append(Laid("catastrophes", -1, tuple(g.catastrophes), None))
     reveal_catastrophe(g, catastrophe, third=True)
     g._run()
 
