@@ -21,7 +21,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from doomlings_desktop import __version__
+from doomlings_desktop.net.guard import AddressGuard, AddressLimits
 from doomlings_desktop.net.protocol import (
     MAX_MESSAGE,
     Answer,
@@ -77,13 +78,24 @@ class Limits:
     close_timeout: float = 1.0          # seconds a closed client has to answer the close
     max_connections: int = 4096
     send_queue: int = 1024              # messages waiting for a slow reader before it is dropped
+    per_address: AddressLimits = field(default_factory=AddressLimits)   # net/guard.py
+
+
+def _address(ws: ServerConnection) -> str:
+    """The client's IP address ("" when the transport does not say)."""
+    try:
+        peer = ws.remote_address
+    except (AttributeError, OSError):
+        return ""
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
 
 
 class Conn:
     """One client connection: its rate bucket, refusals, seat and what it has been sent."""
 
-    def __init__(self, ws: ServerConnection, limits: Limits) -> None:
+    def __init__(self, ws: ServerConnection, limits: Limits, addr: str = "") -> None:
         self.ws = ws
+        self.addr = addr
         self.limits = limits
         self.tokens = limits.burst
         self.at = time.monotonic()
@@ -152,6 +164,7 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.conns: dict[tuple[str, int], Conn] = {}
         self.open_connections = 0
+        self.guard = AddressGuard(self.limits.per_address)
         self.refused = 0                 # messages refused since start (for tests, benches)
         self._digests: dict[str, str] | None = None
         self._driving: set[str] = set()
@@ -193,8 +206,20 @@ class Server:
         if self.open_connections >= self.limits.max_connections:
             await ws.close(1013, "the server is full")
             return
+        addr = _address(ws)
+        now = time.monotonic()
+        if len(self.guard.marked) + len(self.guard.until) > 4096:
+            self.guard.forget(now)
+        why = self.guard.admit(addr, now)
+        if why is not None:
+            self.refused += 1
+            with contextlib.suppress(ConnectionClosed, OSError):
+                await ws.send(encode(Refused(why, True, 0.0)), text=True)
+            await ws.close(1008)
+            return
         self.open_connections += 1
-        conn = Conn(ws, self.limits)
+        self.guard.opened(addr)
+        conn = Conn(ws, self.limits, addr)
         writer = asyncio.create_task(conn.write_loop())
         try:
             await self._read(conn)
@@ -202,6 +227,7 @@ class Server:
             pass
         finally:
             self.open_connections -= 1
+            self.guard.closed(addr)
             self._leave(conn)
             with contextlib.suppress(asyncio.QueueFull):
                 conn.queue.put_nowait(None)
@@ -257,6 +283,7 @@ class Server:
         if not fatal and conn.refusals >= self.limits.max_refusals:
             reason += " Too many refused messages: the connection is closed."
             fatal = True
+            self.guard.mark(conn.addr, time.monotonic())
         conn.send(Refused(reason, fatal, retry_after))
         if fatal:
             conn.end()
@@ -308,7 +335,8 @@ class Server:
         if conn.room is not None:
             raise Refusal("You have joined this room already.")
         room = self.rooms.get(msg.room.upper())
-        if room is None:
+        if room is None:        # a guess: enough of them shut the address out (net/guard.py)
+            self.guard.mark(conn.addr, time.monotonic())
             raise Refusal(f"There is no room {msg.room} on this server: check the code.", True)
         problem = incompatibility(self.digests(), msg.rules, room.modules, self.program)
         if problem:
@@ -348,6 +376,9 @@ class Server:
         if len(self.opened) >= self.open_rooms:
             raise Refusal(f"This server holds as many rooms as players may open "
                           f"({self.open_rooms}): try again later.", True)
+        busy = self.guard.may_open_room(conn.addr)
+        if busy is not None:
+            raise Refusal(busy, True)
         try:
             modules = module_names(database_for(()), msg.modules)
         except CardDatabaseError as e:
@@ -364,6 +395,7 @@ class Server:
         except ValueError as e:
             raise Refusal(f"Cannot open that room: {e}.", True) from None
         self.opened.add(room.code)
+        self.guard.room_opened(room.code, conn.addr)
         log.info("room %s opened by a player: %s", room.code, ",".join(room.kinds))
         self._hello(conn, Hello(protocol=msg.protocol, program=msg.program, rules=msg.rules,
                                 room=room.code, name=msg.name))
@@ -375,9 +407,11 @@ class Server:
         gone = [code for code in self.opened
                 if now - self.active.get(code, now) >= self.idle
                 and not self._room_conns(self.rooms[code])]
+        self.guard.forget(now)
         for code in gone:
             del self.rooms[code]
             self.opened.discard(code)
+            self.guard.room_closed(code)
             self.active.pop(code, None)
             if self.state is not None:
                 with contextlib.suppress(OSError):
