@@ -423,3 +423,66 @@ def test_an_answer_from_another_game_and_an_early_rematch_are_refused():
     with pytest.raises(Refusal, match="for game 0 of this room"):
         room.answer(0, len(room.game.answers), room.game.pending.options[0], game=0)
     assert room.fingerprint() == before
+
+
+def test_each_player_keeps_the_finished_game(two_rooms, tmp_path, monkeypatch):
+    """The finished game's record reaches every remote seat once the game is over; each seat
+    replays it (hostile input), keeps it only when it ends as that seat saw it, and a kept
+    game is a save the Load screen lists and a line of Statistics on that player's computer."""
+    from doomlings_desktop.net.keeping import keep_finished
+    from doomlings_desktop.storage import saves, statistics
+
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    saves._cache.clear()
+    seats = play_seats(two_rooms.url, "ROOM-B", 2, seed=5)
+    g = two_rooms.server.rooms["ROOM-B"].game
+    for s in seats:
+        assert [k.answers for k in s.kept] == [g.answers]
+        assert s.kept[0].outcome == s.outcomes[0] == g.outcome
+    path = keep_finished(seats[1].kept[0], two_rooms.server.rooms["ROOM-B"].record()["seats"],
+                         "ROOM-B")
+    assert path is not None and path.stem == "Online ROOM-B"
+    info = saves.save_info(path)
+    assert info.over and info.answers == len(g.answers)
+    assert saves.load(path, g.db).game.answers == g.answers     # replayable here
+    assert statistics.load_stats()["games"][-1]["scores"] == list(g.outcome.scores)
+
+
+@pytest.mark.parametrize("forge", ["not json", "wrong end", "bad answer", "bad seats"])
+def test_a_forged_record_is_not_kept(forge):
+    """A record is kept only when it replays to the end this seat saw: anything else is said
+    in one line and dropped, never raised."""
+    from doomlings_desktop.net.client import RemoteSeat
+    from doomlings_desktop.net.keeping import keep_finished
+    from doomlings_desktop.net.protocol import GameRecord
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.record import dumps, make_record
+
+    db = default_database()
+    g = Game.new(db, 2, seed=9, log=False)
+    r = random.Random(9)
+    while g.pending is not None:
+        g.apply(r.choice(g.pending.options))
+    rec = make_record(g)
+    said = []
+    s = RemoteSeat("ws://127.0.0.1:1", "X", say=said.append, keep=lambda *a: said.append(a))
+    s.view = view_for(g, 0)
+    if forge == "not json":
+        text = "{"
+    elif forge == "wrong end":
+        other = Game.new(db, 2, seed=10, log=False)
+        while other.pending is not None:
+            other.apply(r.choice(other.pending.options))
+        text = dumps(make_record(other))
+    elif forge == "bad answer":
+        rec["answers"] = rec["answers"][:3] + ["nonsense"] + rec["answers"][4:]
+        text = dumps(rec)
+    else:
+        text = dumps(rec)
+    s._record = GameRecord(0, text)
+    s._keep_record()
+    if forge == "bad seats":
+        assert len(s.kept) == 1
+        assert keep_finished(g, [{"kind": "wizard"}, 7], "X") is None
+    else:
+        assert s.kept == [] and len(said) == 1 and "not kept" in said[0], said

@@ -323,12 +323,18 @@ def cmd_join(args: argparse.Namespace) -> int:
         elif args.verbose:
             print(f"step {step}: answered {answer!r}", flush=True)
 
+    def keep(game: object, seats: object) -> None:
+        from doomlings_desktop.net.keeping import keep_finished
+        path = keep_finished(game, seats, seat.room)
+        if path is not None:
+            print(f"the game is kept on this computer: {path.stem} (Load lists it)", flush=True)
+
     person = Terminal() if args.bot is None else None
     seat = RemoteSeat(args.address, args.room or "", args.name,
                       person or BotDecider(args.bot, 0),
                       seat_file=args.seat_file, give_up_after=args.give_up, on_answer=said,
                       create=(args.create, modules) if args.create else None,
-                      games=args.games)
+                      games=args.games, keep=keep)
     if person is not None:
         person.seat = seat
         seat.on_update = person.show

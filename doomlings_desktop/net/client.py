@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from doomlings_desktop.net.protocol import (
     Answer,
     BadMessage,
     Create,
+    GameRecord,
     Hello,
     Refused,
     Rematch,
@@ -40,7 +42,9 @@ from doomlings_desktop.net.protocol import (
     rules_digests,
 )
 from doomlings_desktop.net.wire import view_from_wire
-from doomlings_desktop.rules.cards import available_modules, database_for
+from doomlings_desktop.rules.cards import available_modules, database_for, default_database
+from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.record import RecordError, replay
 from doomlings_desktop.rules.view import View
 
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
@@ -67,7 +71,8 @@ class RemoteSeat:
                  seat_file: str | None = None, on_raw: Callable[[str], None] | None = None,
                  give_up_after: float = 60.0, say: Callable[[str], None] | None = None,
                  on_answer: Callable[[int, Any], None] | None = None,
-                 create: tuple[list[str], list[str]] | None = None, games: int = 1) -> None:
+                 create: tuple[list[str], list[str]] | None = None, games: int = 1,
+                 keep: Callable[[Game, list[dict]], None] | None = None) -> None:
         self.url = url
         self.room = room
         self.name = name
@@ -82,6 +87,9 @@ class RemoteSeat:
         self.game = 0               # rematches; `game` is the room's game now
         self.rematch_asked = -1     # the game after which a rematch was asked
         self.outcomes: list[Any] = []   # each finished game's Outcome
+        self.keep = keep                # given each finished game, replayed from its record
+        self.kept: list[Game] = []      # the finished games whose record checked out
+        self._record: GameRecord | None = None     # the last game's, until its end is seen
         self.on_update: Callable[[RemoteSeat], None] | None = None
         self.names: tuple[str, ...] = ()    # each seat's name, from the Welcome
         self.token = self._read_token()
@@ -198,6 +206,8 @@ class RemoteSeat:
             if self.over:
                 return await self._game_over()
             await self._maybe_answer()
+        elif type(msg) is GameRecord:
+            self._record = msg          # checked once this seat has seen the game's end
         elif type(msg) is Waiting:
             pass
         return False
@@ -208,11 +218,41 @@ class RemoteSeat:
             return False
         if len(self.outcomes) <= self.game:
             self.outcomes.append(self.view.outcome)
+            self._keep_record()
         if self.game + 1 >= self.games:
             return True
         self.rematch_asked = self.game
         await self.ws.send(encode(Rematch()), text=True)
         return False
+
+    def _keep_record(self) -> None:
+        """Keep the finished game's record if it is this seat's game: a record is hostile input,
+        so it is replayed here (rules/record.py checks every field and answer) and kept only
+        when it ends as this seat saw the game end, with the room's modules."""
+        msg, self._record = self._record, None
+        if msg is None or msg.game != self.game:
+            return
+        try:
+            rec = json.loads(msg.record)
+            g = replay(rec, default_database())
+        except RecordError as e:
+            self.say(f"the server's record of the game cannot be replayed here ({e}): "
+                     f"it is not kept")
+            return
+        except Exception as e:  # noqa: BLE001 - a hostile record may break anything: say so
+            self.say(f"the server's record of the game is damaged ({type(e).__name__}): "
+                     f"it is not kept")
+            return
+        seen = self.view.outcome if self.view is not None else None
+        if (seen is None or g.outcome is None or g.n != len(seen.scores)
+                or g.outcome.scores != seen.scores or g.outcome.winners != seen.winners
+                or sorted(g.db.modules) != sorted(self.modules)):
+            self.say("the server's record of the game does not end as this seat saw it: "
+                     "it is not kept")
+            return
+        self.kept.append(g)
+        if self.keep is not None:
+            self.keep(g, rec["seats"])
 
     async def _refused(self, msg: Refused) -> bool:
         if msg.fatal:

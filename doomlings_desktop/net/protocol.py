@@ -240,7 +240,20 @@ class Pong(_Msg, tag="pong"):
     pass
 
 
-ServerMsg = Welcome | Waiting | Update | Refused | Pong
+MAX_RECORD = 1_000_000      # characters of a finished game's record (a real one: ~10 KB)
+
+
+class GameRecord(_Msg, tag="record"):
+    """A finished game's record (rules/record.py's JSON: seed, seats, answers), sent to every
+    seat of its room once the game is over and not before (nothing in it is hidden then; a
+    rematch is dealt from a new seed), so that each player keeps the game: replayable from
+    every seat, counted in Statistics. The client replays it as the hostile input it is."""
+
+    game: int                           # which game of the room (as `Update.game`)
+    record: Annotated[str, msgspec.Meta(max_length=MAX_RECORD)]
+
+
+ServerMsg = Welcome | Waiting | Update | Refused | Pong | GameRecord
 
 _encoder = msgspec.json.Encoder()
 _client_decoder = msgspec.json.Decoder(ClientMsg)
@@ -266,7 +279,7 @@ def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping:
         raise BadMessage("the message is not JSON") from None
 
 
-def decode_server(raw: bytes | str) -> Welcome | Waiting | Update | Refused | Pong:
+def decode_server(raw: bytes | str) -> Welcome | Waiting | Update | Refused | Pong | GameRecord:
     try:
         return _server_decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:

@@ -20,6 +20,7 @@ from doomlings_desktop.names import clean_name, default_name
 from doomlings_desktop.net.protocol import ROOM_CHARS, SeatInfo
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
+from doomlings_desktop.rules.record import make_record
 
 REMOTE = "remote"
 SEAT_KINDS = (REMOTE,) + LEVELS
@@ -174,6 +175,15 @@ class Room:
             return False
         self.stand_ins[seat] = make_bot(level, self.seed * 31 + seat, db=self.db)
         return True
+
+    def record(self) -> dict:
+        """The game's record (rules/record.py) with the room's seats as a saved game has them:
+        a remote player is a human seat, a bot seat keeps its level."""
+        assert self.game is not None
+        seats = [{"name": s.name or default_name(i), "kind": "human"} if s.kind == REMOTE
+                 else {"name": s.name or default_name(i), "kind": "bot", "level": s.kind}
+                 for i, s in enumerate(self.seats)]
+        return make_record(self.game, seats)
 
     def fingerprint(self) -> tuple:
         """What a refused message must leave as it was (tests compare it)."""

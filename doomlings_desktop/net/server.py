@@ -35,6 +35,7 @@ from doomlings_desktop.net.protocol import (
     Answer,
     BadMessage,
     Create,
+    GameRecord,
     Hello,
     Pong,
     Refused,
@@ -56,6 +57,7 @@ from doomlings_desktop.rules.cards import (
     database_for,
     module_names,
 )
+from doomlings_desktop.rules.record import dumps
 from doomlings_desktop.rules.view import view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -104,6 +106,7 @@ class Conn:
         self.seat = -1
         self.log_sent = 0
         self.zones_sent = 0
+        self.record_sent = -1           # the room's game whose record it was sent
         self.ended = False
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.send_queue)
 
@@ -458,14 +461,28 @@ class Server:
         connected = room.connected()
         standing = tuple(sorted(room.stand_ins))
         n_log, n_zones = len(g.log or ()), len(g.moves or ())
+        record: GameRecord | None = None
         for c in self._room_conns(room):
             try:
+                if g.over and c.record_sent != room.games:
+                    record = record or self._record(room)
+                    if record is not None:
+                        c.send(record)      # before the update that ends the game for it
+                    c.record_sent = room.games
                 c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing,
                                   room.games, tuple(sorted(room.rematch))))
             except Exception:  # noqa: BLE001 - one seat's failure must not stop the others'
                 log.exception("room %s: the update for seat %d failed", room.code, c.seat)
                 continue
             c.log_sent, c.zones_sent = n_log, n_zones
+
+    def _record(self, room: Room) -> GameRecord | None:
+        """The finished game's record for the room's players (None: it cannot be made)."""
+        try:
+            return GameRecord(room.games, dumps(room.record()))
+        except Exception:  # noqa: BLE001 - the players still get the end of the game
+            log.exception("room %s: the finished game's record cannot be made", room.code)
+            return None
 
     # ------------------------------------------------------------------ bots
 
