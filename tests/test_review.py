@@ -310,3 +310,17 @@ def test_the_deeper_look_also_asks_where_the_chance_to_win_fell():
     got = review._candidates(found, seen, 0, 2)
     assert [f[1] for f in got] == [0, 1]        # the largest gap, then the fall at answer 1
     assert [f[1] for f in review._candidates(found, seen, 0, 3)] == [0, 3, 1]
+
+
+def test_the_review_says_what_it_does_and_how_far_it_is(db):
+    """A review takes half a minute or more on a slow computer: it reports each stage, the
+    deeper looks one by one, with a share done that never goes back and ends at 1."""
+    g, _ = planted_game(db, 5)
+    heard: list[tuple[str, float]] = []
+    got = review.review_record(make_record(g, SEATS), db, progress=lambda w, d: heard.append((w, d)))
+    shares = [d for _, d in heard]
+    assert shares == sorted(shares) and shares[0] == 0.0 and heard[-1] == ("Done", 1.0)
+    looks = [w for w, _ in heard if w.startswith("A deeper look at ")]
+    assert len(looks) >= len(got) and any(w.startswith("A deeper look at Ann's choices: 1 of ")
+                                          for w in looks)
+    assert any(w == "Following each player's chance to win" for w, _ in heard)

@@ -27,6 +27,7 @@ import logging
 import math
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,10 +178,20 @@ def _asks(seats: list, seat: int, kind: str) -> bool:
     return kind != "react" or not isinstance(s, dict) or s.get("ask", True) is not False
 
 
-def review_record(record: dict, db: Database,
-                  iterations: int | None = ITERATIONS) -> list[SeatReview]:
+Progress = Callable[[str, float], None]     # what is being done, and how much of it is done
+
+
+def _quiet(what: str, done: float) -> None:
+    pass
+
+
+def review_record(record: dict, db: Database, iterations: int | None = ITERATIONS,
+                  progress: Progress = _quiet) -> list[SeatReview]:
     """Each human seat's review of a finished game's record (RecordError if it does not
-    replay). Deterministic: the same record gives the same review."""
+    replay). Deterministic: the same record gives the same review. `progress(what, done)`
+    hears what it is doing and the share done (0 to 1): a review takes half a minute or more
+    on a slow computer, and a player should see it move. The shares follow the work's cost
+    as measured (the deeper looks take about 80% of it)."""
     use, answers = check_record(record, db)
     seats = record["seats"]
     humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"]
@@ -188,7 +199,8 @@ def review_record(record: dict, db: Database,
     coach = Coach(use, seed=record["seed"], budget=None, iterations=iterations)
     found: dict[int, list[tuple[float, int, Game, Any, float]]] = {s: [] for s in humans}
     screened = dict.fromkeys(humans, 0)
-    for a in answers:
+    for i, a in enumerate(answers):
+        progress("Replaying the game", 0.15 * i / len(answers))
         d = g.pending
         if d is not None and d.player in found and len(d.options) > 1 \
                 and screened[d.player] < SCREENED and _asks(seats, d.player, d.kind):
@@ -198,16 +210,23 @@ def review_record(record: dict, db: Database,
         g.apply(a)
     out = []
     asked = max(1, min(ASKED, ASKED_GAME // max(1, len(humans))))
-    for s in humans:
+    share = 0.85 / max(1, len(humans))
+    for k, s in enumerate(humans):
+        at = 0.15 + k * share
+        progress("Following each player's chance to win", at)
         seen = course(record, db, s)
         moments: list[Moment] = []
-        for _, _, pos, a, given in _candidates(found[s], seen, s, asked):
+        chosen = _candidates(found[s], seen, s, asked)
+        for j, (_, _, pos, a, given) in enumerate(chosen):
+            progress(f"A deeper look at {name_of(seats[s].get('name'), s)}'s choices: "
+                     f"{j + 1} of {len(chosen)}", at + share * (0.1 + 0.9 * j / len(chosen)))
             m = _moment(pos, s, a, coach, given)
             if m is not None:
                 moments.append(m)
                 moments.sort(key=lambda m: (-m.chance, m.at))
         out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP]),
                               seen))
+    progress("Done", 1.0)
     return out
 
 
@@ -246,6 +265,7 @@ class ReviewJob:
         self.record = record
         self.result: list[SeatReview] | None = None
         self.failed = False
+        self.stage = ("Replaying the game", 0.0)    # what the worker does, and the share done
         key = _key(record)
         if _memo and _memo[0] == key:
             self.result = _memo[1]
@@ -253,7 +273,7 @@ class ReviewJob:
 
         def work() -> None:
             try:
-                got = review_record(record, db)
+                got = review_record(record, db, progress=self._heard)
                 _memo[:] = [key, got]
                 self.result = got
             except Exception:  # noqa: BLE001 - a review is help: it says it failed, no more
@@ -261,6 +281,9 @@ class ReviewJob:
                 self.failed = True
 
         threading.Thread(target=work, daemon=True).start()
+
+    def _heard(self, what: str, done: float) -> None:
+        self.stage = (what, done)       # one tuple, replaced whole: the UI reads it unlocked
 
     @property
     def done(self) -> bool:

@@ -129,6 +129,25 @@ class Decided(Layer):
                 return
             router.go(sc.app, "table", match=m)
 
+    def _waiting(self, surf: pygame.Surface, box: Rect, u: float) -> None:
+        """Why there is no review yet: a problem, a failure, or the work under way with
+        what it is doing and a bar of how much is done (it may take a minute)."""
+        t = self.sc.app.text
+        job = self.job
+        if self.problem or job is None or job.failed:
+            line = t.render(self.problem or FAILED, int(20 * u), INK)
+            surf.blit(line, line.get_rect(center=box.center))
+            return
+        what, done = job.stage
+        line = t.render(f"{what}…", int(20 * u), MUTED)
+        surf.blit(line, line.get_rect(midbottom=(box.centerx, box.centery - int(8 * u))))
+        bar = Rect(0, 0, int(box.w * 0.5), max(6, int(10 * u)))
+        bar.midtop = (box.centerx, box.centery + int(8 * u))
+        pygame.draw.rect(surf, PANEL, bar, border_radius=bar.h // 2)
+        fill = bar.copy()
+        fill.w = max(bar.h, int(bar.w * min(1.0, max(0.0, done))))
+        pygame.draw.rect(surf, ACCENT, fill, border_radius=bar.h // 2)
+
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
         t = sc.app.text
@@ -144,10 +163,7 @@ class Decided(Layer):
         y = box.y + int(70 * u)
         reviews = self.job.poll() if self.job is not None else None
         if reviews is None:
-            words = self.problem or (FAILED if self.job is not None and self.job.failed
-                                     else "Thinking…")
-            line = t.render(words, int(20 * u), MUTED if words == "Thinking…" else INK)
-            surf.blit(line, line.get_rect(center=box.center))
+            self._waiting(surf, box, u)
         else:
             y = self._tabs(surf, reviews, inner, y, u)
             if reviews:
