@@ -4,9 +4,9 @@ and "Play on from here" (a new game at that position, the seat's hidden cards de
 play/playon.py); above them a chart of every player's chance to win and the moments by
 anyone that moved it most (play/swings.py).
 
-The review is play/review.py's, worked out on a worker thread (what it is doing and a bar until then); this
-layer only draws it and opens the replay through the router, at the decision and seen by the
-seat that made it. A finished game hides nothing (the replay policy lets every seat be
+The review is play/review.py's, worked out on a worker thread (until then the window says
+what it is doing, with a bar); this layer only draws it and opens the replay through the
+router, at the decision and seen by the seat that made it. A finished game hides nothing (the replay policy lets every seat be
 watched), so in pass-and-play each human's review is shown; each was made from what that seat
 could see then. It holds the scene and never imports its module.
 """
