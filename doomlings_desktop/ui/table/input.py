@@ -209,6 +209,7 @@ class TableInput:
         elif hit[0] == "open_menu":
             sc.app.sounds.play("click")
             sc.modals.menu_open = True
+            sc.focus.reset()
         else:
             return False
         return True
@@ -231,6 +232,7 @@ class TableInput:
             sc.modals.browse = False
         else:
             sc.modals.menu_open = True
+            sc.focus.reset()            # on Resume
         return True
 
     def key_help(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
@@ -243,6 +245,34 @@ class TableInput:
 
     def key_hint(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         self.hint()
+        return True
+
+    def key_read(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """The selected card, full size, as a right-click shows it (any key puts it away)."""
+        sc = self.sc
+        w = self.widget()
+        card = w.cursor() if w is not None and d.kind != "player" else None
+        if isinstance(card, int) and not isinstance(card, bool):
+            sc.modals.zoom = card
+        else:
+            sc.say("Select a card first (the arrow keys or 1 – 9); then Z reads it.")
+        return True
+
+    def key_discard(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """The discard pile browsed, or put away (unless a choice from it is open already)."""
+        sc = self.sc
+        if not (d and d.zone == "discard"):
+            sc.modals.browse = not sc.modals.browse
+        return True
+
+    def key_log(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """Page Up / Page Down: the log a page back or on (as 3 wheel notches); End: the
+        newest line, following again."""
+        log = self.sc.log_state
+        if event.key == b.keys[-1]:
+            log.scroll = 0
+        else:
+            log.wheel(3 if event.key == b.keys[0] else -3)
         return True
 
     def _widget_key(self, event: pygame.event.Event, b: keys.Binding) -> bool:
