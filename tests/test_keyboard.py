@@ -135,6 +135,32 @@ def test_z_reads_the_selected_card_d_browses_the_discard_pile_and_page_keys_scro
     assert sc.log_state.scroll == 0
 
 
+def test_the_browsed_discard_pile_is_walked_by_the_arrows_and_z_reads_the_card():
+    app, sc = ann_against_a_bot()
+    player = KeyPlayer(2)
+    for _ in range(3000):
+        if sc.view is not None and len(sc.view.discard) >= 3 and sc.my_decision() is not None \
+                and sc.my_decision().zone != "discard" and not sc.pass_needed:
+            break
+        if not player.act(app):
+            app.frame()
+    pile = list(reversed(sc.view.discard))
+    assert len(pile) >= 3
+    letter(app, "d")
+    assert sc.modals.browse and sc.modals.browse_at == 0
+    chosen = sc.selection.chosen
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
+    assert sc.modals.browse_at == 1 and sc.selection.chosen == chosen   # the pile's, not mine
+    letter(app, "z")
+    assert sc.modals.zoom == pile[1]
+    key(app, pygame.K_SPACE)
+    assert sc.modals.zoom is None and sc.modals.browse
+    key(app, pygame.K_ESCAPE)
+    assert not sc.modals.browse and not sc.modals.menu_open
+
+
 def test_the_esc_menu_saves_by_its_letter_and_by_the_arrows_and_enter():
     app, sc = ann_against_a_bot()
     before = len(saves.list_saves())

@@ -82,7 +82,7 @@ LINES: dict[str, Line] = {
     "discard": Line("D", "browse the discard pile (D or Esc closes it)"),
     "log": Line("Page Up / Page Down", "scroll the log back and forth; End: the newest"),
     "number": Line("1 – 9", "pick the Nth hand card from the left, or the Nth choice"),
-    "arrows": Line("Arrow keys", "move the selection"),
+    "arrows": Line("Arrow keys", "move the selection (in the browsed discard pile too)"),
     "enter": Line("Enter", "confirm the selection"),
     "several": Line("Several cards asked", "click (or number keys) to choose or put back; "
                     "then Confirm (or Enter)"),

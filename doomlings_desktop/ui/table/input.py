@@ -252,6 +252,9 @@ class TableInput:
         sc = self.sc
         w = self.widget()
         card = w.cursor() if w is not None and d.kind != "player" else None
+        if self.browsing(d) and sc.view is not None and sc.view.discard:
+            newest_first = list(reversed(sc.view.discard))
+            card = newest_first[min(sc.modals.browse_at, len(newest_first) - 1)]
         if isinstance(card, int) and not isinstance(card, bool):
             sc.modals.zoom = card
         else:
@@ -263,6 +266,7 @@ class TableInput:
         sc = self.sc
         if not (d and d.zone == "discard"):
             sc.modals.browse = not sc.modals.browse
+            sc.modals.browse_at = 0         # from the newest
         return True
 
     def key_log(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
@@ -291,7 +295,17 @@ class TableInput:
         return self._widget_key(event, b)
 
     def key_move(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        if self.browsing(d):
+            pile = self.sc.view.discard if self.sc.view is not None else ()
+            m = self.sc.modals
+            step = 1 if event.key in keys.FORWARD else -1
+            m.browse_at = max(0, min(len(pile) - 1, m.browse_at + step))
+            return True
         return self._widget_key(event, b)
+
+    def browsing(self, d: Any) -> bool:
+        """The discard pile is browsed (not chosen from): the arrows walk it, Z reads."""
+        return self.sc.modals.browse and not (d and d.zone == "discard")
 
     def key_confirm(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         return self._widget_key(event, b)

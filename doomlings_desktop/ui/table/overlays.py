@@ -216,10 +216,16 @@ class CardWindow(Layer):
 
     def _browse(self, surf: pygame.Surface, v: View, u: float) -> int:
         sc = self.sc
-        bottom = self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
-                            " — click, D or Esc to close", list(reversed(v.discard)), set(), u,
+        bottom = self.cards(surf, f"Discard pile ({len(v.discard)}, newest first) — arrows, "
+                            "Z reads; D or Esc closes", list(reversed(v.discard)), set(), u,
                             below=int(40 * u), outside=("discard_pile",))
         w, h = surf.get_size()
+        pile = list(reversed(v.discard))
+        if pile:                # the card the arrows are on: Z reads it (ui/keys.py)
+            at = pile[min(sc.modals.browse_at, len(pile) - 1)]
+            r = next((r for r, a in sc.targets if a == ("overlay_card", at)), None)
+            if r is not None:
+                focus.outline(surf, r, u)
         sc.targets.append((Rect(0, 0, w, int(110 * u)), ("discard_pile",)))
         return bottom
 
@@ -475,7 +481,7 @@ class EndButton:
 
 
 END_BUTTONS = (
-    EndButton("What decided this game?", "decided", "w", 300, REVIEW_TONE, only_if=offered),
+    EndButton("What decided this game?", "decided", "w", 340, REVIEW_TONE, only_if=offered),
     EndButton("New game", "new_game", "n", 200, GO_TONE, first=True),
     EndButton("Main menu", "main_menu", "m", 200),
 )
@@ -649,8 +655,7 @@ class End(Layer):
             x += bw + gap
         if sc.focus.at is None:
             sc.focus.at = next((e.key for e in row if e.first), None)
-        focus.foot(surf, sc.app.text, keys.page_line("the menu"), u,
-                   bottom=h - int(90 * u) + bh + int(30 * u))
+        focus.foot(surf, sc.app.text, keys.page_line("the menu"), u, bottom=h - int(3 * u))
 
 
 class Buttons(Layer):
