@@ -97,8 +97,8 @@ LINES: dict[str, Line] = {
     "hint": Line("H or the Hint button", "the coach's move for you, lit on the table, and why "
                  "(in games with bots; Settings: Hint button)"),
     "undo": Line("Ctrl+Z", "take back your last move this turn (if it revealed nothing)"),
-    "esc": Line("Esc", "the menu: arrows and Enter, or S save, L load, R rules, T settings, "
-                "M main menu, Q quit; Esc again resumes. Closes a window"),
+    "esc": Line("Esc", "the menu (S save, L load, R rules, T settings, M main menu, Q quit); "
+                "closes a window"),
     "help": Line("F1 or ?", "this list"),
 }
 
@@ -159,6 +159,12 @@ PAGE: tuple[Binding, ...] = (
     Binding("keys", "keys", keys=(pygame.K_F1,), anytime=True),
 )
 """The pages' keys, in the order they are tried (ui/focus.py `FocusRing.key`)."""
+
+
+def page_text() -> str:
+    """The pages' keys as paragraphs, for the Rules page."""
+    return "\n\n".join(f"{line.label}: {line.does}." for line in PAGE_LINES.values()) + \
+        "\n\nA letter on a button's key cap: presses that button."
 
 
 def page_line(back: str = "back", keys_too: bool = True) -> str:
