@@ -155,10 +155,12 @@ def draw(surf: pygame.Surface, text: Any, ring: FocusRing, buttons: Sequence[Pre
         outline(surf, now.rect, u)
 
 
-def foot(surf: pygame.Surface, text: Any, line: str, u: float, bottom: int | None = None) -> Rect:
-    """A line of keys centred at the foot of the window (or ending at `bottom`)."""
+def foot(surf: pygame.Surface, text: Any, line: str, u: float, bottom: int | None = None,
+         size: int = 14) -> Rect:
+    """A line of keys centred at the foot of the window (or ending at `bottom`), `size`
+    design pixels high (less if the window is narrow)."""
     w, h = surf.get_size()
-    size = text.fit(line, int(14 * u), int(w * 0.96), 11)
+    size = text.fit(line, int(size * u), int(w * 0.96), 11)
     img = text.render(line, size, MUTED)
     r = img.get_rect(midbottom=(w // 2, h - int(4 * u) if bottom is None else bottom))
     if bottom is not None:      # over the table: on a backing of its own, to be read

@@ -132,8 +132,8 @@ class LoadScene(SubScene):
     def _on_row(self) -> bool:
         """Whether the focus is on a save's row (or nowhere yet): Enter opens the chosen
         save; on any other button it presses that button."""
-        now = self.focus.current(self.buttons)
-        return now is None or (isinstance(now.key, tuple) and now.key[0] == "open")
+        at = self.focus.at          # what the keys put it on (a row kept for its changed
+        return at is None or (isinstance(at, tuple) and at[0] == "open")   # rules too)
 
     def _follow_focus(self) -> None:
         """The focus moved (Tab, Left, Right) onto a save's row or one of its buttons: that
@@ -375,7 +375,7 @@ class LoadScene(SubScene):
         if self.undo is not None:
             self.buttons.append(Button(pygame.Rect(int(216 * u), h - int(70 * u), int(180 * u),
                                                    int(46 * u)), "Undo delete", "undo"))
-        if self.focus.at is None and items and not items[self.sel].kept:
+        if self.focus.at is None and items:
             self.focus.reset(("open", items[self.sel].path))    # the chosen save, at first
         self.draw_buttons(surf)
         for k, (i, info) in enumerate(shown):

@@ -480,6 +480,7 @@ class EndButton:
         return self.only_if is None or bool(self.only_if(sc))
 
 
+END_ROW = 98     # the end screen's buttons: their top, this many design pixels from the bottom
 END_BUTTONS = (
     EndButton("What decided this game?", "decided", "w", 340, REVIEW_TONE, only_if=offered),
     EndButton("New game", "new_game", "n", 200, GO_TONE, first=True),
@@ -570,7 +571,7 @@ class End(Layer):
         table_top = int(130 * u)
         rows_top = table_top + int(34 * u)
         marked_any = any(lab in v.we_labels for b in v.breakdowns for lab, _ in b)
-        rows_end = h - int(90 * u) - int(16 * u) - int(40 * u) - \
+        rows_end = h - int(END_ROW * u) - int(16 * u) - int(40 * u) - \
             (int(30 * u) if v.tiebreak else 0) - (int(30 * u) if marked_any else 0)
         labels, points = score_rows(v, max(2, (rows_end - rows_top) //
                                            t.font(MIN_TEXT_PX).get_linesize()))
@@ -650,12 +651,13 @@ class End(Layer):
         widths = [int(e.width * u) for e in row]
         x = w // 2 - (sum(widths) + gap * (len(row) - 1)) // 2
         for e, bw in zip(row, widths, strict=True):
-            sc.buttons.append(Button(Rect(x, h - int(90 * u), bw, bh), e.label, e.key, True,
+            sc.buttons.append(Button(Rect(x, h - int(END_ROW * u), bw, bh), e.label, e.key, True,
                                      e.letter, tone=e.tone))
             x += bw + gap
         if sc.focus.at is None:
             sc.focus.at = next((e.key for e in row if e.first), None)
-        focus.foot(surf, sc.app.text, keys.page_line("the menu"), u, bottom=h - int(3 * u))
+        focus.foot(surf, sc.app.text, keys.page_line("the menu"), u,      # in the panel
+                   bottom=h - int(27 * u), size=13)
 
 
 class Buttons(Layer):
