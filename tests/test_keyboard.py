@@ -109,6 +109,48 @@ def test_settings_are_changed_by_the_keys_alone():
     assert type(app.scene).__name__ == "MenuScene"
 
 
+def test_load_game_by_keys_the_focus_goes_with_the_chosen_save_and_enter_presses_it():
+    app, sc = ann_against_a_bot()
+    for _ in range(2):
+        key(app, pygame.K_ESCAPE)
+        letter(app, "s")
+    key(app, pygame.K_ESCAPE)
+    letter(app, "l")
+    load = app.scene
+    assert type(load).__name__ == "LoadScene" and len(load.items) >= 2
+    app.frame()
+    assert focused(load) == ("open", load.items[0].path)
+    key(app, pygame.K_DOWN)
+    assert load.sel == 1 and focused(load) == ("open", load.items[1].path)
+    tab_to(app, ("rename", load.items[1].path))
+    key(app, pygame.K_RETURN)               # Rename's dialog, not the save opened
+    assert load.dialog is not None and type(app.scene).__name__ == "LoadScene"
+    key(app, pygame.K_ESCAPE)
+    assert load.dialog is None
+    key(app, pygame.K_UP)
+    assert focused(load) == ("open", load.items[0].path)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, TableScene)
+
+
+def test_a_dialogs_buttons_take_tab_and_enter():
+    app, sc = ann_against_a_bot()
+    key(app, pygame.K_ESCAPE)
+    letter(app, "s")
+    key(app, pygame.K_ESCAPE)
+    letter(app, "l")
+    load = app.scene
+    app.frame()
+    key(app, pygame.K_DELETE)               # "Delete this save?": Enter would delete
+    dialog = load.dialog
+    assert dialog is not None and focused(dialog) == dialog.enter
+    key(app, pygame.K_TAB)
+    assert focused(dialog) != dialog.enter
+    n = len(saves.list_saves())
+    key(app, pygame.K_RETURN)               # the other button: kept
+    assert load.dialog is None and len(saves.list_saves()) == n
+
+
 def test_z_reads_the_selected_card_d_browses_the_discard_pile_and_page_keys_scroll_the_log():
     app, sc = ann_against_a_bot()
     letter(app, "z")                        # nothing selected: it says how

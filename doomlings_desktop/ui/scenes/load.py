@@ -126,8 +126,10 @@ class LoadScene(SubScene):
                 return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._explain(event.pos):
             return
+        was = self.focus.at
         super().handle(event)
-        self._follow_focus()
+        if self.focus.at != was:
+            self._follow_focus()
 
     def _on_row(self) -> bool:
         """Whether the focus is on a save's row (or nowhere yet): Enter opens the chosen
