@@ -275,6 +275,8 @@ class Scene:
     def draw_keys(self, surf: pygame.Surface) -> None:
         """Over the page, after it is drawn (App.frame): its line of keys at the foot, and
         the list of them while F1 holds it open. Made from ui/keys.py's PAGE table."""
+        if getattr(self, "dialog", None) is not None:
+            return          # a dialog over the page: its own buttons show their keys
         u = self.unit()
         back = self.back_words or ("back" if any(b.key == "back" for b in self.buttons) else "")
         focus.foot(surf, self.app.text, keys.page_line(back), u)

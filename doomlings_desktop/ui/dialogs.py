@@ -108,7 +108,8 @@ class Dialog:
         letters = {k: ch for ch, k in self.hotkeys.items()}     # shown on their buttons
         x = box.right - pad
         for label, key, tone in reversed(self.spec):
-            lw = max(int(120 * u), t.font(int(17 * u), True).size(label)[0] + int(32 * u))
+            cap = int(44 * u) if key in letters and not self.field else 0    # its key cap
+            lw = max(int(120 * u), t.font(int(17 * u), True).size(label)[0] + int(32 * u) + cap)
             x -= lw
             self.buttons.append(Button(Rect(x, y, lw, int(46 * u)), label, key, True,
                                        "" if self.field else letters.get(key, ""), tone))
