@@ -73,6 +73,8 @@ def test_every_page_shows_its_keys_and_f1_lists_them(name):
     listed = texts_of_a_frame(app, sc)
     for line in keys.PAGE_LINES.values():
         assert line.label in listed or line.label == "Esc"       # Esc: only where it backs out
+    for k, _ in sc.own_keys:        # the page's own (Load game's, New game's, scrolling)
+        assert k in listed
     for b in sc.buttons:            # each button's letter, with the button's label
         if b.hotkey:
             assert b.hotkey.upper() in listed and b.label in listed

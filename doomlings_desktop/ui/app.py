@@ -161,6 +161,8 @@ class Scene:
     # Whether draw_buttons shows the focus ring: a page whose keys are its own (a replay's
     # arrows step through the game) shows none it would not follow.
     focus_drawn = True
+    # Keys of the page's own, besides the ring's and the buttons' letters: listed first by F1.
+    own_keys: list[tuple[str, str]] = []
 
     # Whether a button under the pointer as the scene comes waits for the pointer to leave it
     # (landed_on): the main menu's, whose Quit must never take the click that led there.
@@ -282,7 +284,7 @@ class Scene:
         focus.foot(surf, self.app.text, keys.page_line(back), u)
         if self.keys_open:
             focus.key_list(surf, self.app.text, "Keys on this page",
-                           focus.rows(self.buttons, back), u)
+                           self.own_keys + focus.rows(self.buttons, back), u)
             self.targets.append((surf.get_rect(), ("keys",)))
 
 

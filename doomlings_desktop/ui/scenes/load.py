@@ -24,7 +24,12 @@ from doomlings_desktop.ui.scenes.pages import SubScene
 from doomlings_desktop.ui.theme import DELETE_TONE, GO_TONE, SELECT
 
 LIST_SECONDS = 0.08      # reading new saves, a frame: the rest is read over the next frames
-KEYS_HINT = "↑↓ choose   Enter open   P replay   F2 rename   Del delete   Esc back"
+OWN_KEYS = [("↑↓", "choose a save (the focus goes with it)"), ("Enter", "open it"),
+            ("P", "replay it"), ("F2", "rename it"), ("Del", "delete it (asked first)"),
+            ("Ctrl+Z", "bring back the save deleted last")]
+"""The page's own keys, besides the focus ring's: its hint line and its F1 list."""
+KEYS_HINT = "   ".join(f"{k} {what.split(' (')[0].split()[0]}" for k, what in OWN_KEYS[:5]) \
+    + "   Esc back"
 
 
 def display_name(info: Any) -> str:
@@ -76,6 +81,7 @@ class LoadScene(SubScene):
     """Every save, newest first, with its buttons; a dialog over it to rename or delete."""
 
     title = "Load game"
+    own_keys = OWN_KEYS
 
     def __init__(self, app: Any, back: Scene) -> None:
         super().__init__(app, back)

@@ -46,6 +46,8 @@ class NewGameScene(Scene):
     """Seats (2-6, each human or bot, with names) and rule variants."""
 
     back_words = "back to the menu"
+    own_keys = [("Enter on a name", "type it (Enter or Esc: done; Tab: the next name)"),
+                ("Enter on Human / Bot", "who plays the seat: the next one along")]
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
