@@ -277,6 +277,7 @@ def test_a_whole_game_from_the_main_menu_to_the_end_by_the_keyboard_alone():
     ng = app.scene
     assert type(ng).__name__ == "NewGameScene"
     ng.seed = 7                                     # the same deal each run
+    assert focused(ng) == "start"                   # Enter would play last time's table
     tab_to(app, "fewer")
     while ng.count > 2:
         key(app, pygame.K_SPACE)

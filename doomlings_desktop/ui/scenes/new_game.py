@@ -66,6 +66,7 @@ class NewGameScene(Scene):
         self.editing: int | None = None
         self.field: TextField | None = None     # the name being typed: seat `editing`'s
         self.seed = random.randrange(1, 10**9)
+        self.focus.reset("start")       # Enter at once plays the table set up last time
 
     def busy(self) -> bool:
         """Nothing here moves by itself: hover and every change come with an event."""
