@@ -19,7 +19,9 @@ from tests.test_ui import make_app, texts_of_a_frame
 INPUT = Path(__file__).resolve().parent.parent / "doomlings_desktop" / "ui" / "table" / "input.py"
 NAMES = {pygame.K_RETURN: ("Enter",), pygame.K_KP_ENTER: ("Enter",),
          pygame.K_ESCAPE: ("Esc",), pygame.K_F1: ("F1",), pygame.K_SPACE: ("Space",),
-         pygame.K_z: ("Ctrl+Z",), **{k: ("Arrow",) for k in keys.ARROWS}}
+         pygame.K_z: ("Ctrl+Z",), **{k: ("Arrow",) for k in keys.ARROWS},
+         pygame.K_PAGEUP: ("Page Up",), pygame.K_PAGEDOWN: ("Page Down",),
+         pygame.K_END: ("End",), pygame.K_TAB: ("Tab",)}
 
 
 def names(b: keys.Binding) -> list[tuple[str, ...]]:
@@ -43,6 +45,16 @@ def test_every_binding_is_named_in_its_help_line():
         assert not line.mouse, b
         for words in names(b):
             assert any(said(line, w) for w in words), (b, words, line)
+
+
+def test_every_page_binding_is_named_in_its_line_and_every_line_is_bound():
+    """The pages' focus ring (ui/focus.py) dispatches through keys.PAGE, and their F1 list
+    and foot line are made from keys.PAGE_LINES: the same check as the table's."""
+    for b in keys.PAGE:
+        line = keys.PAGE_LINES[b.line]
+        for words in names(b):
+            assert any(said(line, w) for w in words), (b, words, line)
+    assert {b.line for b in keys.PAGE} == set(keys.PAGE_LINES)
 
 
 def test_every_help_line_is_a_binding_or_the_mouse_and_the_help_is_the_lines():

@@ -83,10 +83,103 @@ def drag(app: Any, start: tuple[int, int], end: tuple[int, int]) -> None:
     app.frame()
 
 
-def key(app: Any, k: int, unicode: str = "") -> None:
-    post(pygame.KEYDOWN, key=k, unicode=unicode, mod=0, scancode=0)
-    post(pygame.KEYUP, key=k, unicode=unicode, mod=0, scancode=0)
+def key(app: Any, k: int, unicode: str = "", mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod, scancode=0)
+    post(pygame.KEYUP, key=k, unicode=unicode, mod=mod, scancode=0)
     app.frame()
+
+
+def letter(app: Any, ch: str) -> None:
+    """A letter or digit key, typed as the keyboard types it (key code and character)."""
+    key(app, pygame.key.key_code(ch.lower()), ch)
+
+
+def tab_to(app: Any, want: Any, limit: int = 80) -> None:
+    """Tab round the page's focus ring until the button known by `want` has the focus (fails
+    if the ring never reaches it)."""
+    sc = app.scene
+    for _ in range(limit):
+        now = sc.focus.current(sc.buttons)
+        if now is not None and now.key == want:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"the focus never reached {want!r}")
+
+
+class KeyPlayer:
+    """Plays whatever the table asks by the keyboard alone: the number keys or the arrows,
+    Enter, Space, the letters on the answer buttons, Enter on the pass and news screens.
+    It reads the decision only to know which key means the answer it picks at random, as a
+    player reads the screen."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.pressed: dict[str, int] = {}
+
+    def _press(self, app: Any, name: str, k: int, ch: str = "") -> None:
+        self.pressed[name] = self.pressed.get(name, 0) + 1
+        key(app, k, ch)
+
+    def act(self, app: Any) -> bool:
+        """One answer (or a screen taken); False if nothing is mine to do this frame."""
+        sc = app.scene
+        if sc.pass_needed or find(sc, ("button", "review_done")) or \
+                find(sc, ("button", "summary_done")):
+            self._press(app, "enter", pygame.K_RETURN)
+            return True
+        d = sc.my_decision()
+        if d is None:
+            return False
+        w = sc.input.widget()
+        lettered = [a for a in w.answers(sc, d) if a.hotkey] if w is not None else []
+        if lettered:
+            a = self.rng.choice(lettered)
+            self._press(app, "letter", pygame.key.key_code(a.hotkey), a.hotkey)
+        elif d.kind == "end_turn":
+            self._press(app, "enter", pygame.K_RETURN)
+        elif d.kind == "react":
+            if self.rng.random() < 0.5:
+                self._press(app, "letter", pygame.K_n, "n")
+            else:
+                self._choose(app, sc, self.rng.choice([o for o in d.options if o != "pass"]))
+                self._press(app, "letter", pygame.K_y, "y")
+        elif d.count > 1 and d.kind == "card" and d.zone == "hand":
+            self._several(app, sc, d)
+        else:
+            self._one(app, sc, d)
+        return True
+
+    def _several(self, app: Any, sc: Any, d: Any) -> None:
+        """Several hand cards: their number keys (each toggles one), then Enter."""
+        hand = list(sc.view.hand)
+        cards = [c for c in d.options if c != "pass" and hand.index(c) < 9]
+        for c in self.rng.sample(cards, min(d.count, len(cards))):
+            n = str(hand.index(c) + 1)
+            self._press(app, "number", pygame.key.key_code(n), n)
+        self._press(app, "enter", pygame.K_RETURN)
+
+    def _one(self, app: Any, sc: Any, d: Any) -> None:
+        opts = [o for o in d.options if o != "pass"]
+        if "pass" in d.options and (not opts or self.rng.random() < 0.2):
+            self._press(app, "space", pygame.K_SPACE, " ")
+            return
+        self._choose(app, sc, self.rng.choice(opts))
+        self._press(app, "enter", pygame.K_RETURN)
+
+    def _choose(self, app: Any, sc: Any, want: Any) -> None:
+        """Select `want`: its number key when it is a hand card among the first nine, else
+        the arrows until it is the selection."""
+        hand = list(sc.view.hand) if sc.view is not None else []
+        d = sc.my_decision()
+        if d.zone == "hand" and d.kind != "player" and want in hand[:9] and self.rng.random() < 0.5:
+            n = str(hand.index(want) + 1)
+            self._press(app, "number", pygame.key.key_code(n), n)
+            return
+        for _ in range(len(d.options) + 2):
+            if sc.selection.chosen == want:
+                return
+            self._press(app, "arrow", pygame.K_RIGHT)
+        raise AssertionError(f"the arrows never selected {want!r} in {d.options}")
 
 
 def find(scene: Any, action: Any) -> pygame.Rect | None:

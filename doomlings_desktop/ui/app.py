@@ -19,6 +19,8 @@ import pygame
 
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.storage.settings import Settings
+from doomlings_desktop.ui import focus, keys
+from doomlings_desktop.ui.focus import PRESSED, FocusRing
 from doomlings_desktop.ui.fonts import safe_render, safe_size
 from doomlings_desktop.ui.present import Presenter
 from doomlings_desktop.ui.theme import (  # noqa: F401 - the scenes import these from here too
@@ -150,6 +152,17 @@ class Scene:
         self.targets: list[tuple[pygame.Rect, Any]] = []
         self.buttons: list[Button] = []
         self.arrival: tuple[int, int] | None = None     # see landed_on
+        self.focus = FocusRing()        # the keyboard's place among the buttons (ui/focus.py)
+        self.keys_open = False          # F1: the page's keys listed over it
+
+    # What Esc does on this page, as its line of keys says it ("" where it does nothing: the
+    # main menu). A page with a Back button goes back by Esc whatever this says.
+    back_words = ""
+    # Whether draw_buttons shows the focus ring: a page whose keys are its own (a replay's
+    # arrows step through the game) shows none it would not follow.
+    focus_drawn = True
+    # Keys of the page's own, besides the ring's and the buttons' letters: listed first by F1.
+    own_keys: list[tuple[str, str]] = []
 
     # Whether a button under the pointer as the scene comes waits for the pointer to leave it
     # (landed_on): the main menu's, whose Quit must never take the click that led there.
@@ -182,19 +195,53 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self._pointer_moved(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and self.keys_open:     # the list put away
+            self.keys_open = False
+            return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in reversed(self.buttons):
                 if b.enabled and b.rect.collidepoint(event.pos):
                     if self.landed_on(b):
                         return
                     self.app.sounds.play("click")
+                    self.focus.focus(b, self.buttons)
                     self.on_button(b.key)
                     return
         if event.type == pygame.KEYDOWN:
+            if self.keys_open:          # the list of keys: any key puts it away
+                self.keys_open = False
+                return
+            typed = (getattr(event, "unicode", "") or "").lower()
             for b in self.buttons:
-                if b.enabled and b.hotkey and event.unicode and event.unicode.lower() == b.hotkey:
+                if b.enabled and b.hotkey and typed == b.hotkey:
+                    self.focus.focus(b, self.buttons)
                     self.on_button(b.key)
                     return
+            self.page_key(event)
+
+    def page_key(self, event: pygame.event.Event) -> bool:
+        """A key of the focus ring (ui/keys.py PAGE): move the focus, press the focused
+        button, back out, list the keys. Whether a binding took it."""
+        got = self.focus.key(event, self.buttons)
+        if got is PRESSED:
+            b = self.focus.current(self.buttons)
+            if b is not None:
+                self.app.sounds.play("click")
+                self.on_button(b.key)
+        elif got == "back":
+            self.go_back()
+        elif got == "keys":
+            self.show_keys()
+        return got is not None
+
+    def go_back(self) -> None:
+        """Esc: the page's Back button, if it has one."""
+        if any(b.key == "back" and b.enabled for b in self.buttons):
+            self.on_button("back")
+
+    def show_keys(self) -> None:
+        """F1: the page's keys, listed over it until the next key or click."""
+        self.keys_open = True
 
     def on_button(self, key: Any) -> None:
         pass
@@ -216,12 +263,29 @@ class Scene:
         return self.app.unit
 
     def draw_buttons(self, surf: pygame.Surface) -> None:
+        """The buttons, lit under the pointer, each a click target; their letters on key
+        caps and the focus round the focused one (ui/focus.py)."""
         mouse = self.app.mouse
         for b in self.buttons:
             b.draw(surf, self.app.text, b.rect.collidepoint(mouse) and not self.landed_on(b),
                    self.unit())
             if b.enabled:
                 self.targets.append((b.rect, ("button", b.key)))
+        if self.focus_drawn:
+            focus.draw(surf, self.app.text, self.focus, self.buttons, self.unit())
+
+    def draw_keys(self, surf: pygame.Surface) -> None:
+        """Over the page, after it is drawn (App.frame): its line of keys at the foot, and
+        the list of them while F1 holds it open. Made from ui/keys.py's PAGE table."""
+        if getattr(self, "dialog", None) is not None:
+            return          # a dialog over the page: its own buttons show their keys
+        u = self.unit()
+        back = self.back_words or ("back" if any(b.key == "back" for b in self.buttons) else "")
+        focus.foot(surf, self.app.text, keys.page_line(back), u)
+        if self.keys_open:
+            focus.key_list(surf, self.app.text, "Keys on this page",
+                           self.own_keys + focus.rows(self.buttons, back), u)
+            self.targets.append((surf.get_rect(), ("keys",)))
 
 
 class _NoSound:
@@ -407,6 +471,7 @@ class App:
                 drew = True
                 self.scene.targets = []
                 self.scene.draw(self.screen)
+                self.scene.draw_keys(self.screen)
         except Exception as e:  # noqa: BLE001 - any bug: explain it, keep the autosave, go on
             if self.raise_errors:
                 raise

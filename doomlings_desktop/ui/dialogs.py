@@ -14,7 +14,9 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.lru import LRU
+from doomlings_desktop.ui import focus
 from doomlings_desktop.ui.app import ACCENT, BG, MUTED, Button
+from doomlings_desktop.ui.focus import PRESSED, FocusRing
 from doomlings_desktop.ui.textfield import TextField
 from doomlings_desktop.ui.theme import SHADE_MODAL, WARN
 
@@ -37,6 +39,7 @@ class Dialog:
         self.hotkeys = hotkeys or {}      # letters that choose a button (not with a field)
         self.problem: str | None = None
         self.buttons: list[Button] = []
+        self.focus = FocusRing(self.enter)      # Enter presses it: at first `enter`'s button
         self.field_rect = Rect(0, 0, 0, 0)      # where the field was drawn last
 
     def handle(self, event: pygame.event.Event) -> Any:
@@ -51,13 +54,17 @@ class Dialog:
         if event.type != pygame.KEYDOWN:
             return None
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.enter
+            now = self.focus.current(self.buttons)
+            return self.enter if now is None else now.key
         if event.key == pygame.K_ESCAPE:
             return self.escape
-        if self.field is not None:
-            self.field.key(event)
+        if self.field is not None and event.key != pygame.K_TAB:
+            self.field.key(event)           # the arrows and Space are the field's
             return None
-        return self.hotkeys.get((event.unicode or "").lower())
+        got = self.focus.key(event, self.buttons)       # Tab, the arrows, Space
+        if got is PRESSED:
+            return self.focus.current(self.buttons).key
+        return None if got else self.hotkeys.get((event.unicode or "").lower())
 
     def draw(self, surf: pygame.Surface, app: Any, targets: list) -> None:
         """Shade the page, draw the box, and make its buttons the only targets."""
@@ -98,13 +105,18 @@ class Dialog:
             y += int(22 * u)
         y += int(16 * u)
         self.buttons = []
+        letters = {k: ch for ch, k in self.hotkeys.items()}     # shown on their buttons
         x = box.right - pad
         for label, key, tone in reversed(self.spec):
-            lw = max(int(120 * u), t.font(int(17 * u), True).size(label)[0] + int(32 * u))
+            cap = int(44 * u) if key in letters and not self.field else 0    # its key cap
+            lw = max(int(120 * u), t.font(int(17 * u), True).size(label)[0] + int(32 * u) + cap)
             x -= lw
-            self.buttons.append(Button(Rect(x, y, lw, int(46 * u)), label, key, True, "", tone))
+            self.buttons.append(Button(Rect(x, y, lw, int(46 * u)), label, key, True,
+                                       "" if self.field else letters.get(key, ""), tone))
             x -= int(12 * u)
+        self.buttons.reverse()          # left to right, the order Tab goes
         mouse = app.mouse
         for b in self.buttons:
             b.draw(surf, t, b.rect.collidepoint(mouse), u)
             targets.append((b.rect, ("button", b.key)))
+        focus.draw(surf, t, self.focus, self.buttons, u)

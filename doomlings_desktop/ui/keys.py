@@ -32,7 +32,7 @@ class Binding:
     returns whether it took the key). `keys` are pygame key codes, `chars` typed characters (either
     case); `ctrl` True needs Ctrl held, False needs it not held, None either. `kinds` limits it
     to decisions of those kinds; `anytime` works with no decision of mine (the menu, the help,
-    Undo)."""
+    Undo); `shift`, like `ctrl`, needs Shift held (True), not held (False) or either (None)."""
 
     line: str
     action: str
@@ -41,10 +41,14 @@ class Binding:
     ctrl: bool | None = None
     kinds: tuple[str, ...] = ()
     anytime: bool = False
+    shift: bool | None = None
 
     def matches(self, event: pygame.event.Event) -> bool:
-        held = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        mod = getattr(event, "mod", 0)
+        held = bool(mod & pygame.KMOD_CTRL)
         if self.ctrl is not None and held != self.ctrl:
+            return False
+        if self.shift is not None and bool(mod & pygame.KMOD_SHIFT) != self.shift:
             return False
         typed = getattr(event, "unicode", "") or ""
         return event.key in self.keys or (len(typed) == 1 and typed.lower() in self.chars)
@@ -60,6 +64,7 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FORWARD = (pygame.K_RIGHT, pygame.K_DOWN)       # the arrows that move to the next option
 ARROWS = (pygame.K_LEFT, pygame.K_UP) + FORWARD
 DIGITS = "123456789"
+LOG_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END)   # the log: back, on, the newest
 COLOR_KEYS = {"r": "red", "b": "blue", "g": "green", "p": "purple"}
 
 LINES: dict[str, Line] = {
@@ -73,8 +78,11 @@ LINES: dict[str, Line] = {
                   "played", mouse=True),
     "browse": Line("Click the discard pile", "browse it", mouse=True),
     "wheel": Line("Mouse wheel over the log", "scroll the log", mouse=True),
+    "read": Line("Z", "read the selected card full size (any key puts it away)"),
+    "discard": Line("D", "browse the discard pile (D or Esc closes it)"),
+    "log": Line("Page Up / Page Down", "scroll the log back and forth; End: the newest"),
     "number": Line("1 – 9", "pick the Nth hand card from the left, or the Nth choice"),
-    "arrows": Line("Arrow keys", "move the selection"),
+    "arrows": Line("Arrow keys", "move the selection (in the browsed discard pile too)"),
     "enter": Line("Enter", "confirm the selection"),
     "several": Line("Several cards asked", "click (or number keys) to choose or put back; "
                     "then Confirm (or Enter)"),
@@ -89,7 +97,8 @@ LINES: dict[str, Line] = {
     "hint": Line("H or the Hint button", "the coach's move for you, lit on the table, and why "
                  "(in games with bots; Settings: Hint button)"),
     "undo": Line("Ctrl+Z", "take back your last move this turn (if it revealed nothing)"),
-    "esc": Line("Esc", "the menu (save, load, rules, settings); closes a window"),
+    "esc": Line("Esc", "the menu (S save, L load, R rules, T settings, M main menu, Q quit); "
+                "closes a window"),
     "help": Line("F1 or ?", "this list"),
 }
 
@@ -98,6 +107,9 @@ TABLE: tuple[Binding, ...] = (
     Binding("help", "help", keys=(pygame.K_F1,), chars="?", anytime=True),
     Binding("undo", "undo", keys=(pygame.K_z,), ctrl=True, anytime=True),
     Binding("hint", "hint", chars="h", ctrl=False),
+    Binding("read", "read", chars="z", ctrl=False, anytime=True),
+    Binding("discard", "discard", chars="d", ctrl=False, anytime=True),
+    Binding("log", "log", keys=LOG_KEYS, anytime=True),
     Binding("several", "picks", keys=ENTER, chars=DIGITS),
     Binding("end_turn", "end_turn", keys=ENTER, kinds=("end_turn",)),
     Binding("arrows", "move", keys=ARROWS),
@@ -125,6 +137,46 @@ OVERLAYS = (TAKE_SCREEN, NEWS_DONE)
 
 KEYS: list[tuple[str, str]] = [(line.label, line.does) for line in LINES.values()]
 """The help's rows, in order (the F1 overlay, the Rules page)."""
+
+# ---------------------------------------------------------------- every other page
+
+PAGE_LINES: dict[str, Line] = {
+    "move": Line("Tab / Arrow keys", "move the focus (the outlined button); Shift+Tab: back"),
+    "press": Line("Enter / Space", "press the focused button"),
+    "back": Line("Esc", "back"),
+    "keys": Line("F1", "these keys"),
+}
+"""The keys of every page but the table (the main menu, New game, Settings, Load game,
+Statistics, Rules, About) and of the table's Esc menu and end screen: one focus ring over the
+page's buttons (ui/focus.py). A button's own letter (shown on it) presses it too."""
+
+PAGE: tuple[Binding, ...] = (
+    Binding("move", "next", keys=(pygame.K_TAB,), shift=False, anytime=True),
+    Binding("move", "back_tab", keys=(pygame.K_TAB,), shift=True, anytime=True),
+    Binding("move", "toward", keys=ARROWS, anytime=True),
+    Binding("press", "press", keys=ENTER + (pygame.K_SPACE,), anytime=True),
+    Binding("back", "back", keys=(pygame.K_ESCAPE,), anytime=True),
+    Binding("keys", "keys", keys=(pygame.K_F1,), anytime=True),
+)
+"""The pages' keys, in the order they are tried (ui/focus.py `FocusRing.key`)."""
+
+
+def page_text() -> str:
+    """The pages' keys as paragraphs, for the Rules page."""
+    return "\n\n".join(f"{line.label}: {line.does}." for line in PAGE_LINES.values()) + \
+        "\n\nA letter on a button's key cap: presses that button."
+
+
+def page_line(back: str = "back", keys_too: bool = True) -> str:
+    """The one line of keys a page shows at its foot, made from `PAGE_LINES` (`back`: what Esc
+    does there; "" when it does nothing)."""
+    rows = [PAGE_LINES["move"], PAGE_LINES["press"]]
+    parts = [f"{line.label}: {line.does.split(' (')[0].split(';')[0]}" for line in rows]
+    if back:
+        parts.append(f"{PAGE_LINES['back'].label}: {back}")
+    if keys_too:
+        parts.append(f"{PAGE_LINES['keys'].label}: all keys")
+    return "    ".join(parts)
 
 
 def as_text() -> str:

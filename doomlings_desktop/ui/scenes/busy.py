@@ -15,6 +15,8 @@ from doomlings_desktop.ui.app import ACCENT, BG, Button, Scene
 class BusyScene(Scene):
     """The message of `instance.claim` and a Quit button (Esc, Enter and Q quit too)."""
 
+    back_words = "quit"
+
     def __init__(self, app: Any, message: str) -> None:
         super().__init__(app)
         self.message = message

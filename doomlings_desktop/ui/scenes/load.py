@@ -24,7 +24,12 @@ from doomlings_desktop.ui.scenes.pages import SubScene
 from doomlings_desktop.ui.theme import DELETE_TONE, GO_TONE, SELECT
 
 LIST_SECONDS = 0.08      # reading new saves, a frame: the rest is read over the next frames
-KEYS_HINT = "↑↓ choose   Enter open   P replay   F2 rename   Del delete   Esc back"
+OWN_KEYS = [("↑↓", "choose a save (the focus goes with it)"), ("Enter", "open it"),
+            ("P", "replay it"), ("F2", "rename it"), ("Del", "delete it (asked first)"),
+            ("Ctrl+Z", "bring back the save deleted last")]
+"""The page's own keys, besides the focus ring's: its hint line and its F1 list."""
+KEYS_HINT = "   ".join(f"{k} {what.split(' (')[0].split()[0]}" for k, what in OWN_KEYS[:5]) \
+    + "   Esc back"
 
 
 def display_name(info: Any) -> str:
@@ -76,6 +81,7 @@ class LoadScene(SubScene):
     """Every save, newest first, with its buttons; a dialog over it to rename or delete."""
 
     title = "Load game"
+    own_keys = OWN_KEYS
 
     def __init__(self, app: Any, back: Scene) -> None:
         super().__init__(app, back)
@@ -110,6 +116,8 @@ class LoadScene(SubScene):
                      pygame.K_PAGEUP: -self.rows}
             if k in steps:
                 self._choose(self.sel + steps[k])
+                if self.items:          # the focus goes with the chosen row
+                    self.focus.at = ("open", self.items[self.sel].path)
                 return
             acts = {pygame.K_RETURN: "open", pygame.K_KP_ENTER: "open", pygame.K_F2: "rename",
                     pygame.K_DELETE: "delete"}
@@ -117,12 +125,32 @@ class LoadScene(SubScene):
                 self.on_button("undo")
                 return
             act = acts.get(k) or ("replay" if (event.unicode or "").lower() == "p" else None)
+            if act == "open" and not self._on_row():
+                act = None              # Enter on Back, Rename, Delete...: that button
             if act and self.items:
                 self._act(act, self.items[self.sel])
                 return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._explain(event.pos):
             return
+        was = self.focus.at
         super().handle(event)
+        if self.focus.at != was:
+            self._follow_focus()
+
+    def _on_row(self) -> bool:
+        """Whether the focus is on a save's row (or nowhere yet): Enter opens the chosen
+        save; on any other button it presses that button."""
+        at = self.focus.at          # what the keys put it on (a row kept for its changed
+        return at is None or (isinstance(at, tuple) and at[0] == "open")   # rules too)
+
+    def _follow_focus(self) -> None:
+        """The focus moved (Tab, Left, Right) onto a save's row or one of its buttons: that
+        save is the chosen one, so F2, Delete and P act on the one outlined."""
+        at = self.focus.at
+        if isinstance(at, tuple) and len(at) == 2:
+            i = next((i for i, x in enumerate(self.items) if x.path == at[1]), None)
+            if i is not None and i != self.sel:
+                self._choose(i)
 
     def _explain(self, pos: tuple[int, int]) -> bool:
         """A click on a row that cannot open (drawn off, so no button takes it) says why, as
@@ -355,6 +383,8 @@ class LoadScene(SubScene):
         if self.undo is not None:
             self.buttons.append(Button(pygame.Rect(int(216 * u), h - int(70 * u), int(180 * u),
                                                    int(46 * u)), "Undo delete", "undo"))
+        if self.focus.at is None and items:
+            self.focus.reset(("open", items[self.sel].path))    # the chosen save, at first
         self.draw_buttons(surf)
         for k, (i, info) in enumerate(shown):
             row = pygame.Rect(x0, top + k * step, w - 2 * x0, rh)

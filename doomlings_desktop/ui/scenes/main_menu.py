@@ -104,7 +104,7 @@ class MenuScene(Scene):
             lines = t.wrap(notice, int(15 * u), int(w * 0.9))[:2]
             for k, line in enumerate(reversed(lines)):
                 n = t.render(line, int(15 * u), WARN)
-                surf.blit(n, n.get_rect(midbottom=(w // 2, h - int(12 * u) - k * int(20 * u))))
+                surf.blit(n, n.get_rect(midbottom=(w // 2, h - int(30 * u) - k * int(20 * u))))
 
     def _draw_deco(self, surf: pygame.Surface, u: float) -> None:
         art = self.app.art

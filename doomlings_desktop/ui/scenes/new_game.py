@@ -34,8 +34,20 @@ VARIANT_LABELS = {
 }
 
 
+class FieldSlot(Button):
+    """A seat's name in the focus ring: Enter on it starts typing the name. The page draws
+    the text field itself, so the slot draws nothing."""
+
+    def draw(self, surf: pygame.Surface, text: Any, hover: bool, u: float) -> None:
+        pass
+
+
 class NewGameScene(Scene):
     """Seats (2-6, each human or bot, with names) and rule variants."""
+
+    back_words = "back to the menu"
+    own_keys = [("Enter on a name", "type it (Enter or Esc: done; Tab: the next name)"),
+                ("Enter on Human / Bot", "who plays the seat: the next one along")]
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -54,6 +66,7 @@ class NewGameScene(Scene):
         self.editing: int | None = None
         self.field: TextField | None = None     # the name being typed: seat `editing`'s
         self.seed = random.randrange(1, 10**9)
+        self.focus.reset("start")       # Enter at once plays the table set up last time
 
     def busy(self) -> bool:
         """Nothing here moves by itself: hover and every change come with an event."""
@@ -83,6 +96,7 @@ class NewGameScene(Scene):
             ry = y + int(64 * u) + i * int(52 * u)
             name_r = pygame.Rect(x0, ry, int(300 * u), bh)
             self.seat_rows.append(name_r)
+            self.buttons.append(FieldSlot(name_r, self.names[i], ("name", i)))
             self.buttons.append(Button(pygame.Rect(name_r.right + int(16 * u), ry, int(150 * u), bh),
                                        "Human" if self.kinds[i] == "human"
                                        else f"Bot: {self.levels[i].capitalize()}",
@@ -124,8 +138,9 @@ class NewGameScene(Scene):
             if event.key == pygame.K_TAB:           # the next name (Shift+Tab: the one before)
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 self.edit((self.editing + step) % self.count)
+                self.focus.at = ("name", self.editing)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
-                self.edit(None)
+                self.edit(None)             # the focus stays on the name
             elif self.field is not None and self.field.key(event):
                 self.names[self.editing] = self.field.text
             return
@@ -133,6 +148,7 @@ class NewGameScene(Scene):
             for i, r in enumerate(self.seat_rows):
                 if r.collidepoint(event.pos):
                     self.edit(i)
+                    self.focus.at = ("name", i)
                     return
             self.edit(None)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -173,6 +189,8 @@ class NewGameScene(Scene):
             self.count += 1
         elif isinstance(key, tuple) and key[0] == "kind":
             self._cycle(key[1], 1)
+        elif isinstance(key, tuple) and key[0] == "name":     # Enter on a name: type it
+            self.edit(key[1])
         elif isinstance(key, tuple) and key[0] == "ask":
             self.ask[key[1]] = not self.ask[key[1]]
         elif isinstance(key, tuple) and key[0] == "variant":
@@ -255,7 +273,8 @@ class NewGameScene(Scene):
         warn += [f"{module_title(m)} is off: its cards cannot be loaded ({why})."
                  for m, why in self.broken.items() if m in self.modules]
         hints = ["Click a name to change it, and a seat's Human / Bot button to change who "
-                 "plays it (right-click: the other way).",
+                 "plays it (right-click: the other way). By keys: Tab or the arrows to it, "
+                 "Enter (a name: type, then Enter).",
                  "'Never ask' keeps out-of-turn offers from showing the table who holds "
                  "such a card."]
         if saves.has_autosave():

@@ -57,6 +57,7 @@ class TextScene(SubScene):
     drawn. `self.scroll` is the first line shown."""
 
     body = ""
+    own_keys = [("↑↓ / Page Up / Page Down", "scroll the text")]
 
     def draw(self, surf: pygame.Surface) -> None:
         u = self.unit()

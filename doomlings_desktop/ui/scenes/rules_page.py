@@ -31,4 +31,6 @@ Right-click any card to read it in full. Esc opens the menu."""
 class RulesScene(TextScene):
     title = "How to play Doomlings"
     body = (RULES_TEXT + "\n\nThe marks on the cards (F1 at the table, then Tab, shows them)"
-            "\n\n" + legend.as_text() + "\n\nKeys and mouse at the table\n\n" + keys.as_text())
+            "\n\n" + legend.as_text() + "\n\nKeys and mouse at the table\n\n" + keys.as_text()
+            + "\n\nKeys on every other page (menus, New game, Settings, Load game, the Esc "
+            "menu, the end screen)\n\n" + keys.page_text())

@@ -209,6 +209,7 @@ class TableInput:
         elif hit[0] == "open_menu":
             sc.app.sounds.play("click")
             sc.modals.menu_open = True
+            sc.focus.reset()
         else:
             return False
         return True
@@ -231,6 +232,7 @@ class TableInput:
             sc.modals.browse = False
         else:
             sc.modals.menu_open = True
+            sc.focus.reset()            # on Resume
         return True
 
     def key_help(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
@@ -243,6 +245,38 @@ class TableInput:
 
     def key_hint(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         self.hint()
+        return True
+
+    def key_read(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """The selected card, full size, as a right-click shows it (any key puts it away)."""
+        sc = self.sc
+        w = self.widget()
+        card = w.cursor() if w is not None and d.kind != "player" else None
+        if self.browsing(d) and sc.view is not None and sc.view.discard:
+            newest_first = list(reversed(sc.view.discard))
+            card = newest_first[min(sc.modals.browse_at, len(newest_first) - 1)]
+        if isinstance(card, int) and not isinstance(card, bool):
+            sc.modals.zoom = card
+        else:
+            sc.say("Select a card first (the arrow keys or 1 – 9); then Z reads it.")
+        return True
+
+    def key_discard(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """The discard pile browsed, or put away (unless a choice from it is open already)."""
+        sc = self.sc
+        if not (d and d.zone == "discard"):
+            sc.modals.browse = not sc.modals.browse
+            sc.modals.browse_at = 0         # from the newest
+        return True
+
+    def key_log(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """Page Up / Page Down: the log a page back or on (as 3 wheel notches); End: the
+        newest line, following again."""
+        log = self.sc.log_state
+        if event.key == b.keys[-1]:
+            log.scroll = 0
+        else:
+            log.wheel(3 if event.key == b.keys[0] else -3)
         return True
 
     def _widget_key(self, event: pygame.event.Event, b: keys.Binding) -> bool:
@@ -261,7 +295,17 @@ class TableInput:
         return self._widget_key(event, b)
 
     def key_move(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        if self.browsing(d):
+            pile = self.sc.view.discard if self.sc.view is not None else ()
+            m = self.sc.modals
+            step = 1 if event.key in keys.FORWARD else -1
+            m.browse_at = max(0, min(len(pile) - 1, m.browse_at + step))
+            return True
         return self._widget_key(event, b)
+
+    def browsing(self, d: Any) -> bool:
+        """The discard pile is browsed (not chosen from): the arrows walk it, Z reads."""
+        return self.sc.modals.browse and not (d and d.zone == "discard")
 
     def key_confirm(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         return self._widget_key(event, b)

@@ -9,6 +9,7 @@ A layer holds the scene it draws for; it never imports the scene module.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -17,7 +18,7 @@ from pygame import Rect
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.meaning import LABEL as MEANING_LABEL
 from doomlings_desktop.rules.view import View
-from doomlings_desktop.ui import keys
+from doomlings_desktop.ui import focus, keys
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, Scene, elide
 from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
@@ -215,10 +216,16 @@ class CardWindow(Layer):
 
     def _browse(self, surf: pygame.Surface, v: View, u: float) -> int:
         sc = self.sc
-        bottom = self.cards(surf, f"Discard pile ({len(v.discard)} cards, newest first)"
-                            " — click or Esc to close", list(reversed(v.discard)), set(), u,
+        bottom = self.cards(surf, f"Discard pile ({len(v.discard)}, newest first) — arrows, "
+                            "Z reads; D or Esc closes", list(reversed(v.discard)), set(), u,
                             below=int(40 * u), outside=("discard_pile",))
         w, h = surf.get_size()
+        pile = list(reversed(v.discard))
+        if pile:                # the card the arrows are on: Z reads it (ui/keys.py)
+            at = pile[min(sc.modals.browse_at, len(pile) - 1)]
+            r = next((r for r, a in sc.targets if a == ("overlay_card", at)), None)
+            if r is not None:
+                focus.outline(surf, r, u)
         sc.targets.append((Rect(0, 0, w, int(110 * u)), ("discard_pile",)))
         return bottom
 
@@ -455,6 +462,33 @@ def gene_pool_words(sc: Any, v: View, seat: int) -> str:
     return f"{name}'s gene pool {n}: {name} stabilizes to {n} cards"
 
 
+@dataclass(frozen=True)
+class EndButton:
+    """One button of the end screen: its letter is shown on it and presses it, and the focus
+    ring (arrows or Tab, Enter) reaches it; `first` takes the focus as the scores come. A
+    new button is one line of END_BUTTONS."""
+
+    label: str
+    key: str            # what input.py's `_BUTTONS` does with it
+    letter: str
+    width: int          # design pixels
+    tone: tuple | None = None
+    first: bool = False
+    only_if: Any = None     # a test on the scene: shown only when it holds
+
+    def offered(self, sc: Any) -> bool:
+        return self.only_if is None or bool(self.only_if(sc))
+
+
+END_ROW = 98     # the end screen's buttons: their top, this many design pixels from the bottom
+END_BUTTONS = (
+    EndButton("What decided this game?", "decided", "w", 340, REVIEW_TONE, only_if=offered),
+    EndButton("New game", "new_game", "n", 200, GO_TONE, first=True),
+    EndButton("Main menu", "main_menu", "m", 200),
+)
+"""The end screen's buttons, left to right."""
+
+
 class End(Layer):
     """World's End, one event at a time, then the scores with New game and Main menu. It takes
     every event but Esc (that opens the menu)."""
@@ -537,7 +571,7 @@ class End(Layer):
         table_top = int(130 * u)
         rows_top = table_top + int(34 * u)
         marked_any = any(lab in v.we_labels for b in v.breakdowns for lab, _ in b)
-        rows_end = h - int(90 * u) - int(16 * u) - int(40 * u) - \
+        rows_end = h - int(END_ROW * u) - int(16 * u) - int(40 * u) - \
             (int(30 * u) if v.tiebreak else 0) - (int(30 * u) if marked_any else 0)
         labels, points = score_rows(v, max(2, (rows_end - rows_top) //
                                            t.font(MIN_TEXT_PX).get_linesize()))
@@ -605,17 +639,25 @@ class End(Layer):
         if marked:
             we_legend(sc, surf, x0, y, u)
         draw_piles(sc, surf, v, piles, u)
-        bw, bh, gap = int(200 * u), int(50 * u), int(20 * u)
-        rw = int(300 * u) if offered(sc) else -gap      # "What decided this game?"
-        x = w // 2 - (rw + 2 * bw + 2 * gap) // 2
-        if offered(sc):
-            sc.buttons.append(Button(Rect(x, h - int(90 * u), rw, bh), "What decided this game?",
-                                     "decided", True, "w", tone=REVIEW_TONE))
-        x += rw + gap
-        sc.buttons.append(Button(Rect(x, h - int(90 * u), bw, bh),
-                                   "New game", "new_game", True, "n", tone=GO_TONE))
-        sc.buttons.append(Button(Rect(x + bw + gap, h - int(90 * u), bw, bh),
-                                   "Main menu", "main_menu", True, "m"))
+        self.end_buttons(surf, u)
+
+    def end_buttons(self, surf: pygame.Surface, u: float) -> None:
+        """END_BUTTONS in a row at the foot, with the line of their keys under them; the
+        focus starts on the first that is `first` (New game)."""
+        sc = self.sc
+        w, h = surf.get_size()
+        row = [e for e in END_BUTTONS if e.offered(sc)]
+        gap, bh = int(20 * u), int(50 * u)
+        widths = [int(e.width * u) for e in row]
+        x = w // 2 - (sum(widths) + gap * (len(row) - 1)) // 2
+        for e, bw in zip(row, widths, strict=True):
+            sc.buttons.append(Button(Rect(x, h - int(END_ROW * u), bw, bh), e.label, e.key, True,
+                                     e.letter, tone=e.tone))
+            x += bw + gap
+        if sc.focus.at is None:
+            sc.focus.at = next((e.key for e in row if e.first), None)
+        focus.foot(surf, sc.app.text, keys.page_line("the menu"), u,      # in the panel
+                   bottom=h - int(27 * u), size=13)
 
 
 class Buttons(Layer):
@@ -634,11 +676,13 @@ class Buttons(Layer):
             w.draw(surf, sc.app.text, sc.app.mouse, sc.unit(), sc.targets)
             mine = {id(b) for b in w.shown()}
         mouse = sc.app.mouse
-        for b in sc.buttons:
-            if id(b) not in mine:
-                b.draw(surf, sc.app.text, b.rect.collidepoint(mouse), sc.unit())
-                if b.enabled:
-                    sc.targets.append((b.rect, ("button", b.key)))
+        rest = [b for b in sc.buttons if id(b) not in mine]
+        for b in rest:
+            b.draw(surf, sc.app.text, b.rect.collidepoint(mouse), sc.unit())
+            if b.enabled:
+                sc.targets.append((b.rect, ("button", b.key)))
+        if sc.game.over:        # the end screen's: their letters and the focus (ui/focus.py)
+            focus.draw(surf, sc.app.text, sc.focus, rest, sc.unit())
 
 
 class Toast(Layer):
@@ -793,8 +837,16 @@ class Zoom(Layer):
         surf.blit(s, s.get_rect(midtop=(w // 2, r.bottom + int(16 * u))))
 
 
+MENU = (("Resume", "resume", ""), ("Save game", "save", "s"), ("Load game", "load", "l"),
+        ("Rules", "rules", "r"), ("Settings", "settings", "t"), ("Main menu", "main_menu", "m"),
+        ("Quit", "quit", "q"))
+"""The Esc menu's buttons: label, key (input.py `_BUTTONS`), letter (shown on it; the help's
+"esc" line names them, tests/test_keyboard.py checks they agree). Esc itself resumes."""
+
+
 class Menu(Layer):
-    """The Esc menu: Resume, Save, Load, Rules, Settings, Main menu, Quit."""
+    """The Esc menu: Resume, Save, Load, Rules, Settings, Main menu, Quit; by keys too (its
+    letters, or the focus ring: arrows or Tab, Enter)."""
 
     def open(self, d: Any) -> bool:
         return self.sc.modals.menu_open
@@ -806,6 +858,7 @@ class Menu(Layer):
         Scene.handle(self.sc, event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.sc.modals.menu_open = False
+            self.sc.focus.reset()
         return True
 
     def _draw(self, surf: pygame.Surface, u: float) -> None:
@@ -814,13 +867,13 @@ class Menu(Layer):
         cover(sc, surf, SHADE_DEEP)
         sc.buttons = []
         bw, bh = int(280 * u), int(50 * u)
-        items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
-                 ("Rules", "rules"), ("Settings", "settings"), ("Main menu", "main_menu"),
-                 ("Quit", "quit")]
-        for i, (label, key) in enumerate(items):
+        for i, (label, key, letter) in enumerate(MENU):
             sc.buttons.append(Button(Rect((w - bw) // 2, int(h * 0.18) + i * int(bh * 1.3), bw,
-                                            bh), label, key, not (key == "save" and sc.game.over)))
+                                            bh), label, key, not (key == "save" and sc.game.over),
+                                     letter))
         sc.draw_buttons(surf)
+        focus.foot(surf, sc.app.text, keys.page_line("resume"), u,
+                   bottom=sc.buttons[-1].rect.bottom + int(40 * u))
 
 
 class Help(Layer):

@@ -79,6 +79,8 @@ class ReplayScene(TableScene):
             self._view_key = ()
             self.we_step = 1e9
 
+    focus_drawn = False     # its keys are its own (the arrows step through the game)
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             k = event.key

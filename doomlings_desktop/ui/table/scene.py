@@ -322,6 +322,14 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.input.handle(event)
 
+    def draw_keys(self, surf: pygame.Surface) -> None:
+        """The table shows its keys itself: F1's list (overlays.Help), the line under the Esc
+        menu and the end screen's buttons; no page foot over the hand."""
+
+    def show_keys(self) -> None:
+        """F1 in the Esc menu or on the end screen: the table's list of keys."""
+        self.modals.help_open = True
+
     def close_requested(self) -> None:
         """The window's close button: leaving a game whose last moves are not saved asks."""
         self.overlays.leave.ask(self.app.quit)

@@ -46,6 +46,7 @@ class Modals:
     zoom_gp: int | None = None      # the seat whose gene pool card is shown large
     swallow_up: bool = False
     browse: bool = False
+    browse_at: int = 0              # the browsed pile's card the arrows are on (Z reads it)
 
     def zoomed(self) -> bool:
         return self.zoom is not None or self.zoom_gp is not None
