@@ -136,3 +136,13 @@ def outline(surf: pygame.Surface, state: str, rect: Rect, u: float, *, pad: int 
         _dots(surf, color, r, max(2, math.ceil(w * 0.75)))
         _question(surf, color, r, u)
     return r
+
+
+def sample(state: str, size: int) -> pygame.Surface:
+    """A small card wearing `state`'s mark, `size` px square: the legend's picture of it."""
+    img = pygame.Surface((size, size), pygame.SRCALPHA)
+    card = Rect(0, 0, max(4, int(size * 0.5)), max(4, int(size * 0.7)))
+    card.center = (size // 2, size // 2)
+    pygame.draw.rect(img, theme.PANEL_HI, card, border_radius=max(1, size // 12))
+    outline(img, state, card, max(0.5, size / 40), pad=max(1, size // 14))
+    return img

@@ -22,7 +22,7 @@ from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, 
 from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
-from doomlings_desktop.ui.highlight import outline
+from doomlings_desktop.ui.highlight import STATES, outline, sample
 from doomlings_desktop.ui.table.attach import LINK, host_under, owner, pair_words, pairs
 from doomlings_desktop.ui.table.bubble import BotTurn
 from doomlings_desktop.ui.table.decided import Decided, offered
@@ -881,6 +881,8 @@ class Help(Layer):
             return art.module_icon(key, s)
         if key == "dominant":
             return art.dominant_star(s)
+        if key in STATES:
+            return sample(key, s)
         if key == "variable":
             return art.variable_glyph(s)
         if key in ("value", "gene_pool"):
