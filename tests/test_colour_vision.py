@@ -274,3 +274,30 @@ def test_a_bad_colours_value_is_the_standard_palette():
     theme.use_palette("colour-blind")
     App(size=(640, 480), settings=Settings())       # a new App: its own settings' palette
     assert theme.TRAIT_RGB == theme._STANDARD["trait"]
+
+
+def test_the_table_draws_its_options_dashed_and_the_chosen_one_thick(monkeypatch):
+    """On the drawn table, the playable hand cards wear the eligible line, and a clicked one
+    the selected line (the shapes checked above), through ui/highlight.py."""
+    from uidriver import click, find
+
+    from doomlings_desktop.ui.table import panels
+
+    app, sc = _table("colour-blind")
+    drawn: list[tuple[str, tuple]] = []
+
+    def spy(surf, state, rect, u, **kw):
+        drawn.append((state, tuple(rect)))
+        return highlight.outline(surf, state, rect, u, **kw)
+    monkeypatch.setattr(panels, "outline", spy)
+    app.frame([])
+    d = sc.game.pending
+    playable = [c for c in sc.game.players[0].hand if c in d.options]
+    assert playable and {s for s, _ in drawn} == {"eligible"}
+    assert len(drawn) >= len(playable)
+    drawn.clear()
+    click(app, find(sc, ("hand", playable[0])).center)
+    app.frame([])
+    assert sc.selection.chosen == playable[0]
+    states = [s for s, _ in drawn]
+    assert "selected" in states and ("eligible" in states) == (len(playable) > 1)
