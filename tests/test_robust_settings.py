@@ -15,7 +15,7 @@ from doomlings_desktop.storage.settings import Settings, config_dir
 
 GOOD = {
     "window": [1000, 700], "animation": "fast", "volume": 0.3, "muted": True,
-    "colorblind_symbols": False, "bot_pace": 1.5,
+    "colorblind_symbols": False, "colours": "colour-blind", "bot_pace": 1.5,
     "player_names": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"],
     "variants": {"long_age_deck": True}, "ask_out_of_turn": False, "seat_count": 3,
     "seats": ["human", "easy", "medium", "hard", "random", "human"], "fullscreen": True,

@@ -254,7 +254,7 @@ def test_settings_buttons_never_move_under_the_pointer(size):
     sc = app.scene
     where = {b.key: pygame.Rect(b.rect) for b in sc.buttons}
     for k in ["ui_scale"] * 6 + ["animation", "volume", "pace", "hold_end_turn", "hints",
-                                 "muted", "colorblind", "ask_out_of_turn"]:
+                                 "muted", "colorblind", "colours", "ask_out_of_turn"]:
         click(app, find(sc, ("button", k)).center)
         app.frame()
         assert {b.key: b.rect for b in sc.buttons} == where, k

@@ -121,3 +121,31 @@ def test_favourite_faces_are_the_cards_humans_keep_most():
     app, _ = open_stats()
     faces = [a[1] for _, a in app.scene.targets if a[0] == "card"]
     assert faces == ["kidney", "nano", "icy"]       # bots' piles (all Swarm) not counted
+
+
+def test_won_and_lost_differ_by_shape_not_only_by_colour():
+    """A lost game's mark is a ring (scores) or a frame (wins), a won one a filled dot or
+    square: a player who cannot tell the green from the red still reads them (issue 27)."""
+    from doomlings_desktop.ui import charts
+    from doomlings_desktop.ui.theme import BAD, BG, GOOD
+
+    surf = pygame.Surface((60, 20))
+    surf.fill(BG)
+    charts.line(surf, [(10, 10), (40, 10)], ACCENT, 1, [GOOD, BAD], 6, [False, True])
+    assert tuple(surf.get_at((10, 10)))[:3] == GOOD       # the dot's middle
+    assert tuple(surf.get_at((40, 10)))[:3] == BG         # the ring's hole
+    assert tuple(surf.get_at((40, 5)))[:3] == BAD
+    write([game(k) for k in range(12)])
+    app, _ = open_stats()
+    wins = find(app.scene, ("chart", "wins"))
+    below = pygame.Rect(wins.x, wins.bottom, wins.w, 40)
+    assert has_colour(app.screen, below, GOOD) and has_colour(app.screen, below, BAD)
+    lost = [g for g in range(12) if not 20 + g % 7 > 22]
+    assert lost      # a lost game's square is a frame: its middle is the page
+    step = wins.w / 12
+    side = max(3, min(int(12 * app.unit), int(step) - 2))
+    y = wins.bottom + int(8 * app.unit) + side // 2
+
+    def middle(k: int) -> tuple:
+        return tuple(app.screen.get_at((wins.x + round(step * (k + 0.5)), y)))[:3]
+    assert middle(lost[0]) == BG and middle(min(set(range(12)) - set(lost))) == GOOD

@@ -62,6 +62,7 @@ ANIMATIONS = ("off", "normal", "fast")
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 UI_SCALE_MIN, UI_SCALE_MAX = 0.8, 1.5       # the UI scale setting: 80% to 150%
 UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)  # the steps the Settings page offers
+COLOURS = ("standard", "colour-blind")   # the palettes (ui/theme.py PALETTES)
 HOLDS = ("bots", "always", "never")      # when a human's turn waits for End turn (Undo),
 #                                          and when the coach's Hint button is offered
 
@@ -101,6 +102,12 @@ def _window(v: Any) -> tuple[tuple[int, int], bool]:
 
 def _animation(v: Any) -> tuple[str, bool]:
     if v not in ANIMATIONS:        # also unhashable values: `in` a tuple compares with ==
+        raise _Invalid
+    return v, False
+
+
+def _colours(v: Any) -> tuple[str, bool]:
+    if not isinstance(v, str) or v not in COLOURS:
         raise _Invalid
     return v, False
 
@@ -165,6 +172,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "volume": lambda v: _number(v, 0.0, 1.0),
     "muted": _flag,
     "colorblind_symbols": _flag,
+    "colours": _colours,
     "bot_pace": lambda v: _number(v, 0.0, 5.0),
     "player_names": _names,
     "variants": _variants,
@@ -186,6 +194,7 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     colorblind_symbols: bool = True     # colour symbols on cards, so colour is never the only cue
+    colours: str = "standard"           # the palette: standard, colour-blind (COLOURS)
     bot_pace: float = 0.8               # seconds a bot move stays on screen
     player_names: list[str] = field(default_factory=lambda: [default_name(i) for i in range(6)])
     variants: dict = field(default_factory=dict)

@@ -19,7 +19,7 @@ import pygame
 
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.storage.settings import Settings
-from doomlings_desktop.ui import focus, keys
+from doomlings_desktop.ui import focus, keys, theme
 from doomlings_desktop.ui.focus import PRESSED, FocusRing
 from doomlings_desktop.ui.fonts import safe_render, safe_size
 from doomlings_desktop.ui.present import Presenter
@@ -375,6 +375,7 @@ class App:
                  start: Callable[[App], Scene] | None = None, persist: bool = True) -> None:
         loaded, self.warning = (settings, None) if settings else Settings.load()
         self.settings = loaded
+        theme.use_palette(loaded.colours)   # every App starts in its own settings' palette
         self.persist = persist      # False: a second copy on a folder it does not own
         self.presenter = Presenter()
         self.save_window_in: float | None = None   # seconds until a resized window is saved
@@ -427,6 +428,13 @@ class App:
             from doomlings_desktop.ui.cardface import CardArt
             self._art = CardArt(default_database(), self.settings.colorblind_symbols)
         return self._art
+
+    def set_colours(self, name: str) -> None:
+        """Switch the palette (the Colours setting) now: the card pictures drawn in the old
+        colours are dropped, and the next frame draws everything in the new ones."""
+        self.settings.colours = theme.palette_name(name)
+        if theme.use_palette(self.settings.colours) and self._art is not None:
+            self._art.clear()
 
     def go(self, scene: Scene) -> None:
         if scene is not self.scene and self.clicking:     # a page a click opened

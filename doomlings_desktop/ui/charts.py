@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.ui.theme import CHART_GRID, CHART_TRACK, INK, MUTED
+from doomlings_desktop.ui.theme import BG, CHART_GRID, CHART_TRACK, INK, MUTED
 
 
 def nice_top(hi: float) -> int:
@@ -57,9 +57,11 @@ def points(plot: pygame.Rect, values: Sequence[float | None], lo: float,
 
 
 def line(surf: pygame.Surface, pts: Sequence[tuple[int, int] | None], color: tuple,
-         width: int, dots: Sequence[tuple] | None = None, radius: int = 0) -> None:
+         width: int, dots: Sequence[tuple] | None = None, radius: int = 0,
+         rings: Sequence[bool] = ()) -> None:
     """The line through the points (broken where a point is None), and a dot on each point in
-    its own colour if `dots` gives them."""
+    its own colour if `dots` gives them; a point whose `rings` entry is true gets a ring
+    instead of a dot (a second cue beside the colour: won dots, lost rings)."""
     run: list[tuple[int, int]] = []
     for p in list(pts) + [None]:
         if p is None:
@@ -69,9 +71,12 @@ def line(surf: pygame.Surface, pts: Sequence[tuple[int, int] | None], color: tup
         else:
             run.append(p)
     if dots is not None and radius > 0:
-        for p, c in zip(pts, dots, strict=False):
+        for i, (p, c) in enumerate(zip(pts, dots, strict=False)):
             if p is not None:
-                pygame.draw.circle(surf, c, p, radius)
+                ring = i < len(rings) and rings[i]
+                if ring:            # the line shows through the hole: the ring reads as one
+                    pygame.draw.circle(surf, BG, p, radius)
+                pygame.draw.circle(surf, c, p, radius, max(1, radius // 2) if ring else 0)
 
 
 def share_bar(surf: pygame.Surface, text: Any, r: pygame.Rect, part: int, whole: int,

@@ -4,7 +4,13 @@ fails on an RGB tuple or a pygame.Color anywhere else), the card art's paints in
 section at the end; ui/cardart/palette.py gives them short names and adds the blends).
 
 A name says what a colour marks, not what it looks like, so that two things that happen to
-share a colour today can part later without a hunt through the drawing code."""
+share a colour today can part later without a hunt through the drawing code.
+
+Two palettes (the Colours setting): "standard", and "colour-blind", whose trait, answer and
+highlight colours stay apart under simulated protanopia, deuteranopia and tritanopia (CIEDE2000
+at least 15 between any two, tests/test_colour_vision.py). `use_palette` swaps them in place in
+TRAIT_RGB, ANSWER_TONES and HIGHLIGHT, so code that reads those dicts at draw time follows a
+switch (CardArt's cache must be cleared: it holds pictures drawn in the old colours)."""
 
 from __future__ import annotations
 
@@ -194,3 +200,61 @@ HOURGLASS_GLASS: RGB = (236, 244, 240)
 BURST: RGB = (236, 96, 36)              # the catastrophe symbol
 BURST_DARK: RGB = (120, 20, 16)
 BURST_CORE: RGB = (255, 206, 84)
+
+# --------------------------------------------------------------------------- highlights
+# A highlight says what a thing is now; ui/highlight.py draws each state with its own line
+# (dashed, thick, corners, dotted), so the colour is never the only cue. Read at draw time.
+
+HIGHLIGHT: dict[str, RGB] = {
+    "eligible": GLOW,                   # an option now: a dashed outline
+    "selected": SELECT,                 # the chosen one: a thick solid outline
+    "new": NEWS_NEW,                    # just came into a pile: corner marks, fading
+    "hint": HINT,                       # the coach's answer: dotted, with a "?" disc
+}
+HIGHLIGHT_KEYLINE: RGB = (12, 14, 18)   # the dark line beside a highlight: seen on any colour
+HIGHLIGHT_MARK_INK: RGB = (20, 20, 24)  # the "?" on the hint's disc
+# their sizes, in design px (times the unit; each has a floor in px so a small window keeps it)
+HIGHLIGHT_LINE = 3                      # a dash's, a corner mark's and a dot's line
+HIGHLIGHT_SELECTED_LINE = 5             # the selected outline: thicker than any other
+HIGHLIGHT_DASH = (10, 6)                # eligible: a dash and the gap after it
+HIGHLIGHT_CORNER = 12                   # new: the shortest arm of a corner mark
+HIGHLIGHT_MARK_TEXT = 13                # hint: the "?" (never under MIN_TEXT_PX)
+
+# --------------------------------------------------------------------------- palettes
+
+PALETTES = ("standard", "colour-blind")
+
+_STANDARD: dict[str, dict] = {
+    "trait": dict(TRAIT_RGB), "answer": dict(ANSWER_TONES), "highlight": dict(HIGHLIGHT),
+}
+# Okabe and Ito's colour-blind-safe hues, then moved in lightness and saturation until every
+# pair of trait colours stays CIEDE2000 >= 20 apart under simulated protanopia, deuteranopia
+# and tritanopia (Machado et al. 2009) and in normal vision, white text keeping a contrast of
+# 3.5:1 or more on each; red is a warm scarlet, green a bluish green, purple a light violet,
+# colourless a dark grey (a grey as light as the others sat on the dichromats' green).
+_COLOUR_BLIND: dict[str, dict] = {
+    "trait": {"red": (250, 40, 10), "blue": (40, 76, 156), "green": (26, 154, 114),
+              "purple": (148, 110, 250), "colorless": (84, 82, 86)},
+    "answer": {"red": (170, 40, 20), "blue": (40, 76, 156), "green": (20, 120, 90),
+               "purple": (110, 80, 190), "end": GO_TONE},
+    "highlight": {"eligible": (240, 228, 66), "selected": (86, 180, 233),
+                  "new": (0, 158, 115), "hint": (204, 121, 167)},
+}
+
+
+def palette_name(name: object) -> str:
+    """`name` if it is a palette, else "standard" (a settings value is hostile input)."""
+    return name if isinstance(name, str) and name in PALETTES else "standard"
+
+
+def use_palette(name: object) -> bool:
+    """Switch the palette in place (an unknown name gives "standard"); True if a colour
+    changed, so the caller knows to clear the card pictures drawn in the old ones."""
+    table = _COLOUR_BLIND if palette_name(name) == "colour-blind" else _STANDARD
+    changed = False
+    for now, want in ((TRAIT_RGB, table["trait"]), (ANSWER_TONES, table["answer"]),
+                      (HIGHLIGHT, table["highlight"])):
+        changed |= now != want
+        now.clear()
+        now.update(want)
+    return changed

@@ -74,6 +74,12 @@ class SymbolSource(Protocol):
     def has_picture(self, value: str | None) -> bool: ...
 
 
+# the flame's outline in units of its square: a broad flat base (the diamond's is a point),
+# three tongues (the middle one tallest)
+_FLAME = [(0.50, 0.02), (0.64, 0.44), (0.84, 0.10), (0.88, 0.56), (0.84, 0.82), (0.72, 0.96),
+          (0.28, 0.96), (0.16, 0.82), (0.12, 0.56), (0.16, 0.10), (0.36, 0.44)]
+
+
 def draw_color_symbol(color: str, size: int) -> pygame.Surface:
     """The shape of a color (COLOR_SYMBOL_NAMES), so color is never the only cue."""
     k = supersampling(size)
@@ -85,9 +91,11 @@ def draw_color_symbol(color: str, size: int) -> pygame.Surface:
     st = n * 0.055          # outline width
     shape = COLOR_SYMBOL_NAMES[color]
     if shape == "flame":
-        main = teardrop(n * 0.53, n * 0.53, n * 0.36, n * 0.45, power=1.2, bend=-0.5)
+        # three tongues over a round base: at strip size (10 px) a crown-topped shape, where a
+        # single drop read as the same small blob as the leaf
+        main = [(n * x, n * y) for x, y in _FLAME]
         outlined_polygon(hi, base, dark, main, st)
-        core = teardrop(n * 0.54, n * 0.72, n * 0.17, n * 0.24, power=1.3, bend=0.3)
+        core = teardrop(n * 0.5, n * 0.72, n * 0.17, n * 0.20, power=1.3)
         pygame.draw.polygon(hi, mix(base, FLAME_CORE, 0.75),
                             [(round(x), round(y)) for x, y in core])
     elif shape == "wave":
@@ -101,17 +109,15 @@ def draw_color_symbol(color: str, size: int) -> pygame.Surface:
             thick_line(hi, dark, pts, n * 0.20)
             thick_line(hi, base, pts, n * 0.20 - 2 * st)
     elif shape == "leaf":
-        pts = vesica(n * 0.5, n * 0.47, n * 0.84, n * 0.50, -math.pi / 4)
-        stem = [(n * 0.14, n * 0.86), (n * 0.34, n * 0.64)]
-        thick_line(hi, dark, stem, st * 2.6)
+        # a broad leaf on a long stem, its midrib cut through it: the one shape on a diagonal
+        # with a line of the badge showing across it, so at 10 px it is no drop
+        pts = vesica(n * 0.56, n * 0.42, n * 0.80, n * 0.56, -math.pi / 4)
+        stem = [(n * 0.06, n * 0.94), (n * 0.36, n * 0.62)]
+        thick_line(hi, dark, stem, st * 2.8)
         outlined_polygon(hi, base, dark, pts, st)
-        a = (n * 0.24, n * 0.74)
-        b = (n * 0.76, n * 0.21)
-        pygame.draw.line(hi, dark, a, b, max(1, round(st * 0.9)))
-        for f in (0.33, 0.55):
-            px, py = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
-            pygame.draw.line(hi, dark, (px, py), (px + n * 0.06, py - n * 0.15), max(1, round(st * 0.6)))
-            pygame.draw.line(hi, dark, (px, py), (px + n * 0.15, py - n * 0.06), max(1, round(st * 0.6)))
+        a = (n * 0.28, n * 0.70)
+        b = (n * 0.80, n * 0.18)
+        pygame.draw.line(hi, (*dark, 0), a, b, max(1, round(n * 0.1)))
     elif shape == "diamond":
         pts = [(n * 0.5, n * 0.06), (n * 0.86, n * 0.5), (n * 0.5, n * 0.94), (n * 0.14, n * 0.5)]
         outlined_polygon(hi, base, dark, pts, st)
@@ -121,7 +127,7 @@ def draw_color_symbol(color: str, size: int) -> pygame.Surface:
         pygame.draw.polygon(hi, darken(base, 0.18), [(round(x), round(y)) for x, y in facet2])
     else:  # colorless: hollow hexagon
         pts = ngon(n * 0.5, n * 0.5, n * 0.47, 6, math.pi / 6)
-        ring = n * 0.17
+        ring = n * 0.10         # a wide hole: at 10 px the ring must not read as a blob
         pygame.draw.polygon(hi, dark, int_points(pts))
         pygame.draw.polygon(hi, lighten(base, 0.3), int_points(inset_polygon(pts, st)))
         pygame.draw.polygon(hi, dark, int_points(inset_polygon(pts, st + ring)))

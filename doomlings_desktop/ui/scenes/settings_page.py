@@ -1,5 +1,6 @@
-"""Settings: sound, animation, bot pace, colour symbols, out-of-turn offers, the end of a
-turn waiting for End turn, the Hint button, full screen and the interface size (the UI scale, 80% to 150%)."""
+"""Settings: sound, animation, bot pace, colour symbols, the palette (standard or
+colour-blind), out-of-turn offers, the end of a turn waiting for End turn, the Hint button,
+full screen and the interface size (the UI scale, 80% to 150%)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.rules.cards import module_title
-from doomlings_desktop.storage.settings import HOLDS, UI_SCALES
+from doomlings_desktop.storage.settings import COLOURS, HOLDS, UI_SCALES
 from doomlings_desktop.ui.app import Button, broken_modules
 from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
@@ -40,6 +41,7 @@ class SettingsScene(SubScene):
             ("Sound volume", f"{int(round(s.volume * 100))}%", "volume"),
             ("Sound", "off" if s.muted else "on", "muted"),
             ("Colour symbols on cards", "on" if s.colorblind_symbols else "off", "colorblind"),
+            ("Colours", s.colours, "colours"),
             ("Bot move shown for", f"{s.bot_pace:.1f} s", "pace"),
             ("Offer out-of-turn plays", "yes" if s.ask_out_of_turn else "never ask",
              "ask_out_of_turn"),
@@ -82,6 +84,9 @@ class SettingsScene(SubScene):
         elif key == "colorblind":
             s.colorblind_symbols = not s.colorblind_symbols
             self.app.art.set_symbols(s.colorblind_symbols)
+        elif key == "colours":          # standard <-> colour-blind
+            now = COLOURS.index(s.colours) if s.colours in COLOURS else -1
+            self.app.set_colours(COLOURS[(now + 1) % len(COLOURS)])
         elif key == "muted":
             s.muted = not s.muted
             self.app.sounds.set_muted(s.muted)

@@ -138,7 +138,8 @@ class StatsScene(SubScene):
         return r.y + img.get_height() + int(8 * u)
 
     def _scores(self, surf: pygame.Surface, tl: list[dict], r: pygame.Rect, u: float) -> None:
-        """Your best score each game (a dot: green won, red lost) and the best bot's."""
+        """Your best score each game (a green dot won, a red ring lost: not by colour alone)
+        and the best bot's."""
         t = self.app.text
         y = self._title(surf, f"Your scores, the last {len(tl)} games", r, u)
         values = [g["score"] for g in tl]
@@ -153,8 +154,8 @@ class StatsScene(SubScene):
         charts.line(surf, charts.points(plot, rivals, lo, hi), MUTED, max(1, int(2 * u)))
         dots = [GOOD if g["won"] else BAD for g in tl]
         charts.line(surf, charts.points(plot, values, lo, hi), ACCENT, max(2, int(3 * u)),
-                    dots, max(3, int(5 * u)))
-        self._axis(surf, tl, plot, u, [("you (dot: won / lost)", ACCENT),
+                    dots, max(3, int(5 * u)), [not g["won"] for g in tl])
+        self._axis(surf, tl, plot, u, [("you (dot: won, ring: lost)", ACCENT),
                                        ("best bot", MUTED)])
 
     def _axis(self, surf: pygame.Surface, tl: list[dict], plot: pygame.Rect, u: float,
@@ -178,7 +179,8 @@ class StatsScene(SubScene):
             x += int(24 * u) + img.get_width() + int(22 * u)
 
     def _wins(self, surf: pygame.Surface, tl: list[dict], r: pygame.Rect, u: float) -> None:
-        """The share of these games won so far, and a mark per game (green won, red lost)."""
+        """The share of these games won so far, and a mark per game (a green square won, a
+        red frame lost)."""
         t = self.app.text
         y = self._title(surf, "Games won so far", r, u)
         won = 0
@@ -197,6 +199,7 @@ class StatsScene(SubScene):
             cx = plot.x + round(step * (k + 0.5))
             pygame.draw.rect(surf, GOOD if g["won"] else BAD,
                              pygame.Rect(cx - side // 2, plot.bottom + int(8 * u), side, side),
+                             width=0 if g["won"] else max(1, side // 4),
                              border_radius=max(1, side // 4))
         self._axis(surf, tl, plot.move(0, int(16 * u)), u, [("share won", GOOD)])
 

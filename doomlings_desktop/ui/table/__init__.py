@@ -30,9 +30,10 @@ from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, PANEL, P
 from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.input import COLOR_KEYS, DOUBLE_CLICK, TableInput
 from doomlings_desktop.ui.table.overlays import ModalStack
-from doomlings_desktop.ui.table.panels import GLOW, SELECT, Panels
+from doomlings_desktop.ui.table.panels import Panels
 from doomlings_desktop.ui.table.replay import ReplayScene
 from doomlings_desktop.ui.table.scene import SOUND_OF, SeatConfig, TableScene
+from doomlings_desktop.ui.theme import GLOW, SELECT
 
 __all__ = ["ACCENT", "BAD", "BG", "COLOR_KEYS", "DOUBLE_CLICK", "GLOW", "GOOD", "INK", "MUTED",
            "PANEL", "PANEL_HI", "SELECT", "SOUND_OF", "Animator", "ModalStack", "Panels",

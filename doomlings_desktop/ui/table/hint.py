@@ -12,6 +12,7 @@ from pygame import Rect
 
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED
+from doomlings_desktop.ui.highlight import outline
 from doomlings_desktop.ui.table.layer import Frame, Layer, free_spot
 from doomlings_desktop.ui.theme import HINT, HINT_BOX
 
@@ -59,8 +60,7 @@ class HintLayer(Layer):
         else:
             words, color = hint.why, INK
             for r in lit_rects(sc, d, hint.answer):
-                pygame.draw.rect(surf, HINT, r.inflate(10, 10), width=max(3, int(4 * u)),
-                                 border_radius=int(10 * u))
+                outline(surf, "hint", r, u, pad=5)
         size = int(16 * u)
         width = int((sc.layout.prompt.w if sc.layout else 600) * 0.9)
         lines = t.wrap(f"Hint: {words}", size, width)[:4]     # a reason is a sentence

@@ -18,11 +18,11 @@ from pygame import Rect
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, Button
+from doomlings_desktop.ui.highlight import outline
 from doomlings_desktop.ui.table.layer import Layer, cover
-from doomlings_desktop.ui.theme import GO_TONE, NEWS_GONE, NEWS_NEW, SHADE_LIGHT
+from doomlings_desktop.ui.theme import GO_TONE, NEWS_GONE, SHADE_LIGHT
 
 MARK_SECONDS = 4.0      # how long a change stays marked on the table
-NEW = NEWS_NEW
 GONE = NEWS_GONE
 
 
@@ -130,9 +130,7 @@ class Marks(Layer):
             a = news.strength(start, sc.time)
             if r is None or a <= 0:
                 continue
-            color = tuple(int(BG[i] + (NEW[i] - BG[i]) * a) for i in range(3))
-            pygame.draw.rect(surf, color, r.inflate(6, 6), width=max(2, int(3 * u)),
-                             border_radius=int(6 * u))
+            outline(surf, "new", r, u, pad=3, strength=a)
         panels = {k[1]: r for r, k in sc.targets if k[0] == "panel"}
         t = sc.app.text
         shown: dict[int, int] = {}

@@ -23,6 +23,7 @@ from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, 
 from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
+from doomlings_desktop.ui.highlight import STATES, outline, sample
 from doomlings_desktop.ui.table.attach import LINK, host_under, owner, pair_words, pairs
 from doomlings_desktop.ui.table.bubble import BotTurn
 from doomlings_desktop.ui.table.decided import Decided, offered
@@ -35,7 +36,6 @@ from doomlings_desktop.ui.table.leaving import LeaveGuard
 from doomlings_desktop.ui.table.lesson import LessonLayer
 from doomlings_desktop.ui.table.moments import Stage
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
-from doomlings_desktop.ui.table.panels import GLOW, SELECT
 from doomlings_desktop.ui.table.state import dragging
 from doomlings_desktop.ui.theme import (
     CAPTION_BOX,
@@ -150,9 +150,8 @@ class CardWindow(Layer):
                 dim.fill(SHADE_LIGHT)
                 surf.blit(dim, r)
             elif eligible:
-                pygame.draw.rect(surf, SELECT if sc.selection.chosen == c else GLOW,
-                                 r.inflate(4, 4),
-                                 width=max(2, int(3 * u)), border_radius=int(8 * u))
+                outline(surf, "selected" if sc.selection.chosen == c else "eligible", r, u,
+                        radius=int(8 * u))
             sc.targets.append((r, ("overlay_card", c)))
         return bottom
 
@@ -253,8 +252,7 @@ class Drag(Layer):
             if host is not None:        # the host it would go on, outlined as chosen
                 aim = next((rr for rr, a in sc.targets if a[0] == "strip" and a[2] == host), None)
                 if aim is not None:
-                    pygame.draw.rect(surf, SELECT, aim.inflate(4, 4), width=max(2, int(3 * u)),
-                                     border_radius=int(4 * u))
+                    outline(surf, "selected", aim, u, radius=int(4 * u))
                 q = owner(v, host)
                 whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
                 self._box(surf, [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"],
@@ -936,6 +934,8 @@ class Help(Layer):
             return art.module_icon(key, s)
         if key == "dominant":
             return art.dominant_star(s)
+        if key in STATES:
+            return sample(key, s)
         if key == "variable":
             return art.variable_glyph(s)
         if key in ("value", "gene_pool"):

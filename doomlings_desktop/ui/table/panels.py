@@ -18,6 +18,7 @@ from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
+from doomlings_desktop.ui.highlight import outline
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
 from doomlings_desktop.ui.table.answers import widget_for
 from doomlings_desktop.ui.table.attach import (
@@ -39,12 +40,10 @@ from doomlings_desktop.ui.theme import (
     CHOSEN,  # noqa: F401 - the chosen answer's tone (answers.py draws it; tests import it here)
     DARK_INK,
     EDGE,
-    GLOW,
     HINT_TONE,
     LOG_BG,
     LOG_MORE_BAR,
     PANEL_HOVER,
-    SELECT,
     UNDO_TONE,
 )
 
@@ -176,10 +175,10 @@ class PlayerPanel(_Panel):
         if carry is not None:
             drop_target = any(h in sv.pile for h in v.hosts[carry])
         if eligible_panel or drop_target:
-            color = SELECT if sc.selection.chosen == seat else GLOW
-            pulse = 2 + int(2 * (1 + math.sin(sc.time * 6)))
-            pygame.draw.rect(surf, color, panel.rect.inflate(-int(4 * u), -int(4 * u)),
-                             width=max(2, int(pulse * u)), border_radius=int(10 * u))
+            state = "selected" if sc.selection.chosen == seat else "eligible"
+            pulse = int(2 * (1 + math.sin(sc.time * 6)) * u)
+            outline(surf, state, panel.rect.inflate(-int(4 * u), -int(4 * u)), u, pad=0,
+                    radius=int(10 * u), pulse=pulse)
         sc.targets.append((panel.rect, ("panel", seat)))
         hx = panel.header.x + int(6 * u)
         cy = panel.header.centery
@@ -245,10 +244,9 @@ class PlayerPanel(_Panel):
             else:
                 surf.blit(art.strip(c, slot.w, slot.h, col, worth, linked), r)
             if c in eligible:
-                pulse = 1 + int(2 * (1 + math.sin(sc.time * 6)))
-                pygame.draw.rect(surf, SELECT if sc.selection.chosen == c else GLOW,
-                                 slot.inflate(2, 2),
-                                 width=max(2, int(pulse * u)), border_radius=int(4 * u))
+                pulse = int(1 + math.sin(sc.time * 6))
+                outline(surf, "selected" if sc.selection.chosen == c else "eligible", slot, u,
+                        pad=1, radius=int(4 * u), pulse=pulse)
                 sc.lit.append((slot, c))
             sc.targets.append((slot, ("strip", seat, c)))
 
@@ -485,9 +483,7 @@ class Hand(_Panel):
         if active and c in d.options:
             sc = self.sc
             chosen = sc.selection.chosen == c or (several(d) and c in sc.selection.of(d))
-            color = SELECT if chosen else GLOW
-            pygame.draw.rect(surf, color, r.inflate(4, 4), width=max(2, int(3 * u)),
-                             border_radius=int(8 * u))
+            outline(surf, "selected" if chosen else "eligible", r, u, radius=int(8 * u))
 
 
 class Log(_Panel):
