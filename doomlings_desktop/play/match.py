@@ -456,6 +456,22 @@ class Match:
             got = self._previews[key] = play_preview(self.game, d.player, card)
         return got
 
+    def attach_preview(self, card: int, host: int) -> Any:
+        """What attaching `card` to `host` now would do to every score, as the viewer can know
+        it (play/coach.py's AttachPreview), if `card` is a legal play of theirs; once per
+        decision, card and host."""
+        d = self.my_decision()
+        if d is None or d.kind != "play" or card not in d.options:
+            return None
+        key = (id(d), len(self.game.answers), card, host)
+        if key not in self._previews:
+            from doomlings_desktop.play.coach import attach_preview
+
+            if len(self._previews) > 64:
+                self._previews.clear()
+            self._previews[key] = attach_preview(self.game, d.player, card, host)
+        return self._previews[key]
+
     def hold_seats(self) -> int:
         """The seats whose turn waits for End turn after their play, so that Undo can still
         take it back (the engine's `Game.hold` bits): the human seats, if the player's

@@ -227,6 +227,7 @@ class Drag(Layer):
     """The card being dragged, under the mouse; over your pile, what it would add."""
 
     rect: Rect | None = None        # the preview's box, last drawn
+    lines: list[str] = []           # what an attachment's box said, last drawn (tests)
 
     def open(self, d: Any) -> bool:
         return dragging(self.sc.drag) is not None
@@ -248,15 +249,31 @@ class Drag(Layer):
                 if aim is not None:
                     pygame.draw.rect(surf, SELECT, aim.inflate(4, 4), width=max(2, int(3 * u)),
                                      border_radius=int(4 * u))
-                q = owner(v, host)
-                whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
-                self._box(surf, [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"],
-                          r.topleft, u, below=y + int(18 * u))
+                self._box(surf, self._attach_lines(v, c, host), r.topleft, u,
+                          below=y + int(18 * u))
             return
         img = sc.app.art.face(c, lay.card_w, lay.card_h)
         surf.blit(img, (x - ox, y - oy))
         if lay.panel_of(sc.viewer).rect.collidepoint(x, y):
             self._preview(surf, c, (x - ox, y - oy), u)
+
+    def _attach_lines(self, v: View, c: int, host: int) -> list[str]:
+        """Where attachment c would go, and what that does to each score the viewer can
+        know ("Lyonization on Bob's Fangs: Bob +1, you 0"): an attachment lies in its host's
+        pile, so its own value goes to the host's owner, and a blanked or boosted host moves
+        their score too, which the player should see before letting go."""
+        sc = self.sc
+        q = owner(v, host)
+        whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
+        lines = [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"]
+        p = sc.match.attach_preview(c, host)
+        if p is not None:
+            from doomlings_desktop.play.coach import attach_words  # with the coach, lazily
+
+            lines.append(f"{sc.db.name(c)} on {whose} {sc.db.name(host)}: "
+                         + attach_words(p, sc.viewer, q, sc.name))
+        self.lines = lines
+        return lines
 
     def _preview(self, surf: pygame.Surface, c: int, at: tuple[int, int], u: float) -> None:
         """Over your pile: what the card adds to your score now and what it will ask you."""
