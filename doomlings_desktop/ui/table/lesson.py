@@ -96,24 +96,23 @@ def keep_clear(sc: Lessoned, lit: list[Rect]) -> list[Rect]:
     return keep
 
 
-def _spots(box: Rect, w: int, h: int, whole: Rect, steps: int, lit: list[Rect]) -> list[Rect]:
+def _spots(box: Rect, w: int, h: int, whole: Rect, steps: int, beside: list[Rect]
+           ) -> list[Rect]:
     """Where a note may stand: a grid of steps x steps over the whole window, and right
-    beside each lit place (above, below, left, right), each kept inside the window."""
+    against each rect of `beside` (under it or above it at each of the grid's columns, left
+    or right of it at each row), so a note can sit in a band just under a name bar; each kept
+    inside the window."""
+    xs = [4 + (w - 8 - box.w) * g // steps for g in range(steps + 1)]
+    ys = [4 + (h - 8 - box.h) * g // steps for g in range(steps + 1)]
+    tops = [(x, y) for y in ys for x in xs]
+    for k in beside:
+        tops += [(x, k.bottom + 2) for x in xs] + [(x, k.top - 2 - box.h) for x in xs]
+        tops += [(k.right + 2, y) for y in ys] + [(k.left - 2 - box.w, y) for y in ys]
     out = []
-    for gy in range(steps + 1):
-        for gx in range(steps + 1):
-            r = Rect(box)
-            r.topleft = (4 + (w - 8 - box.w) * gx // steps, 4 + (h - 8 - box.h) * gy // steps)
-            out.append(r)
-    for t in lit:
-        g = t.inflate(2 * RING + 2, 2 * RING + 2)
-        for edge, point in (("midbottom", g.midtop), ("midtop", g.midbottom),
-                            ("midright", g.midleft), ("midleft", g.midright)):
-            r = Rect(box)
-            setattr(r, edge, point)
-            out.append(r)
-    for r in out:
+    for x, y in tops:
+        r = Rect(x, y, box.w, box.h)
         r.clamp_ip(whole)
+        out.append(r)
     return out
 
 
@@ -121,8 +120,8 @@ def place(sc: Lessoned, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Re
     """Where the note covers nothing it points at nor any player's name (`keep_clear`: never,
     when there is such a spot) and as little as possible of what can be clicked (a button
     counts most), as near as it can to what it points at: spots over the whole window, not
-    only the middle, since the note stays up while the player acts on the table; a finer grid
-    and the spots beside what it points at when the coarse grid has none that keeps clear."""
+    only the middle, since the note stays up while the player acts on the table, and the
+    spots right against what it must keep clear of; a finer grid when none of those will do."""
     w, h = size
     whole = Rect(0, 0, w, h).inflate(-8, -8)
     skip = ("panel", "log", "world_end", "shade", "pass_screen", "discard_pile")
@@ -147,10 +146,10 @@ def place(sc: Lessoned, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Re
             + 1000 * sum(r.clip(o).w * r.clip(o).h for o in keep) \
             + math.hypot(r.centerx - aim[0], r.centery - aim[1])
 
-    spots = _spots(box, w, h, whole, 8, [])
+    spots = _spots(box, w, h, whole, 8, keep)
     clear = [r for r in spots if r.collidelist(keep) < 0]
     if not clear:
-        spots = _spots(box, w, h, whole, 24, lit)
+        spots = _spots(box, w, h, whole, 24, keep)
         clear = [r for r in spots if r.collidelist(keep) < 0]
     return min(clear or spots, key=cost)
 
