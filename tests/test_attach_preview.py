@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 
 import pygame
-from uidriver import find, post
+from uidriver import click, find, post
 
 from doomlings_desktop.rules.setup import build
 from tests.test_attach_ui import PILES, card, db, strip, table
+from tests.test_ui import texts_of_a_frame
 
 NAMES = {"Ann": 0, "Bob": 1, "Cy": 2, "you": 0}
 
@@ -75,3 +76,18 @@ def test_the_preview_never_reads_the_hidden_cards():
         lyon = card(g, 0, "lyonization", "hand")
         got.append([attach_preview(g, 0, lyon, h) for h in sorted(g.hosts_for(0, lyon))])
     assert got[0] == got[1] and all(p is not None for p in got[0])
+
+
+def test_a_chosen_attachment_says_the_same_over_the_host_the_pointer_rests_on():
+    """Click-then-click: with Lyonization chosen, the question line names the changes of the
+    host under the pointer before the click that attaches it."""
+    app, sc, g = table()
+    lyon, teeth = card(g, 0, "lyonization", "hand"), card(g, 1, "teeth")
+    click(app, find(sc, ("hand", lyon)).center)
+    assert sc.selected == lyon
+    post(pygame.MOUSEMOTION, pos=strip(sc, teeth).center, rel=(0, 0), buttons=(0, 0, 0))
+    app.frame()
+    said = [t for t in texts_of_a_frame(app, sc) if "Lyonization on Bob's Teeth" in t]
+    assert said and said[0].startswith("Lyonization on Bob's Teeth: Bob +1, you 0"), said
+    click(app, strip(sc, teeth).center)
+    assert g.attached.get(lyon) == teeth

@@ -22,7 +22,14 @@ from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, Button, 
 from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
-from doomlings_desktop.ui.table.attach import LINK, host_under, owner, pair_words, pairs
+from doomlings_desktop.ui.table.attach import (
+    LINK,
+    host_under,
+    owner,
+    pair_words,
+    pairs,
+    score_words,
+)
 from doomlings_desktop.ui.table.bubble import BotTurn
 from doomlings_desktop.ui.table.decided import Decided, offered
 from doomlings_desktop.ui.table.endpiles import draw_piles, score_rows, we_legend, we_row
@@ -259,19 +266,14 @@ class Drag(Layer):
 
     def _attach_lines(self, v: View, c: int, host: int) -> list[str]:
         """Where attachment c would go, and what that does to each score the viewer can
-        know ("Lyonization on Bob's Fangs: Bob +1, you 0"): an attachment lies in its host's
-        pile, so its own value goes to the host's owner, and a blanked or boosted host moves
-        their score too, which the player should see before letting go."""
+        know (`attach.score_words`), which the player should see before letting go."""
         sc = self.sc
         q = owner(v, host)
         whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
         lines = [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"]
-        p = sc.match.attach_preview(c, host)
-        if p is not None:
-            from doomlings_desktop.play.coach import attach_words  # with the coach, lazily
-
-            lines.append(f"{sc.db.name(c)} on {whose} {sc.db.name(host)}: "
-                         + attach_words(p, sc.viewer, q, sc.name))
+        words = score_words(sc, v, c, host)
+        if words:
+            lines.append(words)
         self.lines = lines
         return lines
 

@@ -23,9 +23,11 @@ from doomlings_desktop.ui.table.answers import widget_for
 from doomlings_desktop.ui.table.attach import (
     carried,
     draw_tucked,
+    host_under,
     lit_hosts,
     open_hand,
     pile_entries,
+    score_words,
 )
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
@@ -602,6 +604,11 @@ class Prompt(_Panel):
             return f"Waiting for {sc.name(p.player)}..."
         carry = carried(sc, d)
         if carry is not None:       # an attachment in hand, chosen or being dragged
+            if dragging(sc.drag) is None:       # chosen: what a click on the host under
+                host = host_under(sc, sc.app.mouse, v.hosts[carry])     # the pointer does
+                words = score_words(sc, v, carry, host) if host is not None else None
+                if words:
+                    return f"{words}. Click to attach it there."
             return f"{sc.db.name(carry)}: drop it on a lit trait, or click one, to attach it."
         return self.widget(d).question()       # the decision's own words
 
