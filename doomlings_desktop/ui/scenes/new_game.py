@@ -259,7 +259,7 @@ class NewGameScene(Scene):
         if about is not None and about.description:
             text, color = f"{about.title}: {about.description}", INK
             if about.sections:
-                text += " (? : its rules)"
+                text += " Its ? opens its rules."
         else:
             text, color = "Point at a module to read what it adds; its ? opens its rules.", MUTED
         size = int(16 * u)
