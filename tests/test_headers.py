@@ -72,3 +72,39 @@ def test_the_first_players_badge_and_a_bot_level_give_way_before_the_name(scale)
         word = levels[(first - 1) % 5].capitalize() if first else None
         if word:
             assert any(t in (f"{word} bot", word, word[:1]) for t in drawn), (word, drawn)
+
+
+NAMES = ["Alexandra", "Bob", "Maximilian", "Cy", "Genevieve", "Di"]
+LEVELS = ["hard", "medium", "random", "easy", "medium"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+@pytest.mark.parametrize("n", [4, 6])
+def test_level_pills_and_names_are_cut_alike_in_every_header(size, n):
+    """Headers of different widths (three panels in a row above two) and names of different
+    lengths: every bot's pill takes the same form and every name the same size, never
+    "Bob [Hard]" beside "Maximilian [M]" in a smaller hand (seen at 960x600, six seats)."""
+    s = Settings()
+    s.animation = "off"
+    app = App(size=size, settings=s)
+    seats = [SeatConfig(NAMES[0])] + [SeatConfig(NAMES[i + 1], "bot", LEVELS[i])
+                                      for i in range(n - 1)]
+    sc = TableScene(app, seats, seed=3)
+    app.go(sc)
+    drawn: list[tuple[str, int]] = []
+    render = app.text.render
+    app.text.render = lambda t, size, *a, **k: (drawn.append((t, size)), render(t, size, *a,
+                                                                               **k))[1]
+    sc._view_key = ()
+    app.frame()
+    app.text.render = render
+    forms = set()
+    for level in LEVELS[:n - 1]:
+        word = level.capitalize()
+        shown = [i for i, f in enumerate((f"{word} bot", word, word[:1]))
+                 if any(t == f for t, _ in drawn)]
+        assert shown, (word, drawn)
+        forms |= set(shown)
+    assert len(forms) == 1, f"the level pills are cut unevenly at {size}: {forms}"
+    sizes = {px for t, px in drawn for name in NAMES[:n] if t == name}
+    assert len(sizes) == 1, f"the names are drawn at sizes {sizes} at {size}"

@@ -19,12 +19,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from doomlings_desktop.bots import make_bot
-from doomlings_desktop.bots.effects import play_out
+from doomlings_desktop.bots.effects import play_out, settle
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.play.explain import label
 from doomlings_desktop.play.explain import why as reason_for
 from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.state import KEEP_PAUSE
 from doomlings_desktop.rules.view import view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -116,6 +118,65 @@ def play_preview(game: Game, seat: int, card: int, worlds: int = WORLDS) -> Prev
     rng = random.Random(game.seed * 7919 + len(game.answers))
     gain = _gain(WorldSampler(game, seat), seat, card, rng, worlds, asks)
     return Preview(gain, tuple(asks))
+
+
+@dataclass(frozen=True)
+class AttachPreview:
+    """What playing an attachment onto one host would do to every score, as its player can
+    know it: each seat's change (the mean over the imagined worlds, rounded to the points the
+    table will show), and whether every world agreed (else the words say 'about')."""
+
+    changes: tuple[int, ...]
+    sure: bool
+
+
+def _attach_out(g: Game, seat: int, card: int, host: int) -> bool:
+    """Play attachment `card` onto `host` in g (a sampled world) and settle what follows, up
+    to the turn's stabilize phase, as `play_out` does for a play; False if the world does not
+    offer that host (then it says nothing)."""
+    if g.current == seat:
+        g.hold |= (1 << seat) | KEEP_PAUSE
+    g.apply(card)
+    d = g.pending
+    if d is None or d.player != seat or d.intent != ATTACH_TO_HOST or host not in d.options:
+        return False
+    g.apply(host)
+    settle(g, seat, tables(g.db), cause=card)
+    return True
+
+
+def attach_preview(game: Game, seat: int, card: int, host: int,
+                   worlds: int = 4) -> AttachPreview | None:
+    """Attach `card` to `host` in worlds the seat could imagine (`WorldSampler`: never the true
+    hidden cards) and read every seat's score through the rules (`Game.score`, as `seat` can
+    know it: another's hand-dependent bonuses left out), before and after. None if the attach
+    is not possible there."""
+    rng = random.Random(game.seed * 7919 + len(game.answers) * 31 + host)
+    sampler = WorldSampler(game, seat)
+    got: list[tuple[int, ...]] = []
+    for _ in range(worlds):
+        g = sampler.sample(rng)
+        before = [g.score(q, seen_by=seat) for q in range(g.n)]
+        if not _attach_out(g, seat, card, host):
+            return None
+        got.append(tuple(g.score(q, seen_by=seat) - b for q, b in enumerate(before)))
+    mean = tuple(round(sum(col) / len(col)) for col in zip(*got, strict=True))
+    return AttachPreview(mean, len(set(got)) == 1)
+
+
+def signed(pts: int) -> str:
+    """'+1', '−2', '0': a score change as the table writes it."""
+    return "0" if pts == 0 else f"{'+' if pts > 0 else '−'}{abs(pts)}"
+
+
+def attach_words(p: AttachPreview, viewer: int, host_owner: int, name: Any) -> str:
+    """Who gains or loses what: the host's owner first, then every other seat whose score
+    changes, and the viewer last, always ('Bob +1, you 0'); `name(seat)` names a seat."""
+    order = [host_owner] if host_owner not in (viewer, -1) else []
+    order += [q for q, x in enumerate(p.changes) if x and q not in order and q != viewer]
+    parts = [f"{name(q)} {signed(p.changes[q])}" for q in order]
+    parts.append(f"you {signed(p.changes[viewer])}")
+    return ("" if p.sure else "about ") + ", ".join(parts)
 
 
 class Coach:

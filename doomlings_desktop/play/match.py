@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.names import name_of
+from doomlings_desktop.play.previews import Previews
 from doomlings_desktop.play.story import Storyteller
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
@@ -146,7 +147,7 @@ class Match:
         self.review: tuple[int, list[int]] | None = None
         self.coach: Any = None               # play/coach.py's Coach, made on the first hint
         self.hint_for: Decision | None = None    # the decision the last hint was asked for
-        self._previews: dict[tuple, Any] = {}    # (decision, answers, card): Preview
+        self.previews = Previews(self)      # what a play would do, worked out once
         self.lesson: Any = None              # play/tutorial.py's Lesson, in Learn to play
         # A game dealt from a prepared position (the lesson) has no record to replay from its
         # seed: undo rebuilds it from this instead
@@ -441,20 +442,14 @@ class Match:
                 and self.hint() is None)
 
     def preview(self, card: int) -> Any:
-        """What playing `card` now would do for the viewer (play/coach.py's Preview), if it is
-        a legal play of theirs; worked out once per decision and card (~2 ms)."""
-        d = self.my_decision()
-        if d is None or d.kind != "play" or card not in d.options:
-            return None
-        key = (id(d), len(self.game.answers), card)
-        got = self._previews.get(key)
-        if got is None:
-            from doomlings_desktop.play.coach import play_preview
+        """What playing `card` now would do for the viewer (play/previews.py), if it is a
+        legal play of theirs; worked out once per decision and card."""
+        return self.previews.play(card)
 
-            if len(self._previews) > 64:
-                self._previews.clear()
-            got = self._previews[key] = play_preview(self.game, d.player, card)
-        return got
+    def attach_preview(self, card: int, host: int) -> Any:
+        """What attaching `card` to `host` now would do to every score, as the viewer can
+        know it (play/previews.py); once per decision, card and host."""
+        return self.previews.attach(card, host)
 
     def hold_seats(self) -> int:
         """The seats whose turn waits for End turn after their play, so that Undo can still

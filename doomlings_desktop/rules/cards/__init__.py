@@ -8,11 +8,13 @@ The package, each module importing only those before it: `model` (the card facts
 `AttachSpec`, `Database`, `CardDatabaseError`), `yamlread` (the file's YAML with line numbers,
 under hard limits), `checker` (`_Checker` and the allowed ranges), `kinds` (one parser per kind
 of card), `parsing` (`parse_database`, `parse_module`, `behaviour_digest`) and `loading`
-(`load_database`, the modules, `default_database`). Every public name is here too, so
+(`load_database`, the modules, `default_database`); `about` reads a module's own title,
+description and rules sections. Every public name is here too, so
 `from doomlings_desktop.rules.cards import ...` names no module. To replace a function in a test,
 patch the module that calls it (`loading.parse_database`, not `cards.parse_database`).
 """
 
+from doomlings_desktop.rules.cards.about import ModuleAbout
 from doomlings_desktop.rules.cards.checker import (
     COUNT_RANGE,
     INT_DEFAULT,
@@ -33,6 +35,7 @@ from doomlings_desktop.rules.cards.loading import (
     database_for,
     default_database,
     load_database,
+    module_about,
     module_names,
     module_problems,
     module_title,
@@ -68,9 +71,9 @@ __all__ = [
     "ACTOR_WINDOWS", "AGE_RULES", "ALL_COLORS", "ATTACH_KEYS", "BASE_SECTIONS", "BOT_HINTS",
     "COLORS", "COLOR_BIT", "COUNT_RANGE", "FAMILIES", "ICONS", "INTO_WINDOWS", "INT_DEFAULT",
     "INT_RANGES", "MAX_BYTES", "MAX_DEPTH", "MAX_NAME", "MAX_NODES", "MAX_TEXT", "MODULE_CARDS",
-    "MODULE_KEYS", "MODULE_TITLES", "PROTECTIONS", "REACTIONS", "REACTION_INTO", "TRIGGERS",
+    "MODULE_KEYS", "MODULE_TITLES", "ModuleAbout", "PROTECTIONS", "REACTIONS", "REACTION_INTO", "TRIGGERS",
     "AttachSpec", "CardDatabaseError", "CardDef", "Database", "available_modules",
-    "behaviour_digest", "database_for", "default_database", "load_database", "module_names",
+    "behaviour_digest", "database_for", "default_database", "load_database", "module_about", "module_names",
     "module_problems", "module_title", "parse_database", "parse_module", "set_default_database",
     "with_modules",
 ]

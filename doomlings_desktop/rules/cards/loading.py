@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from doomlings_desktop.rules.cards.about import ModuleAbout, parse_module_about
 from doomlings_desktop.rules.cards.model import CardDatabaseError, Database
 from doomlings_desktop.rules.cards.parsing import parse_database, parse_module
 from doomlings_desktop.rules.cards.yamlread import MAX_BYTES, _show
@@ -242,11 +243,45 @@ def available_modules() -> tuple[str, ...]:
     return tuple(default_database().manifest)
 
 
+_abouts: dict[tuple[int, str], tuple[Database, tuple, ModuleAbout | None]] = {}
+
+
+def module_about(name: str, base: Database | None = None) -> ModuleAbout | None:
+    """What module `name` of base's manifest (by default the playing database's) says about
+    itself (rules/cards/about.py): its title, one-line description and rules sections, for
+    New game and the Rules page. None if base does not list it or its file cannot be read or
+    checked (`module_problems` says why). Read again only when the file changes."""
+    try:
+        base = base or default_database()
+    except CardDatabaseError:
+        return None
+    rel = base.manifest.get(name)
+    if rel is None or base.path is None:
+        return None
+    path = base.path.parent / rel
+    sig = (_signature(path),)
+    key = (id(base), name)
+    hit = _abouts.get(key)
+    if hit is not None and hit[0] is base and hit[1] == sig and not _racy(sig):
+        return hit[2]
+    try:
+        about = _guarded(rel, parse_module_about, _read_text(path, rel, rel), rel, name)
+    except CardDatabaseError:
+        about = None
+    if len(_abouts) > 64:
+        _abouts.clear()
+    _abouts[key] = (base, sig, about)
+    return about
+
+
 MODULE_TITLES = {"multi-color": "Multi-Color", "dinolings": "Dinolings", "mythlings": "Mythlings",
                  "techlings": "Techlings", "meaning-of-life": "Meaning of Life",
                  "kickstarter": "Kickstarter"}
 
 
 def module_title(name: str) -> str:
-    """A module's name as players know it ('Multi-Color')."""
-    return MODULE_TITLES.get(name) or name.replace("-", " ").title()
+    """A module's name as players know it ('Multi-Color'): the `title:` its own file gives,
+    else the bundled modules' names, else its name in title case."""
+    about = module_about(name) if isinstance(name, str) else None
+    return (about.title if about is not None and about.title else None) \
+        or MODULE_TITLES.get(name) or str(name).replace("-", " ").title()

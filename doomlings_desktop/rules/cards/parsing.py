@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from doomlings_desktop.rules.cards.about import ABOUT_KEYS, _about
 from doomlings_desktop.rules.cards.checker import _Checker, _is_int
 from doomlings_desktop.rules.cards.kinds import _age, _catastrophe, _common, _meaning, _trait
 from doomlings_desktop.rules.cards.model import CardDatabaseError, CardDef, Database
@@ -94,7 +95,7 @@ def _manifest(ck: _Checker, doc: _Map) -> dict[str, str]:
 
 _MODULE_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 BASE_SECTIONS = ("format", "traits", "ages", "catastrophes", "birth_of_life")
-MODULE_KEYS = ("format", "module", "traits", "ages", "catastrophes", "meanings")
+MODULE_KEYS = ("format", "module", *ABOUT_KEYS, "traits", "ages", "catastrophes", "meanings")
 MODULE_CARDS = ("traits", "ages", "catastrophes", "meanings")
 
 
@@ -144,6 +145,7 @@ def parse_module(text: str, file: str, name: str, base_ids: set[str]
     if doc["module"] != name:
         ck.fail(doc, "module", f"the file says it is module {_show(doc['module'], 40)}, but the "
                 f"card database lists it as '{name}'", "module")
+    _about(ck, doc, name)           # its title, description and rules: checked with its cards
     raws = _section_lists(ck, doc, MODULE_CARDS)
     _check_ids(ck, doc, MODULE_CARDS, base_ids)
     ck.known_ids |= base_ids        # its cards may name base cards (play_named, pile_has)

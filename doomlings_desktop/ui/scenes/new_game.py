@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.names import NAME_MAX, name_of
-from doomlings_desktop.rules.cards import CardDatabaseError, module_title
+from doomlings_desktop.rules.cards import CardDatabaseError, module_about, module_title
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import (
     ACCENT,
@@ -66,6 +66,7 @@ class NewGameScene(Scene):
         self.editing: int | None = None
         self.field: TextField | None = None     # the name being typed: seat `editing`'s
         self.seed = random.randrange(1, 10**9)
+        self.about: str | None = None       # the module whose line shows: pointed at last
         self.focus.reset("start")       # Enter at once plays the table set up last time
 
     def busy(self) -> bool:
@@ -119,11 +120,19 @@ class NewGameScene(Scene):
             every = all(on for m, on in self.modules.items() if m not in self.broken)
             self.buttons.append(Button(pygame.Rect(mx + mw - int(110 * u), y, int(110 * u), bh),
                                        "None" if every else "All", "modules_all"))
+        qw = bh         # each module's "?": its section of the Rules page
+        self.module_rows = {}
         for j, m in enumerate(self.modules):
+            row = pygame.Rect(mx, y + int(64 * u) + j * int(48 * u), mw, bh)
+            self.module_rows[m] = row
             self.buttons.append(CheckBox(
-                pygame.Rect(mx, y + int(64 * u) + j * int(48 * u), mw, bh),
+                pygame.Rect(row.x, row.y, mw - qw - int(8 * u), bh),
                 module_title(m) + (": cannot be loaded" if m in self.broken else ""),
                 ("module", m), self.modules[m], m not in self.broken, box_left=True))
+            about = module_about(m)
+            self.buttons.append(Button(pygame.Rect(row.right - qw, row.y, qw, bh), "?",
+                                       ("module_rules", m),
+                                       about is not None and bool(about.sections), ""))
         self.hints_y = y + int(64 * u) + len(self.modules) * int(48 * u) + int(16 * u)
         bw = int(200 * u)
         self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
@@ -144,6 +153,8 @@ class NewGameScene(Scene):
             elif self.field is not None and self.field.key(event):
                 self.names[self.editing] = self.field.text
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.point_at(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, r in enumerate(self.seat_rows):
                 if r.collidepoint(event.pos):
@@ -162,6 +173,14 @@ class NewGameScene(Scene):
                     self._cycle(b.key[1], -1)
                     return
         super().handle(event)
+
+    def point_at(self, pos: tuple[int, int]) -> None:
+        """The pointer over a module's row (its box or its "?") makes it the one whose line
+        shows; it stays shown once the pointer leaves, so it can be read and its "?" reached."""
+        for m, r in getattr(self, "module_rows", {}).items():
+            if r.collidepoint(pos):
+                self.about = m
+                return
 
     def edit(self, i: int | None) -> None:
         """Type into seat i's name (None: no name), its text selected as it opens, so what is
@@ -197,6 +216,9 @@ class NewGameScene(Scene):
             self.variants[key[1]] = not self.variants[key[1]]
         elif isinstance(key, tuple) and key[0] == "module" and key[1] not in self.broken:
             self.modules[key[1]] = not self.modules[key[1]]
+            self.about = key[1]
+        elif isinstance(key, tuple) and key[0] == "module_rules":
+            router.go(self.app, "rules", back=self, module=key[1])
         elif key == "modules_all":
             good = [m for m in self.modules if m not in self.broken]
             every = all(self.modules[m] for m in good)
@@ -246,6 +268,29 @@ class NewGameScene(Scene):
                        "again to play without it.")
         self.app.sounds.play("error")
 
+    def _about_line(self, surf: pygame.Surface, x: int, y: int, room: int, u: float) -> int:
+        """What the module pointed at (or clicked) adds, in the words of its own card file's
+        `description:`, in at most three lines; before one is pointed at, how to read them.
+        Returns the y under it."""
+        t = self.app.text
+        about = module_about(self.about) if self.about in self.modules else None
+        if about is not None and about.description:
+            text, color = f"{about.title}: {about.description}", INK
+            if about.sections:
+                text += " Its ? opens its rules."
+        else:
+            text, color = "Point at a module to read what it adds; its ? opens its rules.", MUTED
+        size = int(16 * u)
+        lines = t.wrap(text, size, room)
+        if len(lines) > 3:
+            lines = lines[:2] + [elide(t, " ".join(lines[2:]), size, room)]
+        self.about_lines = lines
+        for line in lines:
+            img = t.render(line, size, color)
+            surf.blit(img, (x, y))
+            y += img.get_height()
+        return y + int(10 * u)
+
     def draw(self, surf: pygame.Surface) -> None:
         self._layout()
         surf.fill(BG)
@@ -282,6 +327,8 @@ class NewGameScene(Scene):
                          "Load game as 'Unfinished game' with its date.")
         room = w - hx - int(30 * u)
         bottom = surf.get_height() - int(90 * u)       # above Start game
+        if self.modules:
+            hy = self._about_line(surf, hx, hy, room, u)
         for k, text in enumerate(warn + hints):
             lines = t.wrap(text, int(15 * u), room)
             most = 3 if len(warn) == 1 else 2       # a reason in at most three lines (two

@@ -50,14 +50,19 @@ class SubScene(Scene):
                                            int(46 * u)), "Back", "back", True, "b")]
 
 
+HEADING = "## "       # a paragraph of a TextScene's body that starts so is a section's heading
+
+
 class TextScene(SubScene):
-    """A scrollable page of text. It scrolls a line at a time and shows only whole lines, in a
+    """A scrollable page of text (a paragraph starting with `HEADING` is drawn as a heading,
+    and `jump` scrolls to one). It scrolls a line at a time and shows only whole lines, in a
     frame that starts a gap under the title: a line half under the title or half over the
     Back button (seen at every wheel step when it scrolled 40 px over 26-px lines) is never
     drawn. `self.scroll` is the first line shown."""
 
     body = ""
     own_keys = [("↑↓ / Page Up / Page Down", "scroll the text")]
+    jump: str | None = None     # a heading to scroll to at the next draw (then None)
 
     def draw(self, surf: pygame.Surface) -> None:
         u = self.unit()
@@ -67,23 +72,32 @@ class TextScene(SubScene):
         self.begin(surf, x0)
         self.frame = frame = pygame.Rect(x0, int(112 * u), int(w * 0.7), h - int(200 * u))
         line_h, gap = int(26 * u), int(12 * u)
-        lines: list[tuple[str, int]] = []       # (text, y from the top of the text)
+        lines: list[tuple[str, int, bool]] = []     # (text, y from the top, a heading?)
+        self.headings: dict[str, int] = {}          # a heading -> its line's index
         y = 0
         for para in self.body.split("\n\n")[1:]:
-            for line in t.wrap(para, int(19 * u), frame.w):
-                lines.append((line, y))
+            head = para.startswith(HEADING)
+            if head:            # a section's heading: a gap above it, in the title's colour
+                para = para[len(HEADING):]
+                self.headings.setdefault(para, len(lines))
+            for line in t.wrap(para, int(19 * u), frame.w, head):
+                lines.append((line, y, head))
                 y += line_h
             y += gap
         # the last first line that still fills the frame: scrolling stops there
-        last = next((i for i, (_, dy) in enumerate(lines) if y - gap - dy <= frame.h), 0)
+        last = next((i for i, (_, dy, _h) in enumerate(lines) if y - gap - dy <= frame.h), 0)
+        if self.jump is not None:
+            self.scroll = self.headings.get(self.jump, self.scroll)
+            self.jump = None
         self.scroll = max(0, min(self.scroll, last))
         top = lines[self.scroll][1] if lines else 0
         self.shown = []
-        for line, dy in lines[self.scroll:]:
+        for line, dy, head in lines[self.scroll:]:
             r = pygame.Rect(x0, frame.y + dy - top, frame.w, line_h)
             if r.bottom > frame.bottom:
                 break
-            surf.blit(t.render(line, int(19 * u)), r.topleft)
+            surf.blit(t.render(line, int(19 * u), *((ACCENT,) if head else ()), bold=head),
+                      r.topleft)
             self.shown.append(r)
         if last:                # more above or below: say so
             hint = t.render("Mouse wheel or arrow keys to scroll", int(14 * u), SCROLL_HINT)

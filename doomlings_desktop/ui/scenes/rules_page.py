@@ -1,9 +1,13 @@
-"""How to play, in short, as a scrolling page."""
+"""How to play, in short, as a scrolling page: the base game, then each expansion module's own
+rules as the card data gives them (a module's `rules:` sections, rules/cards/about.py), so a
+new module's explanation needs no code here."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from doomlings_desktop.ui import keys, legend
-from doomlings_desktop.ui.scenes.pages import TextScene
+from doomlings_desktop.ui.scenes.pages import HEADING, TextScene, offered_modules
 
 RULES_TEXT = """How to play Doomlings
 
@@ -28,9 +32,50 @@ Out-of-turn cards (Automimicry, Parasitic, Late, ...): the game asks you when yo
 Right-click any card to read it in full. Esc opens the menu."""
 
 
+MARKS_AND_KEYS = (HEADING + "The marks on the cards (F1 at the table, then Tab, shows them)"
+                  "\n\n" + legend.as_text() + "\n\n" + HEADING + "Keys and mouse at the table"
+                  "\n\n" + keys.as_text() + "\n\n" + HEADING + "Keys on every other page (menus, "
+                  "New game, Settings, Load game, the Esc menu, the end screen)\n\n"
+                  + keys.page_text())
+
+
+def section_heading(title: str, heading: str) -> str:
+    """A module section's heading on the page: its own, with the module named when the
+    heading does not say it ('Attachments (Techlings)', 'Meaning of Life')."""
+    return heading if title.lower() in heading.lower() else f"{heading} ({title})"
+
+
+def module_sections() -> tuple[str, dict[str, str]]:
+    """The page's part for the expansion modules the card database offers, from each one's
+    `rules:` sections, and the heading each module's part starts at (New game jumps there)."""
+    from doomlings_desktop.rules.cards import module_about
+
+    parts: list[str] = []
+    first: dict[str, str] = {}
+    for m in offered_modules():
+        about = module_about(m)
+        if about is None or not about.sections:
+            continue
+        for heading, text in about.sections:
+            head = section_heading(about.title, heading)
+            first.setdefault(m, head)
+            parts += [HEADING + head, " ".join(text.split())]
+    if not parts:
+        return "", first
+    intro = ("Expansion modules are switched on in New game, each on its own; their cards join "
+             "the base game's decks. What each one adds:")
+    return "\n\n".join([HEADING + "Expansion modules", intro, *parts]), first
+
+
 class RulesScene(TextScene):
+    """The rules; with `module`, opened at that module's first section."""
+
     title = "How to play Doomlings"
-    body = (RULES_TEXT + "\n\nThe marks on the cards (F1 at the table, then Tab, shows them)"
-            "\n\n" + legend.as_text() + "\n\nKeys and mouse at the table\n\n" + keys.as_text()
-            + "\n\nKeys on every other page (menus, New game, Settings, Load game, the Esc "
-            "menu, the end screen)\n\n" + keys.page_text())
+    body = RULES_TEXT + "\n\n" + MARKS_AND_KEYS       # the base game's: the same in any build
+
+    def __init__(self, app: Any, back: Any, module: str | None = None) -> None:
+        super().__init__(app, back)
+        extra, self.starts = module_sections()
+        if extra:
+            self.body = RULES_TEXT + "\n\n" + extra + "\n\n" + MARKS_AND_KEYS
+        self.jump = self.starts.get(module) if module else None

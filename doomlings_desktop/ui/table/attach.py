@@ -73,12 +73,14 @@ class Carrying(Protocol):
 
 class Attaching(Carrying, Protocol):
     """What the attachments' parts read of the table, besides what `Carrying` names: the
-    app (art, text, sounds), the cards, the seat names and the viewer, the layout and the
+    app (art, text, sounds), the cards, the match (the score preview), the seat names and
+    the viewer, the layout and the
     unit, the frame's targets, the cards drawn from open hands this frame, and the way to
     answer (`apply`, `my_decision`)."""
 
     app: Any
     db: Any
+    match: Any
     layout: Any
     viewer: int
     targets: list
@@ -109,6 +111,23 @@ def pair_words(sc: Attaching, v: View, card: int) -> str | None:
         return (f"{db.name(card)} — attached to {whose} {db.name(h)} "
                 f"({effect_words(db.cards[card].text)})")
     return None
+
+
+def score_words(sc: Attaching, v: View, card: int, host: int) -> str | None:
+    """Who gains or loses what if attachment `card` goes on `host`, as the viewer can know it
+    ("Lyonization on Bob's Teeth: Bob +1, you 0"): an attachment lies in its host's pile, so
+    its own value goes to that pile's owner, and a blanked or boosted host moves their score
+    too. Worked out by the rules on worlds the viewer could imagine (`Match.attach_preview`);
+    None when it cannot be played there now."""
+    p = sc.match.attach_preview(card, host)
+    if p is None:
+        return None
+    from doomlings_desktop.play.coach import attach_words  # with the coach, lazily
+
+    q = owner(v, host)
+    whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
+    return (f"{sc.db.name(card)} on {whose} {sc.db.name(host)}: "
+            + attach_words(p, sc.viewer, q, sc.name))
 
 
 def carried(sc: Carrying, d: Any) -> int | None:

@@ -81,11 +81,47 @@ def places(sc: Lessoned, step: Step) -> list[Rect]:
     return [r for what, which in step.point for r in find(sc, what, which)]
 
 
+RING = 8        # how far round a lit place its glow is drawn (inflate(14, 14) and its width)
+
+
+def keep_clear(sc: Lessoned, lit: list[Rect]) -> list[Rect]:
+    """What a note may never cover: each place it points at with its glow, and every
+    player's name bar (name, score, level), which the steps talk about ("beside your name",
+    "the bot's pile") and which says whose pile is whose. The end screen's scores cover the
+    piles, so there only the lit places count."""
+    keep = [r.inflate(2 * RING, 2 * RING) for r in lit]
+    lay = sc.layout
+    if lay is not None and not getattr(sc.game, "over", False):
+        keep += [Rect(p.header) for p in lay.panels]
+    return keep
+
+
+def _spots(box: Rect, w: int, h: int, whole: Rect, steps: int, beside: list[Rect]
+           ) -> list[Rect]:
+    """Where a note may stand: a grid of steps x steps over the whole window, and right
+    against each rect of `beside` (under it or above it at each of the grid's columns, left
+    or right of it at each row), so a note can sit in a band just under a name bar; each kept
+    inside the window."""
+    xs = [4 + (w - 8 - box.w) * g // steps for g in range(steps + 1)]
+    ys = [4 + (h - 8 - box.h) * g // steps for g in range(steps + 1)]
+    tops = [(x, y) for y in ys for x in xs]
+    for k in beside:
+        tops += [(x, k.bottom + 2) for x in xs] + [(x, k.top - 2 - box.h) for x in xs]
+        tops += [(k.right + 2, y) for y in ys] + [(k.left - 2 - box.w, y) for y in ys]
+    out = []
+    for x, y in tops:
+        r = Rect(x, y, box.w, box.h)
+        r.clamp_ip(whole)
+        out.append(r)
+    return out
+
+
 def place(sc: Lessoned, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Rect:
-    """Where the note covers nothing it points at and as little as possible of what can be
-    clicked (a button counts most), as near as it can to what it points at: a grid of spots
-    over the whole window, not only the middle, since the note stays up while the player
-    acts on the table."""
+    """Where the note covers nothing it points at nor any player's name (`keep_clear`: never,
+    when there is such a spot) and as little as possible of what can be clicked (a button
+    counts most), as near as it can to what it points at: spots over the whole window, not
+    only the middle, since the note stays up while the player acts on the table, and the
+    spots right against what it must keep clear of; a finer grid when none of those will do."""
     w, h = size
     whole = Rect(0, 0, w, h).inflate(-8, -8)
     skip = ("panel", "log", "world_end", "shade", "pass_screen", "discard_pile")
@@ -102,18 +138,20 @@ def place(sc: Lessoned, box: Rect, size: tuple[int, int], lit: list[Rect]) -> Re
     if hint is not None and sc.overlays.hint.open(sc.my_decision()):
         heavy.append(hint)      # the coach's answer, which a step may have asked for
     aim = lit[0].center if lit else whole.center
-    best: tuple | None = None
-    for gy in range(9):
-        for gx in range(9):
-            r = Rect(box)
-            r.topleft = (4 + (w - 8 - box.w) * gx // 8, 4 + (h - 8 - box.h) * gy // 8)
-            r.clamp_ip(whole)
-            cost = sum(r.clip(o).w * r.clip(o).h for o in cards) \
-                + 30 * sum(r.clip(o).w * r.clip(o).h for o in heavy) \
-                + math.hypot(r.centerx - aim[0], r.centery - aim[1])
-            if best is None or cost < best[0]:
-                best = (cost, r)
-    return best[1]
+    keep = keep_clear(sc, lit)
+
+    def cost(r: Rect) -> float:
+        return sum(r.clip(o).w * r.clip(o).h for o in cards) \
+            + 30 * sum(r.clip(o).w * r.clip(o).h for o in heavy) \
+            + 1000 * sum(r.clip(o).w * r.clip(o).h for o in keep) \
+            + math.hypot(r.centerx - aim[0], r.centery - aim[1])
+
+    spots = _spots(box, w, h, whole, 8, keep)
+    clear = [r for r in spots if r.collidelist(keep) < 0]
+    if not clear:
+        spots = _spots(box, w, h, whole, 24, keep)
+        clear = [r for r in spots if r.collidelist(keep) < 0]
+    return min(clear or spots, key=cost)
 
 
 def arrow(surf: pygame.Surface, start: tuple[int, int], end: tuple[int, int], u: float) -> None:

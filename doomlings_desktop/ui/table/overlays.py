@@ -24,7 +24,14 @@ from doomlings_desktop.ui.cardart.emblems import MODULE_ICONS
 from doomlings_desktop.ui.cardart.palette import ICON_NAMES
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.highlight import STATES, outline, sample
-from doomlings_desktop.ui.table.attach import LINK, host_under, owner, pair_words, pairs
+from doomlings_desktop.ui.table.attach import (
+    LINK,
+    host_under,
+    owner,
+    pair_words,
+    pairs,
+    score_words,
+)
 from doomlings_desktop.ui.table.bubble import BotTurn
 from doomlings_desktop.ui.table.decided import Decided, offered
 from doomlings_desktop.ui.table.endpiles import draw_piles, score_rows, we_legend, we_row
@@ -233,6 +240,7 @@ class Drag(Layer):
     """The card being dragged, under the mouse; over your pile, what it would add."""
 
     rect: Rect | None = None        # the preview's box, last drawn
+    lines: list[str] = []           # what an attachment's box said, last drawn (tests)
 
     def open(self, d: Any) -> bool:
         return dragging(self.sc.drag) is not None
@@ -253,15 +261,26 @@ class Drag(Layer):
                 aim = next((rr for rr, a in sc.targets if a[0] == "strip" and a[2] == host), None)
                 if aim is not None:
                     outline(surf, "selected", aim, u, radius=int(4 * u))
-                q = owner(v, host)
-                whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
-                self._box(surf, [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"],
-                          r.topleft, u, below=y + int(18 * u))
+                self._box(surf, self._attach_lines(v, c, host), r.topleft, u,
+                          below=y + int(18 * u))
             return
         img = sc.app.art.face(c, lay.card_w, lay.card_h)
         surf.blit(img, (x - ox, y - oy))
         if lay.panel_of(sc.viewer).rect.collidepoint(x, y):
             self._preview(surf, c, (x - ox, y - oy), u)
+
+    def _attach_lines(self, v: View, c: int, host: int) -> list[str]:
+        """Where attachment c would go, and what that does to each score the viewer can
+        know (`attach.score_words`), which the player should see before letting go."""
+        sc = self.sc
+        q = owner(v, host)
+        whose = "your" if q == sc.viewer else f"{sc.name(q)}'s"
+        lines = [f"Attach {sc.db.name(c)} to {whose} {sc.db.name(host)}"]
+        words = score_words(sc, v, c, host)
+        if words:
+            lines.append(words)
+        self.lines = lines
+        return lines
 
     def _preview(self, surf: pygame.Surface, c: int, at: tuple[int, int], u: float) -> None:
         """Over your pile: what the card adds to your score now and what it will ask you."""

@@ -24,9 +24,11 @@ from doomlings_desktop.ui.table.answers import widget_for
 from doomlings_desktop.ui.table.attach import (
     carried,
     draw_tucked,
+    host_under,
     lit_hosts,
     open_hand,
     pile_entries,
+    score_words,
 )
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
@@ -155,6 +157,7 @@ class PlayerPanel(_Panel):
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
+        self.cut: tuple[int, int | None] = (0, None)     # header_cut's, for this frame
         self.slot_cache: LRU = LRU(SLOT_SHAPES)     # pile shape -> where its cards go
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, panel: Any, d: Any,
@@ -196,9 +199,9 @@ class PlayerPanel(_Panel):
             mark = t.render("▶", size, color, bold=True)
             surf.blit(mark, (hx, cy - mark.get_height() // 2))
         hx += t.font(size, True).size("▶ ")[0]
-        label = sc.name(seat) + (" (you)" if mine and len(sc.humans) > 1 else "")
-        level = sc.seats[seat].level.capitalize() if sc.seats[seat].kind == "bot" else ""
-        first, bot, size = self._header_fit(label, level, seat == v.first, sv, limit - hx, u)
+        label, level = self._header_words(seat)
+        first, bot, size, _ = self._header_fit(label, level, seat == v.first, sv, limit - hx, u,
+                                               *self.cut)
         room = limit - hx - self._badges_w(first, bot, u) - self._score_w(sv, u) - int(10 * u)
         name = t.render(elide(t, label, size, max(int(40 * u), room), True), size, color,
                         bold=True)
@@ -320,26 +323,55 @@ class PlayerPanel(_Panel):
         f = self.sc.app.text.font(int(12 * u))
         return max(f.size(f"Score {sv.score}")[0], f.size(f"Hand {sv.hand_size}")[0])
 
+    def _header_words(self, seat: int) -> tuple[str, str]:
+        """A header's name ("Ann (you)" when several humans play) and bot level ("" for a
+        human)."""
+        sc = self.sc
+        mine = seat == sc.viewer
+        label = sc.name(seat) + (" (you)" if mine and len(sc.humans) > 1 else "")
+        level = sc.seats[seat].level.capitalize() if sc.seats[seat].kind == "bot" else ""
+        return label, level
+
+    def header_cut(self, v: View, lay: TableLayout, u: float) -> None:
+        """One cut for every header of the frame (`self.cut`): the shortest bot badge any
+        header needs and the smallest name size any needs, so the level pills all take the
+        same form ("Hard bot" / "Hard" / "H") and the names one size, never "Bob [Hard]"
+        beside "Maximilian [M]" in a smaller hand. A name too long even so is still cut, alone."""
+        most, least = 0, int(18 * u)
+        mark = self.sc.app.text.font(int(18 * u), True).size("▶ ")[0]
+        for panel in lay.panels:
+            label, level = self._header_words(panel.seat)
+            room = panel.gene_pool.x - int(8 * u) - (panel.header.x + int(6 * u) + mark)
+            _, _, size, form = self._header_fit(label, level, panel.seat == v.first,
+                                                v.seats[panel.seat], room, u)
+            most = max(most, form) if level else most
+            least = min(least, size)
+        self.cut = (most, least)
+
     def _header_fit(self, label: str, level: str, first: bool, sv: Any, room: int,
-                    u: float) -> tuple[str, str | None, int]:
+                    u: float, form: int = 0, most: int | None = None
+                    ) -> tuple[str, str | None, int, int]:
         """What a header shows: ("1st", "mark" or "" for the first player's badge; the bot
-        badge's words or None; the name's size). The name keeps its whole length and size
-        while the badges can give way: the bot's "Hard bot", "Hard", "H", each with "1st" and
-        then its small mark; only then does the name shrink (18 to 14) and, last, get cut
-        (the tryout's "Pla…" beside "1st" and "M")."""
+        badge's words or None; the name's size; the badge's form, 0 to 2). The name keeps its
+        whole length and size while the badges can give way: the bot's "Hard bot", "Hard",
+        "H", each with "1st" and then its small mark; only then does the name shrink (18 to
+        14) and, last, get cut (the tryout's "Pla…" beside "1st" and "M"). `form` and `most`
+        start it at the table's cut (`header_cut`): that badge form at least, that size at
+        most."""
         t = self.sc.app.text
-        big = int(18 * u)
+        big = min(int(18 * u), most or int(18 * u))
         bots = [f"{level} bot", level, level[:1]] if level else [None]
+        form = min(form, len(bots) - 1)
         firsts = ["1st", "mark"] if first else [""]
         rest = self._score_w(sv, u) + int(10 * u)
         name_w = t.font(big, True).size(label)[0]
-        for bot in bots:
+        for i, bot in enumerate(bots[form:], form):
             for f in firsts:
                 if name_w + self._badges_w(f, bot, u) + rest <= room:
-                    return f, bot, big
+                    return f, bot, big, i
         f, bot = firsts[-1], bots[-1]
         left = room - self._badges_w(f, bot, u) - rest
-        return f, bot, t.fit(label, big, left, int(14 * u), bold=True)
+        return f, bot, t.fit(label, big, left, min(big, int(14 * u)), bold=True), len(bots) - 1
 
     def _score_and_hand(self, surf: pygame.Surface, sv: Any, x: int, cy: int, room: int,
                              u: float) -> None:
@@ -568,6 +600,11 @@ class Prompt(_Panel):
             return f"Waiting for {sc.name(p.player)}..."
         carry = carried(sc, d)
         if carry is not None:       # an attachment in hand, chosen or being dragged
+            if dragging(sc.drag) is None:       # chosen: what a click on the host under
+                host = host_under(sc, sc.app.mouse, v.hosts[carry])     # the pointer does
+                words = score_words(sc, v, carry, host) if host is not None else None
+                if words:
+                    return f"{words}. Click to attach it there."
             return f"{sc.db.name(carry)}: drop it on a lit trait, or click one, to attach it."
         return self.widget(d).question()       # the decision's own words
 
@@ -661,6 +698,7 @@ class Panels(_Panel):
         sc.anim.begin()
         moving: list[tuple[pygame.Surface, Rect]] = []
         self.top.draw(surf, v, lay, u)
+        self.player.header_cut(v, lay, u)
         for panel in lay.panels:
             self.player.draw(surf, v, lay, panel, d, u, moving)
         self.centre.draw(surf, v, lay, d, u, moving)
