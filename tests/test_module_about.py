@@ -182,3 +182,19 @@ def test_a_new_module_with_a_bad_description_is_off_and_says_why(tmp_path):
         assert q is None            # nothing to open: its ? is off (not a target)
     finally:
         set_default_database(before)
+
+
+def test_the_keyboard_shows_a_modules_line_as_the_pointer_does():
+    """Tabbing onto a module's box (or its "?") shows its line, as pointing at it does, so a
+    keyboard player reads what each module adds before choosing it."""
+    from uidriver import tab_to
+
+    app, sc = new_game((1280, 720))
+    for m in ("dinolings", "techlings"):
+        tab_to(app, ("module", m))
+        about = module_about(m)
+        assert sc.about == m
+        assert " ".join(sc.about_lines).startswith(f"{about.title}: {about.description[:30]}")
+    tab_to(app, ("module_rules", "techlings"))
+    key(app, pygame.K_RETURN)
+    assert type(app.scene).__name__ == "RulesScene"

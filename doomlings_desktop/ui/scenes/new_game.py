@@ -173,6 +173,10 @@ class NewGameScene(Scene):
                     self._cycle(b.key[1], -1)
                     return
         super().handle(event)
+        at = self.focus.at      # the keyboard's pointing: a module's box or "?" focused
+        if event.type == pygame.KEYDOWN and isinstance(at, tuple) \
+                and at[0] in ("module", "module_rules"):
+            self.about = at[1]
 
     def point_at(self, pos: tuple[int, int]) -> None:
         """The pointer over a module's row (its box or its "?") makes it the one whose line
