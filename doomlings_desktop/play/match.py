@@ -23,26 +23,38 @@ from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.rules.record import RecordError, make_record, replay
+from doomlings_desktop.rules.state import KEEP_PAUSE
 from doomlings_desktop.rules.view import View, public_view, view_for
 from doomlings_desktop.storage.jsonfile import signature
+
+# A human seat's standing answer to out-of-turn offers in pass-and-play, decided on its own
+# turn: the offer comes while someone else has the screen, and a pass screen calling the
+# holder over would tell the whole table who holds such a card (and cost a hand-off).
+STANDING = ("pays", "never")
+STANDING_WORDS = {"pays": "play it when it pays", "never": "never play it"}
+STANDING_LEVEL = "medium"      # the judgement "when it pays" borrows: a bot's, for that seat
 
 
 @dataclass
 class Seat:
     """Who plays a seat. A bot seat has a level; a human seat may ask not to be offered
-    out-of-turn plays (so the table never shows who holds such a card)."""
+    out-of-turn plays (so the table never shows who holds such a card), and in pass-and-play
+    has a standing answer for the offers that come while another player has the screen."""
 
     name: str
     kind: str = "human"        # human or bot
     level: str = "random"
     ask_out_of_turn: bool = True
     hints: int = 0             # the coach's hints this seat has asked for in this game
+    standing: str = "pays"     # STANDING: pass-and-play's answer to an offer off-screen
 
     def as_dict(self) -> dict:
         d = {"name": self.name, "kind": self.kind, "level": self.level,
              "ask": self.ask_out_of_turn}
         if self.hints:
             d["hints"] = self.hints
+        if self.standing != "pays":
+            d["standing"] = self.standing
         return d
 
 
@@ -154,6 +166,21 @@ class Match:
         self._told = Storyteller(self.db)    # the story told to each seat (play/story.py)
         # the last bot move, as the table may show it: (seat, card played or -1, why, answers)
         self.last_bot_move: tuple[int, int, str, int] | None = None
+        # Pass-and-play's standing answers (`delegated`): the bot lending each seat its
+        # judgement, the reaction card whose questions it is answering, and the cards it
+        # played that their player has not been told of yet (`confirmations`)
+        self.proxies: dict[int, Any] = {}
+        self._proxy_card: dict[int, int] = {}
+        self.played_for: dict[int, list[int]] = {}
+        # (decider, undo floor) before a human's answer that showed nothing: an out-of-turn
+        # offer passed after it, which showed nothing either, must not make it final (apply)
+        self._floor: tuple[int, int] | None = None
+        self.handoffs = 0       # pass screens cleared: how often the screen changed hands
+        if game is None and len(self.humans) > 1:
+            # "since your last turn" counts from the deal: everyone's first turn is summed up
+            for q in self.humans:
+                self.seen[q] = _seen_state(self.game, log=False)
+                self.seen_at[q] = 0
         self.game.hold = self.hold_seats()
 
     # ------------------------------------------------------------------ who sees what
@@ -166,12 +193,28 @@ class Match:
         return self.seats[seat].ask_out_of_turn and self.prefs.ask_out_of_turn
 
     @property
+    def hotseat(self) -> bool:
+        """Pass-and-play: several humans share the screen."""
+        return len(self.humans) > 1
+
+    def delegated(self, d: Decision) -> bool:
+        """Whether the table answers `d` for its human by that seat's standing answer
+        (`Seat.standing`), at once and unseen: an out-of-turn offer the seat is not asked
+        (the player's setting, or in pass-and-play one that comes while another player has
+        the screen: calling the holder over would tell everyone who holds such a card), and
+        the questions of a card that standing answer played (into whose pile it goes)."""
+        if d.player in self.bots:
+            return False
+        if d.kind == "react":
+            return not self.asks(d.player) or (self.hotseat and d.player != self.cleared)
+        return self._proxy_card.get(d.player) == d.card
+
+    @property
     def pass_needed(self) -> bool:
         """A human other than the one at the screen must decide: hide everything first."""
         d = self.game.pending
         return (self.review is None and d is not None and d.player not in self.bots
-                and d.player != self.cleared
-                and not (d.kind == "react" and not self.asks(d.player)))
+                and d.player != self.cleared and not self.delegated(d))
 
     @property
     def private(self) -> bool:
@@ -185,8 +228,8 @@ class Match:
         if d is None:
             return ""
         who = self.name(d.player)
-        if d.kind == "react":
-            return f"{who} may play a card out of turn"
+        if d.kind == "react":       # never the holder's name: that would tell who holds it
+            return "A card may be played out of turn"
         card = self.db.name(d.card) if d.card >= 0 else ""
         if d.player == self.game.current and d.kind in ("play", "no_play", "end_turn"):
             return f"{who}'s turn"
@@ -196,6 +239,8 @@ class Match:
         """The human at `seat` took the screen (they cleared the pass screen)."""
         if self.cleared is not None:
             self.look(self.cleared)     # the one who passed saw the table as it is now
+        if seat != self.cleared:
+            self.handoffs += 1
         self.cleared = seat
         self.viewer = seat
 
@@ -262,8 +307,7 @@ class Match:
         if len(self.humans) < 2 or holder is None or self.review is not None:
             return
         d = self.game.pending
-        if d is None or d.player == holder or d.player in self.bots or (
-                d.kind == "react" and not self.asks(d.player)):
+        if d is None or d.player == holder or d.player in self.bots or self.delegated(d):
             return
         seen = self.hand_seen.get(holder)
         if seen is not None:
@@ -352,8 +396,11 @@ class Match:
             if failed or len(self.game.log or []) <= at:
                 self.bot_notes.pop(at, None)
             return not failed
-        if d.kind == "react" and not self.asks(d.player):
-            return self.apply("pass") is None
+        if self.delegated(d):       # a loaded game may stop at one: answered as in apply
+            self._settle()
+            self._check_review()
+            self.persist()
+            return True
         if not self.pass_needed and self.viewer != d.player:
             self.viewer = d.player
         return False
@@ -397,7 +444,7 @@ class Match:
         """Whether the Hint button is offered: the player's setting ('bots': in a game with
         a bot, where asking for help spoils no one else's game)."""
         mode = getattr(self.prefs, "hints", "bots")
-        return mode == "always" or (mode == "bots" and bool(self.bots))
+        return mode == "always" or (mode == "bots" and (bool(self.bots) or self.hotseat))
 
     def ask_hint(self) -> bool:
         """The viewer asks the coach about their own pending decision; the first ask for a
@@ -459,12 +506,16 @@ class Match:
     def hold_seats(self) -> int:
         """The seats whose turn waits for End turn after their play, so that Undo can still
         take it back (the engine's `Game.hold` bits): the human seats, if the player's
-        setting asks for it ('bots': only in a game with a bot, where a misplay cannot be
-        taken back by asking the table)."""
+        setting asks for it ('bots': in a game with a bot or in pass-and-play, not in a game
+        alone against nobody). In pass-and-play the pause is kept even after a play that
+        showed something (KEEP_PAUSE): the engine skips it when an out-of-turn offer was
+        passed after the play, and a pause that came or went with the offers would tell the
+        table that someone holds such a card."""
         mode = getattr(self.prefs, "hold_end_turn", "bots")
-        if mode == "never" or (mode == "bots" and not self.bots):
+        if mode == "never" or (mode == "bots" and not self.bots and not self.hotseat):
             return 0
-        return sum(1 << i for i in self.humans)
+        seats = sum(1 << i for i in self.humans)
+        return seats | KEEP_PAUSE if self.hotseat else seats
 
     def apply(self, answer: Any) -> str | None:
         """Answer the pending decision and autosave. Returns why not, or None if applied."""
@@ -475,14 +526,18 @@ class Match:
             why = self.lesson.refuse(self.game, answer)
             if why is not None:
                 return why
+        floor, rng = self.game.undo_floor, self.game.rng.state
         try:
             self.game.apply(answer)
         except IllegalAnswer as e:
             return str(e)
         if self.lesson is not None and d is not None:
             self.lesson.answered(d, answer)
-        if d is not None and d.player == self.cleared:
+        if d is not None and d.player == self.cleared and d.kind != "react":
+            # (an offer's window covers the hand: cards drawn before it are still news)
             self.hand_seen[d.player] = hand
+        if d is not None:
+            self._keep_floor(d, answer, floor, rng)
         if d is not None and d.kind == "play" and answer != "pass" \
                 and self.game.hold >> d.player & 1 and self._turn_ended_unheld(d.player):
             self.notices.append(("Your play drew or showed a card (or another player "
@@ -490,6 +545,79 @@ class Match:
         self._check_review()
         self.persist()
         return None
+
+    def _keep_floor(self, d: Decision, answer: Any, floor: int, rng: int) -> None:
+        """Undo after out-of-turn offers that were passed. The engine makes an answer final
+        when the next decision is another player's, so a play followed by an offer (to a bot,
+        or a standing answer) that was passed could no longer be taken back: the refusal, or
+        a pause skipped, would tell the table that someone holds such a card. Here such a
+        pass, which showed nothing, keeps the play before it open to Undo as it was."""
+        g = self.game
+        quiet = not g.shown and g.rng.state == rng
+        if not (d.kind == "react" and answer == "pass" and quiet):
+            self._floor = (d.player, floor) if quiet and d.player in self.humans else None
+        if not self._settle():
+            self._floor = None
+        p, f = g.pending, self._floor
+        if f is not None and p is not None and p.player == f[0] and g.undo_floor > f[1]:
+            g.undo_floor = f[1]
+
+    def _settle(self) -> bool:
+        """Answer every decision the standing answers take (`delegated`) at once, so none of
+        them is ever drawn or waited for. True if they were all passes that showed nothing."""
+        g = self.game
+        quiet = True
+        while (d := g.pending) is not None and self.delegated(d):
+            answer = self._standing_answer(d)
+            rng = g.rng.state
+            g.apply(answer)
+            if answer != "pass" or g.shown or g.rng.state != rng:
+                quiet = False
+            if d.kind == "react" and answer != "pass":
+                self._proxy_card[d.player] = answer      # its questions are answered too
+                self.played_for.setdefault(d.player, []).append(answer)
+        self._proxy_card.clear()
+        return quiet
+
+    def _standing_answer(self, d: Decision) -> Any:
+        """The seat's standing answer to `d`: pass ("never", or not asked at all), else what
+        a Medium bot judges best for that seat from that seat's own view."""
+        q = d.player
+        if d.kind == "react" and (self.seats[q].standing == "never" or not self.asks(q)):
+            return "pass"
+        if len(d.options) == 1:
+            return d.options[0]
+        from doomlings_desktop.rules.worlds import WorldSampler
+
+        bot = self.proxies.get(q)
+        if bot is None:
+            bot = self.proxies[q] = make_bot(STANDING_LEVEL, self.seed * 31 + 7 * q + 1,
+                                             db=self.db)
+        return bot.decide(view_for(self.game, q, with_log=False), WorldSampler(self.game, q))
+
+    def confirmations(self, seat: int) -> list[str]:
+        """What `seat`'s standing answer played for it since it last had the screen, in
+        words for that seat alone (the table shows them once, when it takes the screen)."""
+        cards = self.played_for.pop(seat, [])
+        return [f"Your standing answer played {self.db.name(c)} out of turn for you."
+                for c in cards]
+
+    def holds_out_of_turn(self, seat: int) -> bool:
+        """Whether `seat`'s hand holds a card it could be offered out of turn."""
+        reaction = self.db.reaction
+        return any(reaction[c] for c in self.game.players[seat].hand)
+
+    def set_standing(self, seat: int, answer: str) -> None:
+        """`seat` decided its standing answer (on its own turn); saved with the game."""
+        if answer in STANDING:
+            self.seats[seat].standing = answer
+            self.persist()
+
+    def rematch_seats(self) -> list[Seat]:
+        """The same table again for a new deal: names, humans and bot levels, out-of-turn
+        settings and standing answers; the hints start from none."""
+        return [Seat(s.name, s.kind, s.level, s.ask_out_of_turn, 0, s.standing)
+                for s in self.seats]
 
     def _turn_ended_unheld(self, seat: int) -> bool:
         """A held seat's play left no pause to take it back from: the turn went on past it

@@ -86,6 +86,8 @@ LINES: dict[str, Line] = {
     "yes_no": Line("Y / N", "answer yes / no; play / pass an out-of-turn offer"),
     "colors": Line("R, B, G, P", "pick red, blue, green, purple"),
     "no_play": Line("S / R", "when you cannot play: skip, or discard your hand and draw 3"),
+    "standing": Line("O", "pass-and-play, on your turn: your standing answer to out-of-turn "
+                     "offers (play the card when it pays / never); its button says which"),
     "hint": Line("H or the Hint button", "the coach's move for you, lit on the table, and why "
                  "(in games with bots; Settings: Hint button)"),
     "undo": Line("Ctrl+Z", "take back your last move this turn (if it revealed nothing)"),
@@ -98,6 +100,8 @@ TABLE: tuple[Binding, ...] = (
     Binding("help", "help", keys=(pygame.K_F1,), chars="?", anytime=True),
     Binding("undo", "undo", keys=(pygame.K_z,), ctrl=True, anytime=True),
     Binding("hint", "hint", chars="h", ctrl=False),
+    Binding("standing", "standing", chars="o", ctrl=False,
+            kinds=("play", "no_play", "end_turn")),
     Binding("several", "picks", keys=ENTER, chars=DIGITS),
     Binding("end_turn", "end_turn", keys=ENTER, kinds=("end_turn",)),
     Binding("arrows", "move", keys=ARROWS),

@@ -605,15 +605,21 @@ class End(Layer):
         if marked:
             we_legend(sc, surf, x0, y, u)
         draw_piles(sc, surf, v, piles, u)
-        bw, bh, gap = int(200 * u), int(50 * u), int(20 * u)
-        rw = int(300 * u) if offered(sc) else -gap      # "What decided this game?"
-        x = w // 2 - (rw + 2 * bw + 2 * gap) // 2
+        bw, bh, gap = int(180 * u), int(50 * u), int(16 * u)
+        rw = int(290 * u) if offered(sc) else -gap      # "What decided this game?"
+        again = getattr(sc, "rematch_offered", True)    # not in a replay or the lesson
+        x = w // 2 - (rw + (3 if again else 2) * bw + (3 if again else 2) * gap) // 2
         if offered(sc):
             sc.buttons.append(Button(Rect(x, h - int(90 * u), rw, bh), "What decided this game?",
                                      "decided", True, "w", tone=REVIEW_TONE))
         x += rw + gap
+        if again:       # the same seats, a new deal
+            sc.buttons.append(Button(Rect(x, h - int(90 * u), bw, bh),
+                                     "Rematch", "rematch", True, "r", tone=GO_TONE))
+            x += bw + gap
         sc.buttons.append(Button(Rect(x, h - int(90 * u), bw, bh),
-                                   "New game", "new_game", True, "n", tone=GO_TONE))
+                                   "New game", "new_game", True, "n",
+                                   tone=None if again else GO_TONE))
         sc.buttons.append(Button(Rect(x + bw + gap, h - int(90 * u), bw, bh),
                                    "Main menu", "main_menu", True, "m"))
 

@@ -228,7 +228,7 @@ class TableScene(Scene):
         d = g.pending
         if d is None or self.modals.menu_open:
             return False
-        return d.player in self.bots or (d.kind == "react" and not self.match.asks(d.player)) \
+        return d.player in self.bots or self.match.delegated(d) \
             or (not self.pass_needed and self.viewer != d.player)
 
     def take_screen(self, seat: int) -> None:
@@ -245,8 +245,11 @@ class TableScene(Scene):
             return
         since = m.since(self.viewer, self.view.log)    # the viewer's own view: no second one
         self.news.names = (self.name, self.viewer)
-        if since:
-            self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1)
+        # what the viewer's standing answer played for them: told to them alone, first
+        told = m.confirmations(self.viewer) if self.took_screen else []
+        if since or told:
+            self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1,
+                          told=told)
         self.took_screen = False
         m.look(self.viewer)
 
@@ -281,6 +284,25 @@ class TableScene(Scene):
 
     def seat_dicts(self) -> list[dict]:
         return self.match.seat_dicts()
+
+    @property
+    def rematch_offered(self) -> bool:
+        """The end screen's Rematch: for a game dealt from a seed (not the lesson's)."""
+        return self.match.origin is None and self.match.lesson is None
+
+    def rematch(self) -> None:
+        """The same seats (names, humans, bot levels, out-of-turn answers), the same modules
+        and variants, a new deal: a new table in place of this one."""
+        import random
+
+        from doomlings_desktop.ui import router
+
+        m = self.match
+        seed = random.randrange(1, 10**9)
+        while seed == m.seed:
+            seed = random.randrange(1, 10**9)
+        router.go(self.app, "table", m.rematch_seats(), seed, dict(self.game.variants),
+                  modules=tuple(m.db.modules))
 
     def can_undo(self) -> bool:
         return self.match.can_undo()
