@@ -253,14 +253,20 @@ class Summary(_Modal):
         size = int(16 * u)
         width = int(560 * u)
         lines: list[tuple[str, tuple]] = []
+        yours: list[tuple[str, tuple]] = []     # what your standing answer played: kept
         for kind, text in sc.news.summary:
             color = ACCENT if kind in ("age", "catastrophe", "gene_pool", "yours") else INK
-            lines += [(part, color) for part in t.wrap(text, size, width - int(40 * u))]
-        most = max(3, int((surf.get_height() * 0.62) // int(21 * u)))
+            parts = [(part, color) for part in t.wrap(text, size, width - int(40 * u))]
+            if kind == "yours":
+                yours += parts
+            else:
+                lines += parts
+        most = max(3, int((surf.get_height() * 0.62) // int(21 * u)) - len(yours))
         if len(lines) > most:
             hidden = len(lines) - most + 1
             lines = lines[-(most - 1):]
             lines.insert(0, (f"... {hidden} earlier lines in the log", MUTED))
+        lines = yours + lines
         box = _window(sc, surf, "", width, len(lines) * int(21 * u) + int(130 * u), u)
         title = t.render(f"{sc.name(sc.viewer)}: since your last turn", int(22 * u), ACCENT,
                          bold=True)
