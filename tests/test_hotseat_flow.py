@@ -85,28 +85,25 @@ class Watch:
                 # "Done: pass to X": X is whoever decides next, never a holder called over
                 assert not _held_card(sc, g.pending)
         app.frame = watched
-        confirm = None
 
-        def hook(scene: TableScene) -> None:
-            nonlocal confirm
-            m = scene.match
-            take = m.take_screen
+    def hook(self, scene: TableScene) -> None:
+        """Count the hand-offs and the confirmations of `scene`'s match as they happen."""
+        m = scene.match
+        take = m.take_screen
 
-            def taken(seat: int) -> None:      # every hand-off, and what it was for
-                if seat != m.cleared:
-                    self.handoffs.append(m.pass_reason())
-                take(seat)
-            m.take_screen = taken
-            real = m.confirmations
+        def taken(seat: int) -> None:      # every hand-off, and what it was for
+            if seat != m.cleared:
+                self.handoffs.append(m.pass_reason())
+            take(seat)
+        m.take_screen = taken
+        real = m.confirmations
 
-            def told(seat: int) -> list[str]:
-                lines = real(seat)
-                if lines:
-                    self.told.append((seat, lines))
-                return lines
-            m.confirmations = told
-            confirm = told
-        self.hook = hook
+        def told(seat: int) -> list[str]:
+            lines = real(seat)
+            if lines:
+                self.told.append((seat, lines))
+            return lines
+        m.confirmations = told
 
 
 def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
@@ -167,7 +164,7 @@ def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
         named = {n for t in texts for n in NAMES if n in t}
         assert named == {decider}, (reason, texts)
     assert watch.told, "no standing answer played a reaction in this game"
-    for seat, lines in watch.told:            # told when that seat took the screen
+    for _seat, lines in watch.told:           # told when that seat took the screen
         assert all(line.startswith("Your standing answer played ") for line in lines)
     assert pressed and clicked
     assert len(summaries_seen) == 6           # everyone's first turn was summed up too
@@ -257,7 +254,7 @@ def _ended(seats):
 @pytest.mark.parametrize("kinds", [("human", "human", "human"), ("human", "bot", "bot")])
 def test_rematch_deals_a_new_game_to_the_same_seats(kinds, how):
     seats = [Seat(n, k, "easy" if k == "bot" else "random", i != 1, 0,
-                  "never" if i == 2 else "pays") for i, (n, k) in enumerate(zip(NAMES, kinds))]
+                  "never" if i == 2 else "pays") for i, (n, k) in enumerate(zip(NAMES, kinds, strict=False))]
     app, sc = _ended(seats)
     old = sc.match
     if how == "click":
@@ -271,3 +268,28 @@ def test_rematch_deals_a_new_game_to_the_same_seats(kinds, how):
         [(s.name, s.kind, s.level, s.ask_out_of_turn, s.standing) for s in old.seats]
     assert m.seed != old.seed and not m.game.over and not m.game.answers
     assert m.db.modules == old.db.modules == ("mythlings",)
+
+
+def test_undo_takes_back_the_play_past_an_offer_passed_after_it():
+    """Ann plays Selfish; Ben's Righteous is passed by his standing answer before Selfish
+    acts. Ann, choosing what Selfish steals, may still take the play back: Undo goes past
+    Ben's pass to her own last answer (not to Ben's offer, which would only pass again)."""
+    mdb = database_for(("mythlings",))
+
+    def spec():
+        return build(mdb, {"players": [{"hand": ["selfish", "quick"], "pile": []},
+                                       {"hand": ["righteous", "adorable"],
+                                        "pile": ["fire-skin", "bark"]}],
+                           "trait_deck": ["gills", "leaves", "migratory", "woody-stems"]},
+                     players=2)
+    m = Match([Seat("Ann"), Seat("Ben", standing="never")], seed=0, game=spec(),
+              prefs=Prefs())
+    m.autosave = False
+    m.origin = spec
+    m.take_screen(0)
+    assert m.apply(mdb.card("selfish")) is None
+    assert m.game.answers == [mdb.card("selfish"), "pass"]      # Ben's offer, passed
+    assert m.game.pending.player == 0 and m.can_undo() and not m.notices
+    assert m.undo()
+    assert m.game.answers == [] and m.game.pending.kind == "play"
+    assert mdb.card("selfish") in m.game.players[0].hand

@@ -438,8 +438,10 @@ def test_never_ask_seat_passes_out_of_turn_offers_without_a_pass_screen():
         r = random.Random(seed)
         answered = []
         standing = sc.match._standing_answer
-        sc.match._standing_answer = lambda d: answered.append((d, standing(d))) or \
-            answered[-1][1]
+        def noted(d, answered=answered, standing=standing):
+            answered.append((d, standing(d)))
+            return answered[-1][1]
+        sc.match._standing_answer = noted
         while sc.game.pending is not None:
             d = sc.game.pending
             assert d.kind != "react" or d.player != 1      # never left pending, never shown

@@ -709,19 +709,20 @@ class Match:
         rec = list(self.game.answers) if self.origin is not None \
             else make_record(self.game, self.seat_dicts())
         n = len(self.game.answers)
-        back = self._rewind(rec, n - 1)
         d = self.game.pending
-        if d is not None and d.kind == "end_turn":
-            # At End turn, Undo takes back the whole play, the questions it asked included:
-            # back to this player's play decision, if nothing since then was revealed.
-            for k in range(2, n - self.game.undo_floor + 1):
-                p = back.pending
-                if p is not None and p.kind == "play" and p.player == d.player:
-                    break
-                back = self._rewind(rec, n - k)
-            p = back.pending
-            if p is None or p.kind != "play" or p.player != d.player:
-                back = self._rewind(rec, n - 1)
+        # Back to the viewer's own last answer: past the out-of-turn offers passed after it
+        # (`_keep_floor`), and at End turn past the play's questions too, to the play itself
+        # (if nothing since was revealed).
+        whole = d is not None and d.kind == "end_turn"
+        back = None
+        for k in range(1, n - self.game.undo_floor + 1):
+            b = self._rewind(rec, n - k)
+            p = b.pending
+            if p is not None and p.player == d.player and (p.kind == "play" or not whole):
+                back = b
+                break
+        if back is None:
+            back = self._rewind(rec, n - 1)
         self.game = back
         self.game.hold = self.hold_seats()      # a replay is a new game, held nowhere
         seen = len(self.game.log or [])
