@@ -89,7 +89,7 @@ LINES: dict[str, Line] = {
     "standing": Line("O", "pass-and-play, on your turn: your standing answer to out-of-turn "
                      "offers (play the card when it pays / never); its button says which"),
     "hint": Line("H or the Hint button", "the coach's move for you, lit on the table, and why "
-                 "(in games with bots; Settings: Hint button)"),
+                 "(with bots or in pass-and-play; Settings: Hint button)"),
     "undo": Line("Ctrl+Z", "take back your last move this turn (if it revealed nothing)"),
     "esc": Line("Esc", "the menu (save, load, rules, settings); closes a window"),
     "help": Line("F1 or ?", "this list"),
