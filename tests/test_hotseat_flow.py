@@ -293,3 +293,37 @@ def test_undo_takes_back_the_play_past_an_offer_passed_after_it():
     assert m.undo()
     assert m.game.answers == [] and m.game.pending.kind == "play"
     assert mdb.card("selfish") in m.game.players[0].hand
+
+
+def test_the_standing_answer_is_set_on_your_turn_and_its_message_stays_with_you(db):
+    """On her own turn Ada, holding Parasitic, switches her standing answer with O and back
+    with its button; the message that confirms it is gone when the screen passes to Bea
+    (however quickly): it would tell Bea that Ada holds an out-of-turn card."""
+    g = build(db, {"players": [{"hand": ["parasitic", "quick", "antlers"], "pile": []},
+                               {"hand": ["adorable", "bark"], "pile": []}],
+                   "trait_deck": ["gills", "leaves", "migratory", "woody-stems",
+                                  "nocturnal", "stone-skin"]}, players=2)
+    app = _app()
+    sc = TableScene(app, [SeatConfig("Ada"), SeatConfig("Bea")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("pass_screen", 0)).center)
+    assert find(sc, ("button", "standing")) is not None
+    key(app, pygame.K_o, "o")
+    assert sc.match.seats[0].standing == "never" and "never" in sc.message.text
+    click(app, find(sc, ("button", "standing")).center)
+    assert sc.match.seats[0].standing == "pays"
+    key(app, pygame.K_o, "o")
+    assert sc.match.seats[0].standing == "never"
+    click(app, find(sc, ("hand", db.card("quick"))).center)
+    click(app, find(sc, ("panel", 0)).center)
+    key(app, pygame.K_RETURN)                                 # End turn
+    if find(sc, ("button", "review_done")) is not None:
+        key(app, pygame.K_RETURN)
+    assert sc.message.text                                    # still Ada's, behind the screen
+    click(app, find(sc, ("pass_screen", 1)).center)
+    assert sc.viewer == 1 and not sc.message.text
+    assert find(sc, ("button", "standing")) is None           # Bea holds no such card
+    key(app, pygame.K_o, "o")                                 # O does nothing for her
+    assert not sc.message.text and sc.match.seats[1].standing == "pays"

@@ -232,7 +232,11 @@ class TableScene(Scene):
             or (not self.pass_needed and self.viewer != d.player)
 
     def take_screen(self, seat: int) -> None:
-        """The human at `seat` cleared the pass screen."""
+        """The human at `seat` cleared the pass screen. A message said to the one before
+        goes with them: it may be about their own cards ("Out-of-turn cards: never play
+        it" tells that they hold one)."""
+        if seat != self.match.cleared:
+            self.message.clear()
         self.match.take_screen(seat)
         self._switch_viewer(seat)
         self.took_screen = True
