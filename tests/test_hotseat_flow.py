@@ -327,3 +327,19 @@ def test_the_standing_answer_is_set_on_your_turn_and_its_message_stays_with_you(
     assert find(sc, ("button", "standing")) is None           # Bea holds no such card
     key(app, pygame.K_o, "o")                                 # O does nothing for her
     assert not sc.message.text and sc.match.seats[1].standing == "pays"
+
+
+def test_a_standing_answer_set_at_the_table_comes_back_with_continue(db):
+    """Ben's standing answer, switched on his turn, is in the autosave; Continue gives the
+    table back with it (and the saved file reads back through the Load screen's checks)."""
+    from doomlings_desktop.storage import saves
+    from doomlings_desktop.ui import router
+
+    m = Match([Seat("Ann"), Seat("Ben")], seed=5, prefs=Prefs())
+    m.take_screen(0)
+    m.set_standing(1, "never")
+    assert saves.load(saves.autosave_path(), db).seats[1]["standing"] == "never"
+    app = _app()
+    back = app.scene
+    assert router.open_save(app, saves.autosave_path(), back)
+    assert [s.standing for s in app.scene.match.seats] == ["pays", "never"]
