@@ -96,14 +96,14 @@ class Watch:
                 self.handoffs.append(m.pass_reason())
             take(seat)
         m.take_screen = taken
-        real = m.confirmations
+        real = m.stand_in.confirmations
 
         def told(seat: int) -> list[str]:
             lines = real(seat)
             if lines:
                 self.told.append((seat, lines))
             return lines
-        m.confirmations = told
+        m.stand_in.confirmations = told
 
 
 def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
@@ -338,7 +338,7 @@ def test_a_standing_answer_set_at_the_table_comes_back_with_continue(db):
 
     m = Match([Seat("Ann"), Seat("Ben")], seed=5, prefs=Prefs())
     m.take_screen(0)
-    m.set_standing(1, "never")
+    m.stand_in.choose(1, "never")
     assert saves.load(saves.autosave_path(), db).seats[1]["standing"] == "never"
     app = _app()
     back = app.scene

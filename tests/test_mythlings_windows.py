@@ -179,18 +179,18 @@ def test_a_new_window_in_hot_seat_is_answered_by_the_standing_answer(mdb, tmp_pa
     monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
     g, m = _witchy_table(mdb, standing=standing)
     seen = []
-    real = m._standing_answer
-    m._standing_answer = lambda d: (seen.append(d), real(d))[1]
+    real = m.stand_in.answer
+    m.stand_in.answer = lambda d: (seen.append(d), real(d))[1]
     m.apply(mdb.card("bad"))
     offers = [d for d in seen if d.kind == "react"]
     assert [d.player for d in offers] == [1] and offers[0].options[0] == mdb.card("witchy")
     assert g.pending.player == 0 and not m.pass_needed and m.cleared == 0
     played = mdb.card("witchy") in g.players[1].pile
     assert played == (standing == "pays")
-    told = m.confirmations(1)
+    told = m.stand_in.confirmations(1)
     assert told == (["Your standing answer played Witchy out of turn for you."] if played
                     else [])
-    assert m.confirmations(1) == []                  # told once
+    assert m.stand_in.confirmations(1) == []                  # told once
 
 
 def test_a_seat_not_asked_out_of_turn_passes_the_new_windows_unseen(mdb, tmp_path,

@@ -437,11 +437,11 @@ def test_never_ask_seat_passes_out_of_turn_offers_without_a_pass_screen():
         sc.autosave = False
         r = random.Random(seed)
         answered = []
-        standing = sc.match._standing_answer
+        standing = sc.match.stand_in.answer
         def noted(d, answered=answered, standing=standing):
             answered.append((d, standing(d)))
             return answered[-1][1]
-        sc.match._standing_answer = noted
+        sc.match.stand_in.answer = noted
         while sc.game.pending is not None:
             d = sc.game.pending
             assert d.kind != "react" or d.player != 1      # never left pending, never shown

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.names import name_of
+from doomlings_desktop.play.standing import StandIn
 from doomlings_desktop.play.story import Storyteller
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
@@ -26,13 +27,6 @@ from doomlings_desktop.rules.record import RecordError, make_record, replay
 from doomlings_desktop.rules.state import KEEP_PAUSE
 from doomlings_desktop.rules.view import View, public_view, view_for
 from doomlings_desktop.storage.jsonfile import signature
-
-# A human seat's standing answer to out-of-turn offers in pass-and-play, decided on its own
-# turn: the offer comes while someone else has the screen, and a pass screen calling the
-# holder over would tell the whole table who holds such a card (and cost a hand-off).
-STANDING = ("pays", "never")
-STANDING_WORDS = {"pays": "play it when it pays", "never": "never play it"}
-STANDING_LEVEL = "medium"      # the judgement "when it pays" borrows: a bot's, for that seat
 
 
 @dataclass
@@ -46,7 +40,7 @@ class Seat:
     level: str = "random"
     ask_out_of_turn: bool = True
     hints: int = 0             # the coach's hints this seat has asked for in this game
-    standing: str = "pays"     # STANDING: pass-and-play's answer to an offer off-screen
+    standing: str = "pays"     # pass-and-play's answer to an offer off-screen (standing.py)
 
     def as_dict(self) -> dict:
         d = {"name": self.name, "kind": self.kind, "level": self.level,
@@ -95,6 +89,51 @@ def _seen_state(g: Game, log: bool = True) -> tuple[int, tuple[tuple[int, ...], 
     piles are face up, and every gene pool card shows its value)."""
     return (len(g.log or ()) if log else 0, tuple(tuple(p.pile) for p in g.players),
             tuple(p.gp for p in g.players))
+
+
+def rematch_seats(seats: list[Seat]) -> list[Seat]:
+    """The same table again for a new deal (the end screen's Rematch): names, humans and bot
+    levels, out-of-turn settings and standing answers; the hints start from none."""
+    return [Seat(s.name, s.kind, s.level, s.ask_out_of_turn, 0, s.standing) for s in seats]
+
+
+def seen_walk(m: Match, counts: dict[int, int]) -> None:
+    """After Continue or Load: how far each human had seen the table (from the save), so
+    "since your last turn" tells them what happened since, as it would have without the
+    break. Worked out by dealing the game again and walking its answers once."""
+    g = m.game
+    want = {q: k for q, k in counts.items() if q in m.humans and 0 <= k <= len(g.answers)}
+    if not want:
+        return
+    walk = Game.new(m.db, g.n, seed=g.seed, variants=g.variants,
+                    names=[g.pname(q) for q in range(g.n)])
+    for i in range(max(want.values()) + 1):
+        for q, k in want.items():
+            if k == i:
+                m.seen[q] = _seen_state(walk)
+                m.seen_at[q] = k
+        if i < len(g.answers) and i < max(want.values()):
+            walk.apply(g.answers[i])
+
+
+def changed_since(g: Game, last: tuple | None, seat: int, log: tuple | None) -> Since:
+    """What changed in `g` since `seat` last looked (`last`, its `_seen_state` then; nothing
+    if it never has): log lines as that seat may read them, and the traits that came into or
+    left each pile. `log` is that seat's View's log if the caller has one already (the table
+    does, every time)."""
+    if last is None:
+        return Since([], [], [])
+    at, before, pools = last
+    _, now, pools_now = _seen_state(g, log=False)
+    if len(g.log or ()) <= at:
+        log = ()
+    else:
+        log = events_for(g, seat, at) if log is None else log[at:]
+    gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
+    lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
+    gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, pools_now, strict=True))
+           if was != is_]
+    return Since(list(log), gained, lost, gps)
 
 
 class Preferences(Protocol):
@@ -166,15 +205,8 @@ class Match:
         self._told = Storyteller(self.db)    # the story told to each seat (play/story.py)
         # the last bot move, as the table may show it: (seat, card played or -1, why, answers)
         self.last_bot_move: tuple[int, int, str, int] | None = None
-        # Pass-and-play's standing answers (`delegated`): the bot lending each seat its
-        # judgement, the reaction card whose questions it is answering, and the cards it
-        # played that their player has not been told of yet (`confirmations`)
-        self.proxies: dict[int, Any] = {}
-        self._proxy_card: dict[int, int] = {}
-        self.played_for: dict[int, list[int]] = {}
-        # (decider, undo floor) before a human's answer that showed nothing: an out-of-turn
-        # offer passed after it, which showed nothing either, must not make it final (apply)
-        self._floor: tuple[int, int] | None = None
+        # pass-and-play's standing answers to out-of-turn offers (play/standing.py)
+        self.stand_in = StandIn(self)
         self.handoffs = 0       # pass screens cleared: how often the screen changed hands
         if game is None and len(self.humans) > 1:
             # "since your last turn" counts from the deal: everyone's first turn is summed up
@@ -198,16 +230,8 @@ class Match:
         return len(self.humans) > 1
 
     def delegated(self, d: Decision) -> bool:
-        """Whether the table answers `d` for its human by that seat's standing answer
-        (`Seat.standing`), at once and unseen: an out-of-turn offer the seat is not asked
-        (the player's setting, or in pass-and-play one that comes while another player has
-        the screen: calling the holder over would tell everyone who holds such a card), and
-        the questions of a card that standing answer played (into whose pile it goes)."""
-        if d.player in self.bots:
-            return False
-        if d.kind == "react":
-            return not self.asks(d.player) or (self.hotseat and d.player != self.cleared)
-        return self._proxy_card.get(d.player) == d.card
+        """Whether the table answers `d` for its human by a standing answer (`StandIn`)."""
+        return self.stand_in.delegated(d)
 
     @property
     def pass_needed(self) -> bool:
@@ -262,42 +286,12 @@ class Match:
         return out
 
     def restore_seen(self, counts: dict[int, int]) -> None:
-        """After Continue or Load: how far each human had seen the table (from the save), so
-        "since your last turn" tells them what happened since, as it would have without the
-        break. Worked out by dealing the game again and walking its answers once."""
-        g = self.game
-        want = {q: k for q, k in counts.items()
-                if q in self.humans and 0 <= k <= len(g.answers)}
-        if not want:
-            return
-        walk = Game.new(self.db, g.n, seed=g.seed, variants=g.variants,
-                        names=[g.pname(q) for q in range(g.n)])
-        for i in range(max(want.values()) + 1):
-            for q, k in want.items():
-                if k == i:
-                    self.seen[q] = _seen_state(walk)
-                    self.seen_at[q] = k
-            if i < len(g.answers) and i < max(want.values()):
-                walk.apply(g.answers[i])
+        """After Continue or Load: how far each human had seen the table (`seen_walk`)."""
+        seen_walk(self, counts)
 
     def since(self, seat: int, log: tuple | None = None) -> Since:
-        """What changed since `seat` last looked (nothing if they never have): log lines as
-        that seat may read them, and the traits that came into or left each pile. `log` is
-        that seat's View's log if the caller has one already (the table does, every time)."""
-        last = self.seen.get(seat)
-        if last is None:
-            return Since([], [], [])
-        at, before, pools = last
-        _, now, pools_now = _seen_state(self.game, log=False)
-        if len(self.game.log or ()) <= at:
-            log = ()
-        else:
-            log = events_for(self.game, seat, at) if log is None else log[at:]
-        gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
-        lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
-        gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, pools_now, strict=True))
-               if was != is_]
-        return Since(list(log), gained, lost, gps)
+        """What changed since `seat` last looked (`changed_since`)."""
+        return changed_since(self.game, self.seen.get(seat), seat, log)
 
     def _check_review(self) -> None:
         """After an answer: if the screen is about to pass from the human at it to another,
@@ -397,7 +391,7 @@ class Match:
                 self.bot_notes.pop(at, None)
             return not failed
         if self.delegated(d):       # a loaded game may stop at one: answered as in apply
-            self._settle()
+            self.stand_in.settle()
             self._check_review()
             self.persist()
             return True
@@ -506,11 +500,9 @@ class Match:
     def hold_seats(self) -> int:
         """The seats whose turn waits for End turn after their play, so that Undo can still
         take it back (the engine's `Game.hold` bits): the human seats, if the player's
-        setting asks for it ('bots': in a game with a bot or in pass-and-play, not in a game
-        alone against nobody). In pass-and-play the pause is kept even after a play that
-        showed something (KEEP_PAUSE): the engine skips it when an out-of-turn offer was
-        passed after the play, and a pause that came or went with the offers would tell the
-        table that someone holds such a card."""
+        setting asks for it ('bots': with a bot or in pass-and-play). In pass-and-play the
+        pause stays even after a play that showed something (KEEP_PAUSE): one that went with
+        an offer passed after the play would tell that someone holds such a card."""
         mode = getattr(self.prefs, "hold_end_turn", "bots")
         if mode == "never" or (mode == "bots" and not self.bots and not self.hotseat):
             return 0
@@ -537,7 +529,7 @@ class Match:
             # (an offer's window covers the hand: cards drawn before it are still news)
             self.hand_seen[d.player] = hand
         if d is not None:
-            self._keep_floor(d, answer, floor, rng)
+            self.stand_in.keep_floor(d, answer, floor, rng)
         if d is not None and d.kind == "play" and answer != "pass" \
                 and self.game.hold >> d.player & 1 and self._turn_ended_unheld(d.player):
             self.notices.append(("Your play drew or showed a card (or another player "
@@ -545,79 +537,6 @@ class Match:
         self._check_review()
         self.persist()
         return None
-
-    def _keep_floor(self, d: Decision, answer: Any, floor: int, rng: int) -> None:
-        """Undo after out-of-turn offers that were passed. The engine makes an answer final
-        when the next decision is another player's, so a play followed by an offer (to a bot,
-        or a standing answer) that was passed could no longer be taken back: the refusal, or
-        a pause skipped, would tell the table that someone holds such a card. Here such a
-        pass, which showed nothing, keeps the play before it open to Undo as it was."""
-        g = self.game
-        quiet = not g.shown and g.rng.state == rng
-        if not (d.kind == "react" and answer == "pass" and quiet):
-            self._floor = (d.player, floor) if quiet and d.player in self.humans else None
-        if not self._settle():
-            self._floor = None
-        p, f = g.pending, self._floor
-        if f is not None and p is not None and p.player == f[0] and g.undo_floor > f[1]:
-            g.undo_floor = f[1]
-
-    def _settle(self) -> bool:
-        """Answer every decision the standing answers take (`delegated`) at once, so none of
-        them is ever drawn or waited for. True if they were all passes that showed nothing."""
-        g = self.game
-        quiet = True
-        while (d := g.pending) is not None and self.delegated(d):
-            answer = self._standing_answer(d)
-            rng = g.rng.state
-            g.apply(answer)
-            if answer != "pass" or g.shown or g.rng.state != rng:
-                quiet = False
-            if d.kind == "react" and answer != "pass":
-                self._proxy_card[d.player] = answer      # its questions are answered too
-                self.played_for.setdefault(d.player, []).append(answer)
-        self._proxy_card.clear()
-        return quiet
-
-    def _standing_answer(self, d: Decision) -> Any:
-        """The seat's standing answer to `d`: pass ("never", or not asked at all), else what
-        a Medium bot judges best for that seat from that seat's own view."""
-        q = d.player
-        if d.kind == "react" and (self.seats[q].standing == "never" or not self.asks(q)):
-            return "pass"
-        if len(d.options) == 1:
-            return d.options[0]
-        from doomlings_desktop.rules.worlds import WorldSampler
-
-        bot = self.proxies.get(q)
-        if bot is None:
-            bot = self.proxies[q] = make_bot(STANDING_LEVEL, self.seed * 31 + 7 * q + 1,
-                                             db=self.db)
-        return bot.decide(view_for(self.game, q, with_log=False), WorldSampler(self.game, q))
-
-    def confirmations(self, seat: int) -> list[str]:
-        """What `seat`'s standing answer played for it since it last had the screen, in
-        words for that seat alone (the table shows them once, when it takes the screen)."""
-        cards = self.played_for.pop(seat, [])
-        return [f"Your standing answer played {self.db.name(c)} out of turn for you."
-                for c in cards]
-
-    def holds_out_of_turn(self, seat: int) -> bool:
-        """Whether `seat`'s hand holds a card it could be offered out of turn."""
-        reaction = self.db.reaction
-        return any(reaction[c] for c in self.game.players[seat].hand)
-
-    def set_standing(self, seat: int, answer: str) -> None:
-        """`seat` decided its standing answer (on its own turn); saved with the game."""
-        if answer in STANDING:
-            self.seats[seat].standing = answer
-            self.persist()
-
-    def rematch_seats(self) -> list[Seat]:
-        """The same table again for a new deal: names, humans and bot levels, out-of-turn
-        settings and standing answers; the hints start from none."""
-        return [Seat(s.name, s.kind, s.level, s.ask_out_of_turn, 0, s.standing)
-                for s in self.seats]
 
     def _turn_ended_unheld(self, seat: int) -> bool:
         """A held seat's play left no pause to take it back from: the turn went on past it

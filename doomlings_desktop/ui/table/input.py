@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from doomlings_desktop.play.match import STANDING_WORDS
+from doomlings_desktop.play.standing import STANDING_WORDS
 from doomlings_desktop.ui import keys, router
 from doomlings_desktop.ui.app import Button
 from doomlings_desktop.ui.table.attach import host_under, play_onto, refusal
@@ -259,7 +259,7 @@ class TableInput:
             return False
         m = sc.match
         now = "never" if m.seats[d.player].standing == "pays" else "pays"
-        m.set_standing(d.player, now)
+        m.stand_in.choose(d.player, now)
         sc.say(f"Out-of-turn cards: {STANDING_WORDS[now]}, when offered while another "
                "player has the screen.", 3, good=True)
         return True

@@ -663,7 +663,7 @@ def standing_button(sc: Any, d: Any) -> bool:
     m = sc.match
     return d is not None and m.hotseat and d.player == sc.game.current \
         and d.kind in ("play", "no_play", "end_turn") and m.asks(d.player) \
-        and m.holds_out_of_turn(d.player)
+        and m.stand_in.holds(d.player)
 
 
 def standing_label(sc: Any, seat: int) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.play.match import Match, Seat
+from doomlings_desktop.play.match import Match, Seat, rematch_seats
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import BG, Scene
@@ -250,7 +250,7 @@ class TableScene(Scene):
         since = m.since(self.viewer, self.view.log)    # the viewer's own view: no second one
         self.news.names = (self.name, self.viewer)
         # what the viewer's standing answer played for them: told to them alone, first
-        told = m.confirmations(self.viewer) if self.took_screen else []
+        told = m.stand_in.confirmations(self.viewer) if self.took_screen else []
         if since or told:
             self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1,
                           told=told)
@@ -305,7 +305,7 @@ class TableScene(Scene):
         seed = random.randrange(1, 10**9)
         while seed == m.seed:
             seed = random.randrange(1, 10**9)
-        router.go(self.app, "table", m.rematch_seats(), seed, dict(self.game.variants),
+        router.go(self.app, "table", rematch_seats(m.seats), seed, dict(self.game.variants),
                   modules=tuple(m.db.modules))
 
     def can_undo(self) -> bool:
