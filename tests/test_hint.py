@@ -76,13 +76,15 @@ def test_hints_are_counted_in_the_save_and_the_statistics():
 
 @pytest.mark.parametrize("setting, seats, offered", [
     ("never", None, False),
-    ("bots", [SeatConfig("Ann"), SeatConfig("Ben")], False),     # pass-and-play: off
+    ("bots", [SeatConfig("Ann"), SeatConfig("Ben")], True),      # pass-and-play: on too
     ("always", [SeatConfig("Ann"), SeatConfig("Ben")], True),
 ])
 def test_the_setting_decides_when_hints_are_offered(setting, seats, offered):
     app, sc = _table(setting, seats)
     if sc.pass_needed:
         click(app, find(sc, ("pass_screen", sc.game.pending.player)).center)
+    if find(sc, ("button", "summary_done")) is not None:      # the deal, told first
+        click(app, find(sc, ("button", "summary_done")).center)
     assert (find(sc, ("button", "hint")) is not None) == offered
     key(app, pygame.K_h, "h")
     assert (sc.match.hint_for is not None) == offered

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from doomlings_desktop.play.match import Match, Seat
+from doomlings_desktop.rules.state import KEEP_PAUSE
 from doomlings_desktop.storage import saves, statistics
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,6 +67,8 @@ def test_the_review_shows_exactly_the_cards_drawn_and_since_tells_what_changed()
     hand = list(m.game.players[0].hand)
     card = next(c for c in d.options if c != "pass")
     assert m.apply(card) is None
+    assert m.game.pending.kind == "end_turn"     # pass-and-play waits for End turn (Undo)
+    assert m.apply("end") is None
     after = m.game.players[0].hand
     assert m.review == (0, [c for c in after if c not in hand])
     assert not m.pass_needed and m.view().hand == tuple(after)
@@ -230,8 +233,9 @@ def test_against_bots_a_turn_waits_for_end_turn_and_undo_there_takes_the_play_ba
 
 
 @pytest.mark.parametrize(("hold", "seats", "want"), [
-    ("bots", ["human", "bot"], 0b01), ("bots", ["human", "human"], 0),
-    ("always", ["human", "human", "bot"], 0b011), ("never", ["human", "bot"], 0)])
+    ("bots", ["human", "bot"], 0b01), ("bots", ["human", "human"], 0b11 | KEEP_PAUSE),
+    ("always", ["human", "human", "bot"], 0b011 | KEEP_PAUSE), ("never", ["human", "bot"], 0),
+    ("bots", ["human", "human", "human"], 0b111 | KEEP_PAUSE)])
 def test_the_setting_chooses_the_held_seats_and_is_read_live(hold, seats, want):
     prefs = Prefs(hold=hold)
     m = Match([Seat(f"S{i}", k, "random") for i, k in enumerate(seats)], seed=1, prefs=prefs)

@@ -161,39 +161,44 @@ class Prefs:
     hints = "bots"
 
 
-def test_a_new_window_reaches_a_hot_seat_human_through_the_pass_screen(mdb, tmp_path,
-                                                                        monkeypatch):
-    """Witchy, discarded from Ben's hand in Ann's turn, is offered the way a base out-of-turn
-    card is: a pass screen names no card, then only Ben sees the offer."""
-    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+def _witchy_table(mdb, **ben):
     g = _pos(mdb, [["bad", "quick", "antlers"], ["witchy", "adorable"]],
              deck=("gills", "leaves", "migratory", "nocturnal", "woody-stems", "stone-skin"))
-    m = Match([Seat("Ann"), Seat("Ben")], seed=0, game=g, prefs=Prefs())
+    m = Match([Seat("Ann"), Seat("Ben", **ben)], seed=0, game=g, prefs=Prefs())
     m.take_screen(0)
     assert m.my_decision() is g.pending
+    return g, m
+
+
+@pytest.mark.parametrize("standing", ["pays", "never"])
+def test_a_new_window_in_hot_seat_is_answered_by_the_standing_answer(mdb, tmp_path,
+                                                                     monkeypatch, standing):
+    """Witchy, discarded from Ben's hand in Ann's turn, is answered at once by the standing
+    answer Ben chose on his own turn: no pass screen calls Ben over (it would tell Ann that
+    Ben holds an out-of-turn card), the screen stays Ann's, and Ben is told later, alone."""
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    g, m = _witchy_table(mdb, standing=standing)
+    seen = []
+    real = m.stand_in.answer
+    m.stand_in.answer = lambda d: (seen.append(d), real(d))[1]
     m.apply(mdb.card("bad"))
-    d = g.pending
-    assert d.kind == "react" and d.player == 1 and _offers(g) == ["witchy"]
-    assert m.pass_needed and m.my_decision() is None
-    assert m.pass_reason() == "Ben may play a card out of turn"
-    assert view_for(g, 0).decision is None and view_for(g, 0).waiting_for is None
-    m.take_screen(1)
-    assert m.my_decision() is d
-    m.apply(mdb.card("witchy"))
-    assert mdb.card("witchy") in g.players[1].pile
+    offers = [d for d in seen if d.kind == "react"]
+    assert [d.player for d in offers] == [1] and offers[0].options[0] == mdb.card("witchy")
+    assert g.pending.player == 0 and not m.pass_needed and m.cleared == 0
+    played = mdb.card("witchy") in g.players[1].pile
+    assert played == (standing == "pays")
+    told = m.stand_in.confirmations(1)
+    assert told == (["Your standing answer played Witchy out of turn for you."] if played
+                    else [])
+    assert m.stand_in.confirmations(1) == []                  # told once
 
 
 def test_a_seat_not_asked_out_of_turn_passes_the_new_windows_unseen(mdb, tmp_path,
                                                                     monkeypatch):
     monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
-    g = _pos(mdb, [["bad", "quick", "antlers"], ["witchy", "adorable"]],
-             deck=("gills", "leaves", "migratory", "nocturnal", "woody-stems", "stone-skin"))
-    m = Match([Seat("Ann"), Seat("Ben", ask_out_of_turn=False)], seed=0, game=g,
-              prefs=Prefs())
-    m.take_screen(0)
+    g, m = _witchy_table(mdb, ask_out_of_turn=False)
     m.apply(mdb.card("bad"))
-    assert g.pending.kind == "react" and not m.pass_needed
-    assert m.tick(0.1)                      # passed for Ben, who was never asked
+    assert g.pending.player == 0 and not m.pass_needed     # passed for Ben, never asked
     assert mdb.card("witchy") not in g.players[1].pile
 
 

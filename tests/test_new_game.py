@@ -128,3 +128,24 @@ def test_a_typed_name_may_be_as_long_as_a_saved_one():
     for ch in "abcdefghijklmnopqrstuvwxyz":
         _type(app, pygame.key.key_code(ch), ch)
     assert sc.names[0] == "abcdefghijklmnopqrstuvwxyz"[:NAME_MAX]
+
+
+def test_a_pass_and_play_table_chooses_each_players_standing_answer():
+    """With two humans, a human seat's out-of-turn button is the standing answer (offers
+    that come while another player has the screen are never put to them): clicked to
+    "never", that player starts with it, and may still switch it on their turn."""
+    app = _new_game()
+    sc = app.scene
+    for _ in range(8):
+        if sc.kinds[1] == "human":
+            break
+        click(app, find(sc, ("button", ("kind", 1))).center)
+    assert sc.kinds[1] == "human"
+    label = {b.key: b.label for b in sc.buttons}
+    assert label[("ask", 0)] == label[("ask", 1)] == "Out of turn: when it pays"
+    click(app, find(sc, ("button", ("ask", 1))).center)
+    assert {b.key: b.label for b in sc.buttons}[("ask", 1)] == "Out of turn: never"
+    click(app, find(sc, ("button", "start")).center)
+    m = app.scene.match
+    assert [(s.ask_out_of_turn, s.standing) for s in m.seats[:2]] == [(True, "pays"),
+                                                                      (True, "never")]

@@ -8,7 +8,7 @@ import random
 
 import pygame
 import pytest
-from uidriver import Player, click, find
+from uidriver import Player, click, find, key
 
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
@@ -142,10 +142,15 @@ def test_hot_seat_drawn_cards_then_the_news_are_shown_with_events():
     app.go(sc)
     app.frame()
     click(app, find(sc, ("pass_screen", 0)).center)
+    # the first turn is summed up too: the deal's age
+    assert [k for k, _ in sc.news.summary] == ["age"]
+    click(app, find(sc, ("button", "summary_done")).center)
     hand = list(sc.game.players[0].hand)
     card = next(c for c in sc.game.pending.options if c != "pass")
     click(app, find(sc, ("hand", card)).center)
     click(app, find(sc, ("panel", 0)).center)
+    assert sc.my_decision().kind == "end_turn"       # pass-and-play waits for End turn too
+    key(app, pygame.K_RETURN)
     drawn = [c for c in sc.game.players[0].hand if c not in hand]
     assert drawn and sc.match.review == (0, drawn)
     assert find(sc, ("pass_screen", 1)) is None          # not passed before Ann has seen them
@@ -155,8 +160,10 @@ def test_hot_seat_drawn_cards_then_the_news_are_shown_with_events():
     assert sc.match.review is not None
     click(app, find(sc, ("button", "review_done")).center)
     assert find(sc, ("pass_screen", 1)) is not None and not sc.face_up
-    click(app, find(sc, ("pass_screen", 1)).center)       # Ben's first look: no news yet
-    assert find(sc, ("button", "summary_done")) is None
+    click(app, find(sc, ("pass_screen", 1)).center)       # Ben's first turn: Ann's turn told
+    assert find(sc, ("button", "summary_done")) is not None
+    assert any(text.startswith("Ann plays") for _, text in sc.news.summary)
+    click(app, find(sc, ("button", "summary_done")).center)
     before = list(sc.game.players[1].pile)
     ben = Player(1)
     for _ in range(200):                                  # Ben's turn, however it goes

@@ -209,7 +209,9 @@ from doomlings_desktop.storage import saves
 from doomlings_desktop.play.match import Match, Seat
 from doomlings_desktop.storage.settings import write_atomic
 me, seed, moves, turn = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
-m = Match([Seat("Ann"), Seat("Bea")], seed=seed)
+class Prefs:    # no End turn pause: its answer is not in the record, and moves are counted
+    bot_pace, ask_out_of_turn, hold_end_turn, hints = 0.0, True, "never", "bots"
+m = Match([Seat("Ann"), Seat("Bea")], seed=seed, prefs=Prefs())
 for k in range(moves):
     end = time.monotonic() + 60
     while True:

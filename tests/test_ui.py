@@ -436,15 +436,20 @@ def test_never_ask_seat_passes_out_of_turn_offers_without_a_pass_screen():
         sc = TableScene(app, seats, seed=seed)
         sc.autosave = False
         r = random.Random(seed)
+        answered = []
+        standing = sc.match.stand_in.answer
+        def noted(d, answered=answered, standing=standing):
+            answered.append((d, standing(d)))
+            return answered[-1][1]
+        sc.match.stand_in.answer = noted
         while sc.game.pending is not None:
             d = sc.game.pending
-            if d.player == 1 and d.kind == "react":
-                offers += 1
-                assert not sc.pass_needed
-                sc.update(0.01)          # the table declines it by itself
-                assert sc.game.pending is not d
-                continue
+            assert d.kind != "react" or d.player != 1      # never left pending, never shown
+            if sc.pass_needed:
+                sc.take_screen(d.player)
             sc.apply(r.choice(d.options))
+        assert all(a == "pass" for d, a in answered if d.kind == "react")  # the table declined
+        offers += sum(d.player == 1 and d.kind == "react" for d, _ in answered)
         if offers >= 3:
             break
     assert offers >= 3

@@ -19,11 +19,13 @@ from typing import Any, Protocol
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.names import name_of
 from doomlings_desktop.play.previews import Previews
+from doomlings_desktop.play.standing import StandIn
 from doomlings_desktop.play.story import Storyteller
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.events import events_for
 from doomlings_desktop.rules.record import RecordError, make_record, replay
+from doomlings_desktop.rules.state import KEEP_PAUSE
 from doomlings_desktop.rules.view import View, public_view, view_for
 from doomlings_desktop.storage.jsonfile import signature
 
@@ -31,19 +33,23 @@ from doomlings_desktop.storage.jsonfile import signature
 @dataclass
 class Seat:
     """Who plays a seat. A bot seat has a level; a human seat may ask not to be offered
-    out-of-turn plays (so the table never shows who holds such a card)."""
+    out-of-turn plays (so the table never shows who holds such a card), and in pass-and-play
+    has a standing answer for the offers that come while another player has the screen."""
 
     name: str
     kind: str = "human"        # human or bot
     level: str = "random"
     ask_out_of_turn: bool = True
     hints: int = 0             # the coach's hints this seat has asked for in this game
+    standing: str = "pays"     # pass-and-play's answer to an offer off-screen (standing.py)
 
     def as_dict(self) -> dict:
         d = {"name": self.name, "kind": self.kind, "level": self.level,
              "ask": self.ask_out_of_turn}
         if self.hints:
             d["hints"] = self.hints
+        if self.standing != "pays":
+            d["standing"] = self.standing
         return d
 
 
@@ -84,6 +90,51 @@ def _seen_state(g: Game, log: bool = True) -> tuple[int, tuple[tuple[int, ...], 
     piles are face up, and every gene pool card shows its value)."""
     return (len(g.log or ()) if log else 0, tuple(tuple(p.pile) for p in g.players),
             tuple(p.gp for p in g.players))
+
+
+def rematch_seats(seats: list[Seat]) -> list[Seat]:
+    """The same table again for a new deal (the end screen's Rematch): names, humans and bot
+    levels, out-of-turn settings and standing answers; the hints start from none."""
+    return [Seat(s.name, s.kind, s.level, s.ask_out_of_turn, 0, s.standing) for s in seats]
+
+
+def seen_walk(m: Match, counts: dict[int, int]) -> None:
+    """After Continue or Load: how far each human had seen the table (from the save), so
+    "since your last turn" tells them what happened since, as it would have without the
+    break. Worked out by dealing the game again and walking its answers once."""
+    g = m.game
+    want = {q: k for q, k in counts.items() if q in m.humans and 0 <= k <= len(g.answers)}
+    if not want:
+        return
+    walk = Game.new(m.db, g.n, seed=g.seed, variants=g.variants,
+                    names=[g.pname(q) for q in range(g.n)])
+    for i in range(max(want.values()) + 1):
+        for q, k in want.items():
+            if k == i:
+                m.seen[q] = _seen_state(walk)
+                m.seen_at[q] = k
+        if i < len(g.answers) and i < max(want.values()):
+            walk.apply(g.answers[i])
+
+
+def changed_since(g: Game, last: tuple | None, seat: int, log: tuple | None) -> Since:
+    """What changed in `g` since `seat` last looked (`last`, its `_seen_state` then; nothing
+    if it never has): log lines as that seat may read them, and the traits that came into or
+    left each pile. `log` is that seat's View's log if the caller has one already (the table
+    does, every time)."""
+    if last is None:
+        return Since([], [], [])
+    at, before, pools = last
+    _, now, pools_now = _seen_state(g, log=False)
+    if len(g.log or ()) <= at:
+        log = ()
+    else:
+        log = events_for(g, seat, at) if log is None else log[at:]
+    gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
+    lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
+    gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, pools_now, strict=True))
+           if was != is_]
+    return Since(list(log), gained, lost, gps)
 
 
 class Preferences(Protocol):
@@ -155,6 +206,14 @@ class Match:
         self._told = Storyteller(self.db)    # the story told to each seat (play/story.py)
         # the last bot move, as the table may show it: (seat, card played or -1, why, answers)
         self.last_bot_move: tuple[int, int, str, int] | None = None
+        # pass-and-play's standing answers to out-of-turn offers (play/standing.py)
+        self.stand_in = StandIn(self)
+        self.handoffs = 0       # pass screens cleared: how often the screen changed hands
+        if game is None and len(self.humans) > 1:
+            # "since your last turn" counts from the deal: everyone's first turn is summed up
+            for q in self.humans:
+                self.seen[q] = _seen_state(self.game, log=False)
+                self.seen_at[q] = 0
         self.game.hold = self.hold_seats()
 
     # ------------------------------------------------------------------ who sees what
@@ -167,12 +226,20 @@ class Match:
         return self.seats[seat].ask_out_of_turn and self.prefs.ask_out_of_turn
 
     @property
+    def hotseat(self) -> bool:
+        """Pass-and-play: several humans share the screen."""
+        return len(self.humans) > 1
+
+    def delegated(self, d: Decision) -> bool:
+        """Whether the table answers `d` for its human by a standing answer (`StandIn`)."""
+        return self.stand_in.delegated(d)
+
+    @property
     def pass_needed(self) -> bool:
         """A human other than the one at the screen must decide: hide everything first."""
         d = self.game.pending
         return (self.review is None and d is not None and d.player not in self.bots
-                and d.player != self.cleared
-                and not (d.kind == "react" and not self.asks(d.player)))
+                and d.player != self.cleared and not self.delegated(d))
 
     @property
     def private(self) -> bool:
@@ -186,8 +253,8 @@ class Match:
         if d is None:
             return ""
         who = self.name(d.player)
-        if d.kind == "react":
-            return f"{who} may play a card out of turn"
+        if d.kind == "react":       # never the holder's name: that would tell who holds it
+            return "A card may be played out of turn"
         card = self.db.name(d.card) if d.card >= 0 else ""
         if d.player == self.game.current and d.kind in ("play", "no_play", "end_turn"):
             return f"{who}'s turn"
@@ -197,6 +264,8 @@ class Match:
         """The human at `seat` took the screen (they cleared the pass screen)."""
         if self.cleared is not None:
             self.look(self.cleared)     # the one who passed saw the table as it is now
+        if seat != self.cleared:
+            self.handoffs += 1
         self.cleared = seat
         self.viewer = seat
 
@@ -218,42 +287,12 @@ class Match:
         return out
 
     def restore_seen(self, counts: dict[int, int]) -> None:
-        """After Continue or Load: how far each human had seen the table (from the save), so
-        "since your last turn" tells them what happened since, as it would have without the
-        break. Worked out by dealing the game again and walking its answers once."""
-        g = self.game
-        want = {q: k for q, k in counts.items()
-                if q in self.humans and 0 <= k <= len(g.answers)}
-        if not want:
-            return
-        walk = Game.new(self.db, g.n, seed=g.seed, variants=g.variants,
-                        names=[g.pname(q) for q in range(g.n)])
-        for i in range(max(want.values()) + 1):
-            for q, k in want.items():
-                if k == i:
-                    self.seen[q] = _seen_state(walk)
-                    self.seen_at[q] = k
-            if i < len(g.answers) and i < max(want.values()):
-                walk.apply(g.answers[i])
+        """After Continue or Load: how far each human had seen the table (`seen_walk`)."""
+        seen_walk(self, counts)
 
     def since(self, seat: int, log: tuple | None = None) -> Since:
-        """What changed since `seat` last looked (nothing if they never have): log lines as
-        that seat may read them, and the traits that came into or left each pile. `log` is
-        that seat's View's log if the caller has one already (the table does, every time)."""
-        last = self.seen.get(seat)
-        if last is None:
-            return Since([], [], [])
-        at, before, pools = last
-        _, now, pools_now = _seen_state(self.game, log=False)
-        if len(self.game.log or ()) <= at:
-            log = ()
-        else:
-            log = events_for(self.game, seat, at) if log is None else log[at:]
-        gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
-        lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
-        gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, pools_now, strict=True))
-               if was != is_]
-        return Since(list(log), gained, lost, gps)
+        """What changed since `seat` last looked (`changed_since`)."""
+        return changed_since(self.game, self.seen.get(seat), seat, log)
 
     def _check_review(self) -> None:
         """After an answer: if the screen is about to pass from the human at it to another,
@@ -263,8 +302,7 @@ class Match:
         if len(self.humans) < 2 or holder is None or self.review is not None:
             return
         d = self.game.pending
-        if d is None or d.player == holder or d.player in self.bots or (
-                d.kind == "react" and not self.asks(d.player)):
+        if d is None or d.player == holder or d.player in self.bots or self.delegated(d):
             return
         seen = self.hand_seen.get(holder)
         if seen is not None:
@@ -353,8 +391,11 @@ class Match:
             if failed or len(self.game.log or []) <= at:
                 self.bot_notes.pop(at, None)
             return not failed
-        if d.kind == "react" and not self.asks(d.player):
-            return self.apply("pass") is None
+        if self.delegated(d):       # a loaded game may stop at one: answered as in apply
+            self.stand_in.settle()
+            self._check_review()
+            self.persist()
+            return True
         if not self.pass_needed and self.viewer != d.player:
             self.viewer = d.player
         return False
@@ -398,7 +439,7 @@ class Match:
         """Whether the Hint button is offered: the player's setting ('bots': in a game with
         a bot, where asking for help spoils no one else's game)."""
         mode = getattr(self.prefs, "hints", "bots")
-        return mode == "always" or (mode == "bots" and bool(self.bots))
+        return mode == "always" or (mode == "bots" and (bool(self.bots) or self.hotseat))
 
     def ask_hint(self) -> bool:
         """The viewer asks the coach about their own pending decision; the first ask for a
@@ -454,12 +495,14 @@ class Match:
     def hold_seats(self) -> int:
         """The seats whose turn waits for End turn after their play, so that Undo can still
         take it back (the engine's `Game.hold` bits): the human seats, if the player's
-        setting asks for it ('bots': only in a game with a bot, where a misplay cannot be
-        taken back by asking the table)."""
+        setting asks for it ('bots': with a bot or in pass-and-play). In pass-and-play the
+        pause stays even after a play that showed something (KEEP_PAUSE): one that went with
+        an offer passed after the play would tell that someone holds such a card."""
         mode = getattr(self.prefs, "hold_end_turn", "bots")
-        if mode == "never" or (mode == "bots" and not self.bots):
+        if mode == "never" or (mode == "bots" and not self.bots and not self.hotseat):
             return 0
-        return sum(1 << i for i in self.humans)
+        seats = sum(1 << i for i in self.humans)
+        return seats | KEEP_PAUSE if self.hotseat else seats
 
     def apply(self, answer: Any) -> str | None:
         """Answer the pending decision and autosave. Returns why not, or None if applied."""
@@ -470,14 +513,18 @@ class Match:
             why = self.lesson.refuse(self.game, answer)
             if why is not None:
                 return why
+        floor, rng = self.game.undo_floor, self.game.rng.state
         try:
             self.game.apply(answer)
         except IllegalAnswer as e:
             return str(e)
         if self.lesson is not None and d is not None:
             self.lesson.answered(d, answer)
-        if d is not None and d.player == self.cleared:
+        if d is not None and d.player == self.cleared and d.kind != "react":
+            # (an offer's window covers the hand: cards drawn before it are still news)
             self.hand_seen[d.player] = hand
+        if d is not None:
+            self.stand_in.keep_floor(d, answer, floor, rng)
         if d is not None and d.kind == "play" and answer != "pass" \
                 and self.game.hold >> d.player & 1 and self._turn_ended_unheld(d.player):
             self.notices.append(("Your play drew or showed a card (or another player "
@@ -576,19 +623,20 @@ class Match:
         rec = list(self.game.answers) if self.origin is not None \
             else make_record(self.game, self.seat_dicts())
         n = len(self.game.answers)
-        back = self._rewind(rec, n - 1)
         d = self.game.pending
-        if d is not None and d.kind == "end_turn":
-            # At End turn, Undo takes back the whole play, the questions it asked included:
-            # back to this player's play decision, if nothing since then was revealed.
-            for k in range(2, n - self.game.undo_floor + 1):
-                p = back.pending
-                if p is not None and p.kind == "play" and p.player == d.player:
-                    break
-                back = self._rewind(rec, n - k)
-            p = back.pending
-            if p is None or p.kind != "play" or p.player != d.player:
-                back = self._rewind(rec, n - 1)
+        # Back to the viewer's own last answer: past the out-of-turn offers passed after it
+        # (`_keep_floor`), and at End turn past the play's questions too, to the play itself
+        # (if nothing since was revealed).
+        whole = d is not None and d.kind == "end_turn"
+        back = None
+        for k in range(1, n - self.game.undo_floor + 1):
+            b = self._rewind(rec, n - k)
+            p = b.pending
+            if p is not None and p.player == d.player and (p.kind == "play" or not whole):
+                back = b
+                break
+        if back is None:
+            back = self._rewind(rec, n - 1)
         self.game = back
         self.game.hold = self.hold_seats()      # a replay is a new game, held nowhere
         seen = len(self.game.log or [])

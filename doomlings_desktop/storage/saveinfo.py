@@ -65,7 +65,10 @@ def check_seats(raw: Any, n: int) -> list[dict]:
             raise SaveError(f"seat {i + 1}'s out-of-turn setting is not yes or no")
         hints = s.get("hints", 0)         # a count for the statistics: a bad one is 0
         hints = hints if type(hints) is int and 0 <= hints <= 100_000 else 0
+        # a standing answer for out-of-turn offers (pass-and-play): a bad one is the default
+        standing = s.get("standing", "pays")
+        standing = standing if standing in ("pays", "never") else "pays"
         seats.append({"name": name, "kind": kind,
                       "level": level if level in BOT_LEVELS else "random", "ask": ask,
-                      "hints": hints})
+                      "hints": hints, "standing": standing})
     return seats

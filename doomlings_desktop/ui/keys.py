@@ -94,8 +94,10 @@ LINES: dict[str, Line] = {
     "yes_no": Line("Y / N", "answer yes / no; play / pass an out-of-turn offer"),
     "colors": Line("R, B, G, P", "pick red, blue, green, purple"),
     "no_play": Line("S / R", "when you cannot play: skip, or discard your hand and draw 3"),
+    "standing": Line("O", "pass-and-play, on your turn: your standing answer to out-of-turn "
+                     "offers (play the card when it pays / never); its button says which"),
     "hint": Line("H or the Hint button", "the coach's move for you, lit on the table, and why "
-                 "(in games with bots; Settings: Hint button)"),
+                 "(with bots or in pass-and-play; Settings: Hint button)"),
     "undo": Line("Ctrl+Z", "take back your last move this turn (if it revealed nothing)"),
     "esc": Line("Esc", "the menu (S save, L load, R rules, T settings, M main menu, Q quit); "
                 "closes a window"),
@@ -110,6 +112,8 @@ TABLE: tuple[Binding, ...] = (
     Binding("read", "read", chars="z", ctrl=False, anytime=True),
     Binding("discard", "discard", chars="d", ctrl=False, anytime=True),
     Binding("log", "log", keys=LOG_KEYS, anytime=True),
+    Binding("standing", "standing", chars="o", ctrl=False,
+            kinds=("play", "no_play", "end_turn")),
     Binding("several", "picks", keys=ENTER, chars=DIGITS),
     Binding("end_turn", "end_turn", keys=ENTER, kinds=("end_turn",)),
     Binding("arrows", "move", keys=ARROWS),

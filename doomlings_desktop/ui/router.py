@@ -58,8 +58,8 @@ def open_save(app: Any, path: Any, back: Any) -> bool:
         back.notice = str(e)
         app.sounds.play("error")
         return False
-    seats = [Seat(s["name"], s["kind"], s["level"], s["ask"], s.get("hints", 0))
-             for s in got.seats]
+    seats = [Seat(s["name"], s["kind"], s["level"], s["ask"], s.get("hints", 0),
+                  s.get("standing", "pays")) for s in got.seats]
     table = go(app, "table", seats, got.game.seed, game=got.game)
     table.match.bot_notes.update(got.notes)     # the log shows the bots' reasons as before
     table.match.restore_seen(got.seen)          # and "since your last turn" what it would have
@@ -102,7 +102,7 @@ def open_replay(app: Any, path: Any, back: Any) -> bool:
         back.notice = policy.REPLAY_REFUSED
         app.sounds.play("error")
         return False
-    seats = [Seat(s["name"], s["kind"], s["level"], s["ask"], s.get("hints", 0))
-             for s in got.seats]
+    seats = [Seat(s["name"], s["kind"], s["level"], s["ask"], s.get("hints", 0),
+                  s.get("standing", "pays")) for s in got.seats]
     go(app, "replay", record, seats, back)
     return True

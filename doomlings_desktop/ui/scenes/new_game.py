@@ -105,8 +105,7 @@ class NewGameScene(Scene):
             if self.kinds[i] == "human":
                 self.buttons.append(Button(
                     pygame.Rect(name_r.right + int(176 * u), ry, int(250 * u), bh),
-                    "Out of turn: ask me" if self.ask[i] else "Out of turn: never ask",
-                    ("ask", i)))
+                    self._ask_label(i), ("ask", i)))
         vy = self.variants_y = y + int(64 * u) + 6 * int(52 * u) + int(10 * u)
         for j, k in enumerate(VARIANT_LABELS):
             self.buttons.append(CheckBox(pygame.Rect(x0, vy + j * int(48 * u), int(470 * u), bh),
@@ -233,6 +232,17 @@ class NewGameScene(Scene):
         elif key == "start":
             self.start()
 
+    def hotseat(self) -> bool:
+        """Several humans at this table: pass-and-play."""
+        return self.kinds[:self.count].count("human") > 1
+
+    def _ask_label(self, i: int) -> str:
+        """A human seat's out-of-turn button: whether offers are asked, or in pass-and-play
+        the standing answer to those that come while another player has the screen."""
+        if self.hotseat():
+            return "Out of turn: when it pays" if self.ask[i] else "Out of turn: never"
+        return "Out of turn: ask me" if self.ask[i] else "Out of turn: never ask"
+
     def start(self) -> None:
         from doomlings_desktop.play.match import Seat
 
@@ -252,6 +262,12 @@ class NewGameScene(Scene):
             pass            # kept in memory; saved again when the program closes
         seats = [Seat(names[i], self.kinds[i], self.levels[i], self.ask[i])
                  for i in range(self.count)]
+        if self.hotseat():
+            # pass-and-play: the button chose the standing answer, which each player can
+            # switch on their own turn (play/match.py); an offer at your screen is asked
+            for s in seats:
+                s.standing = "pays" if s.ask_out_of_turn else "never"
+                s.ask_out_of_turn = True
         try:
             router.go(self.app, "table", seats, self.seed, self.app.settings.variants,
                       modules=tuple(m for m, on in self.modules.items() if on))

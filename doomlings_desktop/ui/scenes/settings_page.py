@@ -14,9 +14,10 @@ from doomlings_desktop.ui.app import Button, broken_modules
 from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
 
-# After a play the turn waits for End turn, so Undo can take the play back: in games with a
-# bot (a table of people can agree to take a move back), in every game, or never.
-HOLD_LABELS = {"bots": "against bots", "always": "always", "never": "never"}
+# After a play the turn waits for End turn, so Undo can take the play back (and the Hint
+# button is offered): in games with a bot or in pass-and-play ("bots"), in every game, or
+# never. "always" differs from "bots" only at a table of bots alone, where no one plays.
+HOLD_LABELS = {"bots": "bots, hot-seat", "always": "always", "never": "never"}
 # The values of the settings that are on or off, drawn as check boxes.
 CHECKS = {"on": True, "off": False, "yes": True, "never ask": False}
 CHECK_KEYS = {"muted", "colorblind", "ask_out_of_turn", "fullscreen"}    # and the modules

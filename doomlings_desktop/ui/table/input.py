@@ -13,9 +13,11 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.play.standing import STANDING_WORDS
 from doomlings_desktop.ui import keys, router
 from doomlings_desktop.ui.app import Button
 from doomlings_desktop.ui.table.attach import host_under, play_onto, refusal
+from doomlings_desktop.ui.table.panels import standing_button
 from doomlings_desktop.ui.table.picks import rest_of
 from doomlings_desktop.ui.table.state import DragState
 from doomlings_desktop.ui.table.widget import Answer, Attach, Give, GiveAll, Refuse, Widget
@@ -279,6 +281,23 @@ class TableInput:
             log.wheel(3 if event.key == b.keys[0] else -3)
         return True
 
+    def key_standing(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        return self.standing()
+
+    def standing(self) -> bool:
+        """O or the standing answer's button: switch my standing answer to out-of-turn
+        offers (pass-and-play, on my own turn, while I hold such a card)."""
+        sc = self.sc
+        d = sc.my_decision()
+        if not standing_button(sc, d):
+            return False
+        m = sc.match
+        now = "never" if m.seats[d.player].standing == "pays" else "pays"
+        m.stand_in.choose(d.player, now)
+        sc.say(f"Out-of-turn cards: {STANDING_WORDS[now]}, when offered while another "
+               "player has the screen.", 3, good=True)
+        return True
+
     def _widget_key(self, event: pygame.event.Event, b: keys.Binding) -> bool:
         """A decision's key: its widget's answer, carried out; False if it does not take it."""
         w = self.widget()
@@ -374,6 +393,8 @@ class TableInput:
 _BUTTONS: dict[str, Any] = {
     "undo": lambda i: i.sc.undo(),
     "hint": TableInput.hint,
+    "standing": TableInput.standing,
+    "rematch": lambda i: i.sc.overlays.leave.ask(i.sc.rematch),
     "save": TableInput._save,
     "resume": lambda i: i._menu_to(None),
     "load": lambda i: i._leave_to("load"),

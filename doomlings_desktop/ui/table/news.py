@@ -36,17 +36,19 @@ class News:
         self.summary: list[tuple[str, str]] | None = None
         self.names: Any = None      # (seat -> name, the viewer), set by the table
 
-    def add(self, since: Any, now: float, summary: bool) -> None:
+    def add(self, since: Any, now: float, summary: bool, told: list[str] = ()) -> None:
         """Mark what `since` says changed. With `summary`, its lines are shown in a window
-        first, and the marks start fading only once it is closed."""
-        start = None if summary and (since.lines or since.gene_pools) else now
+        first (after `told`: what the viewer's standing answer played for them), and the
+        marks start fading only once it is closed."""
+        summary = summary and bool(since.lines or since.gene_pools or told)
+        start = None if summary else now
         for key in since.gained:
             self.gained[key] = start
         self.lost = [x for x in self.lost if (x[0], x[1]) not in since.gained]
         self.lost += [(q, c, start) for q, c in since.lost if (q, c) not in self.gained]
         self.gained = {k: t for k, t in self.gained.items() if k not in since.lost}
-        if summary and (since.lines or since.gene_pools):
-            self.summary = list(since.lines) + [("gene_pool", self._pool_line(q, was, is_))
+        if summary:
+            self.summary = [("yours", x) for x in told] + list(since.lines) + [("gene_pool", self._pool_line(q, was, is_))
                                                 for q, was, is_ in since.gene_pools]
 
     def _pool_line(self, seat: int, was: int, is_: int) -> str:
@@ -249,14 +251,20 @@ class Summary(_Modal):
         size = int(16 * u)
         width = int(560 * u)
         lines: list[tuple[str, tuple]] = []
+        yours: list[tuple[str, tuple]] = []     # what your standing answer played: kept
         for kind, text in sc.news.summary:
-            color = ACCENT if kind in ("age", "catastrophe", "gene_pool") else INK
-            lines += [(part, color) for part in t.wrap(text, size, width - int(40 * u))]
-        most = max(3, int((surf.get_height() * 0.62) // int(21 * u)))
+            color = ACCENT if kind in ("age", "catastrophe", "gene_pool", "yours") else INK
+            parts = [(part, color) for part in t.wrap(text, size, width - int(40 * u))]
+            if kind == "yours":
+                yours += parts
+            else:
+                lines += parts
+        most = max(3, int((surf.get_height() * 0.62) // int(21 * u)) - len(yours))
         if len(lines) > most:
             hidden = len(lines) - most + 1
             lines = lines[-(most - 1):]
             lines.insert(0, (f"... {hidden} earlier lines in the log", MUTED))
+        lines = yours + lines
         box = _window(sc, surf, "", width, len(lines) * int(21 * u) + int(130 * u), u)
         title = t.render(f"{sc.name(sc.viewer)}: since your last turn", int(22 * u), ACCENT,
                          bold=True)

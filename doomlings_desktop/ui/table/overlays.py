@@ -500,7 +500,10 @@ class EndButton:
 END_ROW = 98     # the end screen's buttons: their top, this many design pixels from the bottom
 END_BUTTONS = (
     EndButton("What decided this game?", "decided", "w", 340, REVIEW_TONE, only_if=offered),
-    EndButton("New game", "new_game", "n", 200, GO_TONE, first=True),
+    # the same seats, a new deal (not in a replay or the lesson); the focus starts on it
+    EndButton("Rematch", "rematch", "r", 200, GO_TONE, first=True,
+              only_if=lambda sc: getattr(sc, "rematch_offered", True)),
+    EndButton("New game", "new_game", "n", 200, first=True),
     EndButton("Main menu", "main_menu", "m", 200),
 )
 """The end screen's buttons, left to right."""

@@ -629,7 +629,8 @@ class Prompt(_Panel):
         by = r.bottom - bh - int(4 * u)
         w = self.widget(d)
         outside = (int(118 * u) if sc.can_undo() else 0) + \
-            (int(98 * u) if hint_button(sc, d) else 0)
+            (int(98 * u) if hint_button(sc, d) else 0) + \
+            (self._standing_width(u) + int(8 * u) if standing_button(sc, d) else 0)
         w.layout(Rect(r.x, by, r.w - outside, bh), u, sc.app.text, _tone)
         sc.buttons.extend(w.buttons)
         self._undo_and_hint(r.right, by, bh, d, u)
@@ -672,6 +673,34 @@ class Prompt(_Panel):
         if hint_button(sc, d):
             sc.buttons.append(Button(Rect(right - int(90 * u), by, int(90 * u), bh), "Hint",
                                      "hint", True, "", tone=HINT_TONE))
+            right -= int(98 * u)
+        if standing_button(sc, d):
+            bw = self._standing_width(u)
+            sc.buttons.append(Button(Rect(right - bw, by, bw, bh), standing_label(sc, d.player),
+                                     "standing", True, ""))
+
+    def _standing_width(self, u: float) -> int:
+        """The standing answer's button: as wide as its longer label."""
+        f = self.sc.app.text.font(int(16 * u), True)
+        return max(f.size(f"Out of turn: {w}")[0] for w in STANDING_SHORT.values()) \
+            + int(24 * u)
+
+
+STANDING_SHORT = {"pays": "when it pays", "never": "never"}
+
+
+def standing_button(sc: Any, d: Any) -> bool:
+    """Pass-and-play: on your own turn, while your hand holds a card you could be offered
+    out of turn, the button that sets your standing answer to such offers (play it when it
+    pays, or never): the offers come while others have the screen, and are answered by it."""
+    m = sc.match
+    return d is not None and m.hotseat and d.player == sc.game.current \
+        and d.kind in ("play", "no_play", "end_turn") and m.asks(d.player) \
+        and m.stand_in.holds(d.player)
+
+
+def standing_label(sc: Any, seat: int) -> str:
+    return f"Out of turn: {STANDING_SHORT[sc.match.seats[seat].standing]}"
 
 
 def hint_button(sc: Any, d: Any) -> bool:

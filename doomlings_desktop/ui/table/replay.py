@@ -28,6 +28,7 @@ class ReplayScene(TableScene):
     offers_review = False       # the end screen's review is the game's, not the replay's
     menu_button = False         # Esc (or Close) leaves a replay: it has no in-game menu
     view_only = True            # the table says so where it would say whose turn it is
+    rematch_offered = False     # a replay's end screen deals no new game
 
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene,
                  start: int = 0, viewer: int | None = None, note: str = "") -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.play.match import Match, Seat
+from doomlings_desktop.play.match import Match, Seat, rematch_seats
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import BG, Scene
@@ -228,11 +228,15 @@ class TableScene(Scene):
         d = g.pending
         if d is None or self.modals.menu_open:
             return False
-        return d.player in self.bots or (d.kind == "react" and not self.match.asks(d.player)) \
+        return d.player in self.bots or self.match.delegated(d) \
             or (not self.pass_needed and self.viewer != d.player)
 
     def take_screen(self, seat: int) -> None:
-        """The human at `seat` cleared the pass screen."""
+        """The human at `seat` cleared the pass screen. A message said to the one before
+        goes with them: it may be about their own cards ("Out-of-turn cards: never play
+        it" tells that they hold one)."""
+        if seat != self.match.cleared:
+            self.message.clear()
         self.match.take_screen(seat)
         self._switch_viewer(seat)
         self.took_screen = True
@@ -245,8 +249,11 @@ class TableScene(Scene):
             return
         since = m.since(self.viewer, self.view.log)    # the viewer's own view: no second one
         self.news.names = (self.name, self.viewer)
-        if since:
-            self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1)
+        # what the viewer's standing answer played for them: told to them alone, first
+        told = m.stand_in.confirmations(self.viewer) if self.took_screen else []
+        if since or told:
+            self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1,
+                          told=told)
         self.took_screen = False
         m.look(self.viewer)
 
@@ -281,6 +288,25 @@ class TableScene(Scene):
 
     def seat_dicts(self) -> list[dict]:
         return self.match.seat_dicts()
+
+    @property
+    def rematch_offered(self) -> bool:
+        """The end screen's Rematch: for a game dealt from a seed (not the lesson's)."""
+        return self.match.origin is None and self.match.lesson is None
+
+    def rematch(self) -> None:
+        """The same seats (names, humans, bot levels, out-of-turn answers), the same modules
+        and variants, a new deal: a new table in place of this one."""
+        import random
+
+        from doomlings_desktop.ui import router
+
+        m = self.match
+        seed = random.randrange(1, 10**9)
+        while seed == m.seed:
+            seed = random.randrange(1, 10**9)
+        router.go(self.app, "table", rematch_seats(m.seats), seed, dict(self.game.variants),
+                  modules=tuple(m.db.modules))
 
     def can_undo(self) -> bool:
         return self.match.can_undo()

@@ -1,0 +1,123 @@
+"""Pass-and-play's standing answers to out-of-turn offers.
+
+An out-of-turn offer (Parasitic, Self-Awareness, Fey, ...) asks a player while another player
+has the screen. Calling the holder over with a pass screen ("Pass to Cyd: Cyd may play a card
+out of turn") would tell the whole table who holds such a card, and cost two hand-offs each
+time (at 5-6 seats about three a turn). So each player decides on their own turn a standing
+answer (`Seat.standing`: play the card when it pays, or never), and the table answers the
+offer with it at once: nothing is drawn, waited for or said meanwhile. A card played that way
+is public like any play; that it was the standing answer's is told to its player alone,
+the next time they take the screen.
+
+No pygame here: the match (`play/match.py`) holds one `StandIn` and calls it after every
+answer; the table reads `delegated` and `confirmations` through the match.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from doomlings_desktop.bots import make_bot
+from doomlings_desktop.rules.view import view_for
+
+if TYPE_CHECKING:
+    from doomlings_desktop.play.match import Match
+    from doomlings_desktop.rules.engine import Decision
+
+STANDING = ("pays", "never")
+STANDING_WORDS = {"pays": "play it when it pays", "never": "never play it"}
+STANDING_LEVEL = "medium"      # the judgement "when it pays" borrows: a bot's, for that seat
+
+
+class StandIn:
+    """Answers a human seat's out-of-turn offers (and the questions of a card it plays) by
+    that seat's standing answer, and keeps Undo as it would be had no one been offered."""
+
+    def __init__(self, match: Match) -> None:
+        self.m = match
+        self.proxies: dict[int, Any] = {}       # seat -> the bot lending it its judgement
+        self.card: dict[int, int] = {}          # seat -> the reaction card it is playing
+        self.played_for: dict[int, list[int]] = {}  # seat -> cards played, not told yet
+        # (decider, undo floor) before a human's answer that showed nothing (`keep_floor`)
+        self.floor: tuple[int, int] | None = None
+
+    def delegated(self, d: Decision) -> bool:
+        """Whether the table answers `d` for its human by the seat's standing answer: an
+        out-of-turn offer the seat is not asked (the player's setting, or in pass-and-play
+        one that comes while another player has the screen), and the questions of a card
+        that standing answer played (into whose pile it goes)."""
+        m = self.m
+        if d.player in m.bots:
+            return False
+        if d.kind == "react":
+            return not m.asks(d.player) or (m.hotseat and d.player != m.cleared)
+        return self.card.get(d.player) == d.card
+
+    def settle(self) -> bool:
+        """Answer every decision the standing answers take, at once, so none of them is
+        ever drawn or waited for. True if they were all passes that showed nothing."""
+        g = self.m.game
+        quiet = True
+        while (d := g.pending) is not None and self.delegated(d):
+            answer = self.answer(d)
+            rng = g.rng.state
+            g.apply(answer)
+            if answer != "pass" or g.shown or g.rng.state != rng:
+                quiet = False
+            if d.kind == "react" and answer != "pass":
+                self.card[d.player] = answer         # its questions are answered too
+                self.played_for.setdefault(d.player, []).append(answer)
+        self.card.clear()
+        return quiet
+
+    def answer(self, d: Decision) -> Any:
+        """The seat's standing answer to `d`: pass ("never", or not asked at all), else what
+        a Medium bot judges best for that seat from that seat's own view (6 ms median)."""
+        m = self.m
+        q = d.player
+        if d.kind == "react" and (m.seats[q].standing == "never" or not m.asks(q)):
+            return "pass"
+        if len(d.options) == 1:
+            return d.options[0]
+        from doomlings_desktop.rules.worlds import WorldSampler
+
+        bot = self.proxies.get(q)
+        if bot is None:
+            bot = self.proxies[q] = make_bot(STANDING_LEVEL, m.seed * 31 + 7 * q + 1, db=m.db)
+        return bot.decide(view_for(m.game, q, with_log=False), WorldSampler(m.game, q))
+
+    def keep_floor(self, d: Decision, answer: Any, floor: int, rng: int) -> None:
+        """After `answer` to `d` was applied (the undo floor and rng state before it given):
+        settle the standing answers, and keep Undo open past the offers that were passed.
+        The engine makes an answer final when the next decision is another player's, so a
+        play followed by an offer (to a bot, or a standing answer) that was passed could no
+        longer be taken back: the refusal, or a pause skipped, would tell the table that
+        someone holds such a card. A pass that showed nothing keeps the play before it
+        open to Undo as it was."""
+        g = self.m.game
+        quiet = not g.shown and g.rng.state == rng
+        if not (d.kind == "react" and answer == "pass" and quiet):
+            self.floor = (d.player, floor) if quiet and d.player in self.m.humans else None
+        if not self.settle():
+            self.floor = None
+        p, f = g.pending, self.floor
+        if f is not None and p is not None and p.player == f[0] and g.undo_floor > f[1]:
+            g.undo_floor = f[1]
+
+    def confirmations(self, seat: int) -> list[str]:
+        """What `seat`'s standing answer played for it since it last had the screen, in
+        words for that seat alone (the table shows them once, when it takes the screen)."""
+        name = self.m.db.name
+        return [f"Your standing answer played {name(c)} out of turn for you."
+                for c in self.played_for.pop(seat, [])]
+
+    def choose(self, seat: int, answer: str) -> None:
+        """`seat` decided its standing answer (on its own turn); saved with the game."""
+        if answer in STANDING:
+            self.m.seats[seat].standing = answer
+            self.m.persist()
+
+    def holds(self, seat: int) -> bool:
+        """Whether `seat`'s hand holds a card it could be offered out of turn."""
+        reaction = self.m.db.reaction
+        return any(reaction[c] for c in self.m.game.players[seat].hand)

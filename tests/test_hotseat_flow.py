@@ -1,0 +1,346 @@
+"""Pass-and-play that flows: one hand-off a turn, no pass screen that tells who holds an
+out-of-turn card, standing answers set on your own turn (by key and by click), reactions
+confirmed to their player alone, the drawn cards and the first turn told, Undo after a
+passed offer, and Rematch on the end screen. The UI tests post real pygame events."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from uidriver import Player, click, find, key
+
+from doomlings_desktop.play.match import Match, Seat
+from doomlings_desktop.rules.cards import available_modules, database_for, default_database
+from doomlings_desktop.rules.setup import build
+from doomlings_desktop.storage.saveinfo import check_seats
+from doomlings_desktop.storage.settings import Settings
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+NAMES = ("Ada", "Bea", "Cyd", "Dov", "Eve", "Fox")
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+
+
+class Prefs:
+    bot_pace = 0.0
+    ask_out_of_turn = True
+    hold_end_turn = "bots"
+    hints = "bots"
+
+
+def _app(size=(1366, 768)) -> App:
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    return App(size=size, settings=s)
+
+
+def _held_card(sc: TableScene, d) -> bool:
+    """Whether decision `d` is one only a holder of an out-of-turn card could get: an offer,
+    or the question of a reaction card played out of another player's turn."""
+    db = sc.db
+    return d.kind == "react" or (d.card >= 0 and bool(db.reaction[d.card])
+                                 and d.player != sc.game.current)
+
+
+class Watch:
+    """After every frame of a pass-and-play table: what each pass screen said (every string
+    it drew), which decision it was for, and the turns played."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.screens: list[tuple[str, list[str]]] = []     # (reason, texts drawn)
+        self.turns = 0
+        self.last = None
+        self.told: list[tuple[int, list[str]]] = []        # (seat, confirmations) shown
+        self.handoffs: list[str] = []
+        frame = app.frame
+
+        def watched(*a, **k):
+            drawn: list[str] = []
+            render = app.text.render
+            app.text.render = lambda s, *x, **y: (drawn.append(s), render(s, *x, **y))[1]
+            try:
+                frame(*a, **k)
+            finally:
+                app.text.render = render
+            sc = app.scene
+            if not isinstance(sc, TableScene):
+                return
+            g = sc.game
+            if g.current != self.last and not g.over:
+                self.last = g.current
+                self.turns += 1
+            if sc.pass_needed and drawn:
+                self.screens.append((sc.match.pass_reason(), drawn))
+            if sc.pass_needed:
+                assert not _held_card(sc, g.pending), "a pass screen for a held card"
+            if sc.overlays.review.open(None) and g.pending is not None:
+                # "Done: pass to X": X is whoever decides next, never a holder called over
+                assert not _held_card(sc, g.pending)
+        app.frame = watched
+
+    def hook(self, scene: TableScene) -> None:
+        """Count the hand-offs and the confirmations of `scene`'s match as they happen."""
+        m = scene.match
+        take = m.take_screen
+
+        def taken(seat: int) -> None:      # every hand-off, and what it was for
+            if seat != m.cleared:
+                self.handoffs.append(m.pass_reason())
+            take(seat)
+        m.take_screen = taken
+        real = m.stand_in.confirmations
+
+        def told(seat: int) -> list[str]:
+            lines = real(seat)
+            if lines:
+                self.told.append((seat, lines))
+            return lines
+        m.stand_in.confirmations = told
+
+
+def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
+    """Six humans, every module, 1366x768, played with posted events only: the screen
+    changes hands about once a turn, no pass screen is ever for an out-of-turn offer or names
+    a holder, a reaction played by a standing answer is told to its player alone, standing
+    answers are set with O and with their button, and the game ends on the end screen."""
+    mods = tuple(available_modules())
+    app = _app()
+    sc = TableScene(app, [SeatConfig(n) for n in NAMES], seed=12, modules=mods)
+    assert set(sc.db.modules) == set(mods)
+    app.go(sc)
+    watch = Watch(app)
+    watch.hook(sc)
+    player = Player(4)
+    rng = random.Random(4)
+    pressed = clicked = 0
+    summaries_seen = set()
+    for _ in range(20000):
+        if sc.game.over:
+            break
+        d = sc.my_decision()
+        if d is not None and sc.news.summary is not None:
+            summaries_seen.add(sc.viewer)
+        button = find(sc, ("button", "standing"))
+        if button is not None and d is not None and rng.random() < 0.3 \
+                and sc.news.summary is None and sc.match.review is None:
+            before = sc.match.seats[d.player].standing
+            if rng.random() < 0.5:
+                key(app, pygame.K_o, "o")
+                pressed += 1
+            else:
+                click(app, button.center)
+                clicked += 1
+            assert sc.match.seats[d.player].standing != before
+            continue
+        if not player.act(app):
+            app.frame()
+    app.frame()
+    g = sc.game
+    assert g.over and find(sc, ("button", "rematch")) is not None
+    m = sc.match
+    assert len(watch.handoffs) == m.handoffs
+    other = [r for r in watch.handoffs if not r.endswith("'s turn")]
+    per_turn = m.handoffs / watch.turns
+    # every hand-off is a turn's, or a question a card put to that player in the open (a
+    # catastrophe's, "each player discards", the Meaning of Life dealt at set-up); none is
+    # an out-of-turn offer
+    assert not any("out of turn" in r for r in other)
+    print(f"\n6 seats, every module: {m.handoffs} hand-offs in {watch.turns} turns "
+          f"({per_turn:.2f} a turn; {len(other)} for questions put to everyone)")
+    assert (m.handoffs - len(other)) / watch.turns <= 1.05
+    assert per_turn <= 1.7
+    assert watch.screens
+    for reason, texts in watch.screens:       # a pass screen names whoever decides, only
+        decider = next(t for t in texts if t.startswith("Pass to "))[len("Pass to "):]
+        assert decider in NAMES
+        named = {n for t in texts for n in NAMES if n in t}
+        assert named == {decider}, (reason, texts)
+    assert watch.told, "no standing answer played a reaction in this game"
+    for _seat, lines in watch.told:           # told when that seat took the screen
+        assert all(line.startswith("Your standing answer played ") for line in lines)
+    assert pressed and clicked
+    assert len(summaries_seen) == 6           # everyone's first turn was summed up too
+
+
+def _any_time_at_turn_end():
+    """Ann (seat 0) holds Fey; her play ends her turn with a draw, and then the end of the
+    turn offers her Fey, on her own screen."""
+    mdb = database_for(("mythlings",))
+    g = build(mdb, {"players": [{"hand": ["fey", "quick", "antlers"], "pile": []},
+                                {"hand": ["adorable", "bark"], "pile": []}],
+                    "trait_deck": ["gills", "leaves", "migratory", "woody-stems", "nocturnal",
+                                   "stone-skin"]}, players=2)
+    return mdb, g
+
+
+def test_cards_drawn_before_an_offer_on_your_own_screen_are_still_shown():
+    """An offer at the end of Ann's own turn (Fey, at any time) comes after her draw: once
+    she passes it and the screen goes to Ben, "new in your hand" still shows the cards she
+    drew (the offer's window covered the hand; answering it was not seeing them)."""
+    mdb, g = _any_time_at_turn_end()
+    m = Match([Seat("Ann"), Seat("Ben")], seed=0, game=g, prefs=Prefs())
+    m.autosave = False
+    m.take_screen(0)
+    hand = list(g.players[0].hand)
+    assert m.apply(mdb.card("quick")) is None
+    if g.pending.kind == "end_turn":
+        assert m.apply("end") is None
+    d = g.pending
+    assert d.kind == "react" and d.player == 0 and not m.pass_needed    # her own screen
+    drawn = [c for c in g.players[0].hand if c not in hand]
+    assert drawn
+    assert m.apply("pass") is None
+    assert m.review == (0, drawn)
+
+
+def test_a_play_before_a_passed_offer_can_still_be_undone():
+    """Ann plays a trait; Ben's Parasitic is passed by his standing answer ("never"). The
+    End turn pause and Undo are there as if no one held anything: a refusal would tell Ann
+    that someone holds an out-of-turn card."""
+    db = default_database()
+    g = build(db, {"players": [{"hand": ["quick", "antlers"], "pile": []},
+                               {"hand": ["parasitic", "bark"], "pile": []}],
+                   "trait_deck": ["gills", "leaves", "migratory", "woody-stems"]}, players=2)
+    m = Match([Seat("Ann"), Seat("Ben", standing="never")], seed=0, game=g, prefs=Prefs())
+    m.autosave = False
+    m.origin = lambda: build(db, {"players": [{"hand": ["quick", "antlers"], "pile": []},
+                                              {"hand": ["parasitic", "bark"], "pile": []}],
+                                  "trait_deck": ["gills", "leaves", "migratory",
+                                                 "woody-stems"]}, players=2)
+    m.take_screen(0)
+    n = len(g.answers)
+    assert m.apply(db.card("quick")) is None
+    assert len(m.game.answers) == n + 2          # Ann's play, and Ben's pass
+    assert m.game.pending.kind == "end_turn" and m.game.pending.player == 0
+    assert not m.notices and m.can_undo()
+    assert m.undo()
+    assert m.game.pending.kind == "play" and db.card("quick") in m.game.players[0].hand
+
+
+def test_the_standing_answer_is_saved_and_a_bad_one_is_the_default():
+    seats = check_seats([{"name": "A", "kind": "human", "standing": "never"},
+                         {"name": "B", "kind": "human", "standing": ["x"]},
+                         {"name": "C", "kind": "human"}], 3)
+    assert [s["standing"] for s in seats] == ["never", "pays", "pays"]
+    assert Seat("A", standing="never").as_dict()["standing"] == "never"
+    assert "standing" not in Seat("A").as_dict()
+
+
+def _ended(seats):
+    from doomlings_desktop.commands.simulate import play_random
+
+    g = play_random(database_for(("mythlings",)), len(seats), 5)
+    app = _app()
+    sc = TableScene(app, seats, 77, game=g)
+    sc.autosave = False
+    app.go(sc)
+    sc.cleared = sc.viewer = 0
+    app.frame()
+    click(app, (10, 10))           # World's End told at once: the scores
+    wait_for = find(sc, ("button", "rematch"))
+    assert wait_for is not None
+    return app, sc
+
+
+@pytest.mark.parametrize("how", ["click", "key"])
+@pytest.mark.parametrize("kinds", [("human", "human", "human"), ("human", "bot", "bot")])
+def test_rematch_deals_a_new_game_to_the_same_seats(kinds, how):
+    seats = [Seat(n, k, "easy" if k == "bot" else "random", i != 1, 0,
+                  "never" if i == 2 else "pays") for i, (n, k) in enumerate(zip(NAMES, kinds, strict=False))]
+    app, sc = _ended(seats)
+    old = sc.match
+    if how == "click":
+        click(app, find(sc, ("button", "rematch")).center)
+    else:
+        key(app, pygame.K_r, "r")
+    new = app.scene
+    assert isinstance(new, TableScene) and new is not sc
+    m = new.match
+    assert [(s.name, s.kind, s.level, s.ask_out_of_turn, s.standing) for s in m.seats] == \
+        [(s.name, s.kind, s.level, s.ask_out_of_turn, s.standing) for s in old.seats]
+    assert m.seed != old.seed and not m.game.over and not m.game.answers
+    assert m.db.modules == old.db.modules == ("mythlings",)
+
+
+def test_undo_takes_back_the_play_past_an_offer_passed_after_it():
+    """Ann plays Selfish; Ben's Righteous is passed by his standing answer before Selfish
+    acts. Ann, choosing what Selfish steals, may still take the play back: Undo goes past
+    Ben's pass to her own last answer (not to Ben's offer, which would only pass again)."""
+    mdb = database_for(("mythlings",))
+
+    def spec():
+        return build(mdb, {"players": [{"hand": ["selfish", "quick"], "pile": []},
+                                       {"hand": ["righteous", "adorable"],
+                                        "pile": ["fire-skin", "bark"]}],
+                           "trait_deck": ["gills", "leaves", "migratory", "woody-stems"]},
+                     players=2)
+    m = Match([Seat("Ann"), Seat("Ben", standing="never")], seed=0, game=spec(),
+              prefs=Prefs())
+    m.autosave = False
+    m.origin = spec
+    m.take_screen(0)
+    assert m.apply(mdb.card("selfish")) is None
+    assert m.game.answers == [mdb.card("selfish"), "pass"]      # Ben's offer, passed
+    assert m.game.pending.player == 0 and m.can_undo() and not m.notices
+    assert m.undo()
+    assert m.game.answers == [] and m.game.pending.kind == "play"
+    assert mdb.card("selfish") in m.game.players[0].hand
+
+
+def test_the_standing_answer_is_set_on_your_turn_and_its_message_stays_with_you(db):
+    """On her own turn Ada, holding Parasitic, switches her standing answer with O and back
+    with its button; the message that confirms it is gone when the screen passes to Bea
+    (however quickly): it would tell Bea that Ada holds an out-of-turn card."""
+    g = build(db, {"players": [{"hand": ["parasitic", "quick", "antlers"], "pile": []},
+                               {"hand": ["adorable", "bark"], "pile": []}],
+                   "trait_deck": ["gills", "leaves", "migratory", "woody-stems",
+                                  "nocturnal", "stone-skin"]}, players=2)
+    app = _app()
+    sc = TableScene(app, [SeatConfig("Ada"), SeatConfig("Bea")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("pass_screen", 0)).center)
+    assert find(sc, ("button", "standing")) is not None
+    key(app, pygame.K_o, "o")
+    assert sc.match.seats[0].standing == "never" and "never" in sc.message.text
+    click(app, find(sc, ("button", "standing")).center)
+    assert sc.match.seats[0].standing == "pays"
+    key(app, pygame.K_o, "o")
+    assert sc.match.seats[0].standing == "never"
+    click(app, find(sc, ("hand", db.card("quick"))).center)
+    click(app, find(sc, ("panel", 0)).center)
+    key(app, pygame.K_RETURN)                                 # End turn
+    if find(sc, ("button", "review_done")) is not None:
+        key(app, pygame.K_RETURN)
+    assert sc.message.text                                    # still Ada's, behind the screen
+    assert find(sc, ("pass_screen", 1)) is not None
+    key(app, pygame.K_SPACE, " ")                             # Bea takes the screen
+    assert sc.viewer == 1 and not sc.message.text
+    assert find(sc, ("button", "standing")) is None           # Bea holds no such card
+    key(app, pygame.K_o, "o")                                 # O does nothing for her
+    assert not sc.message.text and sc.match.seats[1].standing == "pays"
+
+
+def test_a_standing_answer_set_at_the_table_comes_back_with_continue(db):
+    """Ben's standing answer, switched on his turn, is in the autosave; Continue gives the
+    table back with it (and the saved file reads back through the Load screen's checks)."""
+    from doomlings_desktop.storage import saves
+    from doomlings_desktop.ui import router
+
+    m = Match([Seat("Ann"), Seat("Ben")], seed=5, prefs=Prefs())
+    m.take_screen(0)
+    m.stand_in.choose(1, "never")
+    assert saves.load(saves.autosave_path(), db).seats[1]["standing"] == "never"
+    app = _app()
+    back = app.scene
+    assert router.open_save(app, saves.autosave_path(), back)
+    assert [s.standing for s in app.scene.match.seats] == ["pays", "never"]
