@@ -247,10 +247,12 @@ def test_the_esc_menu_reaches_main_menu_and_quit_by_keys():
 
 def test_the_end_screen_takes_enter_and_its_letters_and_shows_them():
     app, sc = six_player_end()
-    assert focused(sc) == "new_game"        # the focus starts on New game
+    assert focused(sc) == "rematch"         # the focus starts on Rematch (the same seats)
     shown = texts_of_a_frame(app, sc)
-    assert "N" in shown and "M" in shown                        # their letters, on them
+    assert "R" in shown and "N" in shown and "M" in shown       # their letters, on them
     assert any(s.startswith(keys.PAGE_LINES["move"].label) for s in shown)
+    key(app, pygame.K_RIGHT)
+    assert focused(sc) == "new_game"
     key(app, pygame.K_RIGHT)
     assert focused(sc) == "main_menu"
     key(app, pygame.K_LEFT)
@@ -322,10 +324,14 @@ def test_a_whole_game_from_the_main_menu_to_the_end_by_the_keyboard_alone():
     if find(sc, ("button", "new_game")) is None:    # World's End told: Enter skips to the
         key(app, pygame.K_RETURN)                   # scores (without animation they are
         app.frame()                                 # there at once)
-    assert find(sc, ("button", "new_game")) is not None and focused(sc) == "new_game"
-    key(app, pygame.K_RETURN)                       # the focused New game
-    assert type(app.scene).__name__ == "NewGameScene"
-    assert app.scene.names[0] == "Kay" and app.scene.count == 2    # the same table offered
+    assert find(sc, ("button", "new_game")) is not None and focused(sc) == "rematch"
+    key(app, pygame.K_RETURN)                       # the focused Rematch: a new deal
+    again = app.scene
+    assert isinstance(again, TableScene) and again is not sc
+    assert again.game.n == 2 and again.name(0) == "Kay" and again.match.seed != sc.match.seed
+    key(app, pygame.K_ESCAPE)                       # and from there the main menu by keys
+    letter(app, "m")
+    assert type(app.scene).__name__ == "MenuScene"
 
 
 def test_a_hot_seat_table_with_the_keys_of_the_pass_screen():
