@@ -83,6 +83,10 @@ class RemoteSeat:
         self.rematch_asked = -1     # the game after which a rematch was asked
         self.outcomes: list[Any] = []   # each finished game's Outcome
         self.on_update: Callable[[RemoteSeat], None] | None = None
+        # every message decoded, before it is handled: the game window's lobby reads the
+        # Waiting seats and an Update's connections from it (play/remote.py)
+        self.on_message: Callable[[Any], None] | None = None
+        self.on_link: Callable[[bool], None] | None = None   # connected (True) or dropped
         self.names: tuple[str, ...] = ()    # each seat's name, from the Welcome
         self.token = self._read_token()
         self.seat = -1
@@ -164,6 +168,8 @@ class RemoteSeat:
             else:
                 why = "the server closed the connection"
             finally:
+                if self.ws is not None and self.on_link is not None:
+                    self.on_link(False)
                 self.ws = None
             now = loop.time()
             lost_since = now if lost_since is None else lost_since
@@ -180,6 +186,8 @@ class RemoteSeat:
             msg = decode_server(text)
         except BadMessage as e:
             raise Lost(str(e)) from None
+        if self.on_message is not None:
+            self.on_message(msg)
         if type(msg) is Refused:
             return await self._refused(msg)
         if type(msg) is Welcome:

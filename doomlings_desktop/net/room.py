@@ -68,6 +68,8 @@ class Room:
     rematch: set[int] = field(init=False, default_factory=set)    # seats asking for another
     stand_ins: dict[int, Any] = field(init=False, default_factory=dict)   # remote seats a
     # bot plays while their player is gone (past the server's grace period)
+    held: bool = False         # a game window's room: dealt when its host says Start, not
+    # as soon as every seat is taken (`Server.release`)
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.kinds) <= 6:
@@ -111,7 +113,7 @@ class Room:
 
     def start(self) -> bool:
         """Deal the game once every remote seat is taken; True if it was dealt now."""
-        if self.game is not None or not self.ready:
+        if self.game is not None or not self.ready or self.held:
             return False
         self.game = Game.new(self.db, len(self.seats), seed=self.seed, variants=self.variants,
                              names=[s.name or default_name(i) for i, s in enumerate(self.seats)])

@@ -163,12 +163,13 @@ class Server:
         return self._digests
 
     def add_room(self, code: str, kinds: list[str], modules: Iterable[str] = (),
-                 seed: int | None = None, variants: dict | None = None) -> Room:
+                 seed: int | None = None, variants: dict | None = None,
+                 held: bool = False) -> Room:
         code = code.upper()
         if code in self.rooms:
             raise ValueError(f"there is a room {code} already")
         kw: dict[str, Any] = {} if seed is None else {"seed": seed}
-        room = Room(code, list(kinds), tuple(modules), variants=variants or {}, **kw)
+        room = Room(code, list(kinds), tuple(modules), variants=variants or {}, held=held, **kw)
         self.rooms[code] = room
         self._save(room)
         return room
@@ -326,17 +327,32 @@ class Server:
             conn.log_sent, conn.zones_sent = msg.since, msg.zsince
         conn.send(Welcome(room.code, seat, room.seats[seat].token, self.program, room.modules,
                           room.info()))
-        if room.start():
+        self._deal(room)
+
+    def _deal(self, room: Room) -> None:
+        """Deal the room's game if it may be dealt now, and tell its seats where it is."""
+        dealt = room.start()
+        if dealt:
             log.info("room %s: the game is dealt", room.code)
             for i, s in enumerate(room.seats):   # a seat whose player left before the deal
                 if s.token and not s.connected and self.stand_in:
                     asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, i)
-        if room.game is None:
+        if room.game is None or dealt:      # dealt: every seat's name, as the game has them
             for c in self._room_conns(room):
                 c.send(Waiting(room.info()))
-        else:
+        if room.game is not None:
             self._broadcast(room)
             self._kick_bots(room)
+
+    def release(self, code: str) -> bool:
+        """The host of a held room says Start: deal it if every seat is taken (on the
+        server's loop: `ServerThread.call`). False if it cannot be dealt yet."""
+        room = self.rooms.get(code)
+        if room is None or room.game is not None or not room.ready:
+            return False
+        room.held = False
+        self._deal(room)
+        return room.game is not None
 
     def _create(self, conn: Conn, msg: Create) -> None:
         """Open a room of the seats asked for, then join it as its first remote seat."""
@@ -419,7 +435,9 @@ class Server:
         self.changed.set()
         self.active[room.code] = time.monotonic()
         self._save(room)
-        if g is None:
+        if g is None:       # still filling: who is here (a player left the lobby)
+            for c in self._room_conns(room):
+                c.send(Waiting(room.info()))
             return
         connected = room.connected()
         standing = tuple(sorted(room.stand_ins))
@@ -505,6 +523,7 @@ class ServerThread:
         self.loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
+        self.error: OSError | None = None     # why it could not listen, if it could not
         self.thread = threading.Thread(target=self._main, daemon=True)
 
     def _main(self) -> None:
@@ -520,7 +539,11 @@ class ServerThread:
 
             await self.server.run(self.host, self.port, started, self._stop)
 
-        self.loop.run_until_complete(go())
+        try:
+            self.loop.run_until_complete(go())
+        except OSError as e:        # the address cannot be listened on: start() says why
+            self.error = e
+            self._ready.set()
         left = asyncio.all_tasks(self.loop)      # writers of connections still closing
         for t in left:
             t.cancel()
@@ -531,6 +554,9 @@ class ServerThread:
         self.thread.start()
         if not self._ready.wait(20):
             raise RuntimeError("the server did not start")
+        if self.error is not None:
+            self.thread.join(20)
+            raise self.error
         return self
 
     @property

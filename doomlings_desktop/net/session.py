@@ -1,0 +1,479 @@
+"""A remote seat played at the game window's table: `RemoteMatch`, the same surface the table
+reads of a local `Match` (play/match.py), fed by a `RemoteSeat` (net/client.py) that runs on a
+thread of its own with its own asyncio loop.
+
+The two threads share nothing but two queues: the network thread puts what it heard into
+`inbox` (a snapshot of the seat after each update, the lobby's seats, a refusal, the end), the
+window's thread takes it in `tick()`, once a frame, and sends its answers back through an
+asyncio queue on the network loop (`call_soon_threadsafe`). The table never waits for the
+network: while an answer travels, the decision is simply not offered again.
+
+No pygame here. `wake`, if given, is called from the network thread whenever something was
+put in the inbox (the window posts itself an event, so an idle window draws it at once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from doomlings_desktop.net.client import Lost, RemoteSeat
+from doomlings_desktop.net.protocol import Answer, Refused, Update, Waiting, Welcome, encode
+from doomlings_desktop.play.match import Seat, Since
+from doomlings_desktop.rules.cards import database_for
+from doomlings_desktop.rules.view import View
+
+log = logging.getLogger(__name__)
+
+SAVED_BY_HOST = "An online game is kept by its host: it cannot be saved here."
+
+
+class LogLine(NamedTuple):
+    """One line of the seat's log, as the table's sounds read a game's log (`.kind`)."""
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Waits:
+    """Whose decision the game waits for, when it is not this seat's own: enough for the
+    table to say "Waiting for Ann..." (the decision itself is that seat's secret)."""
+
+    player: int
+    kind: str = "wait"
+    options: tuple = ()
+    zone: str = ""
+    count: int = 1
+    card: int = -1
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    """A seat as the lobby shows it."""
+
+    kind: str           # remote, or a bot level
+    name: str
+    taken: bool
+    connected: bool
+
+
+class RemoteGame:
+    """What the table reads of a game (`over`, `pending`, `log`, `n`, `answers`, `db`,
+    `seed`), from the seat's last update: never more than the seat was sent."""
+
+    def __init__(self, match: RemoteMatch) -> None:
+        self._m = match
+
+    @property
+    def over(self) -> bool:
+        return self._m.view_now is not None and self._m.view_now.over
+
+    @property
+    def pending(self) -> Any:
+        return self._m.pending_now
+
+    @property
+    def log(self) -> list[LogLine]:
+        return self._m.log_lines
+
+    @property
+    def n(self) -> int:
+        return len(self._m.seats)
+
+    @property
+    def answers(self) -> range:
+        """As many as the server's game has had (`len` is what the table reads)."""
+        return range(max(0, self._m.step))
+
+    @property
+    def db(self) -> Any:
+        return self._m.db
+
+    @property
+    def seed(self) -> int:
+        return 0        # the server keeps it to itself
+
+
+class RemoteMatch:
+    """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
+    takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
+    playing, over or lost (`problem` says why, in a sentence)."""
+
+    autosave = False
+    autosaved = None
+    unsaved = None
+    lesson = None
+    review = None
+    coach = None
+    hint_for = None
+    thinking = None
+    last_bot_move = None
+    pass_needed = False
+    private = True
+    online = True
+
+    def __init__(self, url: str, room: str, name: str = "", seat_file: str | None = None,
+                 give_up_after: float = 60.0, wake: Callable[[], None] | None = None,
+                 host: Any = None) -> None:
+        self.url, self.room, self.name_asked = url, room, name
+        self.host = host            # net/host.py's Hosting, when this window runs the server
+        self.wake = wake
+        self.inbox: queue.Queue[tuple] = queue.Queue()
+        self._seat = RemoteSeat(url, room, name, decide=None, seat_file=seat_file,
+                                give_up_after=give_up_after, say=self._said)
+        self._seat._maybe_answer = self._no_answer      # the table answers, not a callback
+        self._seat.on_message = self._heard
+        self._seat.on_link = lambda up: self._put("link", up)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._answers: asyncio.Queue | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        # what the window's thread knows, taken in by tick()
+        self.state = "connecting"
+        self.problem = ""
+        self.me = -1
+        self.modules: tuple[str, ...] = ()
+        self.db = database_for(())
+        self.lobby: tuple[LobbySeat, ...] = ()
+        self.seats: list[Seat] = []
+        self.humans: list[int] = []
+        self.bots: dict[int, Any] = {}
+        self.view_now: View | None = None
+        self.pending_now: Any = None
+        self.log_lines: list[LogLine] = []
+        self.step = -1
+        self.game_no = 0
+        self.sent_at = -1           # the step whose answer is on its way
+        self.connected: tuple[bool, ...] = ()
+        self.stand_ins: tuple[int, ...] = ()
+        self.link_up = False        # this window's own connection
+        self.notices: list[tuple[str, float]] = []
+        self.bot_notes: dict[int, str] = {}
+        self.finished = False
+        self.viewer = self.cleared = 0
+        self.game = RemoteGame(self)
+
+    # ------------------------------------------------------------------ the network thread
+
+    def start(self) -> RemoteMatch:
+        self._thread = threading.Thread(target=self._main, name="doomlings-online",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def _main(self) -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._run())
+        finally:
+            loop.close()
+
+    async def _run(self) -> None:
+        self._answers = asyncio.Queue()
+        sender = asyncio.get_running_loop().create_task(self._send_answers())
+        try:
+            await self._seat.run()
+            self._put("done")
+        except Lost as e:
+            self._put("lost", str(e))
+        except asyncio.CancelledError:
+            pass
+        except Exception as e:  # noqa: BLE001 - a server's bytes must never end the window
+            log.exception("the online seat failed")
+            self._put("lost", f"The connection failed ({type(e).__name__}): the game "
+                              "cannot go on here.")
+        finally:
+            sender.cancel()
+
+    async def _send_answers(self) -> None:
+        """Answers from the table, sent as they come; one the connection lost is sent
+        again by the table when the decision comes back (`sent_at` is reset on a Welcome)."""
+        assert self._answers is not None
+        while True:
+            step, game, answer = await self._answers.get()
+            ws = self._seat.ws
+            if ws is None:
+                self._put("unsent", step)
+                continue
+            try:
+                await ws.send(encode(Answer(step=step, answer=answer, game=game)), text=True)
+            except Exception:  # noqa: BLE001 - the connection went: the answer goes again
+                self._put("unsent", step)
+
+    async def _no_answer(self) -> None:
+        return None
+
+    def _put(self, *item: Any) -> None:
+        self.inbox.put(item)
+        if self.wake is not None:
+            try:
+                self.wake()
+            except Exception:  # noqa: BLE001 - a wake that fails costs half a second at most
+                pass
+
+    def _said(self, text: str) -> None:
+        self._put("notice", text[:200])
+
+    def _heard(self, msg: Any) -> None:
+        """Every decoded message, on the network thread: a snapshot for the window's."""
+        s = self._seat
+        t = type(msg)
+        if t is Welcome:
+            self._put("welcome", msg.seat, tuple(msg.modules), self._lobby(msg.seats))
+        elif t is Waiting:
+            self._put("waiting", self._lobby(msg.seats))
+        elif t is Refused:
+            self._put("refused", msg.reason[:300], msg.fatal)
+        elif t is Update:
+            # the client applies it after this call: hand over what it will hold then
+            log_ = s.log[:msg.log_at] + list(msg.events) if msg.game == s.game else \
+                list(msg.events)
+            self._put("update", msg, tuple(log_))
+
+    @staticmethod
+    def _lobby(seats: Any) -> tuple[LobbySeat, ...]:
+        return tuple(LobbySeat(str(x.kind)[:10], str(x.name)[:40], bool(x.taken),
+                               bool(x.connected)) for x in seats)
+
+    def stop(self) -> None:
+        """Leave: close the connection and end the thread (and the hosted server, if any)."""
+        self._stopping = True
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            async def close() -> None:
+                for t in asyncio.all_tasks():
+                    if t is not asyncio.current_task():
+                        t.cancel()
+            asyncio.run_coroutine_threadsafe(close(), loop)
+        if self._thread is not None:
+            self._thread.join(10)
+        if self.host is not None:
+            self.host.stop()
+
+    # ------------------------------------------------------------------ the window's thread
+
+    def tick(self, dt: float = 0.0, may_move: bool = True) -> bool:
+        """Take in what the network thread heard; True if the game moved on (a new step)."""
+        moved = False
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                return moved
+            moved = self._take(item) or moved
+
+    def _take(self, item: tuple) -> bool:
+        kind = item[0]
+        if kind == "update":
+            return self._take_update(item[1], item[2])
+        if kind == "welcome":
+            self.me, self.modules, self.lobby = item[1], item[2], item[3]
+            self.viewer = self.cleared = self.me
+            self._make_seats()
+            self.link_up = True
+            self.sent_at = -1           # an answer lost with the old connection goes again
+            self._repend()
+            if self.state == "connecting":
+                self.state = "lobby"
+        elif kind == "waiting":
+            self.lobby = item[1]
+            self._make_seats()
+        elif kind == "refused":
+            self.sent_at = -1           # the decision may be answered again
+            self._repend()
+            if item[2]:
+                self._lose(item[1])
+            else:
+                self.notices.append((f"The host refused that: {item[1]}", 5))
+        elif kind == "unsent":
+            self.sent_at = -1 if self.sent_at == item[1] else self.sent_at
+            self.link_up = False
+            self._repend()
+        elif kind == "link":
+            self.link_up = bool(item[1])    # dropped: the client connects again by itself
+            if not self.link_up:
+                self.sent_at = -1
+                self._repend()
+        elif kind == "notice":
+            self.notices.append((item[1], 5))
+        elif kind == "lost":
+            self._lose(item[1])
+        elif kind == "done":
+            self.link_up = False
+        return False
+
+    def _lose(self, why: str) -> None:
+        self.link_up = False
+        if self.state != "over" and not self._stopping:
+            self.state, self.problem = "lost", why
+
+    def _make_seats(self) -> None:
+        """The table's seats from the lobby's: this window's seat is the human here."""
+        if not self.lobby:
+            return
+        self.seats = [Seat(s.name or f"Player {i + 1}",
+                           "human" if s.kind == "remote" else "bot",
+                           "remote" if s.kind == "remote" else s.kind)
+                      for i, s in enumerate(self.lobby)]
+        self.humans = [self.me] if 0 <= self.me < len(self.seats) else []
+        self.bots = {i: None for i, s in enumerate(self.lobby) if s.kind != "remote"}
+        if self.modules != self.db.modules:
+            try:
+                self.db = database_for(self.modules)
+            except Exception:  # noqa: BLE001 - the Welcome was checked: keep the base cards
+                log.warning("unknown modules from the server: %s", self.modules)
+
+    def _take_update(self, u: Update, lines: tuple) -> bool:
+        from doomlings_desktop.net.wire import view_from_wire
+
+        try:
+            view = view_from_wire(u.view, u.decision, tuple(tuple(x) for x in lines))
+        except Exception as e:  # noqa: BLE001 - a hostile update: said, never a traceback
+            self._lose(f"The host sent a table this program cannot read ({type(e).__name__}).")
+            return False
+        if view.n != len(self.seats) or not 0 <= view.me < view.n:
+            self._lose("The host sent a table for another number of players.")
+            return False
+        moved = u.step != self.step or u.game != self.game_no
+        self.step, self.game_no = u.step, u.game
+        self.view_now = view
+        self.log_lines = [LogLine(str(k), str(t)) for k, t in lines]
+        self.connected = tuple(u.connected)
+        self.stand_ins = tuple(u.stand_ins)
+        self.link_up = True
+        if moved:
+            self.sent_at = -1
+        self._repend()
+        self.state = "over" if view.over else "playing"
+        self.finished = view.over
+        return moved
+
+    def _repend(self) -> None:
+        """The decision the table shows: this seat's own until its answer is sent, else
+        whose the game waits for."""
+        v = self.view_now
+        if v is None or v.over:
+            self.pending_now = None
+        elif v.decision is not None and self.sent_at != self.step:
+            self.pending_now = v.decision
+        elif v.waiting_for is not None:
+            self.pending_now = Waits(v.waiting_for)
+        else:
+            self.pending_now = None
+
+    # ------------------------------------------------------------------ what the table asks
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
+
+    def my_decision(self) -> Any:
+        d = self.pending_now
+        return d if d is not None and not isinstance(d, Waits) else None
+
+    def view(self) -> View:
+        assert self.view_now is not None
+        return self.view_now
+
+    def apply(self, answer: Any) -> str | None:
+        """Send the answer to the pending decision; returns why not, or None if sent. The
+        host checks it again: a refusal comes back as a notice and the decision returns."""
+        d = self.my_decision()
+        if d is None:
+            return "It is not your decision."
+        if self.state == "lost":
+            return self.problem
+        ok = answer in d.options or (d.kind == "react" and answer == "pass")
+        if not ok or not (type(answer) is str or type(answer) is int):
+            return "That is not one of the answers."
+        loop, q = self._loop, self._answers
+        if loop is None or q is None or not loop.is_running():
+            return "Not connected: the answer cannot be sent."
+        self.sent_at = self.step
+        loop.call_soon_threadsafe(q.put_nowait, (self.step, self.game_no, answer))
+        self._repend()
+        return None
+
+    def is_connected(self, seat: int) -> bool:
+        """Whether that seat's player is at the table now (bots always are)."""
+        if seat == self.me:
+            return self.link_up
+        if 0 <= seat < len(self.connected):
+            return self.connected[seat]
+        return 0 <= seat < len(self.lobby) and self.lobby[seat].connected
+
+    def stood_in(self, seat: int) -> bool:
+        """A bot plays this seat until its player is back."""
+        return seat in self.stand_ins
+
+    # the local table's other questions, answered for a remote seat
+    def since(self, seat: int, log: tuple | None = None) -> Since:
+        return Since([], [], [])
+
+    def look(self, seat: int) -> None:
+        pass
+
+    def story(self) -> list:
+        return []
+
+    def coming(self) -> None:
+        return None
+
+    def acting_bot(self) -> None:
+        return None
+
+    def asks(self, seat: int) -> bool:
+        return True
+
+    def pass_reason(self) -> str:
+        return ""
+
+    def take_screen(self, seat: int) -> None:
+        pass
+
+    def end_review(self) -> None:
+        pass
+
+    def restore_seen(self, counts: dict) -> None:
+        pass
+
+    def hints_on(self) -> bool:
+        return False        # the coach needs the whole game, which stays with the host
+
+    def ask_hint(self) -> bool:
+        return False
+
+    def hint(self) -> None:
+        return None
+
+    def hint_thinking(self) -> bool:
+        return False
+
+    def preview(self, card: int) -> None:
+        return None
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def seat_dicts(self) -> list[dict]:
+        return [s.as_dict() for s in self.seats]
+
+    def save_as(self, name: str) -> str:
+        return SAVED_BY_HOST
+
+    def retry_save(self) -> bool:
+        return True
+
+    def persist(self) -> None:
+        pass
