@@ -367,7 +367,10 @@ class App:
     def go(self, scene: Scene) -> None:
         if scene is not self.scene and self.clicking:     # a page a click opened
             scene.arrived(self.mouse)
+        old = getattr(self, "scene", None)
         self.scene = scene
+        if old is not None and old is not scene:    # it lets go of what it holds (online:
+            getattr(old, "left", lambda: None)()    # its connection, a hosted server)
 
     def quit(self) -> None:
         self.running = False
@@ -543,6 +546,7 @@ class App:
 
     def run(self) -> int:
         self.loop()
+        getattr(self.scene, "left", lambda: None)()     # a connection, a hosted server
         try:
             if self.persist:
                 self.settings.save()

@@ -1,0 +1,108 @@
+"""The table of an online game: the same TableScene, drawing a RemoteMatch (net/session.py)
+instead of a local Match, plus what only an online game has: each player's connection (here,
+away, a bot playing for them) on their panel, and the connection's own trouble in a line.
+
+The match is fed by its network thread; this scene takes in what came once a frame
+(`update`), and is busy only while something waits to be taken in or moves on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.table.scene import TableScene
+from doomlings_desktop.ui.theme import BAD, BG, GOOD, INK, MUTED, WARN
+
+AWAY = (150, 160, 172)
+
+
+def seat_state(match: Any, seat: int) -> tuple[str, tuple[int, int, int]]:
+    """A seat's connection in a word or two, and its colour."""
+    if match.bots.get(seat, 0) is None:
+        return "", GOOD             # a bot of the host's: always there
+    if match.stood_in(seat):
+        return "away: a bot plays", WARN
+    if match.is_connected(seat):
+        return "online", GOOD
+    return ("reconnecting..." if seat == match.me else "away"), AWAY
+
+
+class OnlineTableScene(TableScene):
+    """A remote seat's table (`match` is a started RemoteMatch)."""
+
+    offers_review = False       # the whole game stays with the host: nothing to review here
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app, match=match)
+        self.lost_told = False
+
+    def busy(self) -> bool:
+        """Moving cards, or news from the network thread to take in. Waiting for another
+        player is idle: their move wakes the window (net/session.py's `wake`)."""
+        return self.moving() or not self.match.inbox.empty() or (
+            self.game.over and self.we_step < len(self._we_lines()) + 1.5)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        m = self.match
+        if m.state == "lost" and not self.lost_told:
+            self.lost_told = True
+            self.app.sounds.play("error")
+
+    def left(self) -> None:
+        self.match.stop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.match.state == "lost" and event.type == pygame.MOUSEBUTTONUP and \
+                event.button == 1:
+            for r, key in self.targets:
+                if key == ("online_leave",) and r.collidepoint(event.pos):
+                    router.go(self.app, "online")
+                    return
+        super().handle(event)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self.match.view_now is None:     # not dealt yet (never shown: the lobby waits)
+            surf.fill(BG)
+            return
+        super().draw(surf)
+        if self.layout is None:
+            return
+        u = self.unit()
+        t = self.app.text
+        for p in self.layout.panels:
+            words, color = seat_state(self.match, p.seat)
+            if not words:
+                continue
+            img = t.render(words, int(13 * u), color, bold=True)
+            box = img.get_rect(bottomright=(p.pile.right - int(4 * u), p.pile.bottom - int(2 * u)))
+            back = box.inflate(int(10 * u), int(4 * u))
+            pygame.draw.rect(surf, BG, back, border_radius=int(5 * u))
+            surf.blit(img, box)
+            self.targets.append((back, ("connection", p.seat)))
+        if self.match.state == "lost":
+            self._lost(surf, u)
+
+    def _lost(self, surf: pygame.Surface, u: float) -> None:
+        """The connection is gone for good: say why, and offer the way out."""
+        t = self.app.text
+        w, h = surf.get_size()
+        box = Rect(0, 0, int(w * 0.6), int(110 * u))
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
+        pygame.draw.rect(surf, BAD, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
+        lines = t.wrap(self.match.problem or "The connection is lost.", int(17 * u),
+                       box.w - int(30 * u))[:2]
+        for k, line in enumerate(lines):
+            surf.blit(t.render(line, int(17 * u), INK), (box.x + int(15 * u),
+                                                         box.y + int(12 * u) + k * int(24 * u)))
+        b = Rect(0, 0, int(140 * u), int(34 * u))
+        b.bottomright = (box.right - int(12 * u), box.bottom - int(10 * u))
+        pygame.draw.rect(surf, MUTED, b, border_radius=int(8 * u))
+        label = t.render("Leave", int(16 * u), BG, bold=True)
+        surf.blit(label, label.get_rect(center=b.center))
+        self.targets.append((b, ("online_leave",)))

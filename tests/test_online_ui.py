@@ -1,0 +1,232 @@
+"""Online play in the game window, through real pygame events on the real app loop (dummy SDL
+driver): New game → Play online → Host or Join, the lobby, and a whole game at the table,
+against a server on 127.0.0.1 (a free port). Every wait is on a condition with a deadline."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pygame
+import pytest
+from netdriver import start_server, stop_server
+from uidriver import Player, click, find, key, wait_until
+from websockets.sync.server import serve as sync_serve
+
+from doomlings_desktop.net.session import RemoteMatch, Waits
+from doomlings_desktop.storage.settings import Settings
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.scenes.online import OnlineScene, parse_address
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    monkeypatch.setattr(OnlineScene, "listen", False)   # nothing announced, nothing heard
+
+
+def make_app(seats=("human", "human", "easy")):
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    s.seat_count = len(seats)
+    s.seats = list(seats) + ["medium"] * (6 - len(seats))
+    s.player_names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
+    app = App(size=(1280, 720), settings=s)
+    assert app.driver == "dummy"
+    return app
+
+
+def type_into(app, scene, field: str, text: str) -> None:
+    click(app, find(scene, ("field", field)).center)
+    key(app, pygame.K_BACKSPACE)       # the field opens selected: this clears it
+    for ch in text:
+        key(app, ord(ch.lower()) if ch.isalpha() else ord(ch), ch)
+
+
+def press(app, action) -> None:
+    r = wait_until(lambda: find(app.scene, ("button", action)), f"the {action} button",
+                   pump=app.frame)
+    click(app, r.center)
+
+
+def answer_randomly(m: RemoteMatch, r: random.Random) -> None:
+    m.tick()
+    d = m.my_decision()
+    if d is not None:
+        assert m.apply(r.choice(d.options)) is None
+
+
+def play_to_the_end(app, other: RemoteMatch | None, seed: int, until=None) -> Player:
+    """This window plays its seat by mouse and keys; `other` (if still there) answers at
+    random. Until the game's end, or `until()`."""
+    player = Player(seed)
+    r = random.Random(seed)
+
+    def step():
+        if other is not None:
+            answer_randomly(other, r)
+        if not player.act(app):
+            app.frame()
+        if until is not None:
+            return until()
+        return app.scene.game.over and (other is None or other.state == "over")
+    wait_until(step, "the online game's end", deadline_s=240, idle_s=0.001)
+    return player
+
+
+def test_parse_address_says_what_is_wrong():
+    assert parse_address("192.168.1.20") == ("ws://192.168.1.20:7474", None)
+    assert parse_address("10.0.0.2:8000") == ("ws://10.0.0.2:8000", None)
+    assert parse_address("wss://example.org:443")[0] == "wss://example.org:443"
+    for bad in ("", "ftp://x:1", "host:99999", "host:abc", "a b:1"):
+        assert parse_address(bad)[1], bad
+
+
+def test_remote_match_plays_a_game_without_a_window():
+    """The play layer alone: two remote seats and a bot, answers through `apply`, and the
+    table's questions (pending, my decision, the seats, the connections) answered."""
+    st, errors = start_server([("ROOMA", ["remote", "remote", "easy"], (), 5)])
+    a = RemoteMatch(st.url, "ROOMA", "Ann").start()
+    b = RemoteMatch(st.url, "ROOMA", "Ben").start()
+    r = random.Random(3)
+    try:
+        def step():
+            for m in (a, b):
+                answer_randomly(m, r)
+                if m.state == "playing" and m.my_decision() is None and m.game.pending:
+                    assert isinstance(m.game.pending, Waits) or m.sent_at == m.step
+            return a.state == b.state == "over"
+        wait_until(step, "two remote seats' game end", idle_s=0.001)
+        assert a.view_now.outcome == b.view_now.outcome
+        assert {a.me, b.me} == {0, 1} and a.bots == {2: None}
+        assert [s.name for s in a.seats][:2] == [s.name for s in b.seats][:2]
+        assert a.is_connected(2) and a.connected[:2] == (True, True)
+        assert a.apply(0) == "It is not your decision."     # over: nothing to answer
+        assert a.save_as("x") and not a.can_undo() and not a.hints_on()
+        assert not errors.records
+    finally:
+        a.stop()
+        b.stop()
+        stop_server(st, errors)
+
+
+def test_host_in_the_window_plays_a_game_with_a_joined_player(monkeypatch):
+    """New game → Play online → Host (this computer only, any free port): the lobby shows the
+    room, the seats fill as a player joins, the host starts, and the game is played to its end
+    at the table by mouse, the other seat by a RemoteMatch as another window would."""
+    monkeypatch.setattr(OnlineScene, "grace", 0.3)
+    app = make_app()
+    router.go(app, "new_game")
+    app.frame()
+    press(app, "online")
+    assert type(app.scene).__name__ == "OnlineScene"
+    sc = app.scene
+    while sc.places[sc.place][0] != "127.0.0.1":
+        press(app, "place")
+    type_into(app, sc, "port", "0")
+    press(app, "host")
+    lobby = app.scene
+    assert type(lobby).__name__ == "LobbyScene", getattr(sc, "notice", "")
+    m = lobby.match
+    wait_until(lambda: m.state == "lobby" and m.lobby, "the host's seat", pump=app.frame)
+    start = find(lobby, ("button", "start"))
+    assert start is None        # not offered until every seat is taken
+    app.frame()
+    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    try:
+        wait_until(lambda: lobby.ready(), "the joined player in the lobby", pump=app.frame)
+        assert [s.name for s in m.lobby] == ["Ann", "Ben", "Easy bot"]
+        other.tick()
+        assert other.state == "lobby"       # held: the game waits for the host's Start
+        assert find(lobby, ("button", "start")) is not None
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        table = app.scene
+        app.frame()
+        assert find(table, ("connection", 1)) is not None      # Ben is online
+        play_to_the_end(app, other, seed=7, until=lambda: m.step >= 30)
+        # the other player's program goes: the host's table says so, and after the grace
+        # period a bot plays the seat, which the table says too
+        other.stop()
+        wait_until(lambda: not m.is_connected(1), "Ben away", pump=app.frame)
+        wait_until(lambda: m.stood_in(1), "a bot for Ben", pump=app.frame)
+        app.frame()
+        assert find(table, ("connection", 1)) is not None
+        player = play_to_the_end(app, None, seed=8)
+        assert player.clicks + player.drags + player.keys > 0
+        assert table.view.over
+    finally:
+        other.stop()
+        router.go(app, "menu")      # leaving the table stops the server
+    assert m.host.thread is None
+
+
+def test_join_in_the_window_plays_to_the_end():
+    """Play online → Join: the address and room code typed, the lobby, the table, the game
+    played by mouse against a remote seat and a bot to its end."""
+    st, errors = start_server([("JOINME", ["remote", "remote", "random"], (), 11)])
+    app = make_app()
+    other = RemoteMatch(st.url, "JOINME", "Zed").start()
+    try:
+        router.go(app, "online")
+        app.frame()
+        sc = app.scene
+        type_into(app, sc, "address", st.url.removeprefix("ws://"))
+        type_into(app, sc, "code", "joinme")
+        press(app, "join")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        play_to_the_end(app, other, seed=5)
+        assert not errors.records
+    finally:
+        other.stop()
+        router.go(app, "menu")
+        stop_server(st, errors)
+
+
+def test_a_bad_address_or_code_is_said_not_tried():
+    app = make_app()
+    router.go(app, "online")
+    app.frame()
+    press(app, "join")
+    assert "address" in app.scene.notice
+    type_into(app, app.scene, "address", "127.0.0.1:1")
+    press(app, "join")
+    assert "room code" in app.scene.notice
+    assert type(app.scene).__name__ == "OnlineScene"
+
+
+@pytest.mark.parametrize("reply", ['{"t": "welcome"', "\x00" * 50, '{"t":"update","step":-5}',
+                                   '{"t": "refused", "reason": "no", "fatal": true}'])
+def test_a_hostile_server_gives_a_sentence_not_a_crash(reply):
+    """A server that sends garbage (or refuses): the lobby says why in a sentence and the
+    window goes on (DOOMLINGS_RAISE is set: an exception here would fail the test)."""
+    def handler(ws):
+        ws.recv()
+        ws.send(reply)
+        try:
+            ws.recv(5)
+        except Exception:  # noqa: BLE001 - the client hung up
+            pass
+
+    with sync_serve(handler, "127.0.0.1", 0) as srv:
+        t = threading.Thread(target=srv.serve_forever, daemon=True)
+        t.start()
+        port = srv.socket.getsockname()[1]
+        app = make_app()
+        router.go(app, "online")
+        app.frame()
+        type_into(app, app.scene, "address", f"127.0.0.1:{port}")
+        type_into(app, app.scene, "code", "ABCDEF")
+        press(app, "join")
+        lobby = app.scene
+        m = lobby.match
+        wait_until(lambda: m.state == "lost", "the lost connection", pump=app.frame)
+        assert m.problem and "\n" not in m.problem
+        app.frame()
+        press(app, "leave")
+        assert type(app.scene).__name__ == "OnlineScene"
+        srv.shutdown()
