@@ -16,7 +16,7 @@ import pytest
 from netdriver import play_seats, start_server, stop_server
 
 from doomlings_desktop.commands.logscan import Scanner, name_pattern
-from doomlings_desktop.net.protocol import Update, ZLaid, ZMoved, decode_server
+from doomlings_desktop.net.protocol import Record, Update, ZLaid, ZMoved, decode_server
 from doomlings_desktop.rules.cards import available_modules
 from doomlings_desktop.rules.engine import Game
 
@@ -110,8 +110,13 @@ def check_wire(seats: list, g: Game) -> tuple[int, int]:
     know = _knowledge(g)
     checked = names = 0
     for s in seats:
-        for raw in s.received:
+        for k, raw in enumerate(s.received):
             msg = decode_server(raw)      # unknown fields forbidden: nothing rides along
+            if type(msg) is Record:     # the whole record, only for the game's very end
+                after = decode_server(s.received[k + 1])
+                assert type(after) is Update and after.view.over and after.step == len(
+                    g.answers), "a game's record was sent before it was over"
+                continue
             if type(msg) is not Update:
                 assert not pattern.search(raw), raw
                 continue

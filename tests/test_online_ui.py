@@ -76,6 +76,28 @@ def play_to_the_end(app, other: RemoteMatch | None, seed: int, until=None) -> Pl
     return player
 
 
+def kept_here(m: RemoteMatch) -> bool:
+    """The finished game is Load game's last game, replayable from every seat, and counted
+    in Statistics, with this program's seat a human."""
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.storage import saves, statistics
+
+    got = saves.load(saves._path(saves.LAST_GAME), default_database())
+    assert got.game.over and list(got.game.scores) == list(m.view_now.scores)
+    assert statistics.load_stats()["games"]
+    assert got.seats[m.me]["kind"] == "human"
+    return True
+
+
+def test_a_record_that_does_not_replay_or_fit_is_said_and_not_kept():
+    """The host's record is hostile input: garbage, a deep nesting, a record of another
+    game: each is a sentence, and nothing is written."""
+    assert RemoteMatch._replayed("[[[")[0] is None
+    assert RemoteMatch._replayed("[" * 100_000 + "]" * 100_000)[0] is None
+    assert RemoteMatch._replayed('{"seed": "x"}')[0] is None
+    assert RemoteMatch._replayed("5")[1]
+
+
 def test_parse_address_says_what_is_wrong():
     assert parse_address("192.168.1.20") == ("ws://192.168.1.20:7474", None)
     assert parse_address("10.0.0.2:8000") == ("ws://10.0.0.2:8000", None)
@@ -124,7 +146,7 @@ def test_host_in_the_window_plays_a_game_with_a_joined_player(monkeypatch):
     assert type(app.scene).__name__ == "OnlineScene"
     sc = app.scene
     while sc.places[sc.place][0] != "127.0.0.1":
-        press(app, "place")
+        press(app, ("place", sc.places[sc.place][0]))
     type_into(app, sc, "port", "0")
     press(app, "host")
     lobby = app.scene
@@ -158,6 +180,9 @@ def test_host_in_the_window_plays_a_game_with_a_joined_player(monkeypatch):
         player = play_to_the_end(app, None, seed=8)
         assert player.clicks + player.drags + player.keys > 0
         assert table.view.over
+        # the finished game is kept here: Load game's last game, and Statistics
+        wait_until(lambda: m.kept, "the record kept", pump=app.frame)
+        assert kept_here(m)
     finally:
         other.stop()
         router.go(app, "menu")      # leaving the table stops the server
@@ -179,8 +204,18 @@ def test_join_in_the_window_plays_to_the_end():
         press(app, "join")
         wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
                    pump=app.frame)
+        table = app.scene
+        app.frame()
+        # a quick message: the other player's program is told who said what
+        click(app, find(table, ("say_open",)).center)
+        click(app, find(table, ("say", 0)).center)
+        wait_until(lambda: other.tick() or any("Good game" in t for t, _ in other.notices),
+                   "the quick message at the other table", pump=app.frame)
         play_to_the_end(app, other, seed=5)
         assert not errors.records
+        wait_until(lambda: table.match.kept, "the record kept", pump=app.frame)
+        assert kept_here(table.match)
+        assert other.kept       # (same computer here: the other seat's record replaced it)
     finally:
         other.stop()
         router.go(app, "menu")
@@ -230,3 +265,26 @@ def test_a_hostile_server_gives_a_sentence_not_a_crash(reply):
         press(app, "leave")
         assert type(app.scene).__name__ == "OnlineScene"
         srv.shutdown()
+
+
+def test_hosting_on_a_port_in_use_says_so_at_once():
+    """A port another program listens on: the page says why in a sentence (the server's
+    thread hands its bind error back; it used to be a 20-second wait and 'did not start')."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        app = make_app()
+        router.go(app, "online")
+        app.frame()
+        sc = app.scene
+        while sc.places[sc.place][0] != "127.0.0.1":
+            press(app, ("place", sc.places[sc.place][0]))
+        type_into(app, sc, "port", str(taken.getsockname()[1]))
+        press(app, "host")
+        assert type(app.scene).__name__ == "OnlineScene"
+        assert "Cannot host" in sc.notice and "in use" in sc.notice, sc.notice
+    finally:
+        taken.close()

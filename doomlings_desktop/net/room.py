@@ -68,6 +68,8 @@ class Room:
     rematch: set[int] = field(init=False, default_factory=set)    # seats asking for another
     stand_ins: dict[int, Any] = field(init=False, default_factory=dict)   # remote seats a
     # bot plays while their player is gone (past the server's grace period)
+    record: Any = field(init=False, default=None)     # the finished game's Record message
+    record_of: int = field(init=False, default=-1)    # ...and which game it is of
     held: bool = False         # a game window's room: dealt when its host says Start, not
     # as soon as every seat is taken (`Server.release`)
 

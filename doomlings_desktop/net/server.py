@@ -36,8 +36,11 @@ from doomlings_desktop.net.protocol import (
     Create,
     Hello,
     Pong,
+    Record,
     Refused,
     Rematch,
+    Said,
+    Say,
     Waiting,
     Welcome,
     decode_client,
@@ -46,7 +49,7 @@ from doomlings_desktop.net.protocol import (
     rules_digests,
     version_problem,
 )
-from doomlings_desktop.net.room import Refusal, Room, new_room_code
+from doomlings_desktop.net.room import REMOTE, Refusal, Room, new_room_code
 from doomlings_desktop.net.roomstore import path_of, save_room
 from doomlings_desktop.net.wire import update_for
 from doomlings_desktop.rules.cards import (
@@ -55,10 +58,12 @@ from doomlings_desktop.rules.cards import (
     database_for,
     module_names,
 )
+from doomlings_desktop.rules.record import RecordError, dumps, make_record
 from doomlings_desktop.rules.view import view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
 log = logging.getLogger(__name__)
+SAY_EVERY = 2.0     # seconds between a connection's quick messages
 QUICK_BOTS = ("Random", "Easy")     # answer in well under a millisecond: no thread needed
 
 
@@ -93,6 +98,8 @@ class Conn:
         self.log_sent = 0
         self.zones_sent = 0
         self.ended = False
+        self.said_at = -1e9             # when it last sent a quick message
+        self.record_sent = -1           # the game whose record it was sent
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.send_queue)
 
     def allow(self) -> bool:
@@ -296,6 +303,8 @@ class Server:
                 self._answer(conn, msg)
             elif type(msg) is Rematch:
                 self._rematch(conn)
+            elif type(msg) is Say:
+                self._say(conn, msg)
             else:
                 conn.send(Pong())
         except Refusal as e:
@@ -414,6 +423,18 @@ class Server:
         self._broadcast(room)
         self._kick_bots(room)
 
+    def _say(self, conn: Conn, msg: Say) -> None:
+        """A quick message, to every seat of the room; one every SAY_EVERY seconds."""
+        room = conn.room
+        if room is None:
+            raise Refusal("Join a room first.")
+        now = time.monotonic()
+        if now - conn.said_at < SAY_EVERY:
+            raise Refusal(f"One quick message every {SAY_EVERY:g} seconds.")
+        conn.said_at = now
+        for c in self._room_conns(room):
+            c.send(Said(conn.seat, msg.phrase))
+
     def _rematch(self, conn: Conn) -> None:
         room = conn.room
         if room is None:
@@ -442,7 +463,11 @@ class Server:
         connected = room.connected()
         standing = tuple(sorted(room.stand_ins))
         n_log, n_zones = len(g.log or ()), len(g.moves or ())
+        record = self._record(room)
         for c in self._room_conns(room):
+            if record is not None and c.record_sent != room.games:
+                c.send(record)      # before the last update: a client may hang up after it
+                c.record_sent = room.games
             try:
                 c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing,
                                   room.games, tuple(sorted(room.rematch))))
@@ -450,6 +475,24 @@ class Server:
                 log.exception("room %s: the update for seat %d failed", room.code, c.seat)
                 continue
             c.log_sent, c.zones_sent = n_log, n_zones
+
+    def _record(self, room: Room) -> Record | None:
+        """A finished game's record for its seats (a finished game hides nothing: every seat
+        may replay it), made once per game; None while it is being played."""
+        g = room.game
+        if g is None or not g.over:
+            return None
+        if room.record_of != room.games:
+            seats = [{"name": g.pname(i), "kind": "human" if s.kind == REMOTE else "bot",
+                      "level": s.kind if s.kind != REMOTE else "random", "ask": True}
+                     for i, s in enumerate(room.seats)]
+            try:
+                room.record = Record(room.games, dumps(make_record(g, seats)))
+            except RecordError as e:
+                log.error("room %s: the finished game has no record: %s", room.code, e)
+                room.record = None
+            room.record_of = room.games
+        return room.record
 
     # ------------------------------------------------------------------ bots
 

@@ -23,7 +23,18 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from doomlings_desktop.net.client import Lost, RemoteSeat
-from doomlings_desktop.net.protocol import Answer, Refused, Update, Waiting, Welcome, encode
+from doomlings_desktop.net.protocol import (
+    PHRASES,
+    Answer,
+    Record,
+    Refused,
+    Said,
+    Say,
+    Update,
+    Waiting,
+    Welcome,
+    encode,
+)
 from doomlings_desktop.play.match import Seat, Since
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.view import View
@@ -157,6 +168,8 @@ class RemoteMatch:
         self.notices: list[tuple[str, float]] = []
         self.bot_notes: dict[int, str] = {}
         self.finished = False
+        self._finished: tuple | None = None    # (game, replayed Game or None, why not)
+        self.kept = False           # the finished game's record is kept on this computer
         self.viewer = self.cleared = 0
         self.game = RemoteGame(self)
 
@@ -195,19 +208,22 @@ class RemoteMatch:
             sender.cancel()
 
     async def _send_answers(self) -> None:
-        """Answers from the table, sent as they come; one the connection lost is sent
-        again by the table when the decision comes back (`sent_at` is reset on a Welcome)."""
+        """Answers and quick messages from the table, sent as they come; an answer the
+        connection lost is offered again by the table (`sent_at` is reset when the link
+        drops), a quick message is not."""
         assert self._answers is not None
         while True:
-            step, game, answer = await self._answers.get()
+            item = await self._answers.get()
             ws = self._seat.ws
-            if ws is None:
-                self._put("unsent", step)
-                continue
+            msg = Answer(step=item[1], answer=item[3], game=item[2]) if item[0] == "answer" \
+                else Say(phrase=item[1])
             try:
-                await ws.send(encode(Answer(step=step, answer=answer, game=game)), text=True)
+                if ws is None:
+                    raise ConnectionError
+                await ws.send(encode(msg), text=True)
             except Exception:  # noqa: BLE001 - the connection went: the answer goes again
-                self._put("unsent", step)
+                if item[0] == "answer":
+                    self._put("unsent", item[1])
 
     async def _no_answer(self) -> None:
         return None
@@ -233,11 +249,34 @@ class RemoteMatch:
             self._put("waiting", self._lobby(msg.seats))
         elif t is Refused:
             self._put("refused", msg.reason[:300], msg.fatal)
+        elif t is Said:
+            self._put("said", msg.seat, msg.phrase)
+        elif t is Record:
+            self._put("record", msg.game, *self._replayed(msg.record))
         elif t is Update:
             # the client applies it after this call: hand over what it will hold then
             log_ = s.log[:msg.log_at] + list(msg.events) if msg.game == s.game else \
                 list(msg.events)
             self._put("update", msg, tuple(log_))
+
+    @staticmethod
+    def _replayed(text: str) -> tuple[Any, str]:
+        """The finished game a Record names, replayed here (on the network thread: it takes
+        a few milliseconds), or None and why not. Hostile input: any failure is a sentence."""
+        import json
+
+        from doomlings_desktop.rules.cards import default_database
+        from doomlings_desktop.rules.record import replay
+
+        try:
+            record = json.loads(text)
+            if not isinstance(record, dict):
+                raise ValueError("not a record")
+            return replay(record, default_database()), ""
+        except RecursionError:
+            return None, "it is nested too deep"
+        except Exception as e:  # noqa: BLE001 - whatever the bytes, a sentence
+            return None, str(e)[:120] or type(e).__name__
 
     @staticmethod
     def _lobby(seats: Any) -> tuple[LobbySeat, ...]:
@@ -303,6 +342,11 @@ class RemoteMatch:
             if not self.link_up:
                 self.sent_at = -1
                 self._repend()
+        elif kind == "said":
+            if 0 <= item[1] < len(self.seats) and 0 <= item[2] < len(PHRASES):
+                self.notices.append((f"{self.name(item[1])}: {PHRASES[item[2]]}", 4))
+        elif kind == "record":
+            self._finished = item[1:]
         elif kind == "notice":
             self.notices.append((item[1], 5))
         elif kind == "lost":
@@ -322,7 +366,7 @@ class RemoteMatch:
             return
         self.seats = [Seat(s.name or f"Player {i + 1}",
                            "human" if s.kind == "remote" else "bot",
-                           "remote" if s.kind == "remote" else s.kind)
+                           "random" if s.kind == "remote" else s.kind)
                       for i, s in enumerate(self.lobby)]
         self.humans = [self.me] if 0 <= self.me < len(self.seats) else []
         self.bots = {i: None for i, s in enumerate(self.lobby) if s.kind != "remote"}
@@ -354,8 +398,32 @@ class RemoteMatch:
             self.sent_at = -1
         self._repend()
         self.state = "over" if view.over else "playing"
+        if view.over and not self.finished:
+            self._keep(view)
         self.finished = view.over
         return moved
+
+    def _keep(self, view: View) -> None:
+        """The game is over: keep its record here (Load game's last game, replayable from
+        every seat) and count it in Statistics, if the host's record ends as this seat saw
+        the game end."""
+        from doomlings_desktop.storage import saves, statistics
+
+        got = self._finished
+        if got is None or got[0] != self.game_no:
+            self.notices.append(("The host sent no record of this game: it is not kept "
+                                 "here.", 6))
+            return
+        game, why = got[1], got[2]
+        if game is not None and not (game.over and list(game.winners) == list(view.winners)
+                                     and list(game.scores) == list(view.scores)):
+            game, why = None, "it does not end as this game did"
+        if game is None:
+            self.notices.append((f"The host's record of this game cannot be kept ({why}).", 6))
+            return
+        saves.finish(game, self.seat_dicts())
+        statistics.record_result(game, self.seat_dicts())
+        self.kept = True
 
     def _repend(self) -> None:
         """The decision the table shows: this seat's own until its answer is sent, else
@@ -398,9 +466,17 @@ class RemoteMatch:
         if loop is None or q is None or not loop.is_running():
             return "Not connected: the answer cannot be sent."
         self.sent_at = self.step
-        loop.call_soon_threadsafe(q.put_nowait, (self.step, self.game_no, answer))
+        loop.call_soon_threadsafe(q.put_nowait, ("answer", self.step, self.game_no, answer))
         self._repend()
         return None
+
+    def say(self, phrase: int) -> bool:
+        """Send a quick message (`PHRASES[phrase]`) to the table; False if it cannot go."""
+        loop, q = self._loop, self._answers
+        if not 0 <= phrase < len(PHRASES) or loop is None or q is None or not self.link_up:
+            return False
+        loop.call_soon_threadsafe(q.put_nowait, ("say", phrase))
+        return True
 
     def is_connected(self, seat: int) -> bool:
         """Whether that seat's player is at the table now (bots always are)."""

@@ -447,6 +447,7 @@ class App:
             "viewer": getattr(self.scene, "viewer", None),
             "pass_needed": bool(getattr(self.scene, "pass_needed", False)),
             "lesson": plain(getattr(self.scene, "lesson_state", lambda: None)()),
+            "online": self._online_state(),
         }
         try:
             write_atomic(Path(self._state_file), json.dumps(state))
@@ -466,6 +467,14 @@ class App:
             scene.draw(self.screen)
         except Exception:  # noqa: BLE001 - the error screen itself must not take us down
             pass
+
+    def _online_state(self) -> dict | None:
+        """For automation: an online scene's room code, its connection's state and its seat."""
+        m = getattr(self.scene, "match", None)
+        if not getattr(m, "online", False):
+            return None
+        return {"room": m.room, "state": m.state, "me": m.me, "kept": m.kept,
+                "port": m.host.port if m.host is not None else None}
 
     def toggle_fullscreen(self) -> None:
         """F11, Alt+Enter or the Settings page; remembered in the settings."""

@@ -27,7 +27,7 @@ VARIANT_WORDS = {"catastrophe_ends_round": "no turns in a catastrophe's round",
 def seat_line(i: int, seat: Any, me: int) -> tuple[str, str]:
     """A lobby row: who sits there and their state (here, joined but away, waiting, a bot)."""
     if seat.kind != "remote":
-        return f"{seat.name}", f"{seat.kind.capitalize()} bot"
+        return f"{seat.name}", "plays itself"
     who = f"{seat.name} (you)" if i == me else seat.name
     if not seat.taken:
         return "Open seat", "waiting for a player"

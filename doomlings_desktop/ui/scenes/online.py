@@ -183,7 +183,7 @@ class OnlineScene(Scene):
     def on_button(self, key: Any) -> None:
         if key == "back":
             router.go(self.app, "new_game")
-        elif key == "place":
+        elif isinstance(key, tuple) and key[0] == "place":     # ("place", where it is now)
             self.place = (self.place + 1) % len(self.places)
         elif key == "host":
             self.host()
@@ -265,7 +265,8 @@ class OnlineScene(Scene):
         y += int(10 * u)
         surf.blit(t.render("Others reach it on", int(17 * u), INK), (x0, y + int(10 * u)))
         self.buttons.append(Button(pygame.Rect(x0 + int(170 * u), y, col - int(170 * u), bh),
-                                   self.places[self.place][1], "place"))
+                                   self.places[self.place][1],
+                                   ("place", self.places[self.place][0])))
         y += bh + int(14 * u)
         y = self._field(surf, "port", "Port", x0, y, int(120 * u), u)
         self.buttons.append(Button(pygame.Rect(x0, y + int(10 * u), int(220 * u), int(50 * u)),

@@ -13,9 +13,10 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.net.protocol import PHRASES
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.table.scene import TableScene
-from doomlings_desktop.ui.theme import BAD, BG, GOOD, INK, MUTED, WARN
+from doomlings_desktop.ui.theme import BAD, BG, GOOD, INK, MUTED, PANEL_HI, PANEL_HOVER, WARN
 
 AWAY = (150, 160, 172)
 
@@ -27,7 +28,7 @@ def seat_state(match: Any, seat: int) -> tuple[str, tuple[int, int, int]]:
     if match.stood_in(seat):
         return "away: a bot plays", WARN
     if match.is_connected(seat):
-        return "online", GOOD
+        return ("" if seat == match.me else "online"), GOOD
     return ("reconnecting..." if seat == match.me else "away"), AWAY
 
 
@@ -39,6 +40,7 @@ class OnlineTableScene(TableScene):
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app, match=match)
         self.lost_told = False
+        self.saying = False         # the quick messages are open under "Say..."
 
     def busy(self) -> bool:
         """Moving cards, or news from the network thread to take in. Waiting for another
@@ -57,13 +59,27 @@ class OnlineTableScene(TableScene):
         self.match.stop()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.match.state == "lost" and event.type == pygame.MOUSEBUTTONUP and \
-                event.button == 1:
-            for r, key in self.targets:
-                if key == ("online_leave",) and r.collidepoint(event.pos):
-                    router.go(self.app, "online")
-                    return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.covered():
+            hit = next((key for r, key in reversed(self.targets) if r.collidepoint(event.pos)),
+                       None)
+            was_open, self.saying = self.saying, False
+            if hit == ("online_leave",):
+                router.go(self.app, "online")
+                return
+            if hit == ("say_open",):
+                self.saying = not was_open
+                self.app.sounds.play("click")
+                return
+            if hit is not None and hit[0] == "say":
+                self.app.sounds.play("click")
+                if not self.match.say(hit[1]):
+                    self.say("Not connected: the message cannot be sent.")
+                return
         super().handle(event)
+
+    def covered(self) -> bool:
+        """The menu, the help or a zoom is over the table: its clicks are theirs."""
+        return self.modals.covering()
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.match.view_now is None:     # not dealt yet (never shown: the lobby waits)
@@ -84,8 +100,36 @@ class OnlineTableScene(TableScene):
             pygame.draw.rect(surf, BG, back, border_radius=int(5 * u))
             surf.blit(img, box)
             self.targets.append((back, ("connection", p.seat)))
+        if not self.covered():
+            self._phrases(surf, u)
         if self.match.state == "lost":
             self._lost(surf, u)
+
+    def _phrases(self, surf: pygame.Surface, u: float) -> None:
+        """"Say..." in the top bar, left of Menu; open, the quick messages under it."""
+        t = self.app.text
+        menu = next((r for r, key in self.targets if key == ("open_menu",)), None)
+        right = (menu.x if menu is not None else self.layout.top_bar.right) - int(8 * u)
+        label = t.render("Say...", int(15 * u), INK, bold=True)
+        b = label.get_rect().inflate(int(18 * u), int(10 * u))
+        b.midright = (right, self.layout.top_bar.centery)
+        self._button(surf, b, label, u)
+        self.targets.append((b, ("say_open",)))
+        if not self.saying:
+            return
+        y = b.bottom + int(6 * u)
+        for i, words in enumerate(PHRASES):
+            img = t.render(words, int(15 * u), INK, bold=True)
+            r = Rect(0, y, max(int(150 * u), img.get_width() + int(20 * u)), int(32 * u))
+            r.right = b.right
+            self._button(surf, r, img, u)
+            self.targets.append((r, ("say", i)))
+            y = r.bottom + int(4 * u)
+
+    def _button(self, surf: pygame.Surface, r: Rect, label: pygame.Surface, u: float) -> None:
+        hover = r.collidepoint(self.app.mouse)
+        pygame.draw.rect(surf, PANEL_HOVER if hover else PANEL_HI, r, border_radius=int(6 * u))
+        surf.blit(label, label.get_rect(center=r.center))
 
     def _lost(self, surf: pygame.Surface, u: float) -> None:
         """The connection is gone for good: say why, and offer the way out."""
