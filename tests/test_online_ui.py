@@ -76,6 +76,16 @@ def play_to_the_end(app, other: RemoteMatch | None, seed: int, until=None) -> Pl
     return player
 
 
+def drop(st, code: str, seat: int) -> None:
+    """Close a seat's connection from the server's side, as a network that fails would."""
+    import asyncio
+
+    def close():
+        conn = st.server.conns[(code, seat)]
+        asyncio.ensure_future(conn.ws.close())
+    st.call(close)
+
+
 def kept_here(m: RemoteMatch) -> bool:
     """The finished game is Load game's last game, replayable from every seat, and counted
     in Statistics, with this program's seat a human."""
@@ -211,6 +221,16 @@ def test_join_in_the_window_plays_to_the_end():
         click(app, find(table, ("say", 0)).center)
         wait_until(lambda: other.tick() or any("Good game" in t for t, _ in other.notices),
                    "the quick message at the other table", pump=app.frame)
+        # the window's connection drops: it says so, connects again by itself and resumes
+        play_to_the_end(app, other, seed=5, until=lambda: table.match.step >= 20)
+        had = len(table.match.log_lines)
+        drop(st, "JOINME", table.match.me)
+        wait_until(lambda: not table.match.link_up, "the drop seen", pump=app.frame)
+        app.frame()
+        assert find(table, ("connection", table.match.me)) is not None    # "reconnecting..."
+        wait_until(lambda: table.match.link_up and table.match._seat.connections == 2,
+                   "the connection back", pump=app.frame)
+        assert table.match._seat.resumed_from[-1][0] >= had - 1     # from what it had
         play_to_the_end(app, other, seed=5)
         assert not errors.records
         wait_until(lambda: table.match.kept, "the record kept", pump=app.frame)

@@ -22,8 +22,9 @@ AWAY = (150, 160, 172)
 
 
 def seat_state(match: Any, seat: int) -> tuple[str, tuple[int, int, int]]:
-    """A seat's connection in a word or two, and its colour."""
-    if match.bots.get(seat, 0) is None:
+    """A seat's connection in a word or two, and its colour; none once the game is over
+    (each program hangs up then)."""
+    if match.bots.get(seat, 0) is None or match.state == "over":
         return "", GOOD             # a bot of the host's: always there
     if match.stood_in(seat):
         return "away: a bot plays", WARN
@@ -40,7 +41,7 @@ class OnlineTableScene(TableScene):
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app, match=match)
         self.lost_told = False
-        self.saying = False         # the quick messages are open under "Say..."
+        self.saying = False         # the quick messages are open under "Say"
 
     def busy(self) -> bool:
         """Moving cards, or news from the network thread to take in. Waiting for another
@@ -106,11 +107,11 @@ class OnlineTableScene(TableScene):
             self._lost(surf, u)
 
     def _phrases(self, surf: pygame.Surface, u: float) -> None:
-        """"Say..." in the top bar, left of Menu; open, the quick messages under it."""
+        """Say in the top bar, left of Menu; open, the quick messages under it."""
         t = self.app.text
         menu = next((r for r, key in self.targets if key == ("open_menu",)), None)
-        right = (menu.x if menu is not None else self.layout.top_bar.right) - int(8 * u)
-        label = t.render("Say...", int(15 * u), INK, bold=True)
+        right = (menu.x if menu is not None else self.layout.top_bar.right) - int(4 * u)
+        label = t.render("Say", int(15 * u), INK, bold=True)
         b = label.get_rect().inflate(int(18 * u), int(10 * u))
         b.midright = (right, self.layout.top_bar.centery)
         self._button(surf, b, label, u)
