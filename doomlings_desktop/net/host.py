@@ -52,6 +52,7 @@ class Hosting:
                  announce: bool = True, grace: float = 60.0, code: str = "") -> None:
         self.host, self.port = host, port
         self.code = code or new_room_code(6)
+        self.modules, self.variants = tuple(modules), dict(variants or {})
         self.server = Server(grace=grace)
         self.server.add_room(self.code, kinds, modules, variants=variants, held=True)
         self.announce = announce

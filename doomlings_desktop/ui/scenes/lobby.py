@@ -145,4 +145,7 @@ class LobbyScene(Scene):
         m = self.match
         mods = ", ".join(module_title(x) for x in m.modules) or "the base game"
         lines = [f"Cards: {mods}."]
+        if self.hosting:        # a joiner learns them from the table once it is dealt
+            on = [VARIANT_WORDS.get(k, k) for k, v in m.host.variants.items() if v]
+            lines.append("Variants: " + (", ".join(on) if on else "none") + ".")
         return lines
