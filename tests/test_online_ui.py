@@ -308,3 +308,109 @@ def test_hosting_on_a_port_in_use_says_so_at_once():
         assert "Cannot host" in sc.notice and "in use" in sc.notice, sc.notice
     finally:
         taken.close()
+
+
+class _Loop:
+    """Stands in for the network thread's loop: what the table sends is kept in `sent`."""
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def is_running(self) -> bool:
+        return True
+
+    def call_soon_threadsafe(self, fn, *args) -> None:
+        fn(*args)
+
+    def put_nowait(self, item) -> None:
+        self.sent.append(item)
+
+
+def _position(want, seats: int = 2, modules: tuple = ()):
+    """A game walked at random until seat 0 has a decision `want(game)` accepts."""
+    from doomlings_desktop.rules.cards import database_for
+    from doomlings_desktop.rules.engine import Game
+
+    for seed in range(400):
+        g = Game.new(database_for(modules), seats, seed=seed,
+                     names=["Ann", "Ben", "Cy"][:seats])
+        r = random.Random(seed)
+        for _ in range(400):
+            d = g.pending
+            if d is None:
+                break
+            if d.player == 0 and want(g):
+                return g
+            g.apply(r.choice(d.options))
+    raise AssertionError("no such position")
+
+
+def _fed(g, app):
+    """A RemoteMatch fed the host's updates by hand (no network), at its table."""
+    from doomlings_desktop.net.session import LobbySeat
+    from doomlings_desktop.net.wire import update_for
+    from doomlings_desktop.rules.events import events_for
+
+    m = RemoteMatch("ws://127.0.0.1:9", "FED")
+    m._loop = m._answers = _Loop()
+    m.inbox.put(("welcome", 0, g.db.modules, tuple(LobbySeat("remote", n, True, True)
+                                                     for n in g.names)))
+
+    def feed():
+        m.inbox.put(("update", update_for(g, 0, 0, 0, (True,) * g.n),
+                     tuple(events_for(g, 0, 0))))
+        app.frame()
+    feed()
+    m.tick()
+    router.go(app, "online_table", m)
+    app.frame()
+    return m, feed
+
+
+def test_a_choice_of_several_cards_is_answered_whole_online():
+    """Two cards picked and confirmed at once: the host asks for them one at a time, so the
+    second goes when its decision comes (it was left for the player to pick again)."""
+    g = _position(lambda g: g.pending.kind == "card" and g.pending.zone == "hand"
+                  and g.pending.count > 1)
+    app = make_app()
+    m, feed = _fed(g, app)
+    table = app.scene
+    d = m.my_decision()
+    cards = [o for o in d.options if o != "pass"][:2]
+    for c in cards:
+        click(app, find(table, ("hand", c)).center)
+    click(app, find(table, ("button", "confirm")).center)
+    sent = m._loop.sent
+    assert [a[3] for a in sent] == cards[:1]        # the first now...
+    g.apply(cards[0])
+    feed()                                          # ...the second when the host asks
+    assert [a[3] for a in sent][:2] == cards
+    assert table.following == [] or len(sent) >= 2
+
+
+def test_an_attachment_dropped_on_its_host_is_answered_whole_online():
+    """An attachment played onto a trait: the play, then the host's question answered with
+    that trait when it comes."""
+    from doomlings_desktop.rules.view import view_for
+
+    def attach_now(g):
+        d = g.pending
+        return d.kind == "play" and any(view_for(g, 0).hosts.get(c) for c in d.options
+                                        if type(c) is int)
+    from doomlings_desktop.rules.cards import available_modules
+
+    g = _position(attach_now, modules=tuple(available_modules()))
+    app = make_app()
+    m, feed = _fed(g, app)
+    table = app.scene
+    v = m.view_now
+    card = next(c for c in m.my_decision().options if type(c) is int and v.hosts.get(c))
+    host = v.hosts[card][0]
+    from doomlings_desktop.ui.table.attach import play_onto
+    assert play_onto(table, card, host)
+    assert [a[3] for a in m._loop.sent] == [card]
+    g.apply(card)
+    while g.pending is not None and g.pending.player != 0:
+        g.apply(g.pending.options[0])
+    feed()
+    assert [a[3] for a in m._loop.sent] == [card, host]

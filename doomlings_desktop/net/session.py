@@ -287,12 +287,14 @@ class RemoteMatch:
         """Leave: close the connection and end the thread (and the hosted server, if any)."""
         self._stopping = True
         loop = self._loop
-        if loop is not None and loop.is_running():
-            async def close() -> None:
-                for t in asyncio.all_tasks():
-                    if t is not asyncio.current_task():
-                        t.cancel()
-            asyncio.run_coroutine_threadsafe(close(), loop)
+        if loop is not None:
+            def cancel_all() -> None:      # on the network loop: its tasks end, so does it
+                for t in asyncio.all_tasks(loop):
+                    t.cancel()
+            try:
+                loop.call_soon_threadsafe(cancel_all)
+            except RuntimeError:
+                pass        # its loop has ended already (the game was over)
         if self._thread is not None:
             self._thread.join(10)
         if self.host is not None:

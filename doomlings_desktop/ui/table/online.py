@@ -42,6 +42,7 @@ class OnlineTableScene(TableScene):
         super().__init__(app, match=match)
         self.lost_told = False
         self.saying = False         # the quick messages are open under "Say"
+        self.following: list[tuple[Any, Any]] = []     # answers waiting for their decisions
 
     def busy(self) -> bool:
         """Moving cards, or news from the network thread to take in. Waiting for another
@@ -49,8 +50,31 @@ class OnlineTableScene(TableScene):
         return self.moving() or not self.match.inbox.empty() or (
             self.game.over and self.we_step < len(self._we_lines()) + 1.5)
 
+    def answer_in_turn(self, steps: list[tuple[Any, Any]]) -> int:
+        """As at a local table, but the decisions after the first come from the host: the
+        steps not given yet wait for theirs (`_follow`, each frame)."""
+        self.following = list(steps)
+        return self._follow()
+
+    def _follow(self) -> int:
+        """Give the waiting steps whose decisions have come; a decision that is not the one
+        expected ends them (the player answers it)."""
+        given = 0
+        while self.following:
+            d = self.my_decision()
+            if d is None:
+                return given          # its answer is on its way, or another player decides
+            test, answer = self.following.pop(0)
+            if not test(d) or not self.apply(answer):
+                self.following = []
+                break
+            given += 1
+        return given
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.following:
+            self._follow()
         m = self.match
         if m.state == "lost" and not self.lost_told:
             self.lost_told = True
