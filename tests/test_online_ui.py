@@ -414,3 +414,42 @@ def test_an_attachment_dropped_on_its_host_is_answered_whole_online():
         g.apply(g.pending.options[0])
     feed()
     assert [a[3] for a in m._loop.sent] == [card, host]
+
+
+def test_a_program_closed_mid_game_takes_its_seat_back():
+    """The joined seat's token is kept in the data folder: a program that left the game (or
+    was closed) finds 'Back to room ...' on Play online and takes its seat back, at the step
+    the game is at; once the game is over there is nothing to take back."""
+    st, errors = start_server([("BACKTO", ["remote", "remote"], (), 21)])
+    app = make_app()
+    other = RemoteMatch(st.url, "BACKTO", "Zed").start()
+    try:
+        router.go(app, "online")
+        app.frame()
+        sc = app.scene
+        assert find(sc, ("button", "rejoin")) is None
+        type_into(app, sc, "address", st.url.removeprefix("ws://"))
+        type_into(app, sc, "code", "BACKTO")
+        press(app, "join")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        seat = app.scene.match.me
+        play_to_the_end(app, other, seed=3, until=lambda: app.scene.match.step >= 10)
+        router.go(app, "menu")          # the program leaves (its connection closes)
+        app2 = make_app()               # ...and starts again, in the same data folder
+        router.go(app2, "online")
+        app2.frame()
+        press(app2, "rejoin")
+        wait_until(lambda: type(app2.scene).__name__ == "OnlineTableScene", "the table again",
+                   pump=app2.frame)
+        m = app2.scene.match
+        assert m.me == seat and m.step >= 10
+        play_to_the_end(app2, other, seed=4)
+        router.go(app2, "online")
+        app2.frame()
+        assert find(app2.scene, ("button", "rejoin")) is None
+        assert not errors.records
+    finally:
+        other.stop()
+        router.go(app, "menu")
+        stop_server(st, errors)

@@ -15,11 +15,13 @@ put in the inbox (the window posts itself an event, so an idle window draws it a
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from doomlings_desktop.net.client import Lost, RemoteSeat
@@ -42,6 +44,52 @@ from doomlings_desktop.rules.view import View
 log = logging.getLogger(__name__)
 
 SAVED_BY_HOST = "An online game is kept by its host: it cannot be saved here."
+SEAT_FILE = "online-seat"       # the joined seat's token (.token) and where it is (.json)
+
+
+def seat_files() -> tuple[Path, Path]:
+    from doomlings_desktop.storage.settings import data_dir
+
+    d = data_dir()
+    return d / f"{SEAT_FILE}.token", d / f"{SEAT_FILE}.json"
+
+
+def remember_seat(url: str, room: str, name: str) -> None:
+    """Where the seat this program joined is, so a program closed or killed mid-game can take
+    it back (`last_seat`); its token is RemoteSeat's seat file beside it."""
+    from doomlings_desktop.storage.settings import write_atomic
+
+    try:
+        write_atomic(seat_files()[1], json.dumps({"url": url, "room": room, "name": name}))
+    except OSError as e:
+        log.warning("the online seat cannot be kept: %s", e)
+
+
+def forget_seat() -> None:
+    for p in seat_files():
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+def last_seat() -> tuple[str, str, str] | None:
+    """(url, room, name) of the seat this program joined last and may take back, if its files
+    are whole: a file that does not fit is ignored (hostile input like any other)."""
+    token, where = seat_files()
+    try:
+        raw = json.loads(where.read_text(encoding="utf-8")[:2000])
+        ok = len(token.read_text(encoding="utf-8").strip()) == 32
+    except (OSError, ValueError, UnicodeError):
+        return None
+    if not ok or not isinstance(raw, dict):
+        return None
+    url, room, name = raw.get("url"), raw.get("room"), raw.get("name", "")
+    if not (isinstance(url, str) and url.startswith(("ws://", "wss://")) and len(url) < 200
+            and isinstance(room, str) and 4 <= len(room) <= 32 and room.isalnum()
+            and isinstance(name, str) and len(name) <= 40):
+        return None
+    return url, room, "".join(ch for ch in name if ch.isprintable())
 
 
 class LogLine(NamedTuple):
@@ -134,6 +182,12 @@ class RemoteMatch:
                  give_up_after: float = 60.0, wake: Callable[[], None] | None = None,
                  host: Any = None) -> None:
         self.url, self.room, self.name_asked = url, room, name
+        self.seat_kept = seat_file is not None    # a joined seat, kept to be taken back
+        if seat_file is not None:
+            try:
+                Path(seat_file).parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                pass            # the client says so when it cannot keep the token
         self.host = host            # net/host.py's Hosting, when this window runs the server
         self.wake = wake
         self.inbox: queue.Queue[tuple] = queue.Queue()
@@ -318,6 +372,8 @@ class RemoteMatch:
             return self._take_update(item[1], item[2])
         if kind == "welcome":
             self.me, self.modules, self.lobby = item[1], item[2], item[3]
+            if self.seat_kept:
+                remember_seat(self.url, self.room, self.name_asked)
             self.viewer = self.cleared = self.me
             self._make_seats()
             self.link_up = True
@@ -333,6 +389,8 @@ class RemoteMatch:
             self._repend()
             if item[2]:
                 self._lose(item[1])
+                if self.seat_kept:      # refused for good (no such room or seat any more)
+                    forget_seat()
             else:
                 self.notices.append((f"The host refused that: {item[1]}", 5))
         elif kind == "unsent":
@@ -402,6 +460,8 @@ class RemoteMatch:
         self.state = "over" if view.over else "playing"
         if view.over and not self.finished:
             self._keep(view)
+            if self.seat_kept:
+                forget_seat()       # nothing left to take back
         self.finished = view.over
         return moved
 

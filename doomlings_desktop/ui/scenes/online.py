@@ -116,6 +116,9 @@ class OnlineScene(Scene):
         self.field_rects: dict[str, pygame.Rect] = {}
         self.notice = ""
         self.finder = Finder() if self.listen else None
+        from doomlings_desktop.net.session import last_seat
+
+        self.back_to = last_seat()      # (url, room, name) of a seat to take back, if any
 
     def busy(self) -> bool:
         """Games heard on the network come without input: look every half second."""
@@ -189,6 +192,8 @@ class OnlineScene(Scene):
             self.host()
         elif key == "join":
             self.join()
+        elif key == "rejoin":
+            self.rejoin()
         elif isinstance(key, tuple) and key[0] == "found":
             f = key[1]
             self.fields["address"] = TextField(f"{f.address}:{f.port}", 120)
@@ -223,7 +228,7 @@ class OnlineScene(Scene):
 
     def join(self) -> None:
         from doomlings_desktop.net.protocol import ROOM_CHARS
-        from doomlings_desktop.net.session import RemoteMatch
+        from doomlings_desktop.net.session import RemoteMatch, forget_seat, seat_files
 
         url, why = parse_address(self.fields["address"].text)
         code = self.fields["code"].text.strip().upper()
@@ -233,7 +238,23 @@ class OnlineScene(Scene):
         if why is not None:
             self._say(why)
             return
-        match = RemoteMatch(url, code, self._name(), wake=wake_window).start()
+        forget_seat()           # a new seat: the token of another room's would be refused
+        match = RemoteMatch(url, code, self._name(), seat_file=str(seat_files()[0]),
+                            wake=wake_window).start()
+        router.go(self.app, "lobby", match)
+
+    def rejoin(self) -> None:
+        """The seat this program joined last, taken back with its token (the program was
+        closed or stopped mid-game)."""
+        from doomlings_desktop.net.session import RemoteMatch, last_seat, seat_files
+
+        got = last_seat()
+        if got is None:
+            self._say("There is no seat to take back.")
+            return
+        url, room, name = got
+        match = RemoteMatch(url, room, name, seat_file=str(seat_files()[0]),
+                            wake=wake_window).start()
         router.go(self.app, "lobby", match)
 
     def _say(self, text: str) -> None:
@@ -275,6 +296,13 @@ class OnlineScene(Scene):
         y = int(120 * u)
         surf.blit(t.render("Join a game", int(24 * u), INK, bold=True), (x1, y))
         y += int(40 * u)
+        if self.back_to is not None:         # a game this program left mid-way
+            url, room, _ = self.back_to
+            label = elide(t, f"Back to room {room} at {url.split('://', 1)[-1]}", int(17 * u),
+                          col - int(20 * u))
+            self.buttons.append(Button(pygame.Rect(x1, y, col, bh), label, "rejoin",
+                                       tone=GO_TONE))
+            y += bh + int(12 * u)
         found = self.finder.found() if self.finder is not None else []
         if self.finder is not None and self.finder.problem:
             surf.blit(t.render(elide(t, self.finder.problem, int(15 * u), col), int(15 * u),
