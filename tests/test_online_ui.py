@@ -136,7 +136,8 @@ def test_remote_match_plays_a_game_without_a_window():
         assert [s.name for s in a.seats][:2] == [s.name for s in b.seats][:2]
         assert a.is_connected(2) and a.connected[:2] == (True, True)
         assert a.apply(0) == "It is not your decision."     # over: nothing to answer
-        assert a.save_as("x") and not a.can_undo() and not a.hints_on()
+        assert a.save_as("x") and not a.can_undo()
+        assert a.hints_on()      # no settings given: hints in a game with a bot (the default)
         assert not errors.records
     finally:
         a.stop()
@@ -219,8 +220,22 @@ def test_join_in_the_window_plays_to_the_end():
         # a quick message: the other player's program is told who said what
         click(app, find(table, ("say_open",)).center)
         click(app, find(table, ("say", 0)).center)
-        wait_until(lambda: other.tick() or any("Good game" in t for t, _ in other.notices),
+        wait_until(lambda: other.tick() or any("Good game" in t for t, _ in other.said),
                    "the quick message at the other table", pump=app.frame)
+        # a hint, per the player's setting (a bot is at the table): from what the seat sees
+        assert other.say(1)            # and one from the other player, here in green
+        wait_until(lambda: "Zed: Your turn." in table.message.text, "their message here",
+                   pump=app.frame)
+        assert table.message.good
+        play_to_the_end(app, other, seed=2, until=lambda: (
+            (d := table.my_decision()) is not None and len(d.options) > 1
+            and find(table, ("button", "hint")) is not None))
+        click(app, find(table, ("button", "hint")).center)
+        hint = table.match.hint()
+        assert hint is not None and hint.answer in table.my_decision().options
+        assert table.match.seats[table.match.me].hints == 1
+        app.frame()
+        assert table.overlays is not None
         # the window's connection drops: it says so, connects again by itself and resumes
         play_to_the_end(app, other, seed=5, until=lambda: table.match.step >= 20)
         had = len(table.match.log_lines)

@@ -171,7 +171,6 @@ class RemoteMatch:
     lesson = None
     review = None
     coach = None
-    hint_for = None
     thinking = None
     last_bot_move = None
     pass_needed = False
@@ -180,8 +179,9 @@ class RemoteMatch:
 
     def __init__(self, url: str, room: str, name: str = "", seat_file: str | None = None,
                  give_up_after: float = 60.0, wake: Callable[[], None] | None = None,
-                 host: Any = None) -> None:
+                 host: Any = None, prefs: Any = None) -> None:
         self.url, self.room, self.name_asked = url, room, name
+        self.prefs = prefs          # the player's settings (hints), read live
         self.seat_kept = seat_file is not None    # a joined seat, kept to be taken back
         if seat_file is not None:
             try:
@@ -220,11 +220,14 @@ class RemoteMatch:
         self.stand_ins: tuple[int, ...] = ()
         self.link_up = False        # this window's own connection
         self.notices: list[tuple[str, float]] = []
+        self.said: list[tuple[str, float]] = []      # quick messages heard, to show
         self.bot_notes: dict[int, str] = {}
         self.finished = False
         self._finished: tuple | None = None    # (game, replayed Game or None, why not)
         self.kept = False           # the finished game's record is kept on this computer
         self.viewer = self.cleared = 0
+        self.hint_for: Any = None   # the decision the last hint was asked for
+        self._hint: Any = None
         self.game = RemoteGame(self)
 
     # ------------------------------------------------------------------ the network thread
@@ -404,7 +407,7 @@ class RemoteMatch:
                 self._repend()
         elif kind == "said":
             if 0 <= item[1] < len(self.seats) and 0 <= item[2] < len(PHRASES):
-                self.notices.append((f"{self.name(item[1])}: {PHRASES[item[2]]}", 4))
+                self.said.append((f"{self.name(item[1])}: {PHRASES[item[2]]}", 4.0))
         elif kind == "record":
             self._finished = item[1:]
         elif kind == "notice":
@@ -584,13 +587,40 @@ class RemoteMatch:
         pass
 
     def hints_on(self) -> bool:
-        return False        # the coach needs the whole game, which stays with the host
+        """The player's setting, as at a local table ('bots': in a game with a bot)."""
+        mode = getattr(self.prefs, "hints", "bots")
+        return mode == "always" or (mode == "bots" and bool(self.bots))
 
     def ask_hint(self) -> bool:
-        return False
+        """A hint for this seat's decision, from what the seat can see: the coach needs the
+        whole game, which stays with the host, so the hint is what a Medium bot would answer
+        from this View (its view-only play). Counted as a hint used, once a decision."""
+        d = self.my_decision()
+        if d is None or not self.hints_on() or d.kind == "end_turn" or self.view_now is None:
+            return False
+        if self.hint_for is not d:
+            self.hint_for = d
+            self.seats[self.me].hints += 1
+            self._hint = self._view_hint(self.view_now)
+        return True
 
-    def hint(self) -> None:
-        return None
+    def _view_hint(self, view: View) -> Any:
+        from doomlings_desktop.bots import make_bot
+        from doomlings_desktop.play.coach import Hint
+
+        try:
+            answer = make_bot("medium", self.step, db=self.db).decide(view)
+        except Exception:  # noqa: BLE001 - a hint is help, never a reason for the game to stop
+            log.exception("the view-only hint failed")
+            self.notices.append(("No hint for this one.", 3))
+            return None
+        what = self.db.name(answer) if type(answer) is int and answer >= 0 else str(answer)
+        return Hint(answer, f"{what}: what a Medium bot would choose from what you can see "
+                            "(online, the coach cannot look further).", None)
+
+    def hint(self) -> Any:
+        return self._hint if self.hint_for is not None and self.hint_for is \
+            self.my_decision() else None
 
     def hint_thinking(self) -> bool:
         return False

@@ -223,7 +223,7 @@ class OnlineScene(Scene):
             self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")
             return
         match = RemoteMatch(hosting.seat_url, hosting.code, self._name(), wake=wake_window,
-                            host=hosting).start()
+                            prefs=self.app.settings, host=hosting).start()
         router.go(self.app, "lobby", match)
 
     def join(self) -> None:
@@ -240,7 +240,7 @@ class OnlineScene(Scene):
             return
         forget_seat()           # a new seat: the token of another room's would be refused
         match = RemoteMatch(url, code, self._name(), seat_file=str(seat_files()[0]),
-                            wake=wake_window).start()
+                            wake=wake_window, prefs=self.app.settings).start()
         router.go(self.app, "lobby", match)
 
     def rejoin(self) -> None:
@@ -254,7 +254,7 @@ class OnlineScene(Scene):
             return
         url, room, name = got
         match = RemoteMatch(url, room, name, seat_file=str(seat_files()[0]),
-                            wake=wake_window).start()
+                            wake=wake_window, prefs=self.app.settings).start()
         router.go(self.app, "lobby", match)
 
     def _say(self, text: str) -> None:

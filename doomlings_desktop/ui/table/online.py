@@ -71,6 +71,13 @@ class OnlineTableScene(TableScene):
             given += 1
         return given
 
+    def _show_notices(self) -> None:
+        """The match's notices, and the quick messages heard (friendly: drawn green)."""
+        super()._show_notices()
+        for text, seconds in self.match.said:
+            self.say(text, seconds, good=True)
+        self.match.said.clear()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.following:
