@@ -160,10 +160,10 @@ class RemoteGame:
         return 0        # the server keeps it to itself
 
 
-class RemoteMatch:
-    """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
-    takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
-    playing, over or lost (`problem` says why, in a sentence)."""
+class LocalOnly:
+    """What the table asks of a local Match that a remote seat has nothing for: the pass
+    screen, the story, the bots' pace, the review, Undo, saving. Kept apart from
+    RemoteMatch so that class holds only what online play does."""
 
     autosave = False
     autosaved = None
@@ -175,6 +175,68 @@ class RemoteMatch:
     last_bot_move = None
     pass_needed = False
     private = True
+    seats: list[Seat]
+
+    def since(self, seat: int, log: tuple | None = None) -> Since:
+        return Since([], [], [])
+
+    def look(self, seat: int) -> None:
+        pass
+
+    def story(self) -> list:
+        return []
+
+    def coming(self) -> None:
+        return None
+
+    def acting_bot(self) -> None:
+        return None
+
+    def asks(self, seat: int) -> bool:
+        return True
+
+    def pass_reason(self) -> str:
+        return ""
+
+    def take_screen(self, seat: int) -> None:
+        pass
+
+    def end_review(self) -> None:
+        pass
+
+    def restore_seen(self, counts: dict) -> None:
+        pass
+
+    def hint_thinking(self) -> bool:
+        return False
+
+    def preview(self, card: int) -> None:
+        return None
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def seat_dicts(self) -> list[dict]:
+        return [s.as_dict() for s in self.seats]
+
+    def save_as(self, name: str) -> str:
+        return SAVED_BY_HOST
+
+    def retry_save(self) -> bool:
+        return True
+
+    def persist(self) -> None:
+        pass
+
+
+class RemoteMatch(LocalOnly):
+    """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
+    takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
+    playing, over or lost (`problem` says why, in a sentence)."""
+
     online = True
 
     def __init__(self, url: str, room: str, name: str = "", seat_file: str | None = None,
@@ -555,37 +617,6 @@ class RemoteMatch:
         """A bot plays this seat until its player is back."""
         return seat in self.stand_ins
 
-    # the local table's other questions, answered for a remote seat
-    def since(self, seat: int, log: tuple | None = None) -> Since:
-        return Since([], [], [])
-
-    def look(self, seat: int) -> None:
-        pass
-
-    def story(self) -> list:
-        return []
-
-    def coming(self) -> None:
-        return None
-
-    def acting_bot(self) -> None:
-        return None
-
-    def asks(self, seat: int) -> bool:
-        return True
-
-    def pass_reason(self) -> str:
-        return ""
-
-    def take_screen(self, seat: int) -> None:
-        pass
-
-    def end_review(self) -> None:
-        pass
-
-    def restore_seen(self, counts: dict) -> None:
-        pass
-
     def hints_on(self) -> bool:
         """The player's setting, as at a local table ('bots': in a game with a bot)."""
         mode = getattr(self.prefs, "hints", "bots")
@@ -622,26 +653,3 @@ class RemoteMatch:
         return self._hint if self.hint_for is not None and self.hint_for is \
             self.my_decision() else None
 
-    def hint_thinking(self) -> bool:
-        return False
-
-    def preview(self, card: int) -> None:
-        return None
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
-
-    def seat_dicts(self) -> list[dict]:
-        return [s.as_dict() for s in self.seats]
-
-    def save_as(self, name: str) -> str:
-        return SAVED_BY_HOST
-
-    def retry_save(self) -> bool:
-        return True
-
-    def persist(self) -> None:
-        pass
