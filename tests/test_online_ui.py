@@ -468,3 +468,21 @@ def test_a_program_closed_mid_game_takes_its_seat_back():
         other.stop()
         router.go(app, "menu")
         stop_server(st, errors)
+
+
+def test_the_lobby_sees_a_player_leave():
+    """A player who joined and left before the deal: the others' lobbies say so (the server
+    sent nothing then, so their lobby showed them still here)."""
+    st, errors = start_server([("LEAVER", ["remote", "remote", "remote"], (), 1)])
+    a = RemoteMatch(st.url, "LEAVER", "Ann").start()
+    b = RemoteMatch(st.url, "LEAVER", "Ben").start()
+    try:
+        wait_until(lambda: a.tick() or (len(a.lobby) == 3 and a.lobby[1].connected),
+                   "Ben in Ann's lobby")
+        b.stop()
+        wait_until(lambda: a.tick() or not a.lobby[1].connected, "Ben gone from Ann's lobby")
+        assert a.lobby[1].taken and a.state == "lobby"
+    finally:
+        a.stop()
+        b.stop()
+        stop_server(st, errors)
