@@ -62,14 +62,14 @@ def random_decider(seed: int) -> Callable[[Any], Any]:
 
 
 def play_seats(url: str, room: str, count: int, seed: int = 0, timeout: float = 120.0,
-               record: bool = False) -> list[RemoteSeat]:
+               record: bool = False, **options: Any) -> list[RemoteSeat]:
     """`count` remote seats of `room`, each answering at random, played to the game's end.
     With `record`, each seat's `received` is every message it got, as sent."""
     seats = []
     for i in range(count):
         got: list[str] = []
         s = RemoteSeat(url, room, f"Remote {i}", random_decider(seed * 7 + i),
-                       on_raw=got.append if record else None, give_up_after=10)
+                       on_raw=got.append if record else None, give_up_after=10, **options)
         s.received = got        # type: ignore[attr-defined]
         seats.append(s)
 

@@ -434,14 +434,14 @@ def test_each_player_keeps_the_finished_game(two_rooms, tmp_path, monkeypatch):
 
     monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
     saves._cache.clear()
-    seats = play_seats(two_rooms.url, "ROOM-B", 2, seed=5)
+    seats = play_seats(two_rooms.url, "ROOM-B", 2, seed=5, keep=lambda game, seats: None)
     g = two_rooms.server.rooms["ROOM-B"].game
     for s in seats:
         assert [k.answers for k in s.kept] == [g.answers]
         assert s.kept[0].outcome == s.outcomes[0] == g.outcome
-    path = keep_finished(seats[1].kept[0], two_rooms.server.rooms["ROOM-B"].record()["seats"],
-                         "ROOM-B")
-    assert path is not None and path.stem == "Online ROOM-B"
+    sent = json.loads(two_rooms.server.rooms["ROOM-B"].record.record)    # the Record message
+    assert keep_finished(seats[1].kept[0], sent["seats"])
+    path = saves._path(saves.LAST_GAME)         # as a finished local game is kept
     info = saves.save_info(path)
     assert info.over and info.answers == len(g.answers)
     assert saves.load(path, g.db).game.answers == g.answers     # replayable here
@@ -454,7 +454,7 @@ def test_a_forged_record_is_not_kept(forge):
     in one line and dropped, never raised."""
     from doomlings_desktop.net.client import RemoteSeat
     from doomlings_desktop.net.keeping import keep_finished
-    from doomlings_desktop.net.protocol import GameRecord
+    from doomlings_desktop.net.protocol import Record
     from doomlings_desktop.rules.cards import default_database
     from doomlings_desktop.rules.record import dumps, make_record
 
@@ -479,10 +479,10 @@ def test_a_forged_record_is_not_kept(forge):
         text = dumps(rec)
     else:
         text = dumps(rec)
-    s._record = GameRecord(0, text)
+    s._record = Record(0, text)
     s._keep_record()
     if forge == "bad seats":
         assert len(s.kept) == 1
-        assert keep_finished(g, [{"kind": "wizard"}, 7], "X") is None
+        assert not keep_finished(g, [{"kind": "wizard"}, 7])
     else:
         assert s.kept == [] and len(said) == 1 and "not kept" in said[0], said

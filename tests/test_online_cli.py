@@ -245,6 +245,6 @@ def test_two_joins_play_a_game_and_its_rematch(tmp_path):
         assert rc == 0 and "Traceback" not in err, (rc, out, err)
         assert out.count("game over") == 2, out
         # each game is kept on the player's computer (both joins share a home here)
-        assert out.count("the game is kept on this computer: Online AGAIN") == 2, out
+        assert out.count("the game is kept on this computer: Load game's last game") == 2, out
     assert [x.split("scores")[1] for x in results[0][1].splitlines() if "scores" in x] == \
         [x.split("scores")[1] for x in results[1][1].splitlines() if "scores" in x]

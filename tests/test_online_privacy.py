@@ -12,13 +12,11 @@ the schema's unknown fields forbidden, so nothing else (a seed, a deck order) ri
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from netdriver import play_seats, start_server, stop_server
 
 from doomlings_desktop.commands.logscan import Scanner, name_pattern
-from doomlings_desktop.net.protocol import GameRecord, Update, ZLaid, ZMoved, decode_server
+from doomlings_desktop.net.protocol import Record, Update, ZLaid, ZMoved, decode_server
 from doomlings_desktop.rules.cards import available_modules
 from doomlings_desktop.rules.engine import Game
 
@@ -112,18 +110,13 @@ def check_wire(seats: list, g: Game) -> tuple[int, int]:
     know = _knowledge(g)
     checked = names = 0
     for s in seats:
-        ended = False
-        for raw in s.received:
+        for k, raw in enumerate(s.received):
             msg = decode_server(raw)      # unknown fields forbidden: nothing rides along
-            if type(msg) is GameRecord:
-                # the whole record (seed, every answer) only once the game is over: it is
-                # the finished game's, and nothing of the game follows it but its end
-                rec = json.loads(msg.record)
-                assert rec["seed"] == g.seed and len(rec["answers"]) == len(g.answers)
-                ended = True
+            if type(msg) is Record:     # the whole record, only for the game's very end
+                after = decode_server(s.received[k + 1])
+                assert type(after) is Update and after.view.over and after.step == len(
+                    g.answers), "a game's record was sent before it was over"
                 continue
-            if type(msg) is Update:
-                assert not ended or msg.step == len(g.answers), "the game went on after its record"
             if type(msg) is not Update:
                 assert not pattern.search(raw), raw
                 continue

@@ -325,9 +325,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     def keep(game: object, seats: object) -> None:
         from doomlings_desktop.net.keeping import keep_finished
-        path = keep_finished(game, seats, seat.room)
-        if path is not None:
-            print(f"the game is kept on this computer: {path.stem} (Load lists it)", flush=True)
+        if keep_finished(game, seats):
+            print("the game is kept on this computer: Load game's last game", flush=True)
 
     person = Terminal() if args.bot is None else None
     seat = RemoteSeat(args.address, args.room or "", args.name,

@@ -30,8 +30,8 @@ from doomlings_desktop.net.protocol import (
     Answer,
     BadMessage,
     Create,
-    GameRecord,
     Hello,
+    Record,
     Refused,
     Rematch,
     Update,
@@ -89,8 +89,12 @@ class RemoteSeat:
         self.outcomes: list[Any] = []   # each finished game's Outcome
         self.keep = keep                # given each finished game, replayed from its record
         self.kept: list[Game] = []      # the finished games whose record checked out
-        self._record: GameRecord | None = None     # the last game's, until its end is seen
+        self._record: Record | None = None     # the last game's, until its end is seen
         self.on_update: Callable[[RemoteSeat], None] | None = None
+        # every message decoded, before it is handled: the game window's lobby reads the
+        # Waiting seats and an Update's connections from it (play/remote.py)
+        self.on_message: Callable[[Any], None] | None = None
+        self.on_link: Callable[[bool], None] | None = None   # connected (True) or dropped
         self.names: tuple[str, ...] = ()    # each seat's name, from the Welcome
         self.token = self._read_token()
         self.seat = -1
@@ -172,6 +176,8 @@ class RemoteSeat:
             else:
                 why = "the server closed the connection"
             finally:
+                if self.ws is not None and self.on_link is not None:
+                    self.on_link(False)
                 self.ws = None
             now = loop.time()
             lost_since = now if lost_since is None else lost_since
@@ -188,6 +194,8 @@ class RemoteSeat:
             msg = decode_server(text)
         except BadMessage as e:
             raise Lost(str(e)) from None
+        if self.on_message is not None:
+            self.on_message(msg)
         if type(msg) is Refused:
             return await self._refused(msg)
         if type(msg) is Welcome:
@@ -206,7 +214,7 @@ class RemoteSeat:
             if self.over:
                 return await self._game_over()
             await self._maybe_answer()
-        elif type(msg) is GameRecord:
+        elif type(msg) is Record and self.keep is not None:
             self._record = msg          # checked once this seat has seen the game's end
         elif type(msg) is Waiting:
             pass

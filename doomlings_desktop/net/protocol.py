@@ -83,7 +83,18 @@ class Ping(_Msg, tag="ping"):
     pass
 
 
-ClientMsg = Hello | Create | Answer | Rematch | Ping
+# The quick messages a player may send the table: a number into this list, never free text,
+# so nothing a stranger types reaches another player's screen.
+PHRASES = ("Good game!", "Your turn.", "Thinking...", "Well played!", "Oops!")
+
+
+class Say(_Msg, tag="say"):
+    """A quick message to the table (`PHRASES[phrase]`)."""
+
+    phrase: Annotated[int, msgspec.Meta(ge=0, lt=len(PHRASES))]
+
+
+ClientMsg = Hello | Create | Answer | Rematch | Ping | Say
 
 
 class _Versions(msgspec.Struct):
@@ -240,20 +251,27 @@ class Pong(_Msg, tag="pong"):
     pass
 
 
-MAX_RECORD = 1_000_000      # characters of a finished game's record (a real one: ~10 KB)
+class Said(_Msg, tag="said"):
+    """A seat's quick message (`PHRASES[phrase]`), to every seat of the room."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0, lt=6)]
+    phrase: Annotated[int, msgspec.Meta(ge=0, lt=len(PHRASES))]
 
 
-class GameRecord(_Msg, tag="record"):
-    """A finished game's record (rules/record.py's JSON: seed, seats, answers), sent to every
-    seat of its room once the game is over and not before (nothing in it is hidden then; a
-    rematch is dealt from a new seed), so that each player keeps the game: replayable from
-    every seat, counted in Statistics. The client replays it as the hostile input it is."""
+MAX_RECORD = 2_000_000      # characters of a finished game's record (a long game: ~30,000)
 
-    game: int                           # which game of the room (as `Update.game`)
+
+class Record(_Msg, tag="record"):
+    """Once a game is over, its whole record (rules/record.py's, as JSON), sent to every seat
+    so each player's program keeps it (replayable from every seat: a finished game hides
+    nothing) and counts it in Statistics. Hostile input like the rest: the client replays it
+    and keeps it only if it ends as the game it saw did."""
+
+    game: Step
     record: Annotated[str, msgspec.Meta(max_length=MAX_RECORD)]
 
 
-ServerMsg = Welcome | Waiting | Update | Refused | Pong | GameRecord
+ServerMsg = Welcome | Waiting | Update | Refused | Pong | Said | Record
 
 _encoder = msgspec.json.Encoder()
 _client_decoder = msgspec.json.Decoder(ClientMsg)
@@ -269,7 +287,7 @@ class BadMessage(ValueError):
     """A message that does not fit the schema; the text says what, for the refusal."""
 
 
-def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping:
+def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping | Say:
     """A client's message, or BadMessage saying why it is not one."""
     try:
         return _client_decoder.decode(raw)
@@ -279,7 +297,7 @@ def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping:
         raise BadMessage("the message is not JSON") from None
 
 
-def decode_server(raw: bytes | str) -> Welcome | Waiting | Update | Refused | Pong | GameRecord:
+def decode_server(raw: bytes | str) -> Welcome | Waiting | Update | Refused | Pong | Said | Record:
     try:
         return _server_decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:

@@ -20,7 +20,6 @@ from doomlings_desktop.names import clean_name, default_name
 from doomlings_desktop.net.protocol import ROOM_CHARS, SeatInfo
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
-from doomlings_desktop.rules.record import make_record
 
 REMOTE = "remote"
 SEAT_KINDS = (REMOTE,) + LEVELS
@@ -69,6 +68,10 @@ class Room:
     rematch: set[int] = field(init=False, default_factory=set)    # seats asking for another
     stand_ins: dict[int, Any] = field(init=False, default_factory=dict)   # remote seats a
     # bot plays while their player is gone (past the server's grace period)
+    record: Any = field(init=False, default=None)     # the finished game's Record message
+    record_of: int = field(init=False, default=-1)    # ...and which game it is of
+    held: bool = False         # a game window's room: dealt when its host says Start, not
+    # as soon as every seat is taken (`Server.release`)
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.kinds) <= 6:
@@ -112,7 +115,7 @@ class Room:
 
     def start(self) -> bool:
         """Deal the game once every remote seat is taken; True if it was dealt now."""
-        if self.game is not None or not self.ready:
+        if self.game is not None or not self.ready or self.held:
             return False
         self.game = Game.new(self.db, len(self.seats), seed=self.seed, variants=self.variants,
                              names=[s.name or default_name(i) for i, s in enumerate(self.seats)])
@@ -175,15 +178,6 @@ class Room:
             return False
         self.stand_ins[seat] = make_bot(level, self.seed * 31 + seat, db=self.db)
         return True
-
-    def record(self) -> dict:
-        """The game's record (rules/record.py) with the room's seats as a saved game has them:
-        a remote player is a human seat, a bot seat keeps its level."""
-        assert self.game is not None
-        seats = [{"name": s.name or default_name(i), "kind": "human"} if s.kind == REMOTE
-                 else {"name": s.name or default_name(i), "kind": "bot", "level": s.kind}
-                 for i, s in enumerate(self.seats)]
-        return make_record(self.game, seats)
 
     def fingerprint(self) -> tuple:
         """What a refused message must leave as it was (tests compare it)."""

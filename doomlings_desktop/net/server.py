@@ -35,11 +35,13 @@ from doomlings_desktop.net.protocol import (
     Answer,
     BadMessage,
     Create,
-    GameRecord,
     Hello,
     Pong,
+    Record,
     Refused,
     Rematch,
+    Said,
+    Say,
     Waiting,
     Welcome,
     decode_client,
@@ -48,7 +50,7 @@ from doomlings_desktop.net.protocol import (
     rules_digests,
     version_problem,
 )
-from doomlings_desktop.net.room import Refusal, Room, new_room_code
+from doomlings_desktop.net.room import REMOTE, Refusal, Room, new_room_code
 from doomlings_desktop.net.roomstore import path_of, save_room
 from doomlings_desktop.net.wire import update_for
 from doomlings_desktop.rules.cards import (
@@ -57,11 +59,12 @@ from doomlings_desktop.rules.cards import (
     database_for,
     module_names,
 )
-from doomlings_desktop.rules.record import dumps
+from doomlings_desktop.rules.record import RecordError, dumps, make_record
 from doomlings_desktop.rules.view import view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
 log = logging.getLogger(__name__)
+SAY_EVERY = 2.0     # seconds between a connection's quick messages
 QUICK_BOTS = ("Random", "Easy")     # answer in well under a millisecond: no thread needed
 
 
@@ -106,8 +109,9 @@ class Conn:
         self.seat = -1
         self.log_sent = 0
         self.zones_sent = 0
-        self.record_sent = -1           # the room's game whose record it was sent
         self.ended = False
+        self.said_at = -1e9             # when it last sent a quick message
+        self.record_sent = -1           # the game whose record it was sent
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.send_queue)
 
     def allow(self) -> bool:
@@ -179,12 +183,13 @@ class Server:
         return self._digests
 
     def add_room(self, code: str, kinds: list[str], modules: Iterable[str] = (),
-                 seed: int | None = None, variants: dict | None = None) -> Room:
+                 seed: int | None = None, variants: dict | None = None,
+                 held: bool = False) -> Room:
         code = code.upper()
         if code in self.rooms:
             raise ValueError(f"there is a room {code} already")
         kw: dict[str, Any] = {} if seed is None else {"seed": seed}
-        room = Room(code, list(kinds), tuple(modules), variants=variants or {}, **kw)
+        room = Room(code, list(kinds), tuple(modules), variants=variants or {}, held=held, **kw)
         self.rooms[code] = room
         self._save(room)
         return room
@@ -325,6 +330,8 @@ class Server:
                 self._answer(conn, msg)
             elif type(msg) is Rematch:
                 self._rematch(conn)
+            elif type(msg) is Say:
+                self._say(conn, msg)
             else:
                 conn.send(Pong())
         except Refusal as e:
@@ -357,17 +364,32 @@ class Server:
             conn.log_sent, conn.zones_sent = msg.since, msg.zsince
         conn.send(Welcome(room.code, seat, room.seats[seat].token, self.program, room.modules,
                           room.info()))
-        if room.start():
+        self._deal(room)
+
+    def _deal(self, room: Room) -> None:
+        """Deal the room's game if it may be dealt now, and tell its seats where it is."""
+        dealt = room.start()
+        if dealt:
             log.info("room %s: the game is dealt", room.code)
             for i, s in enumerate(room.seats):   # a seat whose player left before the deal
                 if s.token and not s.connected and self.stand_in:
                     asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, i)
-        if room.game is None:
+        if room.game is None or dealt:      # dealt: every seat's name, as the game has them
             for c in self._room_conns(room):
                 c.send(Waiting(room.info()))
-        else:
+        if room.game is not None:
             self._broadcast(room)
             self._kick_bots(room)
+
+    def release(self, code: str) -> bool:
+        """The host of a held room says Start: deal it if every seat is taken (on the
+        server's loop: `ServerThread.call`). False if it cannot be dealt yet."""
+        room = self.rooms.get(code)
+        if room is None or room.game is not None or not room.ready:
+            return False
+        room.held = False
+        self._deal(room)
+        return room.game is not None
 
     def _create(self, conn: Conn, msg: Create) -> None:
         """Open a room of the seats asked for, then join it as its first remote seat."""
@@ -435,6 +457,18 @@ class Server:
         self._broadcast(room)
         self._kick_bots(room)
 
+    def _say(self, conn: Conn, msg: Say) -> None:
+        """A quick message, to every seat of the room; one every SAY_EVERY seconds."""
+        room = conn.room
+        if room is None:
+            raise Refusal("Join a room first.")
+        now = time.monotonic()
+        if now - conn.said_at < SAY_EVERY:
+            raise Refusal(f"One quick message every {SAY_EVERY:g} seconds.")
+        conn.said_at = now
+        for c in self._room_conns(room):
+            c.send(Said(conn.seat, msg.phrase))
+
     def _rematch(self, conn: Conn) -> None:
         room = conn.room
         if room is None:
@@ -456,19 +490,19 @@ class Server:
         self.changed.set()
         self.active[room.code] = time.monotonic()
         self._save(room)
-        if g is None:
+        if g is None:       # still filling: who is here (a player left the lobby)
+            for c in self._room_conns(room):
+                c.send(Waiting(room.info()))
             return
         connected = room.connected()
         standing = tuple(sorted(room.stand_ins))
         n_log, n_zones = len(g.log or ()), len(g.moves or ())
-        record: GameRecord | None = None
+        record = self._record(room)
         for c in self._room_conns(room):
+            if record is not None and c.record_sent != room.games:
+                c.send(record)      # before the last update: a client may hang up after it
+                c.record_sent = room.games
             try:
-                if g.over and c.record_sent != room.games:
-                    record = record or self._record(room)
-                    if record is not None:
-                        c.send(record)      # before the update that ends the game for it
-                    c.record_sent = room.games
                 c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing,
                                   room.games, tuple(sorted(room.rematch))))
             except Exception:  # noqa: BLE001 - one seat's failure must not stop the others'
@@ -476,13 +510,23 @@ class Server:
                 continue
             c.log_sent, c.zones_sent = n_log, n_zones
 
-    def _record(self, room: Room) -> GameRecord | None:
-        """The finished game's record for the room's players (None: it cannot be made)."""
-        try:
-            return GameRecord(room.games, dumps(room.record()))
-        except Exception:  # noqa: BLE001 - the players still get the end of the game
-            log.exception("room %s: the finished game's record cannot be made", room.code)
+    def _record(self, room: Room) -> Record | None:
+        """A finished game's record for its seats (a finished game hides nothing: every seat
+        may replay it), made once per game; None while it is being played."""
+        g = room.game
+        if g is None or not g.over:
             return None
+        if room.record_of != room.games:
+            seats = [{"name": g.pname(i), "kind": "human" if s.kind == REMOTE else "bot",
+                      "level": s.kind if s.kind != REMOTE else "random", "ask": True}
+                     for i, s in enumerate(room.seats)]
+            try:
+                room.record = Record(room.games, dumps(make_record(g, seats)))
+            except RecordError as e:
+                log.error("room %s: the finished game has no record: %s", room.code, e)
+                room.record = None
+            room.record_of = room.games
+        return room.record
 
     # ------------------------------------------------------------------ bots
 
@@ -556,6 +600,7 @@ class ServerThread:
         self.loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
+        self.error: OSError | None = None     # why it could not listen, if it could not
         self.thread = threading.Thread(target=self._main, daemon=True)
 
     def _main(self) -> None:
@@ -571,7 +616,11 @@ class ServerThread:
 
             await self.server.run(self.host, self.port, started, self._stop)
 
-        self.loop.run_until_complete(go())
+        try:
+            self.loop.run_until_complete(go())
+        except OSError as e:        # the address cannot be listened on: start() says why
+            self.error = e
+            self._ready.set()
         left = asyncio.all_tasks(self.loop)      # writers of connections still closing
         for t in left:
             t.cancel()
@@ -582,6 +631,9 @@ class ServerThread:
         self.thread.start()
         if not self._ready.wait(20):
             raise RuntimeError("the server did not start")
+        if self.error is not None:
+            self.thread.join(20)
+            raise self.error
         return self
 
     @property

@@ -439,7 +439,10 @@ class App:
     def go(self, scene: Scene) -> None:
         if scene is not self.scene and self.clicking:     # a page a click opened
             scene.arrived(self.mouse)
+        old = getattr(self, "scene", None)
         self.scene = scene
+        if old is not None and old is not scene:    # it lets go of what it holds (online:
+            getattr(old, "left", lambda: None)()    # its connection, a hosted server)
 
     def quit(self) -> None:
         self.running = False
@@ -517,6 +520,7 @@ class App:
             "viewer": getattr(self.scene, "viewer", None),
             "pass_needed": bool(getattr(self.scene, "pass_needed", False)),
             "lesson": plain(getattr(self.scene, "lesson_state", lambda: None)()),
+            "online": self._online_state(),
         }
         try:
             write_atomic(Path(self._state_file), json.dumps(state))
@@ -536,6 +540,14 @@ class App:
             scene.draw(self.screen)
         except Exception:  # noqa: BLE001 - the error screen itself must not take us down
             pass
+
+    def _online_state(self) -> dict | None:
+        """For automation: an online scene's room code, its connection's state and its seat."""
+        m = getattr(self.scene, "match", None)
+        if not getattr(m, "online", False):
+            return None
+        return {"room": m.room, "state": m.state, "me": m.me, "kept": m.kept,
+                "port": m.host.port if m.host is not None else None}
 
     def toggle_fullscreen(self) -> None:
         """F11, Alt+Enter or the Settings page; remembered in the settings."""
@@ -616,6 +628,7 @@ class App:
 
     def run(self) -> int:
         self.loop()
+        getattr(self.scene, "left", lambda: None)()     # a connection, a hosted server
         try:
             if self.persist:
                 self.settings.save()

@@ -22,6 +22,9 @@ SCENES = {
     "busy": "doomlings_desktop.ui.scenes.busy:BusyScene",
     "table": "doomlings_desktop.ui.table:TableScene",
     "replay": "doomlings_desktop.ui.table:ReplayScene",
+    "online": "doomlings_desktop.ui.scenes.online:OnlineScene",
+    "lobby": "doomlings_desktop.ui.scenes.lobby:LobbyScene",
+    "online_table": "doomlings_desktop.ui.table.online:OnlineTableScene",
 }
 
 

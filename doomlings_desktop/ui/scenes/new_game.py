@@ -140,6 +140,10 @@ class NewGameScene(Scene):
                                    tone=GO_TONE))
         self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(80 * u), bw, int(50 * u)),
                                    "Back", "back", True, ""))
+        # the seats, cards and variants set up here are the hosted game's (a Human seat is a
+        # player who joins); joining a game is there too
+        self.buttons.append(Button(pygame.Rect(w - 2 * bw - int(60 * u), h - int(80 * u), bw,
+                                               int(50 * u)), "Play online", "online", True, "o"))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type == pygame.KEYDOWN:
@@ -231,6 +235,9 @@ class NewGameScene(Scene):
             router.go(self.app, "menu")
         elif key == "start":
             self.start()
+        elif key == "online":
+            self.remember()
+            router.go(self.app, "online")
 
     def hotseat(self) -> bool:
         """Several humans at this table: pass-and-play."""
@@ -243,9 +250,9 @@ class NewGameScene(Scene):
             return "Out of turn: when it pays" if self.ask[i] else "Out of turn: never"
         return "Out of turn: ask me" if self.ask[i] else "Out of turn: never ask"
 
-    def start(self) -> None:
-        from doomlings_desktop.play.match import Seat
-
+    def remember(self) -> list[str]:
+        """Keep what is set up here in the settings (the next New game, and Play online,
+        read it there); returns the seats' names as the table shows them."""
         names = [name_of(n, i) for i, n in enumerate(self.names)]   # what the table can show
         self.app.settings.player_names = names + self.app.settings.player_names[len(names):]
         self.app.settings.variants = {k: v for k, v in self.variants.items() if v}
@@ -260,6 +267,12 @@ class NewGameScene(Scene):
             self.app.settings.save()
         except OSError:
             pass            # kept in memory; saved again when the program closes
+        return names
+
+    def start(self) -> None:
+        from doomlings_desktop.play.match import Seat
+
+        names = self.remember()
         seats = [Seat(names[i], self.kinds[i], self.levels[i], self.ask[i])
                  for i in range(self.count)]
         if self.hotseat():

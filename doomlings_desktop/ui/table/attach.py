@@ -76,7 +76,7 @@ class Attaching(Carrying, Protocol):
     app (art, text, sounds), the cards, the match (the score preview), the seat names and
     the viewer, the layout and the
     unit, the frame's targets, the cards drawn from open hands this frame, and the way to
-    answer (`apply`, `my_decision`)."""
+    answer (`apply`, `my_decision`, `answer_in_turn`)."""
 
     app: Any
     db: Any
@@ -93,6 +93,8 @@ class Attaching(Carrying, Protocol):
     def apply(self, answer: Any, quiet: bool = False) -> bool: ...
 
     def my_decision(self) -> Any: ...
+
+    def answer_in_turn(self, steps: list) -> int: ...
 
 
 def pair_words(sc: Attaching, v: View, card: int) -> str | None:
@@ -203,12 +205,9 @@ def play_onto(sc: Attaching, card: int, host: int) -> bool:
     """Play attachment `card` from the hand onto `host`: the play, then the host question
     that follows it answered with `host`. If the table asks something else first, the host
     stays for the player to click (it is lit)."""
-    if not sc.apply(card):
-        return False
-    d = sc.my_decision()
-    if d is not None and d.intent == ATTACH_TO_HOST and host in d.options:
-        return sc.apply(host)
-    return True
+    return sc.answer_in_turn([
+        (lambda d: True, card),
+        (lambda d: d.intent == ATTACH_TO_HOST and host in d.options, host)]) >= 1
 
 
 def refusal(v: View | None, name: str, card: int) -> str:

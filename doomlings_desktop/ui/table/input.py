@@ -136,18 +136,15 @@ class TableInput:
         """The picked cards answered in turn, then 'pass' if fewer were picked than the
         sequence may take. Each answer must still be legal in the decision it meets (it
         always is: each asks for the rest of the same choice), else the rest is left for the
-        player."""
-        sc = self.sc
+        player (`answer_in_turn`: online, each waits for its decision to come)."""
         first = answer.first
         total = first.count
-        for i, c in enumerate(answer.cards):
-            now = sc.my_decision()
-            if not rest_of(now, first, total - i) or c not in now.options or not sc.apply(c):
-                return
+        steps = [(lambda d, k=total - i, c=c: rest_of(d, first, k) and c in d.options, c)
+                 for i, c in enumerate(answer.cards)]
         left = total - len(answer.cards)
-        now = sc.my_decision()
-        if left and rest_of(now, first, left) and "pass" in now.options:
-            sc.apply("pass")
+        if left:
+            steps.append((lambda d: rest_of(d, first, left) and "pass" in d.options, "pass"))
+        self.sc.answer_in_turn(steps)
 
     def _echo(self, pos: tuple[int, int]) -> bool:
         """The second click of a double-click whose first click answered a question: it must

@@ -276,6 +276,19 @@ class TableScene(Scene):
         self._answered()
         return True
 
+    def answer_in_turn(self, steps: list[tuple[Any, Any]]) -> int:
+        """Answers that belong together (the cards of a choice of several, an attachment
+        and its host), each `(test, answer)` given if the decision it meets passes its test;
+        the first that does not is left for the player. Returns how many were given (online
+        the rest follow as their decisions come: ui/table/online.py)."""
+        given = 0
+        for test, answer in steps:
+            d = self.my_decision()
+            if d is None or not test(d) or not self.apply(answer):
+                break
+            given += 1
+        return given
+
     def _answered(self) -> None:
         self.selection.clear()
         self.modals.browse = False

@@ -1,0 +1,653 @@
+"""A remote seat played at the game window's table: `RemoteMatch`, the same surface the table
+reads of a local `Match` (play/match.py), fed by a `RemoteSeat` (net/client.py) that runs on a
+thread of its own with its own asyncio loop.
+
+The two threads share nothing but two queues: the network thread puts what it heard into
+`inbox` (a snapshot of the seat after each update, the lobby's seats, a refusal, the end), the
+window's thread takes it in `tick()`, once a frame, and sends its answers back through an
+asyncio queue on the network loop (`call_soon_threadsafe`). The table never waits for the
+network: while an answer travels, the decision is simply not offered again.
+
+No pygame here. `wake`, if given, is called from the network thread whenever something was
+put in the inbox (the window posts itself an event, so an idle window draws it at once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from doomlings_desktop.net.client import Lost, RemoteSeat
+from doomlings_desktop.net.protocol import (
+    PHRASES,
+    Answer,
+    Record,
+    Refused,
+    Said,
+    Say,
+    Update,
+    Waiting,
+    Welcome,
+    encode,
+)
+from doomlings_desktop.play.match import Seat, Since
+from doomlings_desktop.rules.cards import database_for
+from doomlings_desktop.rules.view import View
+
+log = logging.getLogger(__name__)
+
+SAVED_BY_HOST = "An online game is kept by its host: it cannot be saved here."
+SEAT_FILE = "online-seat"       # the joined seat's token (.token) and where it is (.json)
+
+
+def seat_files() -> tuple[Path, Path]:
+    from doomlings_desktop.storage.settings import data_dir
+
+    d = data_dir()
+    return d / f"{SEAT_FILE}.token", d / f"{SEAT_FILE}.json"
+
+
+def remember_seat(url: str, room: str, name: str) -> None:
+    """Where the seat this program joined is, so a program closed or killed mid-game can take
+    it back (`last_seat`); its token is RemoteSeat's seat file beside it."""
+    from doomlings_desktop.storage.settings import write_atomic
+
+    try:
+        write_atomic(seat_files()[1], json.dumps({"url": url, "room": room, "name": name}))
+    except OSError as e:
+        log.warning("the online seat cannot be kept: %s", e)
+
+
+def forget_seat() -> None:
+    for p in seat_files():
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+def last_seat() -> tuple[str, str, str] | None:
+    """(url, room, name) of the seat this program joined last and may take back, if its files
+    are whole: a file that does not fit is ignored (hostile input like any other)."""
+    token, where = seat_files()
+    try:
+        raw = json.loads(where.read_text(encoding="utf-8")[:2000])
+        ok = len(token.read_text(encoding="utf-8").strip()) == 32
+    except (OSError, ValueError, UnicodeError):
+        return None
+    if not ok or not isinstance(raw, dict):
+        return None
+    url, room, name = raw.get("url"), raw.get("room"), raw.get("name", "")
+    if not (isinstance(url, str) and url.startswith(("ws://", "wss://")) and len(url) < 200
+            and isinstance(room, str) and 4 <= len(room) <= 32 and room.isalnum()
+            and isinstance(name, str) and len(name) <= 40):
+        return None
+    return url, room, "".join(ch for ch in name if ch.isprintable())
+
+
+class LogLine(NamedTuple):
+    """One line of the seat's log, as the table's sounds read a game's log (`.kind`)."""
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Waits:
+    """Whose decision the game waits for, when it is not this seat's own: enough for the
+    table to say "Waiting for Ann..." (the decision itself is that seat's secret)."""
+
+    player: int
+    kind: str = "wait"
+    options: tuple = ()
+    zone: str = ""
+    count: int = 1
+    card: int = -1
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    """A seat as the lobby shows it."""
+
+    kind: str           # remote, or a bot level
+    name: str
+    taken: bool
+    connected: bool
+
+
+class RemoteGame:
+    """What the table reads of a game (`over`, `pending`, `log`, `n`, `answers`, `db`,
+    `seed`), from the seat's last update: never more than the seat was sent."""
+
+    def __init__(self, match: RemoteMatch) -> None:
+        self._m = match
+
+    @property
+    def over(self) -> bool:
+        return self._m.view_now is not None and self._m.view_now.over
+
+    @property
+    def pending(self) -> Any:
+        return self._m.pending_now
+
+    @property
+    def log(self) -> list[LogLine]:
+        return self._m.log_lines
+
+    @property
+    def n(self) -> int:
+        return len(self._m.seats)
+
+    @property
+    def answers(self) -> range:
+        """As many as the server's game has had (`len` is what the table reads)."""
+        return range(max(0, self._m.step))
+
+    @property
+    def db(self) -> Any:
+        return self._m.db
+
+    @property
+    def seed(self) -> int:
+        return 0        # the server keeps it to itself
+
+
+class LocalOnly:
+    """What the table asks of a local Match that a remote seat has nothing for: the pass
+    screen, the story, the bots' pace, the review, Undo, saving. Kept apart from
+    RemoteMatch so that class holds only what online play does."""
+
+    autosave = False
+    autosaved = None
+    unsaved = None
+    lesson = None
+    review = None
+    coach = None
+    thinking = None
+    last_bot_move = None
+    pass_needed = False
+    private = True
+    seats: list[Seat]
+
+    def since(self, seat: int, log: tuple | None = None) -> Since:
+        return Since([], [], [])
+
+    def look(self, seat: int) -> None:
+        pass
+
+    def story(self) -> list:
+        return []
+
+    def coming(self) -> None:
+        return None
+
+    def acting_bot(self) -> None:
+        return None
+
+    def asks(self, seat: int) -> bool:
+        return True
+
+    def pass_reason(self) -> str:
+        return ""
+
+    def take_screen(self, seat: int) -> None:
+        pass
+
+    def end_review(self) -> None:
+        pass
+
+    def restore_seen(self, counts: dict) -> None:
+        pass
+
+    def hint_thinking(self) -> bool:
+        return False
+
+    def preview(self, card: int) -> None:
+        return None
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def seat_dicts(self) -> list[dict]:
+        return [s.as_dict() for s in self.seats]
+
+    def save_as(self, name: str) -> str:
+        return SAVED_BY_HOST
+
+    def retry_save(self) -> bool:
+        return True
+
+    def persist(self) -> None:
+        pass
+
+
+class RemoteMatch(LocalOnly):
+    """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
+    takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
+    playing, over or lost (`problem` says why, in a sentence)."""
+
+    online = True
+
+    def __init__(self, url: str, room: str, name: str = "", seat_file: str | None = None,
+                 give_up_after: float = 60.0, wake: Callable[[], None] | None = None,
+                 host: Any = None, prefs: Any = None) -> None:
+        self.url, self.room, self.name_asked = url, room, name
+        self.prefs = prefs          # the player's settings (hints), read live
+        self.seat_kept = seat_file is not None    # a joined seat, kept to be taken back
+        if seat_file is not None:
+            try:
+                Path(seat_file).parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                pass            # the client says so when it cannot keep the token
+        self.host = host            # net/host.py's Hosting, when this window runs the server
+        self.wake = wake
+        self.inbox: queue.Queue[tuple] = queue.Queue()
+        self._seat = RemoteSeat(url, room, name, decide=None, seat_file=seat_file,
+                                give_up_after=give_up_after, say=self._said)
+        self._seat._maybe_answer = self._no_answer      # the table answers, not a callback
+        self._seat.on_message = self._heard
+        self._seat.on_link = lambda up: self._put("link", up)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._answers: asyncio.Queue | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        # what the window's thread knows, taken in by tick()
+        self.state = "connecting"
+        self.problem = ""
+        self.me = -1
+        self.modules: tuple[str, ...] = ()
+        self.db = database_for(())
+        self.lobby: tuple[LobbySeat, ...] = ()
+        self.seats: list[Seat] = []
+        self.humans: list[int] = []
+        self.bots: dict[int, Any] = {}
+        self.view_now: View | None = None
+        self.pending_now: Any = None
+        self.log_lines: list[LogLine] = []
+        self.step = -1
+        self.game_no = 0
+        self.sent_at = -1           # the step whose answer is on its way
+        self.connected: tuple[bool, ...] = ()
+        self.stand_ins: tuple[int, ...] = ()
+        self.link_up = False        # this window's own connection
+        self.notices: list[tuple[str, float]] = []
+        self.said: list[tuple[str, float]] = []      # quick messages heard, to show
+        self.bot_notes: dict[int, str] = {}
+        self.finished = False
+        self._finished: tuple | None = None    # (game, replayed Game or None, why not)
+        self.kept = False           # the finished game's record is kept on this computer
+        self.viewer = self.cleared = 0
+        self.hint_for: Any = None   # the decision the last hint was asked for
+        self._hint: Any = None
+        self.game = RemoteGame(self)
+
+    # ------------------------------------------------------------------ the network thread
+
+    def start(self) -> RemoteMatch:
+        self._thread = threading.Thread(target=self._main, name="doomlings-online",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def _main(self) -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._run())
+        finally:
+            loop.close()
+
+    async def _run(self) -> None:
+        self._answers = asyncio.Queue()
+        sender = asyncio.get_running_loop().create_task(self._send_answers())
+        try:
+            await self._seat.run()
+            self._put("done")
+        except Lost as e:
+            self._put("lost", str(e))
+        except asyncio.CancelledError:
+            pass
+        except Exception as e:  # noqa: BLE001 - a server's bytes must never end the window
+            log.exception("the online seat failed")
+            self._put("lost", f"The connection failed ({type(e).__name__}): the game "
+                              "cannot go on here.")
+        finally:
+            sender.cancel()
+
+    async def _send_answers(self) -> None:
+        """Answers and quick messages from the table, sent as they come; an answer the
+        connection lost is offered again by the table (`sent_at` is reset when the link
+        drops), a quick message is not."""
+        assert self._answers is not None
+        while True:
+            item = await self._answers.get()
+            ws = self._seat.ws
+            msg = Answer(step=item[1], answer=item[3], game=item[2]) if item[0] == "answer" \
+                else Say(phrase=item[1])
+            try:
+                if ws is None:
+                    raise ConnectionError
+                await ws.send(encode(msg), text=True)
+            except Exception:  # noqa: BLE001 - the connection went: the answer goes again
+                if item[0] == "answer":
+                    self._put("unsent", item[1])
+
+    async def _no_answer(self) -> None:
+        return None
+
+    def _put(self, *item: Any) -> None:
+        self.inbox.put(item)
+        if self.wake is not None:
+            try:
+                self.wake()
+            except Exception:  # noqa: BLE001 - a wake that fails costs half a second at most
+                pass
+
+    def _said(self, text: str) -> None:
+        self._put("notice", text[:200])
+
+    def _heard(self, msg: Any) -> None:
+        """Every decoded message, on the network thread: a snapshot for the window's."""
+        s = self._seat
+        t = type(msg)
+        if t is Welcome:
+            self._put("welcome", msg.seat, tuple(msg.modules), self._lobby(msg.seats))
+        elif t is Waiting:
+            self._put("waiting", self._lobby(msg.seats))
+        elif t is Refused:
+            self._put("refused", msg.reason[:300], msg.fatal)
+        elif t is Said:
+            self._put("said", msg.seat, msg.phrase)
+        elif t is Record:
+            self._put("record", msg.game, *self._replayed(msg.record))
+        elif t is Update:
+            # the client applies it after this call: hand over what it will hold then
+            log_ = s.log[:msg.log_at] + list(msg.events) if msg.game == s.game else \
+                list(msg.events)
+            self._put("update", msg, tuple(log_))
+
+    @staticmethod
+    def _replayed(text: str) -> tuple[Any, str]:
+        """The finished game a Record names, replayed here (on the network thread: it takes
+        a few milliseconds), or None and why not. Hostile input: any failure is a sentence."""
+        import json
+
+        from doomlings_desktop.rules.cards import default_database
+        from doomlings_desktop.rules.record import replay
+
+        try:
+            record = json.loads(text)
+            if not isinstance(record, dict):
+                raise ValueError("not a record")
+            return replay(record, default_database()), ""
+        except RecursionError:
+            return None, "it is nested too deep"
+        except Exception as e:  # noqa: BLE001 - whatever the bytes, a sentence
+            return None, str(e)[:120] or type(e).__name__
+
+    @staticmethod
+    def _lobby(seats: Any) -> tuple[LobbySeat, ...]:
+        return tuple(LobbySeat(str(x.kind)[:10], str(x.name)[:40], bool(x.taken),
+                               bool(x.connected)) for x in seats)
+
+    def stop(self) -> None:
+        """Leave: close the connection and end the thread (and the hosted server, if any)."""
+        self._stopping = True
+        loop = self._loop
+        if loop is not None:
+            def cancel_all() -> None:      # on the network loop: its tasks end, so does it
+                for t in asyncio.all_tasks(loop):
+                    t.cancel()
+            try:
+                loop.call_soon_threadsafe(cancel_all)
+            except RuntimeError:
+                pass        # its loop has ended already (the game was over)
+        if self._thread is not None:
+            self._thread.join(10)
+        if self.host is not None:
+            self.host.stop()
+
+    # ------------------------------------------------------------------ the window's thread
+
+    def tick(self, dt: float = 0.0, may_move: bool = True) -> bool:
+        """Take in what the network thread heard; True if the game moved on (a new step)."""
+        moved = False
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                return moved
+            moved = self._take(item) or moved
+
+    def _take(self, item: tuple) -> bool:
+        kind = item[0]
+        if kind == "update":
+            return self._take_update(item[1], item[2])
+        if kind == "welcome":
+            self.me, self.modules, self.lobby = item[1], item[2], item[3]
+            if self.seat_kept:
+                remember_seat(self.url, self.room, self.name_asked)
+            self.viewer = self.cleared = self.me
+            self._make_seats()
+            self.link_up = True
+            self.sent_at = -1           # an answer lost with the old connection goes again
+            self._repend()
+            if self.state == "connecting":
+                self.state = "lobby"
+        elif kind == "waiting":
+            self.lobby = item[1]
+            self._make_seats()
+        elif kind == "refused":
+            self.sent_at = -1           # the decision may be answered again
+            self._repend()
+            if item[2]:
+                self._lose(item[1])
+                if self.seat_kept:      # refused for good (no such room or seat any more)
+                    forget_seat()
+            else:
+                self.notices.append((f"The host refused that: {item[1]}", 5))
+        elif kind == "unsent":
+            self.sent_at = -1 if self.sent_at == item[1] else self.sent_at
+            self.link_up = False
+            self._repend()
+        elif kind == "link":
+            self.link_up = bool(item[1])    # dropped: the client connects again by itself
+            if not self.link_up:
+                self.sent_at = -1
+                self._repend()
+        elif kind == "said":
+            if 0 <= item[1] < len(self.seats) and 0 <= item[2] < len(PHRASES):
+                self.said.append((f"{self.name(item[1])}: {PHRASES[item[2]]}", 4.0))
+        elif kind == "record":
+            self._finished = item[1:]
+        elif kind == "notice":
+            self.notices.append((item[1], 5))
+        elif kind == "lost":
+            self._lose(item[1])
+        elif kind == "done":
+            self.link_up = False
+        return False
+
+    def _lose(self, why: str) -> None:
+        self.link_up = False
+        if self.state != "over" and not self._stopping:
+            self.state, self.problem = "lost", why
+
+    def _make_seats(self) -> None:
+        """The table's seats from the lobby's: this window's seat is the human here."""
+        if not self.lobby:
+            return
+        self.seats = [Seat(s.name or f"Player {i + 1}",
+                           "human" if s.kind == "remote" else "bot",
+                           "random" if s.kind == "remote" else s.kind)
+                      for i, s in enumerate(self.lobby)]
+        self.humans = [self.me] if 0 <= self.me < len(self.seats) else []
+        self.bots = {i: None for i, s in enumerate(self.lobby) if s.kind != "remote"}
+        if self.modules != self.db.modules:
+            try:
+                self.db = database_for(self.modules)
+            except Exception:  # noqa: BLE001 - the Welcome was checked: keep the base cards
+                log.warning("unknown modules from the server: %s", self.modules)
+
+    def _take_update(self, u: Update, lines: tuple) -> bool:
+        from doomlings_desktop.net.wire import view_from_wire
+
+        try:
+            view = view_from_wire(u.view, u.decision, tuple(tuple(x) for x in lines))
+        except Exception as e:  # noqa: BLE001 - a hostile update: said, never a traceback
+            self._lose(f"The host sent a table this program cannot read ({type(e).__name__}).")
+            return False
+        if view.n != len(self.seats) or not 0 <= view.me < view.n:
+            self._lose("The host sent a table for another number of players.")
+            return False
+        moved = u.step != self.step or u.game != self.game_no
+        self.step, self.game_no = u.step, u.game
+        self.view_now = view
+        self.log_lines = [LogLine(str(k), str(t)) for k, t in lines]
+        self.connected = tuple(u.connected)
+        self.stand_ins = tuple(u.stand_ins)
+        self.link_up = True
+        if moved:
+            self.sent_at = -1
+        self._repend()
+        self.state = "over" if view.over else "playing"
+        if view.over and not self.finished:
+            self._keep(view)
+            if self.seat_kept:
+                forget_seat()       # nothing left to take back
+        self.finished = view.over
+        return moved
+
+    def _keep(self, view: View) -> None:
+        """The game is over: keep its record here (Load game's last game, replayable from
+        every seat) and count it in Statistics, if the host's record ends as this seat saw
+        the game end."""
+        from doomlings_desktop.net.keeping import keep_finished
+
+        got = self._finished
+        if got is None or got[0] != self.game_no:
+            self.notices.append(("The host sent no record of this game: it is not kept "
+                                 "here.", 6))
+            return
+        game, why = got[1], got[2]
+        if game is not None and not (game.over and list(game.winners) == list(view.winners)
+                                     and list(game.scores) == list(view.scores)):
+            game, why = None, "it does not end as this game did"
+        if game is None:
+            self.notices.append((f"The host's record of this game cannot be kept ({why}).", 6))
+            return
+        self.kept = keep_finished(game, self.seat_dicts())
+
+    def _repend(self) -> None:
+        """The decision the table shows: this seat's own until its answer is sent, else
+        whose the game waits for."""
+        v = self.view_now
+        if v is None or v.over:
+            self.pending_now = None
+        elif v.decision is not None and self.sent_at != self.step:
+            self.pending_now = v.decision
+        elif v.waiting_for is not None:
+            self.pending_now = Waits(v.waiting_for)
+        else:
+            self.pending_now = None
+
+    # ------------------------------------------------------------------ what the table asks
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
+
+    def my_decision(self) -> Any:
+        d = self.pending_now
+        return d if d is not None and not isinstance(d, Waits) else None
+
+    def view(self) -> View:
+        assert self.view_now is not None
+        return self.view_now
+
+    def apply(self, answer: Any) -> str | None:
+        """Send the answer to the pending decision; returns why not, or None if sent. The
+        host checks it again: a refusal comes back as a notice and the decision returns."""
+        d = self.my_decision()
+        if d is None:
+            return "It is not your decision."
+        if self.state == "lost":
+            return self.problem
+        ok = answer in d.options or (d.kind == "react" and answer == "pass")
+        if not ok or not (type(answer) is str or type(answer) is int):
+            return "That is not one of the answers."
+        loop, q = self._loop, self._answers
+        if loop is None or q is None or not loop.is_running():
+            return "Not connected: the answer cannot be sent."
+        self.sent_at = self.step
+        loop.call_soon_threadsafe(q.put_nowait, ("answer", self.step, self.game_no, answer))
+        self._repend()
+        return None
+
+    def say(self, phrase: int) -> bool:
+        """Send a quick message (`PHRASES[phrase]`) to the table; False if it cannot go."""
+        loop, q = self._loop, self._answers
+        if not 0 <= phrase < len(PHRASES) or loop is None or q is None or not self.link_up:
+            return False
+        loop.call_soon_threadsafe(q.put_nowait, ("say", phrase))
+        return True
+
+    def is_connected(self, seat: int) -> bool:
+        """Whether that seat's player is at the table now (bots always are)."""
+        if seat == self.me:
+            return self.link_up
+        if 0 <= seat < len(self.connected):
+            return self.connected[seat]
+        return 0 <= seat < len(self.lobby) and self.lobby[seat].connected
+
+    def stood_in(self, seat: int) -> bool:
+        """A bot plays this seat until its player is back."""
+        return seat in self.stand_ins
+
+    def hints_on(self) -> bool:
+        """The player's setting, as at a local table ('bots': in a game with a bot)."""
+        mode = getattr(self.prefs, "hints", "bots")
+        return mode == "always" or (mode == "bots" and bool(self.bots))
+
+    def ask_hint(self) -> bool:
+        """A hint for this seat's decision, from what the seat can see: the coach needs the
+        whole game, which stays with the host, so the hint is what a Medium bot would answer
+        from this View (its view-only play). Counted as a hint used, once a decision."""
+        d = self.my_decision()
+        if d is None or not self.hints_on() or d.kind == "end_turn" or self.view_now is None:
+            return False
+        if self.hint_for is not d:
+            self.hint_for = d
+            self.seats[self.me].hints += 1
+            self._hint = self._view_hint(self.view_now)
+        return True
+
+    def _view_hint(self, view: View) -> Any:
+        from doomlings_desktop.bots import make_bot
+        from doomlings_desktop.play.coach import Hint
+
+        try:
+            answer = make_bot("medium", self.step, db=self.db).decide(view)
+        except Exception:  # noqa: BLE001 - a hint is help, never a reason for the game to stop
+            log.exception("the view-only hint failed")
+            self.notices.append(("No hint for this one.", 3))
+            return None
+        what = self.db.name(answer) if type(answer) is int and answer >= 0 else str(answer)
+        return Hint(answer, f"{what}: what a Medium bot would choose from what you can see "
+                            "(online, the coach cannot look further).", None)
+
+    def hint(self) -> Any:
+        return self._hint if self.hint_for is not None and self.hint_for is \
+            self.my_decision() else None
+

@@ -1,0 +1,151 @@
+"""The lobby of an online game: the room's code (and for the host, the addresses the others
+type), its seats (this window's player, the players who joined and whether they are here,
+the bots and their level), its cards and variants; the host starts the game once every seat
+is taken. The table follows (router "online_table") as soon as the game is dealt.
+
+Everything shown comes from the connection (net/session.py's RemoteMatch), which the network
+thread keeps up to date; this page only reads it once a frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.rules.cards import module_title
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button, Scene, elide
+from doomlings_desktop.ui.dialogs import WARN
+from doomlings_desktop.ui.theme import GO_TONE, GOOD
+
+VARIANT_WORDS = {"catastrophe_ends_round": "no turns in a catastrophe's round",
+                 "gene_pool_leader_bonus": "+3 for the highest gene pool",
+                 "long_age_deck": "long age deck"}
+
+
+def seat_line(i: int, seat: Any, me: int) -> tuple[str, str]:
+    """A lobby row: who sits there and their state (here, joined but away, waiting, a bot)."""
+    if seat.kind != "remote":
+        return f"{seat.name}", "plays itself"
+    who = f"{seat.name} (you)" if i == me else seat.name
+    if not seat.taken:
+        return "Open seat", "waiting for a player"
+    return who, "here, ready" if seat.connected else "joined, not connected"
+
+
+class LobbyScene(Scene):
+    """The room before its game: seats, who is here, and Start for the host."""
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app)
+        self.match = match
+        self.notice = ""
+
+    @property
+    def hosting(self) -> bool:
+        return self.match is not None and self.match.host is not None
+
+    def busy(self) -> bool:
+        """The network thread wakes the window when something comes (net/session.py)."""
+        return self.match is not None and not self.match.inbox.empty()
+
+    def update(self, dt: float) -> None:
+        m = self.match
+        if m is None:
+            return
+        m.tick(dt)
+        if m.state in ("playing", "over"):
+            self.match = None       # the table holds it now: leaving this page keeps it
+            router.go(self.app, "online_table", m)
+
+    def left(self) -> None:
+        if self.match is not None:
+            self.match.stop()
+            self.match = None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_button("leave")
+            return
+        super().handle(event)
+
+    def on_button(self, key: Any) -> None:
+        if key == "leave":
+            router.go(self.app, "online")
+        elif key == "start" and self.hosting:
+            if not self.match.host.release():
+                self.notice = "Every seat must be taken before the game starts."
+                self.app.sounds.play("error")
+
+    def ready(self) -> bool:
+        return bool(self.match.lobby) and all(s.taken for s in self.match.lobby)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(BG)
+        m = self.match
+        if m is None:
+            return
+        u = self.unit()
+        t = self.app.text
+        w, h = surf.get_size()
+        x0 = int(w * 0.08)
+        self.buttons = []
+        title = f"Room {m.room}" if m.state != "connecting" else "Joining..."
+        surf.blit(t.render(title, int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
+        y = int(100 * u)
+        for line in self._heading():
+            surf.blit(t.render(elide(t, line, int(18 * u), w - 2 * x0), int(18 * u), INK),
+                      (x0, y))
+            y += int(26 * u)
+        y += int(14 * u)
+        for i, seat in enumerate(m.lobby):
+            who, state = seat_line(i, seat, m.me)
+            row = pygame.Rect(x0, y, int(w * 0.6), int(40 * u))
+            pygame.draw.rect(surf, PANEL, row, border_radius=int(8 * u))
+            surf.blit(t.render(f"{i + 1}. {who}", int(18 * u), INK, bold=i == m.me),
+                      (row.x + int(12 * u), row.y + int(10 * u)))
+            tone = GOOD if "ready" in state or seat.kind != "remote" else MUTED
+            label = t.render(state, int(17 * u), tone)
+            surf.blit(label, label.get_rect(midright=(row.right - int(12 * u), row.centery)))
+            self.targets.append((row, ("seat", i)))
+            y += int(48 * u)
+        y += int(6 * u)
+        for line in self._rules_lines():
+            surf.blit(t.render(line, int(16 * u), MUTED), (x0, y))
+            y += int(22 * u)
+        problem = m.problem if m.state == "lost" else self.notice
+        if problem:
+            for k, line in enumerate(t.wrap(problem, int(18 * u), w - 2 * x0)[:3]):
+                surf.blit(t.render(line, int(18 * u), WARN),
+                          (x0, h - int(170 * u) + k * int(25 * u)))
+        bw = int(200 * u)
+        self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(80 * u), bw, int(50 * u)),
+                                   "Leave", "leave"))
+        if self.hosting:
+            self.buttons.append(Button(pygame.Rect(w - bw - int(40 * u), h - int(80 * u), bw,
+                                                   int(50 * u)), "Start", "start",
+                                       self.ready() and m.state == "lobby", tone=GO_TONE))
+        self.draw_buttons(surf)
+
+    def _heading(self) -> list[str]:
+        m = self.match
+        if m.state == "connecting":
+            return [f"Connecting to {m.url}..."]
+        if m.state == "lost":
+            return ["The connection is lost."]
+        if self.hosting:
+            where = "  or  ".join(m.host.addresses[:3])
+            return [f"The others join with the address {where} and the room code {m.room}.",
+                    "The game is announced on the local network too. Start when every "
+                    "seat is taken."]
+        return ["Waiting for the host to start the game."]
+
+    def _rules_lines(self) -> list[str]:
+        m = self.match
+        mods = ", ".join(module_title(x) for x in m.modules) or "the base game"
+        lines = [f"Cards: {mods}."]
+        if self.hosting:        # a joiner learns them from the table once it is dealt
+            on = [VARIANT_WORDS.get(k, k) for k, v in m.host.variants.items() if v]
+            lines.append("Variants: " + (", ".join(on) if on else "none") + ".")
+        return lines

@@ -1,0 +1,344 @@
+"""New game → Play online: host the game set up on New game (its human seats are the players
+who join, the first of them this window's), or join one: found on the local network, or by
+address and room code. Either way the lobby comes next (router "lobby").
+
+Hosting runs a server on a thread of this program (net/host.py), bound to the address chosen
+here (this computer only, one of its networks, or all of them) and announced on the local
+network. Everything the other side sends is checked by the network layer; what reaches this
+page is a sentence.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from typing import Any
+
+import pygame
+
+from doomlings_desktop.names import NAME_MAX, name_of
+from doomlings_desktop.rules.cards import CardDatabaseError, module_title
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, Button, Scene, broken_modules, elide
+from doomlings_desktop.ui.dialogs import WARN
+from doomlings_desktop.ui.textfield import TextField
+from doomlings_desktop.ui.theme import GO_TONE
+
+FIELDS = ("port", "address", "code", "name")
+FIELD_LIMITS = {"port": 5, "address": 120, "code": 32, "name": NAME_MAX}
+FIND_SECONDS = 2.0
+
+
+def wake_window() -> None:
+    """Posted from the network thread: an idle window wakes and takes in what came."""
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, online=True))
+
+
+def parse_address(text: str) -> tuple[str, str | None]:
+    """A typed address as a websocket URL, or why it is not one."""
+    a = text.strip()
+    if not a:
+        return "", "Type the host's address (for example 192.168.1.20:7474)."
+    if "://" not in a:
+        a = "ws://" + a
+    scheme, _, rest = a.partition("://")
+    if scheme not in ("ws", "wss") or not rest or any(c.isspace() for c in rest):
+        return "", f"'{text.strip()[:40]}' is not an address: type HOST:PORT."
+    host, sep, port = rest.rpartition(":")
+    if not sep or "]" in port:
+        rest = f"{rest}:7474"
+    elif not port.isdigit() or not 0 < int(port) < 65536 or not host:
+        return "", f"'{text.strip()[:40]}' has no good port: type HOST:PORT."
+    return f"{scheme}://{rest}", None
+
+
+class Finder:
+    """Listens for games on the local network on a thread of its own, round after round,
+    while the page is open; `found()` is the latest list (each entry checked by discovery)."""
+
+    def __init__(self) -> None:
+        self.results: queue.Queue[list] = queue.Queue()
+        self.stopped = threading.Event()
+        self.latest: list = []
+        self.problem = ""
+        self.thread = threading.Thread(target=self._run, name="doomlings-find", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        from doomlings_desktop.net.discovery import find
+
+        while not self.stopped.is_set():
+            try:
+                got = find(FIND_SECONDS)
+            except Exception as e:  # noqa: BLE001 - no multicast here: typing still works
+                self.results.put([str(e)[:100] or type(e).__name__])
+                return
+            self.results.put(got)
+            if self.stopped.wait(1.0):
+                return
+
+    def found(self) -> list:
+        while True:
+            try:
+                got = self.results.get_nowait()
+            except queue.Empty:
+                return self.latest
+            if got and isinstance(got[0], str):
+                self.problem = f"Games on this network cannot be listed here ({got[0]})."
+            else:
+                self.latest = got
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+
+class OnlineScene(Scene):
+    """Host the game set up on New game, or join one."""
+
+    listen = os.environ.get("DOOMLINGS_FIND", "1") != "0"   # look for games on the network
+    grace = 60.0        # seconds a hosted game waits for a player gone before a bot stands in
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        from doomlings_desktop.net.host import EVERY, LOOPBACK, PORT, local_addresses
+
+        s = app.settings
+        here = local_addresses()
+        # where the server listens: a network first (friends are on it), else this computer
+        self.places = [(a, f"This network ({a})") for a in here] + \
+            [(EVERY, "Every network"), (LOOPBACK, "This computer only")]
+        self.place = 0
+        self.fields = {"port": TextField(str(PORT), 5), "address": TextField("", 120),
+                       "code": TextField("", 32),
+                       "name": TextField(name_of(s.player_names[0], 0), NAME_MAX)}
+        self.focus: str | None = None
+        self.field_rects: dict[str, pygame.Rect] = {}
+        self.notice = ""
+        self.finder = Finder() if self.listen else None
+        from doomlings_desktop.net.session import last_seat
+
+        self.back_to = last_seat()      # (url, room, name) of a seat to take back, if any
+
+    def busy(self) -> bool:
+        """Games heard on the network come without input: look every half second."""
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.finder is not None:
+            self.finder.found()
+
+    def left(self) -> None:
+        if self.finder is not None:
+            self.finder.stop()
+
+    # ------------------------------------------------------------------ what is set up
+
+    def seats(self) -> list[str]:
+        """The New game page's seats as the room's: each human a player who joins."""
+        s = self.app.settings
+        return ["remote" if k == "human" else k for k in s.seats[:s.seat_count]]
+
+    def seat_words(self) -> str:
+        names = ["you" if i == 0 else ("a player who joins" if k == "remote" else f"{k} bot")
+                 for i, k in enumerate(self._hosted_seats())]
+        return ", ".join(names)
+
+    def _hosted_seats(self) -> list[str]:
+        """The room's seats with this window's human first (the first seat)."""
+        kinds = self.seats()
+        if "remote" not in kinds:
+            kinds[0] = "remote"     # a table of bots: the host takes the first seat
+        i = kinds.index("remote")
+        return [kinds[i]] + kinds[:i] + kinds[i + 1:]
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.focus is not None:
+                    self.focus = None
+                else:
+                    router.go(self.app, "new_game")
+                return
+            if self.focus is not None:
+                if event.key == pygame.K_TAB:
+                    order = FIELDS
+                    i = order.index(self.focus)
+                    self.focus = order[(i + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
+                                       % len(order)]
+                    self.fields[self.focus].select_all()
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.on_button("host" if self.focus == "port" else "join")
+                else:
+                    self.fields[self.focus].key(event)
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for k, r in self.field_rects.items():
+                if r.collidepoint(event.pos):
+                    self.focus = k
+                    self.fields[k].select_all()
+                    return
+            self.focus = None
+        super().handle(event)
+
+    def on_button(self, key: Any) -> None:
+        if key == "back":
+            router.go(self.app, "new_game")
+        elif isinstance(key, tuple) and key[0] == "place":     # ("place", where it is now)
+            self.place = (self.place + 1) % len(self.places)
+        elif key == "host":
+            self.host()
+        elif key == "join":
+            self.join()
+        elif key == "rejoin":
+            self.rejoin()
+        elif isinstance(key, tuple) and key[0] == "found":
+            f = key[1]
+            self.fields["address"] = TextField(f"{f.address}:{f.port}", 120)
+            self.fields["code"] = TextField(f.rooms[0] if len(f.rooms) == 1 else "", 32)
+            self.focus = "code" if len(f.rooms) != 1 else None
+
+    def _name(self) -> str:
+        return name_of(self.fields["name"].text, 0)
+
+    def host(self) -> None:
+        from doomlings_desktop.net.host import Hosting
+        from doomlings_desktop.net.session import RemoteMatch
+
+        port = self.fields["port"].text.strip()
+        if not port.isdigit() or int(port) > 65535:
+            self._say("The port is a number up to 65535 (7474 unless it is taken).")
+            return
+        s = self.app.settings
+        broken = broken_modules()
+        try:
+            hosting = Hosting(self._hosted_seats(),
+                              tuple(m for m in s.modules if m not in broken), dict(s.variants),
+                              self.places[self.place][0], int(port),
+                              announce=self.listen, grace=self.grace).start()
+        except (OSError, ValueError, RuntimeError, CardDatabaseError) as e:
+            why = getattr(e, "strerror", None) or str(e)
+            self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")
+            return
+        match = RemoteMatch(hosting.seat_url, hosting.code, self._name(), wake=wake_window,
+                            prefs=self.app.settings, host=hosting).start()
+        router.go(self.app, "lobby", match)
+
+    def join(self) -> None:
+        from doomlings_desktop.net.protocol import ROOM_CHARS
+        from doomlings_desktop.net.session import RemoteMatch, forget_seat, seat_files
+
+        url, why = parse_address(self.fields["address"].text)
+        code = self.fields["code"].text.strip().upper()
+        if why is None and not (4 <= len(code) <= 32 and all(
+                c in ROOM_CHARS or c.isalnum() or c == "-" for c in code)):
+            why = "Type the room code the host's screen shows."
+        if why is not None:
+            self._say(why)
+            return
+        forget_seat()           # a new seat: the token of another room's would be refused
+        match = RemoteMatch(url, code, self._name(), seat_file=str(seat_files()[0]),
+                            wake=wake_window, prefs=self.app.settings).start()
+        router.go(self.app, "lobby", match)
+
+    def rejoin(self) -> None:
+        """The seat this program joined last, taken back with its token (the program was
+        closed or stopped mid-game)."""
+        from doomlings_desktop.net.session import RemoteMatch, last_seat, seat_files
+
+        got = last_seat()
+        if got is None:
+            self._say("There is no seat to take back.")
+            return
+        url, room, name = got
+        match = RemoteMatch(url, room, name, seat_file=str(seat_files()[0]),
+                            wake=wake_window, prefs=self.app.settings).start()
+        router.go(self.app, "lobby", match)
+
+    def _say(self, text: str) -> None:
+        self.notice = text
+        self.app.sounds.play("error")
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(BG)
+        u = self.unit()
+        t = self.app.text
+        w, h = surf.get_size()
+        x0, col = int(w * 0.06), int(w * 0.42)
+        x1 = x0 + col + int(w * 0.06)
+        self.buttons, self.field_rects = [], {}
+        surf.blit(t.render("Play online", int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
+        bh = int(40 * u)
+        # the host's column
+        y = int(120 * u)
+        surf.blit(t.render("Host this game", int(24 * u), INK, bold=True), (x0, y))
+        y += int(40 * u)
+        s = self.app.settings
+        mods = ", ".join(module_title(m) for m in s.modules) or "the base game"
+        for line in t.wrap(f"Seats: {self.seat_words()}. Cards: {mods}. (Set them up on "
+                           "New game: a Human seat is a player who joins.)", int(16 * u), col):
+            surf.blit(t.render(line, int(16 * u), MUTED), (x0, y))
+            y += int(22 * u)
+        y += int(10 * u)
+        surf.blit(t.render("Others reach it on", int(17 * u), INK), (x0, y + int(10 * u)))
+        self.buttons.append(Button(pygame.Rect(x0 + int(170 * u), y, col - int(170 * u), bh),
+                                   self.places[self.place][1],
+                                   ("place", self.places[self.place][0])))
+        y += bh + int(14 * u)
+        y = self._field(surf, "port", "Port", x0, y, int(120 * u), u)
+        self.buttons.append(Button(pygame.Rect(x0, y + int(10 * u), int(220 * u), int(50 * u)),
+                                   "Host", "host", True, tone=GO_TONE))
+        # the joiner's column
+        y = int(120 * u)
+        surf.blit(t.render("Join a game", int(24 * u), INK, bold=True), (x1, y))
+        y += int(40 * u)
+        if self.back_to is not None:         # a game this program left mid-way
+            url, room, _ = self.back_to
+            label = elide(t, f"Back to room {room} at {url.split('://', 1)[-1]}", int(17 * u),
+                          col - int(20 * u))
+            self.buttons.append(Button(pygame.Rect(x1, y, col, bh), label, "rejoin",
+                                       tone=GO_TONE))
+            y += bh + int(12 * u)
+        found = self.finder.found() if self.finder is not None else []
+        if self.finder is not None and self.finder.problem:
+            surf.blit(t.render(elide(t, self.finder.problem, int(15 * u), col), int(15 * u),
+                               WARN), (x1, y))
+            y += int(24 * u)
+        elif not found:
+            words = "Looking for games on this network..." if self.finder is not None \
+                else "Type the address and room code the host's screen shows."
+            surf.blit(t.render(words, int(16 * u), MUTED), (x1, y))
+            y += int(26 * u)
+        for f in found[:4]:
+            label = elide(t, f"{f.address}:{f.port}  {', '.join(f.rooms) or 'full'}",
+                          int(17 * u), col - int(20 * u))
+            self.buttons.append(Button(pygame.Rect(x1, y, col, bh), label, ("found", f)))
+            y += bh + int(8 * u)
+        y += int(6 * u)
+        y = self._field(surf, "address", "Address", x1, y, col - int(130 * u), u)
+        y = self._field(surf, "code", "Room code", x1, y, int(200 * u), u)
+        y = self._field(surf, "name", "Your name", x1, y, int(260 * u), u)
+        self.buttons.append(Button(pygame.Rect(x1, y + int(10 * u), int(220 * u), int(50 * u)),
+                                   "Join", "join", True, tone=GO_TONE))
+        if self.notice:
+            for k, line in enumerate(t.wrap(self.notice, int(17 * u), w - 2 * x0)[:2]):
+                surf.blit(t.render(line, int(17 * u), WARN),
+                          (x0, h - int(140 * u) + k * int(24 * u)))
+        self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(80 * u), int(200 * u),
+                                               int(50 * u)), "Back", "back"))
+        self.draw_buttons(surf)
+
+    def _field(self, surf: pygame.Surface, key: str, label: str, x: int, y: int, width: int,
+               u: float) -> int:
+        t = self.app.text
+        bh = int(40 * u)
+        surf.blit(t.render(label, int(17 * u), INK), (x, y + int(10 * u)))
+        r = pygame.Rect(x + int(130 * u), y, width, bh)
+        self.fields[key].draw(surf, self.app, r, focused=self.focus == key, u=u)
+        self.field_rects[key] = r
+        self.targets.append((r, ("field", key)))
+        return y + bh + int(12 * u)

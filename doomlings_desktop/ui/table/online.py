@@ -1,0 +1,184 @@
+"""The table of an online game: the same TableScene, drawing a RemoteMatch (net/session.py)
+instead of a local Match, plus what only an online game has: each player's connection (here,
+away, a bot playing for them) on their panel, and the connection's own trouble in a line.
+
+The match is fed by its network thread; this scene takes in what came once a frame
+(`update`), and is busy only while something waits to be taken in or moves on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from doomlings_desktop.net.protocol import PHRASES
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.table.scene import TableScene
+from doomlings_desktop.ui.theme import BAD, BG, GOOD, INK, MUTED, PANEL_HI, PANEL_HOVER, WARN
+
+AWAY = (150, 160, 172)
+
+
+def seat_state(match: Any, seat: int) -> tuple[str, tuple[int, int, int]]:
+    """A seat's connection in a word or two, and its colour; none once the game is over
+    (each program hangs up then)."""
+    if match.bots.get(seat, 0) is None or match.state == "over":
+        return "", GOOD             # a bot of the host's: always there
+    if match.stood_in(seat):
+        return "away: a bot plays", WARN
+    if match.is_connected(seat):
+        return ("" if seat == match.me else "online"), GOOD
+    return ("reconnecting..." if seat == match.me else "away"), AWAY
+
+
+class OnlineTableScene(TableScene):
+    """A remote seat's table (`match` is a started RemoteMatch)."""
+
+    offers_review = False       # the whole game stays with the host: nothing to review here
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app, match=match)
+        self.lost_told = False
+        self.saying = False         # the quick messages are open under "Say"
+        self.following: list[tuple[Any, Any]] = []     # answers waiting for their decisions
+
+    def busy(self) -> bool:
+        """Moving cards, or news from the network thread to take in. Waiting for another
+        player is idle: their move wakes the window (net/session.py's `wake`)."""
+        return self.moving() or not self.match.inbox.empty() or (
+            self.game.over and self.we_step < len(self._we_lines()) + 1.5)
+
+    def answer_in_turn(self, steps: list[tuple[Any, Any]]) -> int:
+        """As at a local table, but the decisions after the first come from the host: the
+        steps not given yet wait for theirs (`_follow`, each frame)."""
+        self.following = list(steps)
+        return self._follow()
+
+    def _follow(self) -> int:
+        """Give the waiting steps whose decisions have come; a decision that is not the one
+        expected ends them (the player answers it)."""
+        given = 0
+        while self.following:
+            d = self.my_decision()
+            if d is None:
+                return given          # its answer is on its way, or another player decides
+            test, answer = self.following.pop(0)
+            if not test(d) or not self.apply(answer):
+                self.following = []
+                break
+            given += 1
+        return given
+
+    def _show_notices(self) -> None:
+        """The match's notices, and the quick messages heard (friendly: drawn green)."""
+        super()._show_notices()
+        for text, seconds in self.match.said:
+            self.say(text, seconds, good=True)
+        self.match.said.clear()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.following:
+            self._follow()
+        m = self.match
+        if m.state == "lost" and not self.lost_told:
+            self.lost_told = True
+            self.app.sounds.play("error")
+
+    def left(self) -> None:
+        self.match.stop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.covered():
+            hit = next((key for r, key in reversed(self.targets) if r.collidepoint(event.pos)),
+                       None)
+            was_open, self.saying = self.saying, False
+            if hit == ("online_leave",):
+                router.go(self.app, "online")
+                return
+            if hit == ("say_open",):
+                self.saying = not was_open
+                self.app.sounds.play("click")
+                return
+            if hit is not None and hit[0] == "say":
+                self.app.sounds.play("click")
+                if not self.match.say(hit[1]):
+                    self.say("Not connected: the message cannot be sent.")
+                return
+        super().handle(event)
+
+    def covered(self) -> bool:
+        """The menu, the help or a zoom is over the table: its clicks are theirs."""
+        return self.modals.covering()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self.match.view_now is None:     # not dealt yet (never shown: the lobby waits)
+            surf.fill(BG)
+            return
+        super().draw(surf)
+        if self.layout is None:
+            return
+        u = self.unit()
+        t = self.app.text
+        for p in self.layout.panels:
+            words, color = seat_state(self.match, p.seat)
+            if not words:
+                continue
+            img = t.render(words, int(13 * u), color, bold=True)
+            box = img.get_rect(bottomright=(p.pile.right - int(4 * u), p.pile.bottom - int(2 * u)))
+            back = box.inflate(int(10 * u), int(4 * u))
+            pygame.draw.rect(surf, BG, back, border_radius=int(5 * u))
+            surf.blit(img, box)
+            self.targets.append((back, ("connection", p.seat)))
+        if not self.covered():
+            self._phrases(surf, u)
+        if self.match.state == "lost":
+            self._lost(surf, u)
+
+    def _phrases(self, surf: pygame.Surface, u: float) -> None:
+        """Say in the top bar, left of Menu; open, the quick messages under it."""
+        t = self.app.text
+        menu = next((r for r, key in self.targets if key == ("open_menu",)), None)
+        right = (menu.x if menu is not None else self.layout.top_bar.right) - int(4 * u)
+        label = t.render("Say", int(15 * u), INK, bold=True)
+        b = label.get_rect().inflate(int(18 * u), int(10 * u))
+        b.midright = (right, self.layout.top_bar.centery)
+        self._button(surf, b, label, u)
+        self.targets.append((b, ("say_open",)))
+        if not self.saying:
+            return
+        y = b.bottom + int(6 * u)
+        for i, words in enumerate(PHRASES):
+            img = t.render(words, int(15 * u), INK, bold=True)
+            r = Rect(0, y, max(int(150 * u), img.get_width() + int(20 * u)), int(32 * u))
+            r.right = b.right
+            self._button(surf, r, img, u)
+            self.targets.append((r, ("say", i)))
+            y = r.bottom + int(4 * u)
+
+    def _button(self, surf: pygame.Surface, r: Rect, label: pygame.Surface, u: float) -> None:
+        hover = r.collidepoint(self.app.mouse)
+        pygame.draw.rect(surf, PANEL_HOVER if hover else PANEL_HI, r, border_radius=int(6 * u))
+        surf.blit(label, label.get_rect(center=r.center))
+
+    def _lost(self, surf: pygame.Surface, u: float) -> None:
+        """The connection is gone for good: say why, and offer the way out."""
+        t = self.app.text
+        w, h = surf.get_size()
+        box = Rect(0, 0, int(w * 0.6), int(110 * u))
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
+        pygame.draw.rect(surf, BAD, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
+        lines = t.wrap(self.match.problem or "The connection is lost.", int(17 * u),
+                       box.w - int(30 * u))[:2]
+        for k, line in enumerate(lines):
+            surf.blit(t.render(line, int(17 * u), INK), (box.x + int(15 * u),
+                                                         box.y + int(12 * u) + k * int(24 * u)))
+        b = Rect(0, 0, int(140 * u), int(34 * u))
+        b.bottomright = (box.right - int(12 * u), box.bottom - int(10 * u))
+        pygame.draw.rect(surf, MUTED, b, border_radius=int(8 * u))
+        label = t.render("Leave", int(16 * u), BG, bold=True)
+        surf.blit(label, label.get_rect(center=b.center))
+        self.targets.append((b, ("online_leave",)))

@@ -1,0 +1,488 @@
+"""Online play in the game window, through real pygame events on the real app loop (dummy SDL
+driver): New game → Play online → Host or Join, the lobby, and a whole game at the table,
+against a server on 127.0.0.1 (a free port). Every wait is on a condition with a deadline."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pygame
+import pytest
+from netdriver import start_server, stop_server
+from uidriver import Player, click, find, key, wait_until
+from websockets.sync.server import serve as sync_serve
+
+from doomlings_desktop.net.session import RemoteMatch, Waits
+from doomlings_desktop.storage.settings import Settings
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.app import App
+from doomlings_desktop.ui.scenes.online import OnlineScene, parse_address
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    monkeypatch.setattr(OnlineScene, "listen", False)   # nothing announced, nothing heard
+
+
+def make_app(seats=("human", "human", "easy")):
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    s.seat_count = len(seats)
+    s.seats = list(seats) + ["medium"] * (6 - len(seats))
+    s.player_names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
+    app = App(size=(1280, 720), settings=s)
+    assert app.driver == "dummy"
+    return app
+
+
+def type_into(app, scene, field: str, text: str) -> None:
+    click(app, find(scene, ("field", field)).center)
+    key(app, pygame.K_BACKSPACE)       # the field opens selected: this clears it
+    for ch in text:
+        key(app, ord(ch.lower()) if ch.isalpha() else ord(ch), ch)
+
+
+def press(app, action) -> None:
+    r = wait_until(lambda: find(app.scene, ("button", action)), f"the {action} button",
+                   pump=app.frame)
+    click(app, r.center)
+
+
+def answer_randomly(m: RemoteMatch, r: random.Random) -> None:
+    m.tick()
+    d = m.my_decision()
+    if d is not None:
+        assert m.apply(r.choice(d.options)) is None
+
+
+def play_to_the_end(app, other: RemoteMatch | None, seed: int, until=None) -> Player:
+    """This window plays its seat by mouse and keys; `other` (if still there) answers at
+    random. Until the game's end, or `until()`."""
+    player = Player(seed)
+    r = random.Random(seed)
+
+    def step():
+        if other is not None:
+            answer_randomly(other, r)
+        if not player.act(app):
+            app.frame()
+        if until is not None:
+            return until()
+        return app.scene.game.over and (other is None or other.state == "over")
+    wait_until(step, "the online game's end", deadline_s=240, idle_s=0.001)
+    return player
+
+
+def drop(st, code: str, seat: int) -> None:
+    """Close a seat's connection from the server's side, as a network that fails would."""
+    import asyncio
+
+    def close():
+        conn = st.server.conns[(code, seat)]
+        asyncio.ensure_future(conn.ws.close())
+    st.call(close)
+
+
+def kept_here(m: RemoteMatch) -> bool:
+    """The finished game is Load game's last game, replayable from every seat, and counted
+    in Statistics, with this program's seat a human."""
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.storage import saves, statistics
+
+    got = saves.load(saves._path(saves.LAST_GAME), default_database())
+    assert got.game.over and list(got.game.scores) == list(m.view_now.scores)
+    assert statistics.load_stats()["games"]
+    assert got.seats[m.me]["kind"] == "human"
+    return True
+
+
+def test_a_record_that_does_not_replay_or_fit_is_said_and_not_kept():
+    """The host's record is hostile input: garbage, a deep nesting, a record of another
+    game: each is a sentence, and nothing is written."""
+    assert RemoteMatch._replayed("[[[")[0] is None
+    assert RemoteMatch._replayed("[" * 100_000 + "]" * 100_000)[0] is None
+    assert RemoteMatch._replayed('{"seed": "x"}')[0] is None
+    assert RemoteMatch._replayed("5")[1]
+
+
+def test_parse_address_says_what_is_wrong():
+    assert parse_address("192.168.1.20") == ("ws://192.168.1.20:7474", None)
+    assert parse_address("10.0.0.2:8000") == ("ws://10.0.0.2:8000", None)
+    assert parse_address("wss://example.org:443")[0] == "wss://example.org:443"
+    for bad in ("", "ftp://x:1", "host:99999", "host:abc", "a b:1"):
+        assert parse_address(bad)[1], bad
+
+
+def test_remote_match_plays_a_game_without_a_window():
+    """The play layer alone: two remote seats and a bot, answers through `apply`, and the
+    table's questions (pending, my decision, the seats, the connections) answered."""
+    st, errors = start_server([("ROOMA", ["remote", "remote", "easy"], (), 5)])
+    a = RemoteMatch(st.url, "ROOMA", "Ann").start()
+    b = RemoteMatch(st.url, "ROOMA", "Ben").start()
+    r = random.Random(3)
+    try:
+        def step():
+            for m in (a, b):
+                answer_randomly(m, r)
+                if m.state == "playing" and m.my_decision() is None and m.game.pending:
+                    assert isinstance(m.game.pending, Waits) or m.sent_at == m.step
+            return a.state == b.state == "over"
+        wait_until(step, "two remote seats' game end", idle_s=0.001)
+        assert a.view_now.outcome == b.view_now.outcome
+        assert {a.me, b.me} == {0, 1} and a.bots == {2: None}
+        assert [s.name for s in a.seats][:2] == [s.name for s in b.seats][:2]
+        assert a.is_connected(2) and a.connected[:2] == (True, True)
+        assert a.apply(0) == "It is not your decision."     # over: nothing to answer
+        assert a.save_as("x") and not a.can_undo()
+        assert a.hints_on()      # no settings given: hints in a game with a bot (the default)
+        assert not errors.records
+    finally:
+        a.stop()
+        b.stop()
+        stop_server(st, errors)
+
+
+def test_host_in_the_window_plays_a_game_with_a_joined_player(monkeypatch):
+    """New game → Play online → Host (this computer only, any free port): the lobby shows the
+    room, the seats fill as a player joins, the host starts, and the game is played to its end
+    at the table by mouse, the other seat by a RemoteMatch as another window would."""
+    monkeypatch.setattr(OnlineScene, "grace", 0.3)
+    app = make_app()
+    router.go(app, "new_game")
+    app.frame()
+    press(app, "online")
+    assert type(app.scene).__name__ == "OnlineScene"
+    sc = app.scene
+    while sc.places[sc.place][0] != "127.0.0.1":
+        press(app, ("place", sc.places[sc.place][0]))
+    type_into(app, sc, "port", "0")
+    press(app, "host")
+    lobby = app.scene
+    assert type(lobby).__name__ == "LobbyScene", getattr(sc, "notice", "")
+    m = lobby.match
+    wait_until(lambda: m.state == "lobby" and m.lobby, "the host's seat", pump=app.frame)
+    start = find(lobby, ("button", "start"))
+    assert start is None        # not offered until every seat is taken
+    app.frame()
+    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    try:
+        wait_until(lambda: lobby.ready(), "the joined player in the lobby", pump=app.frame)
+        assert [s.name for s in m.lobby] == ["Ann", "Ben", "Easy bot"]
+        other.tick()
+        assert other.state == "lobby"       # held: the game waits for the host's Start
+        assert find(lobby, ("button", "start")) is not None
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        table = app.scene
+        app.frame()
+        assert find(table, ("connection", 1)) is not None      # Ben is online
+        play_to_the_end(app, other, seed=7, until=lambda: m.step >= 30)
+        # the other player's program goes: the host's table says so, and after the grace
+        # period a bot plays the seat, which the table says too
+        other.stop()
+        wait_until(lambda: not m.is_connected(1), "Ben away", pump=app.frame)
+        wait_until(lambda: m.stood_in(1), "a bot for Ben", pump=app.frame)
+        app.frame()
+        assert find(table, ("connection", 1)) is not None
+        player = play_to_the_end(app, None, seed=8)
+        assert player.clicks + player.drags + player.keys > 0
+        assert table.view.over
+        # the finished game is kept here: Load game's last game, and Statistics
+        wait_until(lambda: m.kept, "the record kept", pump=app.frame)
+        assert kept_here(m)
+    finally:
+        other.stop()
+        router.go(app, "menu")      # leaving the table stops the server
+    assert m.host.thread is None
+
+
+def test_join_in_the_window_plays_to_the_end():
+    """Play online → Join: the address and room code typed, the lobby, the table, the game
+    played by mouse against a remote seat and a bot to its end."""
+    st, errors = start_server([("JOINME", ["remote", "remote", "random"], (), 11)])
+    app = make_app()
+    other = RemoteMatch(st.url, "JOINME", "Zed").start()
+    try:
+        router.go(app, "online")
+        app.frame()
+        sc = app.scene
+        type_into(app, sc, "address", st.url.removeprefix("ws://"))
+        type_into(app, sc, "code", "joinme")
+        press(app, "join")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        table = app.scene
+        app.frame()
+        # a quick message: the other player's program is told who said what
+        click(app, find(table, ("say_open",)).center)
+        click(app, find(table, ("say", 0)).center)
+        wait_until(lambda: other.tick() or any("Good game" in t for t, _ in other.said),
+                   "the quick message at the other table", pump=app.frame)
+        # a hint, per the player's setting (a bot is at the table): from what the seat sees
+        assert other.say(1)            # and one from the other player, here in green
+        wait_until(lambda: "Zed: Your turn." in table.message.text, "their message here",
+                   pump=app.frame)
+        assert table.message.good
+        play_to_the_end(app, other, seed=2, until=lambda: (
+            (d := table.my_decision()) is not None and len(d.options) > 1
+            and find(table, ("button", "hint")) is not None))
+        click(app, find(table, ("button", "hint")).center)
+        hint = table.match.hint()
+        assert hint is not None and hint.answer in table.my_decision().options
+        assert table.match.seats[table.match.me].hints == 1
+        app.frame()
+        assert table.overlays is not None
+        # the window's connection drops: it says so, connects again by itself and resumes
+        play_to_the_end(app, other, seed=5, until=lambda: table.match.step >= 20)
+        had = len(table.match.log_lines)
+        drop(st, "JOINME", table.match.me)
+        wait_until(lambda: not table.match.link_up, "the drop seen", pump=app.frame)
+        app.frame()
+        assert find(table, ("connection", table.match.me)) is not None    # "reconnecting..."
+        wait_until(lambda: table.match.link_up and table.match._seat.connections == 2,
+                   "the connection back", pump=app.frame)
+        assert table.match._seat.resumed_from[-1][0] >= had - 1     # from what it had
+        play_to_the_end(app, other, seed=5)
+        assert not errors.records
+        wait_until(lambda: table.match.kept, "the record kept", pump=app.frame)
+        assert kept_here(table.match)
+        assert other.kept       # (same computer here: the other seat's record replaced it)
+    finally:
+        other.stop()
+        router.go(app, "menu")
+        stop_server(st, errors)
+
+
+def test_a_bad_address_or_code_is_said_not_tried():
+    app = make_app()
+    router.go(app, "online")
+    app.frame()
+    press(app, "join")
+    assert "address" in app.scene.notice
+    type_into(app, app.scene, "address", "127.0.0.1:1")
+    press(app, "join")
+    assert "room code" in app.scene.notice
+    assert type(app.scene).__name__ == "OnlineScene"
+
+
+@pytest.mark.parametrize("reply", ['{"t": "welcome"', "\x00" * 50, '{"t":"update","step":-5}',
+                                   '{"t": "refused", "reason": "no", "fatal": true}'])
+def test_a_hostile_server_gives_a_sentence_not_a_crash(reply):
+    """A server that sends garbage (or refuses): the lobby says why in a sentence and the
+    window goes on (DOOMLINGS_RAISE is set: an exception here would fail the test)."""
+    def handler(ws):
+        ws.recv()
+        ws.send(reply)
+        try:
+            ws.recv(5)
+        except Exception:  # noqa: BLE001 - the client hung up
+            pass
+
+    with sync_serve(handler, "127.0.0.1", 0) as srv:
+        t = threading.Thread(target=srv.serve_forever, daemon=True)
+        t.start()
+        port = srv.socket.getsockname()[1]
+        app = make_app()
+        router.go(app, "online")
+        app.frame()
+        type_into(app, app.scene, "address", f"127.0.0.1:{port}")
+        type_into(app, app.scene, "code", "ABCDEF")
+        press(app, "join")
+        lobby = app.scene
+        m = lobby.match
+        wait_until(lambda: m.state == "lost", "the lost connection", pump=app.frame)
+        assert m.problem and "\n" not in m.problem
+        app.frame()
+        press(app, "leave")
+        assert type(app.scene).__name__ == "OnlineScene"
+        srv.shutdown()
+
+
+def test_hosting_on_a_port_in_use_says_so_at_once():
+    """A port another program listens on: the page says why in a sentence (the server's
+    thread hands its bind error back; it used to be a 20-second wait and 'did not start')."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        app = make_app()
+        router.go(app, "online")
+        app.frame()
+        sc = app.scene
+        while sc.places[sc.place][0] != "127.0.0.1":
+            press(app, ("place", sc.places[sc.place][0]))
+        type_into(app, sc, "port", str(taken.getsockname()[1]))
+        press(app, "host")
+        assert type(app.scene).__name__ == "OnlineScene"
+        assert "Cannot host" in sc.notice and "in use" in sc.notice, sc.notice
+    finally:
+        taken.close()
+
+
+class _Loop:
+    """Stands in for the network thread's loop: what the table sends is kept in `sent`."""
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def is_running(self) -> bool:
+        return True
+
+    def call_soon_threadsafe(self, fn, *args) -> None:
+        fn(*args)
+
+    def put_nowait(self, item) -> None:
+        self.sent.append(item)
+
+
+def _position(want, seats: int = 2, modules: tuple = ()):
+    """A game walked at random until seat 0 has a decision `want(game)` accepts."""
+    from doomlings_desktop.rules.cards import database_for
+    from doomlings_desktop.rules.engine import Game
+
+    for seed in range(400):
+        g = Game.new(database_for(modules), seats, seed=seed,
+                     names=["Ann", "Ben", "Cy"][:seats])
+        r = random.Random(seed)
+        for _ in range(400):
+            d = g.pending
+            if d is None:
+                break
+            if d.player == 0 and want(g):
+                return g
+            g.apply(r.choice(d.options))
+    raise AssertionError("no such position")
+
+
+def _fed(g, app):
+    """A RemoteMatch fed the host's updates by hand (no network), at its table."""
+    from doomlings_desktop.net.session import LobbySeat
+    from doomlings_desktop.net.wire import update_for
+    from doomlings_desktop.rules.events import events_for
+
+    m = RemoteMatch("ws://127.0.0.1:9", "FED")
+    m._loop = m._answers = _Loop()
+    m.inbox.put(("welcome", 0, g.db.modules, tuple(LobbySeat("remote", n, True, True)
+                                                     for n in g.names)))
+
+    def feed():
+        m.inbox.put(("update", update_for(g, 0, 0, 0, (True,) * g.n),
+                     tuple(events_for(g, 0, 0))))
+        app.frame()
+    feed()
+    m.tick()
+    router.go(app, "online_table", m)
+    app.frame()
+    return m, feed
+
+
+def test_a_choice_of_several_cards_is_answered_whole_online():
+    """Two cards picked and confirmed at once: the host asks for them one at a time, so the
+    second goes when its decision comes (it was left for the player to pick again)."""
+    g = _position(lambda g: g.pending.kind == "card" and g.pending.zone == "hand"
+                  and g.pending.count > 1)
+    app = make_app()
+    m, feed = _fed(g, app)
+    table = app.scene
+    d = m.my_decision()
+    cards = [o for o in d.options if o != "pass"][:2]
+    for c in cards:
+        click(app, find(table, ("hand", c)).center)
+    click(app, find(table, ("button", "confirm")).center)
+    sent = m._loop.sent
+    assert [a[3] for a in sent] == cards[:1]        # the first now...
+    g.apply(cards[0])
+    feed()                                          # ...the second when the host asks
+    assert [a[3] for a in sent][:2] == cards
+    assert table.following == [] or len(sent) >= 2
+
+
+def test_an_attachment_dropped_on_its_host_is_answered_whole_online():
+    """An attachment played onto a trait: the play, then the host's question answered with
+    that trait when it comes."""
+    from doomlings_desktop.rules.view import view_for
+
+    def attach_now(g):
+        d = g.pending
+        return d.kind == "play" and any(view_for(g, 0).hosts.get(c) for c in d.options
+                                        if type(c) is int)
+    from doomlings_desktop.rules.cards import available_modules
+
+    g = _position(attach_now, modules=tuple(available_modules()))
+    app = make_app()
+    m, feed = _fed(g, app)
+    table = app.scene
+    v = m.view_now
+    card = next(c for c in m.my_decision().options if type(c) is int and v.hosts.get(c))
+    host = v.hosts[card][0]
+    from doomlings_desktop.ui.table.attach import play_onto
+    assert play_onto(table, card, host)
+    assert [a[3] for a in m._loop.sent] == [card]
+    g.apply(card)
+    while g.pending is not None and g.pending.player != 0:
+        g.apply(g.pending.options[0])
+    feed()
+    assert [a[3] for a in m._loop.sent] == [card, host]
+
+
+def test_a_program_closed_mid_game_takes_its_seat_back():
+    """The joined seat's token is kept in the data folder: a program that left the game (or
+    was closed) finds 'Back to room ...' on Play online and takes its seat back, at the step
+    the game is at; once the game is over there is nothing to take back."""
+    st, errors = start_server([("BACKTO", ["remote", "remote"], (), 21)])
+    app = make_app()
+    other = RemoteMatch(st.url, "BACKTO", "Zed").start()
+    try:
+        router.go(app, "online")
+        app.frame()
+        sc = app.scene
+        assert find(sc, ("button", "rejoin")) is None
+        type_into(app, sc, "address", st.url.removeprefix("ws://"))
+        type_into(app, sc, "code", "BACKTO")
+        press(app, "join")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        seat = app.scene.match.me
+        play_to_the_end(app, other, seed=3, until=lambda: app.scene.match.step >= 10)
+        router.go(app, "menu")          # the program leaves (its connection closes)
+        app2 = make_app()               # ...and starts again, in the same data folder
+        router.go(app2, "online")
+        app2.frame()
+        press(app2, "rejoin")
+        wait_until(lambda: type(app2.scene).__name__ == "OnlineTableScene", "the table again",
+                   pump=app2.frame)
+        m = app2.scene.match
+        assert m.me == seat and m.step >= 10
+        play_to_the_end(app2, other, seed=4)
+        router.go(app2, "online")
+        app2.frame()
+        assert find(app2.scene, ("button", "rejoin")) is None
+        assert not errors.records
+    finally:
+        other.stop()
+        router.go(app, "menu")
+        stop_server(st, errors)
+
+
+def test_the_lobby_sees_a_player_leave():
+    """A player who joined and left before the deal: the others' lobbies say so (the server
+    sent nothing then, so their lobby showed them still here)."""
+    st, errors = start_server([("LEAVER", ["remote", "remote", "remote"], (), 1)])
+    a = RemoteMatch(st.url, "LEAVER", "Ann").start()
+    b = RemoteMatch(st.url, "LEAVER", "Ben").start()
+    try:
+        wait_until(lambda: a.tick() or (len(a.lobby) == 3 and a.lobby[1].connected),
+                   "Ben in Ann's lobby")
+        b.stop()
+        wait_until(lambda: a.tick() or not a.lobby[1].connected, "Ben gone from Ann's lobby")
+        assert a.lobby[1].taken and a.state == "lobby"
+    finally:
+        a.stop()
+        b.stop()
+        stop_server(st, errors)
