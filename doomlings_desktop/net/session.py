@@ -160,11 +160,29 @@ class RemoteGame:
         return 0        # the server keeps it to itself
 
 
+class _NoStandIn:
+    """Pass-and-play's standing answers (play/standing.py): one player sits at an online
+    window, so nothing is answered for another seat here."""
+
+    def confirmations(self, seat: int) -> list:
+        return []
+
+    def holds(self, seat: int) -> bool:
+        return False
+
+    def choose(self, seat: int, standing: str) -> None:
+        pass
+
+
 class LocalOnly:
     """What the table asks of a local Match that a remote seat has nothing for: the pass
-    screen, the story, the bots' pace, the review, Undo, saving. Kept apart from
-    RemoteMatch so that class holds only what online play does."""
+    screen, the story, the bots' pace, the review, Undo, saving, pass-and-play's standing
+    answers and the attachment preview. Kept apart from RemoteMatch so that class holds only
+    what online play does."""
 
+    hotseat = False
+    stand_in = _NoStandIn()
+    origin = "online"       # not a game dealt here: no rematch or review from this window
     autosave = False
     autosaved = None
     unsaved = None
@@ -212,6 +230,12 @@ class LocalOnly:
 
     def preview(self, card: int) -> None:
         return None
+
+    def attach_preview(self, card: int, host: int) -> None:
+        return None
+
+    def delegated(self, d: Any) -> bool:
+        return False
 
     def can_undo(self) -> bool:
         return False

@@ -112,7 +112,7 @@ class OnlineScene(Scene):
         self.fields = {"port": TextField(str(PORT), 5), "address": TextField("", 120),
                        "code": TextField("", 32),
                        "name": TextField(name_of(s.player_names[0], 0), NAME_MAX)}
-        self.focus: str | None = None
+        self.typing: str | None = None     # the field typed into (Scene.focus: the ring)
         self.field_rects: dict[str, pygame.Rect] = {}
         self.notice = ""
         self.finder = Finder() if self.listen else None
@@ -157,30 +157,30 @@ class OnlineScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                if self.focus is not None:
-                    self.focus = None
+                if self.typing is not None:
+                    self.typing = None
                 else:
                     router.go(self.app, "new_game")
                 return
-            if self.focus is not None:
+            if self.typing is not None:
                 if event.key == pygame.K_TAB:
                     order = FIELDS
-                    i = order.index(self.focus)
-                    self.focus = order[(i + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
+                    i = order.index(self.typing)
+                    self.typing = order[(i + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
                                        % len(order)]
-                    self.fields[self.focus].select_all()
+                    self.fields[self.typing].select_all()
                 elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                    self.on_button("host" if self.focus == "port" else "join")
+                    self.on_button("host" if self.typing == "port" else "join")
                 else:
-                    self.fields[self.focus].key(event)
+                    self.fields[self.typing].key(event)
                 return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for k, r in self.field_rects.items():
                 if r.collidepoint(event.pos):
-                    self.focus = k
+                    self.typing = k
                     self.fields[k].select_all()
                     return
-            self.focus = None
+            self.typing = None
         super().handle(event)
 
     def on_button(self, key: Any) -> None:
@@ -198,7 +198,7 @@ class OnlineScene(Scene):
             f = key[1]
             self.fields["address"] = TextField(f"{f.address}:{f.port}", 120)
             self.fields["code"] = TextField(f.rooms[0] if len(f.rooms) == 1 else "", 32)
-            self.focus = "code" if len(f.rooms) != 1 else None
+            self.typing = "code" if len(f.rooms) != 1 else None
 
     def _name(self) -> str:
         return name_of(self.fields["name"].text, 0)
@@ -338,7 +338,7 @@ class OnlineScene(Scene):
         bh = int(40 * u)
         surf.blit(t.render(label, int(17 * u), INK), (x, y + int(10 * u)))
         r = pygame.Rect(x + int(130 * u), y, width, bh)
-        self.fields[key].draw(surf, self.app, r, focused=self.focus == key, u=u)
+        self.fields[key].draw(surf, self.app, r, focused=self.typing == key, u=u)
         self.field_rects[key] = r
         self.targets.append((r, ("field", key)))
         return y + bh + int(12 * u)
