@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.names import name_of
+from doomlings_desktop.play.pace import bot_wait as paced_wait
 from doomlings_desktop.play.story import Storyteller
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
@@ -88,13 +89,15 @@ def _seen_state(g: Game, log: bool = True) -> tuple[int, tuple[tuple[int, ...], 
 class Preferences(Protocol):
     """What a match reads from the player's settings, live (a change applies at once)."""
 
-    bot_pace: float
+    bot_pace: float         # seconds a bot's move stays at the normal pace
+    pace: str               # slow, normal, fast, instant: scales bot_pace (play/pace.py)
     ask_out_of_turn: bool
     hold_end_turn: str      # bots (when a bot plays too), always or never: see hold_seats
 
 
 class _Defaults:
     bot_pace = 0.0
+    pace = "normal"
     ask_out_of_turn = True
     hold_end_turn = "bots"
     hints = "bots"
@@ -332,7 +335,7 @@ class Match:
             # a declined secret offer shows nothing, so it takes no time on screen either
             quiet = d.kind == "react" and job is not None and job["answer"] == "pass"
             if not (job and job["done"] and may_move
-                    and (quiet or self.bot_wait >= self.prefs.bot_pace)):
+                    and (quiet or self.bot_wait >= paced_wait(self.prefs))):
                 return False
             seen = self.coming()
             self.thinking = None
