@@ -13,7 +13,7 @@ from uidriver import Player, click, drag, find, wait_until
 
 from doomlings_desktop.play.pace import PACES, TIMINGS, bot_wait
 from doomlings_desktop.rules.cards import database_for
-from doomlings_desktop.rules.events import Moved
+from doomlings_desktop.rules.events import Laid, Moved
 from doomlings_desktop.rules.setup import build
 from doomlings_desktop.storage.settings import Settings, config_dir
 from doomlings_desktop.ui.app import App
@@ -275,6 +275,56 @@ def test_my_draw_travels_from_the_deck_into_its_place_and_another_seats_draw_is_
         assert sc.motion.ends(sc.layout, f)[1] == zone_rect(sc.layout, "hand", 1, 0)
 
 
+def test_my_score_counts_up_once_the_card_has_landed():
+    app, sc, g = position_table({"players": [
+        {"hand": ["blubber", "spiny"], "pile": ["gills"]}, {"hand": ["bark"]}]})
+    before = sc.view.seats[0].score
+    shown: list[int] = []
+    render = app.text.render
+
+    def spy(text, *a, **k):
+        if text.startswith("Score "):
+            shown.append(int(text.split()[1]))
+        return render(text, *a, **k)
+    play(app, sc, card(g, 0, "blubber", "hand"))
+    app.text.render = spy
+    shown.clear()
+    f = flight_of(sc, "limbo", "pile")
+    assert f is not None
+    mine: list[tuple[float, int]] = []
+    while (sc.motion.busy or sc.motion.counting()) and len(mine) < 500:
+        shown.clear()
+        sc._view_key = ()
+        app.frame(dt=0.03)
+        mine.append((sc.time, shown[0] if shown else None))    # mine is drawn first
+    app.text.render = render
+    after = sc.view.seats[0].score
+    assert after >= before + 4
+    values = [v for _, v in mine]
+    landed = [v for t, v in mine if t < f.lands]
+    assert landed and set(landed) == {before}, "counted before the card landed"
+    assert values[-1] == after and any(before < v < after for v in values), values
+
+
+def test_the_gene_pool_card_turns_once_the_card_that_changes_it_has_arrived():
+    from doomlings_desktop.ui.cardart.genepool import dial_angle
+    app, sc, g = position_table({"players": [
+        {"hand": ["dreamer", "spiny"]}, {"hand": ["bark"]}]})
+    old = sc.view.seats[0].gene_pool
+    play(app, sc, card(g, 0, "dreamer", "hand"))
+    assert g.players[0].gp == old + 1
+    f = flight_of(sc, "hand", "limbo")
+    value, _, at = sc.dials.turn[0]
+    assert value == old + 1 and f is not None and at >= f.lands
+    angles = []
+    while sc.moving():
+        app.frame(dt=0.03)
+        angles.append((sc.time, sc.gp_shown[0]))
+    assert all(a == dial_angle(old) for t, a in angles if t < at)
+    assert any(dial_angle(old) != a != dial_angle(old + 1) for t, a in angles)
+    assert angles[-1][1] == dial_angle(old + 1)
+
+
 def test_at_the_instant_pace_nothing_travels():
     app, sc, g = position_table({"players": [
         {"hand": ["teeth", "spiny"]}, {"hand": ["bark"]}]}, pace="instant")
@@ -283,6 +333,20 @@ def test_at_the_instant_pace_nothing_travels():
         _end_turn(app, sc)
         assert not sc.motion.flights and not sc.motion.busy
     assert len(g.players[0].hand) >= 4
+
+
+def test_a_hand_swap_travels_from_the_giver_and_a_reshuffle_from_the_discard_pile():
+    """Zones laid out whole that are moves: each seat's plan from its own share of them."""
+    from doomlings_desktop.ui.table.motion import Trip, plan
+    full = (Laid("hand", 0, (5, 6), (0, 2)), Laid("hand", 2, (7,), (0, 2)),
+            Laid("deck", -1, (1, 2, 3), ()), Laid("discard", -1, (), None))
+    for seat in (0, 1):
+        steps = plan(tuple(e.for_seat(seat) for e in full), 10)
+        known = seat == 0
+        assert steps == [Trip(5 if known else None, "hand", 2, "hand", 0, 10),
+                         Trip(6 if known else None, "hand", 2, "hand", 0, 10),
+                         Trip(7 if known else None, "hand", 0, "hand", 2, 11),
+                         Trip(None, "discard", -1, "deck", -1, 13)], seat
 
 
 # ---------------------------------------------------------------------- no leaks
@@ -296,6 +360,18 @@ def test_over_random_games_another_seats_hidden_card_travels_as_a_back():
                         (2, ("human", "human", "bot"))):
         _play_watching(seed, kinds, totals)
     assert totals["hidden"] > 20 and totals["faces"] > 20, totals
+
+
+def test_the_leak_check_catches_a_motion_layer_that_reads_every_seats_events(monkeypatch):
+    """Put the leak back on purpose: a motion layer given the full events (every card named)
+    draws another seat's draw face up, and the check above fails at once."""
+    from doomlings_desktop.ui.table import motion
+
+    def unfiltered(g, seat, since=0, places=False):
+        return tuple(g.moves[since:])
+    monkeypatch.setattr(motion, "zone_events_for", unfiltered)
+    with pytest.raises(AssertionError):
+        _play_watching(1, ("human", "bot", "bot", "bot"), {"hidden": 0, "faces": 0})
 
 
 def _play_watching(seed: int, kinds: tuple, totals: dict) -> None:
@@ -320,13 +396,19 @@ def _play_watching(seed: int, kinds: tuple, totals: dict) -> None:
         real_draw(surf, lay, f, now)
         shown = drawing.pop()
         full = sc.game.moves[f.trip.at]
-        assert type(full) is Moved and full.src == f.trip.src and full.dst == f.trip.dst
+        if type(full) is Moved:
+            assert (full.src, full.dst) == (f.trip.src, f.trip.dst)
+            cards = (full.card,)
+        else:           # a hand swapped or passed, the discard pile shuffled into the deck
+            assert type(full) is Laid and full.zone in ("hand", "discard")
+            cards = full.cards
+            totals["laid"] = totals.get("laid", 0) + 1
         viewer = sc.motion.seat
         if full.seen is not None and viewer not in full.seen:
-            assert f.trip.card is None and full.card not in shown, (viewer, full)
+            assert f.trip.card is None and not set(cards) & set(shown), (viewer, full)
             totals["hidden"] += 1
         else:
-            assert f.trip.card == full.card
+            assert f.trip.card in cards or f.trip.card is None and not full.cards
             totals["faces"] += 1
     art.face = face
     sc.motion._draw_flight = draw_flight

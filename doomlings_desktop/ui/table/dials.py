@@ -1,6 +1,7 @@
 """The gene pool cards' dials turning to a new value, on the table's clock: one small piece
 of state (where each seat's dial was drawn last, and the turn under way), kept out of the
-scene so the panel that draws the dial and the scene's `moving` read only this."""
+scene so the panel that draws the dial and the scene's `moving` read only this. A turn is
+started by a `GenePool` event (motion.py calls `aim`), never by noticing a new value."""
 
 from __future__ import annotations
 

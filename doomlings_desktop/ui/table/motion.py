@@ -5,7 +5,9 @@ The table never diffs two states to guess what moved (a card another seat drew, 
 went from a hand to the discard pile, leaves no trace a diff could see). It reads the viewing
 seat's share of the typed events (`rules.events.zone_events_for`, the one door for what a
 seat may know) since the last frame, and turns each `Moved` into a `Trip`: the card if the
-viewer may know it, else None, and a card back travels (`plan`). `Motion` times the trips in
+viewer may know it, else None, and a card back travels (`plan`); a hand swapped or passed
+(`Laid`, which names the holder and the giver) travels card by card from the giver's hand,
+and the discard pile shuffled into the deck as one back. `Motion` times the trips in
 the order they happened (a short stagger when several arrive at once, a card played from a
 hand waiting in the middle of the table until it goes on to its pile) and draws each one
 eased from the rectangle where it was to the one where it goes, both taken from the table's
@@ -28,7 +30,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.play.pace import Timing, timing
-from doomlings_desktop.rules.events import GenePool, Moved, zone_events_for
+from doomlings_desktop.rules.events import GenePool, Laid, Moved, zone_events_for
 
 SHARED = {"deck": "deck", "discard": "discard", "age_deck": "age", "era": "age"}
 AGE_ZONES = ("age_deck", "era")       # their cards travel as age backs when hidden
@@ -60,13 +62,30 @@ def plan(events: tuple, start: int = 0) -> list[Trip | Dial]:
     places (`zone_events_for(..., places=True)`: None for one the viewer may not know), so a
     trip's `at` is its index in the stream from `start`."""
     out: list[Trip | Dial] = []
+    last = None
     for i, e in enumerate(events):
         t = type(e)
         if t is Moved:
             out.append(Trip(e.card, e.src, e.p, e.dst, e.q, start + i))
         elif t is GenePool and e.cause >= 0:
             out.append(Dial(e.seat, e.gp))
+        elif t is Laid:
+            out += _laid(e, last, start + i)
+        last = e
     return out
+
+
+def _laid(e: Laid, before: Any, at: int) -> list[Trip]:
+    """A zone laid out whole that is a move: a hand swapped or passed (its event says who may
+    know it, the holder and the one who gave it: the hand travels from the giver's hand,
+    face up only to those two), or the discard pile shuffled into the deck (a back)."""
+    if e.zone == "hand" and e.seen is not None and len(e.seen) == 2:
+        giver = e.seen[0] if e.seen[1] == e.seat else e.seen[1]
+        return [Trip(c, "hand", giver, "hand", e.seat, at) for c in e.cards]
+    if e.zone == "discard" and not e.cards and type(before) is Laid \
+            and before.zone == "deck":
+        return [Trip(None, "discard", -1, "deck", -1, at)]
+    return []
 
 
 class Flight:
@@ -161,6 +180,8 @@ class Motion:
         self.places: dict[tuple, Rect] = {}   # where the last frame put each card
         self.counts: dict[int, tuple[int, int, float]] = {}   # seat: from, to, start
         self.drawn: list[Flight] = []   # the flights the last frame drew (tests read it)
+        self.landing: set = set()     # the places of the cards on their way, at time
+        self.landing_at = -1.0        # `landing_at` (hides() asks for every card)
 
     # ------------------------------------------------------------------ time
 
@@ -223,6 +244,7 @@ class Motion:
             t += gap
         self.free = t
         self.settle = max(self.settle, landed)
+        self.landing_at = -1.0        # new places on the way: gathered again
 
     def _flight(self, trip: Trip, start: float, seconds: float) -> Flight:
         """A trip from where the last frame drew its card (a hand card, a pile strip, the
@@ -247,15 +269,20 @@ class Motion:
 
     def hides(self, key: tuple) -> bool:
         """The card at place `key` is still on its way there: the panel leaves its place
-        empty (the flight draws it)."""
-        now = self.sc.time
-        return any(f.dst_key == key and now < f.lands for f in self.flights)
+        empty (the flight draws it). Asked for every card drawn, so the places are gathered
+        once a frame (`draw` brings them up to date for the next)."""
+        if self.flights and self.landing_at != self.sc.time:
+            self.landing_at = self.sc.time
+            self.landing = {f.dst_key for f in self.flights if self.sc.time < f.lands}
+        return bool(self.flights) and key in self.landing
 
     def score(self, seat: int, value: int) -> int:
         """The score to show for `seat`: counting from the one shown to `value` once the moves
         have landed; at once when no move was seen (a new seat at the screen, undo)."""
-        now = self.sc.time
         c = self.counts.get(seat)
+        if c is not None and c[0] == c[1] == value:      # at rest: most frames, most seats
+            return value
+        now = self.sc.time
         seconds = self.pace().count
         if c is None or seconds <= 0 or c[1] != value and self.settle <= 0:
             self.counts[seat] = (value, value, now)
