@@ -396,9 +396,9 @@ class Centre(_Panel):
         self._count(surf, lay.deck, f"Deck {v.deck_size}", u)
         sc.targets.append((lay.deck, ("deck",)))
         # a card on its way to the discard pile is not on it yet (motion.py)
-        shown = [c for c in v.discard[-3:] if not sc.motion.hides(("discard", -1, c))]
-        if shown:
-            top = shown[-1]
+        top = next((c for c in reversed(v.discard)
+                    if not sc.motion.hides(("discard", -1, c))), None)
+        if top is not None:
             surf.blit(art.face(top, lay.discard.w, lay.discard.h), lay.discard)
             sc.targets.append((lay.discard, ("card", top)))
         else:
