@@ -6,6 +6,7 @@ import pygame
 import pytest
 from test_ui import make_app, texts_of_a_frame
 
+from doomlings_desktop.rules.events import GenePool
 from doomlings_desktop.ui.cardart.genepool import dial_angle
 from doomlings_desktop.ui.layout import table_layout
 from doomlings_desktop.ui.table import SeatConfig, TableScene
@@ -64,9 +65,12 @@ def test_a_change_of_gene_pool_turns_the_card_within_half_a_second():
     assert not sc.moving()
     old = sc.view.seats[0].gene_pool
     new = old + 2 if old <= 6 else old - 2
+    # the turn comes from the event (play/pace.py's dial seconds), not from a changed value
     sc.game.players[0].gp = new
+    sc.game.moves.append(GenePool(0, new, sc.view.seats[0].pile[0] if sc.view.seats[0].pile
+                                  else sc.game.deck[0]))
     sc._view_key = ()
-    app.frame(dt=0.02)      # the frame that sees the change starts the turn
+    app.frame(dt=0.02)      # the frame after the event starts the turn
     start, end = dial_angle(old), dial_angle(new)
     angles, elapsed = [], 0.0
     while sc.moving():

@@ -59,6 +59,18 @@ def visible(v: View) -> set[int]:
     return cards
 
 
+def told_in_flight(sc: Any, who: int | None) -> set[int]:
+    """The cards the table drew travelling face up (ui/table/motion.py) whose move `who` was
+    told of with the card, by the full event: a card of yours given away, or put back into the
+    deck, is seen going although you may not see it where it lands."""
+    out = set()
+    for f in sc.motion.drawn:
+        e = sc.game.moves[f.trip.at]
+        if f.trip.card is not None and (e.seen is None or who in e.seen):
+            out.add(f.trip.card)
+    return out
+
+
 class Watch:
     """Wraps the card art's face-up entry points (`face`, and `strip` for pile cards) and
     `app.frame`: after each frame of a table, what it drew face up must be allowed."""
@@ -109,6 +121,7 @@ class Watch:
         else:
             return              # bots only: no one's hand to keep
         allowed = visible(view_for(g, who)) if who is not None else public(g)
+        allowed |= told_in_flight(sc, who)
         assert drawn <= allowed, (f"cards face up that {who} may not see: {drawn - allowed} "
                                   f"(viewer {sc.viewer}, cleared {sc.cleared})")
 

@@ -454,6 +454,10 @@ def test_a_risen_card_is_still_clicked_and_dragged_where_it_lies():
     assert sc.selected == card
     pile = sc.layout.panel_of(0).pile.center                        # and a drag plays it
     answers = len(g.answers)
+    # chosen, it stands a little higher in the hand at once (it used to slide there, so a
+    # press at the old spot still caught it for a few frames): pressed where it lies now
+    lies = next(r for r, k in sc.targets if k == ("hand", card))
+    at = (lies.x + 8, lies.bottom - 10)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
     app.frame(None, dt=1 / 60)
     for p in ((at[0], at[1] - 60), pile):

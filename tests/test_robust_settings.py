@@ -14,7 +14,7 @@ import pytest
 from doomlings_desktop.storage.settings import Settings, config_dir
 
 GOOD = {
-    "window": [1000, 700], "animation": "fast", "volume": 0.3, "muted": True,
+    "window": [1000, 700], "pace": "fast", "volume": 0.3, "muted": True,
     "colorblind_symbols": False, "colours": "colour-blind", "bot_pace": 1.5,
     "player_names": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"],
     "variants": {"long_age_deck": True}, "ask_out_of_turn": False, "seat_count": 3,
@@ -120,7 +120,7 @@ def test_an_impossible_window_is_reset_and_several_fields_make_one_warning():
     assert s.volume == DEFAULT["volume"] and s.muted is False
     assert s.variants == {"gene_pool_leader_bonus": True}
     assert s.player_names == DEFAULT["player_names"] and s.seats == DEFAULT["seats"]
-    assert s.animation == "fast" and s.seat_count == 3
+    assert s.pace == "fast" and s.seat_count == 3
     assert warning == ("Settings: window, volume, muted, player_names, variants, seats were "
                        "not valid and were reset.")
 

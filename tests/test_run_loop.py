@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from doomlings_desktop.play.pace import bot_wait
 from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import FPS, IDLE_REDRAW, IDLE_WAIT, App, LoopIO, Scene
 from doomlings_desktop.ui.scenes.main_menu import MenuScene
@@ -205,10 +206,12 @@ def test_a_table_waiting_for_its_human_is_idle_and_busy_while_the_bot_moves():
     app.loop(io)
     # the bot moved after its pace in (simulated) seconds, drawn at full rate meanwhile; then
     # Ann was asked and the table rested
-    assert len(sc.game.answers) > answers and moved
-    assert moved[0] == pytest.approx(1.5, abs=2 / FPS)
+    # (the "Bot move shown for" setting at the pace: play/pace.py)
+    wait = bot_wait(app.settings)
+    assert len(sc.game.answers) > answers and moved and wait > 0
+    assert moved[0] == pytest.approx(wait, abs=2 / FPS)
     assert sc.game.pending.player == 0 and not sc.busy()
-    assert len([t for t in io.flips if t < moved[0]]) >= 1.5 * FPS - 2
+    assert len([t for t in io.flips if t < moved[0]]) >= wait * FPS - 2
     # resting: the safety redraws, and one frame for each step of the bot's move's mark fading
     # (three: 60%, 30%, gone), never a frame stream
     assert len([t for t in io.flips if t > moved[-1] + 1]) <= (10 - moved[-1]) / IDLE_REDRAW + 4

@@ -9,11 +9,11 @@ import pygame
 import pytest
 from uidriver import Player, click, wait_until
 
+from doomlings_desktop.play.pace import TIMINGS
 from doomlings_desktop.rules.cards import available_modules
 from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.table import SeatConfig, TableScene
-from doomlings_desktop.ui.table.moments import HOLD, STAY
 from doomlings_desktop.ui.theme import BOT_TURN, STAGE_DOOM
 
 
@@ -63,7 +63,7 @@ def test_a_catastrophe_takes_the_stage_and_a_click_closes_it_without_answering()
     # the bots wait while it is fresh (at the normal pace), then the game goes on
     answers = len(sc.game.answers)
     if sc.game.pending.player in sc.bots:
-        app.frame(dt=HOLD["normal"] / 4)
+        app.frame(dt=TIMINGS["normal"].hold / 4)
         assert len(sc.game.answers) == answers
     # a click on it closes it, and only it: nothing under it is answered or chosen (a bot
     # held by it may move once it is closed)
@@ -81,7 +81,7 @@ def test_a_moment_goes_by_itself_after_its_time_and_a_decision_under_it_stays_an
     stage = sc.overlays.stage
     player = Player(2)
     m = until_on_stage(app, sc, ("age", "catastrophe"), player)
-    for _ in range(int(STAY["normal"][0] / 0.25) + 2):
+    for _ in range(int(TIMINGS["normal"].stay_big / 0.25) + 2):
         if stage.current is not m:
             break
         app.frame(dt=0.25)

@@ -27,7 +27,7 @@ def _table(animation: str = "normal") -> tuple[App, TableScene]:
     app.go(sc)
     for _ in range(3):
         app.frame(dt=1.0)        # cards dealt and at rest
-    assert not sc.anim.busy
+    assert not sc.motion.busy
     return app, sc
 
 
@@ -41,7 +41,7 @@ def test_resizing_the_window_does_not_slide_the_cards():
     app, sc = _table()
     _resize(app, (1600, 900))
     assert sc.layout.size == (1600, 900)
-    assert not sc.anim.busy, "cards slid to their new places instead of being there"
+    assert not sc.motion.busy, "cards slid to their new places instead of being there"
 
 
 def test_a_resized_window_is_saved_once_the_resizing_stops():

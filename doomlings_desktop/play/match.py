@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.names import name_of
+from doomlings_desktop.play.pace import bot_wait as paced_wait
 from doomlings_desktop.play.previews import Previews
 from doomlings_desktop.play.standing import StandIn
 from doomlings_desktop.play.story import Storyteller
@@ -140,13 +141,15 @@ def changed_since(g: Game, last: tuple | None, seat: int, log: tuple | None) -> 
 class Preferences(Protocol):
     """What a match reads from the player's settings, live (a change applies at once)."""
 
-    bot_pace: float
+    bot_pace: float         # seconds a bot's move stays at the normal pace
+    pace: str               # slow, normal, fast, instant: scales bot_pace (play/pace.py)
     ask_out_of_turn: bool
     hold_end_turn: str      # bots (when a bot plays too), always or never: see hold_seats
 
 
 class _Defaults:
     bot_pace = 0.0
+    pace = "normal"
     ask_out_of_turn = True
     hold_end_turn = "bots"
     hints = "bots"
@@ -371,7 +374,7 @@ class Match:
             # a declined secret offer shows nothing, so it takes no time on screen either
             quiet = d.kind == "react" and job is not None and job["answer"] == "pass"
             if not (job and job["done"] and may_move
-                    and (quiet or self.bot_wait >= self.prefs.bot_pace)):
+                    and (quiet or self.bot_wait >= paced_wait(self.prefs))):
                 return False
             seen = self.coming()
             self.thinking = None

@@ -58,7 +58,11 @@ def write_atomic(path: Path, text: str) -> None:
 MAX_BYTES = 1_000_000           # a settings file is a few hundred bytes
 WINDOW_MIN = (640, 480)
 WINDOW_MAX = 16384              # per side; App also keeps the window within the screen
-ANIMATIONS = ("off", "normal", "fast")
+# the pace of everything that moves on the table (play/pace.py has their seconds)
+PACES = ("slow", "normal", "fast", "instant")
+DEFAULT_PACE = "normal"
+# the "animation" setting the pace replaced (off, normal, fast): an old file's value, as a pace
+LEGACY_PACE = {"off": "instant", "normal": "normal", "fast": "fast"}
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random")
 UI_SCALE_MIN, UI_SCALE_MAX = 0.8, 1.5       # the UI scale setting: 80% to 150%
 UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)  # the steps the Settings page offers
@@ -101,7 +105,14 @@ def _window(v: Any) -> tuple[tuple[int, int], bool]:
 
 
 def _animation(v: Any) -> tuple[str, bool]:
-    if v not in ANIMATIONS:        # also unhashable values: `in` a tuple compares with ==
+    """An old settings file's "animation" (off, normal, fast), read as the pace it meant."""
+    if not isinstance(v, str) or v not in LEGACY_PACE:
+        raise _Invalid
+    return LEGACY_PACE[v], False
+
+
+def _pace(v: Any) -> tuple[str, bool]:
+    if not isinstance(v, str) or v not in PACES:
         raise _Invalid
     return v, False
 
@@ -168,7 +179,8 @@ def _seats(v: Any) -> tuple[list[str], bool]:
 
 _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "window": _window,
-    "animation": _animation,
+    "animation": _animation,      # an old file's; the pace below wins when both are there
+    "pace": _pace,
     "volume": lambda v: _number(v, 0.0, 1.0),
     "muted": _flag,
     "colorblind_symbols": _flag,
@@ -190,7 +202,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
 @dataclass
 class Settings:
     window: tuple[int, int] = (1280, 720)
-    animation: str = "normal"           # off, normal, fast
+    pace: str = DEFAULT_PACE            # slow, normal, fast, instant (play/pace.py)
     volume: float = 0.7
     muted: bool = False
     colorblind_symbols: bool = True     # colour symbols on cards, so colour is never the only cue
@@ -206,6 +218,19 @@ class Settings:
     ui_scale: float = 1.0               # text, bars and buttons: 0.8 to 1.5 times their size
     hold_end_turn: str = "bots"         # a turn waits for End turn (Undo): bots, always, never
     hints: str = "bots"                 # the Hint button (H): bots, always, never
+
+    @property
+    def animation(self) -> str:
+        """The pace by the old setting's names (instant is "off"): what older code and
+        tests read and set."""
+        return "off" if self.pace == "instant" else self.pace
+
+    @animation.setter
+    def animation(self, value: str) -> None:
+        pace = LEGACY_PACE.get(value, value)
+        if pace not in PACES:
+            raise ValueError(f"not a pace: {value!r}")
+        self.pace = pace
 
     @classmethod
     def load(cls) -> tuple[Settings, str | None]:
@@ -237,11 +262,12 @@ class Settings:
         for name, check in _CHECKS.items():
             if name not in raw:
                 continue
+            field_name = "pace" if name == "animation" else name
             try:
                 value, changed = check(raw[name])
             except (_Invalid, RecursionError):
-                value, changed = getattr(s, name), True
-            setattr(s, name, value)
+                value, changed = getattr(s, field_name), True
+            setattr(s, field_name, value)
             if isinstance(changed, tuple):
                 renamed = changed       # names cleaned, not reset: say which, and to what
             elif changed:

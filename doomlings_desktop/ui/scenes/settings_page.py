@@ -1,6 +1,6 @@
-"""Settings: sound, animation, bot pace, colour symbols, the palette (standard or
-colour-blind), out-of-turn offers, the end of a turn waiting for End turn, the Hint button,
-full screen and the interface size (the UI scale, 80% to 150%)."""
+"""Settings: the pace (of moves, the stage and bots), sound, bot move time, colour symbols,
+the palette (standard or colour-blind), out-of-turn offers, the end of a turn waiting for End
+turn, the Hint button, full screen and the interface size (the UI scale, 80% to 150%)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.rules.cards import module_title
-from doomlings_desktop.storage.settings import COLOURS, HOLDS, UI_SCALES
+from doomlings_desktop.storage.settings import COLOURS, HOLDS, PACES, UI_SCALES
 from doomlings_desktop.ui.app import Button, broken_modules
 from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
@@ -38,7 +38,7 @@ class SettingsScene(SubScene):
         s = self.app.settings
         broken = broken_modules()       # off, whatever the settings say (New game says why)
         return [
-            ("Animation speed", s.animation, "animation"),
+            ("Pace (moves, stage, bots)", s.pace, "animation"),
             ("Sound volume", f"{int(round(s.volume * 100))}%", "volume"),
             ("Sound", "off" if s.muted else "on", "muted"),
             ("Colour symbols on cards", "on" if s.colorblind_symbols else "off", "colorblind"),
@@ -76,8 +76,8 @@ class SettingsScene(SubScene):
         elif key == "fullscreen":
             self.app.toggle_fullscreen()
         elif key == "animation":
-            order = ["off", "normal", "fast"]
-            s.animation = order[(order.index(s.animation) + 1) % 3]
+            i = PACES.index(s.pace) if s.pace in PACES else -1
+            s.pace = PACES[(i + 1) % len(PACES)]
         elif key == "volume":
             s.volume = 0.0 if s.volume >= 0.99 else round(min(1.0, s.volume + 0.1), 1)
             self.app.sounds.set_volume(s.volume)

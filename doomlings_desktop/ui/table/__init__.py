@@ -19,7 +19,8 @@
     state.py     DragState, Modals (menu, help, zoom, browse), Message (the toast), Pointing,
                  LogState (the log column's lines and scroll)
     dials.py     Dials: the gene pool cards' dials turning to a new value
-    anim.py      Animator: cards move instead of jumping
+    motion.py    Motion: every move read from the viewer's events travels (eased, in order),
+                 gene pool cards turn, scores count up, all at the pace (play/pace.py)
     handraise.py a hovered hand card rising to a readable size (a preview; clicks unchanged)
     replay.py    ReplayScene: a game record stepped through
 
@@ -27,7 +28,6 @@ The names the menus, tests and tools know are importable from here.
 """
 
 from doomlings_desktop.ui.app import ACCENT, BAD, BG, GOOD, INK, MUTED, PANEL, PANEL_HI
-from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.input import COLOR_KEYS, DOUBLE_CLICK, TableInput
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
@@ -36,5 +36,5 @@ from doomlings_desktop.ui.table.scene import SOUND_OF, SeatConfig, TableScene
 from doomlings_desktop.ui.theme import GLOW, SELECT
 
 __all__ = ["ACCENT", "BAD", "BG", "COLOR_KEYS", "DOUBLE_CLICK", "GLOW", "GOOD", "INK", "MUTED",
-           "PANEL", "PANEL_HI", "SELECT", "SOUND_OF", "Animator", "ModalStack", "Panels",
+           "PANEL", "PANEL_HI", "SELECT", "SOUND_OF", "ModalStack", "Panels",
            "ReplayScene", "SeatConfig", "TableInput", "TableScene"]

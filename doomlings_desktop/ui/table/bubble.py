@@ -18,12 +18,13 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.play.pace import Timing, timing
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.table.layer import Layer
 from doomlings_desktop.ui.theme import BOT_TURN, BUBBLE, BUBBLE_INK
 
-SAY = {"normal": 4.0, "fast": 2.5, "off": 2.5}    # seconds a reason stays after the move
-SHOW = {"normal": 1.2, "fast": 0.7, "off": 0.0}   # seconds a bot's played card is shown large
+# the seconds a reason stays after the move and a bot's played card is shown large are the
+# pace's (play/pace.py: bot_say, bot_show)
 
 
 class BotTurn(Layer):
@@ -45,15 +46,15 @@ class BotTurn(Layer):
             self.heard = last[3]
             if last[2] and not self.sc.game.over:
                 self.said = (last[0], last[2], now, last[3])
-            if last[1] >= 0 and SHOW.get(self.pace(), 0.0) > 0:
+            if last[1] >= 0 and self.pace().bot_show > 0:
                 self.played = (last[0], last[1], now)
-        if self.said is not None and now - self.said[2] >= SAY.get(self.pace(), 4.0):
+        if self.said is not None and now - self.said[2] >= self.pace().bot_say:
             self.said = None
-        if self.played is not None and now - self.played[2] >= SHOW.get(self.pace(), 0.0):
+        if self.played is not None and now - self.played[2] >= self.pace().bot_show:
             self.played = None
 
-    def pace(self) -> str:
-        return self.sc.app.settings.animation
+    def pace(self) -> Timing:
+        return timing(self.sc.app.settings)
 
     def holding(self) -> bool:
         """A bot's card is being shown to a player: the next move waits until it has been

@@ -15,12 +15,12 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.lru import LRU
+from doomlings_desktop.play.pace import timing
 from doomlings_desktop.ui.cardart.faces import reading_height
 from doomlings_desktop.ui.fonts import READ_RULES_PX
 from doomlings_desktop.ui.table.state import DragState, Modals, dragging
 from doomlings_desktop.ui.theme import RAISE_SHADOW
 
-SECONDS = {"off": 0.0, "normal": 0.12, "fast": 0.07}     # to rise all the way
 _HEIGHTS: LRU = LRU(16)    # by card database and text size
 
 
@@ -100,7 +100,7 @@ def track(sc: Rising, d: Any) -> None:
     scene's clock."""
     shut = sc._card_window(d) is not None or sc.game.over
     card = hovered(sc.pointing.key, sc.drag, sc.modals, shut)
-    sc.hand_raise.step(card, sc.time, SECONDS.get(sc.app.settings.animation, 0.12))
+    sc.hand_raise.step(card, sc.time, timing(sc.app.settings).rise)
 
 
 def hovered(key: Any, drag: DragState | None, modals: Modals, shut: bool) -> int | None:

@@ -5,7 +5,7 @@ middle of the table, large, with its effect in one sentence and whatever it did 
 gene pool is now 3 (Ice Age)"); what hit you with no big moment ("Glacial Meltdown discards
 your Viral") is said in a smaller box. The moments are the match's (`Match.story`, told from
 the viewer's own events by play/story.py); this layer only shows them, one at a time, each
-until it is clicked or for a time set by the animation pace.
+until it is clicked or for a time set by the pace (play/pace.py).
 
 It never stands in the way of a decision: it takes no shade and no click target, it is put
 where it covers the fewest things to click (`free_spot`), a click on it only closes it (the
@@ -20,15 +20,14 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.play.pace import Timing, timing
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED
 from doomlings_desktop.ui.table.layer import Layer, free_spot
 from doomlings_desktop.ui.theme import STAGE_BOX, STAGE_DOOM, STAGE_EDGE, STAGE_YOU
 
-# seconds a moment stays (big, or only what hit you) and the bots wait under a big one, by
-# the animation setting
-STAY = {"normal": (5.0, 3.5), "fast": (3.0, 2.5), "off": (3.0, 2.5)}
-HOLD = {"normal": 1.6, "fast": 0.8, "off": 0.0}
+# the seconds a moment stays (big, or only what hit you) and the bots wait under a big one
+# are the pace's (play/pace.py: stay_big, stay_small, hold)
 QUEUE = 4            # moments waiting beyond this are dropped, oldest first: the game moved on
 DOOM = ("catastrophe", "world_end", "skip")
 
@@ -47,8 +46,8 @@ class Stage(Layer):
 
     # ------------------------------------------------------------------ time
 
-    def pace(self) -> str:
-        return self.sc.app.settings.animation
+    def pace(self) -> Timing:
+        return timing(self.sc.app.settings)
 
     def pull(self, now: float) -> None:
         """Take the match's new moments and move the show on (the scene's update)."""
@@ -69,14 +68,14 @@ class Stage(Layer):
             self.since = now
 
     def stay(self, m: Any) -> float:
-        big, small = STAY.get(self.pace(), STAY["normal"])
-        t = big if m.big else small
+        pace = self.pace()
+        t = pace.stay_big if m.big else pace.stay_small
         return t / 2 if self.queue else t        # hurry when more are waiting
 
     def holding(self, now: float) -> bool:
         """A big moment has just come: the bots wait a little, so it is seen first."""
         m = self.current
-        return m is not None and m.big and now - self.since < HOLD.get(self.pace(), 0.0) \
+        return m is not None and m.big and now - self.since < self.pace().hold \
             and bool(self.sc.humans) and not self.waiting()
 
     def stale(self) -> bool:

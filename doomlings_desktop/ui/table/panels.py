@@ -161,7 +161,7 @@ class PlayerPanel(_Panel):
         self.slot_cache: LRU = LRU(SLOT_SHAPES)     # pile shape -> where its cards go
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, panel: Any, d: Any,
-                    u: float, moving: list) -> None:
+                    u: float) -> None:
         sc = self.sc
         t = sc.app.text
         seat = panel.seat
@@ -218,13 +218,13 @@ class PlayerPanel(_Panel):
         area = self._meaning(surf, v, seat, panel, u)
         if v.hands_open and sv.hand is not None and not mine:     # Age of Metadata (E24)
             area = open_hand(sc, surf, seat, sv.hand, area, u)
-        self._pile(surf, sv, seat, area, panel.header, lit_hosts(sc, d), u, moving)
+        self._pile(surf, sv, seat, area, lit_hosts(sc, d), u)
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
             surf.blit(empty, empty.get_rect(center=area.center))
 
-    def _pile(self, surf: pygame.Surface, sv: Any, seat: int, area: Rect, origin: Rect,
-              eligible: set, u: float, moving: list) -> None:
+    def _pile(self, surf: pygame.Surface, sv: Any, seat: int, area: Rect, eligible: set,
+              u: float) -> None:
         """The pile's strips, grouped by colour; an attachment tucked under its host, whose
         strip wears the link mark (E8). `eligible` cards glow: the answers of a choice among
         pile cards, or the hosts of the attachment being dragged or chosen."""
@@ -236,16 +236,16 @@ class PlayerPanel(_Panel):
         slots = self._slots(area, tuple(col for _, col, _, _ in entries), u)
         drawn: dict[int, Rect] = {}
         for (c, col, worth, host), slot in zip(entries, slots, strict=True):
-            r, is_moving = sc.anim.at(c, slot, origin, sc._duration())
             linked = c in hosts
             drawn[c] = slot
-            if host >= 0 and not is_moving:
+            if sc.motion.hides(("pile", seat, c)):      # on its way here (motion.py)
+                sc.targets.append((slot, ("strip", seat, c)))
+                continue
+            if host >= 0:
                 slot = draw_tucked(sc, surf, lambda w, h, k, c=c, col=col, worth=worth:
                                    art.strip(c, w, h, col, worth, k), slot, drawn.get(host), u)
-            elif is_moving:
-                moving.append((art.strip(c, r.w, max(4, r.h), col, worth, linked), r))
             else:
-                surf.blit(art.strip(c, slot.w, slot.h, col, worth, linked), r)
+                surf.blit(art.strip(c, slot.w, slot.h, col, worth, linked), slot)
             if c in eligible:
                 pulse = int(1 + math.sin(sc.time * 6))
                 outline(surf, "selected" if sc.selection.chosen == c else "eligible", slot, u,
@@ -379,16 +379,17 @@ class PlayerPanel(_Panel):
         badges leave too little room: the words stay the same whatever the header holds."""
         sc = self.sc
         t = sc.app.text
-        one = f"Score {sv.score}   Hand {sv.hand_size}"
+        score = sc.motion.score(sv.seat, sv.score)      # counting up to a new score
+        one = f"Score {score}   Hand {sv.hand_size}"
         lines = [one]
         size = int(15 * u)
         if t.font(size).size(one)[0] > room:
-            lines = [f"Score {sv.score}", f"Hand {sv.hand_size}"]
+            lines = [f"Score {score}", f"Hand {sv.hand_size}"]
             for size in (int(13 * u), int(12 * u), int(11 * u)):
                 if max(t.font(size).size(s)[0] for s in lines) <= room:
                     break
             else:       # a last resort, narrower than any window size makes a header
-                lines = [f"{sv.score}p · {sv.hand_size}c"]
+                lines = [f"{score}p · {sv.hand_size}c"]
         step = t.font(size).get_linesize() - int(2 * u)
         y = cy - (step * len(lines) + int(2 * u)) // 2
         for line in lines:
@@ -416,16 +417,18 @@ class PlayerPanel(_Panel):
 class Centre(_Panel):
     """The centre of the table: the deck, the discard pile and the age card, with their counts."""
 
-    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float,
-                     moving: list) -> None:
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,
+                     u: float) -> None:
         sc = self.sc
         t = sc.app.text
         art = sc.app.art
         surf.blit(art.back("trait", lay.deck.w, lay.deck.h), lay.deck)
         self._count(surf, lay.deck, f"Deck {v.deck_size}", u)
         sc.targets.append((lay.deck, ("deck",)))
-        if v.discard:
-            top = v.discard[-1]
+        # a card on its way to the discard pile is not on it yet (motion.py)
+        top = next((c for c in reversed(v.discard)
+                    if not sc.motion.hides(("discard", -1, c))), None)
+        if top is not None:
             surf.blit(art.face(top, lay.discard.w, lay.discard.h), lay.discard)
             sc.targets.append((lay.discard, ("card", top)))
         else:
@@ -461,15 +464,14 @@ class Centre(_Panel):
 class Hand(_Panel):
     """The viewer's hand along the bottom, face up only when it may be shown."""
 
-    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float,
-                   moving: list) -> None:
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,
+                   u: float) -> None:
         sc = self.sc
         art = sc.app.art
         hand = list(v.hand)
         slots = hand_slots(lay.hand, len(hand), lay.card_w, lay.card_h)
         active = d is not None and (d.kind == "play" and d.zone == "hand" or
                                     d.kind == "card" and d.zone == "hand")
-        origin = Rect(lay.deck)
         rests: dict[int, Rect] = {}
         multi = several(d)
         picked = sc.selection.of(d) if multi else ()      # chosen among several: raised
@@ -481,14 +483,12 @@ class Hand(_Panel):
             # a chosen card rises within the hand's own strip, never over the pile above it
             chosen = c in picked if multi else sc.selection.chosen == c
             lift = min(int(18 * u), slot.y - lay.hand.y) if chosen else 0
-            target = slot.move(0, -lift)
-            r, is_moving = sc.anim.at(("h", c), target, origin, sc._duration())
-            img = art.face(c, slot.w, slot.h)
-            sc.face_up.add(c)
-            if is_moving:
-                moving.append((pygame.transform.smoothscale(img, (max(1, r.w), max(1, r.h))), r))
+            r = slot.move(0, -lift)
+            if sc.motion.hides(("hand", sc.motion.seat, c)):    # on its way here (motion.py)
                 sc.targets.append((r, ("hand", c)))
                 continue
+            img = art.face(c, slot.w, slot.h)
+            sc.face_up.add(c)
             surf.blit(img, r)
             if active and c not in d.options:
                 shade = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -722,20 +722,16 @@ class Panels(_Panel):
         self.prompt = Prompt(scene)
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float) -> None:
-        """The table under any overlay. Cards still moving are drawn last, over the panels."""
+        """The table under any overlay. Cards on their way are drawn last, over the panels."""
         sc = self.sc
-        sc.anim.begin()
-        moving: list[tuple[pygame.Surface, Rect]] = []
         self.top.draw(surf, v, lay, u)
         self.player.header_cut(v, lay, u)
         for panel in lay.panels:
-            self.player.draw(surf, v, lay, panel, d, u, moving)
-        self.centre.draw(surf, v, lay, d, u, moving)
-        self.hand.draw(surf, v, lay, d, u, moving)
+            self.player.draw(surf, v, lay, panel, d, u)
+        self.centre.draw(surf, v, lay, d, u)
+        self.hand.draw(surf, v, lay, d, u)
         self.log.draw(surf, v, lay, u)
-        for img, r in moving:
-            surf.blit(img, r)
-        sc.anim.end()
+        sc.motion.draw(surf, lay)       # the cards on their way, over the panels
         self.prompt.draw(surf, v, lay, d, u)
 
 

@@ -69,7 +69,7 @@ class ReplayScene(TableScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.anim.tick(dt)
+        self.motion.pull()        # a step replays the game anew: read quietly
         self.track()
 
     def goto(self, pos: int) -> None:

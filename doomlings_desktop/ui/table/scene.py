@@ -18,15 +18,16 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.play.match import Match, Seat, rematch_seats
+from doomlings_desktop.play.pace import timing
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import BG, Scene
 from doomlings_desktop.ui.layout import TableLayout, table_layout, table_scale
-from doomlings_desktop.ui.table.anim import Animator
 from doomlings_desktop.ui.table.dials import Dials
 from doomlings_desktop.ui.table.handraise import HandRaise
 from doomlings_desktop.ui.table.handraise import track as track_hand
 from doomlings_desktop.ui.table.input import TableInput
+from doomlings_desktop.ui.table.motion import Motion
 from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
@@ -112,7 +113,7 @@ class TableScene(Scene):
         self.modals = Modals()       # the menu, the help, a zoom, the discard pile browsed
         self.answered_at: tuple[float, tuple[int, int]] | None = None   # last click that answered
         self.log_state = LogState()  # the log column's lines and scroll
-        self.anim = Animator()
+        self.motion = Motion(self)   # the moves read from the events, in flight
         self.hand_raise = HandRaise()      # the hovered hand card, risen to be read
         self.dials = Dials()         # the gene pool cards' dials turning
         self.log_seen = 0
@@ -166,18 +167,18 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.anim.tick(dt)
         self.track()
         self.message.tick(dt)
         g = self.game
         if g.over and self.we_step < 1e9:
-            per_line = {"off": 0.0, "normal": 0.9, "fast": 0.4}.get(self.app.settings.animation, 0.9)
+            per_line = timing(self.app.settings).we_line
             self.we_step = 1e9 if per_line == 0 else max(0.0, self.we_step) + dt / per_line
         if self.modals.menu_open:
             return
         viewer = self.viewer
-        if self.match.tick(dt, may_move=not self.anim.busy and not self.overlays.holding(self.time)):
+        if self.match.tick(dt, may_move=not self.motion.busy and not self.overlays.holding(self.time)):
             self._answered()
+        self.motion.pull()
         if self.viewer != viewer:
             self._switch_viewer(self.viewer)
         self._show_notices()
@@ -191,11 +192,11 @@ class TableScene(Scene):
         track_hand(self, d)
 
     def moving(self) -> bool:
-        """Something on the table changes with time alone: cards moving, a toast, a drag, a
-        hover preview still to appear, a hand card rising or sinking, a gene pool card
-        turning."""
+        """Something on the table changes with time alone: cards moving, a score counting, a
+        toast, a drag, a hover preview still to appear, a hand card rising or sinking, a gene
+        pool card turning."""
         # a toast needs a frame when it comes and one when it goes, not a stream between
-        if self.anim.busy or self.message.due() or self.drag is not None or self.news.stale(self.time) or (
+        if self.motion.busy or self.motion.counting() or self.message.due() or self.drag is not None or self.news.stale(self.time) or (
                 self.pointing.key is not None and self.time - self.pointing.since < 0.5) \
                 or self.hand_raise.busy() or self.overlays.telling():
             return True
@@ -203,7 +204,7 @@ class TableScene(Scene):
 
     def gp_seconds(self) -> float:
         """How long a gene pool card takes to turn to a new value (real seconds)."""
-        return {"off": 0.0, "normal": 0.4, "fast": 0.3}.get(self.app.settings.animation, 0.4)
+        return timing(self.app.settings).dial
 
     def gp_dial(self, seat: int, value: int) -> float:
         """The angle to draw `seat`'s gene pool dial at now (`Dials.angle`)."""
@@ -261,7 +262,7 @@ class TableScene(Scene):
         self.viewer = seat
         self.selection.clear()
         self.drag = None
-        self.anim.reset()
+        self.motion.reset()
         self.hand_raise.reset()
 
     def apply(self, answer: Any, quiet: bool = False) -> bool:
@@ -335,7 +336,7 @@ class TableScene(Scene):
         self._view_key = ()
         self.selection.clear()
         self.log_seen = len(self.game.log or [])
-        self.anim.reset()
+        self.motion.reset()
         self.news.clear()
         self.match.look(self.viewer)      # the card back in hand is no news
         self._show_notices()
@@ -395,9 +396,6 @@ class TableScene(Scene):
         table takes (`layout.table_scale`); its buttons and overlays are drawn at it too."""
         return self._unit or self.app.unit
 
-    def _duration(self) -> float:
-        return {"off": 0.0, "normal": 0.32, "fast": 0.14}.get(self.app.settings.animation, 0.32)
-
     def draw(self, surf: pygame.Surface) -> None:
         self.message.on_screen = None     # the Toast layer says so if it draws one
         self.buttons = []
@@ -422,7 +420,7 @@ class TableScene(Scene):
             self._news()
         v = self.view
         if self.layout is not None and self.layout.size != (w, h):
-            self.anim.reset()     # a resized window: cards take their new places, not slide
+            self.motion.reset()     # a resized window: cards take their new places, not slide
         lay = self.layout = table_layout(w, h, v.n, self.viewer, scale)
         d = self.my_decision()
         self.panels.draw(surf, v, lay, d, u)
