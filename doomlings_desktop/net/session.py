@@ -159,6 +159,8 @@ class RemoteGame:
     def seed(self) -> int:
         return 0        # the server keeps it to itself
 
+    moves = None        # the table's moves are not animated online yet: cards are just there
+
 
 class _NoStandIn:
     """Pass-and-play's standing answers (play/standing.py): one player sits at an online
