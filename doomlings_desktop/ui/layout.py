@@ -58,25 +58,57 @@ def _panel(seat: int, r: Rect, u: float) -> PanelLayout:
     return PanelLayout(seat, r, header, gp, pile)
 
 
-def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0) -> TableLayout:
+def table_unit(h: int, scale: float = 1.0) -> float:
+    """The table's unit (1.0 at 720 px high and 100%): text, bars and headers are drawn at
+    multiples of it. It follows the window's height up to 720 and grows at little more than
+    half that pace above (1.28 at 1080, 1.55 at 1440, 2.1 at 2160), so a big window shows more
+    of every name and card instead of the 720p table blown up (issue 27)."""
+    base = h / 720
+    return (base if base <= 1 else 1 + (base - 1) * BIG_GROWTH) * scale
+
+
+# How fast the unit grows with the window above 720 px high (1: in proportion).
+BIG_GROWTH = 0.55
+# A hand card's height against the window's: at most this share, whatever its text asks.
+HAND_MOST = 0.29
+# The folded log: a strip this wide (design px) at the right edge, a click away from the log.
+LOG_FOLDED_W = 26
+
+
+def hand_card_height(u: float) -> int:
+    """A hand card's height when no card database says better: about where a base-game
+    trait's rules text is MIN_TEXT_PX at unit 1 (`handraise.resting_height` measures it)."""
+    return int(182 * u)
+
+
+def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0, card_h: int = 0,
+                 log_open: bool = True, opp_pile: int = -1) -> TableLayout:
     """Regions for a table of n seats seen by seat `me` (drawn at the bottom). `scale` is the
-    UI scale setting: text, bars, headers and strips grow with it, the cards keep their size
-    (a hovered hand card rises to a readable size whatever the scale)."""
-    u = h / 720 * scale
+    UI scale setting: text, bars, headers, strips and cards grow with it. `card_h` is the
+    height of a hand card at rest (0: `hand_card_height`), at most HAND_MOST of the window;
+    the hand is given the room for it, so its rules text is read where it lies (issue 26).
+    `log_open`: the log column takes a fifth of the width, else it is folded to a strip at
+    the right edge. `opp_pile` (the longest opponent's pile, -1 unknown) lets the opponents'
+    areas shrink to what their piles need, the viewer's panel taking the rest."""
+    u = table_unit(h, scale)
     top = Rect(0, 0, w, int(44 * u))
-    log_w = int(w * 0.2)
+    log_w = int(w * 0.2) if log_open else max(12, int(LOG_FOLDED_W * u))
     log = Rect(w - log_w, top.bottom, log_w, h - top.bottom)
     main_w = w - log_w
-    card_h = int(h * 0.2)
+    card_h = min(card_h or hand_card_height(u), int(h * HAND_MOST))
     card_w = int(card_h * 0.72)
     hand = Rect(0, h - card_h - int(20 * u), main_w, card_h + int(20 * u))
     # the prompt's two lines of question and its row of buttons fit beside the decks
-    center_h = max(int(card_h * 0.62) + int(16 * u), int(104 * u))
+    center_h = max(int(h * 0.2 * 0.62) + int(16 * u), int(104 * u))
     others = [(me + i) % n for i in range(1, n)]
     rows = 1 if len(others) <= 3 else 2
     # two rows of opponents take a little more of the height, so their piles keep room
-    opp_h = int((hand.y - top.bottom - center_h) * (0.56 if rows == 1 else 0.66))
-    mine_h = hand.y - top.bottom - center_h - opp_h
+    free = hand.y - top.bottom - center_h
+    opp_h = int(free * (0.56 if rows == 1 else 0.66))
+    if opp_pile >= 0:
+        opp_h = min(opp_h, rows * _cell_need(opp_pile, main_w // -(-len(others) // rows), u))
+        opp_h = max(opp_h, int(free * 0.4))
+    mine_h = free - opp_h
     opp_top = top.bottom
     center = Rect(0, opp_top + opp_h, main_w, center_h)
     mine = Rect(0, center.bottom, main_w, mine_h)
@@ -97,6 +129,16 @@ def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0) -> TableLa
     prompt = Rect(age.right + 2 * gap, deck.y, center.right - age.right - 3 * gap, small_h)
     return TableLayout((w, h), u, top, log, panels, center, deck, discard, age, prompt, hand,
                        card_w, card_h)
+
+
+def _cell_need(pile: int, cell_w: int, u: float) -> int:
+    """The height an opponent's cell needs for a pile of `pile` traits: its header, and the
+    strips at their good height in as many columns as a cell of this width holds, with room
+    for three more (so the areas do not change at every card)."""
+    pad = max(2, int(4 * u))
+    cols = max(1, min(3, cell_w // int(170 * u)))
+    strips = -(-(pile + 3) // cols) + 1
+    return int(34 * u) + 3 * pad + strips * int(30 * u)
 
 
 def table_scale(w: int, h: int, n: int, scale: float) -> float:

@@ -18,6 +18,7 @@ from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
 from doomlings_desktop.ui.table.answers import widget_for
 from doomlings_desktop.ui.table.attach import (
@@ -64,7 +65,8 @@ class TopBar(_Panel):
         pygame.draw.rect(surf, PANEL, r)
         age = sc.db.cards[v.age] if v.age >= 0 else None
         x = r.x + int(12 * u)
-        right = lay.log.x - int(12 * u)
+        menu = self._menu_button(surf, lay, u) if sc.menu_button else None
+        right = min(lay.log.x, menu.x if menu else r.right) - int(12 * u)
         size = int(16 * u)
         tail = f"Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}"
         # every hand face up (Age of Metadata, E24): said first, the hands are on the panels
@@ -100,11 +102,14 @@ class TopBar(_Panel):
             lead = t.font(size).size(head)[0]
             mods_w = t.font(size).size(mods_text)[0]
             sc.targets.append((Rect(box.x + lead, box.y, mods_w, box.h), ("modules",)))
-        menu = self._menu_button(surf, lay, u) if sc.menu_button else None
+        if not sc.log_state.open:       # folded: the strip at the right edge opens it
+            return
         x = lay.log.x + int(10 * u)         # "Game log" ends before Menu (960x600 at 150%)
         room = (menu.x if menu else r.right) - x - int(8 * u)
-        ln = t.render(elide(t, "Game log", int(16 * u), room, True), int(16 * u), MUTED, bold=True)
-        surf.blit(ln, ln.get_rect(midleft=(x, r.centery)))
+        ln = t.render(elide(t, "Game log ▸", int(16 * u), room, True), int(16 * u), MUTED,
+                      bold=True)
+        box = surf.blit(ln, ln.get_rect(midleft=(x, r.centery)))
+        sc.targets.append((box, ("log_toggle",)))      # a click folds it again
 
     def _menu_button(self, surf: pygame.Surface, lay: TableLayout, u: float) -> Rect:
         """'Menu' at the bar's right end, over the log: the Esc menu (Save, Load, Main
@@ -499,10 +504,14 @@ class Log(_Panel):
         t = sc.app.text
         r = lay.log
         pygame.draw.rect(surf, LOG_BG, r)
+        if not sc.log_state.open:
+            self._folded(surf, v, r, u)
+            return
         size = int(14 * u)
         line_h = int(19 * u)
         width = r.w - int(16 * u)
         log = v.log[:self.shown(v)]
+        sc.log_state.folded_at = len(log)
         key = (len(log), size, width, sc.viewer, len(sc.bot_notes))
         state = sc.log_state
         if state.key != key:
@@ -536,6 +545,23 @@ class Log(_Panel):
                              bold=True)
             surf.blit(label, label.get_rect(center=bar.center))
             sc.targets.append((bar, ("log_end",)))
+
+    def _folded(self, surf: pygame.Surface, v: View, r: Rect, u: float) -> None:
+        """The log folded to a strip at the right edge (the hand takes its width): "◂ Game
+        log" down the strip, which a click (or L) opens; how many entries came since it was
+        last open stands under it."""
+        sc = self.sc
+        t = sc.app.text
+        size = max(MIN_TEXT_PX, int(14 * u))
+        fresh = max(0, self.shown(v) - sc.log_state.folded_at)
+        label = "◂ Game log" + (f" ({fresh} new)" if fresh else "")
+        img = pygame.transform.rotate(t.render(label, size, ACCENT if fresh else INK,
+                                               bold=True), 90)
+        hover = r.collidepoint(sc.app.mouse)
+        if hover:
+            pygame.draw.rect(surf, PANEL_HOVER, r)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + int(12 * u))))
+        sc.targets.append((r, ("log_toggle",)))
 
     def shown(self, v: View) -> int:
         """How many log entries to show. While the table reveals World's End line by line, the
