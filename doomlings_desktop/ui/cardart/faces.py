@@ -205,9 +205,9 @@ def reading_height(traits: list, px: int, start: int = 40) -> int:
 
 
 def _title(surf: pygame.Surface, name: str, x0: float, x1: float, y0: float, y1: float,
-           color: RGB = WHITE, shadow: RGB = SHADOW) -> None:
+           color: RGB = WHITE, shadow: RGB = SHADOW, least: int = 6) -> None:
     maxw, maxh = max(8, int(x1 - x0)), max(8, int(y1 - y0))
-    size, lines = fit_name(name, maxw, maxh)
+    size, lines = fit_name(name, maxw, maxh, least=least)
     f = font(size, True, True)
     cx = (x0 + x1) / 2
     off = 1 if size >= 9 else 0
@@ -394,7 +394,9 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int,
         right -= ss + pad * 0.2
     else:
         right -= bs * 0.25
-    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, right, top, hh - 1)
+    # a face of hand size keeps its name at MIN_TEXT_PX, as its rules text (issue 26)
+    least = MIN_TEXT_PX if rules_start_px(w) >= MIN_TEXT_PX else 6
+    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, right, top, hh - 1, least=least)
 
     # rules text
     if text:
