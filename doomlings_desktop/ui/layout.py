@@ -7,6 +7,7 @@ size from 1280x720 to 4K with 6 players and 20-card piles.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pygame import Rect
@@ -71,6 +72,8 @@ def table_unit(h: int, scale: float = 1.0) -> float:
 BIG_GROWTH = 0.55
 # A hand card's height against the window's: at most this share, whatever its text asks.
 HAND_MOST = 0.29
+# A pile lies as cards only if each card's band shows this many letters of its name.
+CARD_LETTERS = 10
 # The folded log: a strip this wide (design px) at the right edge, a click away from the log.
 LOG_FOLDED_W = 26
 
@@ -156,7 +159,60 @@ def table_scale(w: int, h: int, n: int, scale: float) -> float:
     return s
 
 
-def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
+def pile_cards(area: Rect, colors: list[str], u: float,
+               need: Callable[[int], int] | None = None) -> list[Rect] | None:
+    """Where room allows, a pile as on the physical table: a column per colour, each card
+    over the one before it so that only its band shows (colour, name, value: the strip),
+    and the last one whole (a face, as tall as 0.72 of its width allows). None when that
+    would thin the bands under the readable strip, make the cards too small to show their
+    picture, or leave a band's name fewer than CARD_LETTERS letters: the pile is then drawn as strips
+    (`pile_slots`). `need(h)`, when given, is the width a band h high needs to show every
+    name of the pile whole, and the cards must be that wide. A card slot is taller than wide,
+    a band wider than tall."""
+    used = [c for c in PILE_COLORS if c in colors]
+    if not used:
+        return None
+    count = {c: colors.count(c) for c in used}
+    longest = max(count.values())
+    gap = max(1, int(3 * u))
+    cut = max(1, gap // 2)
+    stride = area.w // len(used)
+    ideal = max(STRIP_MIN_H + cut, int(30 * u))
+    # bands no thinner than 3/4 of the strips' good height: thinner, strips read better
+    for pitch in range(ideal, max(STRIP_MIN_H + cut, int(ideal * 0.75)) - 1, -1):
+        fw = min(stride - 4 * gap, int((area.h - (longest - 1) * pitch) * 0.72))
+        fh = int(fw / 0.72)
+        # the band's badge, value and margins take about 2.6 bands' height; a condensed
+        # bold letter is about 0.55 of the text size
+        letters = (fw - 2.6 * pitch) / (0.55 * strip_text_px(pitch - cut))
+        if fh >= max(3 * pitch, int(72 * u)) and letters >= CARD_LETTERS and (
+                need is None or fw >= need(pitch - cut)):
+            break
+    else:
+        return None
+    fw = min(fw, int(150 * u))          # no bigger than a hand card needs to be on a big pile
+    fh = int(fw / 0.72)
+    col = {c: i for i, c in enumerate(used)}
+    seen: dict[str, int] = {}
+    slots = []
+    for c in colors:
+        k = seen.get(c, 0)
+        seen[c] = k + 1
+        x = area.x + col[c] * (fw + 3 * gap) + gap
+        last = k == count[c] - 1
+        slots.append(Rect(x, area.y + k * pitch, fw, fh if last else pitch - cut))
+    return slots
+
+
+def pile_slots(area: Rect, colors: list[str], u: float, cards: bool = False,
+               need: Callable[[int], int] | None = None) -> list[Rect]:
+    """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`), else as
+    strips (`strip_slots`)."""
+    got = pile_cards(area, colors, u, need) if cards else None
+    return got if got is not None else strip_slots(area, colors, u)
+
+
+def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
     """One rect per pile card (in pile order): a group per color, cards overlapping as strips
     so each shows its color, name and value. Either the groups stand side by side (a long
     one split into columns), or they follow one another down the columns with a small gap

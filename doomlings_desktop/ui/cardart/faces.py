@@ -104,6 +104,12 @@ def _metrics(w: int, h: int) -> dict[str, float]:
     }
 
 
+def title_height(w: int, h: int) -> int:
+    """The height of a face's title bar at w x h (a pile's top card covers it with its
+    strip, ui/table/panels.py)."""
+    return int(_metrics(w, h)["hh"])
+
+
 def _frame(cv: Canvas, w: int, h: int, base: RGB, edge: RGB, m: dict,
            gold: bool = False, body: RGB = CREAM, body2: RGB | None = None,
            top: RGB | None = None) -> tuple[float, float, float, float]:
