@@ -26,7 +26,10 @@ from doomlings_desktop.ui import atrest, bench
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.layout import (
     HAND_MOST,
+    STRIP_MIN_H,
     hand_slots,
+    pile_cards,
+    pile_slots,
     table_layout,
     table_scale,
     table_unit,
@@ -163,3 +166,63 @@ def test_big_windows_spell_out_the_level_and_keep_score_and_hand_on_one_line(siz
     assert scores and all("Score " in t and "Hand " in t for t in scores), scores
     names = [sc.name(s) for s in range(6)]
     assert all(any(t == name for t in texts) for name in names)       # none cut with "…"
+
+
+# ---------------------------------------------------------------------- piles as piles
+
+
+def test_a_roomy_pile_lies_as_overlapping_cards_and_a_crowded_one_as_strips():
+    colors = ["red"] * 3 + ["blue"] * 2 + ["green"]
+    area = Rect(10, 20, 700, 320)
+    slots = pile_cards(area, colors, 1.0)
+    assert slots is not None and len(slots) == len(colors)
+    tops = {i for i, c in enumerate(colors) if c not in colors[i + 1:]}    # last of a colour
+    for i, r in enumerate(slots):
+        assert area.contains(r)
+        if i in tops:
+            assert r.h > r.w and abs(r.w / r.h - 0.72) < 0.02         # a card lying whole
+        else:
+            assert r.w > r.h >= STRIP_MIN_H                              # its band
+    assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
+    # a band too narrow for the names, or an area too short: strips
+    assert pile_cards(area, colors, 1.0, need=lambda h: 10_000) is None
+    short = Rect(10, 20, 700, 90)
+    assert pile_cards(short, colors, 1.0) is None
+    assert all(r.w > r.h for r in pile_slots(short, colors, 1.0, cards=True))
+
+
+def test_on_a_big_window_a_pile_lies_as_cards_whose_names_show_whole():
+    g = midgame(3, pile=6)
+    app, sc = table(g, (2560, 1440))
+    records, targets = recorded_frame(app)
+    cards = [r for r, k in targets if k[0] == "strip" and r.h > r.w]
+    assert cards, "no pile lay as cards at 2560x1440"
+    widths = {r.w for r in cards}           # the bands of a pile of cards are as wide
+    bands = [r for r in records if r.within and r.within[0][0] == "strip"
+             and r.within[0][2] in widths]
+    assert bands and not [r.text for r in bands if r.text.endswith("…")], \
+        "a pile card's band cut its name"
+
+
+def test_every_pile_shows_its_colour_counts(monkeypatch):
+    from doomlings_desktop.ui.table.panels import PlayerPanel
+    shown = []
+    real = PlayerPanel._counts
+
+    def spy(self, surf, counts, x, cy, u):
+        shown.append(dict(counts))
+        return real(self, surf, counts, x, cy, u)
+    monkeypatch.setattr(PlayerPanel, "_counts", spy)
+    for size, n in (((1280, 720), 4), ((1920, 1080), 6), ((2560, 1440), 3)):
+        g = midgame(n, pile=6)
+        app, sc = table(g, size)
+        shown.clear()
+        app.frame([])
+        want = []
+        for s in sc.view.seats:
+            if s.pile:
+                want.append({c: sum(c in cs for cs in s.colors) for c in
+                             ("red", "blue", "green", "purple", "colorless")
+                             if any(c in cs for cs in s.colors)})
+        assert sorted(map(sorted, (d.items() for d in shown))) == \
+            sorted(map(sorted, (d.items() for d in want))), (size, n)
