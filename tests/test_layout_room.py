@@ -226,3 +226,21 @@ def test_every_pile_shows_its_colour_counts(monkeypatch):
                              if any(c in cs for cs in s.colors)})
         assert sorted(map(sorted, (d.items() for d in shown))) == \
             sorted(map(sorted, (d.items() for d in want))), (size, n)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)])
+def test_big_windows_draw_the_end_screens_headers_at_full_size(size):
+    """The score table's column headers are the players' names at the table's 17-design-px
+    size: at 1920x1080 they were shrunk to about 60% to fit columns measured at 13."""
+    g = midgame(6, pile=10)
+    r = random.Random(1)
+    while g.pending:
+        g.apply(r.choice(g.pending.options))
+    app, sc = table(g, size)
+    sc.we_step = 1e9
+    app.frame([])
+    records, _ = recorded_frame(app)
+    full = int(17 * sc.unit())
+    for s in range(6):
+        sizes = {r.px for r in records if r.text == sc.name(s) and not r.within and r.bold}
+        assert full in sizes, (sc.name(s), sizes, full)
