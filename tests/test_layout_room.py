@@ -145,6 +145,11 @@ def test_the_log_folds_and_opens_and_the_choice_is_kept():
     key(app, pygame.K_l, "l")
     app.frame([])
     assert not sc.log_state.open and sc.layout.log.w == folded_w
+    records, _ = recorded_frame(app)
+    assert "◂ Game log" in [r.text for r in records]        # nothing new since it folded
+    sc.apply(sc.game.pending.options[0])                      # a move: the log grows
+    records, _ = recorded_frame(app)
+    assert any(re.fullmatch(r"◂ Game log \(\d+ new\)", r.text) for r in records)
 
 
 def header_strings(size, n=6):

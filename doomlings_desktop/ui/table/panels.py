@@ -655,6 +655,8 @@ class Log(_Panel):
         sc = self.sc
         t = sc.app.text
         size = max(MIN_TEXT_PX, int(14 * u))
+        if sc.log_state.folded_at < 0:      # a table just opened: what comes from now on
+            sc.log_state.folded_at = self.shown(v)
         fresh = max(0, self.shown(v) - sc.log_state.folded_at)
         label = "◂ Game log" + (f" ({fresh} new)" if fresh else "")
         img = pygame.transform.rotate(t.render(label, size, ACCENT if fresh else INK,

@@ -112,7 +112,8 @@ class LogState:
     scroll: int = 0
     seen: int = 0
     open: bool = False      # folded to a strip until wanted: the hand takes its width
-    folded_at: int = 0      # the entries shown when it was last open ("N new" on the strip)
+    folded_at: int = -1     # the entries shown when it was last open, or first drawn
+    #                         folded ("N new" on the strip); -1 not yet
 
     def wheel(self, notches: int) -> None:
         self.scroll = max(0, self.scroll + notches * 3)
