@@ -275,9 +275,9 @@ class PlayerPanel(_Panel):
         """The score and hand, and how many traits of each colour the pile holds (a
         multi-colour trait counts for each of its colours, as scoring counts it: each
         colour's badge and its count). The counts go after a one-line score where the
-        header has room; else in a row at the top of the pile area if its strips stay
-        readable; else after the score on two lines; else they are left out (the strips
-        show the colours). Returns the pile area left for the strips."""
+        header has room; else in a row at the top of the pile area if its strips keep their
+        columns and stay readable; else after the score on two lines; else they are left out
+        (the strips show the colours). Returns the pile area left for the strips."""
         counts = [(c, n) for c in PILE_COLORS if (n := sum(c in cs for cs in sv.colors))]
         t = self.sc.app.text
         gap = int(12 * u)
@@ -291,8 +291,12 @@ class PlayerPanel(_Panel):
         bs = max(MIN_TEXT_PX + 2, int(16 * u))
         row = Rect(area.x, area.y + bs + int(4 * u), area.w, area.h - bs - int(4 * u))
         colors = tuple(cs[0] for cs in sv.colors)
-        if row.h > 0 and min((r.h for r in self._slots(row, colors, u)),
-                             default=STRIP_MIN_H) >= STRIP_MIN_H:
+        under = self._slots(row, colors, u) if row.h > 0 else []
+        cols = len({r.x for r in self._slots(area, colors, u)})
+        # only where the row costs the strips nothing that shows: as many columns (so as
+        # much of each name) and none thinner than readable
+        if under and min(r.h for r in under) >= STRIP_MIN_H and \
+                len({r.x for r in under}) <= cols:
             self._score_and_hand(surf, sv, x, cy, limit - x, u)
             self._counts(surf, counts, area.x + int(4 * u), area.y + bs // 2, u)
             return row
