@@ -293,10 +293,11 @@ class PlayerPanel(_Panel):
         colors = tuple(cs[0] for cs in sv.colors)
         under = self._slots(row, colors, u) if row.h > 0 else []
         cols = len({r.x for r in self._slots(area, colors, u)})
-        # only where the row costs the strips nothing that shows: as many columns (so as
-        # much of each name) and none thinner than readable
-        if under and min(r.h for r in under) >= STRIP_MIN_H and \
-                len({r.x for r in under}) <= cols:
+        # only where the row costs the strips nothing that shows: none thinner than
+        # readable, and as many columns as without it or every name still whole
+        low = min((r.h for r in under), default=0)
+        if low >= STRIP_MIN_H and (len({r.x for r in under}) <= cols or min(
+                r.w for r in under) >= self._band_need(tuple(sv.pile), low)):
             self._score_and_hand(surf, sv, x, cy, limit - x, u)
             self._counts(surf, counts, area.x + int(4 * u), area.y + bs // 2, u)
             return row
