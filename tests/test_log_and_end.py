@@ -53,6 +53,7 @@ def test_the_log_says_who_discarded_whose_trait(scenario, lines):
 
 def finished_table(seed: int = 8, animation: str = "normal"):
     app = make_app(animation=animation)
+    app.settings.log_open = True       # the log column open (folded, it draws no lines)
     sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=seed)
     app.go(sc)
     r = random.Random(seed)
@@ -100,6 +101,7 @@ def test_without_animation_the_log_is_whole_at_once():
 
 def test_bot_reasons_survive_continue():
     app = make_app()
+    app.settings.log_open = True       # the log column open, in the game continued too
     sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"),
                           SeatConfig("Cy", "bot", "medium")], seed=11)
     app.go(sc)
@@ -134,6 +136,7 @@ def test_bot_reasons_show_in_a_replay_of_the_save():
     seats = [{"name": "A", "kind": "bot", "level": "easy"}, {"name": "B", "kind": "bot"}]
     path = saves.save(g, seats, "last game", {2: "for its 4 points"})
     app = make_app()
+    app.settings.log_open = True
     rec = saves.read_record(path)
     sc = ReplayScene(app, rec, [SeatConfig("A", "bot"), SeatConfig("B", "bot")], None)
     assert sc.bot_notes == {2: "for its 4 points"}

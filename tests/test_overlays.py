@@ -213,6 +213,11 @@ def test_a_log_scrolled_back_says_newer_lines_came_and_follows_again_on_a_click(
     app = _app()
     sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
     app.go(sc)
+    app.frame()
+    folded = sc.layout.log
+    click(app, find(sc, ("log_toggle",)).center)        # the folded log's strip opens it
+    app.frame()
+    assert sc.log_state.open and sc.layout.log.w > 4 * folded.w
     g = sc.game
     for _ in range(30):                                 # a log longer than its panel
         while g.pending is not None and g.pending.player != 0:
@@ -403,7 +408,8 @@ def test_the_menu_button_opens_the_in_game_menu_with_a_click():
     app, sc = _pile_table()
     r = find(sc, ("open_menu",))
     assert r is not None and sc.layout.top_bar.contains(r)
-    assert not r.colliderect(sc.layout.top_bar.clip(pygame.Rect(0, 0, sc.layout.log.x, 720)))
+    # at the bar's right end, over the log's column (or its folded strip)
+    assert r.right > sc.layout.log.x and r.right <= sc.layout.top_bar.right
     click(app, r.center)
     assert sc.menu_open
     keys = [b.key for b in sc.buttons]

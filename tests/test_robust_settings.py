@@ -22,6 +22,7 @@ GOOD = {
     "ui_scale": 1.25,
     "hold_end_turn": "always",
     "hints": "never",
+    "log_open": True,
     "modules": ["multi-color"],
 }
 DEFAULT = {f.name: getattr(Settings(), f.name) for f in fields(Settings)}
@@ -33,7 +34,7 @@ BAD = ("null", "true", "false", "1", "-1", "0", "1e999", "-1e999", "Infinity", "
 
 # Where a "bad" value is in fact usable, or is clamped rather than reset: (value, warned).
 SPECIAL: dict[tuple[str, str], tuple[object, bool]] = {}
-for f in ("muted", "colorblind_symbols", "ask_out_of_turn", "fullscreen"):
+for f in ("muted", "colorblind_symbols", "ask_out_of_turn", "fullscreen", "log_open"):
     SPECIAL[(f, "true")] = (True, False)
     SPECIAL[(f, "false")] = (False, False)
 for f, lo, hi in (("volume", 0.0, 1.0), ("bot_pace", 0.0, 5.0)):

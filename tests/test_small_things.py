@@ -337,6 +337,7 @@ def test_the_rules_page_scrolls_whole_lines_under_its_title(size):
                                             ((800, 600), 1.5), ((640, 480), 1.0)])
 def test_the_menu_button_never_covers_game_log(size, ui_scale):
     app = make_app(size=size, ui_scale=ui_scale)
+    app.settings.log_open = True        # the open log's title (folded, the strip says it)
     sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
     app.go(sc)
     app.frame()
@@ -353,7 +354,7 @@ def test_the_menu_button_never_covers_game_log(size, ui_scale):
     app.text.render = render
     menu = find(sc, ("open_menu",))
     heads = [r for (r, _), i in zip(app.screen.log, app.screen.ids, strict=True)
-             if words.get(i, "").rstrip("…") and "Game log".startswith(words[i].rstrip("…"))]
+             if words.get(i, "").rstrip("…") and "Game log ▸".startswith(words[i].rstrip("…"))]
     assert menu is not None and len(heads) == 1
     assert heads[0].right <= menu.x, (heads[0], menu)
 

@@ -143,6 +143,7 @@ def test_hot_seat_game_played_only_with_events():
 
 def test_game_against_bots_with_animation():
     app = make_app(animation="fast")
+    app.settings.log_open = True       # the log column open (folded, it draws no lines)
     app.go(TableScene(app, [SeatConfig("Me"), SeatConfig("Bot", "bot"), SeatConfig("Bot 2", "bot")],
                       seed=11))
     watch_privacy(app)

@@ -9,6 +9,7 @@ as it happens (a catastrophe on the stage, a bot's play and reason).
     python3 tools/screenshots.py attachments    # only the Techlings ones
     python3 tools/screenshots.py stats          # only the Statistics page
     python3 tools/screenshots.py story          # only the stage and the bot's turn
+    python3 tools/screenshots.py layout         # only the hand at rest and a big window
 """
 
 from __future__ import annotations
@@ -302,6 +303,32 @@ def story(app: App) -> None:
     app.settings.animation = "off"
 
 
+def layout(app: App) -> None:
+    """Issue 26 and 27: a 6-seat late game at 1280x720 with 8 cards in hand, read where they
+    lie (`hand-at-rest.png`), and a 4-seat one at 2560x1440 using the room: levels spelled
+    out, scores on one line, piles lying as cards (`big-window.png`)."""
+    from doomlings_desktop.ui import atrest
+    from doomlings_desktop.ui.bench import _late_game_scene
+
+    size = app.screen
+    for (w, h), n, name in (((1280, 720), 6, "hand-at-rest"), ((2560, 1440), 4, "big-window")):
+        app.screen = pygame.Surface((w, h))
+        sc = _late_game_scene(app, n, 1)
+        for i, seat in enumerate(sc.seats):
+            seat.name = NAMES[i] if i < len(NAMES) else f"Player {i + 1}"
+            if i:
+                seat.level = ("easy", "medium", "hard")[i % 3]
+        sc.bots = {}            # the table stays at the human's play
+        sc.autosave = False
+        app.go(sc)
+        if name == "hand-at-rest":
+            atrest.fill_hand(sc, 8)
+        atrest.park(app)
+        app.frame([])
+        save(app, name)
+    app.screen = size
+
+
 def main() -> None:
     s = Settings()
     s.animation = "off"
@@ -314,6 +341,9 @@ def main() -> None:
         return
     if sys.argv[1:] == ["story"]:
         story(app)
+        return
+    if sys.argv[1:] == ["layout"]:
+        layout(app)
         return
     app.frame([])
     save(app, "menu")
@@ -361,6 +391,7 @@ def main() -> None:
     render(OUT / "module-faces.png")
     attachments(app)
     story(app)
+    layout(app)
 
 
 if __name__ == "__main__":

@@ -196,6 +196,7 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "ui_scale": lambda v: _number(v, UI_SCALE_MIN, UI_SCALE_MAX),
     "hold_end_turn": _hold,
     "hints": _hold,
+    "log_open": _flag,
 }
 
 
@@ -218,6 +219,7 @@ class Settings:
     ui_scale: float = 1.0               # text, bars and buttons: 0.8 to 1.5 times their size
     hold_end_turn: str = "bots"         # a turn waits for End turn (Undo): bots, always, never
     hints: str = "bots"                 # the Hint button (H): bots, always, never
+    log_open: bool = False              # the table's log column open (else a strip: L opens)
 
     @property
     def animation(self) -> str:

@@ -7,6 +7,7 @@ size from 1280x720 to 4K with 6 players and 20-card piles.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pygame import Rect
@@ -58,25 +59,59 @@ def _panel(seat: int, r: Rect, u: float) -> PanelLayout:
     return PanelLayout(seat, r, header, gp, pile)
 
 
-def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0) -> TableLayout:
+def table_unit(h: int, scale: float = 1.0) -> float:
+    """The table's unit (1.0 at 720 px high and 100%): text, bars and headers are drawn at
+    multiples of it. It follows the window's height up to 720 and grows at little more than
+    half that pace above (1.28 at 1080, 1.55 at 1440, 2.1 at 2160), so a big window shows more
+    of every name and card instead of the 720p table blown up (issue 27)."""
+    base = h / 720
+    return (base if base <= 1 else 1 + (base - 1) * BIG_GROWTH) * scale
+
+
+# How fast the unit grows with the window above 720 px high (1: in proportion).
+BIG_GROWTH = 0.55
+# A hand card's height against the window's: at most this share, whatever its text asks.
+HAND_MOST = 0.29
+# A pile lies as cards only if each card's band shows this many letters of its name.
+CARD_LETTERS = 10
+# The folded log: a strip this wide (design px) at the right edge, a click away from the log.
+LOG_FOLDED_W = 26
+
+
+def hand_card_height(u: float) -> int:
+    """A hand card's height when no card database says better: about where a base-game
+    trait's rules text is MIN_TEXT_PX at unit 1 (`handraise.resting_height` measures it)."""
+    return int(182 * u)
+
+
+def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0, card_h: int = 0,
+                 log_open: bool = True, opp_pile: int = -1) -> TableLayout:
     """Regions for a table of n seats seen by seat `me` (drawn at the bottom). `scale` is the
-    UI scale setting: text, bars, headers and strips grow with it, the cards keep their size
-    (a hovered hand card rises to a readable size whatever the scale)."""
-    u = h / 720 * scale
+    UI scale setting: text, bars, headers, strips and cards grow with it. `card_h` is the
+    height of a hand card at rest (0: `hand_card_height`), at most HAND_MOST of the window;
+    the hand is given the room for it, so its rules text is read where it lies (issue 26).
+    `log_open`: the log column takes a fifth of the width, else it is folded to a strip at
+    the right edge. `opp_pile` (the longest opponent's pile, -1 unknown) lets the opponents'
+    areas shrink to what their piles need, the viewer's panel taking the rest."""
+    u = table_unit(h, scale)
     top = Rect(0, 0, w, int(44 * u))
-    log_w = int(w * 0.2)
+    log_w = int(w * 0.2) if log_open else max(12, int(LOG_FOLDED_W * u))
     log = Rect(w - log_w, top.bottom, log_w, h - top.bottom)
     main_w = w - log_w
-    card_h = int(h * 0.2)
+    card_h = min(card_h or hand_card_height(u), int(h * HAND_MOST))
     card_w = int(card_h * 0.72)
     hand = Rect(0, h - card_h - int(20 * u), main_w, card_h + int(20 * u))
     # the prompt's two lines of question and its row of buttons fit beside the decks
-    center_h = max(int(card_h * 0.62) + int(16 * u), int(104 * u))
+    center_h = max(int(h * 0.2 * 0.62) + int(16 * u), int(104 * u))
     others = [(me + i) % n for i in range(1, n)]
     rows = 1 if len(others) <= 3 else 2
     # two rows of opponents take a little more of the height, so their piles keep room
-    opp_h = int((hand.y - top.bottom - center_h) * (0.56 if rows == 1 else 0.66))
-    mine_h = hand.y - top.bottom - center_h - opp_h
+    free = hand.y - top.bottom - center_h
+    opp_h = int(free * (0.56 if rows == 1 else 0.66))
+    if opp_pile >= 0:
+        opp_h = min(opp_h, rows * _cell_need(opp_pile, main_w // -(-len(others) // rows), u))
+        opp_h = max(opp_h, int(free * 0.4))
+    mine_h = free - opp_h
     opp_top = top.bottom
     center = Rect(0, opp_top + opp_h, main_w, center_h)
     mine = Rect(0, center.bottom, main_w, mine_h)
@@ -99,6 +134,16 @@ def table_layout(w: int, h: int, n: int, me: int, scale: float = 1.0) -> TableLa
                        card_w, card_h)
 
 
+def _cell_need(pile: int, cell_w: int, u: float) -> int:
+    """The height an opponent's cell needs for a pile of `pile` traits: its header, and the
+    strips at their good height in as many columns as a cell of this width holds, with room
+    for three more (so the areas do not change at every card)."""
+    pad = max(2, int(4 * u))
+    cols = max(1, min(3, cell_w // int(170 * u)))
+    strips = -(-(pile + 3) // cols) + 1
+    return int(34 * u) + 3 * pad + strips * int(30 * u)
+
+
 def table_scale(w: int, h: int, n: int, scale: float) -> float:
     """How much of the UI scale setting the table takes at this window size and seat count:
     all of it below 100% (text never goes under MIN_TEXT_PX anyway), and above 100% as much
@@ -114,7 +159,60 @@ def table_scale(w: int, h: int, n: int, scale: float) -> float:
     return s
 
 
-def pile_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
+def pile_cards(area: Rect, colors: list[str], u: float,
+               need: Callable[[int], int] | None = None) -> list[Rect] | None:
+    """Where room allows, a pile as on the physical table: a column per colour, each card
+    over the one before it so that only its band shows (colour, name, value: the strip),
+    and the last one whole (a face, as tall as 0.72 of its width allows). None when that
+    would thin the bands under the readable strip, make the cards too small to show their
+    picture, or leave a band's name fewer than CARD_LETTERS letters: the pile is then drawn as strips
+    (`pile_slots`). `need(h)`, when given, is the width a band h high needs to show every
+    name of the pile whole, and the cards must be that wide. A card slot is taller than wide,
+    a band wider than tall."""
+    used = [c for c in PILE_COLORS if c in colors]
+    if not used:
+        return None
+    count = {c: colors.count(c) for c in used}
+    longest = max(count.values())
+    gap = max(1, int(3 * u))
+    cut = max(1, gap // 2)
+    stride = area.w // len(used)
+    ideal = max(STRIP_MIN_H + cut, int(30 * u))
+    # bands no thinner than 3/4 of the strips' good height: thinner, strips read better
+    for pitch in range(ideal, max(STRIP_MIN_H + cut, int(ideal * 0.75)) - 1, -1):
+        fw = min(stride - 4 * gap, int((area.h - (longest - 1) * pitch) * 0.72))
+        fh = int(fw / 0.72)
+        # the band's badge, value and margins take about 2.6 bands' height; a condensed
+        # bold letter is about 0.55 of the text size
+        letters = (fw - 2.6 * pitch) / (0.55 * strip_text_px(pitch - cut))
+        if fh >= max(3 * pitch, int(72 * u)) and letters >= CARD_LETTERS and (
+                need is None or fw >= need(pitch - cut)):
+            break
+    else:
+        return None
+    fw = min(fw, int(150 * u))          # no bigger than a hand card needs to be on a big pile
+    fh = int(fw / 0.72)
+    col = {c: i for i, c in enumerate(used)}
+    seen: dict[str, int] = {}
+    slots = []
+    for c in colors:
+        k = seen.get(c, 0)
+        seen[c] = k + 1
+        x = area.x + col[c] * (fw + 3 * gap) + gap
+        last = k == count[c] - 1
+        slots.append(Rect(x, area.y + k * pitch, fw, fh if last else pitch - cut))
+    return slots
+
+
+def pile_slots(area: Rect, colors: list[str], u: float, cards: bool = False,
+               need: Callable[[int], int] | None = None) -> list[Rect]:
+    """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`), else as
+    strips (`strip_slots`)."""
+    got = pile_cards(area, colors, u, need) if cards else None
+    return got if got is not None else strip_slots(area, colors, u)
+
+
+def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
     """One rect per pile card (in pile order): a group per color, cards overlapping as strips
     so each shows its color, name and value. Either the groups stand side by side (a long
     one split into columns), or they follow one another down the columns with a small gap

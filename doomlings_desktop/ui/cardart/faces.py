@@ -36,7 +36,7 @@ from doomlings_desktop.ui.cardart.text import (
     signed_text,
     text_block,
 )
-from doomlings_desktop.ui.fonts import font
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX, font
 from doomlings_desktop.ui.theme import (
     AGE_ART,
     AGE_BODY_LOW,
@@ -102,6 +102,12 @@ def _metrics(w: int, h: int) -> dict[str, float]:
         "hh": float(max(16, round(h * 0.15), min(26, round(h * 0.2)))),
         "pad": max(2.0, round(w * 0.025)),
     }
+
+
+def title_height(w: int, h: int) -> int:
+    """The height of a face's title bar at w x h (a pile's top card covers it with its
+    strip, ui/table/panels.py)."""
+    return int(_metrics(w, h)["hh"])
 
 
 def _frame(cv: Canvas, w: int, h: int, base: RGB, edge: RGB, m: dict,
@@ -177,7 +183,14 @@ def _trait_text(d: Any, w: int, h: int) -> tuple[int, list, int]:
     tx0, tx1, ty0, ty1, _ = _trait_text_box(d, w, h)
     pad = _metrics(w, h)["pad"]
     return fit_text(d.text or "", int(tx1 - tx0 - pad), int(ty1 - ty0 - pad),
-                    max(7, round(w * 0.068)), 6 if w >= 100 else 5)
+                    rules_start_px(w), 6 if w >= 100 else 5)
+
+
+def rules_start_px(w: int) -> int:
+    """The size a trait face's rules text starts from (fit_text shrinks it to fit): 0.068 of
+    the width, but a face of hand size (about 120-160 wide) starts from MIN_TEXT_PX, so a hand
+    card can be read where it lies (issue 26) while larger faces keep their picture's room."""
+    return max(7, round(w * 0.068), min(MIN_TEXT_PX, round(w * 0.09)))
 
 
 def trait_rules_px(d: Any, w: int, h: int) -> int:
@@ -189,16 +202,18 @@ def reading_height(traits: list, px: int, start: int = 40) -> int:
     """The smallest face height (width 0.72 of it) at which every one of these traits' rules
     text is at least `px`: the size a card is shown at to be read."""
     texts = {d.id: d for d in traits if d.text}.values()
-    h = max(start, int(px / 0.068 / 0.72) - 4)
+    h = start
+    while rules_start_px(int(h * 0.72)) < px and h < 20000:      # no smaller face can
+        h += 1
     while h < 20000 and any(trait_rules_px(d, int(h * 0.72), h) < px for d in texts):
         h += 1
     return h
 
 
 def _title(surf: pygame.Surface, name: str, x0: float, x1: float, y0: float, y1: float,
-           color: RGB = WHITE, shadow: RGB = SHADOW) -> None:
+           color: RGB = WHITE, shadow: RGB = SHADOW, least: int = 6) -> None:
     maxw, maxh = max(8, int(x1 - x0)), max(8, int(y1 - y0))
-    size, lines = fit_name(name, maxw, maxh)
+    size, lines = fit_name(name, maxw, maxh, least=least)
     f = font(size, True, True)
     cx = (x0 + x1) / 2
     off = 1 if size >= 9 else 0
@@ -385,7 +400,9 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int,
         right -= ss + pad * 0.2
     else:
         right -= bs * 0.25
-    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, right, top, hh - 1)
+    # a face of hand size keeps its name at MIN_TEXT_PX, as its rules text (issue 26)
+    least = MIN_TEXT_PX if rules_start_px(w) >= MIN_TEXT_PX else 6
+    _title(surf, d.name, bcx + bs / 2 + pad * 0.5, right, top, hh - 1, least=least)
 
     # rules text
     if text:
@@ -428,7 +445,8 @@ def _trait(art: SymbolSource, d: Any, w: int, h: int,
 def _gp_badge(surf: pygame.Surface, gp: int, x0: float, x1: float, cy: float,
               di: float, base: RGB) -> None:
     avail = x1 - x0
-    fs = max(6, round(di * 0.5))
+    # MIN_TEXT_PX from the hand's size on (its cards are read where they lie, issue 26)
+    fs = max(6, round(di * 0.5), min(MIN_TEXT_PX, round(di * 0.56)))
     for label in (f"Gene pool {signed_text(gp)}", f"GP {signed_text(gp)}", signed_text(gp)):
         f = font(fs, True, True)
         tw, th = f.size(label)

@@ -127,8 +127,23 @@ def _name_splits(name: str) -> list[tuple[str, str]]:
     return out
 
 
-def fit_name(name: str, maxw: int, maxh: int, bold: bool = True) -> tuple[int, list[str]]:
-    """A font size and 1-2 lines for a card name so it fits maxw x maxh."""
+def fit_name(name: str, maxw: int, maxh: int, bold: bool = True,
+             least: int = 6) -> tuple[int, list[str]]:
+    """A font size and 1-2 lines for a card name so it fits maxw x maxh; never under `least`
+    (then on two lines if they fit the height, else on one the drawing squeezes)."""
+    size, lines = _fit_name(name, maxw, maxh, bold)
+    if size >= least:
+        return size, lines
+    f = font(least, bold, True)
+    if 2 * least <= maxh * 1.1:
+        fits = [[a, b] for a, b in _name_splits(name)
+                if max(f.size(a)[0], f.size(b)[0]) <= maxw]
+        if fits:
+            return least, min(fits, key=lambda ab: max(f.size(x)[0] for x in ab))
+    return least, [name]
+
+
+def _fit_name(name: str, maxw: int, maxh: int, bold: bool) -> tuple[int, list[str]]:
     start = max(6, int(maxh * 0.62))
     one = next((s for s in range(start, 5, -1) if font(s, bold, True).size(name)[0] <= maxw), 6)
     if one >= start * 0.7:

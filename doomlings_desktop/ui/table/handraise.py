@@ -17,7 +17,7 @@ from pygame import Rect
 from doomlings_desktop.lru import LRU
 from doomlings_desktop.play.pace import timing
 from doomlings_desktop.ui.cardart.faces import reading_height
-from doomlings_desktop.ui.fonts import READ_RULES_PX
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX, READ_RULES_PX
 from doomlings_desktop.ui.table.state import DragState, Modals, dragging
 from doomlings_desktop.ui.theme import RAISE_SHADOW
 
@@ -37,6 +37,18 @@ def raised_height(db: Any, u: float) -> int:
     h = _HEIGHTS.get(key)
     if h is None:
         h = _HEIGHTS[key] = reading_height([db.cards[c] for c in db.traits], px)
+    return h
+
+
+def resting_height(db: Any, u: float) -> int:
+    """The height of a hand card at rest: where every trait's rules text is MIN_TEXT_PX at
+    unit 1, more with the window and the interface size (`layout.table_unit`), so the hand is
+    read where it lies (issue 26); the layout caps it to its share of the window."""
+    px = max(MIN_TEXT_PX, round(MIN_TEXT_PX * u))
+    key = ("rest", db.hash, db.modules, px)
+    h = _HEIGHTS.get(key)
+    if h is None:
+        h = _HEIGHTS[key] = reading_height([db.cards[c] for c in db.traits], px, 100)
     return h
 
 

@@ -205,6 +205,9 @@ class TableInput:
             sc.modals.browse = not sc.modals.browse
         elif hit[0] == "log_end":
             sc.log_state.scroll = 0
+        elif hit[0] == "log_toggle":
+            sc.app.sounds.play("click")
+            sc.toggle_log()
         elif hit[0] == "open_menu":
             sc.app.sounds.play("click")
             sc.modals.menu_open = True
@@ -240,6 +243,10 @@ class TableInput:
 
     def key_undo(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         self.sc.undo()
+        return True
+
+    def key_log_fold(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        self.sc.toggle_log()
         return True
 
     def key_hint(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:

@@ -84,6 +84,15 @@ def free_spot(sc: Frame, box: Rect, size: tuple[int, int], u: float,
              (main // 2, lay.center.centery),
              (main // 2, mine.y + box.h // 2 + int(40 * u)),
              (main // 2, lay.top_bar.bottom + box.h // 2 + int(4 * u))]
+    # and between the buttons of the prompt's row, where one leaves room: with the hand as
+    # tall as reading at rest needs (issue 26), a tall message centred on the table can
+    # reach the row whatever its height
+    x = lay.center.x
+    for left, right in sorted((o.left, o.right) for o in avoid if o.colliderect(lay.center)) + \
+            [(lay.center.right, lay.center.right)]:
+        if left - x >= box.w:
+            spots.append(((x + left) // 2, lay.center.centery))
+        x = max(x, right)
     # whole areas (a player's panel, the log, a window's backdrop) are not in the way
     taken = [r for r, k in sc.targets if k[0] not in ("panel", "log", "world_end", "shade",
                                                         "pass_screen", "discard_pile")]

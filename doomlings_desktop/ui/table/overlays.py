@@ -602,8 +602,9 @@ class End(Layer):
         shown = {lab: lab.replace(MEANING_LABEL, "Meaning: ") for lab in labels}
         label_w = max((t.font(rsize).size(shown[lab])[0] for lab in labels), default=0)
         label_w = max(label_w + mark_w, t.font(size, True).size("Total")[0])
-        head_w = max(t.font(int(13 * u), True).size(sc.name(s))[0] for s in range(v.n))
-        colw_need = min(int(150 * u), max(int(50 * u), head_w + int(10 * u)))
+        # the names as the headers draw them (not smaller: at 2560x1440 they were cut to 60%)
+        head_w = max(t.font(size, True).size(sc.name(s))[0] for s in range(v.n))
+        colw_need = min(int(180 * u), max(int(50 * u), head_w + int(10 * u)))
         left = panel.x + int(16 * u)
         avail = panel.w - int(48 * u)
         least = int(w * (0.42 if v.n > 3 else 0.3))
@@ -617,7 +618,7 @@ class End(Layer):
                          ACCENT, bold=True)
         surf.blit(title, title.get_rect(midtop=(left + table_w // 2, int(50 * u))))
         col0 = min(label_w, table_w // 2) + int(24 * u)
-        colw = min(int(150 * u), (table_w - col0) // max(1, v.n))
+        colw = min(max(int(150 * u), colw_need), (table_w - col0) // max(1, v.n))
         x0 = left + (table_w - col0 - colw * v.n) // 2
         y = table_top
         for s in range(v.n):

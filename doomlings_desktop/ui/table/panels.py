@@ -18,8 +18,17 @@ from doomlings_desktop.lru import LRU
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
+from doomlings_desktop.ui.cardart.faces import title_height
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX, font
 from doomlings_desktop.ui.highlight import outline
-from doomlings_desktop.ui.layout import TableLayout, hand_slots, pile_slots
+from doomlings_desktop.ui.layout import (
+    PILE_COLORS,
+    STRIP_MIN_H,
+    TableLayout,
+    hand_slots,
+    pile_slots,
+    strip_text_px,
+)
 from doomlings_desktop.ui.table.answers import widget_for
 from doomlings_desktop.ui.table.attach import (
     carried,
@@ -65,7 +74,8 @@ class TopBar(_Panel):
         pygame.draw.rect(surf, PANEL, r)
         age = sc.db.cards[v.age] if v.age >= 0 else None
         x = r.x + int(12 * u)
-        right = lay.log.x - int(12 * u)
+        menu = self._menu_button(surf, lay, u) if sc.menu_button else None
+        right = min(lay.log.x, menu.x if menu else r.right) - int(12 * u)
         size = int(16 * u)
         tail = f"Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}"
         # every hand face up (Age of Metadata, E24): said first, the hands are on the panels
@@ -101,11 +111,14 @@ class TopBar(_Panel):
             lead = t.font(size).size(head)[0]
             mods_w = t.font(size).size(mods_text)[0]
             sc.targets.append((Rect(box.x + lead, box.y, mods_w, box.h), ("modules",)))
-        menu = self._menu_button(surf, lay, u) if sc.menu_button else None
+        if not sc.log_state.open:       # folded: the strip at the right edge opens it
+            return
         x = lay.log.x + int(10 * u)         # "Game log" ends before Menu (960x600 at 150%)
         room = (menu.x if menu else r.right) - x - int(8 * u)
-        ln = t.render(elide(t, "Game log", int(16 * u), room, True), int(16 * u), MUTED, bold=True)
-        surf.blit(ln, ln.get_rect(midleft=(x, r.centery)))
+        ln = t.render(elide(t, "Game log ▸", int(16 * u), room, True), int(16 * u), MUTED,
+                      bold=True)
+        box = surf.blit(ln, ln.get_rect(midleft=(x, r.centery)))
+        sc.targets.append((box, ("log_toggle",)))      # a click folds it again
 
     def _menu_button(self, surf: pygame.Surface, lay: TableLayout, u: float) -> Rect:
         """'Menu' at the bar's right end, over the log: the Esc menu (Save, Load, Main
@@ -213,11 +226,11 @@ class PlayerPanel(_Panel):
             hx = self._badge(surf, "1st", ACCENT, hx, cy, u, small=True)
         if bot is not None:         # so a bot's moves are never taken for a person's
             hx = self._badge(surf, bot, BOT_BADGE, hx, cy, u, icon=True)
-        self._score_and_hand(surf, sv, hx, cy, limit - hx, u)
         self._gene_pool(surf, seat, sv.gene_pool, panel.gene_pool, u)
         area = self._meaning(surf, v, seat, panel, u)
         if v.hands_open and sv.hand is not None and not mine:     # Age of Metadata (E24)
             area = open_hand(sc, surf, seat, sv.hand, area, u)
+        area = self._score_and_counts(surf, sv, hx, limit, cy, area, u)
         self._pile(surf, sv, seat, area, lit_hosts(sc, d), u)
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
@@ -233,7 +246,10 @@ class PlayerPanel(_Panel):
         firsts = tuple(cs[0] for cs in sv.colors)     # a multi-colour trait sits with its first
         entries = pile_entries(sv, firsts)
         hosts = {h for _, _, _, h in entries if h >= 0}
-        slots = self._slots(area, tuple(col for _, col, _, _ in entries), u)
+        # as cards where room allows; a pile with an attachment tucks it under its host's
+        # strip (E8), so it keeps the strips
+        slots = self._slots(area, tuple(col for _, col, _, _ in entries), u,
+                            () if hosts else tuple(c for c, _, _, _ in entries))
         drawn: dict[int, Rect] = {}
         for (c, col, worth, host), slot in zip(entries, slots, strict=True):
             linked = c in hosts
@@ -241,7 +257,9 @@ class PlayerPanel(_Panel):
             if sc.motion.hides(("pile", seat, c)):      # on its way here (motion.py)
                 sc.targets.append((slot, ("strip", seat, c)))
                 continue
-            if host >= 0:
+            if slot.h > slot.w:         # the last card of its colour, lying whole
+                self._card(surf, c, col, worth, slot, u)
+            elif host >= 0:
                 slot = draw_tucked(sc, surf, lambda w, h, k, c=c, col=col, worth=worth:
                                    art.strip(c, w, h, col, worth, k), slot, drawn.get(host), u)
             else:
@@ -252,6 +270,81 @@ class PlayerPanel(_Panel):
                         pad=1, radius=int(4 * u), pulse=pulse)
                 sc.lit.append((slot, c))
             sc.targets.append((slot, ("strip", seat, c)))
+
+    def _score_and_counts(self, surf: pygame.Surface, sv: Any, x: int, limit: int, cy: int,
+                          area: Rect, u: float) -> Rect:
+        """The score and hand, and how many traits of each colour the pile holds (a
+        multi-colour trait counts for each of its colours, as scoring counts it: each
+        colour's badge and its count). The counts go after a one-line score where the
+        header has room; else in a row at the top of the pile area if its strips keep their
+        columns and stay readable; else after the score on two lines; else they are left out
+        (the strips show the colours). Returns the pile area left for the strips."""
+        counts = [(c, n) for c in PILE_COLORS if (n := sum(c in cs for cs in sv.colors))]
+        t = self.sc.app.text
+        gap = int(12 * u)
+        w = self._counts_w(counts, u)
+        one = t.font(int(15 * u)).size(f"Score {sv.score}   Hand {sv.hand_size}")[0]
+        if not counts or x + one + gap + w <= limit:
+            x += self._score_and_hand(surf, sv, x, cy, limit - x, u) + gap
+            if counts:
+                self._counts(surf, counts, x, cy, u)
+            return area
+        bs = max(MIN_TEXT_PX + 2, int(16 * u))
+        row = Rect(area.x, area.y + bs + int(4 * u), area.w, area.h - bs - int(4 * u))
+        colors = tuple(cs[0] for cs in sv.colors)
+        under = self._slots(row, colors, u) if row.h > 0 else []
+        cols = len({r.x for r in self._slots(area, colors, u)})
+        # only where the row costs the strips nothing that shows: none thinner than
+        # readable, and as many columns as without it or every name still whole
+        low = min((r.h for r in under), default=0)
+        if low >= STRIP_MIN_H and (len({r.x for r in under}) <= cols or min(
+                r.w for r in under) >= self._band_need(tuple(sv.pile), low)):
+            self._score_and_hand(surf, sv, x, cy, limit - x, u)
+            self._counts(surf, counts, area.x + int(4 * u), area.y + bs // 2, u)
+            return row
+        room = limit - x - gap - w
+        drawn = self._score_and_hand(surf, sv, x, cy, max(room, limit - x), u)
+        if drawn <= room:
+            self._counts(surf, counts, x + drawn + gap, cy, u)
+        return area
+
+    def _counts_w(self, counts: list, u: float) -> int:
+        t = self.sc.app.text
+        size = max(MIN_TEXT_PX, int(13 * u))
+        bs = max(MIN_TEXT_PX + 2, int(16 * u))
+        return sum(bs + int(3 * u) + t.font(size, True).size(str(n))[0] for _, n in counts) \
+            + int(8 * u) * max(0, len(counts) - 1)
+
+    def _counts(self, surf: pygame.Surface, counts: list, x: int, cy: int, u: float) -> None:
+        """Each colour's badge and count, from x, centred on cy (`_score_and_counts`)."""
+        t = self.sc.app.text
+        size = max(MIN_TEXT_PX, int(13 * u))
+        bs = max(MIN_TEXT_PX + 2, int(16 * u))
+        gap = int(8 * u)
+        art = self.sc.app.art
+        for c, n in counts:
+            surf.blit(art.badge(c, bs), (x, cy - bs // 2))
+            x += bs + int(3 * u)
+            img = t.render(str(n), size, INK, bold=True)
+            surf.blit(img, (x, cy - img.get_height() // 2))
+            x += img.get_width() + gap
+
+    def _card(self, surf: pygame.Surface, c: int, col: str, worth: Any, r: Rect,
+              u: float) -> None:
+        """A pile's top card of its colour, whole: its face, with its strip (colour, name at
+        a readable size, value or current worth) over the face's title bar."""
+        art = self.sc.app.art
+        w, h = max(1, r.w), max(1, r.h)
+        img = art.face(c, w, h)
+        # the tallest band up to the face's title bar that still shows the name whole
+        bh = max(STRIP_MIN_H, min(int(30 * u), int(h * 0.2)))
+        while bh > STRIP_MIN_H and self._band_need((c,), bh) > w:
+            bh -= 1
+        band = art.strip(c, w, bh, col, worth)
+        # the strip stands in for the face's title bar: the face from under its title on
+        top = min(title_height(w, h), h - 1)
+        surf.blit(img, (r.x, r.y + bh), Rect(0, top, w, min(h - top, h - bh)))
+        surf.blit(band, r)
 
     def _meaning(self, surf: pygame.Surface, v: View, seat: int, panel: Any, u: float) -> Rect:
         """The seat's kept Meaning of Life card (E4): the viewer's own all game, everyone's
@@ -374,9 +467,10 @@ class PlayerPanel(_Panel):
         return f, bot, t.fit(label, big, left, min(big, int(14 * u)), bold=True), len(bots) - 1
 
     def _score_and_hand(self, surf: pygame.Surface, sv: Any, x: int, cy: int, room: int,
-                             u: float) -> None:
+                             u: float) -> int:
         """'Score 30   Hand 6' on one line, or the same words on two smaller lines when the
-        badges leave too little room: the words stay the same whatever the header holds."""
+        badges leave too little room: the words stay the same whatever the header holds.
+        Returns the width drawn."""
         sc = self.sc
         t = sc.app.text
         score = sc.motion.score(sv.seat, sv.score)      # counting up to a new score
@@ -395,15 +489,27 @@ class PlayerPanel(_Panel):
         for line in lines:
             surf.blit(t.render(line, size, INK), (x, y))
             y += step
+        return max(t.font(size).size(line)[0] for line in lines)
 
-    def _slots(self, area: Rect, colors: tuple, u: float) -> list[Rect]:
-        """Where a pile's cards go, worked out once per pile shape (a bounded cache: every
-        pile that grows by a card is a new shape)."""
-        key = (tuple(area), colors, u)
+    def _slots(self, area: Rect, colors: tuple, u: float, cards: tuple = ()) -> list[Rect]:
+        """Where a pile's cards go (as overlapping cards if `cards`, the pile's card ids, is
+        given and room allows every band's whole name), worked out once per pile shape (a
+        bounded cache: every pile that grows by a card is a new shape)."""
+        key = (tuple(area), colors, u, cards)
         got = self.slot_cache.get(key)
         if got is None:
-            got = self.slot_cache[key] = pile_slots(area, list(colors), u)
+            need = (lambda h: self._band_need(cards, h)) if cards else None
+            got = self.slot_cache[key] = pile_slots(area, list(colors), u, bool(cards), need)
         return got
+
+    def _band_need(self, cards: tuple, h: int) -> int:
+        """The width a band (a strip) h high needs to show each of these cards' names whole:
+        the name at the strip's text size, the colour badge, the value and the gaps (about
+        3.3 h), and a dominant's star."""
+        db = self.sc.db
+        f = font(strip_text_px(h), True, True)         # the strips' condensed bold
+        return max((f.size(db.cards[c].name)[0] + int(h * (4.0 if db.cards[c].dominant else 3.3))
+                    for c in cards), default=0)
 
     def _gene_pool(self, surf: pygame.Surface, seat: int, value: int, r: Rect,
                         u: float) -> None:
@@ -527,10 +633,14 @@ class Log(_Panel):
         t = sc.app.text
         r = lay.log
         pygame.draw.rect(surf, LOG_BG, r)
+        if not sc.log_state.open:
+            self._folded(surf, v, r, u)
+            return
         size = int(14 * u)
         line_h = int(19 * u)
         width = r.w - int(16 * u)
         log = v.log[:self.shown(v)]
+        sc.log_state.folded_at = len(log)
         key = (len(log), size, width, sc.viewer, len(sc.bot_notes))
         state = sc.log_state
         if state.key != key:
@@ -564,6 +674,25 @@ class Log(_Panel):
                              bold=True)
             surf.blit(label, label.get_rect(center=bar.center))
             sc.targets.append((bar, ("log_end",)))
+
+    def _folded(self, surf: pygame.Surface, v: View, r: Rect, u: float) -> None:
+        """The log folded to a strip at the right edge (the hand takes its width): "◂ Game
+        log" down the strip, which a click (or L) opens; how many entries came since it was
+        last open stands under it."""
+        sc = self.sc
+        t = sc.app.text
+        size = max(MIN_TEXT_PX, int(14 * u))
+        if sc.log_state.folded_at < 0:      # a table just opened: what comes from now on
+            sc.log_state.folded_at = self.shown(v)
+        fresh = max(0, self.shown(v) - sc.log_state.folded_at)
+        label = "◂ Game log" + (f" ({fresh} new)" if fresh else "")
+        img = pygame.transform.rotate(t.render(label, size, ACCENT if fresh else INK,
+                                               bold=True), 90)
+        hover = r.collidepoint(sc.app.mouse)
+        if hover:
+            pygame.draw.rect(surf, PANEL_HOVER, r)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + int(12 * u))))
+        sc.targets.append((r, ("log_toggle",)))
 
     def shown(self, v: View) -> int:
         """How many log entries to show. While the table reveals World's End line by line, the

@@ -11,7 +11,7 @@ from pygame import Rect
 from doomlings_desktop.play import match as policy
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.ui.app import INK, Button, Scene, elide
-from doomlings_desktop.ui.layout import table_scale
+from doomlings_desktop.ui.layout import table_scale, table_unit
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.scene import SeatConfig, TableScene
 from doomlings_desktop.ui.theme import REPLAY_BAR, REPLAY_NOTE
@@ -126,7 +126,7 @@ class ReplayScene(TableScene):
 
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
-        u = h / 720 * table_scale(w, h, self.game.n, self.app.settings.ui_scale)
+        u = table_unit(h, table_scale(w, h, self.game.n, self.app.settings.ui_scale))
         bar = Rect(0, h - int(54 * u), w, int(54 * u))
         t = self.app.text
         note = self.note if self.note and self.pos == self.noted else ""

@@ -22,9 +22,9 @@ from doomlings_desktop.play.pace import timing
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import BG, Scene
-from doomlings_desktop.ui.layout import TableLayout, table_layout, table_scale
+from doomlings_desktop.ui.layout import TableLayout, table_layout, table_scale, table_unit
 from doomlings_desktop.ui.table.dials import Dials
-from doomlings_desktop.ui.table.handraise import HandRaise
+from doomlings_desktop.ui.table.handraise import HandRaise, resting_height
 from doomlings_desktop.ui.table.handraise import track as track_hand
 from doomlings_desktop.ui.table.input import TableInput
 from doomlings_desktop.ui.table.motion import Motion
@@ -114,6 +114,7 @@ class TableScene(Scene):
         self.answered_at: tuple[float, tuple[int, int]] | None = None   # last click that answered
         self.log_state = LogState()  # the log column's lines and scroll
         self.motion = Motion(self)   # the moves read from the events, in flight
+        self.log_state.open = bool(getattr(app.settings, "log_open", False))
         self.hand_raise = HandRaise()      # the hovered hand card, risen to be read
         self.dials = Dials()         # the gene pool cards' dials turning
         self.log_seen = 0
@@ -352,6 +353,16 @@ class TableScene(Scene):
                 self.app.sounds.play(s)
         self.log_seen = len(log)
 
+    def toggle_log(self) -> None:
+        """Open the folded log, or fold it back to its strip; the choice is kept for the next
+        game (Settings' `log_open`), as a saved setting where the settings can be written."""
+        st = self.app.settings
+        self.log_state.open = st.log_open = not self.log_state.open
+        try:
+            st.save()
+        except OSError:         # a read-only settings folder: kept for this session only
+            pass
+
     def say(self, text: str, seconds: float = 3.0, good: bool = False) -> None:
         """A message over the table; `good` news (done, saved) is drawn green, not as a
         refusal."""
@@ -407,7 +418,7 @@ class TableScene(Scene):
         w, h = surf.get_size()
         n = self.game.n
         scale = table_scale(w, h, n, self.app.settings.ui_scale)
-        u = self._unit = h / 720 * scale
+        u = self._unit = table_unit(h, scale)
         if self.pass_needed:    # the pass screen hides the table (Esc works behind it too)
             self.overlays.draw(surf, None, None, u)
             self.view = None
@@ -419,9 +430,15 @@ class TableScene(Scene):
             self._view_key = key
             self._news()
         v = self.view
-        if self.layout is not None and self.layout.size != (w, h):
-            self.motion.reset()     # a resized window: cards take their new places, not slide
-        lay = self.layout = table_layout(w, h, v.n, self.viewer, scale)
+        old = self.layout
+        lay = self.layout = table_layout(
+            w, h, v.n, self.viewer, scale, card_h=resting_height(self.db, u),
+            log_open=self.log_state.open,
+            opp_pile=max((len(s.pile) for i, s in enumerate(v.seats) if i != self.viewer),
+                         default=0))
+        if old is not None and (old.size, old.log) != (lay.size, lay.log):
+            self.motion.reset()     # a resized window or the log opened: cards take their
+            # new places, not slide
         d = self.my_decision()
         self.panels.draw(surf, v, lay, d, u)
         self.overlays.draw(surf, v, d, u)

@@ -104,12 +104,17 @@ class LogState:
     """The game log column: its wrapped lines (worked out again only when `key` changes:
     the entries shown, the size, the width, the viewer, the bots' notes), how many lines
     back from the newest it is scrolled (0: following), and how many lines it had when
-    last drawn. The wheel and "click to follow" (input) and the Log panel share it."""
+    last drawn, and whether the column is open or folded to a strip at the right edge (the
+    strip, the top bar's "Game log" and L toggle it). The wheel and "click to follow" (input)
+    and the Log panel share it."""
 
     key: tuple = ()
     lines: list = field(default_factory=list)
     scroll: int = 0
     seen: int = 0
+    open: bool = False      # folded to a strip until wanted: the hand takes its width
+    folded_at: int = -1     # the entries shown when it was last open, or first drawn
+    #                         folded ("N new" on the strip); -1 not yet
 
     def wheel(self, notches: int) -> None:
         self.scroll = max(0, self.scroll + notches * 3)
