@@ -99,6 +99,22 @@ def now_words(gain: float) -> str:
     return f"{'+' if pts >= 0 else '−'}{abs(pts)} now"
 
 
+def between(low: int, high: int) -> str:
+    """'+1 to +3 now, by cards you cannot see': the score change of a move whose points hang
+    on hidden cards, the least and the most of the worlds the seat could imagine."""
+    def signed(n: int) -> str:
+        return f"{'+' if n >= 0 else '−'}{abs(n)}"
+    return f"{signed(low)} to {signed(high)} now, by cards you cannot see"
+
+
+def points_words(got: list[int]) -> str:
+    """The points a move adds, as the hint and the review both say them: '+N now' when every
+    imagined world agrees, else the least and the most, said to hang on hidden cards."""
+    if min(got) == max(got):
+        return now_words(got[0])
+    return between(min(got), max(got))
+
+
 @dataclass(frozen=True)
 class Preview:
     """What playing a card now would do, as its player can know it: the points it adds at
@@ -146,18 +162,21 @@ class Coach:
         bot = make_bot("hard", salt, db=self.db, budget=self.budget,
                        iterations=self.iterations)
         answer = bot.decide(view, sampler)
-        phrase = reason_for(game, seat, answer, salt)
+        phrase = reason_for(game, seat, answer, salt, bot.last_results)
         gain = None
-        sure = True
-        if d.kind in ("play", "react") and answer != "pass":
+        got: list[int] = []
+        if answer != "pass" and len(d.options) > 1:
             got = _gains(sampler, seat, answer, random.Random(salt))
-            gain, sure = sum(got) / len(got), min(got) == max(got)
+            # a choice's points are said when it changes the seat's score (Nano's host)
+            if d.kind in ("play", "react") or any(got):
+                gain = sum(got) / len(got)
         name = _label(self.db, game, answer)
         verb = _verb(d.kind, d.zone)
         head = name if isinstance(answer, str) else f"{verb} {name}"
         if gain is not None:
-            # 'about': the points hang on cards the seat cannot see (a draw, a stolen card)
-            words = f"{head}: {'' if sure else 'about '}{now_words(gain)}; {phrase}."
+            # a range: the points hang on cards the seat cannot see (a draw, a stolen card),
+            # so the least and the most of the imagined worlds are said, not a guess
+            words = f"{head}: {points_words(got)}; {phrase}."
         else:
             words = f"{head}: {phrase}."
         return Hint(answer, words, gain)
