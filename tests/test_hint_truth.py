@@ -44,6 +44,7 @@ def test_the_checks_catch_a_bare_hint_and_a_false_number():
     assert hintscan.now_claim("Play Nosy: −1 to +3 now, by cards you cannot see; x.") \
         == (-1, 3, True)
     assert hintscan.now_claim("Play Nosy: about +3 now; x.") == (3, 3, True)
+    assert hintscan.now_claim("Target Quick: likely −2 now; x.") == (-2, -2, True)
     assert hintscan.now_claim("Red: you score more.") is None
 
 

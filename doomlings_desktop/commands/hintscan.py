@@ -8,8 +8,8 @@ decision the bot's public reason is taken. Each is then checked on a clone of th
   (`explained`);
 - a hint's '+N now' is the seat's real score change once the answer and what it sets off
   are done; where it hangs on hidden cards the hint says so ('+A to +B now, by cards you
-  cannot see': the least and most of the seat's imagined worlds), and those are counted
-  apart (`range_off`: the true game fell outside them) (`bots.effects.play_out`, scores by `rules.scoring`);
+  cannot see': the least and most of the seat's imagined worlds; 'likely +N now'), and
+  those are counted apart (`range_off`: the true game fell outside them) (`bots.effects.play_out`, scores by `rules.scoring`);
 - a bot's reason claims no points a player does not get and calls no player harmed whose
   score the move raises (`reason_problems`, from the real per-player score changes);
 - neither names a card its reader has not seen (the log scanner's own test: a hint is read
@@ -44,7 +44,7 @@ from doomlings_desktop.rules.worlds import WorldSampler
 
 MAX_STEPS = 600         # answers per game at most (a game is about 150)
 NO_REASON = ("", "it changes little at once")
-_NOW = re.compile(r"(about )?(?:([+−-]\d+) to )?([+−-]\d+) now(, by cards you cannot see)?")
+_NOW = re.compile(r"(about |likely )?(?:([+−-]\d+) to )?([+−-]\d+) now(, by cards you cannot see)?")
 
 
 @dataclass
@@ -96,7 +96,7 @@ def _signed(text: str) -> int:
 
 def now_claim(why: str) -> tuple[int, int, bool] | None:
     """A hint's '+N now' as (N, N, False); a hedged one ('+A to +B now, by cards you cannot
-    see', or the old 'about +N now') as (A, B, True); None if it says none."""
+    see', 'likely +N now', the old 'about +N now') as (A, B, True); None if it says none."""
     m = _NOW.search(why)
     if m is None:
         return None

@@ -63,17 +63,26 @@ def _gain(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
 def _gains(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
            worlds: int = WORLDS, asks: list[str] | None = None) -> list[int]:
     """The score change in each of `worlds` imagined worlds."""
+    return measure(sampler, seat, answer, rng, worlds, asks)[0]
+
+
+def measure(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
+            worlds: int = WORLDS, asks: list[str] | None = None) -> tuple[list[int], bool]:
+    """The score change in each of `worlds` imagined worlds, and whether it is sure in each:
+    nothing hidden came to light and no other player chose on the way (`effects.play_out`;
+    the seat's own follow-ups are the coach's to guide)."""
     out = []
+    sure = True
     tb = None
     for _ in range(worlds):
         g = sampler.sample(rng)
         tb = tb or tables(g.db)
         before = g.score(seat)
-        play_out(g, seat, answer, tb, asks)
+        sure = play_out(g, seat, answer, tb, asks, own=True) and sure
         out.append(g.score(seat) - before)
         if asks is not None:
             _later_asks(g, seat, asks)
-    return out
+    return out, sure
 
 
 def _later_asks(g: Game, seat: int, asks: list[str]) -> None:
@@ -107,12 +116,14 @@ def between(low: int, high: int) -> str:
     return f"{signed(low)} to {signed(high)} now, by cards you cannot see"
 
 
-def points_words(got: list[int]) -> str:
+def points_words(got: list[int], sure: bool = True) -> str:
     """The points a move adds, as the hint and the review both say them: '+N now' when every
-    imagined world agrees, else the least and the most, said to hang on hidden cards."""
-    if min(got) == max(got):
-        return now_words(got[0])
-    return between(min(got), max(got))
+    imagined world agrees and nothing unseen or another player's choice is on the way; the
+    least and the most where the worlds differ; 'likely +N now' where they agree but the true
+    game may not (an opponent's pick, a card drawn)."""
+    if min(got) != max(got):
+        return between(min(got), max(got))
+    return now_words(got[0]) if sure else f"likely {now_words(got[0])}"
 
 
 @dataclass(frozen=True)
@@ -165,8 +176,9 @@ class Coach:
         phrase = reason_for(game, seat, answer, salt, bot.last_results)
         gain = None
         got: list[int] = []
+        sure = True
         if answer != "pass" and len(d.options) > 1:
-            got = _gains(sampler, seat, answer, random.Random(salt))
+            got, sure = measure(sampler, seat, answer, random.Random(salt))
             # a choice's points are said when it changes the seat's score (Nano's host)
             if d.kind in ("play", "react") or any(got):
                 gain = sum(got) / len(got)
@@ -176,7 +188,7 @@ class Coach:
         if gain is not None:
             # a range: the points hang on cards the seat cannot see (a draw, a stolen card),
             # so the least and the most of the imagined worlds are said, not a guess
-            words = f"{head}: {points_words(got)}; {phrase}."
+            words = f"{head}: {points_words(got, sure)}; {phrase}."
         else:
             words = f"{head}: {phrase}."
         return Hint(answer, words, gain)

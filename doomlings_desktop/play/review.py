@@ -33,7 +33,7 @@ from typing import Any
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.bots.hard import ITERATIONS as HARD_ITERATIONS
 from doomlings_desktop.names import name_of
-from doomlings_desktop.play.coach import Coach, _gain, _gains, _label, points_words
+from doomlings_desktop.play.coach import Coach, _gain, _label, measure, points_words
 from doomlings_desktop.play.swings import LEAST, Course, course
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
@@ -148,12 +148,12 @@ def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> M
         return None
     hinted = quick == answer
     salt = coach.salt(game)
-    better_got = _gains(WorldSampler(game, seat), seat, best, random.Random(salt))
+    better_got, better_sure = measure(WorldSampler(game, seat), seat, best, random.Random(salt))
     better = sum(better_got) / len(better_got)
-    # the points in the hint's own words and worlds: a range where they hang on hidden cards
-    given_got = _gains(WorldSampler(game, seat), seat, answer, random.Random(salt))
-    given_words = "" if answer == "pass" else f" ({points_words(given_got)})"
-    better_words = "" if best == "pass" else f" ({points_words(better_got)})"
+    # the points in the hint's own words and worlds: hedged where they hang on hidden cards
+    given_got, given_sure = measure(WorldSampler(game, seat), seat, answer, random.Random(salt))
+    given_words = "" if answer == "pass" else f" ({points_words(given_got, given_sure)})"
+    better_words = "" if best == "pass" else f" ({points_words(better_got, better_sure)})"
     view = view_for(game, seat, with_log=False)
     rnd = sum(len(e) for e in view.eras)
     db = game.db
