@@ -169,11 +169,11 @@ def _searched(game: Game, answer: Any, results: dict | None) -> str:
     below = [x for x in others if x[1] <= mine]
     rival, theirs = max(below or others, key=lambda x: x[1])
     worlds = len(results[answer])
-    head = (f"played on a round in {worlds} imagined world{'s' if worlds != 1 else ''}, "
-            f"it leaves you a {mine}% chance to win")
+    head = (f"in {worlds} imagined world{'s' if worlds != 1 else ''} played a round on, "
+            f"your chance to win {mine}%")
     if theirs == mine:
-        return f"{head}, the same as {_with(game, rival)}"
-    return f"{head}, against {theirs}% {_with(game, rival)}"
+        return f"{head}, the same {_with(game, rival)}"
+    return f"{head}, {theirs}% {_with(game, rival)}"
 
 
 def _with(game: Game, alt: Any) -> str:
