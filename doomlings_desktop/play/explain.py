@@ -100,8 +100,10 @@ def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
     w = worlds[0]
     other = next(o for o in game.pending.options if o != answer)
     mine, theirs = meaning_outlook(w, seat, answer), meaning_outlook(w, seat, other)
-    return (f"on a pile like your hand its bonus looks worth about {_amount(mine)} at the end, "
-            f"{label(game, other)}'s about {_amount(theirs)}")
+    def worth(x: float) -> str:
+        return "little" if round(abs(x)) == 0 else f"about {_amount(x)}"
+    return (f"on a pile like your hand its bonus looks worth {worth(mine)} at the end, "
+            f"{label(game, other)}'s {worth(theirs)}")
 
 
 def why(game: Game, seat: int, answer: Any, salt: int,
