@@ -30,14 +30,16 @@ STOP = frozenset({D.TURN_PLAY, D.CANNOT_PLAY, D.EXTRA_PLAY, D.END_TURN, D.STABIL
 
 
 def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None = None,
-           cause: int = -1) -> bool:
+           cause: int = -1, own: bool = False) -> bool:
     """Answer what the move just applied sets off, up to the next play or the turn's end: the
     quick policy for the seat's own follow-ups and for other players' answers to the card
     `cause`'s effect (an opponent picking the trait to lose), 'pass' for out-of-turn offers
     (the move's own effect is measured, not an opponent's answer to it). With `asks`, the
     prompts of the seat's own follow-ups are gathered (a play's preview names its questions).
     Returns whether nothing hidden came to light on the way (a draw, a look at a hand, a
-    random pick) and no other player chose (their choice may hang on their hidden hand)."""
+    random pick) and nobody chose among several answers (another player's choice may hang on
+    their hidden hand; the seat's own is still to be made, unless `own`: the coach's player
+    is guided through their own follow-ups as the quick policy answers them)."""
     tb = tb or tables(g.db)
     sure = True
     for _ in range(SETTLE):
@@ -54,19 +56,22 @@ def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None 
             ask = d.prompt.split(": ", 1)[-1]
             if ask not in asks:
                 asks.append(ask)
-        sure = sure and d.player == seat
+        # another player's pick may hang on their hidden hand, and the seat's own pick among
+        # several is the quick policy's guess in this world, not yet the seat's answer (the
+        # worlds may agree on it and the true game differ: Vampirism's steal)
+        sure = sure and d.player == seat and (own or len(d.options) == 1)
         g.apply(fast_answer(g, tb))
         sure = sure and not g.shown
     return sure
 
 
 def play_out(g: Game, seat: int, answer: Any, tb: Tables | None = None,
-             asks: list[str] | None = None) -> bool:
+             asks: list[str] | None = None, own: bool = False) -> bool:
     """Make the move in g (a clone or a sampled world) and settle it, pausing before the
     turn's stabilize phase: what it does is measured before the turn moves on (a draw, the
     next round's catastrophe are no part of the move). Returns whether its outcome is sure:
-    nothing hidden came to light on the way and no other player chose (`settle`), so any
-    world the seat imagines gives the same."""
+    nothing hidden came to light on the way and nobody chose among several answers
+    (`settle`), so any world the seat imagines gives the same."""
     d = g.pending
     cause = answer if d.kind in ("play", "react") and isinstance(answer, int) else d.card
     if g.current == seat:
@@ -74,7 +79,7 @@ def play_out(g: Game, seat: int, answer: Any, tb: Tables | None = None,
     rng = g.rng.state
     g.apply(answer)
     lit = g.shown
-    sure = settle(g, seat, tb, asks, cause)
+    sure = settle(g, seat, tb, asks, cause, own)
     return sure and not lit and g.rng.state == rng
 
 

@@ -65,17 +65,26 @@ def _gain(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
 def _gains(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
            worlds: int = WORLDS, asks: list[str] | None = None) -> list[int]:
     """The score change in each of `worlds` imagined worlds."""
+    return measure(sampler, seat, answer, rng, worlds, asks)[0]
+
+
+def measure(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
+            worlds: int = WORLDS, asks: list[str] | None = None) -> tuple[list[int], bool]:
+    """The score change in each of `worlds` imagined worlds, and whether it is sure in each:
+    nothing hidden came to light and no other player chose on the way (`effects.play_out`;
+    the seat's own follow-ups are the coach's to guide)."""
     out = []
+    sure = True
     tb = None
     for _ in range(worlds):
         g = sampler.sample(rng)
         tb = tb or tables(g.db)
         before = g.score(seat)
-        play_out(g, seat, answer, tb, asks)
+        sure = play_out(g, seat, answer, tb, asks, own=True) and sure
         out.append(g.score(seat) - before)
         if asks is not None:
             _later_asks(g, seat, asks)
-    return out
+    return out, sure
 
 
 def _later_asks(g: Game, seat: int, asks: list[str]) -> None:
@@ -99,6 +108,24 @@ def now_words(gain: float) -> str:
     """'+N now': the score change a play makes, rounded to the points the pile will show."""
     pts = round(gain)
     return f"{'+' if pts >= 0 else '−'}{abs(pts)} now"
+
+
+def between(low: int, high: int) -> str:
+    """'+1 to +3 now, by cards you cannot see': the score change of a move whose points hang
+    on hidden cards, the least and the most of the worlds the seat could imagine."""
+    def signed(n: int) -> str:
+        return f"{'+' if n >= 0 else '−'}{abs(n)}"
+    return f"{signed(low)} to {signed(high)} now, by cards you cannot see"
+
+
+def points_words(got: list[int], sure: bool = True) -> str:
+    """The points a move adds, as the hint and the review both say them: '+N now' when every
+    imagined world agrees and nothing unseen or another player's choice is on the way; the
+    least and the most where the worlds differ; 'likely +N now' where they agree but the true
+    game may not (an opponent's pick, a card drawn)."""
+    if min(got) != max(got):
+        return between(min(got), max(got))
+    return now_words(got[0]) if sure else f"likely {now_words(got[0])}"
 
 
 @dataclass(frozen=True)
@@ -207,18 +234,22 @@ class Coach:
         bot = make_bot("hard", salt, db=self.db, budget=self.budget,
                        iterations=self.iterations)
         answer = bot.decide(view, sampler)
-        phrase = reason_for(game, seat, answer, salt)
+        phrase = reason_for(game, seat, answer, salt, bot.last_results)
         gain = None
+        got: list[int] = []
         sure = True
-        if d.kind in ("play", "react") and answer != "pass":
-            got = _gains(sampler, seat, answer, random.Random(salt))
-            gain, sure = sum(got) / len(got), min(got) == max(got)
+        if answer != "pass" and len(d.options) > 1:
+            got, sure = measure(sampler, seat, answer, random.Random(salt))
+            # a choice's points are said when it changes the seat's score (Nano's host)
+            if d.kind in ("play", "react") or any(got):
+                gain = sum(got) / len(got)
         name = _label(self.db, game, answer)
         verb = _verb(d.kind, d.zone)
         head = name if isinstance(answer, str) else f"{verb} {name}"
         if gain is not None:
-            # 'about': the points hang on cards the seat cannot see (a draw, a stolen card)
-            words = f"{head}: {'' if sure else 'about '}{now_words(gain)}; {phrase}."
+            # a range: the points hang on cards the seat cannot see (a draw, a stolen card),
+            # so the least and the most of the imagined worlds are said, not a guess
+            words = f"{head}: {points_words(got, sure)}; {phrase}."
         else:
             words = f"{head}: {phrase}."
         return Hint(answer, words, gain)

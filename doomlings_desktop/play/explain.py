@@ -100,12 +100,18 @@ def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
     w = worlds[0]
     other = next(o for o in game.pending.options if o != answer)
     mine, theirs = meaning_outlook(w, seat, answer), meaning_outlook(w, seat, other)
-    return (f"on a pile like your hand its bonus looks worth about {_amount(mine)} at the end, "
-            f"{label(game, other)}'s about {_amount(theirs)}")
+    def worth(x: float) -> str:
+        return "little" if round(abs(x)) == 0 else f"about {_amount(x)}"
+    return (f"on a pile like your hand its bonus looks worth {worth(mine)} at the end, "
+            f"{label(game, other)}'s {worth(theirs)}")
 
 
-def why(game: Game, seat: int, answer: Any, salt: int) -> str:
-    """The reason for the answer to the seat's pending decision, without a full stop."""
+def why(game: Game, seat: int, answer: Any, salt: int,
+        results: dict | None = None) -> str:
+    """The reason for the answer to the seat's pending decision, without a full stop.
+    `results`: the Hard bot's search that chose it (`HardBot.last_results`: each answer's
+    chances to win in the worlds it played on), said when nothing separates the answers at
+    once, so the reason is the term that did decide."""
     d = game.pending
     opts = d.options
     if len(opts) == 1:
@@ -132,12 +138,47 @@ def why(game: Game, seat: int, answer: Any, salt: int) -> str:
         if c >= CLOSE:
             return _phrase(game, seat, q, part, delta, _leader(mine, seat),
                            _than(game, rival))
-    # as good as its rivals at once: what it does itself, and that the search decided
-    rival = max(found, key=lambda f: f[0])[1] if found else None
+    # as good as its rivals at once: what it does itself, and what the search found
     c, q, part, delta = _main_term(mine, before(worlds, seat, tb), seat, tb.lead, signed=True)
-    own = _phrase(game, seat, q, part, delta, _leader(mine, seat), "") if c > 0 \
-        else "it changes little at once"
+    own = _phrase(game, seat, q, part, delta, _leader(mine, seat), "") \
+        if c > 0 and round(abs(delta)) > 0 else ""
+    searched = _searched(game, answer, results)
+    if searched and q == seat and part == "now":
+        own = ""    # the hint's '+N now' says it, from more worlds (and a pass causes none)
+    if searched:
+        return f"{searched}; {own}" if own else searched
+    rival = max(found, key=lambda f: f[0])[1] if found else None
+    own = own or "it changes little at once"
     if rival is None:
         return own
     return (f"{own}; {_than(game, rival).removeprefix('with ')} does about as well at once, "
             f"and playing on a round in imagined worlds favours this")
+
+
+def _pct(xs: list[float]) -> int:
+    return round(100 * sum(xs) / len(xs))
+
+
+def _searched(game: Game, answer: Any, results: dict | None) -> str:
+    """The search's verdict in words: the seat's chance to win after the answer and after its
+    closest rival, in the worlds the search played on ('' without a search to tell)."""
+    if not results or not results.get(answer):
+        return ""
+    mine = _pct(results[answer])
+    others = [(o, _pct(r)) for o, r in results.items() if o != answer and r]
+    if not others:
+        return ""
+    below = [x for x in others if x[1] <= mine]
+    rival, theirs = max(below or others, key=lambda x: x[1])
+    worlds = len(results[answer])
+    head = (f"in {worlds} imagined world{'s' if worlds != 1 else ''} played a round on, "
+            f"your chance to win {mine}%")
+    if theirs == mine:
+        return f"{head}, the same {_with(game, rival)}"
+    return f"{head}, {theirs}% {_with(game, rival)}"
+
+
+def _with(game: Game, alt: Any) -> str:
+    """'with Red', 'with passing', 'with playing Bark', "with 'Yes'": a rival after a figure."""
+    said = _than(game, alt)
+    return said if said.startswith("with ") else f"with {said}"

@@ -34,7 +34,7 @@ from typing import Any
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.bots.hard import ITERATIONS as HARD_ITERATIONS
 from doomlings_desktop.names import name_of
-from doomlings_desktop.play.coach import Coach, _gain, _label
+from doomlings_desktop.play.coach import Coach, _gain, _label, measure, points_words
 from doomlings_desktop.play.swings import LEAST, Course, course
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
@@ -89,11 +89,6 @@ class SeatReview:
     @property
     def summary(self) -> str:
         return MATCHED if not self.moments else ""
-
-
-def _pts(x: float) -> str:
-    n = round(x)
-    return f"{'+' if n >= 0 else '−'}{abs(n)} now"
 
 
 def _did(kind: str, answer: Any, label: str) -> str:
@@ -153,7 +148,13 @@ def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> M
     if best == answer or low <= 0:
         return None
     hinted = quick == answer
-    better = _gain(WorldSampler(game, seat), seat, best, random.Random(coach.salt(game)))
+    salt = coach.salt(game)
+    better_got, better_sure = measure(WorldSampler(game, seat), seat, best, random.Random(salt))
+    better = sum(better_got) / len(better_got)
+    # the points in the hint's own words and worlds: hedged where they hang on hidden cards
+    given_got, given_sure = measure(WorldSampler(game, seat), seat, answer, random.Random(salt))
+    given_words = "" if answer == "pass" else f" ({points_words(given_got, given_sure)})"
+    better_words = "" if best == "pass" else f" ({points_words(better_got, better_sure)})"
     view = view_for(game, seat, with_log=False)
     rnd = sum(len(e) for e in view.eras)
     db = game.db
@@ -161,8 +162,8 @@ def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> M
     where = f"Round {rnd}" if d.kind == "play" else f"Round {rnd} ({d.prompt})"
     alt_words = "passing" if best == "pass" else alt
     pct = max(1, round(100 * gap))
-    text = (f"{where}: {_did(d.kind, answer, played)} ({_pts(given)}); {alt_words} "
-            f"({_pts(better)}) gave about {pct} points more chance to win "
+    text = (f"{where}: {_did(d.kind, answer, played)}{given_words}; {alt_words}"
+            f"{better_words} gave about {pct} points more chance to win "
             f"(95%: {100 * low:.0f} to {100 * high:.0f}).")
     if hinted:
         text += (f" The quick hint preferred {played}; a deeper look prefers {alt_words} "
