@@ -149,3 +149,31 @@ def test_a_pass_and_play_table_chooses_each_players_standing_answer():
     m = app.scene.match
     assert [(s.ask_out_of_turn, s.standing) for s in m.seats[:2]] == [(True, "pays"),
                                                                       (True, "never")]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_hints_never_run_under_the_buttons(size, tmp_path):
+    """With every module on, one pointed at (its line of three shown) and an unfinished game
+    (one more hint), the help text beside the modules stops above Start game and Play online:
+    a hint that no longer fits is left out whole (a cut sentence sat under the buttons)."""
+    from uidriver import post
+
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.storage import saves
+
+    g = Game.new(default_database(), 2, seed=3)
+    saves.save(g, [{"name": "A", "kind": "human"}, {"name": "B", "kind": "bot",
+                                                   "level": "easy"}])
+    s = Settings()
+    s.modules = list(offered_modules())
+    app = App(size=size, settings=s)
+    app.frame()
+    click(app, find(app.scene, ("button", "new")).center)
+    sc = app.scene
+    post(pygame.MOUSEMOTION, pos=sc.module_rows["mythlings"].center, rel=(0, 0),
+         buttons=(0, 0, 0))
+    app.frame()
+    assert sc.about == "mythlings" and sc.hint_rects
+    top = min(b.rect.top for b in sc.buttons if b.key in ("start", "online"))
+    assert all(r.bottom <= top for r in sc.hint_rects), (sc.hint_rects, top)

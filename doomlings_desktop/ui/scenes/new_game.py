@@ -360,6 +360,7 @@ class NewGameScene(Scene):
                          "Load game as 'Unfinished game' with its date.")
         room = w - hx - int(30 * u)
         bottom = surf.get_height() - int(90 * u)       # above Start game
+        self.hint_rects: list[pygame.Rect] = []        # where each line of them went
         if self.modules:
             hy = self._about_line(surf, hx, hy, room, u)
         for k, text in enumerate(warn + hints):
@@ -368,11 +369,12 @@ class NewGameScene(Scene):
             if k < len(warn) and len(lines) > most:     # each when there are several)
                 lines = lines[:most - 1] + [elide(t, " ".join(lines[most - 1:]), int(15 * u),
                                                   room)]
-            for line in lines:
-                if hy > bottom:
-                    break
-                hint = t.render(line, int(15 * u), WARN if k < len(warn) else MUTED)
-                surf.blit(hint, (hx, hy))
-                hy += hint.get_height()
+            imgs = [t.render(line, int(15 * u), WARN if k < len(warn) else MUTED)
+                    for line in lines]
+            if hy + sum(img.get_height() for img in imgs) > bottom:
+                continue        # a hint is shown whole or not at all, never under the buttons
+            for img in imgs:
+                self.hint_rects.append(surf.blit(img, (hx, hy)))
+                hy += img.get_height()
             hy += int(6 * u)
         self.draw_buttons(surf)
