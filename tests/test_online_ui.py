@@ -486,3 +486,51 @@ def test_the_lobby_sees_a_player_leave():
         a.stop()
         b.stop()
         stop_server(st, errors)
+
+
+def test_an_online_tables_cards_travel_and_hidden_ones_as_backs():
+    """The motion layer reads a remote game's zone events as it reads a local one's: cards
+    travel at an online table too, another seat's draw as a card back (its face was never
+    sent), the window's own draws face up."""
+    from tests.test_ui import make_app as make
+
+    st, errors = start_server([("MOVING", ["remote", "remote"], (), 21)])
+    app = make(animation="normal")
+    other = RemoteMatch(st.url, "MOVING", "Zed").start()
+    try:
+        router.go(app, "online")
+        app.frame()
+        sc = app.scene
+        type_into(app, sc, "address", st.url.removeprefix("ws://"))
+        type_into(app, sc, "code", "moving")
+        press(app, "join")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        table = app.scene
+        me = table.match.me
+        seen: list = []
+
+        def watch() -> bool:
+            seen.extend(f.trip for f in table.motion.flights if f.trip not in seen)
+            return any(t.src == "deck" and t.q != me for t in seen) and any(
+                t.src == "deck" and t.q == me for t in seen)
+
+        player = Player(4)
+        wait_until(watch, "draws travelling at the online table",
+                   pump=lambda: other.tick() or _answer(other) or player.act(app)
+                   or app.frame(dt=0.05))
+        for t in seen:
+            if t.src == "deck":
+                assert (t.card is None) == (t.q != me), t    # theirs a back, mine a face
+    finally:
+        other.stop()
+        stop_server(st, errors)
+
+
+def _answer(m: RemoteMatch) -> bool:
+    """The other player answers whatever it is asked, at random."""
+    d = m.my_decision()
+    if d is None:
+        return False
+    m.apply(random.Random(len(d.options)).choice(d.options))
+    return True

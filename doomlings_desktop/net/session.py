@@ -159,7 +159,11 @@ class RemoteGame:
     def seed(self) -> int:
         return 0        # the server keeps it to itself
 
-    moves = None        # the table's moves are not animated online yet: cards are just there
+    @property
+    def moves(self) -> list:
+        """The zone events this seat was sent, as the table's motion layer reads a local
+        game's (`zone_events_for`): the cards travel online too."""
+        return self._m.moves
 
 
 class _NoStandIn:
@@ -301,6 +305,7 @@ class RemoteMatch(LocalOnly):
         self.view_now: View | None = None
         self.pending_now: Any = None
         self.log_lines: list[LogLine] = []
+        self.moves: list = []       # the zone events sent (net/wire.py zone_from_wire), in place
         self.step = -1
         self.game_no = 0
         self.sent_at = -1           # the step whose answer is on its way
@@ -527,6 +532,16 @@ class RemoteMatch(LocalOnly):
             except Exception:  # noqa: BLE001 - the Welcome was checked: keep the base cards
                 log.warning("unknown modules from the server: %s", self.modules)
 
+    def _take_zones(self, u: Update) -> None:
+        """Keep the zone events in the stream's places (a new list for a new game, or when
+        the update does not follow on from what is here: the table then reads it quietly)."""
+        from doomlings_desktop.net.wire import UNSENT, zone_from_wire
+
+        if u.game != self.game_no or u.zones_at > len(self.moves):
+            self.moves = [UNSENT] * u.zones_at
+        del self.moves[u.zones_at:]
+        self.moves.extend(zone_from_wire(z) for z in u.zones)
+
     def _take_update(self, u: Update, lines: tuple) -> bool:
         from doomlings_desktop.net.wire import view_from_wire
 
@@ -539,6 +554,7 @@ class RemoteMatch(LocalOnly):
             self._lose("The host sent a table for another number of players.")
             return False
         moved = u.step != self.step or u.game != self.game_no
+        self._take_zones(u)
         self.step, self.game_no = u.step, u.game
         self.view_now = view
         self.log_lines = [LogLine(str(k), str(t)) for k, t in lines]

@@ -69,6 +69,33 @@ def wire_zone(e: Any) -> ZMoved | ZLaid | ZEra | None:
     return None
 
 
+class _Unsent:
+    """An entry of the stream a remote seat was not sent (its place kept, so the i-th entry
+    stays the stream's i-th): nothing of it reaches the seat."""
+
+    __slots__ = ()
+
+    def for_seat(self, seat: int) -> None:
+        return None
+
+
+UNSENT = _Unsent()
+
+
+def zone_from_wire(z: ZMoved | ZLaid | ZEra | None) -> Any:
+    """A received zone event as the table reads one (rules/events.py's, as
+    `zone_events_for` gives it): already this seat's share, so whoever sees it is this seat
+    (`seen` None: the card, if named, is the seat's to know); an entry not sent is UNSENT."""
+    t = type(z)
+    if t is ZMoved:
+        return Moved(z.card, z.src, z.p, z.dst, z.q, z.bottom, None)     # type: ignore[union-attr]
+    if t is ZLaid:
+        return Laid(z.zone, z.seat, tuple(z.cards), None)      # type: ignore[union-attr]
+    if t is ZEra:
+        return EraClosed(z.card)      # type: ignore[union-attr]
+    return UNSENT
+
+
 def update_for(g: Any, seat: int, log_at: int, zones_at: int,
                connected: tuple[bool, ...] = (), stand_ins: tuple[int, ...] = (),
                game: int = 0, rematch: tuple[int, ...] = ()) -> Update:
