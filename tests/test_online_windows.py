@@ -157,7 +157,14 @@ def answer(w: Window, st: dict) -> None:
         if w.click(["hand", opts[0]], now):
             w.click(["panel", me], now)
     elif p["count"] > 1 and opts:
-        if all(w.click(["hand", c], now) for c in opts[:p["count"]]):
+        # each card clicked until the window says it is picked (a click that did not take,
+        # under a card still rising from the last one, is made again), then Confirm
+        for c in opts[:p["count"]]:
+            for _ in range(3):
+                if not now(w.state()) or c in w.state()["picked"]:
+                    break
+                w.click(["hand", c], now)       # waits for the frame that took it in
+        if now(w.state()) and len(w.state()["picked"]) >= p["count"]:
             w.click(["button", "confirm"], now)
     elif answers:
         w.click(answers[0], now)

@@ -517,6 +517,8 @@ class App:
             "pending": None if d is None else {"player": d.player, "kind": d.kind,
                                                 "options": plain(d.options), "zone": d.zone,
                                                 "count": d.count},
+            "picked": [] if d is None or not hasattr(self.scene, "selection")
+            else plain(self.scene.selection.seen(d)),
             "viewer": getattr(self.scene, "viewer", None),
             "pass_needed": bool(getattr(self.scene, "pass_needed", False)),
             "lesson": plain(getattr(self.scene, "lesson_state", lambda: None)()),

@@ -18,7 +18,7 @@ from doomlings_desktop.ui import router
 from doomlings_desktop.ui.table.scene import TableScene
 from doomlings_desktop.ui.theme import BAD, BG, GOOD, INK, MUTED, PANEL_HI, PANEL_HOVER, WARN
 
-AWAY = (150, 160, 172)
+AWAY = MUTED        # an away seat: the secondary text's colour
 
 
 def seat_state(match: Any, seat: int) -> tuple[str, tuple[int, int, int]]:

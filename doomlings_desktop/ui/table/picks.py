@@ -50,6 +50,11 @@ class Selection:
             self._picked = []
         return self._picked
 
+    def seen(self, d: Any) -> list[int]:
+        """The cards picked for decision d, without starting a new choice (a reader that is
+        not the table: the automation's state file)."""
+        return list(self._picked) if self._for is d else []
+
     def ready(self, d: Any) -> bool:
         """Confirm is on: exactly `count` picked, or any number up to it if it may stop early
         (none picked then means pass)."""
