@@ -287,6 +287,9 @@ def test_a_whole_game_from_the_main_menu_to_the_end_by_the_keyboard_alone():
     before = ng.levels[1]
     key(app, pygame.K_RETURN)
     assert ng.kinds[1] == "bot" and ng.levels[1] != before
+    while ng.levels[1] != "random":     # on to a bot that answers at once: a Hard one's
+        key(app, pygame.K_RETURN)       # search made the game outlast the loop on a slow run
+    assert ng.kinds[1] == "bot"
     tab_to(app, ("name", 0))
     key(app, pygame.K_RETURN)                       # typing, the old name selected
     for ch in "Kay":

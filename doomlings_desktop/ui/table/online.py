@@ -43,6 +43,8 @@ class OnlineTableScene(TableScene):
         self.lost_told = False
         self.saying = False         # the quick messages are open under "Say"
         self.following: list[tuple[Any, Any]] = []     # answers waiting for their decisions
+        self.heard: list[str] = []      # the quick messages shown, newest last (a later toast
+        # may cover one before it is read: they are kept here)
 
     def busy(self) -> bool:
         """Moving cards, or news from the network thread to take in. Waiting for another
@@ -76,6 +78,7 @@ class OnlineTableScene(TableScene):
         super()._show_notices()
         for text, seconds in self.match.said:
             self.say(text, seconds, good=True)
+            self.heard = (self.heard + [text])[-20:]     # the last ones, whatever came after
         self.match.said.clear()
 
     def update(self, dt: float) -> None:
