@@ -35,7 +35,7 @@ from doomlings_desktop.ui.layout import (
     table_unit,
 )
 from doomlings_desktop.ui.table.handraise import raised_height, resting_height
-from tests.test_readability import check, midgame, recorded_frame, table
+from tests.test_readability import check, end_screen, midgame, recorded_frame, table
 from tests.uidriver import click, find, key
 
 SIZES = [(960, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
@@ -239,13 +239,7 @@ def test_every_pile_shows_its_colour_counts_where_there_is_room(monkeypatch):
 def test_big_windows_draw_the_end_screens_headers_at_full_size(size):
     """The score table's column headers are the players' names at the table's 17-design-px
     size: at 1920x1080 they were shrunk to about 60% to fit columns measured at 13."""
-    g = midgame(6, pile=10)
-    r = random.Random(1)
-    while g.pending:
-        g.apply(r.choice(g.pending.options))
-    app, sc = table(g, size)
-    sc.we_step = 1e9
-    app.frame([])
+    app, sc = end_screen(6, size)
     records, _ = recorded_frame(app)
     full = int(17 * sc.unit())
     for s in range(6):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from uidriver import click, drag, find, key
+from uidriver import click, find, key, lesson_move
 
 from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
@@ -49,23 +49,7 @@ def _do(app, sc, s) -> None:
     if s.do is None:
         click(app, find(sc, ("button", ("lesson", "next"))).center)
         return
-    kind, value = s.do
-    if kind == "play":
-        card = next(c for c in sc.view.hand if sc.db.cards[c].id == value)
-        drag(app, find(sc, ("hand", card)).center, find(sc, ("panel", 0)).center)
-    elif kind == "end_turn":
-        click(app, find(sc, ("button", ("answer", "end"))).center)
-    elif kind == "react":
-        card = next(c for c in sc.game.pending.options if c != "pass"
-                    and sc.db.cards[c].id == value)
-        click(app, find(sc, ("button", ("answer", card))).center)
-    elif s.at == "card":
-        card = next(c for c in sc.game.pending.options if sc.db.cards[c].id == value)
-        strip = next(r for r, k in reversed(sc.targets) if k[0] == "strip" and k[2] == card)
-        click(app, strip.center)
-        click(app, find(sc, ("button", "confirm")).center)
-    else:
-        click(app, find(sc, ("button", ("answer", value))).center)
+    lesson_move(app, sc, s)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 600)])

@@ -26,9 +26,9 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setattr(OnlineScene, "listen", False)   # nothing announced, nothing heard
 
 
-def make_app(seats=("human", "human", "easy")):
+def make_app(seats=("human", "human", "easy"), animation="off"):
     s = Settings()
-    s.animation = "off"
+    s.animation = animation
     s.bot_pace = 0.0
     s.seat_count = len(seats)
     s.seats = list(seats) + ["medium"] * (6 - len(seats))
@@ -49,6 +49,19 @@ def press(app, action) -> None:
     r = wait_until(lambda: find(app.scene, ("button", action)), f"the {action} button",
                    pump=app.frame)
     click(app, r.center)
+
+
+def join_by_typing(app, url: str, code: str):
+    """Play online → the address and room code typed → Join: the table, once it comes."""
+    router.go(app, "online")
+    app.frame()
+    sc = app.scene
+    type_into(app, sc, "address", url.removeprefix("ws://"))
+    type_into(app, sc, "code", code)
+    press(app, "join")
+    wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+               pump=app.frame)
+    return app.scene
 
 
 def answer_randomly(m: RemoteMatch, r: random.Random) -> None:
@@ -207,15 +220,7 @@ def test_join_in_the_window_plays_to_the_end():
     app = make_app()
     other = RemoteMatch(st.url, "JOINME", "Zed").start()
     try:
-        router.go(app, "online")
-        app.frame()
-        sc = app.scene
-        type_into(app, sc, "address", st.url.removeprefix("ws://"))
-        type_into(app, sc, "code", "joinme")
-        press(app, "join")
-        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
-                   pump=app.frame)
-        table = app.scene
+        table = join_by_typing(app, st.url, "joinme")
         app.frame()
         # a quick message: the other player's program is told who said what
         click(app, find(table, ("say_open",)).center)
@@ -491,21 +496,11 @@ def test_an_online_tables_cards_travel_and_hidden_ones_as_backs():
     """The motion layer reads a remote game's zone events as it reads a local one's: cards
     travel at an online table too, another seat's draw as a card back (its face was never
     sent), the window's own draws face up."""
-    from tests.test_ui import make_app as make
-
     st, errors = start_server([("MOVING", ["remote", "remote"], (), 21)])
-    app = make(animation="normal")
+    app = make_app(animation="normal")
     other = RemoteMatch(st.url, "MOVING", "Zed").start()
     try:
-        router.go(app, "online")
-        app.frame()
-        sc = app.scene
-        type_into(app, sc, "address", st.url.removeprefix("ws://"))
-        type_into(app, sc, "code", "moving")
-        press(app, "join")
-        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
-                   pump=app.frame)
-        table = app.scene
+        table = join_by_typing(app, st.url, "moving")
         me = table.match.me
         seen: list = []
 

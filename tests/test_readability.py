@@ -470,12 +470,9 @@ def test_a_risen_card_is_still_clicked_and_dragged_where_it_lies():
     assert len(g.answers) == answers + 1 and g.answers[answers] == card
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("n", [2, 6])
-def test_the_end_screen_is_readable(size, n):
-    """The scores with every player's final pile: text at the minimum or more, the buttons
-    apart and in the window (the score table's rows are marks for tests, not for clicks:
-    the end screen takes every click itself)."""
+def end_screen(n: int, size: tuple[int, int]):
+    """A table of n seats whose game was played on to its end, its scores shown (World's End
+    told)."""
     g = midgame(n, pile=10)
     r = random.Random(1)
     while g.pending:
@@ -483,6 +480,16 @@ def test_the_end_screen_is_readable(size, n):
     app, sc = table(g, size)
     sc.we_step = 1e9
     app.frame([])
+    return app, sc
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [2, 6])
+def test_the_end_screen_is_readable(size, n):
+    """The scores with every player's final pile: text at the minimum or more, the buttons
+    apart and in the window (the score table's rows are marks for tests, not for clicks:
+    the end screen takes every click itself)."""
+    app, sc = end_screen(n, size)
     records, targets = recorded_frame(app)
     assert not too_small(records, sc.db, sc.unit())
     buttons = [(r, k) for r, k in live(targets, size, sc.buttons) if k[0] == "button"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from uidriver import click, drag, find, key
+from uidriver import click, drag, find, key, lesson_move
 
 from doomlings_desktop.commands.cli import parser
 from doomlings_desktop.play import tutorial
@@ -187,24 +187,7 @@ def test_learn_to_play_from_the_menu_through_posted_events():
             else:
                 key(app, pygame.K_RETURN, "\r")
             continue
-        kind, value = s.do
-        if kind == "play":
-            card = next(c for c in sc.view.hand if sc.db.cards[c].id == value)
-            mine = find(sc, ("panel", 0))
-            drag(app, find(sc, ("hand", card)).center, mine.center)
-        elif kind == "end_turn":
-            click(app, find(sc, ("button", ("answer", "end"))).center)
-        elif kind == "react":
-            card = next(c for c in sc.game.pending.options if c != "pass"
-                        and sc.db.cards[c].id == value)
-            click(app, find(sc, ("button", ("answer", card))).center)
-        elif s.at == "card":
-            card = next(c for c in sc.game.pending.options if sc.db.cards[c].id == value)
-            strip = next(r for r, k in reversed(sc.targets) if k[0] == "strip" and k[2] == card)
-            click(app, strip.center)
-            click(app, find(sc, ("button", "confirm")).center)
-        else:
-            click(app, find(sc, ("button", ("answer", value))).center)
+        lesson_move(app, sc, s)
         assert sc.match.lesson.index == len(done), f"{s.id}: the move did not take"
     assert done == [s.id for s in steps]
     assert sc.game.over and sc.game.winners == (0,) and not sc.match.lesson.running

@@ -182,6 +182,28 @@ class KeyPlayer:
         raise AssertionError(f"the arrows never selected {want!r} in {d.options}")
 
 
+def lesson_move(app: Any, sc: Any, s: Any) -> None:
+    """A lesson step's move (`s.do`), made as the learner makes it: a card dragged onto the
+    pile, End turn, an out-of-turn card taken, a pile card chosen and confirmed, an answer."""
+    kind, value = s.do
+    if kind == "play":
+        card = next(c for c in sc.view.hand if sc.db.cards[c].id == value)
+        drag(app, find(sc, ("hand", card)).center, find(sc, ("panel", 0)).center)
+    elif kind == "end_turn":
+        click(app, find(sc, ("button", ("answer", "end"))).center)
+    elif kind == "react":
+        card = next(c for c in sc.game.pending.options if c != "pass"
+                    and sc.db.cards[c].id == value)
+        click(app, find(sc, ("button", ("answer", card))).center)
+    elif s.at == "card":
+        card = next(c for c in sc.game.pending.options if sc.db.cards[c].id == value)
+        strip = next(r for r, k in reversed(sc.targets) if k[0] == "strip" and k[2] == card)
+        click(app, strip.center)
+        click(app, find(sc, ("button", "confirm")).center)
+    else:
+        click(app, find(sc, ("button", ("answer", value))).center)
+
+
 def find(scene: Any, action: Any) -> pygame.Rect | None:
     for rect, a in reversed(scene.targets):
         if a == action:
