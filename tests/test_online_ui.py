@@ -225,7 +225,7 @@ def test_join_in_the_window_plays_to_the_end():
         # a quick message: the other player's program is told who said what
         click(app, find(table, ("say_open",)).center)
         click(app, find(table, ("say", 0)).center)
-        wait_until(lambda: other.tick() or any("Good game" in t for t, _ in other.said),
+        wait_until(lambda: (other.tick(), any("Good game" in t for t, _ in other.said))[1],
                    "the quick message at the other table", pump=app.frame)
         # a hint, per the player's setting (a bot is at the table): from what the seat sees
         assert other.say(1)            # and one from the other player, here in green
@@ -481,11 +481,16 @@ def test_the_lobby_sees_a_player_leave():
     a = RemoteMatch(st.url, "LEAVER", "Ann").start()
     b = RemoteMatch(st.url, "LEAVER", "Ben").start()
     try:
-        wait_until(lambda: a.tick() or (len(a.lobby) == 3 and a.lobby[1].connected),
+        # Ben's seat is the one the server gave him: the two join at once, so Ben may be
+        # seat 0 as well as seat 1 (the test once assumed 1 and failed when Ben came first)
+        wait_until(lambda: (b.tick(), b.state == "lobby")[1], "Ben welcomed")
+        ben = b.me
+        wait_until(lambda: (a.tick(), len(a.lobby) == 3 and a.lobby[ben].connected)[1],
                    "Ben in Ann's lobby")
         b.stop()
-        wait_until(lambda: a.tick() or not a.lobby[1].connected, "Ben gone from Ann's lobby")
-        assert a.lobby[1].taken and a.state == "lobby"
+        wait_until(lambda: (a.tick(), not a.lobby[ben].connected)[1],
+                   "Ben gone from Ann's lobby")
+        assert a.lobby[ben].taken and a.lobby[a.me].connected and a.state == "lobby"
     finally:
         a.stop()
         b.stop()
