@@ -533,3 +533,78 @@ def _answer(m: RemoteMatch) -> bool:
         return False
     m.apply(random.Random(len(d.options)).choice(d.options))
     return True
+
+
+def test_a_hosts_program_closed_mid_game_reopens_the_room_with_continue(monkeypatch):
+    """The hosted room is kept in the data folder after every move: a host whose program went
+    mid-game starts it again, and Continue opens the same room on the same address with the
+    game where it was; the player who had joined (whose program keeps trying) takes their seat
+    back by itself, and the game is played to its end. Then there is nothing to continue."""
+    app = make_app(seats=("human", "human"))
+    router.go(app, "new_game")
+    app.frame()
+    press(app, "online")
+    sc = app.scene
+    while sc.places[sc.place][0] != "127.0.0.1":
+        press(app, ("place", sc.places[sc.place][0]))
+    type_into(app, sc, "port", "0")
+    press(app, "host")
+    m = app.scene.match
+    wait_until(lambda: m.state == "lobby" and m.lobby, "the host's seat", pump=app.frame)
+    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    try:
+        wait_until(lambda: app.scene.ready(), "Ben in the lobby", pump=app.frame)
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        play_to_the_end(app, other, seed=5, until=lambda: m.step >= 20)
+        step, code, url = m.step, m.room, m.host.seat_url
+        router.go(app, "menu")              # the host's program goes: so does its server
+        wait_until(lambda: (other.tick(), not other.link_up)[1], "Ben cut off")
+        app2 = make_app(seats=("human", "human"))   # started again, same data folder
+        router.go(app2, "menu")
+        app2.frame()
+        press(app2, "continue")
+        wait_until(lambda: type(app2.scene).__name__ == "OnlineTableScene", "the table again",
+                   pump=app2.frame)
+        m2 = app2.scene.match
+        # where it was: an answer the server took as the window left is kept too
+        assert (m2.room, m2.me, m2.host.seat_url) == (code, 0, url) and m2.step >= step
+        wait_until(lambda: m2.is_connected(1), "Ben back in his seat", pump=app2.frame)
+        play_to_the_end(app2, other, seed=6)
+        assert other.state == "over" and m2.game.over
+        router.go(app2, "menu")
+        app2.frame()
+        assert find(app2.scene, ("button", "continue")) is None
+    finally:
+        other.stop()
+        router.go(app, "menu")
+
+
+@pytest.mark.parametrize("spoil", ["place", "room", "port", "nest"])
+def test_a_kept_hosted_room_that_does_not_fit_is_ignored(spoil):
+    """The kept room's files are hostile input: one that does not fit is no room to reopen
+    (Continue stays as it was, the menu opens), never a traceback."""
+    from doomlings_desktop.net.host import Hosting, hosted_folder, kept_room
+
+    h = Hosting(["remote", "medium"], host="127.0.0.1", port=0, announce=False,
+                keep=hosted_folder(), name="Ann").start()
+    h.stop()
+    folder = hosted_folder()
+    assert kept_room() is not None and not kept_room().dealt
+    if spoil == "place":
+        (folder / "host.json").write_text("{not json")
+    elif spoil == "room":
+        (folder / f"{h.code}.json").write_text('{"format": 1, "code": 7}')
+    elif spoil == "port":
+        (folder / "host.json").write_text(
+            f'{{"code": "{h.code}", "host": "127.0.0.1", "port": 99999}}')
+    else:
+        (folder / "host.json").write_text("[" * 100_000)
+    assert kept_room() is None
+    app = make_app()
+    router.go(app, "menu")
+    app.frame()
+    assert find(app.scene, ("button", "continue")) is None
+    with pytest.raises(ValueError):
+        Hosting.reopen()

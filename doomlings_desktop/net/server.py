@@ -273,6 +273,17 @@ class Server:
         if self.stand_in and room.game is not None and not room.game.over:
             asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, conn.seat)
 
+    def reopened(self, room: Room) -> None:
+        """A room opened again from its file (on the loop): every player is away until they
+        connect, so each remote seat's grace period starts now, as if they had just left."""
+        if not self.stand_in or room.game is None or room.game.over:
+            return
+        now = time.monotonic()
+        for i, s in enumerate(room.seats):
+            if s.token and not s.connected:
+                s.gone_at = now
+                asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, i)
+
     def _stand_in(self, room: Room, seat: int) -> None:
         """The grace period is over: if the seat's player is still gone, a bot plays it."""
         if self.rooms.get(room.code) is not room:

@@ -274,7 +274,9 @@ class RemoteMatch(LocalOnly):
                  host: Any = None, prefs: Any = None) -> None:
         self.url, self.room, self.name_asked = url, room, name
         self.prefs = prefs          # the player's settings (hints), read live
-        self.seat_kept = seat_file is not None    # a joined seat, kept to be taken back
+        # a joined seat, kept to be taken back from Play online (the host's own seat keeps
+        # its token with the hosted room instead: net/host.py)
+        self.seat_kept = seat_file is not None and host is None
         if seat_file is not None:
             try:
                 Path(seat_file).parent.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,8 @@
 importing it, so scenes never import each other and the window has no import circle; the
 router imports a scene's module only when it is first opened.
 
-It also opens saves, the one way into the table from a file (Continue, Load game, replays).
+It also opens saves, the one way into the table from a file (Continue, Load game, replays),
+and the game this window hosts online (a new one, or the kept one opened again by Continue).
 """
 
 from __future__ import annotations
@@ -109,3 +110,38 @@ def open_replay(app: Any, path: Any, back: Any) -> bool:
                   s.get("standing", "pays")) for s in got.seats]
     go(app, "replay", record, seats, back)
     return True
+
+
+def wake_window() -> None:
+    """Posted from an online game's network thread: an idle window wakes and takes in what
+    came."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, online=True))
+
+
+def play_hosted(app: Any, hosting: Any) -> Any:
+    """The window's own seat at the game it hosts (its token kept with the room), in the
+    lobby (or straight at the table, once the game is dealt)."""
+    from doomlings_desktop.net.session import RemoteMatch
+
+    match = RemoteMatch(hosting.seat_url, hosting.code, hosting.name, wake=wake_window,
+                        prefs=app.settings, host=hosting, seat_file=hosting.seat_file).start()
+    return go(app, "lobby", match)
+
+
+def reopen_hosted(app: Any, announce: bool = True, grace: float = 60.0) -> str:
+    """Open the room this window hosted again (its program was closed or killed mid-game):
+    the same code on the same address, the game where it was, the players who joined taking
+    their seats back. '' when it is open, else the sentence saying why not."""
+    from doomlings_desktop.net.host import Hosting
+
+    try:
+        hosting = Hosting.reopen(announce=announce, grace=grace).start()
+    except ValueError as e:
+        return f"The game you hosted cannot be opened again: {e}."
+    except OSError as e:
+        return (f"The game you hosted cannot be opened again: its address is in use or gone "
+                f"({e.strerror or e}).")
+    play_hosted(app, hosting)
+    return ""

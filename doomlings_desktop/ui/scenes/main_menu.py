@@ -18,6 +18,10 @@ class MenuScene(Scene):
         super().__init__(app)
         self.notice = app.warning
         self.first_time = False      # no game played or saved yet: Learn to play is lit
+        from doomlings_desktop.net.host import kept_room
+
+        kept = kept_room()           # an online game this window hosted, left mid-way
+        self.hosted = kept if kept is not None and kept.dealt else None   # a lobby: not a game
 
     def busy(self) -> bool:
         """Nothing here moves by itself: hover and every change come with an event."""
@@ -37,7 +41,7 @@ class MenuScene(Scene):
                  ("Learn to play", "learn", "p"), ("Load game", "load", "l"), ("Statistics", "stats", "t"), ("Rules", "rules", "r"),
                  ("Settings", "settings", "s"), ("Quit", "quit", "q")]
         from doomlings_desktop.storage import saves
-        can_continue = saves.has_autosave()
+        can_continue = saves.has_autosave() or self.hosted is not None
         # a game in progress kept for a rule change or a broken module file cannot be
         # continued here, but its player is no newcomer (new-user tryout)
         self.first_time = not can_continue and not saves.autosave_path().exists() \
@@ -53,6 +57,20 @@ class MenuScene(Scene):
         self.buttons.append(Button(pygame.Rect(w - aw - int(16 * u), int(16 * u), aw, ah),
                                    "About", "about", True, "a"))
 
+    def _hosted_is_latest(self) -> bool:
+        """Continue goes on with the game played last: the hosted online one if it changed
+        after the local autosave (or there is none)."""
+        if self.hosted is None:
+            return False
+        from doomlings_desktop.storage import saves
+
+        if not saves.has_autosave():
+            return True
+        try:
+            return self.hosted.changed >= saves.autosave_path().stat().st_mtime
+        except OSError:
+            return True
+
     @staticmethod
     def _no_games() -> bool:
         from doomlings_desktop.storage import statistics
@@ -64,6 +82,9 @@ class MenuScene(Scene):
 
     def on_button(self, key: Any) -> None:
         if key == "continue":
+            if self._hosted_is_latest():
+                self.notice = router.reopen_hosted(self.app)
+                return
             from doomlings_desktop.storage import saves
             router.open_save(self.app, saves.autosave_path(), self)
         elif key == "load":

@@ -30,10 +30,7 @@ FIELD_LIMITS = {"port": 5, "address": 120, "code": 32, "name": NAME_MAX}
 FIND_SECONDS = 2.0
 
 
-def wake_window() -> None:
-    """Posted from the network thread: an idle window wakes and takes in what came."""
-    pygame.event.post(pygame.event.Event(pygame.USEREVENT, online=True))
-
+wake_window = router.wake_window
 
 def parse_address(text: str) -> tuple[str, str | None]:
     """A typed address as a websocket URL, or why it is not one."""
@@ -119,6 +116,9 @@ class OnlineScene(Scene):
         from doomlings_desktop.net.session import last_seat
 
         self.back_to = last_seat()      # (url, room, name) of a seat to take back, if any
+        from doomlings_desktop.net.host import kept_room
+
+        self.kept = kept_room()         # the game this window hosted, to open again
 
     def busy(self) -> bool:
         """Games heard on the network come without input: look every half second."""
@@ -194,6 +194,8 @@ class OnlineScene(Scene):
             self.join()
         elif key == "rejoin":
             self.rejoin()
+        elif key == "reopen":
+            self.reopen()
         elif isinstance(key, tuple) and key[0] == "found":
             f = key[1]
             self.fields["address"] = TextField(f"{f.address}:{f.port}", 120)
@@ -204,8 +206,7 @@ class OnlineScene(Scene):
         return name_of(self.fields["name"].text, 0)
 
     def host(self) -> None:
-        from doomlings_desktop.net.host import Hosting
-        from doomlings_desktop.net.session import RemoteMatch
+        from doomlings_desktop.net.host import Hosting, hosted_folder
 
         port = self.fields["port"].text.strip()
         if not port.isdigit() or int(port) > 65535:
@@ -217,14 +218,19 @@ class OnlineScene(Scene):
             hosting = Hosting(self._hosted_seats(),
                               tuple(m for m in s.modules if m not in broken), dict(s.variants),
                               self.places[self.place][0], int(port),
-                              announce=self.listen, grace=self.grace).start()
+                              announce=self.listen, grace=self.grace,
+                              keep=hosted_folder(), name=self._name()).start()
         except (OSError, ValueError, RuntimeError, CardDatabaseError) as e:
             why = getattr(e, "strerror", None) or str(e)
             self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")
             return
-        match = RemoteMatch(hosting.seat_url, hosting.code, self._name(), wake=wake_window,
-                            prefs=self.app.settings, host=hosting).start()
-        router.go(self.app, "lobby", match)
+        router.play_hosted(self.app, hosting)
+
+    def reopen(self) -> None:
+        """The game this window hosted, opened again where it was (Continue does the same)."""
+        why = router.reopen_hosted(self.app, announce=self.listen, grace=self.grace)
+        if why:
+            self._say(why)
 
     def join(self) -> None:
         from doomlings_desktop.net.protocol import ROOM_CHARS
@@ -277,6 +283,13 @@ class OnlineScene(Scene):
         y = int(120 * u)
         surf.blit(t.render("Host this game", int(24 * u), INK, bold=True), (x0, y))
         y += int(40 * u)
+        if self.kept is not None:           # the game this window hosted, left mid-way
+            label = elide(t, f"Reopen your room {self.kept.code} "
+                             f"({'game in progress' if self.kept.dealt else 'lobby'}, "
+                             f"port {self.kept.port})", int(17 * u), col - int(20 * u))
+            self.buttons.append(Button(pygame.Rect(x0, y, col, bh), label, "reopen",
+                                       tone=GO_TONE))
+            y += bh + int(12 * u)
         s = self.app.settings
         mods = ", ".join(module_title(m) for m in s.modules) or "the base game"
         for line in t.wrap(f"Seats: {self.seat_words()}. Cards: {mods}. (Set them up on "
