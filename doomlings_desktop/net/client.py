@@ -84,7 +84,8 @@ class RemoteSeat:
         self.on_answer = on_answer
         self.create = create        # (seats, modules): open a room first instead of joining
         self.games = games          # games to play in a row: the ones after the first are
-        self.game = 0               # rematches; `game` is the room's game now
+        # rematches (0: as many as the caller asks for, the connection kept between them)
+        self.game = 0               # the room's game now
         self.rematch_asked = -1     # the game after which a rematch was asked
         self.outcomes: list[Any] = []   # each finished game's Outcome
         self.keep = keep                # given each finished game, replayed from its record
@@ -135,8 +136,9 @@ class RemoteSeat:
 
     @property
     def done(self) -> bool:
-        """The last game to play is over."""
-        return self.over and self.game + 1 >= self.games
+        """The last game to play is over (never with `games` 0: the game window's seat stays
+        at the table for a rematch until its player leaves)."""
+        return self.games > 0 and self.over and self.game + 1 >= self.games
 
     def hello(self) -> Hello:
         return Hello(protocol=PROTOCOL, program=__version__, rules=self._digests, room=self.room,
@@ -227,10 +229,12 @@ class RemoteSeat:
         if len(self.outcomes) <= self.game:
             self.outcomes.append(self.view.outcome)
             self._keep_record()
+        if self.games == 0:         # the window's seat: its player asks for a rematch or not
+            return False
         if self.game + 1 >= self.games:
             return True
         self.rematch_asked = self.game
-        await self.ws.send(encode(Rematch()), text=True)
+        await self.ws.send(encode(Rematch(game=self.game)), text=True)
         return False
 
     def _keep_record(self) -> None:

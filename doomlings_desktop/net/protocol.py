@@ -76,7 +76,11 @@ class Answer(_Msg, tag="answer"):
 
 
 class Rematch(_Msg, tag="rematch"):
-    """After the game: this seat wants another, same seats, new deal."""
+    """After the game: this seat wants another, same seats, new deal. `game` names the game
+    just over (the room's game number), so a click that arrives late, after the next game
+    was dealt, is refused rather than taken as a wish for the game after that."""
+
+    game: Step = 0
 
 
 class Ping(_Msg, tag="ping"):

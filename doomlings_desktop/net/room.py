@@ -125,12 +125,22 @@ class Room:
 
     # ------------------------------------------------------------------ answers
 
-    def ask_rematch(self, seat: int) -> bool:
-        """`seat` wants another game; True when every remote seat does and it is dealt: same
-        seats, a new seed."""
+    def ask_rematch(self, seat: int, game: int = 0) -> bool:
+        """`seat` wants another game after game `game`; True when every remote seat does and
+        it is dealt: same seats (bots stay bots, players keep their seats and tokens), a new
+        seed. Refused (nothing changes) before the game is over, for another game than this
+        one, from a seat that is not a player's, and when the seat has asked already."""
         g = self.game
         if g is None or not g.over:
             raise Refusal("A rematch is asked for once the game is over.")
+        if game != self.games:
+            raise Refusal(f"That rematch was asked after game {game} of this room, and this "
+                          f"is game {self.games}.")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != REMOTE:
+            raise Refusal("Only a player's seat asks for a rematch.")
+        if seat in self.rematch:
+            raise Refusal("You have asked for a rematch already: it is dealt once every "
+                          "player has.")
         self.rematch.add(seat)
         if any(s.kind == REMOTE and i not in self.rematch for i, s in enumerate(self.seats)):
             return False

@@ -329,7 +329,7 @@ class Server:
             elif type(msg) is Answer:
                 self._answer(conn, msg)
             elif type(msg) is Rematch:
-                self._rematch(conn)
+                self._rematch(conn, msg)
             elif type(msg) is Say:
                 self._say(conn, msg)
             else:
@@ -371,15 +371,20 @@ class Server:
         dealt = room.start()
         if dealt:
             log.info("room %s: the game is dealt", room.code)
-            for i, s in enumerate(room.seats):   # a seat whose player left before the deal
-                if s.token and not s.connected and self.stand_in:
-                    asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, i)
+            self._absent(room)
         if room.game is None or dealt:      # dealt: every seat's name, as the game has them
             for c in self._room_conns(room):
                 c.send(Waiting(room.info()))
         if room.game is not None:
             self._broadcast(room)
             self._kick_bots(room)
+
+    def _absent(self, room: Room) -> None:
+        """A game was just dealt: a seat whose player left before (the lobby, or the end
+        screen after asking for the rematch) gets a bot once the grace period is over."""
+        for i, s in enumerate(room.seats):
+            if s.token and not s.connected and self.stand_in:
+                asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, i)
 
     def release(self, code: str) -> bool:
         """The host of a held room says Start: deal it if every seat is taken (on the
@@ -469,15 +474,18 @@ class Server:
         for c in self._room_conns(room):
             c.send(Said(conn.seat, msg.phrase))
 
-    def _rematch(self, conn: Conn) -> None:
+    def _rematch(self, conn: Conn, msg: Rematch) -> None:
         room = conn.room
         if room is None:
             raise Refusal("Say hello first: join a room, then ask for a rematch.")
-        if room.ask_rematch(conn.seat):
+        if room.ask_rematch(conn.seat, msg.game):
             log.info("room %s: rematch, game %d dealt", room.code, room.games)
             for c in self._room_conns(room):    # a new game: its log starts again
                 c.log_sent = c.zones_sent = 0
+            self._absent(room)
+            self._broadcast(room)
             self._kick_bots(room)
+            return
         self._broadcast(room)
 
     def _room_conns(self, room: Room) -> list[Conn]:

@@ -30,6 +30,7 @@ from doomlings_desktop.net.protocol import (
     Answer,
     Record,
     Refused,
+    Rematch,
     Said,
     Say,
     Update,
@@ -284,7 +285,7 @@ class RemoteMatch(LocalOnly):
         self.wake = wake
         self.inbox: queue.Queue[tuple] = queue.Queue()
         self._seat = RemoteSeat(url, room, name, decide=None, seat_file=seat_file,
-                                give_up_after=give_up_after, say=self._said)
+                                give_up_after=give_up_after, say=self._said, games=0)
         self._seat._maybe_answer = self._no_answer      # the table answers, not a callback
         self._seat.on_message = self._heard
         self._seat.on_link = lambda up: self._put("link", up)
@@ -318,6 +319,8 @@ class RemoteMatch(LocalOnly):
         self.finished = False
         self._finished: tuple | None = None    # (game, replayed Game or None, why not)
         self.kept = False           # the finished game's record is kept on this computer
+        self.rematch_from: tuple[int, ...] = ()     # the seats that asked for another game
+        self.rematch_asked = -1     # the game after which this seat asked for one
         self.viewer = self.cleared = 0
         self.hint_for: Any = None   # the decision the last hint was asked for
         self._hint: Any = None
@@ -366,14 +369,14 @@ class RemoteMatch(LocalOnly):
             item = await self._answers.get()
             ws = self._seat.ws
             msg = Answer(step=item[1], answer=item[3], game=item[2]) if item[0] == "answer" \
-                else Say(phrase=item[1])
+                else Rematch(game=item[1]) if item[0] == "rematch" else Say(phrase=item[1])
             try:
                 if ws is None:
                     raise ConnectionError
                 await ws.send(encode(msg), text=True)
             except Exception:  # noqa: BLE001 - the connection went: the answer goes again
-                if item[0] == "answer":
-                    self._put("unsent", item[1])
+                if item[0] in ("answer", "rematch"):
+                    self._put("unsent", item[1], item[0])
 
     async def _no_answer(self) -> None:
         return None
@@ -490,6 +493,8 @@ class RemoteMatch(LocalOnly):
             else:
                 self.notices.append((f"The host refused that: {item[1]}", 5))
         elif kind == "unsent":
+            if item[2] == "rematch":    # the click may be made again
+                self.rematch_asked = -1
             self.sent_at = -1 if self.sent_at == item[1] else self.sent_at
             self.link_up = False
             self._repend()
@@ -554,12 +559,15 @@ class RemoteMatch(LocalOnly):
             self._lose("The host sent a table for another number of players.")
             return False
         moved = u.step != self.step or u.game != self.game_no
+        if u.game != self.game_no:
+            self._new_game()
         self._take_zones(u)
         self.step, self.game_no = u.step, u.game
         self.view_now = view
         self.log_lines = [LogLine(str(k), str(t)) for k, t in lines]
         self.connected = tuple(u.connected)
         self.stand_ins = tuple(u.stand_ins)
+        self.rematch_from = tuple(x for x in u.rematch if 0 <= x < view.n)
         self.link_up = True
         if moved:
             self.sent_at = -1
@@ -571,6 +579,56 @@ class RemoteMatch(LocalOnly):
                 forget_seat()       # nothing left to take back
         self.finished = view.over
         return moved
+
+    def _new_game(self) -> None:
+        """A rematch was dealt: this game's own state starts again (the seats' hints, the
+        record, the rematch asked), and a joined seat is kept again to be taken back."""
+        self.finished = self.kept = False
+        self.rematch_from, self.rematch_asked = (), -1
+        self.hint_for = self._hint = None
+        self._make_seats()
+        if self.seat_kept:
+            remember_seat(self.url, self.room, self.name_asked)
+            self._seat._keep_token()
+
+    def ask_rematch(self) -> str | None:
+        """Ask the room for another game with the same seats (the end screen's Rematch: one
+        click each); it is dealt once every player has asked. Returns why not, or None."""
+        if self.state != "over":
+            return "A rematch is asked for once the game is over."
+        if self.rematch_asked == self.game_no or self.me in self.rematch_from:
+            return "You have asked for a rematch: it is dealt once every player has."
+        loop, q = self._loop, self._answers
+        if loop is None or q is None or not loop.is_running() or not self.link_up:
+            return "Not connected to the host: no rematch."
+        self.rematch_asked = self.game_no
+        loop.call_soon_threadsafe(q.put_nowait, ("rematch", self.game_no))
+        return None
+
+    def rematch_words(self) -> str:
+        """Who has asked for the rematch and whom it waits for, as the end screen says it."""
+        if self.state != "over":
+            return ""
+        if not self.link_up:
+            return "Not connected to the host: no rematch for now."
+        players = [i for i, s in enumerate(self.lobby) if s.kind == "remote"]
+        asked = set(self.rematch_from) | ({self.me} if self.rematch_asked == self.game_no
+                                          else set())
+        if not asked:
+            return ""
+
+        def who(i: int) -> str:
+            return "you" if i == self.me else self.name(i)
+
+        words = "Rematch asked by " + ", ".join(who(i) for i in players if i in asked)
+        wait = [who(i) for i in players if i not in asked and self.is_connected(i)]
+        gone = [who(i) for i in players if i not in asked and not self.is_connected(i)]
+        if wait:
+            words += "; waiting for " + ", ".join(wait)
+        if gone:
+            words += "; " + ", ".join(gone) + (" has" if len(gone) == 1 else " have") + \
+                " left the table"
+        return words + "."
 
     def _keep(self, view: View) -> None:
         """The game is over: keep its record here (Load game's last game, replayable from
