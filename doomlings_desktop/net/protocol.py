@@ -208,7 +208,83 @@ class ZEra(msgspec.Struct, tag="e", array_like=True, frozen=True,
     card: int
 
 
-ZoneEvent = ZMoved | ZLaid | ZEra
+# The public facts of the stream that tell the game's big moments (an age, a catastrophe, a
+# turn skipped, World's End) and what hit the seat: the window's stage (play/story.py) reads
+# them as a local table does. Each is what `zone_events_for` gives the seat, nothing more.
+
+class ZTable(msgspec.Struct, tag="t", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
+    n: int
+    variants: dict[str, bool | int | str]
+    last_colors: tuple[str, ...]
+
+
+class ZPool(msgspec.Struct, tag="g", array_like=True, frozen=True,
+            forbid_unknown_fields=True):
+    seat: int
+    gp: int
+    cause: int
+
+
+class ZAge(msgspec.Struct, tag="a", array_like=True, frozen=True,
+           forbid_unknown_fields=True):
+    age: int
+    hands_open: bool
+
+
+class ZTurn(msgspec.Struct, tag="b", array_like=True, frozen=True,
+            forbid_unknown_fields=True):
+    seat: int
+
+
+class ZSkipped(msgspec.Struct, tag="k", array_like=True, frozen=True,
+               forbid_unknown_fields=True):
+    seat: int
+
+
+class ZStabilized(msgspec.Struct, tag="s", array_like=True, frozen=True,
+                  forbid_unknown_fields=True):
+    seat: int
+
+
+class ZPlayed(msgspec.Struct, tag="p", array_like=True, frozen=True,
+              forbid_unknown_fields=True):
+    seat: int
+    card: int
+    out_of_turn: bool
+
+
+class ZAsked(msgspec.Struct, tag="q", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
+    """Whom the game waits for (-1: no one the seat may see); `own` when it is this seat's
+    own decision (the decision itself travels as the Update's `decision`)."""
+
+    seat: int
+    own: bool
+
+
+class ZWorldEnd(msgspec.Struct, tag="w", array_like=True, frozen=True,
+                forbid_unknown_fields=True):
+    pass
+
+
+class ZWorldEffect(msgspec.Struct, tag="x", array_like=True, frozen=True,
+                   forbid_unknown_fields=True):
+    seat: int
+    card: int
+
+
+class ZFact(msgspec.Struct, tag="o", array_like=True, frozen=True,
+            forbid_unknown_fields=True):
+    """Another fact of the seat's share (a turn ended, an attachment, a look of its own...),
+    by its kind alone: what it holds reaches the seat through its view, but the story must
+    know that something came between (a local seat's does)."""
+
+    kind: Annotated[str, msgspec.Meta(max_length=20)]
+
+
+ZoneEvent = (ZMoved | ZLaid | ZEra | ZTable | ZPool | ZAge | ZTurn | ZSkipped | ZStabilized
+             | ZPlayed | ZAsked | ZWorldEnd | ZWorldEffect | ZFact)
 
 
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from doomlings_desktop.net.client import Lost, RemoteSeat
+from doomlings_desktop.net.news import SeatNews
 from doomlings_desktop.net.protocol import (
     PHRASES,
     Answer,
@@ -38,7 +39,8 @@ from doomlings_desktop.net.protocol import (
     Welcome,
     encode,
 )
-from doomlings_desktop.play.match import Seat, Since
+from doomlings_desktop.net.rematch import Rematching
+from doomlings_desktop.play.match import Seat
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.view import View
 
@@ -202,15 +204,6 @@ class LocalOnly:
     private = True
     seats: list[Seat]
 
-    def since(self, seat: int, log: tuple | None = None) -> Since:
-        return Since([], [], [])
-
-    def look(self, seat: int) -> None:
-        pass
-
-    def story(self) -> list:
-        return []
-
     def coming(self) -> None:
         return None
 
@@ -263,7 +256,7 @@ class LocalOnly:
         pass
 
 
-class RemoteMatch(LocalOnly):
+class RemoteMatch(SeatNews, Rematching, LocalOnly):
     """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
     takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
     playing, over or lost (`problem` says why, in a sentence)."""
@@ -545,7 +538,8 @@ class RemoteMatch(LocalOnly):
         if u.game != self.game_no or u.zones_at > len(self.moves):
             self.moves = [UNSENT] * u.zones_at
         del self.moves[u.zones_at:]
-        self.moves.extend(zone_from_wire(z) for z in u.zones)
+        self.moves.extend(zone_from_wire(z, len(self.db.cards), len(self.seats))
+                          for z in u.zones)
 
     def _take_update(self, u: Update, lines: tuple) -> bool:
         from doomlings_desktop.net.wire import view_from_wire
@@ -586,49 +580,11 @@ class RemoteMatch(LocalOnly):
         self.finished = self.kept = False
         self.rematch_from, self.rematch_asked = (), -1
         self.hint_for = self._hint = None
+        self.news_again()
         self._make_seats()
         if self.seat_kept:
             remember_seat(self.url, self.room, self.name_asked)
             self._seat._keep_token()
-
-    def ask_rematch(self) -> str | None:
-        """Ask the room for another game with the same seats (the end screen's Rematch: one
-        click each); it is dealt once every player has asked. Returns why not, or None."""
-        if self.state != "over":
-            return "A rematch is asked for once the game is over."
-        if self.rematch_asked == self.game_no or self.me in self.rematch_from:
-            return "You have asked for a rematch: it is dealt once every player has."
-        loop, q = self._loop, self._answers
-        if loop is None or q is None or not loop.is_running() or not self.link_up:
-            return "Not connected to the host: no rematch."
-        self.rematch_asked = self.game_no
-        loop.call_soon_threadsafe(q.put_nowait, ("rematch", self.game_no))
-        return None
-
-    def rematch_words(self) -> str:
-        """Who has asked for the rematch and whom it waits for, as the end screen says it."""
-        if self.state != "over":
-            return ""
-        if not self.link_up:
-            return "Not connected to the host: no rematch for now."
-        players = [i for i, s in enumerate(self.lobby) if s.kind == "remote"]
-        asked = set(self.rematch_from) | ({self.me} if self.rematch_asked == self.game_no
-                                          else set())
-        if not asked:
-            return ""
-
-        def who(i: int) -> str:
-            return "you" if i == self.me else self.name(i)
-
-        words = "Rematch asked by " + ", ".join(who(i) for i in players if i in asked)
-        wait = [who(i) for i in players if i not in asked and self.is_connected(i)]
-        gone = [who(i) for i in players if i not in asked and not self.is_connected(i)]
-        if wait:
-            words += "; waiting for " + ", ".join(wait)
-        if gone:
-            words += "; " + ", ".join(gone) + (" has" if len(gone) == 1 else " have") + \
-                " left the table"
-        return words + "."
 
     def _keep(self, view: View) -> None:
         """The game is over: keep its record here (Load game's last game, replayable from
