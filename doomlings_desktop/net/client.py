@@ -104,7 +104,8 @@ class RemoteSeat:
         self.zones: list[Any] = []
         self.view: View | None = None
         self.step = -1
-        self.answered = -1          # the step of the last answer sent
+        self.answered: Any = -1     # the step (and decision) of the last answer sent: the
+        # pause for End turn is answered without a new step, so the step alone is not enough
         self.connections = 0        # how many times it has connected (1 + reconnections)
         self.resumed_from: list[tuple[int, int]] = []   # (log_at, zones_at) of each resume
         self.ws: Any = None
@@ -295,10 +296,15 @@ class RemoteSeat:
         if self.on_update is not None:
             self.on_update(self)
 
+    def _asked(self) -> tuple:
+        d = self.view.decision if self.view is not None else None
+        return (self.step, None if d is None else (d.kind, tuple(d.options), d.prompt))
+
     async def _maybe_answer(self) -> None:
         v = self.view
+        asked = self._asked()
         if (v is None or v.decision is None or self.decide is None or self.ws is None
-                or self.answered == self.step):
+                or self.answered == asked):
             return
         try:
             answer = self.decide(v)
@@ -309,7 +315,7 @@ class RemoteSeat:
         except Exception as e:  # noqa: BLE001 - a server's decision is input like any other
             raise Lost(f"the server asked a decision this seat cannot answer ({type(e).__name__}"
                        f": {str(e)[:80]})") from None
-        self.answered = self.step
+        self.answered = asked
         if self.on_answer is not None:
             self.on_answer(self.step, answer)
         await self.ws.send(encode(Answer(step=self.step, answer=answer, game=self.game)),

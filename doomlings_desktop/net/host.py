@@ -49,12 +49,15 @@ class Hosting:
 
     def __init__(self, kinds: list[str], modules: tuple[str, ...] = (),
                  variants: dict | None = None, host: str = LOOPBACK, port: int = PORT,
-                 announce: bool = True, grace: float = 60.0, code: str = "") -> None:
+                 announce: bool = True, grace: float = 60.0, code: str = "",
+                 undo: bool = True) -> None:
         self.host, self.port = host, port
         self.code = code or new_room_code(6)
         self.modules, self.variants = tuple(modules), dict(variants or {})
         self.server = Server(grace=grace)
-        self.server.add_room(self.code, kinds, modules, variants=variants, held=True)
+        # the host's policy: Undo as its own table has it (Settings' "Wait for End turn")
+        self.server.add_room(self.code, kinds, modules, variants=variants, held=True,
+                             undo=undo)
         self.announce = announce
         self.thread: ServerThread | None = None
         self._announcing: Any = None

@@ -83,6 +83,15 @@ class Rematch(_Msg, tag="rematch"):
     game: Step = 0
 
 
+class Undo(_Msg, tag="undo"):
+    """Take back this seat's own last answer (where the host allows Undo): honoured only
+    while the decision at `step` of game `game` is this seat's and nothing was revealed and
+    no other seat acted since that answer (the engine's undo floor)."""
+
+    step: Step
+    game: Step = 0
+
+
 class Ping(_Msg, tag="ping"):
     pass
 
@@ -98,7 +107,7 @@ class Say(_Msg, tag="say"):
     phrase: Annotated[int, msgspec.Meta(ge=0, lt=len(PHRASES))]
 
 
-ClientMsg = Hello | Create | Answer | Rematch | Ping | Say
+ClientMsg = Hello | Create | Answer | Rematch | Ping | Say | Undo
 
 
 class _Versions(msgspec.Struct):
@@ -319,6 +328,7 @@ class Update(_Msg, tag="update"):
     connected: tuple[bool, ...] = ()
     stand_ins: tuple[int, ...] = ()     # remote seats a bot plays while their player is gone
     rematch: tuple[int, ...] = ()       # once over: the seats that asked for another game
+    undo: bool = False                  # this seat may take back its last answer now
 
 
 class Refused(_Msg, tag="refused"):
@@ -367,7 +377,7 @@ class BadMessage(ValueError):
     """A message that does not fit the schema; the text says what, for the refusal."""
 
 
-def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping | Say:
+def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping | Say | Undo:
     """A client's message, or BadMessage saying why it is not one."""
     try:
         return _client_decoder.decode(raw)

@@ -42,6 +42,7 @@ from doomlings_desktop.net.protocol import (
     Rematch,
     Said,
     Say,
+    Undo,
     Waiting,
     Welcome,
     decode_client,
@@ -184,12 +185,13 @@ class Server:
 
     def add_room(self, code: str, kinds: list[str], modules: Iterable[str] = (),
                  seed: int | None = None, variants: dict | None = None,
-                 held: bool = False) -> Room:
+                 held: bool = False, undo: bool = False) -> Room:
         code = code.upper()
         if code in self.rooms:
             raise ValueError(f"there is a room {code} already")
         kw: dict[str, Any] = {} if seed is None else {"seed": seed}
-        room = Room(code, list(kinds), tuple(modules), variants=variants or {}, held=held, **kw)
+        room = Room(code, list(kinds), tuple(modules), variants=variants or {}, held=held,
+                    undo=undo, **kw)
         self.rooms[code] = room
         self._save(room)
         return room
@@ -332,6 +334,8 @@ class Server:
                 self._rematch(conn, msg)
             elif type(msg) is Say:
                 self._say(conn, msg)
+            elif type(msg) is Undo:
+                self._undo(conn, msg)
             else:
                 conn.send(Pong())
         except Refusal as e:
@@ -462,6 +466,18 @@ class Server:
         self._broadcast(room)
         self._kick_bots(room)
 
+    def _undo(self, conn: Conn, msg: Undo) -> None:
+        """A player takes back their own last answer (where the host allows it): every seat
+        is sent the game as it is again (its log and zone events cut back: `update_for`
+        sends from where the game now is, and the client cuts there)."""
+        room = conn.room
+        if room is None:
+            raise Refusal("Say hello first: join a room, then play.")
+        room.take_back(conn.seat, msg.step, msg.game)
+        log.info("room %s: seat %d took back an answer", room.code, conn.seat)
+        self._broadcast(room)
+        self._kick_bots(room)
+
     def _say(self, conn: Conn, msg: Say) -> None:
         """A quick message, to every seat of the room; one every SAY_EVERY seconds."""
         room = conn.room
@@ -512,7 +528,8 @@ class Server:
                 c.record_sent = room.games
             try:
                 c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing,
-                                  room.games, tuple(sorted(room.rematch))))
+                                  room.games, tuple(sorted(room.rematch)),
+                                  room.may_undo(c.seat)))
             except Exception:  # noqa: BLE001 - one seat's failure must not stop the others'
                 log.exception("room %s: the update for seat %d failed", room.code, c.seat)
                 continue
@@ -552,16 +569,18 @@ class Server:
                 view = view_for(g, seat, with_log=False)
                 sampler = WorldSampler(g, seat)
                 try:
-                    if getattr(bot, "name", "") in QUICK_BOTS:
+                    if d.kind == "end_turn":     # a stand-in at a player's pause for Undo
+                        answer = "end"
+                    elif getattr(bot, "name", "") in QUICK_BOTS:
                         answer = bot.decide(view, sampler)
                     else:
                         answer = await asyncio.to_thread(bot.decide, view, sampler)
-                    if g.pending is not d:
+                    if room.game is not g or g.pending is not d:     # undone, or moved on
                         continue
                     g.apply(answer)
                 except Exception:  # noqa: BLE001 - a bot's bug must not stop the room
                     log.exception("room %s: the bot of seat %d failed", room.code, seat)
-                    if g.pending is d:
+                    if room.game is g and g.pending is d:
                         g.apply(d.options[0])
                 self._broadcast(room)
                 await asyncio.sleep(0)      # the other rooms and connections get their turn

@@ -34,6 +34,7 @@ from doomlings_desktop.net.protocol import (
     Rematch,
     Said,
     Say,
+    Undo,
     Update,
     Waiting,
     Welcome,
@@ -93,6 +94,18 @@ def last_seat() -> tuple[str, str, str] | None:
             and isinstance(name, str) and len(name) <= 40):
         return None
     return url, room, "".join(ch for ch in name if ch.isprintable())
+
+
+def _message(item: tuple) -> Any:
+    """The message for an item the window put on the network loop's queue."""
+    kind = item[0]
+    if kind == "answer":
+        return Answer(step=item[1], answer=item[3], game=item[2])
+    if kind == "rematch":
+        return Rematch(game=item[1])
+    if kind == "undo":
+        return Undo(step=item[1], game=item[2])
+    return Say(phrase=item[1])
 
 
 class LogLine(NamedTuple):
@@ -237,12 +250,6 @@ class LocalOnly:
     def delegated(self, d: Any) -> bool:
         return False
 
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
-
     def seat_dicts(self) -> list[dict]:
         return [s.as_dict() for s in self.seats]
 
@@ -302,7 +309,9 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         self.moves: list = []       # the zone events sent (net/wire.py zone_from_wire), in place
         self.step = -1
         self.game_no = 0
-        self.sent_at = -1           # the step whose answer is on its way
+        self.sent_at = -1           # the step whose answer (or Undo) is on its way
+        self.decision_wire: Any = None      # the last update's decision, as sent
+        self.undo_ok = False        # the host lets this seat take back its last answer now
         self.connected: tuple[bool, ...] = ()
         self.stand_ins: tuple[int, ...] = ()
         self.link_up = False        # this window's own connection
@@ -361,14 +370,13 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         while True:
             item = await self._answers.get()
             ws = self._seat.ws
-            msg = Answer(step=item[1], answer=item[3], game=item[2]) if item[0] == "answer" \
-                else Rematch(game=item[1]) if item[0] == "rematch" else Say(phrase=item[1])
+            msg = _message(item)
             try:
                 if ws is None:
                     raise ConnectionError
                 await ws.send(encode(msg), text=True)
             except Exception:  # noqa: BLE001 - the connection went: the answer goes again
-                if item[0] in ("answer", "rematch"):
+                if item[0] in ("answer", "rematch", "undo"):
                     self._put("unsent", item[1], item[0])
 
     async def _no_answer(self) -> None:
@@ -552,9 +560,13 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         if view.n != len(self.seats) or not 0 <= view.me < view.n:
             self._lose("The host sent a table for another number of players.")
             return False
-        moved = u.step != self.step or u.game != self.game_no
+        # a new step, a new game, or at the same step another decision (the pause for End
+        # turn is answered without a step of its own)
+        moved = (u.step, u.game, u.decision) != (self.step, self.game_no, self.decision_wire)
         if u.game != self.game_no:
             self._new_game()
+        elif u.step < self.step:
+            self._seen = None       # taken back: what comes back is no news
         self._take_zones(u)
         self.step, self.game_no = u.step, u.game
         self.view_now = view
@@ -562,6 +574,7 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         self.connected = tuple(u.connected)
         self.stand_ins = tuple(u.stand_ins)
         self.rematch_from = tuple(x for x in u.rematch if 0 <= x < view.n)
+        self.decision_wire, self.undo_ok = u.decision, bool(u.undo)
         self.link_up = True
         if moved:
             self.sent_at = -1
@@ -650,6 +663,23 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         loop.call_soon_threadsafe(q.put_nowait, ("answer", self.step, self.game_no, answer))
         self._repend()
         return None
+
+    def can_undo(self) -> bool:
+        """Undo is offered as at a local table, where the host allows it: for this seat's own
+        last answer, while nothing was revealed and no other seat has acted (the host says
+        so in each update, and checks it again when the Undo comes)."""
+        return self.undo_ok and self.state == "playing" and self.my_decision() is not None
+
+    def undo(self) -> bool:
+        """Ask the host to take back this seat's last answer; True if it was sent (the table
+        shows the game as it comes back; a refusal comes back as a notice)."""
+        loop, q = self._loop, self._answers
+        if not self.can_undo() or loop is None or q is None or not loop.is_running():
+            return False
+        self.sent_at = self.step        # the decision is not offered while the Undo travels
+        loop.call_soon_threadsafe(q.put_nowait, ("undo", self.step, self.game_no))
+        self._repend()
+        return True
 
     def say(self, phrase: int) -> bool:
         """Send a quick message (`PHRASES[phrase]`) to the table; False if it cannot go."""

@@ -196,7 +196,7 @@ def _sane(z: Any, cards: int, seats: int) -> bool:
 
 def update_for(g: Any, seat: int, log_at: int, zones_at: int,
                connected: tuple[bool, ...] = (), stand_ins: tuple[int, ...] = (),
-               game: int = 0, rematch: tuple[int, ...] = ()) -> Update:
+               game: int = 0, rematch: tuple[int, ...] = (), undo: bool = False) -> Update:
     """What `seat` is sent now: its view and decision, and the log lines and zone events from
     `log_at` and `zones_at` on (what it already has is not sent again)."""
     v = view_for(g, seat, with_log=False)
@@ -206,7 +206,7 @@ def update_for(g: Any, seat: int, log_at: int, zones_at: int,
                   zones_at=zones_at,
                   zones=tuple(wire_zone(e) for e in zone_events_for(g, seat, zones_at, places=True)),
                   view=wire_view(v), decision=wire_decision(v.decision), connected=connected,
-                  stand_ins=stand_ins)
+                  stand_ins=stand_ins, undo=undo)
 
 
 # -- back, on the client
