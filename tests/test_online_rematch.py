@@ -133,3 +133,56 @@ def test_rematch_from_the_window_deals_a_new_game_to_the_same_seats():
         other.stop()
         router.go(app, "menu")
         stop_server(st, errors)
+
+
+def test_the_hosts_window_deals_the_rematch_of_its_held_room(monkeypatch):
+    """Host in the window (its room held until Start, Undo allowed: turns pause for End
+    turn), a player joins, the game is played to its end; both ask for the rematch, the
+    host's window last, and the host's own table goes to the new game."""
+    from test_online_ui import press, type_into
+
+    from doomlings_desktop.ui.scenes.online import OnlineScene
+
+    monkeypatch.setattr(OnlineScene, "grace", 0.3)
+    app = make_app()
+    router.go(app, "new_game")
+    app.frame()
+    press(app, "online")
+    sc = app.scene
+    while sc.places[sc.place][0] != "127.0.0.1":
+        press(app, ("place", sc.places[sc.place][0]))
+    type_into(app, sc, "port", "0")
+    press(app, "host")
+    m = app.scene.match
+    wait_until(lambda: m.state == "lobby" and m.lobby, "the host's seat", pump=app.frame)
+    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    r = random.Random(9)
+    try:
+        wait_until(lambda: app.scene.ready(), "the joined player", pump=app.frame)
+        press(app, "start")
+        table = wait_until(lambda: app.scene if type(app.scene).__name__ == "OnlineTableScene"
+                           else None, "the table", pump=app.frame)
+        paused = []
+
+        def both_over():
+            d = m.my_decision()
+            paused.append(d is not None and d.kind == "end_turn")
+            answer_randomly(m, r)
+            answer_randomly(other, r)
+            app.frame()
+            return m.state == other.state == "over"
+        wait_until(both_over, "the hosted game's end", deadline_s=240, idle_s=0.001)
+        assert any(paused)          # the host allows Undo: its turns waited for End turn
+        assert other.ask_rematch() is None
+        wait_until(lambda: table.end_note() == "Rematch asked by Ben; waiting for you.",
+                   "the host told Ben asked", pump=app.frame)
+        press(app, "rematch")
+        new = wait_until(lambda: app.scene if app.scene is not table else None,
+                         "the host's new table", pump=app.frame)
+        assert new.match is m and m.game_no == 1 and m.state == "playing"
+        assert m.host.thread is not None        # the server goes on: the old table let go only
+        wait_until(lambda: other.tick() or other.game_no == 1, "Ben's new game")
+    finally:
+        other.stop()
+        router.go(app, "menu")      # leaving the table stops the server
+    assert m.host.thread is None
