@@ -141,7 +141,10 @@ class Fuzz:
             return json.dumps({"t": "answer", "step": step, "answer": r.choice(bad)})
         if pick == 4:
             return r.choice([hello(room, token=""),                # hello twice
-                             '{"t": "rematch"}'])                  # while the game goes on
+                             '{"t": "rematch"}',                   # while the game goes on
+                             json.dumps({"t": "rematch", "game": r.randrange(3)}),
+                             # an Undo where the host allows none, at any step
+                             json.dumps({"t": "undo", "step": step - r.randrange(3)})])
         return _junk(r, room)
 
 

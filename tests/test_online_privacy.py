@@ -16,9 +16,21 @@ import pytest
 from netdriver import play_seats, start_server, stop_server
 
 from doomlings_desktop.commands.logscan import Scanner, name_pattern
-from doomlings_desktop.net.protocol import Record, Update, ZLaid, ZMoved, decode_server
+from doomlings_desktop.net.protocol import (
+    Record,
+    Update,
+    ZAge,
+    ZLaid,
+    ZMoved,
+    ZPlayed,
+    ZPool,
+    ZWorldEffect,
+    decode_server,
+)
+from doomlings_desktop.net.wire import wire_zone
 from doomlings_desktop.rules.cards import available_modules
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.events import Asked, zone_events_for
 
 CARD_KINDS = ("play", "card", "catastrophe", "react")     # decisions whose options are cards
 
@@ -58,11 +70,25 @@ def _ids(u: Update) -> set[int]:
             ids.add(e.card)
         elif type(e) is ZLaid:
             ids |= {c for c in e.cards if c is not None}
+        elif type(e) in (ZPlayed, ZWorldEffect):    # the facts the stage reads
+            ids.add(e.card)
+        elif type(e) is ZAge and e.age >= 0:
+            ids.add(e.age)
+        elif type(e) is ZPool and e.cause >= 0:
+            ids.add(e.cause)
     return ids
 
 
-def _knowledge(g: Game) -> list[list[tuple[set[int], set[str]]]]:
-    """Replay g's answers with the scanner: per step, per seat, (cards known, names known)."""
+class _At:
+    """The game's event stream as it was at one step (`zone_events_for` reads only this)."""
+
+    def __init__(self, moves: list) -> None:
+        self.moves = moves
+
+
+def _knowledge(g: Game) -> tuple[list[list[tuple[set[int], set[str]]]], list[_At]]:
+    """Replay g's answers with the scanner: per step, per seat, (cards known, names known);
+    and per step the event stream as it was."""
     db = g.db
     again = Game.new(db, g.n, seed=g.seed, variants=g.variants, names=list(g.names))
     sc = Scanner(again, name_pattern(db))
@@ -76,12 +102,14 @@ def _knowledge(g: Game) -> list[list[tuple[set[int], set[str]]]]:
         return per
 
     out.append(snap())
+    streams = [_At(list(again.moves or ()))]
     for a in g.answers:
         again.apply(a)
         sc.step()
         out.append(snap())
+        streams.append(_At(list(again.moves or ())))
     assert again.log == g.log
-    return out
+    return out, streams
 
 
 def _printed(db, known: set[int], name: str, text: str) -> bool:
@@ -107,7 +135,7 @@ def check_wire(seats: list, g: Game) -> tuple[int, int]:
     messages and card names checked."""
     db = g.db
     pattern = name_pattern(db)
-    know = _knowledge(g)
+    know, streams = _knowledge(g)
     checked = names = 0
     for s in seats:
         for k, raw in enumerate(s.received):
@@ -121,6 +149,12 @@ def check_wire(seats: list, g: Game) -> tuple[int, int]:
                 assert not pattern.search(raw), raw
                 continue
             cards, known_names = know[msg.step][s.seat]
+            # the events and facts (the stage reads them): exactly the seat's share, so no
+            # fact the seat may not know (another seat's out-of-turn offer) rides along
+            share = tuple(wire_zone(e) for e in zone_events_for(
+                streams[msg.step], s.seat, msg.zones_at, places=True))
+            assert msg.zones == share, (f"seat {s.seat} at step {msg.step} is sent events it "
+                                        f"may not know")
             hidden = _ids(msg) - cards
             assert not hidden, (f"seat {s.seat} at step {msg.step} is sent cards it may not "
                                 f"know: {sorted(db.name(c) for c in hidden)}")
@@ -162,15 +196,20 @@ def _leaky(leak: str):
         if leak == "log":           # the next seat's log lines (they name its draws)
             from doomlings_desktop.rules.events import events_for
             return replace(u, events=events_for(g, other, log_at))
-        return replace(u, zones=tuple(wire.wire_zone(e) for e in (g.moves or ())[zones_at:]))
+        raw = (g.moves or ())[zones_at:]
+        if leak == "asked":     # whom every offer waits for, out-of-turn ones too
+            return replace(u, zones=tuple(wire.wire_zone(e) if type(e) is Asked else z
+                                          for e, z in zip(raw, u.zones, strict=True)))
+        return replace(u, zones=tuple(wire.wire_zone(e) for e in raw))
 
     return update_for
 
 
-@pytest.mark.parametrize("leak", ["hand", "log", "zones"])
+@pytest.mark.parametrize("leak", ["hand", "log", "zones", "asked"])
 def test_the_check_finds_a_leak(leak, monkeypatch):
     """Proof that the check can fail: a server that sends another hand, another seat's log
-    lines or the zone events unfiltered is caught."""
+    lines, the zone events unfiltered, or whom another seat's out-of-turn offer waits for (no
+    card in it: the events are held to the seat's share) is caught."""
     from doomlings_desktop.net import server
 
     monkeypatch.setattr(server, "update_for", _leaky(leak))

@@ -84,7 +84,8 @@ class RemoteSeat:
         self.on_answer = on_answer
         self.create = create        # (seats, modules): open a room first instead of joining
         self.games = games          # games to play in a row: the ones after the first are
-        self.game = 0               # rematches; `game` is the room's game now
+        # rematches (0: as many as the caller asks for, the connection kept between them)
+        self.game = 0               # the room's game now
         self.rematch_asked = -1     # the game after which a rematch was asked
         self.outcomes: list[Any] = []   # each finished game's Outcome
         self.keep = keep                # given each finished game, replayed from its record
@@ -103,7 +104,8 @@ class RemoteSeat:
         self.zones: list[Any] = []
         self.view: View | None = None
         self.step = -1
-        self.answered = -1          # the step of the last answer sent
+        self.answered: Any = -1     # the step (and decision) of the last answer sent: the
+        # pause for End turn is answered without a new step, so the step alone is not enough
         self.connections = 0        # how many times it has connected (1 + reconnections)
         self.resumed_from: list[tuple[int, int]] = []   # (log_at, zones_at) of each resume
         self.ws: Any = None
@@ -135,8 +137,9 @@ class RemoteSeat:
 
     @property
     def done(self) -> bool:
-        """The last game to play is over."""
-        return self.over and self.game + 1 >= self.games
+        """The last game to play is over (never with `games` 0: the game window's seat stays
+        at the table for a rematch until its player leaves)."""
+        return self.games > 0 and self.over and self.game + 1 >= self.games
 
     def hello(self) -> Hello:
         return Hello(protocol=PROTOCOL, program=__version__, rules=self._digests, room=self.room,
@@ -227,10 +230,12 @@ class RemoteSeat:
         if len(self.outcomes) <= self.game:
             self.outcomes.append(self.view.outcome)
             self._keep_record()
+        if self.games == 0:         # the window's seat: its player asks for a rematch or not
+            return False
         if self.game + 1 >= self.games:
             return True
         self.rematch_asked = self.game
-        await self.ws.send(encode(Rematch()), text=True)
+        await self.ws.send(encode(Rematch(game=self.game)), text=True)
         return False
 
     def _keep_record(self) -> None:
@@ -291,10 +296,15 @@ class RemoteSeat:
         if self.on_update is not None:
             self.on_update(self)
 
+    def _asked(self) -> tuple:
+        d = self.view.decision if self.view is not None else None
+        return (self.step, None if d is None else (d.kind, tuple(d.options), d.prompt))
+
     async def _maybe_answer(self) -> None:
         v = self.view
+        asked = self._asked()
         if (v is None or v.decision is None or self.decide is None or self.ws is None
-                or self.answered == self.step):
+                or self.answered == asked):
             return
         try:
             answer = self.decide(v)
@@ -305,7 +315,7 @@ class RemoteSeat:
         except Exception as e:  # noqa: BLE001 - a server's decision is input like any other
             raise Lost(f"the server asked a decision this seat cannot answer ({type(e).__name__}"
                        f": {str(e)[:80]})") from None
-        self.answered = self.step
+        self.answered = asked
         if self.on_answer is not None:
             self.on_answer(self.step, answer)
         await self.ws.send(encode(Answer(step=self.step, answer=answer, game=self.game)),

@@ -53,6 +53,7 @@ class KeptRoom(NamedTuple):
     kinds: tuple[str, ...]
     dealt: bool
     changed: float
+    undo: bool = False
 
 
 def kept_room(folder: Path | None = None) -> KeptRoom | None:
@@ -78,7 +79,7 @@ def kept_room(folder: Path | None = None) -> KeptRoom | None:
     if room.game is not None and room.game.over:
         return None
     return KeptRoom(room.code, host, port, name[:40], tuple(s.kind for s in room.seats),
-                    room.game is not None, changed)
+                    room.game is not None, changed, place.get("undo") is True)
 
 
 def forget_hosted(folder: Path | None = None) -> None:
@@ -112,18 +113,21 @@ class Hosting:
     def __init__(self, kinds: list[str], modules: tuple[str, ...] = (),
                  variants: dict | None = None, host: str = LOOPBACK, port: int = PORT,
                  announce: bool = True, grace: float = 60.0, code: str = "",
-                 keep: Path | None = None, name: str = "") -> None:
+                 keep: Path | None = None, name: str = "", undo: bool = True) -> None:
         self.host, self.port = host, port
         self.code = code or new_room_code(6)
         self.modules, self.variants = tuple(modules), dict(variants or {})
         self.keep = keep            # the folder the room is kept in (None: not kept)
         self._reopened: Any = None  # the room read from its file, when reopened
         self.name = name
+        self.undo = undo
         if keep is not None:
             forget_hosted(keep)
             _make_folder(keep)
         self.server = Server(grace=grace, state=keep)
-        self.server.add_room(self.code, kinds, modules, variants=variants, held=True)
+        # the host's policy: Undo as its own table has it (Settings' "Wait for End turn")
+        self.server.add_room(self.code, kinds, modules, variants=variants, held=True,
+                             undo=undo)
         self.announce = announce
         self.thread: ServerThread | None = None
         self._announcing: Any = None
@@ -145,6 +149,9 @@ class Hosting:
         self.modules, self.variants = tuple(room.modules), dict(room.variants)
         self.keep, self.name = folder, kept.name
         room.held = room.game is None       # a lobby reopened waits for Start again
+        room.undo = self.undo = kept.undo   # the host's policy, as it was
+        if room.game is not None:
+            room.game.hold = room.holds()
         self._reopened = room
         self.server = Server(grace=grace, state=folder)
         self.server.rooms[room.code] = room
@@ -180,7 +187,8 @@ class Hosting:
         assert self.keep is not None
         try:
             write_atomic(self.keep / PLACE_FILE, json.dumps(
-                {"code": self.code, "host": self.host, "port": self.port, "name": self.name}))
+                {"code": self.code, "host": self.host, "port": self.port, "name": self.name,
+                 "undo": self.undo}))
         except OSError as e:
             log.warning("the hosted room cannot be kept: %s", e.strerror or e)
 

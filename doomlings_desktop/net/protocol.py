@@ -76,7 +76,20 @@ class Answer(_Msg, tag="answer"):
 
 
 class Rematch(_Msg, tag="rematch"):
-    """After the game: this seat wants another, same seats, new deal."""
+    """After the game: this seat wants another, same seats, new deal. `game` names the game
+    just over (the room's game number), so a click that arrives late, after the next game
+    was dealt, is refused rather than taken as a wish for the game after that."""
+
+    game: Step = 0
+
+
+class Undo(_Msg, tag="undo"):
+    """Take back this seat's own last answer (where the host allows Undo): honoured only
+    while the decision at `step` of game `game` is this seat's and nothing was revealed and
+    no other seat acted since that answer (the engine's undo floor)."""
+
+    step: Step
+    game: Step = 0
 
 
 class Ping(_Msg, tag="ping"):
@@ -94,7 +107,7 @@ class Say(_Msg, tag="say"):
     phrase: Annotated[int, msgspec.Meta(ge=0, lt=len(PHRASES))]
 
 
-ClientMsg = Hello | Create | Answer | Rematch | Ping | Say
+ClientMsg = Hello | Create | Answer | Rematch | Ping | Say | Undo
 
 
 class _Versions(msgspec.Struct):
@@ -204,7 +217,83 @@ class ZEra(msgspec.Struct, tag="e", array_like=True, frozen=True,
     card: int
 
 
-ZoneEvent = ZMoved | ZLaid | ZEra
+# The public facts of the stream that tell the game's big moments (an age, a catastrophe, a
+# turn skipped, World's End) and what hit the seat: the window's stage (play/story.py) reads
+# them as a local table does. Each is what `zone_events_for` gives the seat, nothing more.
+
+class ZTable(msgspec.Struct, tag="t", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
+    n: int
+    variants: dict[str, bool | int | str]
+    last_colors: tuple[str, ...]
+
+
+class ZPool(msgspec.Struct, tag="g", array_like=True, frozen=True,
+            forbid_unknown_fields=True):
+    seat: int
+    gp: int
+    cause: int
+
+
+class ZAge(msgspec.Struct, tag="a", array_like=True, frozen=True,
+           forbid_unknown_fields=True):
+    age: int
+    hands_open: bool
+
+
+class ZTurn(msgspec.Struct, tag="b", array_like=True, frozen=True,
+            forbid_unknown_fields=True):
+    seat: int
+
+
+class ZSkipped(msgspec.Struct, tag="k", array_like=True, frozen=True,
+               forbid_unknown_fields=True):
+    seat: int
+
+
+class ZStabilized(msgspec.Struct, tag="s", array_like=True, frozen=True,
+                  forbid_unknown_fields=True):
+    seat: int
+
+
+class ZPlayed(msgspec.Struct, tag="p", array_like=True, frozen=True,
+              forbid_unknown_fields=True):
+    seat: int
+    card: int
+    out_of_turn: bool
+
+
+class ZAsked(msgspec.Struct, tag="q", array_like=True, frozen=True,
+             forbid_unknown_fields=True):
+    """Whom the game waits for (-1: no one the seat may see); `own` when it is this seat's
+    own decision (the decision itself travels as the Update's `decision`)."""
+
+    seat: int
+    own: bool
+
+
+class ZWorldEnd(msgspec.Struct, tag="w", array_like=True, frozen=True,
+                forbid_unknown_fields=True):
+    pass
+
+
+class ZWorldEffect(msgspec.Struct, tag="x", array_like=True, frozen=True,
+                   forbid_unknown_fields=True):
+    seat: int
+    card: int
+
+
+class ZFact(msgspec.Struct, tag="o", array_like=True, frozen=True,
+            forbid_unknown_fields=True):
+    """Another fact of the seat's share (a turn ended, an attachment, a look of its own...),
+    by its kind alone: what it holds reaches the seat through its view, but the story must
+    know that something came between (a local seat's does)."""
+
+    kind: Annotated[str, msgspec.Meta(max_length=20)]
+
+
+ZoneEvent = (ZMoved | ZLaid | ZEra | ZTable | ZPool | ZAge | ZTurn | ZSkipped | ZStabilized
+             | ZPlayed | ZAsked | ZWorldEnd | ZWorldEffect | ZFact)
 
 
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -239,6 +328,7 @@ class Update(_Msg, tag="update"):
     connected: tuple[bool, ...] = ()
     stand_ins: tuple[int, ...] = ()     # remote seats a bot plays while their player is gone
     rematch: tuple[int, ...] = ()       # once over: the seats that asked for another game
+    undo: bool = False                  # this seat may take back its last answer now
 
 
 class Refused(_Msg, tag="refused"):
@@ -287,7 +377,7 @@ class BadMessage(ValueError):
     """A message that does not fit the schema; the text says what, for the refusal."""
 
 
-def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping | Say:
+def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping | Say | Undo:
     """A client's message, or BadMessage saying why it is not one."""
     try:
         return _client_decoder.decode(raw)

@@ -72,6 +72,9 @@ class Room:
     record_of: int = field(init=False, default=-1)    # ...and which game it is of
     held: bool = False         # a game window's room: dealt when its host says Start, not
     # as soon as every seat is taken (`Server.release`)
+    undo: bool = False         # the host lets a player take back their own last answer
+    # (`take_back`); a player's turn then waits for End turn after its play, as at a local
+    # table, so the play can be taken back before the turn goes on
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.kinds) <= 6:
@@ -117,20 +120,29 @@ class Room:
         """Deal the game once every remote seat is taken; True if it was dealt now."""
         if self.game is not None or not self.ready or self.held:
             return False
-        self.game = Game.new(self.db, len(self.seats), seed=self.seed, variants=self.variants,
-                             names=[s.name or default_name(i) for i, s in enumerate(self.seats)])
+        self.game = self._dealt([])
         self.bots = {i: make_bot(s.kind, self.seed * 31 + i, db=self.db)
                      for i, s in enumerate(self.seats) if s.kind != REMOTE}
         return True
 
     # ------------------------------------------------------------------ answers
 
-    def ask_rematch(self, seat: int) -> bool:
-        """`seat` wants another game; True when every remote seat does and it is dealt: same
-        seats, a new seed."""
+    def ask_rematch(self, seat: int, game: int = 0) -> bool:
+        """`seat` wants another game after game `game`; True when every remote seat does and
+        it is dealt: same seats (bots stay bots, players keep their seats and tokens), a new
+        seed. Refused (nothing changes) before the game is over, for another game than this
+        one, from a seat that is not a player's, and when the seat has asked already."""
         g = self.game
         if g is None or not g.over:
             raise Refusal("A rematch is asked for once the game is over.")
+        if game != self.games:
+            raise Refusal(f"That rematch was asked after game {game} of this room, and this "
+                          f"is game {self.games}.")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != REMOTE:
+            raise Refusal("Only a player's seat asks for a rematch.")
+        if seat in self.rematch:
+            raise Refusal("You have asked for a rematch already: it is dealt once every "
+                          "player has.")
         self.rematch.add(seat)
         if any(s.kind == REMOTE and i not in self.rematch for i, s in enumerate(self.seats)):
             return False
@@ -178,6 +190,56 @@ class Room:
             return False
         self.stand_ins[seat] = make_bot(level, self.seed * 31 + seat, db=self.db)
         return True
+
+    # ------------------------------------------------------------------ undo
+
+    def holds(self) -> int:
+        """The engine's `Game.hold` bits: every player's seat where Undo is allowed."""
+        return sum(1 << i for i, s in enumerate(self.seats) if s.kind == REMOTE) \
+            if self.undo else 0
+
+    def _dealt(self, answers: list) -> Game:
+        """The room's game dealt again and replayed to `answers` (without holds: the pause
+        for End turn is not an answer), then held as the room says."""
+        g = Game.new(self.db, len(self.seats), seed=self.seed, variants=self.variants,
+                     names=[s.name or default_name(i) for i, s in enumerate(self.seats)])
+        for a in answers:
+            g.apply(a)
+        g.hold = self.holds()
+        return g
+
+    def may_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its last answer now (its Update says so)."""
+        g = self.game
+        return (self.undo and g is not None and not g.over and g.pending is not None
+                and g.pending.player == seat and g.can_undo())
+
+    def take_back(self, seat: int, step: int, game: int = 0) -> None:
+        """Undo for `seat`: back to its own last answer of this turn (at End turn, to its play),
+        as a local table's Undo does; or Refusal, the game unchanged. Only where the host
+        allows it, only for the decision pending now and only when it is this seat's, and only
+        while the engine lets it (nothing drawn or revealed, no other seat has acted)."""
+        g = self.game
+        if not self.undo:
+            raise Refusal("The host does not allow Undo in this game.")
+        if g is None or g.over or g.pending is None:
+            raise Refusal("There is nothing to take back.")
+        if game != self.games or step != len(g.answers):
+            raise Refusal(f"That Undo was for step {step} of game {game}, and the game is at "
+                          f"step {len(g.answers)} of game {self.games}.")
+        if g.pending.player != seat:
+            raise Refusal("It is not your decision: only your own last answer is taken back.")
+        if not g.can_undo():
+            raise Refusal("Nothing to undo: a card was drawn or revealed, or another player "
+                          "acted.")
+        answers, n, whole = list(g.answers), len(g.answers), g.pending.kind == "end_turn"
+        for k in range(1, n - g.undo_floor + 1):
+            back = self._dealt(answers[:n - k])
+            p = back.pending
+            if p is not None and p.player == seat and (p.kind == "play" or not whole):
+                self.game = back
+                return
+        self.game = self._dealt(answers[:n - 1])
 
     def fingerprint(self) -> tuple:
         """What a refused message must leave as it was (tests compare it)."""

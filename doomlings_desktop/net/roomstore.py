@@ -85,11 +85,13 @@ def load_room(path: Path) -> GameRoom:
         if not room.ready or not room.start():
             raise ValueError("a game dealt with a seat nobody has")
         g = room.game
+        hold, g.hold = g.hold, 0        # the pauses for End turn are no answers
         for a in f.answers:
             try:
                 g.apply(a)
             except IllegalAnswer as e:
                 raise ValueError(f"answer {len(g.answers) + 1} cannot be replayed: {e}") from None
+        g.hold = hold
     return room
 
 

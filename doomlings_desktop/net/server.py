@@ -42,6 +42,7 @@ from doomlings_desktop.net.protocol import (
     Rematch,
     Said,
     Say,
+    Undo,
     Waiting,
     Welcome,
     decode_client,
@@ -184,12 +185,13 @@ class Server:
 
     def add_room(self, code: str, kinds: list[str], modules: Iterable[str] = (),
                  seed: int | None = None, variants: dict | None = None,
-                 held: bool = False) -> Room:
+                 held: bool = False, undo: bool = False) -> Room:
         code = code.upper()
         if code in self.rooms:
             raise ValueError(f"there is a room {code} already")
         kw: dict[str, Any] = {} if seed is None else {"seed": seed}
-        room = Room(code, list(kinds), tuple(modules), variants=variants or {}, held=held, **kw)
+        room = Room(code, list(kinds), tuple(modules), variants=variants or {}, held=held,
+                    undo=undo, **kw)
         self.rooms[code] = room
         self._save(room)
         return room
@@ -340,9 +342,11 @@ class Server:
             elif type(msg) is Answer:
                 self._answer(conn, msg)
             elif type(msg) is Rematch:
-                self._rematch(conn)
+                self._rematch(conn, msg)
             elif type(msg) is Say:
                 self._say(conn, msg)
+            elif type(msg) is Undo:
+                self._undo(conn, msg)
             else:
                 conn.send(Pong())
         except Refusal as e:
@@ -382,15 +386,20 @@ class Server:
         dealt = room.start()
         if dealt:
             log.info("room %s: the game is dealt", room.code)
-            for i, s in enumerate(room.seats):   # a seat whose player left before the deal
-                if s.token and not s.connected and self.stand_in:
-                    asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, i)
+            self._absent(room)
         if room.game is None or dealt:      # dealt: every seat's name, as the game has them
             for c in self._room_conns(room):
                 c.send(Waiting(room.info()))
         if room.game is not None:
             self._broadcast(room)
             self._kick_bots(room)
+
+    def _absent(self, room: Room) -> None:
+        """A game was just dealt: a seat whose player left before (the lobby, or the end
+        screen after asking for the rematch) gets a bot once the grace period is over."""
+        for i, s in enumerate(room.seats):
+            if s.token and not s.connected and self.stand_in:
+                asyncio.get_running_loop().call_later(self.grace, self._stand_in, room, i)
 
     def release(self, code: str) -> bool:
         """The host of a held room says Start: deal it if every seat is taken (on the
@@ -468,6 +477,18 @@ class Server:
         self._broadcast(room)
         self._kick_bots(room)
 
+    def _undo(self, conn: Conn, msg: Undo) -> None:
+        """A player takes back their own last answer (where the host allows it): every seat
+        is sent the game as it is again (its log and zone events cut back: `update_for`
+        sends from where the game now is, and the client cuts there)."""
+        room = conn.room
+        if room is None:
+            raise Refusal("Say hello first: join a room, then play.")
+        room.take_back(conn.seat, msg.step, msg.game)
+        log.info("room %s: seat %d took back an answer", room.code, conn.seat)
+        self._broadcast(room)
+        self._kick_bots(room)
+
     def _say(self, conn: Conn, msg: Say) -> None:
         """A quick message, to every seat of the room; one every SAY_EVERY seconds."""
         room = conn.room
@@ -480,15 +501,18 @@ class Server:
         for c in self._room_conns(room):
             c.send(Said(conn.seat, msg.phrase))
 
-    def _rematch(self, conn: Conn) -> None:
+    def _rematch(self, conn: Conn, msg: Rematch) -> None:
         room = conn.room
         if room is None:
             raise Refusal("Say hello first: join a room, then ask for a rematch.")
-        if room.ask_rematch(conn.seat):
+        if room.ask_rematch(conn.seat, msg.game):
             log.info("room %s: rematch, game %d dealt", room.code, room.games)
             for c in self._room_conns(room):    # a new game: its log starts again
                 c.log_sent = c.zones_sent = 0
+            self._absent(room)
+            self._broadcast(room)
             self._kick_bots(room)
+            return
         self._broadcast(room)
 
     def _room_conns(self, room: Room) -> list[Conn]:
@@ -515,7 +539,8 @@ class Server:
                 c.record_sent = room.games
             try:
                 c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing,
-                                  room.games, tuple(sorted(room.rematch))))
+                                  room.games, tuple(sorted(room.rematch)),
+                                  room.may_undo(c.seat)))
             except Exception:  # noqa: BLE001 - one seat's failure must not stop the others'
                 log.exception("room %s: the update for seat %d failed", room.code, c.seat)
                 continue
@@ -555,16 +580,18 @@ class Server:
                 view = view_for(g, seat, with_log=False)
                 sampler = WorldSampler(g, seat)
                 try:
-                    if getattr(bot, "name", "") in QUICK_BOTS:
+                    if d.kind == "end_turn":     # a stand-in at a player's pause for Undo
+                        answer = "end"
+                    elif getattr(bot, "name", "") in QUICK_BOTS:
                         answer = bot.decide(view, sampler)
                     else:
                         answer = await asyncio.to_thread(bot.decide, view, sampler)
-                    if g.pending is not d:
+                    if room.game is not g or g.pending is not d:     # undone, or moved on
                         continue
                     g.apply(answer)
                 except Exception:  # noqa: BLE001 - a bot's bug must not stop the room
                     log.exception("room %s: the bot of seat %d failed", room.code, seat)
-                    if g.pending is d:
+                    if room.game is g and g.pending is d:
                         g.apply(d.options[0])
                 self._broadcast(room)
                 await asyncio.sleep(0)      # the other rooms and connections get their turn

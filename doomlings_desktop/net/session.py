@@ -25,19 +25,23 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from doomlings_desktop.net.client import Lost, RemoteSeat
+from doomlings_desktop.net.news import SeatNews
 from doomlings_desktop.net.protocol import (
     PHRASES,
     Answer,
     Record,
     Refused,
+    Rematch,
     Said,
     Say,
+    Undo,
     Update,
     Waiting,
     Welcome,
     encode,
 )
-from doomlings_desktop.play.match import Seat, Since
+from doomlings_desktop.net.rematch import Rematching
+from doomlings_desktop.play.match import Seat
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.view import View
 
@@ -90,6 +94,18 @@ def last_seat() -> tuple[str, str, str] | None:
             and isinstance(name, str) and len(name) <= 40):
         return None
     return url, room, "".join(ch for ch in name if ch.isprintable())
+
+
+def _message(item: tuple) -> Any:
+    """The message for an item the window put on the network loop's queue."""
+    kind = item[0]
+    if kind == "answer":
+        return Answer(step=item[1], answer=item[3], game=item[2])
+    if kind == "rematch":
+        return Rematch(game=item[1])
+    if kind == "undo":
+        return Undo(step=item[1], game=item[2])
+    return Say(phrase=item[1])
 
 
 class LogLine(NamedTuple):
@@ -201,15 +217,6 @@ class LocalOnly:
     private = True
     seats: list[Seat]
 
-    def since(self, seat: int, log: tuple | None = None) -> Since:
-        return Since([], [], [])
-
-    def look(self, seat: int) -> None:
-        pass
-
-    def story(self) -> list:
-        return []
-
     def coming(self) -> None:
         return None
 
@@ -243,12 +250,6 @@ class LocalOnly:
     def delegated(self, d: Any) -> bool:
         return False
 
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
-
     def seat_dicts(self) -> list[dict]:
         return [s.as_dict() for s in self.seats]
 
@@ -262,7 +263,7 @@ class LocalOnly:
         pass
 
 
-class RemoteMatch(LocalOnly):
+class RemoteMatch(SeatNews, Rematching, LocalOnly):
     """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
     takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
     playing, over or lost (`problem` says why, in a sentence)."""
@@ -286,7 +287,7 @@ class RemoteMatch(LocalOnly):
         self.wake = wake
         self.inbox: queue.Queue[tuple] = queue.Queue()
         self._seat = RemoteSeat(url, room, name, decide=None, seat_file=seat_file,
-                                give_up_after=give_up_after, say=self._said)
+                                give_up_after=give_up_after, say=self._said, games=0)
         self._seat._maybe_answer = self._no_answer      # the table answers, not a callback
         self._seat.on_message = self._heard
         self._seat.on_link = lambda up: self._put("link", up)
@@ -310,7 +311,9 @@ class RemoteMatch(LocalOnly):
         self.moves: list = []       # the zone events sent (net/wire.py zone_from_wire), in place
         self.step = -1
         self.game_no = 0
-        self.sent_at = -1           # the step whose answer is on its way
+        self.sent_at = -1           # the step whose answer (or Undo) is on its way
+        self.decision_wire: Any = None      # the last update's decision, as sent
+        self.undo_ok = False        # the host lets this seat take back its last answer now
         self.connected: tuple[bool, ...] = ()
         self.stand_ins: tuple[int, ...] = ()
         self.link_up = False        # this window's own connection
@@ -320,6 +323,8 @@ class RemoteMatch(LocalOnly):
         self.finished = False
         self._finished: tuple | None = None    # (game, replayed Game or None, why not)
         self.kept = False           # the finished game's record is kept on this computer
+        self.rematch_from: tuple[int, ...] = ()     # the seats that asked for another game
+        self.rematch_asked = -1     # the game after which this seat asked for one
         self.viewer = self.cleared = 0
         self.hint_for: Any = None   # the decision the last hint was asked for
         self._hint: Any = None
@@ -367,15 +372,14 @@ class RemoteMatch(LocalOnly):
         while True:
             item = await self._answers.get()
             ws = self._seat.ws
-            msg = Answer(step=item[1], answer=item[3], game=item[2]) if item[0] == "answer" \
-                else Say(phrase=item[1])
+            msg = _message(item)
             try:
                 if ws is None:
                     raise ConnectionError
                 await ws.send(encode(msg), text=True)
             except Exception:  # noqa: BLE001 - the connection went: the answer goes again
-                if item[0] == "answer":
-                    self._put("unsent", item[1])
+                if item[0] in ("answer", "rematch", "undo"):
+                    self._put("unsent", item[1], item[0])
 
     async def _no_answer(self) -> None:
         return None
@@ -492,6 +496,8 @@ class RemoteMatch(LocalOnly):
             else:
                 self.notices.append((f"The host refused that: {item[1]}", 5))
         elif kind == "unsent":
+            if item[2] == "rematch":    # the click may be made again
+                self.rematch_asked = -1
             self.sent_at = -1 if self.sent_at == item[1] else self.sent_at
             self.link_up = False
             self._repend()
@@ -542,7 +548,8 @@ class RemoteMatch(LocalOnly):
         if u.game != self.game_no or u.zones_at > len(self.moves):
             self.moves = [UNSENT] * u.zones_at
         del self.moves[u.zones_at:]
-        self.moves.extend(zone_from_wire(z) for z in u.zones)
+        self.moves.extend(zone_from_wire(z, len(self.db.cards), len(self.seats))
+                          for z in u.zones)
 
     def _take_update(self, u: Update, lines: tuple) -> bool:
         from doomlings_desktop.net.wire import view_from_wire
@@ -555,13 +562,21 @@ class RemoteMatch(LocalOnly):
         if view.n != len(self.seats) or not 0 <= view.me < view.n:
             self._lose("The host sent a table for another number of players.")
             return False
-        moved = u.step != self.step or u.game != self.game_no
+        # a new step, a new game, or at the same step another decision (the pause for End
+        # turn is answered without a step of its own)
+        moved = (u.step, u.game, u.decision) != (self.step, self.game_no, self.decision_wire)
+        if u.game != self.game_no:
+            self._new_game()
+        elif u.step < self.step:
+            self._seen = None       # taken back: what comes back is no news
         self._take_zones(u)
         self.step, self.game_no = u.step, u.game
         self.view_now = view
         self.log_lines = [LogLine(str(k), str(t)) for k, t in lines]
         self.connected = tuple(u.connected)
         self.stand_ins = tuple(u.stand_ins)
+        self.rematch_from = tuple(x for x in u.rematch if 0 <= x < view.n)
+        self.decision_wire, self.undo_ok = u.decision, bool(u.undo)
         self.link_up = True
         if moved:
             self.sent_at = -1
@@ -573,6 +588,18 @@ class RemoteMatch(LocalOnly):
                 forget_seat()       # nothing left to take back
         self.finished = view.over
         return moved
+
+    def _new_game(self) -> None:
+        """A rematch was dealt: this game's own state starts again (the seats' hints, the
+        record, the rematch asked), and a joined seat is kept again to be taken back."""
+        self.finished = self.kept = False
+        self.rematch_from, self.rematch_asked = (), -1
+        self.hint_for = self._hint = None
+        self.news_again()
+        self._make_seats()
+        if self.seat_kept:
+            remember_seat(self.url, self.room, self.name_asked)
+            self._seat._keep_token()
 
     def _keep(self, view: View) -> None:
         """The game is over: keep its record here (Load game's last game, replayable from
@@ -638,6 +665,23 @@ class RemoteMatch(LocalOnly):
         loop.call_soon_threadsafe(q.put_nowait, ("answer", self.step, self.game_no, answer))
         self._repend()
         return None
+
+    def can_undo(self) -> bool:
+        """Undo is offered as at a local table, where the host allows it: for this seat's own
+        last answer, while nothing was revealed and no other seat has acted (the host says
+        so in each update, and checks it again when the Undo comes)."""
+        return self.undo_ok and self.state == "playing" and self.my_decision() is not None
+
+    def undo(self) -> bool:
+        """Ask the host to take back this seat's last answer; True if it was sent (the table
+        shows the game as it comes back; a refusal comes back as a notice)."""
+        loop, q = self._loop, self._answers
+        if not self.can_undo() or loop is None or q is None or not loop.is_running():
+            return False
+        self.sent_at = self.step        # the decision is not offered while the Undo travels
+        loop.call_soon_threadsafe(q.put_nowait, ("undo", self.step, self.game_no))
+        self._repend()
+        return True
 
     def say(self, phrase: int) -> bool:
         """Send a quick message (`PHRASES[phrase]`) to the table; False if it cannot go."""

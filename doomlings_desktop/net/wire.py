@@ -19,12 +19,41 @@ from doomlings_desktop.net.protocol import (
     WireOutcome,
     WireSeat,
     WireView,
+    ZAge,
+    ZAsked,
     ZEra,
+    ZFact,
     ZLaid,
     ZMoved,
+    ZoneEvent,
+    ZPlayed,
+    ZPool,
+    ZSkipped,
+    ZStabilized,
+    ZTable,
+    ZTurn,
+    ZWorldEffect,
+    ZWorldEnd,
 )
 from doomlings_desktop.rules.decisions import Decision
-from doomlings_desktop.rules.events import EraClosed, Laid, Moved, events_for, zone_events_for
+from doomlings_desktop.rules.events import (
+    AgeBegun,
+    Asked,
+    EraClosed,
+    Fact,
+    GenePool,
+    Laid,
+    Moved,
+    Played,
+    Stabilized,
+    TableSet,
+    TurnBegun,
+    TurnSkipped,
+    WorldEndBegun,
+    WorldEndEffect,
+    events_for,
+    zone_events_for,
+)
 from doomlings_desktop.rules.outcome import Outcome
 from doomlings_desktop.rules.view import SeatView, View, view_for
 
@@ -55,10 +84,28 @@ def wire_view(v: View) -> WireView:
     return WireView(**kw)
 
 
-def wire_zone(e: Any) -> ZMoved | ZLaid | ZEra | None:
-    """A zone event's wire form; None for an entry of the stream this seat may not know and
-    for the other facts (gene pools, turns, decisions...), which reach a remote seat through
-    its view: the i-th entry stays the stream's i-th, so a seat resumes from an index."""
+# the public facts that travel (the stage and "since your last turn" read them), each as
+# (its wire form, the fields it carries); the others (turn ended, attachments, recolours,
+# private looks...) reach a remote seat through its view
+_FACTS: dict[type, tuple[type, tuple[str, ...]]] = {
+    GenePool: (ZPool, ("seat", "gp", "cause")),
+    AgeBegun: (ZAge, ("age", "hands_open")),
+    TurnBegun: (ZTurn, ("seat",)),
+    TurnSkipped: (ZSkipped, ("seat",)),
+    Stabilized: (ZStabilized, ("seat",)),
+    Played: (ZPlayed, ("seat", "card", "out_of_turn")),
+    WorldEndBegun: (ZWorldEnd, ()),
+    WorldEndEffect: (ZWorldEffect, ("seat", "card")),
+}
+_BACK: dict[type, tuple[type, tuple[str, ...]]] = {w: (f, names)
+                                                   for f, (w, names) in _FACTS.items()}
+
+
+def wire_zone(e: Any) -> ZoneEvent | None:
+    """An event of the seat's share of the stream (`zone_events_for`), in its wire form; None
+    for an entry this seat may not know (the i-th entry stays the stream's i-th, so a seat
+    resumes from an index). The facts the stage reads travel whole; the others by their kind
+    alone (what they hold reaches the seat through its view)."""
     t = type(e)
     if t is Moved:
         return ZMoved(e.card, e.src, e.p, e.dst, e.q, e.bottom)
@@ -66,7 +113,24 @@ def wire_zone(e: Any) -> ZMoved | ZLaid | ZEra | None:
         return ZLaid(e.zone, e.seat, tuple(e.cards))
     if t is EraClosed:
         return ZEra(e.card)
-    return None
+    if t is TableSet:
+        return ZTable(e.n, dict(e.variants or {}), tuple(e.last_colors or ()))
+    if t is Asked:      # as this seat may know it: its own decision, or whom the game waits for
+        return ZAsked(e.seat, e.decision is not None)
+    fact = _FACTS.get(t)
+    if fact is None:
+        return None if e is None else ZFact(str(getattr(e, "kind", ""))[:20])
+    return fact[0](*(getattr(e, f) for f in fact[1]))
+
+
+class OtherFact(Fact):
+    """A fact of the seat's share sent by its kind alone (ZFact): it holds nothing, but the
+    story reads that something came between two events, as a local seat's does."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind    # type: ignore[misc]
 
 
 class _Unsent:
@@ -82,10 +146,23 @@ class _Unsent:
 UNSENT = _Unsent()
 
 
-def zone_from_wire(z: ZMoved | ZLaid | ZEra | None) -> Any:
+class _Own:
+    """The decision of an Asked of the seat's own: the decision itself travels as the
+    Update's `decision`; the story only needs to know there was one."""
+
+    kind = "own"
+
+
+OWN = _Own()
+
+
+def zone_from_wire(z: ZoneEvent | None, cards: int = 1 << 20, seats: int = 6) -> Any:
     """A received zone event as the table reads one (rules/events.py's, as
     `zone_events_for` gives it): already this seat's share, so whoever sees it is this seat
-    (`seen` None: the card, if named, is the seat's to know); an entry not sent is UNSENT."""
+    (`seen` None: the card, if named, is the seat's to know); an entry not sent is UNSENT, and
+    so is one naming a card or seat that does not exist (`cards`, `seats`: hostile input)."""
+    if z is None or not _sane(z, cards, seats):
+        return UNSENT
     t = type(z)
     if t is ZMoved:
         return Moved(z.card, z.src, z.p, z.dst, z.q, z.bottom, None)     # type: ignore[union-attr]
@@ -93,12 +170,33 @@ def zone_from_wire(z: ZMoved | ZLaid | ZEra | None) -> Any:
         return Laid(z.zone, z.seat, tuple(z.cards), None)      # type: ignore[union-attr]
     if t is ZEra:
         return EraClosed(z.card)      # type: ignore[union-attr]
-    return UNSENT
+    if t is ZTable:
+        return TableSet(z.n, dict(z.variants), tuple(z.last_colors))   # type: ignore[union-attr]
+    if t is ZAsked:
+        return Asked(z.seat, OWN if z.own else None)    # type: ignore[union-attr]
+    if t is ZFact:
+        return OtherFact(z.kind)    # type: ignore[union-attr]
+    fact, names = _BACK[t]
+    return fact(*(getattr(z, f) for f in names))
+
+
+def _sane(z: Any, cards: int, seats: int) -> bool:
+    """Every card of the event a card of the database (or None/-1: none), every seat one of
+    the table's (or -1: none or shared)."""
+    for f in ("card", "age", "cause"):
+        c = getattr(z, f, None)
+        if c is not None and not -1 <= c < cards:
+            return False
+    for f in ("seat", "p", "q"):
+        q = getattr(z, f, None)
+        if q is not None and not -1 <= q < seats:
+            return False
+    return all(c is None or 0 <= c < cards for c in getattr(z, "cards", ()))
 
 
 def update_for(g: Any, seat: int, log_at: int, zones_at: int,
                connected: tuple[bool, ...] = (), stand_ins: tuple[int, ...] = (),
-               game: int = 0, rematch: tuple[int, ...] = ()) -> Update:
+               game: int = 0, rematch: tuple[int, ...] = (), undo: bool = False) -> Update:
     """What `seat` is sent now: its view and decision, and the log lines and zone events from
     `log_at` and `zones_at` on (what it already has is not sent again)."""
     v = view_for(g, seat, with_log=False)
@@ -108,7 +206,7 @@ def update_for(g: Any, seat: int, log_at: int, zones_at: int,
                   zones_at=zones_at,
                   zones=tuple(wire_zone(e) for e in zone_events_for(g, seat, zones_at, places=True)),
                   view=wire_view(v), decision=wire_decision(v.decision), connected=connected,
-                  stand_ins=stand_ins)
+                  stand_ins=stand_ins, undo=undo)
 
 
 # -- back, on the client

@@ -125,17 +125,25 @@ def changed_since(g: Game, last: tuple | None, seat: int, log: tuple | None) -> 
     does, every time)."""
     if last is None:
         return Since([], [], [])
-    at, before, pools = last
-    _, now, pools_now = _seen_state(g, log=False)
+    at = last[0]
     if len(g.log or ()) <= at:
         log = ()
     else:
         log = events_for(g, seat, at) if log is None else log[at:]
-    gained = [(q, c) for q, pile in enumerate(now) for c in pile if c not in before[q]]
-    lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in now[q]]
+    return seen_change(last, _seen_state(g, log=False), log)
+
+
+def seen_change(last: tuple, now: tuple, lines: Any) -> Since:
+    """What changed from `last` to `now` (each a `_seen_state`: log length, piles, gene pools)
+    with the seat's new log `lines`: also what an online table tells from the seat's own view
+    (net/news.py), which has the same three things and nothing of the game's."""
+    _, before, pools = last
+    _, piles, pools_now = now
+    gained = [(q, c) for q, pile in enumerate(piles) for c in pile if c not in before[q]]
+    lost = [(q, c) for q, pile in enumerate(before) for c in pile if c not in piles[q]]
     gps = [(q, was, is_) for q, (was, is_) in enumerate(zip(pools, pools_now, strict=True))
            if was != is_]
-    return Since(list(log), gained, lost, gps)
+    return Since(list(lines), gained, lost, gps)
 
 
 class Preferences(Protocol):

@@ -219,7 +219,8 @@ class OnlineScene(Scene):
                               tuple(m for m in s.modules if m not in broken), dict(s.variants),
                               self.places[self.place][0], int(port),
                               announce=self.listen, grace=self.grace,
-                              keep=hosted_folder(), name=self._name()).start()
+                              keep=hosted_folder(), name=self._name(),
+                              undo=s.hold_end_turn != "never").start()
         except (OSError, ValueError, RuntimeError, CardDatabaseError) as e:
             why = getattr(e, "strerror", None) or str(e)
             self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")

@@ -45,6 +45,27 @@ class OnlineTableScene(TableScene):
         self.following: list[tuple[Any, Any]] = []     # answers waiting for their decisions
         self.heard: list[str] = []      # the quick messages shown, newest last (a later toast
         # may cover one before it is read: they are kept here)
+        self.game_no = match.game_no    # the room's game this table shows
+        self.handed = False             # a rematch was dealt: the next table holds the match
+
+    @property
+    def rematch_offered(self) -> bool:
+        """The end screen's Rematch: the room deals a new game for the same seats once every
+        player has asked for it (one click each)."""
+        return self.match.state == "over"
+
+    def rematch(self) -> None:
+        why = self.match.ask_rematch()
+        if why is not None:
+            self.say(why)
+            self.app.sounds.play("error")
+        else:
+            self.app.sounds.play("click")
+
+    def end_note(self) -> str:
+        """The line under the end screen's title: who asked for the rematch, whom it waits
+        for."""
+        return self.match.rematch_words()
 
     def busy(self) -> bool:
         """Moving cards, or news from the network thread to take in. Waiting for another
@@ -83,15 +104,20 @@ class OnlineTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        m = self.match
+        if m.game_no != self.game_no and m.view_now is not None and not self.handed:
+            self.handed = True      # the rematch is dealt: its table, fresh, in this one's place
+            router.go(self.app, "online_table", m)
+            return
         if self.following:
             self._follow()
-        m = self.match
         if m.state == "lost" and not self.lost_told:
             self.lost_told = True
             self.app.sounds.play("error")
 
     def left(self) -> None:
-        self.match.stop()
+        if not self.handed:
+            self.match.stop()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.covered():

@@ -617,6 +617,11 @@ class End(Layer):
         title = t.render(words, t.fit(words, int(44 * u), table_w, int(22 * u), bold=True),
                          ACCENT, bold=True)
         surf.blit(title, title.get_rect(midtop=(left + table_w // 2, int(50 * u))))
+        note = getattr(sc, "end_note", lambda: "")()    # online: who asked for a rematch
+        if note:
+            line = t.render(note, t.fit(note, int(16 * u), table_w, int(11 * u)), INK)
+            top = int(50 * u) + title.get_height() + int(2 * u)
+            surf.blit(line, line.get_rect(midtop=(left + table_w // 2, top)))
         col0 = min(label_w, table_w // 2) + int(24 * u)
         colw = min(max(int(150 * u), colw_need), (table_w - col0) // max(1, v.n))
         x0 = left + (table_w - col0 - colw * v.n) // 2
