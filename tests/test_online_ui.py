@@ -570,6 +570,7 @@ def test_a_hosts_program_closed_mid_game_reopens_the_room_with_continue(monkeypa
         m2 = app2.scene.match
         # where it was: an answer the server took as the window left is kept too
         assert (m2.room, m2.me, m2.host.seat_url) == (code, 0, url) and m2.step >= step
+        assert m.host.undo and m2.host.server.rooms[code].undo     # the host's policy kept
         wait_until(lambda: m2.is_connected(1), "Ben back in his seat", pump=app2.frame)
         play_to_the_end(app2, other, seed=6)
         assert other.state == "over" and m2.game.over

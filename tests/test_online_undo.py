@@ -132,7 +132,7 @@ def test_undo_at_an_online_table_takes_the_play_back_at_every_table():
         assert d is not None and d.kind == "play"
         assert len(m.view_now.hand) == len(hand) + 1 and len(m.view_now.seats[m.me].pile) \
             == len(played) - 1
-        wait_until(lambda: other.tick() or other.step == m.step, "the other table taken back")
+        wait_until(lambda: (other.tick(), other.step == m.step)[1], "the other table taken back")
         assert other.view_now.seats[m.me].pile == m.view_now.seats[m.me].pile
         assert len(other.log_lines) == len(m.log_lines)
         assert not m.can_undo()             # nothing of this turn left to take back
