@@ -15,10 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomlings_desktop.bots.effects import Terms, before, sample_worlds, terms, weights
+from doomlings_desktop.bots.effects import (
+    Terms,
+    before,
+    played,
+    sample_worlds,
+    terms_of,
+    weights,
+)
 from doomlings_desktop.bots.heuristics import meaning_outlook, option_scores, tables
+from doomlings_desktop.play.because import cause, facts
 from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.verbs.core import COLORS
 
 WORLDS = 4       # worlds the answer and its rivals are compared in
 RIVALS = 3       # the quick policy's best other answers compared with it
@@ -57,10 +66,11 @@ def _phrase(game: Game, me: int, q: int, part: str, delta: float, leader: int | 
     rival's, or minus the position before it when `than` is empty)."""
     than = f" than {than}" if than else ""
     n = _amount(delta)
-    if q == me:
-        return {"now": f"you score {n} more now{than}",
-                "world_end": f"your World's End bonuses promise {n} more{than}",
-                "hand": f"your hand and gene pool promise {n} more for the turns left{than}",
+    if q == me:     # an answer's own effect may cost the seat (its lost trait): said so
+        more, less = ("more", "more") if delta > 0 else ("fewer", "less")
+        return {"now": f"you score {n} {more} now{than}",
+                "world_end": f"your World's End bonuses promise {n} {less}{than}",
+                "hand": f"your hand and gene pool promise {n} {less} for the turns left{than}",
                 }[part]
     who = ("the leader " if q == leader else "") + game.pname(q)
     if delta > 0:       # an effect that helps another player is said as such
@@ -108,6 +118,18 @@ def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
 
 def why(game: Game, seat: int, answer: Any, salt: int,
         results: dict | None = None) -> str:
+    """The reason for the answer to the seat's pending decision, without a full stop (see
+    `_why`); a colour's always says who holds it in their pile (issue 28), as a cause where
+    the colours' counts made the difference, else as a fact."""
+    said = _why(game, seat, answer, salt, results)
+    d = game.pending
+    if d.kind == "color" and answer in COLORS and f" {answer} trait" not in said:
+        said = f"{facts(game, seat, answer, None)}; {said}"
+    return said
+
+
+def _why(game: Game, seat: int, answer: Any, salt: int,
+         results: dict | None = None) -> str:
     """The reason for the answer to the seat's pending decision, without a full stop.
     `results`: the Hard bot's search that chose it (`HardBot.last_results`: each answer's
     chances to win in the worlds it played on), said when nothing separates the answers at
@@ -123,31 +145,72 @@ def why(game: Game, seat: int, answer: Any, salt: int,
     sc = option_scores(worlds[0].clone(), tb)
     rivals = sorted((o for o in opts if o != answer),
                     key=lambda o: -sc[opts.index(o)])[:RIVALS]
-    mine = terms(worlds, seat, answer, tb)
+    after = played(worlds, seat, answer, tb)
+    mine = terms_of(after, seat, tb)
     w = weights(mine, seat, tb.lead)
     found = []
     for o in rivals:
-        alt = terms(worlds, seat, o, tb)
+        games = played(worlds, seat, o, tb)
+        alt = terms_of(games, seat, tb)
         total = sum(w[q] * (getattr(mine, p)[q] - getattr(alt, p)[q])
                     for p in PARTS for q in range(len(w)))
-        found.append((total, o, alt))
+        found.append((total, o, alt, games))
     ahead = sorted((f for f in found if f[0] >= CLOSE), key=lambda f: f[0])
     if ahead:       # the closest rival it clearly beats: the difference is the reason
-        _, rival, alt = ahead[0]
+        _, rival, alt, games = ahead[0]
         c, q, part, delta = _main_term(mine, alt, seat, tb.lead)
         if c >= CLOSE:
-            return _phrase(game, seat, q, part, delta, _leader(mine, seat),
-                           _than(game, rival))
+            effect = _phrase(game, seat, q, part, delta, _leader(mine, seat),
+                             _than(game, rival))
+            why_it = cause(game, seat, answer, rival, (q, part, delta), after, games, worlds)
+            if not why_it:      # nothing nameable made it: what the seat can see of it
+                return "; ".join(x for x in (facts(game, seat, answer, rival), effect) if x)
+            return _so(why_it, effect)
     # as good as its rivals at once: what it does itself, and what the search found
-    c, q, part, delta = _main_term(mine, before(worlds, seat, tb), seat, tb.lead, signed=True)
-    own = _phrase(game, seat, q, part, delta, _leader(mine, seat), "") \
-        if c > 0 and round(abs(delta)) > 0 else ""
+    return _own(game, seat, answer, (after, mine, worlds, tb), results,
+                max(found, key=lambda f: f[0])[1] if found else None)
+
+
+def _so(because: str, effect: str) -> str:
+    """'Bark goes onto your pile, so you score 3 points more now than ...': the cause first."""
+    return f"{because}, so {effect}" if because else effect
+
+
+def _unless_restated(game: Game, answer: Any, because: str) -> str:
+    """The cause, unless it only names the answer again ('you lose Morality from your pile'
+    for losing Morality, 'Bark goes onto your pile' for playing Bark: the '+N now' says it)."""
+    name = label(game, answer)
+    if because in (f"{name} goes onto your pile", f"you lose {name} from your pile"):
+        return ""
+    return because
+
+
+def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
+         rival: Any) -> str:
+    """The reason of an answer no rival beats at once: what it does itself against the
+    position before (its cause named), and the search's verdict after a round played on."""
+    after, mine, worlds, tb = got
+    base = before(worlds, seat, tb)
+    # what it does for the seat first (a play's cost in hand is no reason), else its largest
+    # effect either way (a trait lost)
+    c, q, part, delta = _main_term(mine, base, seat, tb.lead)
+    if c < CLOSE:
+        c, q, part, delta = _main_term(mine, base, seat, tb.lead, signed=True)
+    why_own = ""
+    own = ""
+    if c > 0 and round(abs(delta)) > 0:
+        why_own = cause(game, seat, answer, None, (q, part, delta), after, worlds, worlds)
+        own = _so(why_own, _phrase(game, seat, q, part, delta, _leader(mine, seat), ""))
     searched = _searched(game, answer, results)
+    # the hint's '+N now' says the seat's own points, from more worlds: with the search's
+    # verdict, the cause is said instead (unless it only names the answer again)
+    fact = facts(game, seat, answer, rival)
     if searched and q == seat and part == "now":
-        own = ""    # the hint's '+N now' says it, from more worlds (and a pass causes none)
+        own = fact or _unless_restated(game, answer, why_own)
+    elif not why_own and fact:      # no cause to name: what the seat can see that bears on it
+        own = f"{fact}; {own}" if own else fact
     if searched:
-        return f"{searched}; {own}" if own else searched
-    rival = max(found, key=lambda f: f[0])[1] if found else None
+        return f"{own}; {searched}" if own else searched
     own = own or "it changes little at once"
     if rival is None:
         return own
