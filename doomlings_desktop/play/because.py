@@ -75,17 +75,18 @@ def _pile_cards(game: Game, seat: int, q: int, sign: int, gained: set[int], lost
     """The card whose arrival or loss moves q's score (or promise) the answer's way, with its
     worth ((0, '') for none)."""
     subj, poss, s = _who(game, seat, q)
+    their = poss if q == seat else "their"      # 'Bob loses Bark from their pile'
     before = set(game.players[q].pile)
     name = game.db.name
     found = []
     for c in gained:
         v = worth(c)
-        text = f"{subj} keep{s} {name(c)} on {poss} pile" if c in before \
+        text = f"{subj} keep{s} {name(c)} on {their} pile" if c in before \
             else f"{name(c)} goes onto {poss} pile"
         found.append((v, c, text))
     for c in lost:
         v = -worth(c)
-        text = f"{subj} lose{s} {name(c)} from {poss} pile" if c in before \
+        text = f"{subj} lose{s} {name(c)} from {their} pile" if c in before \
             else f"{name(c)} stays off {poss} pile"
         found.append((v, c, text))
     found = [f for f in found if sign * f[0] > 0]

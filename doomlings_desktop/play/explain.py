@@ -82,16 +82,19 @@ def _phrase(game: Game, me: int, q: int, part: str, delta: float, leader: int | 
             "hand": f"{who}'s hand and gene pool promise {n} less{than}"}[part]
 
 
-def _main_term(mine: Terms, alt: Terms, me: int, lead: float,
-               signed: bool = False) -> tuple[float, int, str, float]:
+def _main_term(mine: Terms, alt: Terms, me: int, lead: float, signed: bool = False,
+               skip: tuple[int, str] | None = None) -> tuple[float, int, str, float]:
     """(weighted difference, seat, part, raw difference) of the part that favours the answer
     most (0 first when none does). `signed`: the largest change either way (an answer's own
-    effect, good or bad for the seat, against the position before it)."""
+    effect, good or bad for the seat, against the position before it). `skip`: a (seat,
+    part) left out (the seat's points now, which the hint's '+N now' already says)."""
     w = weights(mine, me, lead)
     best = (0.0, me, "now", 0.0)
     for part in PARTS:
         a, b = getattr(mine, part), getattr(alt, part)
         for q in range(len(a)):
+            if (q, part) == skip:
+                continue
             c = w[q] * (a[q] - b[q])
             if signed:
                 c = abs(a[q] - b[q]) * (1.0 if q == me else abs(w[q]))
@@ -123,7 +126,7 @@ def why(game: Game, seat: int, answer: Any, salt: int,
     the colours' counts made the difference, else as a fact."""
     said = _why(game, seat, answer, salt, results)
     d = game.pending
-    if d.kind == "color" and answer in COLORS and f" {answer} trait" not in said:
+    if d.kind == "color" and answer in COLORS and f"{answer} trait" not in said:
         said = f"{facts(game, seat, answer, None)}; {said}"
     return said
 
@@ -185,6 +188,19 @@ def _unless_restated(game: Game, answer: Any, because: str) -> str:
     return because
 
 
+def _second(game: Game, seat: int, answer: Any, got: tuple) -> str:
+    """The answer's largest effect after the seat's own points now (a World's End effect
+    gone onto the pile, cards drawn, another player's loss), with its cause; '' if none is a
+    clear one or none can be named."""
+    after, mine, worlds, tb, base = got
+    c, q, part, delta = _main_term(mine, base, seat, tb.lead, skip=(seat, "now"))
+    if c < CLOSE or round(abs(delta)) == 0:
+        return ""
+    why_it = cause(game, seat, answer, None, (q, part, delta), after, worlds, worlds)
+    return _so(why_it, _phrase(game, seat, q, part, delta, _leader(mine, seat), "")) \
+        if why_it else ""
+
+
 def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
          rival: Any) -> str:
     """The reason of an answer no rival beats at once: what it does itself against the
@@ -206,7 +222,8 @@ def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
     # verdict, the cause is said instead (unless it only names the answer again)
     fact = facts(game, seat, answer, rival)
     if searched and q == seat and part == "now":
-        own = fact or _unless_restated(game, answer, why_own)
+        own = fact or _unless_restated(game, answer, why_own) \
+            or _second(game, seat, answer, (after, mine, worlds, tb, base))
     elif not why_own and fact:      # no cause to name: what the seat can see that bears on it
         own = f"{fact}; {own}" if own else fact
     if searched:
