@@ -5,7 +5,9 @@ the decisions with a choice the coach is asked for the deciding seat's hint, and
 decision the bot's public reason is taken. Each is then checked on a clone of the TRUE game:
 
 - a hint has a reason: more than the answer's name, and more than 'it changes little'
-  (`explained`);
+  (`explained`); and it is counted as generic where it names no cause, only the part of the
+  evaluation or the search's verdict ('your hand and gene pool promise 1 point more', 'your
+  chance to win 19%, the same with Red': `specific`, the 'generic' column);
 - a hint's '+N now' is the seat's real score change once the answer and what it sets off
   are done; where it hangs on hidden cards the hint says so ('+A to +B now, by cards you
   cannot see': the least and most of the seat's imagined worlds; 'likely +N now'), and

@@ -21,7 +21,7 @@ from typing import Any
 
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.bots.reasons import public
-from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
+from doomlings_desktop.rules.decisions import ATTACH_TO_HOST, DISCARD_HAND_CARD, GIVE_HAND_CARD
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.verbs.core import COLORS
 from doomlings_desktop.rules.view import view_for
@@ -217,13 +217,17 @@ def _part(game: Game, seat: int, q: int, part: str, sign: int, mine: list[Game],
 
 def facts(game: Game, seat: int, answer: Any, rival: Any) -> str:
     """What the seat can see that bears on an answer nothing separates at once from its rival
-    (the search decided it): the card a pass keeps in hand, who holds the colour named, the
-    two players' scores and hands ('' for none)."""
+    (the search decided it): the card a pass keeps in hand, the card a discard keeps, who
+    holds the colour named, the two players' scores and hands ('' for none)."""
     d = game.pending
     db = game.db
+    hand = game.players[seat].hand
     if answer == "pass" and d.kind in ("play", "react", "card") and isinstance(rival, int) \
-            and rival in game.players[seat].hand:
+            and rival in hand:
         return f"you keep {db.name(rival)} in hand for a later turn"
+    if d.intent in (DISCARD_HAND_CARD, GIVE_HAND_CARD) and isinstance(rival, int) \
+            and rival in hand:      # the card let go of keeps the other one
+        return f"you keep {db.name(rival)} in hand instead"
     if d.kind == "color" and answer in COLORS:
         held = ", ".join(f"{_who(game, seat, q)[0]} {game.pile_colors(q).count(answer)}"
                          for q in [seat] + [p for p in range(game.n) if p != seat])

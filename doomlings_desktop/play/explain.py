@@ -183,7 +183,8 @@ def _unless_restated(game: Game, answer: Any, because: str) -> str:
     """The cause, unless it only names the answer again ('you lose Morality from your pile'
     for losing Morality, 'Bark goes onto your pile' for playing Bark: the '+N now' says it)."""
     name = label(game, answer)
-    if because in (f"{name} goes onto your pile", f"you lose {name} from your pile"):
+    if because in (f"{name} goes onto your pile", f"you lose {name} from your pile",
+                   f"you give up {name}"):
         return ""
     return because
 
@@ -215,15 +216,16 @@ def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
     why_own = ""
     own = ""
     if c > 0 and round(abs(delta)) > 0:
-        why_own = cause(game, seat, answer, None, (q, part, delta), after, worlds, worlds)
+        why_own = _unless_restated(game, answer, cause(game, seat, answer, None,
+                                                       (q, part, delta), after, worlds, worlds))
         own = _so(why_own, _phrase(game, seat, q, part, delta, _leader(mine, seat), ""))
     searched = _searched(game, answer, results)
     # the hint's '+N now' says the seat's own points, from more worlds: with the search's
     # verdict, the cause is said instead (unless it only names the answer again)
-    fact = facts(game, seat, answer, rival)
+    closest = _closest(answer, results)     # the facts compare with the rival named
+    fact = facts(game, seat, answer, closest[0] if closest else rival)
     if searched and q == seat and part == "now":
-        own = fact or _unless_restated(game, answer, why_own) \
-            or _second(game, seat, answer, (after, mine, worlds, tb, base))
+        own = fact or why_own or _second(game, seat, answer, (after, mine, worlds, tb, base))
     elif not why_own and fact:      # no cause to name: what the seat can see that bears on it
         own = f"{fact}; {own}" if own else fact
     if searched:
@@ -242,20 +244,30 @@ def _pct(xs: list[float]) -> int:
 def _searched(game: Game, answer: Any, results: dict | None) -> str:
     """The search's verdict in words: the seat's chance to win after the answer and after its
     closest rival, in the worlds the search played on ('' without a search to tell)."""
-    if not results or not results.get(answer):
+    found = _closest(answer, results)
+    if found is None:
         return ""
+    rival, theirs = found
     mine = _pct(results[answer])
-    others = [(o, _pct(r)) for o, r in results.items() if o != answer and r]
-    if not others:
-        return ""
-    below = [x for x in others if x[1] <= mine]
-    rival, theirs = max(below or others, key=lambda x: x[1])
     worlds = len(results[answer])
     head = (f"in {worlds} imagined world{'s' if worlds != 1 else ''} played a round on, "
             f"your chance to win {mine}%")
     if theirs == mine:
         return f"{head}, the same {_with(game, rival)}"
     return f"{head}, {theirs}% {_with(game, rival)}"
+
+
+def _closest(answer: Any, results: dict | None) -> tuple[Any, int] | None:
+    """The search's closest rival to the answer (the best one it beat, else the best) and
+    its chance to win in percent; None without a search to tell."""
+    if not results or not results.get(answer):
+        return None
+    mine = _pct(results[answer])
+    others = [(o, _pct(r)) for o, r in results.items() if o != answer and r]
+    if not others:
+        return None
+    below = [x for x in others if x[1] <= mine]
+    return max(below or others, key=lambda x: x[1])
 
 
 def _with(game: Game, alt: Any) -> str:
