@@ -136,15 +136,27 @@ def _parts(g: Game, tb: Tables, me: int) -> tuple[list[float], list[float], list
     return now, we, hand
 
 
-def terms(worlds: list[Game], seat: int, answer: Any, tb: Tables | None = None) -> Terms:
-    """The evaluation's parts after the answer (settled), averaged over the worlds given."""
+def played(worlds: list[Game], seat: int, answer: Any, tb: Tables | None = None) -> list[Game]:
+    """Each world after the answer, settled (`play_out` on a clone): what `terms` reads, and
+    what a reason reads its causes from (the cards that moved, the score lines that changed)."""
     tb = tb or tables(worlds[0].db)
-    played = []
+    out = []
     for w in worlds:
         h = w.clone()
         play_out(h, seat, answer, tb)
-        played.append(h)
-    return _mean(played, seat, tb)
+        out.append(h)
+    return out
+
+
+def terms(worlds: list[Game], seat: int, answer: Any, tb: Tables | None = None) -> Terms:
+    """The evaluation's parts after the answer (settled), averaged over the worlds given."""
+    tb = tb or tables(worlds[0].db)
+    return terms_of(played(worlds, seat, answer, tb), seat, tb)
+
+
+def terms_of(games: list[Game], seat: int, tb: Tables) -> Terms:
+    """The evaluation's parts of games already played out (`played`), averaged."""
+    return _mean(games, seat, tb)
 
 
 def before(worlds: list[Game], seat: int, tb: Tables | None = None) -> Terms:

@@ -5,7 +5,9 @@ the decisions with a choice the coach is asked for the deciding seat's hint, and
 decision the bot's public reason is taken. Each is then checked on a clone of the TRUE game:
 
 - a hint has a reason: more than the answer's name, and more than 'it changes little'
-  (`explained`);
+  (`explained`); and it is counted as generic where it names no cause, only the part of the
+  evaluation or the search's verdict ('your hand and gene pool promise 1 point more', 'your
+  chance to win 19%, the same with Red': `specific`, the 'generic' column);
 - a hint's '+N now' is the seat's real score change once the answer and what it sets off
   are done; where it hangs on hidden cards the hint says so ('+A to +B now, by cards you
   cannot see': the least and most of the seat's imagined worlds; 'likely +N now'), and
@@ -53,6 +55,7 @@ class Counts:
 
     hints: Counter = field(default_factory=Counter)
     unexplained: Counter = field(default_factory=Counter)
+    generic: Counter = field(default_factory=Counter)      # a reason naming no cause
     claims: Counter = field(default_factory=Counter)       # '+N now' or 'between +A and +B'
     ranges: Counter = field(default_factory=Counter)       # ... of them hedged (hidden cards)
     false_now: Counter = field(default_factory=Counter)    # a sure one not the true change
@@ -88,6 +91,30 @@ def explained(why: str, name: str) -> bool:
     head = rest.split(";")[0].strip()
     return (head not in NO_REASON and head.lower() != name.lower()
             and len(head.split()) >= 4)
+
+
+# A reason's clause that only names a part of the evaluation, or the search's verdict, and not
+# what made it move: 'you score 2 points more now than playing Bark', 'your hand and gene pool
+# promise 1 point more', 'in 6 imagined worlds played a round on, your chance to win 20% ...'
+GENERIC = tuple(re.compile(p) for p in (
+    r"^(the leader )?[^,]*? scores? (a little|\d+ points?) (more|fewer) now( than .+)?$",
+    r"^[^,]*World's End bonuses promise (a little|\d+ points?) (more|less)( than .+)?$",
+    r"^[^,]*hand and gene pool promise (a little|\d+ points?) (more|less)[^,]*$",
+    r"^in \d+ imagined worlds? played a round on, your chance to win",
+    r"^it changes little at once$",
+    r"does about as well at once, and playing on a round",
+    r"^the only answer$",
+))
+
+
+def specific(why: str) -> bool:
+    """Whether a hint's reason names a cause beyond the evaluation's part and the search's
+    verdict: a card that moved, a score line, a colour's count, a hand kept or grown, a
+    player's score and hand (issue 28: 'Purple: the Vixen's owner holds no purple')."""
+    _, _, rest = why.partition(": ")
+    rest = _NOW.sub("", rest.rstrip(".")).strip(" ;")
+    clauses = [c.strip() for c in rest.split("; ") if c.strip()]
+    return any(not any(p.search(c) for p in GENERIC) for c in clauses)
 
 
 def _signed(text: str) -> int:
@@ -160,6 +187,8 @@ def _check_hint(res: Counts, coach: Coach, g: Game, reader: _Reader) -> None:
     if not explained(hint.why, label(g, hint.answer)):
         res.unexplained[d.kind] += 1
         res.note(f"no reason [{d.kind}/{d.intent}]: {hint.why}")
+    if not specific(hint.why):
+        res.generic[d.kind] += 1
     said = now_claim(hint.why)
     if said is not None:
         low, high, hedged = said
@@ -230,12 +259,16 @@ def scan(db: Database, games: int, seed: int = 0, share: float = 0.25) -> Counts
 
 def report(res: Counts) -> str:
     kinds = sorted(set(res.hints) | set(res.reasons))
-    lines = ["kind         hints  no-reason  '+N now'  false  hedged  off  bot-reasons  "
-             "contradicted"]
+    lines = ["kind         hints  no-reason  generic  '+N now'  false  hedged  off  "
+             "bot-reasons  contradicted"]
     for k in kinds:
-        lines.append(f"{k:<12} {res.hints[k]:>5}  {res.unexplained[k]:>9}  {res.claims[k]:>8}  "
+        lines.append(f"{k:<12} {res.hints[k]:>5}  {res.unexplained[k]:>9}  "
+                     f"{res.generic[k]:>7}  {res.claims[k]:>8}  "
                      f"{res.false_now[k]:>5}  {res.ranges[k]:>6}  {res.range_off[k]:>3}  "
                      f"{res.reasons[k]:>11}  {res.contradicted[k]:>12}")
+    lines.append(f"{'all':<12} {sum(res.hints.values()):>5}  "
+                 f"{sum(res.unexplained.values()):>9}  {sum(res.generic.values()):>7}  "
+                 f"{sum(res.claims.values()):>8}")
     lines.append(f"names a reader has not seen: {res.leaks}")
     return "\n".join(lines + res.examples)
 

@@ -15,10 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomlings_desktop.bots.effects import Terms, before, sample_worlds, terms, weights
+from doomlings_desktop.bots.effects import (
+    Terms,
+    before,
+    played,
+    sample_worlds,
+    terms_of,
+    weights,
+)
 from doomlings_desktop.bots.heuristics import meaning_outlook, option_scores, tables
+from doomlings_desktop.play.because import cause, facts
 from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.verbs.core import COLORS
 
 WORLDS = 4       # worlds the answer and its rivals are compared in
 RIVALS = 3       # the quick policy's best other answers compared with it
@@ -57,10 +66,11 @@ def _phrase(game: Game, me: int, q: int, part: str, delta: float, leader: int | 
     rival's, or minus the position before it when `than` is empty)."""
     than = f" than {than}" if than else ""
     n = _amount(delta)
-    if q == me:
-        return {"now": f"you score {n} more now{than}",
-                "world_end": f"your World's End bonuses promise {n} more{than}",
-                "hand": f"your hand and gene pool promise {n} more for the turns left{than}",
+    if q == me:     # an answer's own effect may cost the seat (its lost trait): said so
+        more, less = ("more", "more") if delta > 0 else ("fewer", "less")
+        return {"now": f"you score {n} {more} now{than}",
+                "world_end": f"your World's End bonuses promise {n} {less}{than}",
+                "hand": f"your hand and gene pool promise {n} {less} for the turns left{than}",
                 }[part]
     who = ("the leader " if q == leader else "") + game.pname(q)
     if delta > 0:       # an effect that helps another player is said as such
@@ -72,16 +82,19 @@ def _phrase(game: Game, me: int, q: int, part: str, delta: float, leader: int | 
             "hand": f"{who}'s hand and gene pool promise {n} less{than}"}[part]
 
 
-def _main_term(mine: Terms, alt: Terms, me: int, lead: float,
-               signed: bool = False) -> tuple[float, int, str, float]:
+def _main_term(mine: Terms, alt: Terms, me: int, lead: float, signed: bool = False,
+               skip: tuple[int, str] | None = None) -> tuple[float, int, str, float]:
     """(weighted difference, seat, part, raw difference) of the part that favours the answer
     most (0 first when none does). `signed`: the largest change either way (an answer's own
-    effect, good or bad for the seat, against the position before it)."""
+    effect, good or bad for the seat, against the position before it). `skip`: a (seat,
+    part) left out (the seat's points now, which the hint's '+N now' already says)."""
     w = weights(mine, me, lead)
     best = (0.0, me, "now", 0.0)
     for part in PARTS:
         a, b = getattr(mine, part), getattr(alt, part)
         for q in range(len(a)):
+            if (q, part) == skip:
+                continue
             c = w[q] * (a[q] - b[q])
             if signed:
                 c = abs(a[q] - b[q]) * (1.0 if q == me else abs(w[q]))
@@ -108,6 +121,18 @@ def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
 
 def why(game: Game, seat: int, answer: Any, salt: int,
         results: dict | None = None) -> str:
+    """The reason for the answer to the seat's pending decision, without a full stop (see
+    `_why`); a colour's always says who holds it in their pile (issue 28), as a cause where
+    the colours' counts made the difference, else as a fact."""
+    said = _why(game, seat, answer, salt, results)
+    d = game.pending
+    if d.kind == "color" and answer in COLORS and f"{answer} trait" not in said:
+        said = f"{facts(game, seat, answer, None)}; {said}"
+    return said
+
+
+def _why(game: Game, seat: int, answer: Any, salt: int,
+         results: dict | None = None) -> str:
     """The reason for the answer to the seat's pending decision, without a full stop.
     `results`: the Hard bot's search that chose it (`HardBot.last_results`: each answer's
     chances to win in the worlds it played on), said when nothing separates the answers at
@@ -123,31 +148,88 @@ def why(game: Game, seat: int, answer: Any, salt: int,
     sc = option_scores(worlds[0].clone(), tb)
     rivals = sorted((o for o in opts if o != answer),
                     key=lambda o: -sc[opts.index(o)])[:RIVALS]
-    mine = terms(worlds, seat, answer, tb)
+    after = played(worlds, seat, answer, tb)
+    mine = terms_of(after, seat, tb)
     w = weights(mine, seat, tb.lead)
     found = []
     for o in rivals:
-        alt = terms(worlds, seat, o, tb)
+        games = played(worlds, seat, o, tb)
+        alt = terms_of(games, seat, tb)
         total = sum(w[q] * (getattr(mine, p)[q] - getattr(alt, p)[q])
                     for p in PARTS for q in range(len(w)))
-        found.append((total, o, alt))
+        found.append((total, o, alt, games))
     ahead = sorted((f for f in found if f[0] >= CLOSE), key=lambda f: f[0])
     if ahead:       # the closest rival it clearly beats: the difference is the reason
-        _, rival, alt = ahead[0]
+        _, rival, alt, games = ahead[0]
         c, q, part, delta = _main_term(mine, alt, seat, tb.lead)
         if c >= CLOSE:
-            return _phrase(game, seat, q, part, delta, _leader(mine, seat),
-                           _than(game, rival))
+            effect = _phrase(game, seat, q, part, delta, _leader(mine, seat),
+                             _than(game, rival))
+            why_it = cause(game, seat, answer, rival, (q, part, delta), after, games, worlds)
+            if not why_it:      # nothing nameable made it: what the seat can see of it
+                return "; ".join(x for x in (facts(game, seat, answer, rival), effect) if x)
+            return _so(why_it, effect)
     # as good as its rivals at once: what it does itself, and what the search found
-    c, q, part, delta = _main_term(mine, before(worlds, seat, tb), seat, tb.lead, signed=True)
-    own = _phrase(game, seat, q, part, delta, _leader(mine, seat), "") \
-        if c > 0 and round(abs(delta)) > 0 else ""
+    return _own(game, seat, answer, (after, mine, worlds, tb), results,
+                max(found, key=lambda f: f[0])[1] if found else None)
+
+
+def _so(because: str, effect: str) -> str:
+    """'Bark goes onto your pile, so you score 3 points more now than ...': the cause first."""
+    return f"{because}, so {effect}" if because else effect
+
+
+def _unless_restated(game: Game, answer: Any, because: str) -> str:
+    """The cause, unless it only names the answer again ('you lose Morality from your pile'
+    for losing Morality, 'Bark goes onto your pile' for playing Bark: the '+N now' says it)."""
+    name = label(game, answer)
+    if because in (f"{name} goes onto your pile", f"you lose {name} from your pile",
+                   f"you give up {name}"):
+        return ""
+    return because
+
+
+def _second(game: Game, seat: int, answer: Any, got: tuple) -> str:
+    """The answer's largest effect after the seat's own points now (a World's End effect
+    gone onto the pile, cards drawn, another player's loss), with its cause; '' if none is a
+    clear one or none can be named."""
+    after, mine, worlds, tb, base = got
+    c, q, part, delta = _main_term(mine, base, seat, tb.lead, skip=(seat, "now"))
+    if c < CLOSE or round(abs(delta)) == 0:
+        return ""
+    why_it = cause(game, seat, answer, None, (q, part, delta), after, worlds, worlds)
+    return _so(why_it, _phrase(game, seat, q, part, delta, _leader(mine, seat), "")) \
+        if why_it else ""
+
+
+def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
+         rival: Any) -> str:
+    """The reason of an answer no rival beats at once: what it does itself against the
+    position before (its cause named), and the search's verdict after a round played on."""
+    after, mine, worlds, tb = got
+    base = before(worlds, seat, tb)
+    # what it does for the seat first (a play's cost in hand is no reason), else its largest
+    # effect either way (a trait lost)
+    c, q, part, delta = _main_term(mine, base, seat, tb.lead)
+    if c < CLOSE:
+        c, q, part, delta = _main_term(mine, base, seat, tb.lead, signed=True)
+    why_own = ""
+    own = ""
+    if c > 0 and round(abs(delta)) > 0:
+        why_own = _unless_restated(game, answer, cause(game, seat, answer, None,
+                                                       (q, part, delta), after, worlds, worlds))
+        own = _so(why_own, _phrase(game, seat, q, part, delta, _leader(mine, seat), ""))
     searched = _searched(game, answer, results)
+    # the hint's '+N now' says the seat's own points, from more worlds: with the search's
+    # verdict, the cause is said instead (unless it only names the answer again)
+    closest = _closest(answer, results)     # the facts compare with the rival named
+    fact = facts(game, seat, answer, closest[0] if closest else rival)
     if searched and q == seat and part == "now":
-        own = ""    # the hint's '+N now' says it, from more worlds (and a pass causes none)
+        own = fact or why_own or _second(game, seat, answer, (after, mine, worlds, tb, base))
+    elif not why_own and fact:      # no cause to name: what the seat can see that bears on it
+        own = f"{fact}; {own}" if own else fact
     if searched:
-        return f"{searched}; {own}" if own else searched
-    rival = max(found, key=lambda f: f[0])[1] if found else None
+        return f"{own}; {searched}" if own else searched
     own = own or "it changes little at once"
     if rival is None:
         return own
@@ -162,20 +244,30 @@ def _pct(xs: list[float]) -> int:
 def _searched(game: Game, answer: Any, results: dict | None) -> str:
     """The search's verdict in words: the seat's chance to win after the answer and after its
     closest rival, in the worlds the search played on ('' without a search to tell)."""
-    if not results or not results.get(answer):
+    found = _closest(answer, results)
+    if found is None:
         return ""
+    rival, theirs = found
     mine = _pct(results[answer])
-    others = [(o, _pct(r)) for o, r in results.items() if o != answer and r]
-    if not others:
-        return ""
-    below = [x for x in others if x[1] <= mine]
-    rival, theirs = max(below or others, key=lambda x: x[1])
     worlds = len(results[answer])
     head = (f"in {worlds} imagined world{'s' if worlds != 1 else ''} played a round on, "
             f"your chance to win {mine}%")
     if theirs == mine:
         return f"{head}, the same {_with(game, rival)}"
     return f"{head}, {theirs}% {_with(game, rival)}"
+
+
+def _closest(answer: Any, results: dict | None) -> tuple[Any, int] | None:
+    """The search's closest rival to the answer (the best one it beat, else the best) and
+    its chance to win in percent; None without a search to tell."""
+    if not results or not results.get(answer):
+        return None
+    mine = _pct(results[answer])
+    others = [(o, _pct(r)) for o, r in results.items() if o != answer and r]
+    if not others:
+        return None
+    below = [x for x in others if x[1] <= mine]
+    return max(below or others, key=lambda x: x[1])
 
 
 def _with(game: Game, alt: Any) -> str:
