@@ -133,3 +133,21 @@ def test_a_coach_that_fails_says_so_and_the_game_goes_on(monkeypatch):
     assert type(app.scene) is TableScene
     assert sc.toast and "coach could not" in sc.toast[0]
     assert sc.my_decision() is not None
+
+
+def test_a_long_reason_is_set_smaller_before_it_is_cut_and_never_cut_silently():
+    """Reasons that name their causes can run long: the hint box sets them smaller (never
+    under the smallest readable text) to keep them whole in four lines, and only a reason too
+    long even then loses its end, with an ellipsis."""
+    from doomlings_desktop.ui.fonts import MIN_TEXT_PX
+    from doomlings_desktop.ui.table.hint import hint_lines
+
+    app, _ = _table()
+    t = app.text
+    clause = "Sentience gives you 2 points more, and Bob loses Flight from their pile"
+    text = "Hint: " + ", ".join([clause] * 4) + "."
+    size, lines = hint_lines(t, text, 16, 600)
+    assert MIN_TEXT_PX <= size < 16 and len(lines) <= 4
+    assert " ".join(lines) == " ".join(text.split())                  # whole
+    size, lines = hint_lines(t, "Hint: " + " ".join([clause] * 12), 16, 600)
+    assert size == MIN_TEXT_PX and len(lines) == 4 and lines[-1].endswith("…")

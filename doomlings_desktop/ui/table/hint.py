@@ -11,7 +11,8 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.rules.view import View
-from doomlings_desktop.ui.app import INK, MUTED
+from doomlings_desktop.ui.app import INK, MUTED, elide
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.highlight import outline
 from doomlings_desktop.ui.table.layer import Frame, Layer, free_spot
 from doomlings_desktop.ui.theme import HINT, HINT_BOX
@@ -61,9 +62,8 @@ class HintLayer(Layer):
             words, color = hint.why, INK
             for r in lit_rects(sc, d, hint.answer):
                 outline(surf, "hint", r, u, pad=5)
-        size = int(16 * u)
         width = int((sc.layout.prompt.w if sc.layout else 600) * 0.9)
-        lines = t.wrap(f"Hint: {words}", size, width)[:4]     # a reason is a sentence
+        size, lines = hint_lines(t, f"Hint: {words}", int(16 * u), width)
         rendered = [t.render(line, size, color) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
@@ -74,3 +74,16 @@ class HintLayer(Layer):
         for r in rendered:
             surf.blit(r, (box.x + int(12 * u), y))
             y += r.get_height()
+
+
+def hint_lines(t: Any, text: str, size: int, width: int, most: int = 4) -> tuple[int, list]:
+    """A hint's reason in at most `most` lines: a long one is set smaller (never under the
+    smallest readable text) before the last line is cut with an ellipsis, so a reason is
+    never cut silently (reasons grew when they began to name their causes)."""
+    lines = t.wrap(text, size, width)
+    while len(lines) > most and size > MIN_TEXT_PX:
+        size -= 1
+        lines = t.wrap(text, size, width)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [elide(t, " ".join(lines[most - 1:]), size, width)]
+    return size, lines
