@@ -1,11 +1,22 @@
-"""The game's events: what happened, as each seat may read it.
+"""The game's events: one stream per game (`Game.moves`), read by each seat through one
+privacy filter, as text (`events_for`) or as typed events (`zone_events_for`).
 
-A log entry is an `Event`: a kind, its parts, and its audience. A part is text with no card
-name in it, a card (its id) or a tuple of cards. A card's name is written only when the line is
-rendered for a seat allowed to know it, so no caller can leak a hidden card by the way it builds
-a sentence: a secret card is named to the seats in `to` and read as "a card" by every other one.
-`events_for(game, seat, since)` is the one door through which a seat reads the log, as
-`view_for` is for the state (rules/view.py builds `View.log` from it).
+Every entry of the stream is a `Fact`: a zone event (`Moved`, `Laid`, `EraClosed`: every move
+of a card), a typed fact (a gene pool, an age, a turn, a decision, a peek, the outcome...) or a
+line said for people (`Event`), each recorded at the one place it happens, and only while the
+game keeps a log (a clone and a fast simulation build nothing). The log is not a second list:
+`Game.log` (`Log`) is which entries of the stream are its lines, by their places. A line is an
+`Event` said by the rules (`Game.say`), or a typed fact that is itself the line (`Game.told`
+after recording it: a discard from a hand, a play, an age, World's End, a kept Meaning card,
+the winners), rendered by its class's `line`. So what a line says of a typed fact is told
+once, by the fact.
+
+A line is rendered for a seat: a kind, its parts, and its audience. A part is text with no
+card name in it, a card (its id) or a tuple of cards. A card's name is written only when the
+line is rendered for a seat allowed to know it, so no caller can leak a hidden card by the
+way it builds a sentence: a secret card is named to the seats in `to` and read as "a card" by
+every other one. `events_for(game, seat, since)` is the one door through which a seat reads
+the log, as `view_for` is for the state (rules/view.py builds `View.log` from it).
 
 Who may know a card is the caller's call, made where it knows: a line with an empty `to` is
 public (the cards it names lie in public zones or are shown to the table); a line with `to`
@@ -15,12 +26,10 @@ looks at 2 cards of Bob's hand." for the others). tests/test_log_privacy.py (and
 `doomlings fuzz --log-privacy`) plays random games and checks every rendered line of every seat
 against what that seat has seen (doomlings_desktop/commands/logscan.py).
 
-Beside the log, while it is kept, `Game.moves` is the typed event stream: the zone events
-(`Moved`, `Laid`, `EraClosed`: every move of a card) and the facts (`Fact`: a gene pool, an
-age, a turn, a decision, a peek, the outcome...), each recorded at the one place it changes
-and given to a seat through `zone_events_for` as that seat may know it. From the public
-set-up and its share of them alone a seat's whole picture (the facts of its `view_for`) is
-rebuilt: `doomlings fuzz --events` (commands/eventcheck.py) checks it after every answer.
+The typed events reach a seat through `zone_events_for` as that seat may know them (a said
+line reaches it only as text). From the public set-up and its share of them alone a seat's
+whole picture (the facts of its `view_for`) is rebuilt: `doomlings fuzz --events`
+(commands/eventcheck.py) checks it after every answer.
 """
 
 from __future__ import annotations
@@ -61,75 +70,6 @@ class Secret:
         return f"Secret({self.card!r}, {self.to!r})"
 
 
-class Event:
-    """One log entry. Cheap to build and only built while the game keeps a log (`Game.say`)."""
-
-    __slots__ = ("kind", "parts", "to", "secret")
-
-    def __init__(self, kind: LogKind, parts: tuple, to: tuple = (), secret: tuple = ()) -> None:
-        self.kind = kind
-        self.parts = parts
-        self.to = to          # () for public; else the seats that may read its cards' names
-        self.secret = secret  # what the seats in `to` read instead of `parts` (() for parts)
-
-    def _key(self) -> tuple:
-        return self.kind, self.parts, self.to, self.secret
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self._key() == other._key()
-
-    __hash__ = None   # type: ignore[assignment]   # mutable slots: no hashing by value
-
-    def __repr__(self) -> str:
-        return f"Event{self._key()!r}"
-
-    def text_for(self, db: Any, seat: int) -> str:
-        """The line as `seat` reads it (-1: a seat no one sits in, e.g. a public screen)."""
-        to = self.to
-        if not to:
-            return _join(db, self.parts, True, seat)
-        if seat in to:
-            return _join(db, self.secret or self.parts, True, seat)
-        return _join(db, self.parts, False, seat)
-
-
-def _join(db: Any, parts: tuple, named: bool, seat: int = -1) -> str:
-    out = []
-    for part in parts:
-        if type(part) is Secret:
-            named_here = named and seat in part.to
-            part = part.card
-        else:
-            named_here = named
-        if isinstance(part, str):
-            out.append(part)
-        elif isinstance(part, int):
-            out.append(db.name(part) if named_here else "a card" if out else "A card")
-        elif named_here:
-            out.append(", ".join(db.name(c) for c in part))
-        else:
-            out.append("a card" if len(part) == 1 else f"{len(part)} cards")
-    return "".join(out)
-
-
-def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]:
-    """The log from entry `since` on, as (kind, text) pairs that `seat` may read; () while the
-    game keeps no log."""
-    log = g.log
-    if not log:
-        return ()
-    db = g.db
-    return tuple((e.kind, e.text_for(db, seat)) for e in log[since:])
-
-
-# -- zone events: every move of a card, kept beside the log (`Game.moves`) while the game keeps
-# a log. The log is text for people; these are the changes of the zones themselves, from which a
-# seat's picture of the table is rebuilt (commands/eventcheck.py). They are a list of their own so
-# that the log's indices (a save's `bot_notes` are keyed by them) and `View.log` stay as they are.
-
-PUBLIC_ZONES = frozenset(("pile", "discard", "era"))
-
-
 # The typed events' names (`Fact.kind`, and "moved", "laid", "era_closed" for the zone events).
 FactKind = Literal[
     "moved", "laid", "era_closed", "table_set", "gene_pool", "age_begun", "first_player",
@@ -165,6 +105,114 @@ class Fact:
         check for the event checker; a public event never does)."""
         return False
 
+    def line(self, g: Any) -> Event:
+        """This event as a line of the log (only asked of the entries `Game.told` made lines:
+        a class that can be one says how it reads)."""
+        raise TypeError(f"{type(self).__name__} is not a line of the log")
+
+
+class Event(Fact):
+    """A line said for people (`Game.say`): its kind, parts and audience. Cheap to build and
+    only built while the game keeps a log. A seat reads it only as text (`events_for`), never
+    as a typed event: `for_seat` gives nothing."""
+
+    __slots__ = ("kind", "parts", "to", "secret")
+
+    def __init__(self, kind: LogKind, parts: tuple, to: tuple = (), secret: tuple = ()) -> None:  # type: ignore[misc]
+        self.kind = kind  # type: ignore[misc]
+        self.parts = parts
+        self.to = to          # () for public; else the seats that may read its cards' names
+        self.secret = secret  # what the seats in `to` read instead of `parts` (() for parts)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Event and self._key() == other._key()
+
+    __hash__ = None   # type: ignore[assignment]   # mutable slots: no hashing by value
+
+    def __repr__(self) -> str:
+        return f"Event{self._key()!r}"
+
+    def for_seat(self, seat: int) -> None:
+        return None
+
+    def line(self, g: Any) -> Event:
+        return self
+
+    def text_for(self, db: Any, seat: int) -> str:
+        """The line as `seat` reads it (-1: a seat no one sits in, e.g. a public screen)."""
+        to = self.to
+        if not to:
+            return _join(db, self.parts, True, seat)
+        if seat in to:
+            return _join(db, self.secret or self.parts, True, seat)
+        return _join(db, self.parts, False, seat)
+
+
+def _join(db: Any, parts: tuple, named: bool, seat: int = -1) -> str:
+    out = []
+    for part in parts:
+        if type(part) is Secret:
+            named_here = named and seat in part.to
+            part = part.card
+        else:
+            named_here = named
+        if isinstance(part, str):
+            out.append(part)
+        elif isinstance(part, int):
+            out.append(db.name(part) if named_here else "a card" if out else "A card")
+        elif named_here:
+            out.append(", ".join(db.name(c) for c in part))
+        else:
+            out.append("a card" if len(part) == 1 else f"{len(part)} cards")
+    return "".join(out)
+
+
+class Log:
+    """The game's log: which entries of its event stream (`Game.moves`) are lines, by their
+    places in it, so the log is read from the one stream and a line index stays what it was
+    (a save's `bot_notes` and a remote seat's `log_at` are such indices). It reads as the
+    list of its lines, each an `Event` (a typed fact's rendered by its `line`)."""
+
+    __slots__ = ("g", "at")
+
+    def __init__(self, g: Any) -> None:
+        self.g = g
+        self.at: list[int] = []    # the places in `g.moves` of the lines, in order
+
+    def __len__(self) -> int:
+        return len(self.at)
+
+    def __getitem__(self, i: int | slice) -> Any:
+        g = self.g
+        if isinstance(i, slice):
+            return [g.moves[j].line(g) for j in self.at[i]]
+        return g.moves[self.at[i]].line(g)
+
+    def __iter__(self) -> Any:
+        g = self.g
+        return (g.moves[j].line(g) for j in self.at)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Log) and list(self) == list(other)
+
+    __hash__ = None   # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Log({list(self)!r})"
+
+
+def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]:
+    """The log from line `since` on, as (kind, text) pairs that `seat` may read; () while the
+    game keeps no log. Each line is an entry of the one stream, rendered for this seat."""
+    log = g.log
+    if not log:
+        return ()
+    db = g.db
+    return tuple((e.kind, e.text_for(db, seat)) for e in log[since:])
+
+
+PUBLIC_ZONES = frozenset(("pile", "discard", "era"))
+
 
 class Moved(Fact):
     """Card `card` left zone `src` (of seat p for a hand or a pile, else -1) for the top of
@@ -190,6 +238,11 @@ class Moved(Fact):
         if self.seen is None or seat in self.seen:
             return self
         return Moved(None, self.src, self.p, self.dst, self.q, self.bottom, self.seen)
+
+    def line(self, g: Any) -> Event:
+        """A card discarded from a hand (`State.discard_from_hand`), the one move that is a
+        line."""
+        return Event("discard", (f"{g.pname(self.p)} discards ", self.card, " from hand."))
 
 
 class Laid(Fact):
@@ -225,8 +278,8 @@ class EraClosed(Fact):
 
 
 
-# -- the other facts of the table, in the same stream as the zone events (`Game.moves`), each
-# recorded at the one place it changes and only while a log is kept (rules/recorder.py). From
+# -- the other facts of the table, in the same stream (`Game.moves`), each recorded at the one
+# place it changes and only while a log is kept (rules/recorder.py). From
 # the public set-up (`State.lay_out_recorded`) and these, a seat's whole picture is rebuilt
 # (commands/eventcheck.py): every fact of `view_for(game, seat)`.
 
@@ -267,6 +320,10 @@ class AgeBegun(Fact):
     def __init__(self, age: int, hands_open: bool) -> None:
         self.age = age
         self.hands_open = hands_open
+
+    def line(self, g: Any) -> Event:
+        """An age revealed (a catastrophe's line names the new first player: its own)."""
+        return Event("age", ("Age: ", self.age, f". {g.db.cards[self.age].text}"))
 
 
 class FirstPlayer(Fact):
@@ -362,15 +419,27 @@ class Recolored(Fact):
 
 class Played(Fact):
     """`seat` played trait `card` (into a pile): it is the last trait played (Natural Harmony);
-    `out_of_turn` for a card played outside the turn's plays (R20). Public."""
+    `out_of_turn` for a card played outside the turn's plays (R20, World's End); `src` the zone
+    a trait entering its player's own pile came from (`flow.t_enter`: "hand", "discard",
+    "deck"), "" for the other plays. Public."""
 
-    __slots__ = ("seat", "card", "out_of_turn")
+    __slots__ = ("seat", "card", "out_of_turn", "src")
     kind = "played"
 
-    def __init__(self, seat: int, card: int, out_of_turn: bool) -> None:
+    def __init__(self, seat: int, card: int, out_of_turn: bool, src: str = "") -> None:
         self.seat = seat
         self.card = card
         self.out_of_turn = out_of_turn
+        self.src = src
+
+    def line(self, g: Any) -> Event:
+        """A trait entering its player's pile (a play out of turn at World's End: Sneaky)."""
+        where = _FROM[self.src]
+        when = " at World's End" if self.out_of_turn else ""
+        return Event("play", (f"{g.pname(self.seat)} plays ", self.card, f"{where}{when}."))
+
+
+_FROM = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}
 
 
 class _Private(Fact):
@@ -428,6 +497,12 @@ class MeaningKept(_Private):
     def __init__(self, seat: int, card: int | None) -> None:
         self.seat = seat
         self.card = card
+
+    def line(self, g: Any) -> Event:
+        """Named to its keeper alone; the others read that a card was kept."""
+        name = g.pname(self.seat)
+        return Event("meaning", (f"{name} keeps a Meaning of Life card in secret.",), (self.seat,),
+                     (f"{name} keeps ", self.card, " as their Meaning of Life."))
 
 
 class Shown(Fact):
@@ -491,6 +566,9 @@ class WorldEndBegun(Fact):
     __slots__ = ()
     kind = "world_end_begun"
 
+    def line(self, g: Any) -> Event:
+        return Event("world_end", ("World's End!",))
+
 
 class WorldEndEffect(Fact):
     """The World's End effect of `card` applies (a trait of `seat`'s pile, or the final
@@ -503,6 +581,13 @@ class WorldEndEffect(Fact):
         self.seat = seat
         self.card = card
 
+    def line(self, g: Any) -> Event:
+        """A trait's effect names its pile's player; the final catastrophe's reads its text."""
+        if self.seat >= 0:
+            return Event("we_trait", (f"World's End: {g.pname(self.seat)}'s ", self.card, "."))
+        return Event("we_catastrophe", ("World's End effect of ", self.card,
+                                        f": {g.db.cards[self.card].we_text}"))
+
 
 class GameOver(Fact):
     """The game is over: its `Outcome` (winners, scores with breakdowns, tiebreak, every kept
@@ -513,6 +598,12 @@ class GameOver(Fact):
 
     def __init__(self, outcome: Any) -> None:
         self.outcome = outcome
+
+    def line(self, g: Any) -> Event:
+        winners = self.outcome.winners
+        names = " and ".join(g.pname(p) for p in winners)
+        return Event("winner", (f"{names} win{'s' if len(winners) == 1 else ''} with "
+                                f"{max(self.outcome.scores)} points.",))
 
 
 def zone_events_for(g: Any, seat: int, since: int = 0, places: bool = False) -> tuple:

@@ -63,9 +63,7 @@ def t_round(g: Game, t: tuple) -> None:
     g.age = a
     g.rules = d.rules
     if g.moves is not None:
-        g.noted_age()
-    if g.log is not None:
-        g.say("age", ("Age: ", a, f". {d.text}"))
+        g.noted_age(said=True)      # AgeBegun.line: "Age: ...", the age's text
     _push_turns(g)
     if d.once:      # a one-time part done once for all players (Badlands), after `setup`
         ctx = Ctx(g.first, a, d.once)
@@ -301,12 +299,8 @@ def t_enter(g: Game, t: tuple) -> None:
         return
     g.move(c, "limbo", "pile", -1, p)
     g.last_colors = db.colors[c]
-    if g.moves is not None:
-        g.noted_played(p, c)
-    if g.log is not None:
-        where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
-        when = " at World's End" if g.world_end else ""    # Sneaky (R5): after the last turn
-        g.say("play", (f"{g.pname(p)} plays ", c, f"{where}{when}."))
+    if g.moves is not None:     # Played.line: "Ann plays Antlers from the discard pile."
+        g.noted_played(p, c, src=src)
     after_entering(g, p, c, src, resolve)
 
 
@@ -525,9 +519,8 @@ def t_world_end(g: Game, t: tuple) -> None:
     """R5: trait World's End effects in turn order, then the catastrophe's, then scoring."""
     g.world_end = True
     g.noted_world_end()
+    g.told()
     g.skip_round = True
-    if g.log is not None:
-        g.say("world_end", "World's End!")
     g.stack.append((t_score,))
     g.stack.append((t_we_catastrophe,))
     for p in reversed(g.order_from(g.first)):
@@ -555,8 +548,7 @@ def t_we_next(g: Game, t: tuple) -> None:
         if cards[c].world_end and c not in done and not (g.hosts and g.blanked(c)):
             g.stack.append((t_we_next, p, done + (c,)))
             g.noted_we_effect(p, c)
-            if g.log is not None:
-                g.say("we_trait", (f"World's End: {g.pname(p)}'s ", c, "."))
+            g.told()
             g.stack.append((t_effect, Ctx(p, c, cards[c].world_end)))
             return
 
@@ -565,8 +557,7 @@ def t_we_catastrophe(g: Game, t: tuple) -> None:
     c = g.we_catastrophe()
     d = g.db.cards[c]
     g.noted_we_effect(-1, c)
-    if g.log is not None:
-        g.say("we_catastrophe", ("World's End effect of ", c, f": {d.we_text}"))
+    g.told()
     exempt = g.we_exempt()
     order = [p for p in g.order_from(g.first) if p not in exempt]
     if d.we_once:

@@ -44,6 +44,7 @@ class FactRecord:
 
     __slots__ = ()
     moves: list | None
+    told: Any
     n: int
     rules: dict
     over: bool
@@ -53,14 +54,17 @@ class FactRecord:
         """Whether every hand is open to the table now (Age of Metadata, E24)."""
         return bool(self.rules.get("reveal_hands")) and not self.over
 
-    def noted_age(self) -> None:
-        """The age just revealed and set (`age`, `rules`) is in force; an open-hands rule
-        lays every hand out face up; the next ages each seat has seen have moved on."""
+    def noted_age(self, said: bool = False) -> None:
+        """The age just revealed and set (`age`, `rules`) is in force (`said`: and that is a
+        line of the log); an open-hands rule lays every hand out face up; the next ages each
+        seat has seen have moved on."""
         m = self.moves
         if m is None:
             return
         opens = self.hands_open()
         m.append(AgeBegun(self.age, opens))
+        if said:
+            self.told()
         if opens:
             for q in range(self.n):
                 self.laid("hand", q, None)
@@ -90,11 +94,14 @@ class FactRecord:
         if self.moves is not None:
             self.moves.append(Stabilized(p))
 
-    def noted_played(self, p: int, c: int, out_of_turn: bool = False) -> None:
+    def noted_played(self, p: int, c: int, out_of_turn: bool = False, src: str = "") -> None:
         """Trait c, just played into a pile by p, is the last trait played. A play at World's
-        End (Sneaky, R5) is out of turn too: no turn is being played then."""
+        End (Sneaky, R5) is out of turn too: no turn is being played then. A trait entering
+        its player's pile from `src` is a line of the log too (`Played.line`)."""
         if self.moves is not None:
-            self.moves.append(Played(p, c, out_of_turn or self.world_end))
+            self.moves.append(Played(p, c, out_of_turn or self.world_end, src))
+            if src:
+                self.told()
 
     def noted_recolor(self, p: int) -> None:
         """p's pile cards were given new colours: all of p's given colours, as they are now."""

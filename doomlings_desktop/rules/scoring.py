@@ -152,9 +152,7 @@ def t_score(g: Game, t: tuple) -> None:
     g.outcome = Outcome(winners, scores, breakdowns, tuple(tiebreak), world_end_labels(g),
                         g.final_catastrophe, tuple(g.meaning))
     g.noted_over()
-    if g.log is not None:
-        names = " and ".join(g.pname(p) for p in winners)
-        g.say("winner", f"{names} win{'s' if len(winners) == 1 else ''} with {best} points.")
+    g.told()        # GameOver.line: "Ann wins with 31 points."
 
 
 def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int]]:

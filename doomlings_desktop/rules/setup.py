@@ -181,7 +181,7 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
     for p in reversed(order[order.index(cur):]):
         g.stack.append((t_turn, p))
     if g.moves is not None:     # laying the position out is no move: the set-up is the table
-        g.moves.clear()
+        g.keep_log()
         g.lay_out_recorded()
     g._run()
     return g

@@ -20,6 +20,7 @@ from doomlings_desktop.rules.events import (
     Event,
     GenePool,
     Laid,
+    Log,
     LogKind,
     Moved,
     TableSet,
@@ -223,14 +224,15 @@ class State(ZoneRecord, FactRecord):
         self.stack: list[tuple] = []
         self.pending: Decision | None = None
         self.answer: Any = None
-        self.log: list | None = [] if log else None
         # How many cards of each out-of-turn kind lie in hands, all hands together: a window
         # asks it instead of searching every hand (a turn's end, a play, an action ask it).
         # Kept by the moves below; swapping or passing hands leaves it as it is; a position
         # laid out whole (setup.py, worlds.py) counts again (`count_held`).
         self.held: dict[str, int] = dict.fromkeys(db.reactors, 0)
-        self.moves: list | None = [] if log else None   # zone events (rules/events.py): every
-        # move of a card, kept beside the log and only while there is one (a clone has none)
+        self.moves: list | None = None      # the event stream and the log, its lines' places
+        self.log: Log | None = None         # (rules/events.py): kept only while there is a log
+        if log:
+            self.keep_log()
         self.last_colors: tuple[str, ...] = ()   # of the last trait played: Natural Harmony
         self.turn_plays: list[int] = []
         self.skip_round = False
@@ -264,14 +266,26 @@ class State(ZoneRecord, FactRecord):
         self.attached: dict[int, int] = {}
         self.hosts: dict[int, int] = {}
 
+    def keep_log(self) -> None:
+        """Start an empty event stream and log (a new game, a position played on from)."""
+        self.moves = []
+        self.log = Log(self)
+
     def say(self, kind: LogKind, parts: str | tuple, to: tuple = (), secret: str | tuple = ()) -> None:
-        """Log an event (rules/events.py): `parts` is text and card ids, never a card's name;
-        the cards are named to the seats in `to` (everyone if `to` is empty), who read `secret`
-        instead of `parts` when it is given."""
+        """Log a line (rules/events.Event) in the stream: `parts` is text and card ids, never a
+        card's name; the cards are named to the seats in `to` (everyone if `to` is empty), who
+        read `secret` instead of `parts` when it is given."""
         if self.log is not None:
-            self.log.append(Event(kind, (parts,) if isinstance(parts, str) else parts, to,
-                                  (secret,) if isinstance(secret, str) and secret else
-                                  tuple(secret)))
+            self.log.at.append(len(self.moves))  # type: ignore[arg-type]
+            self.moves.append(Event(kind, (parts,) if isinstance(parts, str) else parts,  # type: ignore[union-attr]
+                                    to, (secret,) if isinstance(secret, str) and secret else
+                                    tuple(secret)))
+
+    def told(self) -> None:
+        """The event just recorded is a line of the log too, rendered by its class (`line`):
+        what the line says is told once, by the fact."""
+        if self.log is not None:
+            self.log.at.append(len(self.moves) - 1)  # type: ignore[arg-type]
 
     # The result's parts, for the many readers that want one of them: () until it is over.
     @property
@@ -468,8 +482,7 @@ class State(ZoneRecord, FactRecord):
             self.held_moved(c, -1)
         if self.moves is not None:
             self.moved(c, "hand", p, "discard", -1)
-        if self.log is not None:
-            self.say("discard", (f"{self.pname(p)} discards ", c, " from hand."))
+            self.told()     # Moved.line: "Ann discards Antlers from hand."
         if self.db.on_hand_discard[c]:      # Witchy, Zombified: may be played instead (E17)
             self.announce("hand_discarded", p, c)
 
