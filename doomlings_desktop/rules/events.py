@@ -34,6 +34,7 @@ whole picture (the facts of its `view_for`) is rebuilt: `doomlings fuzz --events
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, ClassVar, Literal
 
 Part = Any   # str | int (a card) | tuple[int, ...] (cards) | Secret
@@ -64,8 +65,6 @@ class Secret:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Secret) and (self.card, self.to) == (other.card, other.to)
 
-    __hash__ = None   # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"Secret({self.card!r}, {self.to!r})"
 
@@ -91,8 +90,6 @@ class Fact:
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
 
-    __hash__ = None   # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}{self._key()!r}"
 
@@ -105,9 +102,9 @@ class Fact:
         check for the event checker; a public event never does)."""
         return False
 
-    def line(self, g: Any) -> Event:
-        """This event as a line of the log (only asked of the entries `Game.told` made lines:
-        a class that can be one says how it reads)."""
+    def line(self, g: Any, at: int) -> Event:
+        """This event, entry `at` of the stream, as a line of the log (only asked of the
+        entries `Game.told` made lines: a class that can be one says how it reads)."""
         raise TypeError(f"{type(self).__name__} is not a line of the log")
 
 
@@ -124,18 +121,10 @@ class Event(Fact):
         self.to = to          # () for public; else the seats that may read its cards' names
         self.secret = secret  # what the seats in `to` read instead of `parts` (() for parts)
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Event and self._key() == other._key()
-
-    __hash__ = None   # type: ignore[assignment]   # mutable slots: no hashing by value
-
-    def __repr__(self) -> str:
-        return f"Event{self._key()!r}"
-
     def for_seat(self, seat: int) -> None:
         return None
 
-    def line(self, g: Any) -> Event:
+    def line(self, g: Any, at: int) -> Event:
         return self
 
     def text_for(self, db: Any, seat: int) -> str:
@@ -185,20 +174,12 @@ class Log:
     def __getitem__(self, i: int | slice) -> Any:
         g = self.g
         if isinstance(i, slice):
-            return [g.moves[j].line(g) for j in self.at[i]]
-        return g.moves[self.at[i]].line(g)
+            return [g.moves[j].line(g, j) for j in self.at[i]]
+        j = self.at[i]
+        return g.moves[j].line(g, j)
 
-    def __iter__(self) -> Any:
-        g = self.g
-        return (g.moves[j].line(g) for j in self.at)
-
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:       # (read in order by `__getitem__`)
         return isinstance(other, Log) and list(self) == list(other)
-
-    __hash__ = None   # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Log({list(self)!r})"
 
 
 def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]:
@@ -239,10 +220,39 @@ class Moved(Fact):
             return self
         return Moved(None, self.src, self.p, self.dst, self.q, self.bottom, self.seen)
 
-    def line(self, g: Any) -> Event:
-        """A card discarded from a hand (`State.discard_from_hand`), the one move that is a
-        line."""
-        return Event("discard", (f"{g.pname(self.p)} discards ", self.card, " from hand."))
+    def line(self, g: Any, at: int) -> Event:
+        """The moves that are lines: the last card of a draw, a card discarded from a hand
+        (`discard_from_hand`), or taken from the discard pile into one."""
+        if self.src == "deck":
+            name, cards = g.pname(self.q), _drawn(g, at)
+            return Event("draw", (f"{name} draws {len(cards)}.",), (self.q,),
+                         (f"{name} draws ", cards, "."))
+        if self.src == "hand":
+            return Event("discard", (f"{g.pname(self.p)} discards ", self.card, " from hand."))
+        return Event("take", (f"{g.pname(self.q)} takes ", self.card,
+                              " from the discard pile into their hand."))
+
+
+def _drawn(g: Any, at: int) -> tuple[int, ...]:
+    """The cards of the draw (`State.draw`) whose last card's move is entry `at`, in the order
+    drawn: its moves from the deck into the drawer's hand, back to the first other entry (a
+    reshuffle, the deck and the discard pile laid out, may come between) or to the last card
+    of the draw before, which is a line."""
+    moves, lines = g.moves, g.log.at
+    q = moves[at].q
+    cards = [moves[at].card]
+    k = at - 1
+    while k >= 0:
+        e = moves[k]
+        if type(e) is Moved and e.src == "deck" and e.dst == "hand" and e.q == q:
+            i = bisect_left(lines, k)
+            if i < len(lines) and lines[i] == k:
+                break
+            cards.append(e.card)
+        elif type(e) is not Laid or e.zone not in ("deck", "discard"):
+            break
+        k -= 1
+    return tuple(reversed(cards))
 
 
 class Laid(Fact):
@@ -264,6 +274,10 @@ class Laid(Fact):
         if self.seen is None or seat in self.seen:
             return self
         return Laid(self.zone, self.seat, (None,) * len(self.cards), self.seen)
+
+    def line(self, g: Any, at: int) -> Event:
+        """The one zone laid out that is a line: the deck, when a draw reshuffles (R9)."""
+        return Event("reshuffle", ("The discard pile is shuffled into a new trait deck.",))
 
 
 class EraClosed(Fact):
@@ -321,7 +335,7 @@ class AgeBegun(Fact):
         self.age = age
         self.hands_open = hands_open
 
-    def line(self, g: Any) -> Event:
+    def line(self, g: Any, at: int) -> Event:
         """An age revealed (a catastrophe's line names the new first player: its own)."""
         return Event("age", ("Age: ", self.age, f". {g.db.cards[self.age].text}"))
 
@@ -432,7 +446,7 @@ class Played(Fact):
         self.out_of_turn = out_of_turn
         self.src = src
 
-    def line(self, g: Any) -> Event:
+    def line(self, g: Any, at: int) -> Event:
         """A trait entering its player's pile (a play out of turn at World's End: Sneaky)."""
         where = _FROM[self.src]
         when = " at World's End" if self.out_of_turn else ""
@@ -498,7 +512,7 @@ class MeaningKept(_Private):
         self.seat = seat
         self.card = card
 
-    def line(self, g: Any) -> Event:
+    def line(self, g: Any, at: int) -> Event:
         """Named to its keeper alone; the others read that a card was kept."""
         name = g.pname(self.seat)
         return Event("meaning", (f"{name} keeps a Meaning of Life card in secret.",), (self.seat,),
@@ -566,7 +580,7 @@ class WorldEndBegun(Fact):
     __slots__ = ()
     kind = "world_end_begun"
 
-    def line(self, g: Any) -> Event:
+    def line(self, g: Any, at: int) -> Event:
         return Event("world_end", ("World's End!",))
 
 
@@ -581,7 +595,7 @@ class WorldEndEffect(Fact):
         self.seat = seat
         self.card = card
 
-    def line(self, g: Any) -> Event:
+    def line(self, g: Any, at: int) -> Event:
         """A trait's effect names its pile's player; the final catastrophe's reads its text."""
         if self.seat >= 0:
             return Event("we_trait", (f"World's End: {g.pname(self.seat)}'s ", self.card, "."))
@@ -599,7 +613,7 @@ class GameOver(Fact):
     def __init__(self, outcome: Any) -> None:
         self.outcome = outcome
 
-    def line(self, g: Any) -> Event:
+    def line(self, g: Any, at: int) -> Event:
         winners = self.outcome.winners
         names = " and ".join(g.pname(p) for p in winners)
         return Event("winner", (f"{names} win{'s' if len(winners) == 1 else ''} with "

@@ -114,7 +114,6 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     if g.moves is not None:
         g.noted_age()
         g.noted_first()
-    if g.log is not None:
         g.say("catastrophe", ("Catastrophe: ", c, f"! {g.pname(g.first)} is now the first player."))
     denied = set()
     for p in range(g.n):

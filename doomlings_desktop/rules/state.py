@@ -455,10 +455,9 @@ class State(ZoneRecord, FactRecord):
                 deck.extend(self.discard)
                 self.discard.clear()
                 self.rng.shuffle(deck)
-                if self.log is not None:
-                    self.say("reshuffle", "The discard pile is shuffled into a new trait deck.")
                 if self.moves is not None:
                     self.laid("deck", -1, ())
+                    self.told()     # Laid.line: "The discard pile is shuffled into ..."
                     self.laid("discard", -1, None)
             c = deck.pop()
             hand.append(c)
@@ -468,9 +467,8 @@ class State(ZoneRecord, FactRecord):
             if self.moves is not None:
                 self.moved(c, "deck", -1, "hand", p)
         self.shown = True
-        if got and self.log is not None:
-            self.say("draw", f"{self.pname(p)} draws {len(got)}.", (p,),
-                     (f"{self.pname(p)} draws ", tuple(got), "."))
+        if got and self.moves is not None:
+            self.told()     # the draw's last move, Moved.line: "Ann draws 2." ("Antlers, Fangs")
         return got
 
     def discard_from_hand(self, p: int, c: int) -> None:

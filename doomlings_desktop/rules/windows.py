@@ -379,5 +379,4 @@ def t_take_discarded_ans(g: Game, t: tuple) -> None:
 
 def _take(g: Game, q: int, c: int) -> None:
     g.move(c, "discard", "hand", q=q)
-    if g.log is not None:
-        g.say("take", (f"{g.pname(q)} takes ", c, " from the discard pile into their hand."))
+    g.told()        # Moved.line: "Ann takes Antlers from the discard pile into their hand."

@@ -57,8 +57,7 @@ def t_take_discard_ans(g: Any, t: tuple) -> None:
     _, ctx, left = t
     p, c = ctx.player, g.answer
     g.move(c, "discard", "hand", q=p)
-    if g.log is not None:
-        g.say("take", (f"{g.pname(p)} takes ", c, " from the discard pile into their hand."))
+    g.told()        # Moved.line: "... takes Antlers from the discard pile into their hand."
     g.stack.append((t_take_discard, ctx, left - 1))
 
 
