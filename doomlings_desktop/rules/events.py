@@ -1,35 +1,23 @@
-"""The game's events: one stream per game (`Game.moves`), read by each seat through one
-privacy filter, as text (`events_for`) or as typed events (`zone_events_for`).
+"""The game's events: one stream per game (`Game.moves`), each entry recorded at the one place
+it happens and only while the game keeps a log; each seat reads it through one door for text
+(`events_for`, the log) and one for typed events (`zone_events_for`), as it may know them.
 
-Every entry of the stream is a `Fact`: a zone event (`Moved`, `Laid`, `EraClosed`: every move
-of a card), a typed fact (a gene pool, an age, a turn, a decision, a peek, the outcome...) or a
-line said for people (`Event`), each recorded at the one place it happens, and only while the
-game keeps a log (a clone and a fast simulation build nothing). The log is not a second list:
-`Game.log` (`Log`) is which entries of the stream are its lines, by their places. A line is an
-`Event` said by the rules (`Game.say`), or a typed fact that is itself the line (`Game.told`
-after recording it: a discard from a hand, a play, an age, World's End, a kept Meaning card,
-the winners), rendered by its class's `line`. So what a line says of a typed fact is told
-once, by the fact.
+An entry is a `Fact`: a zone event (`Moved`, `Laid`, `EraClosed`: every move of a card), a typed
+fact (a gene pool, an age, a turn, a decision, the outcome...) or a line said for people
+(`Event`, `Game.say`), which a seat reads only as text. The log is no second list: `Game.log`
+(`Log`) is which entries are its lines, by their places. A typed fact that is also a line (a
+draw, a discard, a play, an age... `Game.told`) is rendered by its class's `line`: what the
+line says is told once, by the fact.
 
-A line is rendered for a seat: a kind, its parts, and its audience. A part is text with no
-card name in it, a card (its id) or a tuple of cards. A card's name is written only when the
-line is rendered for a seat allowed to know it, so no caller can leak a hidden card by the
-way it builds a sentence: a secret card is named to the seats in `to` and read as "a card" by
-every other one. `events_for(game, seat, since)` is the one door through which a seat reads
-the log, as `view_for` is for the state (rules/view.py builds `View.log` from it).
-
-Who may know a card is the caller's call, made where it knows: a line with an empty `to` is
-public (the cards it names lie in public zones or are shown to the table); a line with `to`
-names its cards to those seats only and, when `secret` is given, those seats read `secret`
-instead of `parts` (e.g. "Ann looks at Antlers, Fangs from Bob's hand." for Ann and Bob, "Ann
-looks at 2 cards of Bob's hand." for the others). tests/test_log_privacy.py (and, at any size,
-`doomlings fuzz --log-privacy`) plays random games and checks every rendered line of every seat
-against what that seat has seen (doomlings_desktop/commands/logscan.py).
-
-The typed events reach a seat through `zone_events_for` as that seat may know them (a said
-line reaches it only as text). From the public set-up and its share of them alone a seat's
-whole picture (the facts of its `view_for`) is rebuilt: `doomlings fuzz --events`
-(commands/eventcheck.py) checks it after every answer.
+A line's parts are text with no card name in it, cards (ids) or tuples of cards. A card's name
+is written only when the line is rendered for a seat allowed to know it, so no caller can leak
+a hidden card by the way it builds a sentence: a line with an empty `to` is public; one with
+`to` names its cards to those seats only, who read `secret` instead of `parts` when it is given
+(e.g. "Ann looks at Antlers, Fangs from Bob's hand." for Ann and Bob, "Ann looks at 2 cards of
+Bob's hand." for the others); the others read "a card". `doomlings fuzz --log-privacy`
+(commands/logscan.py) checks every rendered line of every seat against what it has seen, and
+`doomlings fuzz --events` (commands/eventcheck.py) rebuilds each seat's whole picture (the facts
+of its `view_for`) from the public set-up and its share of the typed events alone.
 """
 
 from __future__ import annotations

@@ -177,8 +177,7 @@ def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int
             draws.append((p, db.value[c]))
             g.shown_all += (c,)
             g.noted_shown(c)
-            if g.log is not None:
-                g.say("tiebreak", (f"Tiebreak: {g.pname(p)} draws ", c, f" ({db.value[c]})."))
+            g.say("tiebreak", (f"Tiebreak: {g.pname(p)} draws ", c, f" ({db.value[c]})."))
         if not draws:
             break
         draws_all.extend(draws)

@@ -116,8 +116,7 @@ class ZoneRecord:
         """Catastrophe c, just revealed into the current era, closes it: a new era begins."""
         self.catastrophes.append(c)
         self.eras.append([])
-        if self.moves is not None:
-            self.moves.append(EraClosed(c))
+        self.note(EraClosed(c))
 
     def deal_from_discard(self, seats: list[int], n: int) -> list[list[int]]:
         """The discard pile is shuffled and n cards are dealt face down to each of `seats` in
@@ -555,8 +554,7 @@ class State(ZoneRecord, FactRecord):
         if a >= 0:
             self.move(a, "pile", "hand", q, q)
             self._unhook(a)
-            if self.log is not None:
-                self.say("return", (a, " goes with it."))
+            self.say("return", (a, " goes with it."))
 
     # -- attachments (E8-E15)
 
@@ -618,8 +616,7 @@ class State(ZoneRecord, FactRecord):
         db = self.db
         d = db.cards[c]
         if d.keeps or d.fixed:
-            if self.log is not None:
-                self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
+            self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
             return False
         # Witchy (E17): back to the hand of the pile's owner
         self.move(c, "pile", "hand" if d.back_to_hand else "discard", p, p)
@@ -646,8 +643,7 @@ class State(ZoneRecord, FactRecord):
         db = self.db
         d = db.cards[c]
         if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
-            if self.log is not None:
-                self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
+            self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
             return False
         gone = [c]
         a = self.hosts.get(c, -1)
@@ -661,8 +657,7 @@ class State(ZoneRecord, FactRecord):
         if a >= 0:
             self.move(a, "pile", "discard", p)
             self._unhook(a)
-            if self.log is not None:
-                self.say("discard_trait", (a, " goes with it."))
+            self.say("discard_trait", (a, " goes with it."))
         if db.hear["pile_discarded"] is not None:
             # Necromantic (E17, E31): its player picks one when a host and its attachment go
             dead = tuple(x for x in gone if not (x == c and back))
