@@ -3,10 +3,10 @@ that fact changes, which records it in `Game.moves` while the game keeps a log.
 
 A mixin of `State` (rules/state.py) with no slots of its own, as `ZoneRecord` is for the zone
 events: the rules' modules call `g.noted_turn(p)` and the like where a turn begins, an age
-is revealed, a decision is asked. Each method returns at once when there is no log (the
-benchmark's games, the bots' clones); where it is called often (every turn, every play) the
-call itself is guarded by `if g.moves is not None:`, so a game without a log pays no call. The events are rules/events.py's; from
-them and the zone events a seat's whole picture is rebuilt (commands/eventcheck.py).
+is revealed, a decision is asked. Each records nothing when there is no log (the benchmark's
+games, the bots' clones); where it is called often (every turn, every play) the call itself
+is guarded by `if g.moves is not None:`, so a game without a log pays no call. A fact that is
+also a line of the log is marked so by `Game.told()` (rules/events.py renders it).
 """
 
 from __future__ import annotations
