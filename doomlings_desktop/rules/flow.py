@@ -509,7 +509,6 @@ def t_world_end(g: Game, t: tuple) -> None:
     """R5: trait World's End effects in turn order, then the catastrophe's, then scoring."""
     g.world_end = True
     g.noted_world_end()
-    g.told()
     g.skip_round = True
     g.stack.append((t_score,))
     g.stack.append((t_we_catastrophe,))
@@ -538,7 +537,6 @@ def t_we_next(g: Game, t: tuple) -> None:
         if cards[c].world_end and c not in done and not (g.hosts and g.blanked(c)):
             g.stack.append((t_we_next, p, done + (c,)))
             g.noted_we_effect(p, c)
-            g.told()
             g.stack.append((t_effect, Ctx(p, c, cards[c].world_end)))
             return
 
@@ -547,7 +545,6 @@ def t_we_catastrophe(g: Game, t: tuple) -> None:
     c = g.we_catastrophe()
     d = g.db.cards[c]
     g.noted_we_effect(-1, c)
-    g.told()
     exempt = g.we_exempt()
     order = [p for p in g.order_from(g.first) if p not in exempt]
     if d.we_once:

@@ -149,15 +149,19 @@ class FactRecord:
         """Attachment a was put on (`on`) or taken off `host`."""
         self.note(Attached(a, host) if on else Detached(a, host))
 
+    # World's End, each of its effects and the end are lines of the log too (their `line`).
     def noted_world_end(self) -> None:
         self.note(WorldEndBegun())
+        self.told()
 
     def noted_we_effect(self, p: int, c: int) -> None:
         self.note(WorldEndEffect(p, c))
+        self.told()
 
     def noted_over(self) -> None:
         """The game is over: its outcome for all (and every hand closed again)."""
         self.note(GameOver(self.outcome))
+        self.told()
 
     def noted_table(self) -> None:
         """Every fact of the table as it lies now, after its zones (`lay_out_recorded`): a

@@ -151,8 +151,7 @@ def t_score(g: Game, t: tuple) -> None:
     winners = tuple(sorted(tied))
     g.outcome = Outcome(winners, scores, breakdowns, tuple(tiebreak), world_end_labels(g),
                         g.final_catastrophe, tuple(g.meaning))
-    g.noted_over()
-    g.told()        # GameOver.line: "Ann wins with 31 points."
+    g.noted_over()      # and its line, GameOver.line: "Ann wins with 31 points."
 
 
 def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
