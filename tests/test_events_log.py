@@ -123,3 +123,34 @@ def test_a_replayed_game_has_the_same_stream_and_log(games):
     again = replay(make_record(g), g.db)
     assert again.moves == g.moves and again.log == g.log and again.log.at == g.log.at
     assert g.clone().log is None and g.clone().moves is None
+
+
+def _cards(parts):
+    out = set()
+    for p in parts:
+        if isinstance(p, tuple):
+            out.update(c for c in p if c is not None)
+        elif isinstance(p, int):
+            out.add(p)
+    return out
+
+
+def test_a_line_reaches_a_seat_through_the_same_filter_as_every_event(games):
+    """`for_seat` gives a line as the seat may know it: no card the line hides from that seat
+    is in it at all, and its text is what `events_for` gives."""
+    from doomlings_desktop.rules.events import Secret
+    hidden_somewhere = 0
+    for g in games:
+        for i, e in enumerate(g.log):
+            for seat in range(-1, g.n):
+                mine = e.for_seat(seat)
+                assert type(mine) is Event and not any(type(p) is Secret for p in mine.parts)
+                assert events_for(g, seat, i)[0] == (e.kind, mine.text(g.db))
+                if e.to and seat not in e.to:
+                    hidden_somewhere += 1
+                    assert not _cards(mine.parts), (e, seat)
+                for p in e.parts:
+                    if type(p) is Secret and seat not in p.to and not (e.to and seat in e.to):
+                        hidden_somewhere += 1
+                        assert not (_cards((p.card,)) & _cards(mine.parts)), (e, seat)
+    assert hidden_somewhere

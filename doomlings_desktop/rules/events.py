@@ -97,9 +97,9 @@ class Fact:
 
 
 class Event(Fact):
-    """A line said for people (`Game.say`): its kind, parts and audience. Cheap to build and
-    only built while the game keeps a log. A seat reads it only as text (`events_for`), never
-    as a typed event: `for_seat` gives nothing."""
+    """A line said for people (`Game.say`, or a typed fact's `line`): its kind, parts and
+    audience. Cheap to build and only built while the game keeps a log. A seat reads it only
+    as text (`events_for`), never as a typed event (`zone_events_for` leaves it out)."""
 
     __slots__ = ("kind", "parts", "to", "secret")
 
@@ -109,39 +109,51 @@ class Event(Fact):
         self.to = to          # () for public; else the seats that may read its cards' names
         self.secret = secret  # what the seats in `to` read instead of `parts` (() for parts)
 
-    def for_seat(self, seat: int) -> None:
-        return None
+    def for_seat(self, seat: int) -> Event:
+        """The line as `seat` may read it, the one privacy filter as for every event: the
+        parts it reads (`secret` for the seats in `to`) with every card it may not know
+        hidden (a card None, cards the words "a card" or "2 cards"; a `Secret` hides its card
+        from the seats outside its own `to`)."""
+        to, parts = self.to, self.parts
+        if not to and Secret not in map(type, parts):
+            return self
+        named = not to or seat in to
+        if named and to:
+            parts = self.secret or parts
+        return Event(self.kind, tuple(_seen(p, named, seat) for p in parts))
 
     def line(self, g: Any, at: int) -> Event:
         return self
 
+    def text(self, db: Any) -> str:
+        """The words of a line as a seat was given it (`for_seat`): card ids are named."""
+        out = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(part)
+            elif part is None:
+                out.append("a card" if out else "A card")
+            elif isinstance(part, int):
+                out.append(db.name(part))
+            else:
+                out.append(", ".join(db.name(c) for c in part))
+        return "".join(out)
+
     def text_for(self, db: Any, seat: int) -> str:
         """The line as `seat` reads it (-1: a seat no one sits in, e.g. a public screen)."""
-        to = self.to
-        if not to:
-            return _join(db, self.parts, True, seat)
-        if seat in to:
-            return _join(db, self.secret or self.parts, True, seat)
-        return _join(db, self.parts, False, seat)
+        return self.for_seat(seat).text(db)
 
 
-def _join(db: Any, parts: tuple, named: bool, seat: int = -1) -> str:
-    out = []
-    for part in parts:
-        if type(part) is Secret:
-            named_here = named and seat in part.to
-            part = part.card
-        else:
-            named_here = named
-        if isinstance(part, str):
-            out.append(part)
-        elif isinstance(part, int):
-            out.append(db.name(part) if named_here else "a card" if out else "A card")
-        elif named_here:
-            out.append(", ".join(db.name(c) for c in part))
-        else:
-            out.append("a card" if len(part) == 1 else f"{len(part)} cards")
-    return "".join(out)
+def _seen(part: Part, named: bool, seat: int) -> Part:
+    """A line's part as a seat reads it: text, or a card or cards it may know, or hidden."""
+    if type(part) is Secret:
+        named = named and seat in part.to
+        part = part.card
+    if named or isinstance(part, str):
+        return part
+    if isinstance(part, int):
+        return None
+    return "a card" if len(part) == 1 else f"{len(part)} cards"
 
 
 class Log:
@@ -177,7 +189,7 @@ def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]
     if not log:
         return ()
     db = g.db
-    return tuple((e.kind, e.text_for(db, seat)) for e in log[since:])
+    return tuple((e.kind, e.for_seat(seat).text(db)) for e in log[since:])
 
 
 PUBLIC_ZONES = frozenset(("pile", "discard", "era"))
@@ -619,7 +631,7 @@ def zone_events_for(g: Any, seat: int, since: int = 0, places: bool = False) -> 
         return ()
     out = []
     for e in moves[since:]:
-        e = e.for_seat(seat)
+        e = None if type(e) is Event else e.for_seat(seat)
         if e is not None or places:
             out.append(e)
     return tuple(out)
