@@ -19,7 +19,7 @@ the `Outcome` with all its parts; the variants.
 Derived, not compared (worked out from the facts by the rules, not told by events): scores
 during play and variable worths (`Game.score`/`worth` read the piles, hands and colours as the
 seat knows them), `why_not` and `hosts` (legality of the seat's own hand now), and the text
-log (rendered from the log's own `Event`s by `events_for`).
+log (its lines, entries of the same stream, rendered for the seat by `events_for`).
 """
 
 from __future__ import annotations

@@ -128,8 +128,8 @@ class Scanner:
         self.at = len(g.log or ())
         if type(g.discard) is not Watched:
             g.discard = Watched(g.discard, lambda _, c: self.public.add(c))
-        if type(g.log) is not Watched:
-            g.log = Watched(g.log or [], self._hands)
+        if g.log is not None and type(g.log.at) is not Watched:    # each new line of the log
+            g.log.at = Watched(g.log.at, self._hands)
 
     def _hands(self, _log: list, _event: object) -> None:
         g = self.g

@@ -35,8 +35,7 @@ def position(record: dict, db: Database, seat: int, at: int, salt: int = 0) -> G
 
 def _fresh(start: Game) -> Game:
     g = start.clone()
-    g.log = []          # the table's news starts at the position
-    g.moves = []        # and so do its zone events, from the position laid out
+    g.keep_log()        # the table's news starts at the position laid out
     g.lay_out_recorded()
     return g
 

@@ -29,8 +29,7 @@ def ask_host(g: Game, p: int, c: int, src: str) -> None:
             g.move(c, "limbo", "hand", q=p)
         else:
             g.move(c, "limbo", "discard")
-        if g.log is not None:
-            g.say("stays", (c, " has no trait to attach to and stays where it was."))
+        g.say("stays", (c, " has no trait to attach to and stays where it was."))
         return
     g.ask(p, "card", ATTACH_TO_HOST, hosts, f"{g.db.name(c)}: attach it to which trait?",
           (t_attach_ans, p, c, src), card=c, zone="pile", subject=c)
@@ -112,5 +111,4 @@ def t_move_host(g: Game, t: tuple) -> None:
     host = g.answer
     old = g.attached.get(m, -1)
     g.move_attachment(q, m, host)
-    if g.log is not None:
-        g.say("attach", (f"{g.pname(q)} moves ", m, " from ", old, " to ", host, "."))
+    g.say("attach", (f"{g.pname(q)} moves ", m, " from ", old, " to ", host, "."))

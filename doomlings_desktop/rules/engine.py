@@ -258,8 +258,7 @@ class Game(State, Legality, Scoring, Windows):
     def resolve_action(self, p: int, c: int) -> None:
         """Start card c's action for player p, offering Automimicry/Chromatophores first."""
         if self.rules.get("ignore_actions"):
-            if self.log is not None:
-                self.say("peace", (c, "'s action is ignored this round."))
+            self.say("peace", (c, "'s action is ignored this round."))
             return
         if not self.announce("action_resolving", p, c):   # Automimicry, Righteous...
             self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))

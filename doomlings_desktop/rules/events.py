@@ -1,30 +1,28 @@
-"""The game's events: what happened, as each seat may read it.
+"""The game's events: one stream per game (`Game.moves`), each entry recorded at the one place
+it happens and only while the game keeps a log; each seat reads it through one door for text
+(`events_for`, the log) and one for typed events (`zone_events_for`), as it may know them.
 
-A log entry is an `Event`: a kind, its parts, and its audience. A part is text with no card
-name in it, a card (its id) or a tuple of cards. A card's name is written only when the line is
-rendered for a seat allowed to know it, so no caller can leak a hidden card by the way it builds
-a sentence: a secret card is named to the seats in `to` and read as "a card" by every other one.
-`events_for(game, seat, since)` is the one door through which a seat reads the log, as
-`view_for` is for the state (rules/view.py builds `View.log` from it).
+An entry is a `Fact`: a zone event (`Moved`, `Laid`, `EraClosed`: every move of a card), a typed
+fact (a gene pool, an age, a turn, a decision, the outcome...) or a line said for people
+(`Event`, `Game.say`), which a seat reads only as text. The log is no second list: `Game.log`
+(`Log`) is which entries are its lines, by their places. A typed fact that is also a line (a
+draw, a discard, a play, an age... `Game.told`) is rendered by its class's `line`: what the
+line says is told once, by the fact.
 
-Who may know a card is the caller's call, made where it knows: a line with an empty `to` is
-public (the cards it names lie in public zones or are shown to the table); a line with `to`
-names its cards to those seats only and, when `secret` is given, those seats read `secret`
-instead of `parts` (e.g. "Ann looks at Antlers, Fangs from Bob's hand." for Ann and Bob, "Ann
-looks at 2 cards of Bob's hand." for the others). tests/test_log_privacy.py (and, at any size,
-`doomlings fuzz --log-privacy`) plays random games and checks every rendered line of every seat
-against what that seat has seen (doomlings_desktop/commands/logscan.py).
-
-Beside the log, while it is kept, `Game.moves` is the typed event stream: the zone events
-(`Moved`, `Laid`, `EraClosed`: every move of a card) and the facts (`Fact`: a gene pool, an
-age, a turn, a decision, a peek, the outcome...), each recorded at the one place it changes
-and given to a seat through `zone_events_for` as that seat may know it. From the public
-set-up and its share of them alone a seat's whole picture (the facts of its `view_for`) is
-rebuilt: `doomlings fuzz --events` (commands/eventcheck.py) checks it after every answer.
+A line's parts are text with no card name in it, cards (ids) or tuples of cards. A card's name
+is written only when the line is rendered for a seat allowed to know it, so no caller can leak
+a hidden card by the way it builds a sentence: a line with an empty `to` is public; one with
+`to` names its cards to those seats only, who read `secret` instead of `parts` when it is given
+(e.g. "Ann looks at Antlers, Fangs from Bob's hand." for Ann and Bob, "Ann looks at 2 cards of
+Bob's hand." for the others); the others read "a card". `doomlings fuzz --log-privacy`
+(commands/logscan.py) checks every rendered line of every seat against what it has seen, and
+`doomlings fuzz --events` (commands/eventcheck.py) rebuilds each seat's whole picture (the facts
+of its `view_for`) from the public set-up and its share of the typed events alone.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, ClassVar, Literal
 
 Part = Any   # str | int (a card) | tuple[int, ...] (cards) | Secret
@@ -55,79 +53,8 @@ class Secret:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Secret) and (self.card, self.to) == (other.card, other.to)
 
-    __hash__ = None   # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"Secret({self.card!r}, {self.to!r})"
-
-
-class Event:
-    """One log entry. Cheap to build and only built while the game keeps a log (`Game.say`)."""
-
-    __slots__ = ("kind", "parts", "to", "secret")
-
-    def __init__(self, kind: LogKind, parts: tuple, to: tuple = (), secret: tuple = ()) -> None:
-        self.kind = kind
-        self.parts = parts
-        self.to = to          # () for public; else the seats that may read its cards' names
-        self.secret = secret  # what the seats in `to` read instead of `parts` (() for parts)
-
-    def _key(self) -> tuple:
-        return self.kind, self.parts, self.to, self.secret
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self._key() == other._key()
-
-    __hash__ = None   # type: ignore[assignment]   # mutable slots: no hashing by value
-
-    def __repr__(self) -> str:
-        return f"Event{self._key()!r}"
-
-    def text_for(self, db: Any, seat: int) -> str:
-        """The line as `seat` reads it (-1: a seat no one sits in, e.g. a public screen)."""
-        to = self.to
-        if not to:
-            return _join(db, self.parts, True, seat)
-        if seat in to:
-            return _join(db, self.secret or self.parts, True, seat)
-        return _join(db, self.parts, False, seat)
-
-
-def _join(db: Any, parts: tuple, named: bool, seat: int = -1) -> str:
-    out = []
-    for part in parts:
-        if type(part) is Secret:
-            named_here = named and seat in part.to
-            part = part.card
-        else:
-            named_here = named
-        if isinstance(part, str):
-            out.append(part)
-        elif isinstance(part, int):
-            out.append(db.name(part) if named_here else "a card" if out else "A card")
-        elif named_here:
-            out.append(", ".join(db.name(c) for c in part))
-        else:
-            out.append("a card" if len(part) == 1 else f"{len(part)} cards")
-    return "".join(out)
-
-
-def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]:
-    """The log from entry `since` on, as (kind, text) pairs that `seat` may read; () while the
-    game keeps no log."""
-    log = g.log
-    if not log:
-        return ()
-    db = g.db
-    return tuple((e.kind, e.text_for(db, seat)) for e in log[since:])
-
-
-# -- zone events: every move of a card, kept beside the log (`Game.moves`) while the game keeps
-# a log. The log is text for people; these are the changes of the zones themselves, from which a
-# seat's picture of the table is rebuilt (commands/eventcheck.py). They are a list of their own so
-# that the log's indices (a save's `bot_notes` are keyed by them) and `View.log` stay as they are.
-
-PUBLIC_ZONES = frozenset(("pile", "discard", "era"))
 
 
 # The typed events' names (`Fact.kind`, and "moved", "laid", "era_closed" for the zone events).
@@ -151,8 +78,6 @@ class Fact:
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
 
-    __hash__ = None   # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}{self._key()!r}"
 
@@ -164,6 +89,110 @@ class Fact:
         """Whether this event, as given to `seat`, holds something hidden from that seat (a
         check for the event checker; a public event never does)."""
         return False
+
+    def line(self, g: Any, at: int) -> Event:
+        """This event, entry `at` of the stream, as a line of the log (only asked of the
+        entries `Game.told` made lines: a class that can be one says how it reads)."""
+        raise TypeError(f"{type(self).__name__} is not a line of the log")
+
+
+class Event(Fact):
+    """A line said for people (`Game.say`, or a typed fact's `line`): its kind, parts and
+    audience. Cheap to build and only built while the game keeps a log. A seat reads it only
+    as text (`events_for`), never as a typed event (`zone_events_for` leaves it out)."""
+
+    __slots__ = ("kind", "parts", "to", "secret")
+
+    def __init__(self, kind: LogKind, parts: tuple, to: tuple = (), secret: tuple = ()) -> None:  # type: ignore[misc]
+        self.kind = kind  # type: ignore[misc]
+        self.parts = parts
+        self.to = to          # () for public; else the seats that may read its cards' names
+        self.secret = secret  # what the seats in `to` read instead of `parts` (() for parts)
+
+    def for_seat(self, seat: int) -> Event:
+        """The line as `seat` may read it, the one privacy filter as for every event: the
+        parts it reads (`secret` for the seats in `to`) with every card it may not know
+        hidden (a card None, cards the words "a card" or "2 cards"; a `Secret` hides its card
+        from the seats outside its own `to`)."""
+        to, parts = self.to, self.parts
+        if not to and Secret not in map(type, parts):
+            return self
+        named = not to or seat in to
+        if named and to:
+            parts = self.secret or parts
+        return Event(self.kind, tuple(_seen(p, named, seat) for p in parts))
+
+    def line(self, g: Any, at: int) -> Event:
+        return self
+
+    def text(self, db: Any) -> str:
+        """The words of a line as a seat was given it (`for_seat`): card ids are named."""
+        out = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(part)
+            elif part is None:
+                out.append("a card" if out else "A card")
+            elif isinstance(part, int):
+                out.append(db.name(part))
+            else:
+                out.append(", ".join(db.name(c) for c in part))
+        return "".join(out)
+
+    def text_for(self, db: Any, seat: int) -> str:
+        """The line as `seat` reads it (-1: a seat no one sits in, e.g. a public screen)."""
+        return self.for_seat(seat).text(db)
+
+
+def _seen(part: Part, named: bool, seat: int) -> Part:
+    """A line's part as a seat reads it: text, or a card or cards it may know, or hidden."""
+    if type(part) is Secret:
+        named = named and seat in part.to
+        part = part.card
+    if named or isinstance(part, str):
+        return part
+    if isinstance(part, int):
+        return None
+    return "a card" if len(part) == 1 else f"{len(part)} cards"
+
+
+class Log:
+    """The game's log: which entries of its event stream (`Game.moves`) are lines, by their
+    places in it, so the log is read from the one stream and a line index stays what it was
+    (a save's `bot_notes` and a remote seat's `log_at` are such indices). It reads as the
+    list of its lines, each an `Event` (a typed fact's rendered by its `line`)."""
+
+    __slots__ = ("g", "at")
+
+    def __init__(self, g: Any) -> None:
+        self.g = g
+        self.at: list[int] = []    # the places in `g.moves` of the lines, in order
+
+    def __len__(self) -> int:
+        return len(self.at)
+
+    def __getitem__(self, i: int | slice) -> Any:
+        g = self.g
+        if isinstance(i, slice):
+            return [g.moves[j].line(g, j) for j in self.at[i]]
+        j = self.at[i]
+        return g.moves[j].line(g, j)
+
+    def __eq__(self, other: object) -> bool:       # (read in order by `__getitem__`)
+        return isinstance(other, Log) and list(self) == list(other)
+
+
+def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]:
+    """The log from line `since` on, as (kind, text) pairs that `seat` may read; () while the
+    game keeps no log. Each line is an entry of the one stream, rendered for this seat."""
+    log = g.log
+    if not log:
+        return ()
+    db = g.db
+    return tuple((e.kind, e.for_seat(seat).text(db)) for e in log[since:])
+
+
+PUBLIC_ZONES = frozenset(("pile", "discard", "era"))
 
 
 class Moved(Fact):
@@ -191,6 +220,40 @@ class Moved(Fact):
             return self
         return Moved(None, self.src, self.p, self.dst, self.q, self.bottom, self.seen)
 
+    def line(self, g: Any, at: int) -> Event:
+        """The moves that are lines: the last card of a draw, a card discarded from a hand
+        (`discard_from_hand`), or taken from the discard pile into one."""
+        if self.src == "deck":
+            name, cards = g.pname(self.q), _drawn(g, at)
+            return Event("draw", (f"{name} draws {len(cards)}.",), (self.q,),
+                         (f"{name} draws ", cards, "."))
+        if self.src == "hand":
+            return Event("discard", (f"{g.pname(self.p)} discards ", self.card, " from hand."))
+        return Event("take", (f"{g.pname(self.q)} takes ", self.card,
+                              " from the discard pile into their hand."))
+
+
+def _drawn(g: Any, at: int) -> tuple[int, ...]:
+    """The cards of the draw (`State.draw`) whose last card's move is entry `at`, in the order
+    drawn: its moves from the deck into the drawer's hand, back to the first other entry (a
+    reshuffle, the deck and the discard pile laid out, may come between) or to the last card
+    of the draw before, which is a line."""
+    moves, lines = g.moves, g.log.at
+    q = moves[at].q
+    cards = [moves[at].card]
+    k = at - 1
+    while k >= 0:
+        e = moves[k]
+        if type(e) is Moved and e.src == "deck" and e.dst == "hand" and e.q == q:
+            i = bisect_left(lines, k)
+            if i < len(lines) and lines[i] == k:
+                break
+            cards.append(e.card)
+        elif type(e) is not Laid or e.zone not in ("deck", "discard"):
+            break
+        k -= 1
+    return tuple(reversed(cards))
+
 
 class Laid(Fact):
     """Zone `zone` (of seat `seat`, -1 for a shared one) is now `cards`, top last, whatever it
@@ -212,6 +275,10 @@ class Laid(Fact):
             return self
         return Laid(self.zone, self.seat, (None,) * len(self.cards), self.seen)
 
+    def line(self, g: Any, at: int) -> Event:
+        """The one zone laid out that is a line: the deck, when a draw reshuffles (R9)."""
+        return Event("reshuffle", ("The discard pile is shuffled into a new trait deck.",))
+
 
 class EraClosed(Fact):
     """Catastrophe `card` (just revealed into the current era) closes it: it joins the
@@ -225,8 +292,8 @@ class EraClosed(Fact):
 
 
 
-# -- the other facts of the table, in the same stream as the zone events (`Game.moves`), each
-# recorded at the one place it changes and only while a log is kept (rules/recorder.py). From
+# -- the other facts of the table, in the same stream (`Game.moves`), each recorded at the one
+# place it changes and only while a log is kept (rules/recorder.py). From
 # the public set-up (`State.lay_out_recorded`) and these, a seat's whole picture is rebuilt
 # (commands/eventcheck.py): every fact of `view_for(game, seat)`.
 
@@ -267,6 +334,10 @@ class AgeBegun(Fact):
     def __init__(self, age: int, hands_open: bool) -> None:
         self.age = age
         self.hands_open = hands_open
+
+    def line(self, g: Any, at: int) -> Event:
+        """An age revealed (a catastrophe's line names the new first player: its own)."""
+        return Event("age", ("Age: ", self.age, f". {g.db.cards[self.age].text}"))
 
 
 class FirstPlayer(Fact):
@@ -362,15 +433,27 @@ class Recolored(Fact):
 
 class Played(Fact):
     """`seat` played trait `card` (into a pile): it is the last trait played (Natural Harmony);
-    `out_of_turn` for a card played outside the turn's plays (R20). Public."""
+    `out_of_turn` for a card played outside the turn's plays (R20, World's End); `src` the zone
+    a trait entering its player's own pile came from (`flow.t_enter`: "hand", "discard",
+    "deck"), "" for the other plays. Public."""
 
-    __slots__ = ("seat", "card", "out_of_turn")
+    __slots__ = ("seat", "card", "out_of_turn", "src")
     kind = "played"
 
-    def __init__(self, seat: int, card: int, out_of_turn: bool) -> None:
+    def __init__(self, seat: int, card: int, out_of_turn: bool, src: str = "") -> None:
         self.seat = seat
         self.card = card
         self.out_of_turn = out_of_turn
+        self.src = src
+
+    def line(self, g: Any, at: int) -> Event:
+        """A trait entering its player's pile (a play out of turn at World's End: Sneaky)."""
+        where = _FROM[self.src]
+        when = " at World's End" if self.out_of_turn else ""
+        return Event("play", (f"{g.pname(self.seat)} plays ", self.card, f"{where}{when}."))
+
+
+_FROM = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}
 
 
 class _Private(Fact):
@@ -428,6 +511,12 @@ class MeaningKept(_Private):
     def __init__(self, seat: int, card: int | None) -> None:
         self.seat = seat
         self.card = card
+
+    def line(self, g: Any, at: int) -> Event:
+        """Named to its keeper alone; the others read that a card was kept."""
+        name = g.pname(self.seat)
+        return Event("meaning", (f"{name} keeps a Meaning of Life card in secret.",), (self.seat,),
+                     (f"{name} keeps ", self.card, " as their Meaning of Life."))
 
 
 class Shown(Fact):
@@ -491,6 +580,9 @@ class WorldEndBegun(Fact):
     __slots__ = ()
     kind = "world_end_begun"
 
+    def line(self, g: Any, at: int) -> Event:
+        return Event("world_end", ("World's End!",))
+
 
 class WorldEndEffect(Fact):
     """The World's End effect of `card` applies (a trait of `seat`'s pile, or the final
@@ -503,6 +595,13 @@ class WorldEndEffect(Fact):
         self.seat = seat
         self.card = card
 
+    def line(self, g: Any, at: int) -> Event:
+        """A trait's effect names its pile's player; the final catastrophe's reads its text."""
+        if self.seat >= 0:
+            return Event("we_trait", (f"World's End: {g.pname(self.seat)}'s ", self.card, "."))
+        return Event("we_catastrophe", ("World's End effect of ", self.card,
+                                        f": {g.db.cards[self.card].we_text}"))
+
 
 class GameOver(Fact):
     """The game is over: its `Outcome` (winners, scores with breakdowns, tiebreak, every kept
@@ -513,6 +612,12 @@ class GameOver(Fact):
 
     def __init__(self, outcome: Any) -> None:
         self.outcome = outcome
+
+    def line(self, g: Any, at: int) -> Event:
+        winners = self.outcome.winners
+        names = " and ".join(g.pname(p) for p in winners)
+        return Event("winner", (f"{names} win{'s' if len(winners) == 1 else ''} with "
+                                f"{max(self.outcome.scores)} points.",))
 
 
 def zone_events_for(g: Any, seat: int, since: int = 0, places: bool = False) -> tuple:
@@ -526,7 +631,7 @@ def zone_events_for(g: Any, seat: int, since: int = 0, places: bool = False) -> 
         return ()
     out = []
     for e in moves[since:]:
-        e = e.for_seat(seat)
+        e = None if type(e) is Event else e.for_seat(seat)
         if e is not None or places:
             out.append(e)
     return tuple(out)

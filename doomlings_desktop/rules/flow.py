@@ -43,8 +43,7 @@ def _push_turns(g: Game) -> None:
 def t_round(g: Game, t: tuple) -> None:
     """Reveal the next age card and set up the round (R3, R4)."""
     if not g.age_deck:
-        if g.log is not None:
-            g.say("end", "The age deck is empty: the world ends without a final catastrophe.")
+        g.say("end", "The age deck is empty: the world ends without a final catastrophe.")
         g.stack.append((t_score,))
         return
     a = g.move_top("age_deck", "era")      # revealed: it joins the current era
@@ -63,9 +62,7 @@ def t_round(g: Game, t: tuple) -> None:
     g.age = a
     g.rules = d.rules
     if g.moves is not None:
-        g.noted_age()
-    if g.log is not None:
-        g.say("age", ("Age: ", a, f". {d.text}"))
+        g.noted_age(said=True)      # AgeBegun.line: "Age: ...", the age's text
     _push_turns(g)
     if d.once:      # a one-time part done once for all players (Badlands), after `setup`
         ctx = Ctx(g.first, a, d.once)
@@ -116,7 +113,6 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     if g.moves is not None:
         g.noted_age()
         g.noted_first()
-    if g.log is not None:
         g.say("catastrophe", ("Catastrophe: ", c, f"! {g.pname(g.first)} is now the first player."))
     denied = set()
     for p in range(g.n):
@@ -128,8 +124,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
             pl.denial_spent = True
             if not d.undeniable:     # The Four Horsemen: Denial is spent, but it strikes
                 denied.add(p)
-                if g.log is not None:
-                    g.say("denial", (f"{g.pname(p)} ignores ", c, " (Denial)."))
+                g.say("denial", (f"{g.pname(p)} ignores ", c, " (Denial)."))
     g.denied = frozenset(denied)
     order = g.order_from(g.first)
     for p in order:
@@ -177,8 +172,7 @@ def t_turn_main(g: Game, t: tuple) -> None:
     p = t[1]
     pl = g.players[p]
     if not pl.hand:
-        if g.log is not None:
-            g.say("empty_hand", f"{g.pname(p)} has no cards: draws 5 and skips the turn.")
+        g.say("empty_hand", f"{g.pname(p)} has no cards: draws 5 and skips the turn.")
         g.draw(p, 5)
         return
     legal = g.legal_plays(p)
@@ -194,8 +188,7 @@ def _redraw(g: Game, p: int, said: str) -> None:
     """Discard the whole hand and draw 3 (no legal play, or an age's offer instead of
     stabilizing); the log says `said` after the player's name."""
     pl = g.players[p]
-    if g.log is not None:
-        g.say("redraw", f"{g.pname(p)} {said}")
+    g.say("redraw", f"{g.pname(p)} {said}")
     hand = pl.hand[:]
     for c in hand:
         g.move(c, "hand", "discard", p)
@@ -211,8 +204,7 @@ def t_no_play(g: Game, t: tuple) -> None:
     if g.answer == "redraw":
         _redraw(g, p, "cannot play: discards their hand and draws 3.")
     else:
-        if g.log is not None:
-            g.say("skip", f"{g.pname(p)} cannot play and skips the turn.")
+        g.say("skip", f"{g.pname(p)} cannot play and skips the turn.")
 
 
 def t_turn_play(g: Game, t: tuple) -> None:
@@ -286,8 +278,7 @@ def t_give_ans(g: Game, t: tuple) -> None:
     q = g.answer
     if x in g.players[p].pile:
         g.move_trait(p, q, x)
-        if g.log is not None:
-            g.say("give", (f"{g.pname(p)} gives ", x, f" to {g.pname(q)}."))
+        g.say("give", (f"{g.pname(p)} gives ", x, f" to {g.pname(q)}."))
 
 
 def t_enter(g: Game, t: tuple) -> None:
@@ -296,17 +287,12 @@ def t_enter(g: Game, t: tuple) -> None:
     db = g.db
     if db.dominant[c] and not allow_third and g.dominants(p) >= 2:
         g.move(c, "limbo", "discard")
-        if g.log is not None:
-            g.say("third_dominant", (c, " would be a third dominant trait and is discarded."))
+        g.say("third_dominant", (c, " would be a third dominant trait and is discarded."))
         return
     g.move(c, "limbo", "pile", -1, p)
     g.last_colors = db.colors[c]
-    if g.moves is not None:
-        g.noted_played(p, c)
-    if g.log is not None:
-        where = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}[src]
-        when = " at World's End" if g.world_end else ""    # Sneaky (R5): after the last turn
-        g.say("play", (f"{g.pname(p)} plays ", c, f"{where}{when}."))
+    if g.moves is not None:     # Played.line: "Ann plays Antlers from the discard pile."
+        g.noted_played(p, c, src=src)
     after_entering(g, p, c, src, resolve)
 
 
@@ -473,8 +459,7 @@ def t_stab_choice(g: Game, t: tuple) -> None:
     if ans == "yes":
         g.stabilize(p)
     else:
-        if g.log is not None:
-            g.say("no_stabilize", f"{g.pname(p)} does not stabilize.")
+        g.say("no_stabilize", f"{g.pname(p)} does not stabilize.")
 
 
 def t_stab_discard(g: Game, t: tuple) -> None:
@@ -514,9 +499,8 @@ def _pass_random_card(g: Game, p: int) -> None:
     q = (p + 1) % g.n
     g.move(c, "hand", "hand", p, q)
     g.shown = True
-    if g.log is not None:
-        g.say("give", f"{g.pname(p)} passes a card at random to {g.pname(q)}.", (p, q),
-              (f"{g.pname(p)} passes ", c, f" at random to {g.pname(q)}."))
+    g.say("give", f"{g.pname(p)} passes a card at random to {g.pname(q)}.", (p, q),
+          (f"{g.pname(p)} passes ", c, f" at random to {g.pname(q)}."))
 
 
 # ---------------------------------------------------------------------- World's End
@@ -526,8 +510,6 @@ def t_world_end(g: Game, t: tuple) -> None:
     g.world_end = True
     g.noted_world_end()
     g.skip_round = True
-    if g.log is not None:
-        g.say("world_end", "World's End!")
     g.stack.append((t_score,))
     g.stack.append((t_we_catastrophe,))
     for p in reversed(g.order_from(g.first)):
@@ -555,8 +537,6 @@ def t_we_next(g: Game, t: tuple) -> None:
         if cards[c].world_end and c not in done and not (g.hosts and g.blanked(c)):
             g.stack.append((t_we_next, p, done + (c,)))
             g.noted_we_effect(p, c)
-            if g.log is not None:
-                g.say("we_trait", (f"World's End: {g.pname(p)}'s ", c, "."))
             g.stack.append((t_effect, Ctx(p, c, cards[c].world_end)))
             return
 
@@ -565,8 +545,6 @@ def t_we_catastrophe(g: Game, t: tuple) -> None:
     c = g.we_catastrophe()
     d = g.db.cards[c]
     g.noted_we_effect(-1, c)
-    if g.log is not None:
-        g.say("we_catastrophe", ("World's End effect of ", c, f": {d.we_text}"))
     exempt = g.we_exempt()
     order = [p for p in g.order_from(g.first) if p not in exempt]
     if d.we_once:

@@ -13,8 +13,7 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
     db = g.db
     while g.age_deck and db.cards[g.age_deck[-1]].kind != "catastrophe":
         a = g.move_top("age_deck", "era")
-        if g.log is not None:
-            g.say("age_skipped", (a, " is revealed and takes no effect."))
+        g.say("age_skipped", (a, " is revealed and takes no effect."))
     g.known_age.clear()
     g.noted_peeks()
     g.skip_round = True

@@ -43,9 +43,7 @@ def t_keep_ans(g: Game, t: tuple) -> None:
     p = t[1]
     g.meaning[p] = g.answer
     g.noted_meaning(p)
-    if g.log is not None:
-        g.say("meaning", f"{g.pname(p)} keeps a Meaning of Life card in secret.", (p,),
-              (f"{g.pname(p)} keeps ", g.answer, " as their Meaning of Life."))
+    g.told()        # MeaningKept.line: named to its keeper alone
 
 
 def bonus(g: Game, p: int, c: int) -> int:

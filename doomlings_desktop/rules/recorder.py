@@ -3,10 +3,10 @@ that fact changes, which records it in `Game.moves` while the game keeps a log.
 
 A mixin of `State` (rules/state.py) with no slots of its own, as `ZoneRecord` is for the zone
 events: the rules' modules call `g.noted_turn(p)` and the like where a turn begins, an age
-is revealed, a decision is asked. Each method returns at once when there is no log (the
-benchmark's games, the bots' clones); where it is called often (every turn, every play) the
-call itself is guarded by `if g.moves is not None:`, so a game without a log pays no call. The events are rules/events.py's; from
-them and the zone events a seat's whole picture is rebuilt (commands/eventcheck.py).
+is revealed, a decision is asked. Each records nothing when there is no log (the benchmark's
+games, the bots' clones); where it is called often (every turn, every play) the call itself
+is guarded by `if g.moves is not None:`, so a game without a log pays no call. A fact that is
+also a line of the log is marked so by `Game.told()` (rules/events.py renders it).
 """
 
 from __future__ import annotations
@@ -44,57 +44,64 @@ class FactRecord:
 
     __slots__ = ()
     moves: list | None
+    told: Any
     n: int
     rules: dict
     over: bool
     world_end: bool
 
+    def note(self, e: Any) -> None:
+        """Record event `e` in the stream (if a log is kept; the frequent callers check first,
+        and so build nothing without one)."""
+        if self.moves is not None:
+            self.moves.append(e)
+
     def hands_open(self) -> bool:
         """Whether every hand is open to the table now (Age of Metadata, E24)."""
         return bool(self.rules.get("reveal_hands")) and not self.over
 
-    def noted_age(self) -> None:
-        """The age just revealed and set (`age`, `rules`) is in force; an open-hands rule
-        lays every hand out face up; the next ages each seat has seen have moved on."""
+    def noted_age(self, said: bool = False) -> None:
+        """The age just revealed and set (`age`, `rules`) is in force (`said`: and that is a
+        line of the log); an open-hands rule lays every hand out face up; the next ages each
+        seat has seen have moved on."""
         m = self.moves
         if m is None:
             return
         opens = self.hands_open()
         m.append(AgeBegun(self.age, opens))
+        if said:
+            self.told()
         if opens:
             for q in range(self.n):
                 self.laid("hand", q, None)
         self.noted_peeks()
 
     def noted_first(self) -> None:
-        if self.moves is not None:
-            self.moves.append(FirstPlayer(self.first))
+        self.note(FirstPlayer(self.first))
 
     def noted_turn(self, p: int) -> None:
-        if self.moves is not None:
-            self.moves.append(TurnBegun(p))
+        self.note(TurnBegun(p))
 
     def noted_turn_over(self, p: int) -> None:
-        if self.moves is not None:
-            self.moves.append(TurnEnded(p))
+        self.note(TurnEnded(p))
 
     def noted_skip(self, p: int) -> None:
         if self.moves is not None and not self.over:
             self.moves.append(TurnSkipped(p))
 
     def noted_round_end(self) -> None:
-        if self.moves is not None:
-            self.moves.append(RoundEnded())
+        self.note(RoundEnded())
 
     def noted_stabilize(self, p: int) -> None:
-        if self.moves is not None:
-            self.moves.append(Stabilized(p))
+        self.note(Stabilized(p))
 
-    def noted_played(self, p: int, c: int, out_of_turn: bool = False) -> None:
+    def noted_played(self, p: int, c: int, out_of_turn: bool = False, src: str = "") -> None:
         """Trait c, just played into a pile by p, is the last trait played. A play at World's
-        End (Sneaky, R5) is out of turn too: no turn is being played then."""
-        if self.moves is not None:
-            self.moves.append(Played(p, c, out_of_turn or self.world_end))
+        End (Sneaky, R5) is out of turn too: no turn is being played then. A trait entering
+        its player's pile from `src` is a line of the log too (`Played.line`)."""
+        self.note(Played(p, c, out_of_turn or self.world_end, src))
+        if src:
+            self.told()
 
     def noted_recolor(self, p: int) -> None:
         """p's pile cards were given new colours: all of p's given colours, as they are now."""
@@ -119,16 +126,13 @@ class FactRecord:
         return (top,) if below is None else (top, below)
 
     def noted_revealed(self, p: int) -> None:
-        if self.moves is not None:
-            self.moves.append(RevealedTo(p, tuple(self.revealed.get(p, ()))))
+        self.note(RevealedTo(p, tuple(self.revealed.get(p, ()))))
 
     def noted_shown(self, c: int) -> None:
-        if self.moves is not None:
-            self.moves.append(Shown(c))
+        self.note(Shown(c))
 
     def noted_meaning(self, p: int) -> None:
-        if self.moves is not None:
-            self.moves.append(MeaningKept(p, self.meaning[p]))
+        self.note(MeaningKept(p, self.meaning[p]))
 
     def noted_asked(self) -> None:
         """A decision was just asked (`pending`)."""
@@ -143,21 +147,21 @@ class FactRecord:
 
     def noted_hook(self, a: int, host: int, on: bool) -> None:
         """Attachment a was put on (`on`) or taken off `host`."""
-        if self.moves is not None:
-            self.moves.append(Attached(a, host) if on else Detached(a, host))
+        self.note(Attached(a, host) if on else Detached(a, host))
 
+    # World's End, each of its effects and the end are lines of the log too (their `line`).
     def noted_world_end(self) -> None:
-        if self.moves is not None:
-            self.moves.append(WorldEndBegun())
+        self.note(WorldEndBegun())
+        self.told()
 
     def noted_we_effect(self, p: int, c: int) -> None:
-        if self.moves is not None:
-            self.moves.append(WorldEndEffect(p, c))
+        self.note(WorldEndEffect(p, c))
+        self.told()
 
     def noted_over(self) -> None:
         """The game is over: its outcome for all (and every hand closed again)."""
-        if self.moves is not None:
-            self.moves.append(GameOver(self.outcome))
+        self.note(GameOver(self.outcome))
+        self.told()
 
     def noted_table(self) -> None:
         """Every fact of the table as it lies now, after its zones (`lay_out_recorded`): a

@@ -181,7 +181,7 @@ def build(db: Database, position: dict | None = None, *, players: int = 2, seed:
     for p in reversed(order[order.index(cur):]):
         g.stack.append((t_turn, p))
     if g.moves is not None:     # laying the position out is no move: the set-up is the table
-        g.moves.clear()
+        g.keep_log()
         g.lay_out_recorded()
     g._run()
     return g
@@ -286,8 +286,7 @@ def force_world_end(g: Game, catastrophe: int) -> None:
         while len(g.catastrophes) < 2:
             g.catastrophes.append(next(x for x in db.catastrophes
                                        if x not in g.catastrophes and x != catastrophe))
-        if g.moves is not None:
-            g.moves.append(Laid("catastrophes", -1, tuple(g.catastrophes), None))
+        g.note(Laid("catastrophes", -1, tuple(g.catastrophes), None))
     reveal_catastrophe(g, catastrophe, third=True)
     g._run()
 

@@ -20,6 +20,7 @@ from doomlings_desktop.rules.events import (
     Event,
     GenePool,
     Laid,
+    Log,
     LogKind,
     Moved,
     TableSet,
@@ -115,8 +116,7 @@ class ZoneRecord:
         """Catastrophe c, just revealed into the current era, closes it: a new era begins."""
         self.catastrophes.append(c)
         self.eras.append([])
-        if self.moves is not None:
-            self.moves.append(EraClosed(c))
+        self.note(EraClosed(c))
 
     def deal_from_discard(self, seats: list[int], n: int) -> list[list[int]]:
         """The discard pile is shuffled and n cards are dealt face down to each of `seats` in
@@ -223,14 +223,15 @@ class State(ZoneRecord, FactRecord):
         self.stack: list[tuple] = []
         self.pending: Decision | None = None
         self.answer: Any = None
-        self.log: list | None = [] if log else None
         # How many cards of each out-of-turn kind lie in hands, all hands together: a window
         # asks it instead of searching every hand (a turn's end, a play, an action ask it).
         # Kept by the moves below; swapping or passing hands leaves it as it is; a position
         # laid out whole (setup.py, worlds.py) counts again (`count_held`).
         self.held: dict[str, int] = dict.fromkeys(db.reactors, 0)
-        self.moves: list | None = [] if log else None   # zone events (rules/events.py): every
-        # move of a card, kept beside the log and only while there is one (a clone has none)
+        self.moves: list | None = None      # the event stream and the log, its lines' places
+        self.log: Log | None = None         # (rules/events.py): kept only while there is a log
+        if log:
+            self.keep_log()
         self.last_colors: tuple[str, ...] = ()   # of the last trait played: Natural Harmony
         self.turn_plays: list[int] = []
         self.skip_round = False
@@ -264,14 +265,26 @@ class State(ZoneRecord, FactRecord):
         self.attached: dict[int, int] = {}
         self.hosts: dict[int, int] = {}
 
+    def keep_log(self) -> None:
+        """Start an empty event stream and log (a new game, a position played on from)."""
+        self.moves = []
+        self.log = Log(self)
+
     def say(self, kind: LogKind, parts: str | tuple, to: tuple = (), secret: str | tuple = ()) -> None:
-        """Log an event (rules/events.py): `parts` is text and card ids, never a card's name;
-        the cards are named to the seats in `to` (everyone if `to` is empty), who read `secret`
-        instead of `parts` when it is given."""
+        """Log a line (rules/events.Event) in the stream: `parts` is text and card ids, never a
+        card's name; the cards are named to the seats in `to` (everyone if `to` is empty), who
+        read `secret` instead of `parts` when it is given."""
         if self.log is not None:
-            self.log.append(Event(kind, (parts,) if isinstance(parts, str) else parts, to,
-                                  (secret,) if isinstance(secret, str) and secret else
-                                  tuple(secret)))
+            self.log.at.append(len(self.moves))  # type: ignore[arg-type]
+            self.moves.append(Event(kind, (parts,) if isinstance(parts, str) else parts,  # type: ignore[union-attr]
+                                    to, (secret,) if isinstance(secret, str) and secret else
+                                    tuple(secret)))
+
+    def told(self) -> None:
+        """The event just recorded is a line of the log too, rendered by its class (`line`):
+        what the line says is told once, by the fact."""
+        if self.log is not None:
+            self.log.at.append(len(self.moves) - 1)  # type: ignore[arg-type]
 
     # The result's parts, for the many readers that want one of them: () until it is over.
     @property
@@ -441,10 +454,9 @@ class State(ZoneRecord, FactRecord):
                 deck.extend(self.discard)
                 self.discard.clear()
                 self.rng.shuffle(deck)
-                if self.log is not None:
-                    self.say("reshuffle", "The discard pile is shuffled into a new trait deck.")
                 if self.moves is not None:
                     self.laid("deck", -1, ())
+                    self.told()     # Laid.line: "The discard pile is shuffled into ..."
                     self.laid("discard", -1, None)
             c = deck.pop()
             hand.append(c)
@@ -454,9 +466,8 @@ class State(ZoneRecord, FactRecord):
             if self.moves is not None:
                 self.moved(c, "deck", -1, "hand", p)
         self.shown = True
-        if got and self.log is not None:
-            self.say("draw", f"{self.pname(p)} draws {len(got)}.", (p,),
-                     (f"{self.pname(p)} draws ", tuple(got), "."))
+        if got and self.moves is not None:
+            self.told()     # the draw's last move, Moved.line: "Ann draws 2." ("Antlers, Fangs")
         return got
 
     def discard_from_hand(self, p: int, c: int) -> None:
@@ -468,8 +479,7 @@ class State(ZoneRecord, FactRecord):
             self.held_moved(c, -1)
         if self.moves is not None:
             self.moved(c, "hand", p, "discard", -1)
-        if self.log is not None:
-            self.say("discard", (f"{self.pname(p)} discards ", c, " from hand."))
+            self.told()     # Moved.line: "Ann discards Antlers from hand."
         if self.db.on_hand_discard[c]:      # Witchy, Zombified: may be played instead (E17)
             self.announce("hand_discarded", p, c)
 
@@ -544,8 +554,7 @@ class State(ZoneRecord, FactRecord):
         if a >= 0:
             self.move(a, "pile", "hand", q, q)
             self._unhook(a)
-            if self.log is not None:
-                self.say("return", (a, " goes with it."))
+            self.say("return", (a, " goes with it."))
 
     # -- attachments (E8-E15)
 
@@ -607,8 +616,7 @@ class State(ZoneRecord, FactRecord):
         db = self.db
         d = db.cards[c]
         if d.keeps or d.fixed:
-            if self.log is not None:
-                self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
+            self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
             return False
         # Witchy (E17): back to the hand of the pile's owner
         self.move(c, "pile", "hand" if d.back_to_hand else "discard", p, p)
@@ -635,8 +643,7 @@ class State(ZoneRecord, FactRecord):
         db = self.db
         d = db.cards[c]
         if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
-            if self.log is not None:
-                self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
+            self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
             return False
         gone = [c]
         a = self.hosts.get(c, -1)
@@ -650,8 +657,7 @@ class State(ZoneRecord, FactRecord):
         if a >= 0:
             self.move(a, "pile", "discard", p)
             self._unhook(a)
-            if self.log is not None:
-                self.say("discard_trait", (a, " goes with it."))
+            self.say("discard_trait", (a, " goes with it."))
         if db.hear["pile_discarded"] is not None:
             # Necromantic (E17, E31): its player picks one when a host and its attachment go
             dead = tuple(x for x in gone if not (x == c and back))

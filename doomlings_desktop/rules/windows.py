@@ -77,8 +77,7 @@ class Windows:
         if stolen (Gelatinous, E17), onto the discard pile. True if p got it."""
         if self.db.discard_if_stolen[c]:
             self.move(c, "hand", "discard", q)
-            if self.log is not None:
-                self.say("discard", (c, " is stolen and discarded."))
+            self.say("discard", (c, " is stolen and discarded."))
             return False
         self.move(c, "hand", "hand", q, p)
         return True
@@ -112,8 +111,7 @@ def t_parasitic_ans(g: Game, t: tuple) -> None:
         return
     par = g.answer
     g.play_out_of_turn(q, par)
-    if g.log is not None:
-        g.say("parasitic", (f"{g.pname(q)} plays ", par, " and steals ", c, "!"))
+    g.say("parasitic", (f"{g.pname(q)} plays ", par, " and steals ", c, "!"))
     # The stolen trait's action is cancelled: drop its pending action from the stack.
     g.stack[:] = [x for x in g.stack if not _part_of_action(x, c)]
     take = (t_parasitic_take, p, c, q)
@@ -171,9 +169,8 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
         g.stack.append((t_cancel_window, p, c, i))
         return
     x = g.answer
-    if g.log is not None:
-        g.say("prevent", (f"{g.pname(q)} plays ", x, ": ", _ref(g, c, (q,)),
-                          "'s action is prevented."))
+    g.say("prevent", (f"{g.pname(q)} plays ", x, ": ", _ref(g, c, (q,)),
+                      "'s action is prevented."))
     if g.db.reaction[x] == "cancel_harm":
         place_reaction(g, q, x, p, quiet=True)
     else:
@@ -241,8 +238,7 @@ def t_self_aware_target(g: Game, t: tuple) -> None:
     _, q, c = t
     o = g.answer
     g.play_out_of_turn(q, c, into=o)
-    if g.log is not None:
-        g.say("self_awareness", (f"{g.pname(q)} plays ", c, f" into {g.pname(o)}'s pile."))
+    g.say("self_awareness", (f"{g.pname(q)} plays ", c, f" into {g.pname(o)}'s pile."))
 
 
 # ---------------------------------------------------------------------- World's End
@@ -379,5 +375,4 @@ def t_take_discarded_ans(g: Game, t: tuple) -> None:
 
 def _take(g: Game, q: int, c: int) -> None:
     g.move(c, "discard", "hand", q=q)
-    if g.log is not None:
-        g.say("take", (f"{g.pname(q)} takes ", c, " from the discard pile into their hand."))
+    g.told()        # Moved.line: "Ann takes Antlers from the discard pile into their hand."

@@ -40,8 +40,7 @@ def t_choose_color(g: Any, t: tuple) -> None:
     ctx.vars[a["save"]] = g.answer
     if a["remember"]:
         g.marks[g.db.ident[ctx.card]] = (ctx.player, g.answer)
-    if g.log is not None:
-        g.say("color", (f"{g.pname(ctx.player)} chooses {g.answer} for ", _title_ref(g, ctx), "."))
+    g.say("color", (f"{g.pname(ctx.player)} chooses {g.answer} for ", _title_ref(g, ctx), "."))
 
 
 @verb("secret_colors", save=("str", "colors"))
@@ -100,8 +99,7 @@ def t_become_color(g: Any, t: tuple) -> None:
         pl.recolor = {}
     pl.recolor[ctx.card] = g.answer
     g.noted_recolor(ctx.player)
-    if g.log is not None:
-        g.say("recolor", (f"{g.pname(ctx.player)}'s ", _title_ref(g, ctx), f" becomes {g.answer}."))
+    g.say("recolor", (f"{g.pname(ctx.player)}'s ", _title_ref(g, ctx), f" becomes {g.answer}."))
 
 
 @verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"), otherwise=("steps", ()))
@@ -129,8 +127,7 @@ def v_choose_world_end(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_choose_world_end(g: Any, t: tuple) -> None:
     g.prepper = g.answer
-    if g.log is not None:
-        g.say("prepper", (f"{g.pname(t[1].player)} chooses the World's End of ", g.answer, "."))
+    g.say("prepper", (f"{g.pname(t[1].player)} chooses the World's End of ", g.answer, "."))
 
 
 @verb("handler", short="name", name=("str", REQUIRED))

@@ -57,8 +57,7 @@ def t_take_discard_ans(g: Any, t: tuple) -> None:
     _, ctx, left = t
     p, c = ctx.player, g.answer
     g.move(c, "discard", "hand", q=p)
-    if g.log is not None:
-        g.say("take", (f"{g.pname(p)} takes ", c, " from the discard pile into their hand."))
+    g.told()        # Moved.line: "... takes Antlers from the discard pile into their hand."
     g.stack.append((t_take_discard, ctx, left - 1))
 
 
@@ -144,7 +143,6 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
         v = min(g.db.value[c], a["cap"])
         g.move(c, "hand", "discard", p)
         g.players[p].we_points.append((_title(g, ctx), v))
-        if g.log is not None:
-            g.say("deus", (f"{g.pname(p)} draws ", c, f": {v:+d} points."))
+        g.say("deus", (f"{g.pname(p)} draws ", c, f": {v:+d} points."))
         if g.db.on_hand_discard[c]:     # discarded from the hand it was drawn into (E17)
             g.announce("hand_discarded", p, c)

@@ -51,9 +51,8 @@ def _lose_hand_card(g: Any, ctx: Ctx, q: int, c: int, a: dict) -> None:
         return
     g.move(c, "hand", "limbo", q)
     ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, -1),)
-    if g.log is not None:
-        g.say("aside", f"{g.pname(q)} sets a card aside.", (q,),
-              (f"{g.pname(q)} sets ", c, " aside to discard."))
+    g.say("aside", f"{g.pname(q)} sets a card aside.", (q,),
+          (f"{g.pname(q)} sets ", c, " aside to discard."))
 
 
 def t_aside_discarded(g: Any, t: tuple) -> None:
@@ -165,9 +164,8 @@ def t_secret_pick_ans(g: Any, t: tuple) -> None:
     c = g.answer
     g.move(c, "hand", "limbo", q)
     ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, q),)
-    if g.log is not None:
-        g.say("aside", f"{g.pname(q)} chooses a card face down.", (q,),
-              (f"{g.pname(q)} chooses ", c, " face down."))
+    g.say("aside", f"{g.pname(q)} chooses a card face down.", (q,),
+          (f"{g.pname(q)} chooses ", c, " face down."))
 
 
 def t_secret_reveal(g: Any, t: tuple) -> None:
@@ -185,9 +183,8 @@ def t_secret_reveal(g: Any, t: tuple) -> None:
         g.discard_from_hand(q, c)
     low = min(val[c] for c, _, _ in picks)
     losers = [q for c, q, _ in picks if val[c] == low]
-    if g.log is not None:
-        g.say("lowest", f"Lowest face value discarded ({low}): "
-              f"{', '.join(g.pname(q) for q in losers)}.")
+    g.say("lowest", f"Lowest face value discarded ({low}): "
+          f"{', '.join(g.pname(q) for q in losers)}.")
     if a["lowest"]:
         for q in reversed(losers):
             g.stack.append((t_effect, Ctx(q, ctx.card, a["lowest"])))
@@ -246,9 +243,8 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
         g.revealed[p] = tuple(seen)
         g.noted_revealed(p)
         g.shown = True
-        if g.log is not None:
-            g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
-                  (f"{g.pname(p)} looks at ", tuple(seen), f" from {g.pname(q)}'s hand."))
+        g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
+              (f"{g.pname(p)} looks at ", tuple(seen), f" from {g.pname(q)}'s hand."))
         g.ask(p, "card", TAKE_REVEALED_CARD,
               seen, f"{_title(g, ctx)}: steal one", (t_steal_seen, ctx, a, q),
               card=ctx.card, zone="revealed", sources=(q,) * len(seen))
@@ -281,9 +277,8 @@ def _steal_from_hand(g: Any, p: int, q: int, c: int, play: bool, known: tuple | 
     the others read that a card was stolen, and which only once it is played."""
     if not g.stolen_from_hand(p, q, c):
         return
-    if g.log is not None:
-        g.say("steal_hand", (f"{g.pname(p)} steals ", c if known is None else Secret(c, known),
-                             f" from {g.pname(q)}'s hand."))
+    g.say("steal_hand", (f"{g.pname(p)} steals ", c if known is None else Secret(c, known),
+                         f" from {g.pname(q)}'s hand."))
     if play:
         _try_play_now(g, p, c, known)
 
@@ -303,8 +298,7 @@ def t_reveal_one_ans(g: Any, t: tuple) -> None:
     g.shown = True
     g.shown_all += (g.answer,)
     g.noted_shown(g.answer)
-    if g.log is not None:
-        g.say("reveal", (f"{g.pname(q)} reveals ", g.answer, "."))
+    g.say("reveal", (f"{g.pname(q)} reveals ", g.answer, "."))
 
 
 def t_reveal_pick(g: Any, t: tuple) -> None:
@@ -332,8 +326,7 @@ def t_swap_hands(g: Any, t: tuple) -> None:
     p, q = t[1].player, g.answer
     g.swap_hands(p, q)
     g.shown = True
-    if g.log is not None:
-        g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
+    g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
 
 
 @verb("pass_hands", direction=("enum:left|right", "right"))
@@ -344,8 +337,7 @@ def v_pass_hands(g: Any, ctx: Ctx, a: dict) -> None:
         return
     g.pass_hands(seats, -1 if a["direction"] == "right" else 1)
     g.shown = True
-    if g.log is not None:
-        g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
+    g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
 
 
 @verb("give_neighbours")
@@ -379,6 +371,5 @@ def t_neighbours_deliver(g: Any, t: tuple) -> None:
     g.shown = True
     for c, q, to in ctx.vars.get("aside", ()):
         g.move(c, "limbo", "hand", q=to)
-        if g.log is not None:
-            g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
-                  (f"{g.pname(q)} gives ", c, f" to {g.pname(to)}."))
+        g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
+              (f"{g.pname(q)} gives ", c, f" to {g.pname(to)}."))

@@ -50,15 +50,13 @@ def t_steal_trait(g: Any, t: tuple) -> None:
     p, c = ctx.player, g.answer
     q = g.owner_of(c)
     if g.db.discard_if_stolen[c]:       # Gelatinous stolen goes to the discard pile (E31)
-        if g.log is not None:
-            g.say("steal", (f"{g.pname(p)} steals ", c, f" from {g.pname(q)}: it is discarded."))
+        g.say("steal", (f"{g.pname(p)} steals ", c, f" from {g.pname(q)}: it is discarded."))
         g.discard_from_pile(q, c, by=p)
         return
     x = g.hosts.get(c, -1) if g.hosts else -1
     g.move_trait(q, p, c)
-    if g.log is not None:
-        g.say("steal", (f"{g.pname(p)} steals ", c, f" from {g.pname(q)}") +
-              ((", with ", x, " attached.") if x >= 0 else (".",)))
+    g.say("steal", (f"{g.pname(p)} steals ", c, f" from {g.pname(q)}") +
+          ((", with ", x, " attached.") if x >= 0 else (".",)))
     if a["then_action"] and g.db.has_action[c]:
         g.resolve_action(p, c)
 
@@ -147,9 +145,8 @@ def t_swap_pair(g: Any, t: tuple) -> None:
     two = g.answer
     q, r = g.owner_of(one), g.owner_of(two)
     g.swap_traits(q, one, r, two)
-    if g.log is not None:
-        g.say("swap", (f"{g.pname(ctx.player)} swaps {g.pname(q)}'s ", one,
-                       f" with {g.pname(r)}'s ", two, "."))
+    g.say("swap", (f"{g.pname(ctx.player)} swaps {g.pname(q)}'s ", one,
+                   f" with {g.pname(r)}'s ", two, "."))
 
 
 def t_swap_mine(g: Any, t: tuple) -> None:
@@ -165,8 +162,7 @@ def t_swap_with(g: Any, t: tuple) -> None:
     p, theirs = ctx.player, g.answer
     q = g.owner_of(theirs)
     g.swap_traits(p, mine, q, theirs)
-    if g.log is not None:
-        g.say("swap", (f"{g.pname(p)} swaps ", mine, f" for {g.pname(q)}'s ", theirs, "."))
+    g.say("swap", (f"{g.pname(p)} swaps ", mine, f" for {g.pname(q)}'s ", theirs, "."))
 
 
 @verb("give", source=("enum:hand|pile", REQUIRED))
@@ -195,9 +191,8 @@ def t_give_hand_to(g: Any, t: tuple) -> None:
     p, q = ctx.player, g.answer
     g.move(c, "hand", "hand", p, q)
     g.shown = True
-    if g.log is not None:
-        g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
-              (f"{g.pname(p)} gives ", c, f" to {g.pname(q)}."))
+    g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
+          (f"{g.pname(p)} gives ", c, f" to {g.pname(q)}."))
 
 
 def t_give_trait_to(g: Any, t: tuple) -> None:
@@ -205,8 +200,7 @@ def t_give_trait_to(g: Any, t: tuple) -> None:
     p, q = ctx.player, g.answer
     if c in g.players[p].pile:
         g.move_trait(p, q, c)
-        if g.log is not None:
-            g.say("give", (f"{g.pname(p)} gives ", c, f" to {g.pname(q)}."))
+        g.say("give", (f"{g.pname(p)} gives ", c, f" to {g.pname(q)}."))
 
 
 @verb("move_self")
@@ -248,8 +242,7 @@ def _trait_words(flt: tuple) -> str:
 def t_return_trait(g: Any, t: tuple) -> None:
     c = g.answer
     q = g.owner_of(c)
-    if g.log is not None:
-        g.say("return", (c, f" returns to {g.pname(q)}'s hand."))
+    g.say("return", (c, f" returns to {g.pname(q)}'s hand."))
     g.return_to_hand(q, c)
 
 
@@ -257,8 +250,7 @@ def t_return_trait(g: Any, t: tuple) -> None:
 def v_return_self(g: Any, ctx: Ctx, a: dict) -> None:
     p, c = ctx.player, ctx.card
     if c in g.players[p].pile and not (g.hosts and g.keeps_place(c, "return")):
-        if g.log is not None:
-            g.say("return", (f"{g.pname(p)} returns ", c, " to their hand."))
+        g.say("return", (f"{g.pname(p)} returns ", c, " to their hand."))
         g.return_to_hand(p, c)
 
 
@@ -387,5 +379,4 @@ def t_recolor_to(g: Any, t: tuple) -> None:
         if src in g.colors_of(p, x):    # a multi-colour trait takes the one new colour
             pl.recolor[x] = dst
     g.noted_recolor(p)
-    if g.log is not None:
-        g.say("recolor", f"{g.pname(p)}'s {src} traits become {dst}.")
+    g.say("recolor", f"{g.pname(p)}'s {src} traits become {dst}.")

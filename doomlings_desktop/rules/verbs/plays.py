@@ -94,8 +94,7 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
     if src == "host":
         host = g.attached.get(ctx.card, -1)
         if host >= 0 and ha[host] and not g.blanked(host):
-            if g.log is not None:
-                g.say("copy", (f"{g.pname(p)} plays the action of ", host, "."))
+            g.say("copy", (f"{g.pname(p)} plays the action of ", host, "."))
             g.resolve_action(p, host)
         return
     if src == "hand":
@@ -117,6 +116,5 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_play_action_of(g: Any, t: tuple) -> None:
     ctx = t[1]
-    if g.log is not None:
-        g.say("copy", (f"{g.pname(ctx.player)} plays the action of ", _ref(g, g.answer), "."))
+    g.say("copy", (f"{g.pname(ctx.player)} plays the action of ", _ref(g, g.answer), "."))
     g.resolve_action(ctx.player, g.answer)
