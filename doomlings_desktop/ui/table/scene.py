@@ -414,18 +414,20 @@ class TableScene(Scene):
         self.open_shown = set()
         self.lit = []
         self.app.art.db = self.db       # faces are cached by card id, so this costs nothing
-        surf.fill(BG)
         w, h = surf.get_size()
         n = self.game.n
         scale = table_scale(w, h, n, self.app.settings.ui_scale)
         u = self._unit = table_unit(h, scale)
         if self.pass_needed:    # the pass screen hides the table (Esc works behind it too)
+            surf.fill(BG)
             self.overlays.draw(surf, None, None, u)
             self.view = None
             return
         key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()),
                self.private)
         if self._view_key != key or self.view is None:
+            if not self._view_key:      # reset (undo, a test asking for a fresh frame): the
+                self.panels.forget()    # cached regions go too, and everything is drawn
             self.view = self.match.view()
             self._view_key = key
             self._news()
@@ -440,7 +442,7 @@ class TableScene(Scene):
             self.motion.reset()     # a resized window or the log opened: cards take their
             # new places, not slide
         d = self.my_decision()
-        self.panels.draw(surf, v, lay, d, u)
+        self.panels.draw(surf, v, lay, d, u)    # the background too, around the panels
         self.overlays.draw(surf, v, d, u)
 
     def lesson_state(self) -> list | None:
