@@ -216,6 +216,26 @@ def built(n: int, size=(1280, 720)):
     return app, sc
 
 
+def test_a_pile_and_a_hand_changing_alone_redraw_their_panel():
+    """No turn passes, nothing travels: only the seat's own view changed (its pile, its hand
+    size, its gene pool), and its panel is drawn anew."""
+    app, sc = built(4)
+    g = sc.game
+    assert_fresh(app, sc)
+    panel = sc.layout.panel_of(2)
+    for change in ("pile", "hand", "gene_pool"):
+        was = region(app, panel.rect)
+        p = g.players[2]
+        if change == "gene_pool":
+            p.gp += 1
+        else:
+            getattr(p, change).append(g.deck.pop())
+        sc._view_key = ("changed", change)      # a new view, the caches kept
+        app.frame(dt=0.0)
+        assert_fresh(app, sc, f"after the {change} changed")
+        assert region(app, panel.rect) != was, change
+
+
 def test_a_game_built_by_hand_draws_the_same_from_the_caches_at_every_seat_count():
     for n in range(2, 7):
         app, sc = built(n)

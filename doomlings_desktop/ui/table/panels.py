@@ -229,8 +229,12 @@ class PlayerPanel(_Panel):
         meaning = (v.meanings[seat] if v.meanings else -1) if v.over else \
             (v.meaning if seat == v.me else -1)
         on_way = tuple(c for c in sv.pile if sc.motion.hides(("pile", seat, c)))
+        deciding = v.current if v.waiting_for is None else v.waiting_for
+        # the turn's marks as this panel shows them (not whose turn it is: a turn passing
+        # from one seat to the next redraws those two panels only)
         return (tuple(panel.header), tuple(panel.gene_pool), tuple(panel.pile), u, theme,
-                sv, seat == sc.viewer, v.current, v.in_turn, v.waiting_for, v.over, v.first,
+                sv, seat == sc.viewer, seat == v.current and v.in_turn,
+                seat == deciding and not v.over, seat == v.first, v.me == seat, v.over,
                 v.hands_open, meaning, self.cut, self._header_words(seat),
                 sc.motion.score(seat, sv.score), sc.gp_dial(seat, sv.gene_pool), on_way,
                 id(sc.db))
