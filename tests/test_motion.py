@@ -419,3 +419,42 @@ def _play_watching(seed: int, kinds: tuple, totals: dict) -> None:
             app.frame(dt=0.05)
         frames += 1
     art.face = real_face
+
+
+def test_a_replay_step_forward_moves_its_cards_and_a_jump_puts_them_in_place():
+    """A replay's step forward plays the next answer on the game shown, so its cards travel
+    through the same motion layer as a live game's (issue 26); the game shown is the one a
+    fresh replay to that point makes. A step back or a jump is shown at once."""
+    from dataclasses import replace
+
+    from doomlings_desktop.commands.simulate import play_random
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.record import replay
+    from doomlings_desktop.rules.view import view_for
+    from doomlings_desktop.storage import saves
+    from doomlings_desktop.ui.table import ReplayScene
+
+    g = play_random(default_database(), 2, 5)
+    path = saves.save(g, [{"name": "A", "kind": "human"},
+                          {"name": "B", "kind": "bot", "level": "easy"}], "last game")
+    rec = saves.read_record(path)
+    app = make_app()
+    sc = ReplayScene(app, rec, [SeatConfig("A"), SeatConfig("B", "bot")], None)
+    app.go(sc)
+    app.frame(dt=0.05)
+    travelled = 0
+    for _ in range(15):
+        click(app, find(sc, ("button", "fwd")).center)
+        app.frame(dt=0.01)
+        travelled += len(sc.motion.flights)
+        wait_until(lambda: app.frame(dt=0.05) is None or not sc.motion.busy, "the cards land")
+        fresh = replay(rec, default_database(), upto=sc.pos)
+        assert len(sc.game.answers) == sc.pos, (len(sc.game.answers), sc.pos)
+        shown, want = view_for(sc.game, sc.viewer), view_for(fresh, sc.viewer)
+        assert replace(shown, decision=None) == replace(want, decision=None)
+        assert repr(shown.decision) == repr(want.decision)
+    assert sc.pos == 15 and travelled >= 10
+    for button in ("back", "fwd10", "first"):
+        click(app, find(sc, ("button", button)).center)
+        app.frame(dt=0.01)
+        assert not sc.motion.flights, button
