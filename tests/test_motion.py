@@ -447,7 +447,7 @@ def test_a_replay_step_forward_moves_its_cards_and_a_jump_puts_them_in_place():
         click(app, find(sc, ("button", "fwd")).center)
         app.frame(dt=0.01)
         travelled += len(sc.motion.flights)
-        wait_until(lambda: app.frame(dt=0.05) is None or not sc.motion.busy, "the cards land")
+        wait_until(lambda: (app.frame(dt=0.05), not sc.motion.busy)[1], "the cards land")
         fresh = replay(rec, default_database(), upto=sc.pos)
         assert len(sc.game.answers) == sc.pos, (len(sc.game.answers), sc.pos)
         shown, want = view_for(sc.game, sc.viewer), view_for(fresh, sc.viewer)
@@ -458,3 +458,41 @@ def test_a_replay_step_forward_moves_its_cards_and_a_jump_puts_them_in_place():
         click(app, find(sc, ("button", button)).center)
         app.frame(dt=0.01)
         assert not sc.motion.flights, button
+
+
+def settle(app, sc):
+    wait_until(lambda: (app.frame(dt=0.05), not sc.moving())[1], "the hand settles")
+
+
+@pytest.mark.parametrize("pace", ["normal", "instant"])
+def test_the_hand_closes_up_and_a_chosen_card_rises_by_sliding(pace):
+    """A card played leaves a gap the others close by sliding over the pace's travel time,
+    and a chosen card rises within the hand the same way (they jumped); at the instant pace
+    they are at their places at once."""
+    app, sc, g = position_table({"players": [
+        {"hand": ["blubber", "spiny", "bark", "fangs"], "pile": []}, {"hand": ["gills"]}]}, pace)
+    first, last = card(g, 0, "blubber", "hand"), card(g, 0, "fangs", "hand")
+    was = target(sc, ("hand", last))
+    sc.selection.chosen = last
+    app.frame(dt=0.02)          # the slide starts here
+    app.frame(dt=0.1)
+    risen = target(sc, ("hand", last))
+    settle(app, sc)
+    up = target(sc, ("hand", last))
+    assert up.y < was.y
+    assert (risen.y == up.y) if pace == "instant" else (up.y < risen.y < was.y)
+    sc.selection.chosen = None
+    settle(app, sc)
+    was = target(sc, ("hand", last))
+    play(app, sc, first)
+    app.frame(dt=0.02)
+    app.frame(dt=0.1)
+    assert first in g.players[0].pile
+    mid = target(sc, ("hand", last))
+    settle(app, sc)
+    end = target(sc, ("hand", last))
+    assert end.x != was.x
+    if pace == "instant":
+        assert mid == end
+    else:
+        assert min(was.x, end.x) < mid.x < max(was.x, end.x), (was, mid, end)

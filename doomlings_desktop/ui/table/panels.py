@@ -15,6 +15,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.lru import LRU
+from doomlings_desktop.play.pace import timing
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, PANEL_HI, Button, elide
@@ -653,40 +654,57 @@ class Hand(_Panel):
                                     d.kind == "card" and d.zone == "hand")
         multi = several(d)
         picked = tuple(sc.selection.of(d)) if multi else ()    # chosen among several: raised
-        seat = sc.motion.seat
-        key = (u, theme, tuple(v.hand), tuple(lay.hand), lay.card_w, lay.card_h, active,
-               tuple(d.options) if active else None, multi, picked, sc.selection.chosen,
-               dragging(sc.drag), sc.private, id(sc.db),
-               tuple(c for c in v.hand if sc.motion.hides(("hand", seat, c))))
+        places = self._places(v, lay, u, multi, picked)
+        key = (u, theme, tuple((c, tuple(r), how) for c, r, how in places), tuple(lay.hand),
+               lay.card_w, lay.card_h, active, tuple(d.options) if active else None, multi,
+               picked, sc.selection.chosen, sc.private, id(sc.db))
         rests = self.cache.draw(sc, surf, "hand", lay.hand, key,
-                                lambda: self._rest(surf, v, lay, d, u, active, multi, picked),
-                                BG)
+                                lambda: self._rest(surf, v, lay, d, u, active, places), BG)
         # the card the pointer rests on rises, readable, over the others (a preview only:
         # the targets stay where the cards lie)
         draw_raised(sc, surf, lay, rests, d, u,
                     lambda c, r: self._glow(surf, c, r, active, d, u))
 
-    def _rest(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float,
-              active: bool, multi: bool, picked: tuple) -> dict[int, Rect]:
-        """The hand's cards where they lie; returns where each card is drawn."""
+    def _places(self, v: View, lay: TableLayout, u: float, multi: bool,
+                picked: tuple) -> list[tuple[int, Rect, str]]:
+        """Each hand card, where it is drawn now and how ("held": dragged, its slot kept;
+        "away": on its way here, motion.py; "shown"). A card whose place changed (the hand
+        closing up, a card chosen rising within the hand's strip) slides there over the
+        pace's travel time (`sc.slides`) instead of jumping."""
         sc = self.sc
-        art = sc.app.art
         hand = list(v.hand)
         slots = hand_slots(lay.hand, len(hand), lay.card_w, lay.card_h)
-        rests: dict[int, Rect] = {}
         held = dragging(sc.drag)
+        seconds = timing(sc.app.settings).travel
+        out: list[tuple[int, Rect, str]] = []
         for c, slot in zip(hand, slots, strict=True):
             if held == c:
-                sc.targets.append((slot, ("hand", c)))
+                sc.slides.place(c, slot, sc.time, 0.0)      # back at its slot when let go
+                out.append((c, slot, "held"))
                 continue
             # a chosen card rises within the hand's own strip, never over the pile above it
             chosen = c in picked if multi else sc.selection.chosen == c
             lift = min(int(18 * u), slot.y - lay.hand.y) if chosen else 0
             r = slot.move(0, -lift)
             if sc.motion.hides(("hand", sc.motion.seat, c)):    # on its way here (motion.py)
-                sc.targets.append((r, ("hand", c)))
+                sc.slides.place(c, r, sc.time, 0.0)     # it lands at its place
+                out.append((c, r, "away"))
                 continue
-            img = art.face(c, slot.w, slot.h)
+            out.append((c, sc.slides.place(c, r, sc.time, seconds), "shown"))
+        sc.slides.keep(set(hand))
+        return out
+
+    def _rest(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float,
+              active: bool, places: list[tuple[int, Rect, str]]) -> dict[int, Rect]:
+        """The hand's cards where they lie (`_places`); returns where each card is drawn."""
+        sc = self.sc
+        art = sc.app.art
+        rests: dict[int, Rect] = {}
+        for c, r, how in places:
+            sc.targets.append((r, ("hand", c)))
+            if how != "shown":
+                continue
+            img = art.face(c, lay.card_w, lay.card_h)
             sc.face_up.add(c)
             surf.blit(img, r)
             if active and c not in d.options:
@@ -695,9 +713,8 @@ class Hand(_Panel):
                 surf.blit(shade, r)
             else:
                 self._glow(surf, c, r, active, d, u)
-            sc.targets.append((r, ("hand", c)))
             rests[c] = r
-        if not hand:
+        if not v.hand:
             s = sc.app.text.render("Your hand is empty" if sc.private else
                                      "Hands stay hidden until the next player takes the seat",
                                      int(16 * u), MUTED)
