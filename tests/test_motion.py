@@ -215,7 +215,9 @@ def test_a_discard_travels_from_my_hand_to_the_discard_pile_which_shows_it_once_
     was = {c: target(sc, ("hand", c)) for c in chosen}
     for c in chosen:
         click(app, was[c].center)
-        if c in g.players[0].hand:
+        if c in g.players[0].hand:      # chosen: it slides up within the hand (slides.py)
+            wait_until(lambda: (app.frame(dt=0.05), not sc.slides.busy(sc.time, 1.0))[1],
+                       "the chosen card risen")
             was[c] = target(sc, ("hand", c))    # chosen: risen in its place
     r = find(sc, ("button", "confirm"))
     if r is not None:

@@ -13,7 +13,7 @@ import random
 import pygame
 import pytest
 from pygame import Rect
-from uidriver import drag
+from uidriver import drag, wait_until
 
 from doomlings_desktop.rules.setup import build
 from doomlings_desktop.storage.settings import Settings
@@ -160,6 +160,8 @@ def test_a_chosen_hand_card_and_a_lit_player_match_a_fresh_frame():
     assert region(app, sc.layout.hand) != before
     sc.selection.chosen = None
     app.frame(dt=0.05)
+    assert_fresh(app, sc, "with the card sliding back")
+    wait_until(lambda: (app.frame(dt=0.05), not sc.moving())[1], "the card back in its place")
     assert_fresh(app, sc, "with the choice dropped")
     assert region(app, sc.layout.hand) == before
 
