@@ -73,8 +73,9 @@ class _Entry:
 class RegionCache:
     """The pixels of named regions (a seat's panel...), each with the key it was drawn for."""
 
-    verify = 0      # tests: every verify-th hit of a region is drawn again and compared (StaleRegion);
-                    # 0 never (the game), 1 every hit
+    # the tests: every verify-th hit of a region is drawn again and compared (StaleRegion);
+    # 0 never (the game), 1 every hit
+    verify = 0
 
     def __init__(self) -> None:
         self.entries: dict[Any, _Entry] = {}
@@ -116,26 +117,34 @@ class RegionCache:
 
     @staticmethod
     def _paint(sc: Any, surf: pygame.Surface, key: tuple, rect: Rect,
-               paint: Callable[[], Any], background: tuple) -> _Entry:
-        n_targets, n_lit = len(sc.targets), len(sc.lit)
-        shown, face_up = set(sc.open_shown), set(sc.face_up)
-        surf.fill(background, rect)
-        value = paint()
-        return _Entry(key, surf.subsurface(rect).copy(), sc.targets[n_targets:],
-                      sc.lit[n_lit:], sc.open_shown - shown, sc.face_up - face_up, value)
+               paint: Callable[[], Any], background: tuple, keep: bool = True) -> _Entry:
+        """Draw the region afresh and take what it drew: its pixels, and the targets, lit
+        cards and shown cards it added (gathered apart, then added to the frame's if
+        `keep`)."""
+        saved = (sc.targets, sc.lit, sc.open_shown, sc.face_up)
+        sc.targets, sc.lit, sc.open_shown, sc.face_up = [], [], set(), set()
+        try:
+            surf.fill(background, rect)
+            value = paint()
+            got = _Entry(key, surf.subsurface(rect).copy(), sc.targets, sc.lit,
+                         sc.open_shown, sc.face_up, value)
+        finally:
+            sc.targets, sc.lit, sc.open_shown, sc.face_up = saved
+        if keep:
+            sc.targets.extend(got.targets)
+            sc.lit.extend(got.lit)
+            sc.open_shown.update(got.shown)
+            sc.face_up.update(got.face_up)
+        return got
 
     def _check(self, sc: Any, surf: pygame.Surface, name: Any, rect: Rect, got: _Entry,
                paint: Callable[[], Any], background: tuple) -> None:
         """Draw the region afresh over the cached one and compare (the tests' guard)."""
-        saved = (sc.targets, sc.lit, sc.open_shown, sc.face_up)
-        sc.targets, sc.lit, sc.open_shown, sc.face_up = [], [], set(), set()
-        try:
-            fresh = self._paint(sc, surf, got.key, rect, paint, background)
-        finally:
-            sc.targets, sc.lit, sc.open_shown, sc.face_up = saved
+        fresh = self._paint(sc, surf, got.key, rect, paint, background, keep=False)
         if not fresh.same(got):
             raise StaleRegion(f"region {name!r} drawn from the cache differs from a fresh "
                               f"drawing: its key misses something it shows ({got.key!r})")
+
 
 def outside(area: Rect, covers: list[Rect]) -> list[Rect]:
     """`area` less the rectangles in `covers`, as rectangles (bands between the covers' top
