@@ -31,3 +31,15 @@ def pytest_terminal_summary(terminalreporter) -> None:
         terminalreporter.write_sep("-", "robustness suites")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+@pytest.fixture(autouse=True)
+def _regions_checked():
+    """Every 8th table region drawn from its cache (ui/table/regions.py) is drawn again and
+    compared, in every test: a cache key missing something the region shows fails a test
+    that changes it (StaleRegion) instead of showing a stale panel to a player. (Every hit
+    doubled the table tests' time; a stale region stays stale for frames, so a sample finds
+    it. tests/test_regions.py checks every hit.)"""
+    from doomlings_desktop.ui.table.regions import RegionCache
+    RegionCache.verify = 8
+    yield

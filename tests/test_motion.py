@@ -215,7 +215,9 @@ def test_a_discard_travels_from_my_hand_to_the_discard_pile_which_shows_it_once_
     was = {c: target(sc, ("hand", c)) for c in chosen}
     for c in chosen:
         click(app, was[c].center)
-        if c in g.players[0].hand:
+        if c in g.players[0].hand:      # chosen: it slides up within the hand (slides.py)
+            wait_until(lambda: (app.frame(dt=0.05), not sc.slides.busy(sc.time, 1.0))[1],
+                       "the chosen card risen")
             was[c] = target(sc, ("hand", c))    # chosen: risen in its place
     r = find(sc, ("button", "confirm"))
     if r is not None:
@@ -419,3 +421,80 @@ def _play_watching(seed: int, kinds: tuple, totals: dict) -> None:
             app.frame(dt=0.05)
         frames += 1
     art.face = real_face
+
+
+def test_a_replay_step_forward_moves_its_cards_and_a_jump_puts_them_in_place():
+    """A replay's step forward plays the next answer on the game shown, so its cards travel
+    through the same motion layer as a live game's (issue 26); the game shown is the one a
+    fresh replay to that point makes. A step back or a jump is shown at once."""
+    from dataclasses import replace
+
+    from doomlings_desktop.commands.simulate import play_random
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.record import replay
+    from doomlings_desktop.rules.view import view_for
+    from doomlings_desktop.storage import saves
+    from doomlings_desktop.ui.table import ReplayScene
+
+    g = play_random(default_database(), 2, 5)
+    path = saves.save(g, [{"name": "A", "kind": "human"},
+                          {"name": "B", "kind": "bot", "level": "easy"}], "last game")
+    rec = saves.read_record(path)
+    app = make_app()
+    sc = ReplayScene(app, rec, [SeatConfig("A"), SeatConfig("B", "bot")], None)
+    app.go(sc)
+    app.frame(dt=0.05)
+    travelled = 0
+    for _ in range(15):
+        click(app, find(sc, ("button", "fwd")).center)
+        app.frame(dt=0.01)
+        travelled += len(sc.motion.flights)
+        wait_until(lambda: (app.frame(dt=0.05), not sc.motion.busy)[1], "the cards land")
+        fresh = replay(rec, default_database(), upto=sc.pos)
+        assert len(sc.game.answers) == sc.pos, (len(sc.game.answers), sc.pos)
+        shown, want = view_for(sc.game, sc.viewer), view_for(fresh, sc.viewer)
+        assert replace(shown, decision=None) == replace(want, decision=None)
+        assert repr(shown.decision) == repr(want.decision)
+    assert sc.pos == 15 and travelled >= 10
+    for button in ("back", "fwd10", "first"):
+        click(app, find(sc, ("button", button)).center)
+        app.frame(dt=0.01)
+        assert not sc.motion.flights, button
+
+
+def settle(app, sc):
+    wait_until(lambda: (app.frame(dt=0.05), not sc.moving())[1], "the hand settles")
+
+
+@pytest.mark.parametrize("pace", ["normal", "instant"])
+def test_the_hand_closes_up_and_a_chosen_card_rises_by_sliding(pace):
+    """A card played leaves a gap the others close by sliding over the pace's travel time,
+    and a chosen card rises within the hand the same way (they jumped); at the instant pace
+    they are at their places at once."""
+    app, sc, g = position_table({"players": [
+        {"hand": ["blubber", "spiny", "bark", "fangs"], "pile": []}, {"hand": ["gills"]}]}, pace)
+    first, last = card(g, 0, "blubber", "hand"), card(g, 0, "fangs", "hand")
+    was = target(sc, ("hand", last))
+    sc.selection.chosen = last
+    app.frame(dt=0.02)          # the slide starts here
+    app.frame(dt=0.1)
+    risen = target(sc, ("hand", last))
+    settle(app, sc)
+    up = target(sc, ("hand", last))
+    assert up.y < was.y
+    assert (risen.y == up.y) if pace == "instant" else (up.y < risen.y < was.y)
+    sc.selection.chosen = None
+    settle(app, sc)
+    was = target(sc, ("hand", last))
+    play(app, sc, first)
+    app.frame(dt=0.02)
+    app.frame(dt=0.1)
+    assert first in g.players[0].pile
+    mid = target(sc, ("hand", last))
+    settle(app, sc)
+    end = target(sc, ("hand", last))
+    assert end.x != was.x
+    if pace == "instant":
+        assert mid == end
+    else:
+        assert min(was.x, end.x) < mid.x < max(was.x, end.x), (was, mid, end)

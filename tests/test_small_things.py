@@ -350,6 +350,7 @@ def test_the_menu_button_never_covers_game_log(size, ui_scale):
         return img
     app.text.render = spy
     app.screen = Recording(size)
+    sc.panels.forget()      # every panel drawn, not blitted from its cache (regions.py)
     app.frame()
     app.text.render = render
     menu = find(sc, ("open_menu",))

@@ -84,12 +84,15 @@ class CardArt:
         # go first once the cache holds CACHE_BYTES (or CACHE_PICTURES), so memory stays bounded.
         self._cache: LRU = LRU(CACHE_PICTURES, CACHE_BYTES, _surface_bytes)
         self._spots: LRU = LRU(64)          # where a face's symbols are, by card and size
+        self.generation = 0     # counts clear(): the table's cached regions drawn with the
+        # old pictures are keyed on it (ui/table/regions.py)
         if not pygame.font.get_init():
             pygame.font.init()
 
     def clear(self) -> None:
         """Drop every cached surface."""
         self._cache.clear()
+        self.generation += 1
 
     def set_symbols(self, on: bool) -> None:
         """Show or hide the colour symbol badges (the colorblind aid); redraws every card."""

@@ -22,6 +22,9 @@
     motion.py    Motion: every move read from the viewer's events travels (eased, in order),
                  gene pool cards turn, scores count up, all at the pace (play/pace.py)
     handraise.py a hovered hand card rising to a readable size (a preview; clicks unchanged)
+    slides.py    Slides: the hand's cards sliding to new places (closing up, a card chosen)
+    regions.py   RegionCache: a panel, the top bar, the hand at rest drawn once and blitted
+                 while what they show is the same
     replay.py    ReplayScene: a game record stepped through
 
 The names the menus, tests and tools know are importable from here.

@@ -194,6 +194,7 @@ class Motion:
         self.flights.clear()
         self.counts.clear()
         self.sc.dials.reset()
+        self.sc.slides.reset()
         self.places.clear()
         self.free = self.settle = 0.0
 

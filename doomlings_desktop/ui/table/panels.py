@@ -15,9 +15,10 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.lru import LRU
+from doomlings_desktop.play.pace import timing
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.view import View
-from doomlings_desktop.ui.app import ACCENT, INK, MUTED, PANEL, PANEL_HI, Button, elide
+from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.cardart.faces import title_height
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX, font
 from doomlings_desktop.ui.highlight import outline
@@ -41,6 +42,7 @@ from doomlings_desktop.ui.table.attach import (
 )
 from doomlings_desktop.ui.table.handraise import draw as draw_raised
 from doomlings_desktop.ui.table.picks import several
+from doomlings_desktop.ui.table.regions import RegionCache, outside, theme_key
 from doomlings_desktop.ui.table.state import dragging
 from doomlings_desktop.ui.table.widget import Widget
 from doomlings_desktop.ui.theme import (
@@ -67,7 +69,23 @@ class _Panel:
 class TopBar(_Panel):
     """The bar along the top: the age or catastrophe and its rule, the counts, the log's title."""
 
-    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.cache = RegionCache()      # the bar as last drawn (regions.py)
+
+    def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float,
+             theme: tuple = ()) -> None:
+        """From the region cache while the age, the counts, the modules, the log's state and
+        the pointer over the bar (the Menu button lights) are the same."""
+        sc = self.sc
+        mouse = sc.app.mouse
+        key = (u, theme, v.age, len(v.catastrophes), v.age_deck_size, v.hands_open,
+               tuple(sc.db.modules), id(sc.db), sc.menu_button, sc.log_state.open, tuple(lay.log),
+               tuple(mouse) if lay.top_bar.collidepoint(mouse) else None)
+        self.cache.draw(sc, surf, "top", lay.top_bar, key, lambda: self._paint(surf, v, lay, u),
+                        BG)
+
+    def _paint(self, surf: pygame.Surface, v: View, lay: TableLayout, u: float) -> None:
         sc = self.sc
         t = sc.app.text
         r = lay.top_bar
@@ -171,10 +189,59 @@ class PlayerPanel(_Panel):
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self.cut: tuple[int, int | None] = (0, None)     # header_cut's, for this frame
+        self.cut_for: tuple = ()        # what the cut was worked out for
         self.slot_cache: LRU = LRU(SLOT_SHAPES)     # pile shape -> where its cards go
+        self.cache = RegionCache()      # each seat's panel as last drawn (regions.py)
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, panel: Any, d: Any,
-                    u: float) -> None:
+             u: float, theme: tuple = ()) -> None:
+        """The panel from the region cache while what it shows is the same (`_shows`), else
+        drawn afresh (`_paint`): most frames with bots playing change one panel or none."""
+        seat = panel.seat
+        lit = lit_hosts(self.sc, d)
+        glowing = self._glowing(v, seat, d)
+        self.cache.draw(self.sc, surf, seat, panel.rect,
+                        self._shows(v, panel, lit, glowing, u, theme),
+                        lambda: self._paint(surf, v, panel, d, lit, glowing, u), BG)
+
+    def _glowing(self, v: View, seat: int, d: Any) -> bool:
+        """The whole panel wears the pulsing outline: a player to choose, or the pile a card
+        in hand is dropped on (or an attachment's host is in)."""
+        sc = self.sc
+        if d is None:
+            return False
+        if d.kind == "player" and seat in d.options:
+            return True
+        carry = carried(sc, d)       # an attachment goes on a lit host, in whichever pile
+        if carry is not None:
+            return any(h in v.seats[seat].pile for h in v.hosts[carry])
+        return d.kind == "play" and d.zone == "hand" and seat == sc.viewer and (
+            dragging(sc.drag) is not None or sc.selection.chosen is not None)
+
+    def _shows(self, v: View, panel: Any, lit: set, glowing: bool, u: float,
+               theme: tuple) -> tuple | None:
+        """Everything `_paint` reads for this panel, as a key (regions.py); None while an
+        outline pulses with time (the panel's, or a lit card's in its pile)."""
+        sc = self.sc
+        seat = panel.seat
+        sv = v.seats[seat]
+        if glowing or (lit and not lit.isdisjoint(sv.pile)):
+            return None
+        meaning = (v.meanings[seat] if v.meanings else -1) if v.over else \
+            (v.meaning if seat == v.me else -1)
+        on_way = tuple(c for c in sv.pile if sc.motion.hides(("pile", seat, c)))
+        deciding = v.current if v.waiting_for is None else v.waiting_for
+        # the turn's marks as this panel shows them (not whose turn it is: a turn passing
+        # from one seat to the next redraws those two panels only)
+        return (tuple(panel.header), tuple(panel.gene_pool), tuple(panel.pile), u, theme,
+                sv, seat == sc.viewer, seat == v.current and v.in_turn,
+                seat == deciding and not v.over, seat == v.first, v.me == seat, v.over,
+                v.hands_open, meaning, self.cut, self._header_words(seat),
+                sc.motion.score(seat, sv.score), sc.gp_dial(seat, sv.gene_pool), on_way,
+                id(sc.db))
+
+    def _paint(self, surf: pygame.Surface, v: View, panel: Any, d: Any, lit: set,
+               glowing: bool, u: float) -> None:
         sc = self.sc
         t = sc.app.text
         seat = panel.seat
@@ -184,13 +251,7 @@ class PlayerPanel(_Panel):
         bg = PANEL_HI if turn else PANEL
         pygame.draw.rect(surf, bg, panel.rect.inflate(-int(4 * u), -int(4 * u)),
                          border_radius=int(10 * u))
-        eligible_panel = d is not None and d.kind == "player" and seat in d.options
-        drop_target = d is not None and d.kind == "play" and d.zone == "hand" and mine and (
-            dragging(sc.drag) is not None or sc.selection.chosen is not None)
-        carry = carried(sc, d)       # an attachment goes on a lit host, in whichever pile
-        if carry is not None:
-            drop_target = any(h in sv.pile for h in v.hosts[carry])
-        if eligible_panel or drop_target:
+        if glowing:
             state = "selected" if sc.selection.chosen == seat else "eligible"
             pulse = int(2 * (1 + math.sin(sc.time * 6)) * u)
             outline(surf, state, panel.rect.inflate(-int(4 * u), -int(4 * u)), u, pad=0,
@@ -231,7 +292,7 @@ class PlayerPanel(_Panel):
         if v.hands_open and sv.hand is not None and not mine:     # Age of Metadata (E24)
             area = open_hand(sc, surf, seat, sv.hand, area, u)
         area = self._score_and_counts(surf, sv, hx, limit, cy, area, u)
-        self._pile(surf, sv, seat, area, lit_hosts(sc, d), u)
+        self._pile(surf, sv, seat, area, lit, u)
         if not sv.pile:
             empty = t.render("no traits yet", int(14 * u), MUTED)
             surf.blit(empty, empty.get_rect(center=area.center))
@@ -429,7 +490,16 @@ class PlayerPanel(_Panel):
         """One cut for every header of the frame (`self.cut`): the shortest bot badge any
         header needs and the smallest name size any needs, so the level pills all take the
         same form ("Hard bot" / "Hard" / "H") and the names one size, never "Bob [Hard]"
-        beside "Maximilian [M]" in a smaller hand. A name too long even so is still cut, alone."""
+        beside "Maximilian [M]" in a smaller hand. A name too long even so is still cut, alone.
+        Worked out again only when a header's words or room change (`cut_for`)."""
+        key = (u, v.first, tuple((tuple(p.header), tuple(p.gene_pool), self._header_words(p.seat),
+                                  v.seats[p.seat].score, v.seats[p.seat].hand_size)
+                                 for p in lay.panels))
+        if key != self.cut_for:
+            self.cut_for = key
+            self.cut = self._cut(v, lay, u)
+
+    def _cut(self, v: View, lay: TableLayout, u: float) -> tuple[int, int]:
         most, least = 0, int(18 * u)
         mark = self.sc.app.text.font(int(18 * u), True).size("▶ ")[0]
         for panel in lay.panels:
@@ -439,7 +509,7 @@ class PlayerPanel(_Panel):
                                                 v.seats[panel.seat], room, u)
             most = max(most, form) if level else most
             least = min(least, size)
-        self.cut = (most, least)
+        return most, least
 
     def _header_fit(self, label: str, level: str, first: bool, sv: Any, room: int,
                     u: float, form: int = 0, most: int | None = None
@@ -570,30 +640,71 @@ class Centre(_Panel):
 class Hand(_Panel):
     """The viewer's hand along the bottom, face up only when it may be shown."""
 
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.cache = RegionCache()      # the cards at rest as last drawn (regions.py)
+
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any,
-                   u: float) -> None:
+             u: float, theme: tuple = ()) -> None:
+        """The cards at rest, from the region cache while the hand, the question, the
+        choice, the drag and the cards on their way are the same; then the risen card over
+        them (never cached: it moves with time and the pointer)."""
         sc = self.sc
-        art = sc.app.art
-        hand = list(v.hand)
-        slots = hand_slots(lay.hand, len(hand), lay.card_w, lay.card_h)
         active = d is not None and (d.kind == "play" and d.zone == "hand" or
                                     d.kind == "card" and d.zone == "hand")
-        rests: dict[int, Rect] = {}
         multi = several(d)
-        picked = sc.selection.of(d) if multi else ()      # chosen among several: raised
+        picked = tuple(sc.selection.of(d)) if multi else ()    # chosen among several: raised
+        places = self._places(v, lay, u, multi, picked)
+        key = (u, theme, tuple((c, tuple(r), how) for c, r, how in places), tuple(lay.hand),
+               lay.card_w, lay.card_h, active, tuple(d.options) if active else None, multi,
+               picked, sc.selection.chosen, sc.private, id(sc.db))
+        rests = self.cache.draw(sc, surf, "hand", lay.hand, key,
+                                lambda: self._rest(surf, v, lay, d, u, active, places), BG)
+        # the card the pointer rests on rises, readable, over the others (a preview only:
+        # the targets stay where the cards lie)
+        draw_raised(sc, surf, lay, rests, d, u,
+                    lambda c, r: self._glow(surf, c, r, active, d, u))
+
+    def _places(self, v: View, lay: TableLayout, u: float, multi: bool,
+                picked: tuple) -> list[tuple[int, Rect, str]]:
+        """Each hand card, where it is drawn now and how ("held": dragged, its slot kept;
+        "away": on its way here, motion.py; "shown"). A card whose place changed (the hand
+        closing up, a card chosen rising within the hand's strip) slides there over the
+        pace's travel time (`sc.slides`) instead of jumping."""
+        sc = self.sc
+        hand = list(v.hand)
+        slots = hand_slots(lay.hand, len(hand), lay.card_w, lay.card_h)
         held = dragging(sc.drag)
+        seconds = timing(sc.app.settings).travel
+        out: list[tuple[int, Rect, str]] = []
         for c, slot in zip(hand, slots, strict=True):
             if held == c:
-                sc.targets.append((slot, ("hand", c)))
+                sc.slides.place(c, slot, sc.time, 0.0)      # back at its slot when let go
+                out.append((c, slot, "held"))
                 continue
             # a chosen card rises within the hand's own strip, never over the pile above it
             chosen = c in picked if multi else sc.selection.chosen == c
             lift = min(int(18 * u), slot.y - lay.hand.y) if chosen else 0
             r = slot.move(0, -lift)
             if sc.motion.hides(("hand", sc.motion.seat, c)):    # on its way here (motion.py)
-                sc.targets.append((r, ("hand", c)))
+                sc.slides.place(c, r, sc.time, 0.0)     # it lands at its place
+                out.append((c, r, "away"))
                 continue
-            img = art.face(c, slot.w, slot.h)
+            out.append((c, sc.slides.place(c, r, sc.time, seconds), "shown"))
+        sc.slides.keep(set(hand))
+        return out
+
+    def _rest(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float,
+              active: bool, places: list[tuple[int, Rect, str]]) -> dict[int, Rect]:
+        """The hand's cards where they lie (`_places`); returns where each card is drawn."""
+        sc = self.sc
+        art = sc.app.art
+        rests: dict[int, Rect] = {}
+        for c, r, how in places:
+            sc.targets.append((r, ("hand", c)))
+            if how != "shown":
+                continue
+            img = art.face(c, lay.card_w, lay.card_h)
             sc.face_up.add(c)
             surf.blit(img, r)
             if active and c not in d.options:
@@ -602,18 +713,13 @@ class Hand(_Panel):
                 surf.blit(shade, r)
             else:
                 self._glow(surf, c, r, active, d, u)
-            sc.targets.append((r, ("hand", c)))
             rests[c] = r
-        # the card the pointer rests on rises, readable, over the others (a preview only:
-        # the targets above stay where the cards lie)
-        draw_raised(sc, surf, lay, rests, d, u,
-                       lambda c, r: self._glow(surf, c, r, active, d, u))
-        if not hand:
+        if not v.hand:
             s = sc.app.text.render("Your hand is empty" if sc.private else
                                      "Hands stay hidden until the next player takes the seat",
                                      int(16 * u), MUTED)
             surf.blit(s, s.get_rect(center=lay.hand.center))
-
+        return rests
 
     def _glow(self, surf: pygame.Surface, c: int, r: Rect, active: bool, d: Any,
               u: float) -> None:
@@ -850,15 +956,26 @@ class Panels(_Panel):
         self.log = Log(scene)
         self.prompt = Prompt(scene)
 
+    def forget(self) -> None:
+        """Drop the cached regions (regions.py): the next frame draws every panel afresh."""
+        for part in (self.top, self.player, self.hand):
+            part.cache.forget()
+
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, d: Any, u: float) -> None:
         """The table under any overlay. Cards on their way are drawn last, over the panels."""
         sc = self.sc
-        self.top.draw(surf, v, lay, u)
+        # the background where no panel lies: the panels, the top bar and the log draw
+        # every pixel of their own (a whole-window fill cost as much as all the panels' blits)
+        for r in outside(surf.get_rect(), [lay.top_bar, lay.log, lay.hand,
+                                           *(p.rect for p in lay.panels)]):
+            surf.fill(BG, r)
+        theme = theme_key(sc.app)
+        self.top.draw(surf, v, lay, u, theme)
         self.player.header_cut(v, lay, u)
         for panel in lay.panels:
-            self.player.draw(surf, v, lay, panel, d, u)
+            self.player.draw(surf, v, lay, panel, d, u, theme)
         self.centre.draw(surf, v, lay, d, u)
-        self.hand.draw(surf, v, lay, d, u)
+        self.hand.draw(surf, v, lay, d, u, theme)
         self.log.draw(surf, v, lay, u)
         sc.motion.draw(surf, lay)       # the cards on their way, over the panels
         self.prompt.draw(surf, v, lay, d, u)

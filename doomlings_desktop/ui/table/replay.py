@@ -32,12 +32,13 @@ class ReplayScene(TableScene):
 
     def __init__(self, app: Any, record: dict, seats: list[SeatConfig], back: Scene,
                  start: int = 0, viewer: int | None = None, note: str = "") -> None:
-        from doomlings_desktop.rules.record import replay
+        from doomlings_desktop.rules.record import check_record, replay
         from doomlings_desktop.storage.saves import read_notes
 
         db = default_database()
         # the whole game decides the policy, not the file's own 'over' flag
         whole = replay(record, db)
+        self._answers = check_record(record, db)[1]     # each legal: `whole` was played
         self.allowed = policy.replay_seats([s.kind for s in seats], whole.over)
         if not self.allowed:
             raise ValueError(policy.REPLAY_REFUSED)
@@ -69,12 +70,24 @@ class ReplayScene(TableScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.motion.pull()        # a step replays the game anew: read quietly
+        self.motion.pull()        # a step forward: its cards travel; any other jump is quiet
         self.track()
 
     def goto(self, pos: int) -> None:
+        """Show the game after `pos` answers. One step forward plays the next answer on the
+        game shown, so the motion layer reads its events as a live game's and the cards
+        travel (issue 26); a step back or a jump replays the game anew from the record, read
+        quietly (every card in its place at once)."""
         pos = max(0, min(len(self.record["answers"]), pos))
-        if pos != self.pos:
+        if pos == self.pos + 1 and self.game.pending is not None:
+            # the record's answers were given without the table's pause for End turn (the
+            # match sets `hold` for live play: a pause is no move, and no record holds one)
+            self.game.hold = 0
+            self.game.apply(self._answers[self.pos])
+            self.pos = pos
+            self._view_key = ("step", pos)      # a new view; the cached panels kept
+            self.we_step = 1e9
+        elif pos != self.pos:
             self.pos = pos
             self.game = self._replay(self.record, self.db, upto=pos)
             self._view_key = ()

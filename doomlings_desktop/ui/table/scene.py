@@ -32,6 +32,7 @@ from doomlings_desktop.ui.table.news import News
 from doomlings_desktop.ui.table.overlays import ModalStack
 from doomlings_desktop.ui.table.panels import Panels
 from doomlings_desktop.ui.table.picks import Selection
+from doomlings_desktop.ui.table.slides import Slides
 from doomlings_desktop.ui.table.state import DragState, LogState, Message, Modals, Pointing
 
 SOUND_OF = {"play": "play_card", "draw": "draw", "discard": "discard", "discard_trait": "discard",
@@ -117,6 +118,7 @@ class TableScene(Scene):
         self.log_state.open = bool(getattr(app.settings, "log_open", False))
         self.hand_raise = HandRaise()      # the hovered hand card, risen to be read
         self.dials = Dials()         # the gene pool cards' dials turning
+        self.slides = Slides()       # the hand's cards sliding to new places
         self.log_seen = 0
         self.time = 0.0
         self.view: View | None = None
@@ -194,14 +196,15 @@ class TableScene(Scene):
 
     def moving(self) -> bool:
         """Something on the table changes with time alone: cards moving, a score counting, a
-        toast, a drag, a hover preview still to appear, a hand card rising or sinking, a gene
-        pool card turning."""
+        toast, a drag, a hover preview still to appear, a hand card rising or sinking or
+        sliding to a new place, a gene pool card turning."""
         # a toast needs a frame when it comes and one when it goes, not a stream between
         if self.motion.busy or self.motion.counting() or self.message.due() or self.drag is not None or self.news.stale(self.time) or (
                 self.pointing.key is not None and self.time - self.pointing.since < 0.5) \
                 or self.hand_raise.busy() or self.overlays.telling():
             return True
-        return self.dials.turning(self.time, self.gp_seconds())
+        return self.dials.turning(self.time, self.gp_seconds()) \
+            or self.slides.busy(self.time, timing(self.app.settings).travel)
 
     def gp_seconds(self) -> float:
         """How long a gene pool card takes to turn to a new value (real seconds)."""
@@ -414,18 +417,20 @@ class TableScene(Scene):
         self.open_shown = set()
         self.lit = []
         self.app.art.db = self.db       # faces are cached by card id, so this costs nothing
-        surf.fill(BG)
         w, h = surf.get_size()
         n = self.game.n
         scale = table_scale(w, h, n, self.app.settings.ui_scale)
         u = self._unit = table_unit(h, scale)
         if self.pass_needed:    # the pass screen hides the table (Esc works behind it too)
+            surf.fill(BG)
             self.overlays.draw(surf, None, None, u)
             self.view = None
             return
         key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()),
                self.private)
         if self._view_key != key or self.view is None:
+            if not self._view_key:      # reset (undo, a test asking for a fresh frame): the
+                self.panels.forget()    # cached regions go too, and everything is drawn
             self.view = self.match.view()
             self._view_key = key
             self._news()
@@ -440,7 +445,7 @@ class TableScene(Scene):
             self.motion.reset()     # a resized window or the log opened: cards take their
             # new places, not slide
         d = self.my_decision()
-        self.panels.draw(surf, v, lay, d, u)
+        self.panels.draw(surf, v, lay, d, u)    # the background too, around the panels
         self.overlays.draw(surf, v, d, u)
 
     def lesson_state(self) -> list | None:
