@@ -212,3 +212,51 @@ def test_saved_weights_read_back_in_a_fresh_process(tmp_path, monkeypatch):
     V.save_weights(tmp_path / "w.npz", fields)
     net = V.read_weights(tmp_path / "w.npz")
     assert net.hidden == 6 and net.w2 == pytest.approx(list(fields["w2"]))
+
+
+def training_script():
+    import importlib.util
+
+    from tests.conftest import ROOT
+    spec = importlib.util.spec_from_file_location("train_valuenet",
+                                                  ROOT / "tools" / "train_valuenet.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_training_data_is_cached_by_chunk_and_split_by_game(tmp_path, monkeypatch):
+    """Self-play is played once (a second run, or one asking for more games, plays only the
+    missing chunks), and every game's positions fall in one part only: validation and test
+    positions never share a game with the training ones (positions of a game share its
+    winner, so a split by position would leak the answer)."""
+    T = training_script()
+    monkeypatch.setattr(T, "CHUNK", 2)
+    played = []
+    real = T.play_chunk
+    monkeypatch.setattr(T, "play_chunk", lambda job: played.append(job) or real(job))
+    first = T.collect("easy", {2: 2, 3: 2}, tmp_path, 1)
+    assert sorted(played) == [("easy", 2, 0, 2), ("easy", 3, 0, 2)]
+    played.clear()
+    more = T.collect("easy", {2: 12, 3: 2}, tmp_path, 1)
+    assert len(played) == 5 and ("easy", 2, 0, 2) not in played
+    assert np.array_equal(more["x"][:len(first["x"])], first["x"])
+    assert set(more["mask"].sum(axis=1).astype(int)) == {2, 3}
+    parts = T.split(more)
+    for k in np.unique(more["k"]):
+        assert len(set(parts[more["k"] == k])) == 1
+    assert set(parts) == {"train", "validation", "test"}
+
+
+def test_a_network_without_correction_is_judged_equal_to_the_hand_tuned(tmp_path):
+    """The held-out judgement compares the network with Hard's own reward on the same
+    positions: with no correction the two are the same, to the last digit."""
+    T = training_script()
+    data = T.collect("easy", {2: 10, 4: 10}, tmp_path, 1)
+    p, info = T.train(data, hidden=4, seed=1, epochs=1, l2=1e-3, lr=1e-3)
+    p["w2"] = np.zeros_like(p["w2"])
+    got = T.judged(p, data, T.split(data) != "train")
+    assert set(got) == {2, 4}
+    for games, net, classic, d, _ in got.values():
+        assert games >= 1 and net == pytest.approx(classic) and d == pytest.approx(0)
+    assert info["history"][0][0] == 0.0

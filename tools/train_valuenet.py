@@ -3,23 +3,29 @@
 Self-play data: Medium plays Medium, and Easy plays Easy, at every table size (2 to 6 players);
 at every turn opening each seat's inputs are recorded (`valuenet.inputs`, the deciding seat's
 hand valued exactly, as at Hard's cut-off); when the game ends, who won (Monte Carlo targets: a
-tie shares the win). Easy's games are ten times cheaper and only ever trained on; every tenth
-Medium game is held out for validation. The network's utility for a seat is the hand-tuned
-reading (its seat value over Hard's fitted temperature) plus a correction by one tanh hidden
-layer, started at zero; it is fitted by Adam on minibatches to the log loss of the winners
-under a softmax over the table, with a little L2, and the epoch with the best validation loss
-is kept (epoch 0, the hand-tuned evaluation itself, included).
+tie shares the win). The games are played in chunks of CHUNK and cached in a folder
+(`--cache`), so a stopped run, or one asking for more games, plays only what is missing.
+Medium's games are split by game, never by position (the positions of one game share its
+winner): every tenth (k % 10 == 9) validates, the next (k % 10 == 8) is the test set that
+judges the result and chooses nothing, the rest train. Easy's games are five to ten times
+cheaper and only ever trained on.
+
+The network's utility for a seat is the hand-tuned reading (its seat value over Hard's fitted
+temperature) plus a correction by one tanh hidden layer, started at zero; it is fitted by Adam
+on minibatches to the log loss of the winners under a softmax over the table, with a little L2.
+Early stopping: the validation loss is checked four times an epoch, the best weights are kept
+(the hand-tuned evaluation itself, no correction, included) and training stops after
+`--patience` checks without a better one. At the end each table size's test games are scored,
+network against hand-tuned on the same positions, with a 95% interval over games.
 
 Seeds: game k at n players uses the game seed TRAIN_BASE + 1,000,000 x n + k (+ 500,000 for
 Easy), with the bots seeded from it; TRAIN_BASE is 10^15, far from every arena deal (an arena
 `--seed S` plays deals S x 1,000,003 + k, so seeds 1 to 1,000 stay below 1.1 x 10^9). The
 initialisation and the minibatch order use `--seed`. Reproducible: the same arguments give the
 same data and, on the same numpy, the same weights. The shipped weights are the defaults
-(docs/bots.md has their figures; about 20 + 6 minutes of self-play and 2.5 of training on this
-project's shared 2-core machine):
+(docs/bots.md has their figures, the self-play's time and the training's):
 
-    python3 tools/train_valuenet.py --jobs 2 --data /tmp/valuenet-medium.npz \\
-        --easy-data /tmp/valuenet-easy.npz --out assets/valuenet.npz
+    python3 tools/train_valuenet.py --jobs 2 --cache /tmp/valuenet-data
 """
 
 from __future__ import annotations
@@ -27,7 +33,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import tempfile
 import time
+from contextlib import nullcontext
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -47,13 +55,14 @@ from doomlings_desktop.rules.worlds import WorldSampler  # noqa: E402
 TRAIN_BASE = 10**15
 SIZES = (2, 3, 4, 5, 6)
 LEVEL_OFFSET = {"medium": 0, "easy": 500_000}     # Easy's games: other seeds than Medium's
+CHUNK = 25          # games per cached file of self-play data
 
 
 def play(job: tuple[int, int, str]) -> tuple[list, list[float]]:
     """One game of a level against itself: the input rows at every turn opening, and each
     seat's win share."""
     n, k, level = job
-    seed = TRAIN_BASE + 1_000_000 * n + k + (LEVEL_OFFSET[level])
+    seed = game_seed(n, k, level)
     db = default_database()
     tb = H.tables(db)
     g = Game.new(db, n, seed=seed, log=False)
@@ -68,31 +77,69 @@ def play(job: tuple[int, int, str]) -> tuple[list, list[float]]:
     return seen, share
 
 
-def collect(counts: dict[int, int], jobs: int, level: str = "medium") -> dict[str, np.ndarray]:
-    """Positions padded to 6 seats: x (P, 6, F), mask (P, 6), share (P, 6), game (P,)."""
-    work = [(n, k, level) for n in SIZES for k in range(counts.get(n, 0))]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            games = pool.map(play, work, chunksize=2)
-    else:
-        games = [play(j) for j in work]
-    xs, masks, shares, ids = [], [], [], []
+def game_seed(n: int, k: int, level: str) -> int:
+    """The seed of game k at n players of a level: far from every arena deal."""
+    return TRAIN_BASE + 1_000_000 * n + k + LEVEL_OFFSET[level]
+
+
+def play_chunk(job: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
+    """Games first .. first + count - 1 of a level at n players, as arrays: x (P, n, F)
+    float32, share (P, n), k (P,) the game's index (which decides its split)."""
+    level, n, first, count = job
+    xs, shares, ks = [], [], []
+    for k in range(first, first + count):
+        seen, share = play((n, k, level))
+        xs.extend(seen)
+        shares.extend([share] * len(seen))
+        ks.extend([k] * len(seen))
     f = len(V.FEATURES)
-    for gid, (seen, share) in enumerate(games):
-        n = len(share)
-        for rows in seen:
-            x = np.zeros((V.MAX_SEATS, f))
-            x[:n] = rows
-            m = np.zeros(V.MAX_SEATS)
-            m[:n] = 1
-            s = np.zeros(V.MAX_SEATS)
-            s[:n] = share
-            xs.append(x)
-            masks.append(m)
-            shares.append(s)
-            ids.append(gid)
-    return {"x": np.array(xs), "mask": np.array(masks), "share": np.array(shares),
-            "game": np.array(ids)}
+    return {"x": np.array(xs, dtype=np.float32).reshape(-1, n, f),
+            "share": np.array(shares, dtype=np.float32).reshape(-1, n),
+            "k": np.array(ks, dtype=np.int64)}
+
+
+def collect(level: str, counts: dict[int, int], cache: Path, jobs: int) -> dict[str, np.ndarray]:
+    """The self-play data of a level, played in chunks of CHUNK games cached in `cache` (a
+    folder: a run stopped half way, or one asking for more games, plays only what is
+    missing), padded to 6 seats: x (P, 6, F), mask (P, 6), share (P, 6), k (P,)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    want = [(level, n, first, min(CHUNK, counts[n] - first))
+            for first in range(0, max(counts.values(), default=0), CHUNK) for n in SIZES
+            if first < counts.get(n, 0)]      # every size early: a stopped run has them all
+    path = {j: cache / f"{level}-{j[1]}p-{j[2]:06d}-{j[3]}.npz" for j in want}
+    todo = [j for j in want if not path[j].exists()]
+    t0 = time.time()
+    if todo:
+        with Pool(jobs) if jobs > 1 else nullcontext() as pool:
+            played = pool.imap(play_chunk, todo) if pool else map(play_chunk, todo)
+            for j, arrays in zip(todo, played, strict=True):
+                np.savez_compressed(path[j], **arrays)
+        print(f"{level} self-play: {sum(j[3] for j in todo)} games, {time.time() - t0:.0f} s "
+              f"({jobs} processes)", flush=True)
+    parts = []
+    for j in want:
+        with np.load(path[j], allow_pickle=False) as z:
+            parts.append({k: z[k] for k in z.files})
+    return pad(parts)
+
+
+def pad(parts: list[dict]) -> dict[str, np.ndarray]:
+    """Chunks of any table sizes as one set of positions padded to 6 seats."""
+    total = sum(len(p["k"]) for p in parts)
+    f = len(V.FEATURES)
+    x = np.zeros((total, V.MAX_SEATS, f), dtype=np.float32)
+    mask = np.zeros((total, V.MAX_SEATS), dtype=np.float32)
+    share = np.zeros((total, V.MAX_SEATS), dtype=np.float32)
+    k = np.zeros(total, dtype=np.int64)
+    at = 0
+    for p in parts:
+        m, n = p["share"].shape
+        x[at:at + m, :n] = p["x"]
+        mask[at:at + m, :n] = 1
+        share[at:at + m, :n] = p["share"]
+        k[at:at + m] = p["k"]
+        at += m
+    return {"x": x, "mask": mask, "share": share, "k": k}
 
 
 def forward(p: dict, x: np.ndarray, mask: np.ndarray, prior: np.ndarray):
@@ -113,12 +160,16 @@ def loss_of(p: dict, x, mask, share, prior) -> float:
 
 
 def train(data: dict, hidden: int, seed: int, epochs: int, l2: float, lr: float,
-          batch: int = 256, extra: dict | None = None) -> tuple[dict, dict]:
-    """Adam on shuffled minibatches of the training games' positions; the epoch with the best
-    validation loss wins."""
+          batch: int = 256, extra: dict | None = None, patience: int = 6,
+          checks: int = 4) -> tuple[dict, dict]:
+    """Adam on shuffled minibatches of the training games' positions, with early stopping:
+    the validation games' log loss is checked `checks` times an epoch, the best weights are
+    kept (the hand-tuned evaluation itself, no correction, included), and training stops
+    after `patience` checks without a better one."""
     rng = np.random.default_rng(seed)
-    va = held_out(data)
-    tr = ~va
+    part = split(data)
+    va = part == "validation"
+    tr = part == "train"
     mask = data["mask"]
     x = data["x"]
     pr = prior_of(data)
@@ -127,23 +178,27 @@ def train(data: dict, hidden: int, seed: int, epochs: int, l2: float, lr: float,
         xt, mt, st, pt = (np.concatenate([a, b]) for a, b in
                           ((xt, extra["x"]), (mt, extra["mask"]), (st, extra["share"]),
                            (pt, prior_of(extra))))
-    rows = xt[mt > 0]
+    rows = xt[mt > 0].astype(float)
     mean = rows.mean(axis=0)
     scale = rows.std(axis=0)
     scale[scale < 1e-6] = 1.0
-    xn = np.where(mask[..., None] > 0, (x - mean) / scale, 0.0)
-    xt = np.where(mt[..., None] > 0, (xt - mean) / scale, 0.0)
+    del rows
+    xv = normalised(x[va], mask[va], mean, scale)
+    xt = normalised(xt, mt, mean, scale)
     f = x.shape[2]
     p = {"w1": rng.normal(0, 1 / math.sqrt(f), (f, hidden)), "b1": np.zeros(hidden),
          "w2": np.zeros(hidden)}      # no correction yet: the hand-tuned evaluation
     m = {k: np.zeros_like(v) for k, v in p.items()}
     v2 = {k: np.zeros_like(v) for k, v in p.items()}
-    best_p, best_step = {k: a.copy() for k, a in p.items()}, 0
-    best = loss_of(p, xn[va], mask[va], data["share"][va], pr[va])   # no correction
+    best_p, best_at, since = {k: a.copy() for k, a in p.items()}, 0.0, 0
+    best = loss_of(p, xv, mask[va], data["share"][va], pr[va])   # no correction
+    history = [(0.0, best)]
     step = 0
-    for epoch in range(1, epochs + 1):
+    per_epoch = math.ceil(len(xt) / batch)
+    every = max(1, per_epoch // checks)
+    for epoch in range(epochs):
         order = rng.permutation(len(xt))
-        for lo in range(0, len(order), batch):
+        for i, lo in enumerate(range(0, len(order), batch)):
             pick = order[lo:lo + batch]
             step += 1
             g = gradients(p, xt[pick], mt[pick], st[pick], pt[pick], l2)
@@ -153,11 +208,27 @@ def train(data: dict, hidden: int, seed: int, epochs: int, l2: float, lr: float,
                 mh = m[k] / (1 - 0.9 ** step)
                 vh = v2[k] / (1 - 0.999 ** step)
                 p[k] = p[k] - lr * mh / (np.sqrt(vh) + 1e-8)
-        vl = loss_of(p, xn[va], mask[va], data["share"][va], pr[va])
-        if vl < best:
-            best, best_p, best_step = vl, {k: a.copy() for k, a in p.items()}, epoch
+            if (i + 1) % every and lo + batch < len(order):
+                continue
+            vl = loss_of(p, xv, mask[va], data["share"][va], pr[va])
+            at = epoch + min(1.0, (lo + batch) / len(order))
+            history.append((at, vl))
+            if vl < best:
+                best, best_p, best_at, since = vl, {k: a.copy() for k, a in p.items()}, at, 0
+            else:
+                since += 1
+            if since >= patience:
+                break
+        if since >= patience:
+            break
     out = dict(best_p, mean=mean, scale=scale, temperature=temperatures())
-    return out, {"val_loss": best, "epoch": best_step}
+    return out, {"val_loss": best, "epoch": best_at, "history": history}
+
+
+def normalised(x: np.ndarray, mask: np.ndarray, mean: np.ndarray,
+               scale: np.ndarray) -> np.ndarray:
+    """Inputs minus the training mean over the scale (the padding seats left at zero)."""
+    return np.where(mask[..., None] > 0, (x - mean) / scale, 0.0).astype(np.float32)
 
 
 def gradients(p: dict, x: np.ndarray, mask: np.ndarray, share: np.ndarray, prior: np.ndarray,
@@ -188,92 +259,88 @@ def prior_of(data: dict) -> np.ndarray:
     return x[:, :, V.IV] / temp[:, None] * data["mask"]
 
 
-def held_out(data: dict) -> np.ndarray:
-    """The validation positions: those of every tenth game (of every table size)."""
-    return data["game"] % 10 == 9
+def split(data: dict) -> np.ndarray:
+    """Each position's part, by its game's index k: every tenth game (k % 10 == 9) is for
+    validation (early stopping), the next (k % 10 == 8) for the test that judges the result
+    and chooses nothing, the rest to train on."""
+    r = data["k"] % 10
+    return np.where(r == 9, "validation", np.where(r == 8, "test", "train"))
 
 
-def classic_loss(data: dict, sel: np.ndarray) -> dict[int, float]:
-    """The hand-tuned evaluation's log loss of the winners (softmax of the seat values at
-    Hard's fitted temperature) on the selected positions, per table size."""
-    iv = V.FEATURES.index("value")
-    ir = V.FEATURES.index("rounds_left")
+def position_losses(p: dict, data: dict, sel: np.ndarray) -> np.ndarray:
+    """The log loss of the winners at each selected position under the network `p`."""
+    pr = prior_of(data)[sel]
+    xn = normalised(data["x"][sel], data["mask"][sel], p["mean"], p["scale"])
+    out = np.empty(len(xn))
+    for lo in range(0, len(xn), 4096):
+        _, prob = forward(p, xn[lo:lo + 4096], data["mask"][sel][lo:lo + 4096],
+                          pr[lo:lo + 4096])
+        out[lo:lo + 4096] = -(data["share"][sel][lo:lo + 4096]
+                              * np.log(np.maximum(prob, 1e-12))).sum(axis=1)
+    return out
+
+
+def judged(p: dict, data: dict, sel: np.ndarray) -> dict[int, tuple]:
+    """Per table size, over the selected games: (games, the network's log loss, the
+    hand-tuned one's, their difference with its 95% half-width). Positions of one game share
+    its winner, so the interval is over games: each game's mean difference is one sample."""
+    classic = dict(p, w2=np.zeros_like(p["w2"]))     # no correction: Hard's own reward
+    net, base = position_losses(p, data, sel), position_losses(classic, data, sel)
+    size = data["mask"][sel].sum(axis=1).astype(int)
+    game = data["k"][sel] * 10 + size
     out = {}
     for n in SIZES:
-        pick = sel & (data["mask"].sum(axis=1) == n)
+        pick = size == n
         if not pick.any():
             continue
-        x = data["x"][pick][:, :n]
-        t0, slope = TEMPERATURE[n]
-        t = t0 + slope * x[:, 0, ir]
-        z = x[:, :, iv] / t[:, None]
-        z = z - z.max(axis=1, keepdims=True)
-        logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
-        out[n] = float(-(data["share"][pick][:, :n] * logp).sum(axis=1).mean())
+        ids, inv = np.unique(game[pick], return_inverse=True)
+        d = np.bincount(inv, net[pick] - base[pick]) / np.bincount(inv)
+        hw = 1.96 * d.std(ddof=1) / math.sqrt(len(d)) if len(d) > 1 else float("nan")
+        out[n] = (len(ids), float(net[pick].mean()), float(base[pick].mean()),
+                  float(d.mean()), hw)
     return out
-
-
-def net_loss(p: dict, data: dict, sel: np.ndarray) -> dict[int, float]:
-    out = {}
-    pr = prior_of(data)
-    xn = np.where(data["mask"][..., None] > 0, (data["x"] - p["mean"]) / p["scale"], 0.0)
-    for n in SIZES:
-        pick = sel & (data["mask"].sum(axis=1) == n)
-        if pick.any():
-            out[n] = loss_of(p, xn[pick], data["mask"][pick], data["share"][pick], pr[pick])
-    return out
-
-
-def data_for(level: str, games: str, cache: Path | None, jobs: int) -> dict | None:
-    """The self-play data of a level: read from its cache, else played (and cached)."""
-    counts = dict(zip(SIZES, (int(x) for x in games.split(",")), strict=False))
-    if cache is not None and cache.exists():
-        with np.load(cache, allow_pickle=False) as z:
-            data = {k: z[k] for k in z.files}
-        print(f"{level} data: {cache} ({len(data['x'])} positions)")
-        return data
-    if not sum(counts.values()):
-        return None
-    t0 = time.time()
-    data = collect(counts, jobs, level)
-    print(f"{level} self-play: {sum(counts.values())} games, {len(data['x'])} turn openings, "
-          f"{time.time() - t0:.0f} s")
-    if cache is not None:
-        np.savez_compressed(cache, **data)
-    return data
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", default="300,100,240,60,50",
-                    help="Medium games at 2,3,4,5,6 players (training and validation)")
+    ap.add_argument("--games", default="500,100,500,75,75",
+                    help="Medium games at 2,3,4,5,6 players (training, validation and test)")
     ap.add_argument("--easy-games", default="1600,400,1200,400,400",
                     help="Easy games at 2,3,4,5,6 players (training only: cheaper, more)")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--data", type=Path, help="cache of the Medium self-play data (.npz)")
-    ap.add_argument("--easy-data", type=Path, help="cache of the Easy self-play data (.npz)")
+    ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "valuenet-data",
+                    help="folder of the self-play data, played where missing")
     ap.add_argument("--out", type=Path, default=Path("assets/valuenet.npz"))
     ap.add_argument("--hidden", type=int, default=48)
-    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--patience", type=int, default=6,
+                    help="validation checks (4 an epoch) without a better loss before stopping")
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    data = data_for("medium", args.games, args.data, args.jobs)
-    if data is None:
+    counts = {lv: dict(zip(SIZES, (int(x) for x in g.split(",")), strict=False))
+              for lv, g in (("medium", args.games), ("easy", args.easy_games))}
+    if not sum(counts["medium"].values()):
         ap.error("no Medium games to learn from")
-    extra = data_for("easy", args.easy_games, args.easy_data, args.jobs)
+    data = collect("medium", counts["medium"], args.cache, args.jobs)
+    extra = (collect("easy", counts["easy"], args.cache, args.jobs)
+             if sum(counts["easy"].values()) else None)
+    parts = split(data)
+    print(f"Medium positions: {len(parts)} ({(parts == 'train').sum()} to train, "
+          f"{(parts == 'validation').sum()} to validate, {(parts == 'test').sum()} to test); "
+          f"Easy: {0 if extra is None else len(extra['k'])}", flush=True)
     t1 = time.time()
-    p, info = train(data, args.hidden, args.seed, args.epochs, args.l2, args.lr, extra=extra)
+    p, info = train(data, args.hidden, args.seed, args.epochs, args.l2, args.lr, extra=extra,
+                    patience=args.patience)
     print(f"training: {time.time() - t1:.0f} s, best validation log loss {info['val_loss']:.4f} "
-          f"at epoch {info['epoch']} (epoch 0: the hand-tuned evaluation)")
-    va = held_out(data)
-    cl = classic_loss(data, va)
-    nl = net_loss(p, data, va)
-    for n in SIZES:
-        if n in nl:
-            print(f"  {n} players, validation games: log loss {nl[n]:.4f} "
-                  f"(hand-tuned at Hard's temperature {cl[n]:.4f}; a coin {math.log(n):.4f})")
+          f"at epoch {info['epoch']:.2f} of {info['history'][-1][0]:.2f} "
+          f"(epoch 0: the hand-tuned evaluation, {info['history'][0][1]:.4f})")
+    for name in ("validation", "test"):
+        for n, (games, nl, cl, d, hw) in judged(p, data, parts == name).items():
+            print(f"  {name}, {n} players, {games} games: log loss {nl:.4f}, hand-tuned at "
+                  f"Hard's temperature {cl:.4f}, difference {d:+.4f} ± {hw:.4f} "
+                  f"(a coin {math.log(n):.4f})")
     V.save_weights(args.out, {k: p[k] for k in ("mean", "scale", "w1", "b1", "w2",
                                                  "temperature")})
     print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes)")
