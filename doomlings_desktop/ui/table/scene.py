@@ -239,6 +239,7 @@ class TableScene(Scene):
         it" tells that they hold one)."""
         if seat != self.match.cleared:
             self.message.clear()
+            self.modals.walk = None     # the next player starts from the table as it is
         self.match.take_screen(seat)
         self._switch_viewer(seat)
         self.took_screen = True
