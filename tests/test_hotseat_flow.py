@@ -426,3 +426,114 @@ def test_one_answer_forced_by_a_hidden_hand_is_still_asked():
     assert not publicly_forced(hand, Decision(0, "color", "choose_color", ["red"], ""))
     assert not publicly_forced(hand, Decision(0, "react", "offer_out_of_turn", ["pass"], ""))
     assert not publicly_forced(hand, Decision(0, "play", "extra_play", [7], "", zone="hand"))
+
+
+def _thagomizer():
+    """Four humans; Cyd (seat 2, not the first player) plays Thagomizer: every player picks 2
+    cards of their hand unseen, then all are discarded at once (E29)."""
+    mdb = database_for(("dinolings",))
+
+    def spec():
+        return build(mdb, {"players": [{"hand": ["quick", "antlers", "bark"], "pile": []},
+                                       {"hand": ["adorable", "gills", "leaves"], "pile": []},
+                                       {"hand": ["thagomizer", "migratory", "woody-stems",
+                                                 "nocturnal"], "pile": []},
+                                       {"hand": ["stone-skin", "fire-skin", "spiny"],
+                                        "pile": []}],
+                           "first_player": 0, "current_player": 2,
+                           "trait_deck": ["kidney", "swarm", "sweat", "fangs", "camouflage",
+                                          "bad", "big-ears"]}, players=4)
+    m = Match([Seat(n) for n in ("Ann", "Ben", "Cyd", "Dee")], seed=0, game=spec(),
+              prefs=Prefs())
+    m.autosave = False
+    m.take_screen(2)
+    return mdb, m
+
+
+def test_a_blind_set_is_asked_from_the_screen_holder_and_ends_with_who_acts_next():
+    """Thagomizer's picks are blind (E29), so the order they are asked in changes nothing:
+    Cyd, who has the screen, picks first with no hand-off; then Ann, Ben and Dee in turn
+    order; Cyd's turn goes on after them (4 hand-offs; the engine's order, Ann, Ben, Cyd, Dee
+    and back to Cyd, takes 5). The game still takes the answers in its own order, each the
+    one its player gave, and discards them all at once."""
+    mdb, m = _thagomizer()
+    g = m.game
+    assert m.apply(mdb.card("thagomizer")) is None
+    assert m.game.pending.player == 0 and m.game.pending.blind      # the engine asks Ann
+    picks = {}
+    asked = []
+    for _ in range(40):
+        d = m.asked()
+        if d is None or not d.blind:
+            break
+        if m.pass_needed:
+            m.take_screen(d.player)
+        assert m.my_decision() is d
+        asked.append(d.player)
+        c = [o for o in d.options if o != "pass"][-1]
+        picks.setdefault(d.player, []).append(c)
+        assert m.apply(c) is None
+    assert asked == [2, 2, 0, 0, 1, 1, 3, 3]
+    assert m.asked().player == 2 and m.pass_needed  # Cyd's turn goes on
+    m.take_screen(2)
+    # Cyd's taking the screen at first, then Ann, Ben, Dee and back to Cyd: 4 for the set
+    assert m.handoffs == 1 + 4
+    for q, cards in picks.items():                  # each pick discarded from its hand
+        assert all(c in g.discard and c not in g.players[q].hand for c in cards)
+    flat = [c for q in (0, 1, 2, 3) for c in picks[q]]
+    assert g.answers[1:9] == flat                   # the engine's order, the players' picks
+
+
+def test_an_answer_given_ahead_is_given_only_to_its_own_question():
+    """A queued answer whose question is not the one the game reaches (another seat, other
+    options) is dropped, not given: that seat is asked as usual."""
+    from doomlings_desktop.play.ahead import signature
+
+    mdb, m = _thagomizer()
+    assert m.apply(mdb.card("thagomizer")) is None
+    d = m.asked()
+    assert d.player == 2 and m.ahead.asked() is d
+    assert m.apply(d.options[0]) is None
+    assert m.ahead.queued[2]
+    real = m.game.pending
+    wrong = (signature(real)[0] + 1,) + signature(real)[1:]
+    m.ahead.queued[real.player] = [(wrong, real.options[0])]
+    assert not m.ahead.holds(real) and real.player not in m.ahead.queued
+
+
+def test_the_meaning_of_life_is_kept_from_the_second_seat_and_the_first_player_last():
+    """Posted events at 1366x768: three humans keep their Meaning of Life card at set-up, a
+    blind set (E4). The first pass screen calls Bea, then Cyd, then Ada, the first player,
+    whose turn follows on the same hand-off: 3 hand-offs for the set and the first turn (the
+    engine's order, Ada first, takes 4). Each keeps the card they picked."""
+    app = _app()
+    sc = TableScene(app, [SeatConfig(n) for n in NAMES[:3]], seed=3,
+                    modules=("meaning-of-life",))
+    sc.autosave = False
+    app.go(sc)
+    watch = Watch(app)
+    watch.hook(sc)
+    g = sc.game
+    assert g.pending.player == 0 and g.pending.intent == "keep_meaning"
+    kept = {}
+    player = Player(1)
+    for _ in range(200):
+        d = sc.my_decision()
+        if d is not None and d.intent in ("turn_play", "cannot_play"):
+            break
+        if d is not None and d.intent == "keep_meaning":
+            r = find(sc, ("overlay_card", d.options[1]))
+            if r is None:               # the window is drawn on the next frame
+                app.frame()
+                continue
+            kept[d.player] = d.options[1]
+            click(app, r.center)
+            if find(sc, ("button", "confirm")) is not None:
+                click(app, find(sc, ("button", "confirm")).center)
+            continue
+        if not player.act(app):
+            app.frame()
+    assert watch.handoffs[:3] == [f"{n} decides: Meaning of Life: keep one card in secret "
+                                  "(the other leaves the game)" for n in ("Bea", "Cyd", "Ada")]
+    assert sc.match.handoffs == 3 and sc.viewer == 0 and sc.my_decision().player == 0
+    assert {q: g.meaning[q] for q in range(3)} == kept

@@ -243,6 +243,10 @@ class LocalOnly:
     def delegated(self, d: Any) -> bool:
         return False
 
+    def asked(self) -> Any:
+        """The question the table serves: the game's pending one (no pass-and-play here)."""
+        return self.game.pending
+
     def can_undo(self) -> bool:
         return False
 

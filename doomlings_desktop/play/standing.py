@@ -73,6 +73,8 @@ class StandIn:
         m = self.m
         if d.player in m.bots:
             return False
+        if m.ahead.holds(d):
+            return True             # answered ahead of its turn (play/ahead.py)
         if d.kind == "react":
             return not m.asks(d.player) or (m.hotseat and d.player != m.cleared)
         if m.hotseat and d.player != m.cleared and m.lesson is None \
@@ -86,6 +88,7 @@ class StandIn:
         g = self.m.game
         quiet = True
         while (d := g.pending) is not None and self.delegated(d):
+            ahead = self.m.ahead.holds(d)
             answer = self.answer(d)
             rng = g.rng.state
             g.apply(answer)
@@ -94,7 +97,7 @@ class StandIn:
             if d.kind == "react" and answer != "pass":
                 self.card[d.player] = answer         # its questions are answered too
                 self.played_for.setdefault(d.player, []).append(answer)
-            elif d.kind != "react" and self.card.get(d.player) != d.card:
+            elif not ahead and d.kind != "react" and self.card.get(d.player) != d.card:
                 self.forced_for.setdefault(d.player, []).append(self.forced_words(d, answer))
         self.card.clear()
         return quiet
@@ -116,6 +119,8 @@ class StandIn:
         a Medium bot judges best for that seat from that seat's own view (6 ms median)."""
         m = self.m
         q = d.player
+        if m.ahead.holds(d):
+            return m.ahead.take(d)
         if d.kind == "react" and (m.seats[q].standing == "never" or not m.asks(q)):
             return "pass"
         if len(d.options) == 1:

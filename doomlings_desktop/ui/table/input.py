@@ -86,9 +86,9 @@ class TableInput:
             sc.drag = None
             if self._echo(event.pos):
                 return
-            before = sc.game.pending
+            before = sc.match.asked()
             self._click_up(event.pos)
-            if sc.game.pending is not before:
+            if sc.match.asked() is not before:
                 sc.answered_at = (sc.time, event.pos)
             return
 

@@ -989,13 +989,13 @@ class PassScreen(Layer):
             return False
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and keys.TAKE_SCREEN.matches(event)):
-            sc.take_screen(sc.game.pending.player)
+            sc.take_screen(sc.match.asked().player)
         return True
 
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        seat = sc.game.pending.player
+        seat = sc.match.asked().player
         t = sc.app.text
         msg = t.render(f"Pass to {sc.name(seat)}", int(52 * u), ACCENT, bold=True)
         surf.blit(msg, msg.get_rect(center=(w // 2, h // 2 - int(50 * u))))

@@ -227,7 +227,7 @@ class TableScene(Scene):
         g = self.game
         if g.over:
             return self.we_step < len(self._we_lines()) + 1.5
-        d = g.pending
+        d = self.match.asked()
         if d is None or self.modals.menu_open:
             return False
         return d.player in self.bots or self.match.delegated(d) \
