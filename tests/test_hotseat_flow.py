@@ -175,7 +175,9 @@ def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
     assert not any("out of turn" in r for r in other)
     print(f"\n6 seats, every module: {six.line()}")
     assert (m.handoffs - len(other)) / watch.turns <= 1.05
-    assert per_turn <= 1.7
+    # 1.63 a turn before the questions answered unseen were reordered (play/ahead.py) and
+    # those with one answer in plain sight answered for their player; 1.47 since
+    assert per_turn <= 1.5
     assert watch.screens
     for reason, texts in watch.screens:       # a pass screen names whoever decides, only
         decider = next(t for t in texts if t.startswith("Pass to "))[len("Pass to "):]
