@@ -106,57 +106,78 @@ class Watch:
         m.stand_in.confirmations = told
 
 
+class SixSeats:
+    """A six-human game with every module at 1366x768, played to its end with posted events
+    only (mouse mostly, keys sometimes; the standing answer switched now and then by O and
+    by its button): what the watch saw, the match, and what was pressed."""
+
+    def __init__(self, seed: int = 12, player_seed: int = 4) -> None:
+        mods = tuple(available_modules())
+        self.app = app = _app()
+        self.sc = sc = TableScene(app, [SeatConfig(n) for n in NAMES], seed=seed, modules=mods)
+        assert set(sc.db.modules) == set(mods)
+        app.go(sc)
+        self.watch = Watch(app)
+        self.watch.hook(sc)
+        player = Player(player_seed)
+        rng = random.Random(player_seed)
+        self.pressed = self.clicked = 0
+        self.summaries_seen: set[int] = set()
+        for _ in range(20000):
+            if sc.game.over:
+                break
+            d = sc.my_decision()
+            if d is not None and sc.news.summary is not None:
+                self.summaries_seen.add(sc.viewer)
+            button = find(sc, ("button", "standing"))
+            if button is not None and d is not None and rng.random() < 0.3 \
+                    and sc.news.summary is None and sc.match.review is None:
+                before = sc.match.seats[d.player].standing
+                if rng.random() < 0.5:
+                    key(app, pygame.K_o, "o")
+                    self.pressed += 1
+                else:
+                    click(app, button.center)
+                    self.clicked += 1
+                assert sc.match.seats[d.player].standing != before
+                continue
+            if not player.act(app):
+                app.frame()
+        app.frame()
+        m = sc.match
+        self.turns = self.watch.turns
+        self.handoffs = m.handoffs
+        # the hand-offs for questions a card put to everyone (not for a turn)
+        self.other = [r for r in self.watch.handoffs if not r.endswith("'s turn")]
+
+    def line(self) -> str:
+        return (f"{self.handoffs} hand-offs in {self.turns} turns "
+                f"({self.handoffs / self.turns:.2f} a turn; {len(self.other)} for questions "
+                "put to everyone)")
+
+
 def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
     """Six humans, every module, 1366x768, played with posted events only: the screen
     changes hands about once a turn, no pass screen is ever for an out-of-turn offer or names
     a holder, a reaction played by a standing answer is told to its player alone, standing
     answers are set with O and with their button, and the game ends on the end screen."""
-    mods = tuple(available_modules())
-    app = _app()
-    sc = TableScene(app, [SeatConfig(n) for n in NAMES], seed=12, modules=mods)
-    assert set(sc.db.modules) == set(mods)
-    app.go(sc)
-    watch = Watch(app)
-    watch.hook(sc)
-    player = Player(4)
-    rng = random.Random(4)
-    pressed = clicked = 0
-    summaries_seen = set()
-    for _ in range(20000):
-        if sc.game.over:
-            break
-        d = sc.my_decision()
-        if d is not None and sc.news.summary is not None:
-            summaries_seen.add(sc.viewer)
-        button = find(sc, ("button", "standing"))
-        if button is not None and d is not None and rng.random() < 0.3 \
-                and sc.news.summary is None and sc.match.review is None:
-            before = sc.match.seats[d.player].standing
-            if rng.random() < 0.5:
-                key(app, pygame.K_o, "o")
-                pressed += 1
-            else:
-                click(app, button.center)
-                clicked += 1
-            assert sc.match.seats[d.player].standing != before
-            continue
-        if not player.act(app):
-            app.frame()
-    app.frame()
+    six = SixSeats()
+    sc, watch = six.sc, six.watch
     g = sc.game
     assert g.over and find(sc, ("button", "rematch")) is not None
     m = sc.match
     assert len(watch.handoffs) == m.handoffs
-    other = [r for r in watch.handoffs if not r.endswith("'s turn")]
+    other = six.other
     per_turn = m.handoffs / watch.turns
     # every hand-off is a turn's, or a question a card put to that player in the open (a
     # catastrophe's, "each player discards", the Meaning of Life dealt at set-up); none is
     # an out-of-turn offer
     assert not any("out of turn" in r for r in other)
-    print(f"\n6 seats, every module: {m.handoffs} hand-offs in {watch.turns} turns "
-          f"({per_turn:.2f} a turn; {len(other)} for questions put to everyone)")
+    print(f"\n6 seats, every module: {six.line()}")
     assert (m.handoffs - len(other)) / watch.turns <= 1.05
-    assert per_turn <= 1.7
+    # 1.63 a turn before the questions answered unseen were reordered (play/ahead.py) and
+    # those with one answer in plain sight answered for their player; 1.47 since
+    assert per_turn <= 1.5
     assert watch.screens
     for reason, texts in watch.screens:       # a pass screen names whoever decides, only
         decider = next(t for t in texts if t.startswith("Pass to "))[len("Pass to "):]
@@ -165,9 +186,10 @@ def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
         assert named == {decider}, (reason, texts)
     assert watch.told, "no standing answer played a reaction in this game"
     for _seat, lines in watch.told:           # told when that seat took the screen
-        assert all(line.startswith("Your standing answer played ") for line in lines)
-    assert pressed and clicked
-    assert len(summaries_seen) == 6           # everyone's first turn was summed up too
+        assert all(line.startswith("Your standing answer played ")
+                   or "with one answer only" in line for line in lines)
+    assert six.pressed and six.clicked
+    assert len(six.summaries_seen) == 6       # everyone's first turn was summed up too
 
 
 def _any_time_at_turn_end():
@@ -344,3 +366,176 @@ def test_a_standing_answer_set_at_the_table_comes_back_with_continue(db):
     back = app.scene
     assert router.open_save(app, saves.autosave_path(), back)
     assert [s.standing for s in app.scene.match.seats] == ["pays", "never"]
+
+
+def _reckless(ann_pile):
+    """Ann (to play) holds Reckless; Ben's pile has two traits. Once Ann has discarded one of
+    Ben's, Ben discards one of Ann's pile (never Reckless): `ann_pile` decides how many he
+    may choose from."""
+    db = default_database()
+    g = build(db, {"players": [{"hand": ["reckless", "quick"], "pile": ann_pile},
+                               {"hand": ["adorable", "bark", "spiny"],
+                                "pile": ["gills", "leaves"]}],
+                   "trait_deck": ["migratory", "woody-stems", "nocturnal", "stone-skin"]},
+              players=2)
+    m = Match([Seat("Ann"), Seat("Ben")], seed=0, game=g, prefs=Prefs())
+    m.autosave = False
+    m.take_screen(0)
+    assert m.apply(db.card("reckless")) is None
+    if m.game.pending.kind == "player":
+        assert m.apply(1) is None
+    assert m.game.pending.player == 0 and m.game.pending.zone == "pile"
+    assert m.apply(db.card("gills")) is None
+    return db, m
+
+
+def test_a_question_with_one_answer_in_plain_sight_calls_no_one_over():
+    """Ben must discard a trait of Ann's pile, and Ann's pile holds one he may take (Reckless
+    itself never): the table gives that answer for him at once, with no pass screen and no
+    hand-off, and tells Ben alone, when he next takes the screen, what it answered."""
+    db, m = _reckless(["antlers"])
+    assert db.card("antlers") not in m.game.players[0].pile      # Ben's forced discard
+    assert not m.pass_needed and m.handoffs == 1
+    assert m.game.pending.player == 0                              # Ann's turn goes on
+    assert m.stand_in.confirmations(0) == []
+    assert m.stand_in.confirmations(1) == [
+        "Reckless asked you, with one answer only: Antlers (given for you)."]
+    assert m.stand_in.confirmations(1) == []                       # told once
+
+
+def test_a_question_with_a_choice_still_calls_its_player_over():
+    db, m = _reckless(["antlers", "fire-skin"])
+    d = m.game.pending
+    assert d.player == 1 and len(d.options) == 2 and m.pass_needed
+    assert m.pass_reason() == "Ben answers Reckless"
+
+
+def test_one_answer_forced_by_a_hidden_hand_is_still_asked():
+    """A question whose one answer follows from a hidden hand (one card of the colour asked
+    among several) is asked as before: answering it unseen would tell the table about that
+    hand. A hand of one card is public (hand sizes are), so its one answer is given."""
+    from types import SimpleNamespace
+
+    from doomlings_desktop.play.standing import publicly_forced
+    from doomlings_desktop.rules.decisions import Decision
+
+    hand = SimpleNamespace(players=[SimpleNamespace(hand=[7, 9])])
+    one = SimpleNamespace(players=[SimpleNamespace(hand=[7])])
+    d = Decision(0, "card", "discard_hand_card", [7], "discard a red card", zone="hand")
+    assert not publicly_forced(hand, d) and publicly_forced(one, d)
+    assert publicly_forced(hand, Decision(0, "card", "lose_own_trait", [3], "", zone="pile"))
+    assert publicly_forced(hand, Decision(0, "player", "choose_opponent", [1], ""))
+    assert not publicly_forced(hand, Decision(0, "color", "choose_color", ["red"], ""))
+    assert not publicly_forced(hand, Decision(0, "react", "offer_out_of_turn", ["pass"], ""))
+    assert not publicly_forced(hand, Decision(0, "play", "extra_play", [7], "", zone="hand"))
+
+
+def _thagomizer():
+    """Four humans; Cyd (seat 2, not the first player) plays Thagomizer: every player picks 2
+    cards of their hand unseen, then all are discarded at once (E29)."""
+    mdb = database_for(("dinolings",))
+
+    def spec():
+        return build(mdb, {"players": [{"hand": ["quick", "antlers", "bark"], "pile": []},
+                                       {"hand": ["adorable", "gills", "leaves"], "pile": []},
+                                       {"hand": ["thagomizer", "migratory", "woody-stems",
+                                                 "nocturnal"], "pile": []},
+                                       {"hand": ["stone-skin", "fire-skin", "spiny"],
+                                        "pile": []}],
+                           "first_player": 0, "current_player": 2,
+                           "trait_deck": ["kidney", "swarm", "sweat", "fangs", "camouflage",
+                                          "bad", "big-ears"]}, players=4)
+    m = Match([Seat(n) for n in ("Ann", "Ben", "Cyd", "Dee")], seed=0, game=spec(),
+              prefs=Prefs())
+    m.autosave = False
+    m.take_screen(2)
+    return mdb, m
+
+
+def test_a_blind_set_is_asked_from_the_screen_holder_and_ends_with_who_acts_next():
+    """Thagomizer's picks are blind (E29), so the order they are asked in changes nothing:
+    Cyd, who has the screen, picks first with no hand-off; then Ann, Ben and Dee in turn
+    order; Cyd's turn goes on after them (4 hand-offs; the engine's order, Ann, Ben, Cyd, Dee
+    and back to Cyd, takes 5). The game still takes the answers in its own order, each the
+    one its player gave, and discards them all at once."""
+    mdb, m = _thagomizer()
+    g = m.game
+    assert m.apply(mdb.card("thagomizer")) is None
+    assert m.game.pending.player == 0 and m.game.pending.blind      # the engine asks Ann
+    picks = {}
+    asked = []
+    for _ in range(40):
+        d = m.asked()
+        if d is None or not d.blind:
+            break
+        if m.pass_needed:
+            m.take_screen(d.player)
+        assert m.my_decision() is d
+        asked.append(d.player)
+        c = [o for o in d.options if o != "pass"][-1]
+        picks.setdefault(d.player, []).append(c)
+        assert m.apply(c) is None
+    assert asked == [2, 2, 0, 0, 1, 1, 3, 3]
+    assert m.asked().player == 2 and m.pass_needed  # Cyd's turn goes on
+    m.take_screen(2)
+    # Cyd's taking the screen at first, then Ann, Ben, Dee and back to Cyd: 4 for the set
+    assert m.handoffs == 1 + 4
+    for q, cards in picks.items():                  # each pick discarded from its hand
+        assert all(c in g.discard and c not in g.players[q].hand for c in cards)
+    flat = [c for q in (0, 1, 2, 3) for c in picks[q]]
+    assert g.answers[1:9] == flat                   # the engine's order, the players' picks
+
+
+def test_an_answer_given_ahead_is_given_only_to_its_own_question():
+    """A queued answer whose question is not the one the game reaches (another seat, other
+    options) is dropped, not given: that seat is asked as usual."""
+    from doomlings_desktop.play.ahead import signature
+
+    mdb, m = _thagomizer()
+    assert m.apply(mdb.card("thagomizer")) is None
+    d = m.asked()
+    assert d.player == 2 and m.ahead.asked() is d
+    assert m.apply(d.options[0]) is None
+    assert m.ahead.queued[2]
+    real = m.game.pending
+    wrong = (signature(real)[0] + 1,) + signature(real)[1:]
+    m.ahead.queued[real.player] = [(wrong, real.options[0])]
+    assert not m.ahead.holds(real) and real.player not in m.ahead.queued
+
+
+def test_the_meaning_of_life_is_kept_from_the_second_seat_and_the_first_player_last():
+    """Posted events at 1366x768: three humans keep their Meaning of Life card at set-up, a
+    blind set (E4). The first pass screen calls Bea, then Cyd, then Ada, the first player,
+    whose turn follows on the same hand-off: 3 hand-offs for the set and the first turn (the
+    engine's order, Ada first, takes 4). Each keeps the card they picked."""
+    app = _app()
+    sc = TableScene(app, [SeatConfig(n) for n in NAMES[:3]], seed=3,
+                    modules=("meaning-of-life",))
+    sc.autosave = False
+    app.go(sc)
+    watch = Watch(app)
+    watch.hook(sc)
+    g = sc.game
+    assert g.pending.player == 0 and g.pending.intent == "keep_meaning"
+    kept = {}
+    player = Player(1)
+    for _ in range(200):
+        d = sc.my_decision()
+        if d is not None and d.intent in ("turn_play", "cannot_play"):
+            break
+        if d is not None and d.intent == "keep_meaning":
+            r = find(sc, ("overlay_card", d.options[1]))
+            if r is None:               # the window is drawn on the next frame
+                app.frame()
+                continue
+            kept[d.player] = d.options[1]
+            click(app, r.center)
+            if find(sc, ("button", "confirm")) is not None:
+                click(app, find(sc, ("button", "confirm")).center)
+            continue
+        if not player.act(app):
+            app.frame()
+    assert watch.handoffs[:3] == [f"{n} decides: Meaning of Life: keep one card in secret "
+                                  "(the other leaves the game)" for n in ("Bea", "Cyd", "Ada")]
+    assert sc.match.handoffs == 3 and sc.viewer == 0 and sc.my_decision().player == 0
+    assert {q: g.meaning[q] for q in range(3)} == kept

@@ -350,3 +350,130 @@ def test_a_hot_seat_table_with_the_keys_of_the_pass_screen():
         if not player.act(app):
             app.frame()
     assert len(sc.game.answers) > 40
+
+
+def _piles_table(db):
+    """Ann (to play) with one trait in her pile; Bob's pile holds three, Cyd's none, Dee's
+    two: the others' pile cards, which Z could not reach, are what V walks to."""
+    from doomlings_desktop.rules.setup import build
+
+    g = build(db, {"players": [{"hand": ["quick", "antlers"], "pile": ["bark"]},
+                               {"hand": ["adorable"], "pile": ["gills", "leaves", "woody-stems"]},
+                               {"hand": ["nocturnal"], "pile": []},
+                               {"hand": ["stone-skin"], "pile": ["migratory", "fire-skin"]}],
+                   "trait_deck": ["kidney", "swarm", "spiny", "sweat"]}, players=4)
+    app = make_app()
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"),
+                          SeatConfig("Cyd", "bot", "easy"), SeatConfig("Dee", "bot", "easy")],
+                    0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    return app, sc, g
+
+
+def test_v_walks_every_pile_and_z_reads_an_opponents_pile_card(db, monkeypatch):
+    """V walks the trait piles from the next opponent's; Left / Right go along a pile, Up /
+    Down to the next pile with cards (Cyd's empty one skipped, round the table to Ann's own);
+    Z reads the card walked to, full size; the card is outlined where the table draws it;
+    the arrows are the walk's, not the hand's, while it lasts; V and Esc stop it."""
+    app, sc, g = _piles_table(db)
+    bob, dee = g.players[1].pile, g.players[3].pile
+    chosen = sc.selection.chosen
+    letter(app, "v")
+    assert sc.modals.walk == (1, 0)
+    rings = []
+    monkeypatch.setattr("doomlings_desktop.ui.focus.outline",
+                        lambda surf, rect, u: rings.append(pygame.Rect(rect)))
+    app.frame()
+    strip = next(r for r, a in reversed(sc.targets) if a == ("strip", 1, bob[0]))
+    assert strip in rings                               # outlined where the table draws it
+    texts = texts_of_a_frame(app, sc)
+    assert any(t.startswith(f"Bob's pile: {db.name(bob[0])} (1 of 3)") for t in texts)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)                            # stops at the pile's end
+    assert sc.modals.walk == (1, 2) and sc.selection.chosen == chosen
+    letter(app, "z")
+    assert sc.modals.zoom == bob[2]
+    key(app, pygame.K_SPACE)                            # any key puts it away; still walking
+    assert sc.modals.zoom is None and sc.modals.walk == (1, 2)
+    key(app, pygame.K_DOWN)                             # Cyd has none: Dee's
+    assert sc.modals.walk == (3, 0)
+    key(app, pygame.K_RIGHT)
+    letter(app, "z")
+    assert sc.modals.zoom == dee[1]
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_DOWN)                             # round the table: Ann's own
+    assert sc.modals.walk == (0, 0)
+    key(app, pygame.K_UP)
+    assert sc.modals.walk == (3, 0)
+    letter(app, "v")
+    assert sc.modals.walk is None
+    key(app, pygame.K_RIGHT)                            # the hand's again
+    assert sc.selection.chosen != chosen
+    letter(app, "v")
+    key(app, pygame.K_ESCAPE)                           # Esc stops the walk, opens no menu
+    assert sc.modals.walk is None and not sc.modals.menu_open
+
+
+def test_v_with_no_pile_card_says_so(db):
+    app, sc = ann_against_a_bot()
+    assert not any(s.pile for s in sc.view.seats)
+    letter(app, "v")
+    assert sc.modals.walk is None and "No trait is in any pile" in sc.message.text
+
+
+def _replay_of_a_bot_game(db):
+    from doomlings_desktop.commands.simulate import play_random
+
+    g = play_random(db, 3, 5)
+    saves.save(g, [{"name": n, "kind": "bot"} for n in "ABC"], "last game")
+    app = make_app()
+    app.frame()
+    assert router.open_replay(app, saves.saves_dir() / "last game.json", app.scene)
+    app.frame()
+    return app, app.scene
+
+
+def test_the_replay_has_the_focus_ring_of_every_page(db, monkeypatch):
+    """The replay's bar is a page like the others: the focus is outlined (on > at first),
+    Tab / Shift+Tab move it, Enter and Space press the focused button, S presses Seat (its
+    letter on a key cap), F1 lists the keys; Left / Right still step through the game, and
+    its line of keys says so; Esc closes."""
+    app, sc = _replay_of_a_bot_game(db)
+    assert type(sc).__name__ == "ReplayScene" and focused(sc) == "fwd"
+    rings = []
+    monkeypatch.setattr("doomlings_desktop.ui.focus.outline",
+                        lambda surf, rect, u: rings.append(pygame.Rect(rect)))
+    app.frame()
+    assert rings and rings[-1] == find(sc, ("button", "fwd"))
+    key(app, pygame.K_RETURN)
+    assert sc.pos == 1
+    key(app, pygame.K_TAB)
+    assert focused(sc) == "fwd10"
+    key(app, pygame.K_SPACE)
+    assert sc.pos == 11
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert focused(sc) == "back"
+    key(app, pygame.K_RETURN)
+    assert sc.pos == 10
+    key(app, pygame.K_RIGHT)                    # the arrows are the replay's, not the ring's
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
+    assert sc.pos == 11 and focused(sc) == "back"
+    viewer = sc.viewer
+    letter(app, "s")
+    assert sc.viewer != viewer and focused(sc) == "seat"
+    texts = texts_of_a_frame(app, sc)
+    assert any("Left / Right: a move back / on" in t and "Tab" in t for t in texts)
+    assert "S" in texts                         # the Seat button's key cap
+    key(app, pygame.K_F1)
+    assert sc.keys_open
+    texts = texts_of_a_frame(app, sc)
+    assert "Keys of the replay" in texts and "Home / End" in texts
+    key(app, pygame.K_RIGHT)                    # a key puts the list away, and only that
+    assert not sc.keys_open and sc.pos == 11
+    key(app, pygame.K_ESCAPE)
+    assert type(app.scene).__name__ != "ReplayScene"

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 import pytest
-from uidriver import Player, click, find, key
+from uidriver import Player, click, find, key, letter
 
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
@@ -191,7 +191,7 @@ def replay_last_game(app: App, watch: Watch) -> None:
     seen = set()
     for _ in range(sc.game.n):
         seen.add(sc.viewer)
-        key(app, pygame.K_TAB)
+        letter(app, "s")          # the Seat button's letter
     assert seen == set(range(sc.game.n))
     for _ in range(3):
         click(app, find(sc, ("button", "back10")).center)
@@ -251,7 +251,7 @@ def test_a_replay_of_a_game_against_bots_stays_with_its_human():
     sc = app.scene
     for _ in range(len(g.answers)):
         key(app, pygame.K_RIGHT)
-        key(app, pygame.K_TAB)
+        letter(app, "s")
     assert sc.pos == len(g.answers) and sc.viewer == 1
     assert watch.replay_frames >= 2 * len(g.answers) and watch.relaxed == 0
 
@@ -283,7 +283,7 @@ def test_the_check_catches_a_replay_that_shows_other_hands(monkeypatch):
         assert open_replay(app, path, app.scene)
         key(app, pygame.K_END)
         for _ in range(3):
-            key(app, pygame.K_TAB)
+            letter(app, "s")
 
 
 def test_the_check_catches_a_continued_game_that_shows_a_hand(monkeypatch):

@@ -444,7 +444,7 @@ def test_never_ask_seat_passes_out_of_turn_offers_without_a_pass_screen():
             return answered[-1][1]
         sc.match.stand_in.answer = noted
         while sc.game.pending is not None:
-            d = sc.game.pending
+            d = sc.match.asked()            # the question the table serves (play/ahead.py)
             assert d.kind != "react" or d.player != 1      # never left pending, never shown
             if sc.pass_needed:
                 sc.take_screen(d.player)

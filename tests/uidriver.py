@@ -223,7 +223,8 @@ class Player:
     def act(self, app: Any) -> bool:
         """One interaction; False if nothing could be done this frame (wait a frame)."""
         scene = app.scene
-        r = find(scene, ("pass_screen", scene.game.pending.player)) if scene.game.pending else None
+        asked = scene.match.asked()         # the question the screen serves (play/ahead.py)
+        r = find(scene, ("pass_screen", asked.player)) if asked is not None else None
         # pass-and-play: the cards just drawn, and what happened since your last turn
         r = r or find(scene, ("button", "review_done")) or find(scene, ("button", "summary_done"))
         if r is not None:

@@ -250,6 +250,10 @@ class LocalOnly:
     def delegated(self, d: Any) -> bool:
         return False
 
+    def asked(self) -> Any:
+        """The question the table serves: the game's pending one (no pass-and-play here)."""
+        return self.game.pending
+
     def seat_dicts(self) -> list[dict]:
         return [s.as_dict() for s in self.seats]
 

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.names import name_of
+from doomlings_desktop.play.ahead import Ahead
 from doomlings_desktop.play.pace import bot_wait as paced_wait
 from doomlings_desktop.play.previews import Previews
 from doomlings_desktop.play.standing import StandIn
@@ -219,6 +220,8 @@ class Match:
         self.last_bot_move: tuple[int, int, str, int] | None = None
         # pass-and-play's standing answers to out-of-turn offers (play/standing.py)
         self.stand_in = StandIn(self)
+        # pass-and-play's blind questions asked in the order of fewest hand-offs (ahead.py)
+        self.ahead = Ahead(self)
         self.handoffs = 0       # pass screens cleared: how often the screen changed hands
         if game is None and len(self.humans) > 1:
             # "since your last turn" counts from the deal: everyone's first turn is summed up
@@ -226,6 +229,7 @@ class Match:
                 self.seen[q] = _seen_state(self.game, log=False)
                 self.seen_at[q] = 0
         self.game.hold = self.hold_seats()
+        self.ahead.plan()
 
     # ------------------------------------------------------------------ who sees what
 
@@ -245,10 +249,16 @@ class Match:
         """Whether the table answers `d` for its human by a standing answer (`StandIn`)."""
         return self.stand_in.delegated(d)
 
+    def asked(self) -> Decision | None:
+        """The question the screen serves now: the game's pending one, or in pass-and-play a
+        blind question asked ahead of its turn (play/ahead.py)."""
+        a = self.ahead.asked()
+        return a if a is not None else self.game.pending
+
     @property
     def pass_needed(self) -> bool:
         """A human other than the one at the screen must decide: hide everything first."""
-        d = self.game.pending
+        d = self.asked()
         return (self.review is None and d is not None and d.player not in self.bots
                 and d.player != self.cleared and not self.delegated(d))
 
@@ -260,7 +270,7 @@ class Match:
 
     def pass_reason(self) -> str:
         """Why the screen is passed, for the pass screen: whose turn, or who answers what."""
-        d = self.game.pending
+        d = self.asked()
         if d is None:
             return ""
         who = self.name(d.player)
@@ -312,7 +322,7 @@ class Match:
         holder = self.cleared
         if len(self.humans) < 2 or holder is None or self.review is not None:
             return
-        d = self.game.pending
+        d = self.asked()
         if d is None or d.player == holder or d.player in self.bots or self.delegated(d):
             return
         seen = self.hand_seen.get(holder)
@@ -329,8 +339,9 @@ class Match:
             self.review = None
 
     def my_decision(self) -> Decision | None:
-        """The pending decision if it is the viewer's to answer here and now."""
-        d = self.game.pending
+        """The pending decision if it is the viewer's to answer here and now (in
+        pass-and-play, a blind question may be the viewer's ahead of its turn: `asked`)."""
+        d = self.asked()
         if d is None or d.player != self.viewer or self.pass_needed or d.player in self.bots \
                 or not self.private:
             return None
@@ -395,7 +406,7 @@ class Match:
             at = len(self.game.log or [])
             if job["why"]:
                 self.bot_notes[at] = job["why"]
-            failed = self.apply(job["answer"]) is not None
+            failed = self._apply(job["answer"]) is not None
             if not failed and d.kind != "react":
                 self.last_bot_move = (d.player, seen[1] if seen else -1, job["why"],
                                       len(self.game.answers))
@@ -404,10 +415,12 @@ class Match:
             return not failed
         if self.delegated(d):       # a loaded game may stop at one: answered as in apply
             self.stand_in.settle()
+            self.ahead.plan()
             self._check_review()
             self.persist()
             return True
-        if not self.pass_needed and self.viewer != d.player:
+        d = self.asked()
+        if d is not None and not self.pass_needed and self.viewer != d.player:
             self.viewer = d.player
         return False
 
@@ -466,14 +479,19 @@ class Match:
             self.hint_for = d
             self.seats[d.player].hints += 1
             if self.lesson is None or self.lesson.hint(self.game) is None:
-                self.coach.ask(self.game, d.player)
+                self.coach.ask(self._asking(), d.player)
         return True
+
+    def _asking(self) -> Game:
+        """The game whose pending decision is the one asked (`asked`): a blind question
+        asked ahead stands in a copy of the game (play/ahead.py)."""
+        return self.ahead.copy if self.ahead.asked() is not None else self.game
 
     def hint(self) -> Any:
         """The coach's Hint for the pending decision once it is ready, else None. While the
         lesson waits for a move of its own, that move is the hint: the lesson would refuse
         any other."""
-        if self.hint_for is None or self.hint_for is not self.game.pending:
+        if self.hint_for is None or self.hint_for is not self.asked():
             return None
         lesson_move = self.lesson.hint(self.game) if self.lesson is not None else None
         if lesson_move is not None:
@@ -481,7 +499,7 @@ class Match:
         if self.coach is None:
             return None
         try:
-            return self.coach.poll(self.game)
+            return self.coach.poll(self._asking())
         except Exception:  # noqa: BLE001 - a hint is help, never a reason for the game to stop
             logging.getLogger(__name__).exception("the coach failed")
             self.hint_for = None
@@ -490,7 +508,7 @@ class Match:
             return None
 
     def hint_thinking(self) -> bool:
-        return (self.hint_for is not None and self.hint_for is self.game.pending
+        return (self.hint_for is not None and self.hint_for is self.asked()
                 and self.hint() is None)
 
     def preview(self, card: int) -> Any:
@@ -516,7 +534,24 @@ class Match:
         return seats | KEEP_PAUSE if self.hotseat else seats
 
     def apply(self, answer: Any) -> str | None:
-        """Answer the pending decision and autosave. Returns why not, or None if applied."""
+        """Answer the question the screen serves (`asked`), and autosave. Returns why not, or
+        None if applied. A blind question asked ahead of its turn is answered into its
+        queue (play/ahead.py), and the next seat of its set is planned."""
+        if self.ahead.asked() is not None:
+            why = self.ahead.answer(answer)
+            if why is not None:
+                return why
+            n = len(self.game.answers)
+            self.stand_in.settle()      # the game may be at that question already
+            self.ahead.plan()
+            self._check_review()
+            if len(self.game.answers) != n:
+                self.persist()
+            return None
+        return self._apply(answer)
+
+    def _apply(self, answer: Any) -> str | None:
+        """Answer the game's pending decision and autosave (a human's, or a bot's)."""
         d = self.game.pending
         hand = frozenset(self.game.players[d.player].hand) if d is not None else frozenset()
         self.game.hold = self.hold_seats()      # the setting is read live
@@ -536,6 +571,7 @@ class Match:
             self.hand_seen[d.player] = hand
         if d is not None:
             self.stand_in.keep_floor(d, answer, floor, rng)
+        self.ahead.plan()
         if d is not None and d.kind == "play" and answer != "pass" \
                 and self.game.hold >> d.player & 1 and self._turn_ended_unheld(d.player):
             self.notices.append(("Your play drew or showed a card (or another player "
@@ -613,7 +649,8 @@ class Match:
             return f"Could not save: {e}"
 
     def can_undo(self) -> bool:
-        return self.my_decision() is not None and self.game.can_undo() and not self.game.over \
+        return self.my_decision() is self.game.pending is not None and self.game.can_undo() \
+            and not self.game.over \
             and (self.lesson is None or self.lesson.may_undo())
 
     def _rewind(self, rec: Any, upto: int) -> Game:
@@ -650,6 +687,8 @@ class Match:
             back = self._rewind(rec, n - 1)
         self.game = back
         self.game.hold = self.hold_seats()      # a replay is a new game, held nowhere
+        self.ahead.clear()
+        self.ahead.plan()
         seen = len(self.game.log or [])
         self.bot_notes = {i: w for i, w in self.bot_notes.items() if i < seen}
         self.persist()

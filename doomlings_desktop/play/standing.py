@@ -9,6 +9,14 @@ offer with it at once: nothing is drawn, waited for or said meanwhile. A card pl
 is public like any play; that it was the standing answer's is told to its player alone,
 the next time they take the screen.
 
+The same goes for a question whose answer is forced, asked of a player who does not have
+the screen (`publicly_forced`): calling them over to press the only button there is would be
+a hand-off for nothing. The table gives that answer at once, and tells the player alone, the
+next time they take the screen, what was answered for them. Only a question whose having one
+answer follows from what everyone sees is answered so (a trait of a pile, a seat, a hand of
+one card): skipping the pass screen for one forced by a hidden hand ("discard a red card",
+one red card held) would tell the table about that hand.
+
 No pygame here: the match (`play/match.py`) holds one `StandIn` and calls it after every
 answer; the table reads `delegated` and `confirmations` through the match.
 """
@@ -27,6 +35,21 @@ if TYPE_CHECKING:
 STANDING = ("pays", "never")
 STANDING_WORDS = {"pays": "play it when it pays", "never": "never play it"}
 STANDING_LEVEL = "medium"      # the judgement "when it pays" borrows: a bot's, for that seat
+# Zones and kinds whose options everyone can see: one option there is forced in plain sight.
+PUBLIC_ZONES = ("pile", "discard")
+PUBLIC_KINDS = ("player", "catastrophe")
+
+
+def publicly_forced(g: Any, d: Decision) -> bool:
+    """Whether `d` has one answer only, and everyone at the table can see that it has: its
+    one option is a trait of a pile or the discard pile, a seat, a revealed catastrophe, or
+    the one card of a hand (hand sizes are public). The turn's own decisions are not (the
+    player takes the screen for their turn anyway), nor out-of-turn offers (`pass`)."""
+    if len(d.options) != 1 or d.kind in ("react", "play", "no_play", "end_turn"):
+        return False
+    if d.zone in PUBLIC_ZONES or (not d.zone and d.kind in PUBLIC_KINDS):
+        return True
+    return d.zone == "hand" and list(g.players[d.player].hand) == list(d.options)
 
 
 class StandIn:
@@ -38,6 +61,7 @@ class StandIn:
         self.proxies: dict[int, Any] = {}       # seat -> the bot lending it its judgement
         self.card: dict[int, int] = {}          # seat -> the reaction card it is playing
         self.played_for: dict[int, list[int]] = {}  # seat -> cards played, not told yet
+        self.forced_for: dict[int, list[str]] = {}  # seat -> forced answers given, not told
         # (decider, undo floor) before a human's answer that showed nothing (`keep_floor`)
         self.floor: tuple[int, int] | None = None
 
@@ -49,8 +73,13 @@ class StandIn:
         m = self.m
         if d.player in m.bots:
             return False
+        if m.ahead.holds(d):
+            return True             # answered ahead of its turn (play/ahead.py)
         if d.kind == "react":
             return not m.asks(d.player) or (m.hotseat and d.player != m.cleared)
+        if m.hotseat and d.player != m.cleared and m.lesson is None \
+                and publicly_forced(m.game, d):
+            return True             # one answer, in plain sight: no one called over for it
         return self.card.get(d.player) == d.card
 
     def settle(self) -> bool:
@@ -59,6 +88,7 @@ class StandIn:
         g = self.m.game
         quiet = True
         while (d := g.pending) is not None and self.delegated(d):
+            ahead = self.m.ahead.holds(d)
             answer = self.answer(d)
             rng = g.rng.state
             g.apply(answer)
@@ -67,14 +97,30 @@ class StandIn:
             if d.kind == "react" and answer != "pass":
                 self.card[d.player] = answer         # its questions are answered too
                 self.played_for.setdefault(d.player, []).append(answer)
+            elif not ahead and d.kind != "react" and self.card.get(d.player) != d.card:
+                self.forced_for.setdefault(d.player, []).append(self.forced_words(d, answer))
         self.card.clear()
         return quiet
+
+    def forced_words(self, d: Decision, answer: Any) -> str:
+        """What a forced answer given for its player is told them as (`confirmations`)."""
+        m = self.m
+        what = m.db.name(d.card) if d.card >= 0 else "The rules"
+        if d.kind == "player":
+            given = m.name(answer)
+        elif isinstance(answer, int) and d.kind != "color":
+            given = m.db.name(answer)
+        else:
+            given = str(answer)
+        return f"{what} asked you, with one answer only: {given} (given for you)."
 
     def answer(self, d: Decision) -> Any:
         """The seat's standing answer to `d`: pass ("never", or not asked at all), else what
         a Medium bot judges best for that seat from that seat's own view (6 ms median)."""
         m = self.m
         q = d.player
+        if m.ahead.holds(d):
+            return m.ahead.take(d)
         if d.kind == "react" and (m.seats[q].standing == "never" or not m.asks(q)):
             return "pass"
         if len(d.options) == 1:
@@ -109,7 +155,7 @@ class StandIn:
         words for that seat alone (the table shows them once, when it takes the screen)."""
         name = self.m.db.name
         return [f"Your standing answer played {name(c)} out of turn for you."
-                for c in self.played_for.pop(seat, [])]
+                for c in self.played_for.pop(seat, [])] + self.forced_for.pop(seat, [])
 
     def choose(self, seat: int, answer: str) -> None:
         """`seat` decided its standing answer (on its own turn); saved with the game."""

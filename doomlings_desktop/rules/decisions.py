@@ -99,10 +99,14 @@ class Decision:
     asked one after another ("discard 2 cards"): a table may let the player choose them all
     and then answer them in turn. With 'pass' among the options the sequence may stop early.
     `Game.ask_picks` asks such a decision.
+    `blind` marks one of a set asked of several players in turn, none seeing what the others
+    answer until all have (E29's simultaneous choices, the Meaning of Life kept at set-up,
+    E4): the order they are asked in changes nothing, so a table may ask them in another
+    (play/ahead.py). Not part of a record.
     """
 
     __slots__ = ("player", "kind", "intent", "options", "prompt", "card", "subject", "zone",
-                 "sources", "count")
+                 "sources", "count", "blind")
 
     def __init__(self, player: int, kind: Kind, intent: Intent, options: list, prompt: str,
                  card: int = -1, subject: int = -1, zone: Zone = "",
@@ -117,6 +121,7 @@ class Decision:
         self.zone = zone
         self.sources = sources
         self.count = 1
+        self.blind = False
 
     @property
     def owner(self) -> int:

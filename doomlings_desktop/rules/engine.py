@@ -200,20 +200,25 @@ class Game(State, Legality, Scoring, Windows):
 
     def ask(self, player: int, kind: Kind, intent: Intent, options: list, prompt: str,
             cont: tuple, card: int = -1, zone: Zone = "", sources: tuple | None = None,
-            subject: int = -1) -> None:
-        """Wait for `player`'s answer; `cont` is the task that takes it (rules/decisions.py)."""
+            subject: int = -1, blind: bool = False) -> None:
+        """Wait for `player`'s answer; `cont` is the task that takes it (rules/decisions.py).
+        `blind`: one of a set asked in turn that no one sees answered until all are
+        (Decision.blind)."""
         self.stack.append(cont)
-        self.pending = Decision(player, kind, intent, options, prompt, card, subject, zone,
-                                sources)
+        d = self.pending = Decision(player, kind, intent, options, prompt, card, subject, zone,
+                                    sources)
+        d.blind = blind
         if self.moves is not None:
             self.noted_asked()
 
     def ask_picks(self, count: int, player: int, kind: Kind, intent: Intent, options: list,
-                  prompt: str, cont: tuple, card: int = -1, zone: Zone = "") -> None:
+                  prompt: str, cont: tuple, card: int = -1, zone: Zone = "",
+                  blind: bool = False) -> None:
         """`ask` for the first of `count` picks that follow one another (Decision.count)."""
         self.stack.append(cont)
         d = self.pending = Decision(player, kind, intent, options, prompt, card, -1, zone)
         d.count = count
+        d.blind = blind
         if self.moves is not None:
             self.noted_asked()
 

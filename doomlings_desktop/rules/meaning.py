@@ -36,7 +36,7 @@ def t_keep(g: Game, t: tuple) -> None:
     p = t[1]
     g.ask(p, "card", KEEP_MEANING, list(g.meaning_offer[p]),
           "Meaning of Life: keep one card in secret (the other leaves the game)", (t_keep_ans, p),
-          zone="meaning")
+          zone="meaning", blind=True)
 
 
 def t_keep_ans(g: Game, t: tuple) -> None:

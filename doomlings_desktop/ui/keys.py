@@ -63,6 +63,7 @@ class Binding:
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FORWARD = (pygame.K_RIGHT, pygame.K_DOWN)       # the arrows that move to the next option
 ARROWS = (pygame.K_LEFT, pygame.K_UP) + FORWARD
+ACROSS = (pygame.K_UP, pygame.K_DOWN)           # the arrows that go to another pile (V's walk)
 DIGITS = "123456789"
 LOG_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END)   # the log: back, on, the newest
 COLOR_KEYS = {"r": "red", "b": "blue", "g": "green", "p": "purple"}
@@ -80,6 +81,9 @@ LINES: dict[str, Line] = {
     "wheel": Line("Mouse wheel over the log", "scroll the log", mouse=True),
     "read": Line("Z", "read the selected card full size (any key puts it away)"),
     "discard": Line("D", "browse the discard pile (D or Esc closes it)"),
+    "piles": Line("V, then the arrow keys", "walk every trait pile, the others' too (Left / "
+                  "Right: along a pile, Up / Down: the next pile); Z reads the card; V or Esc "
+                  "stops"),
     "log": Line("Page Up / Page Down", "scroll the log back and forth; End: the newest"),
     "log_fold": Line("L, or the strip at the right edge", "open or fold the game log"),
     "number": Line("1 – 9", "pick the Nth hand card from the left, or the Nth choice"),
@@ -112,6 +116,8 @@ TABLE: tuple[Binding, ...] = (
     Binding("hint", "hint", chars="h", ctrl=False),
     Binding("read", "read", chars="z", ctrl=False, anytime=True),
     Binding("discard", "discard", chars="d", ctrl=False, anytime=True),
+    Binding("piles", "piles", chars="v", ctrl=False, anytime=True),
+    Binding("piles", "walk", keys=ARROWS, anytime=True),      # only while walking (V)
     Binding("log", "log", keys=LOG_KEYS, anytime=True),
     Binding("standing", "standing", chars="o", ctrl=False,
             kinds=("play", "no_play", "end_turn")),

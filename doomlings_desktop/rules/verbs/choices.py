@@ -63,7 +63,7 @@ def t_secret_color_pick(g: Any, t: tuple) -> None:
     _, ctx, a, q = t
     g.ask(q, "color", SECRET_COLOR, list(COLORS),
           f"{_title(g, ctx)}: choose a color (in secret)", (t_secret_ans, ctx, a, q),
-          card=ctx.card)
+          card=ctx.card, blind=True)
 
 
 def t_secret_ans(g: Any, t: tuple) -> None:

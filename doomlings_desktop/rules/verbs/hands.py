@@ -121,7 +121,8 @@ def t_discard_pick(g: Any, t: tuple) -> None:
     what = f"up to {left}" if a["up_to"] else f"{left}"
     g.ask_picks(min(left, len(cands)), q, "card", DISCARD_HAND_CARD, opts,
                 f"{_title(g, ctx)}: discard {what} card{'s' if left > 1 else ''}",
-                (t_discard_pick_ans, ctx, q, a, left), card=ctx.card, zone="hand")
+                (t_discard_pick_ans, ctx, q, a, left), card=ctx.card, zone="hand",
+                blind=a["simultaneous"])
 
 
 def t_discard_pick_ans(g: Any, t: tuple) -> None:
@@ -155,7 +156,7 @@ def t_secret_pick(g: Any, t: tuple) -> None:
     if hand:
         g.ask(q, "card", DISCARD_HAND_CARD, hand[:],
               f"{_title(g, ctx)}: choose a card to discard (no one sees it until all have chosen)",
-              (t_secret_pick_ans, ctx, q), card=ctx.card, zone="hand")
+              (t_secret_pick_ans, ctx, q), card=ctx.card, zone="hand", blind=True)
 
 
 def t_secret_pick_ans(g: Any, t: tuple) -> None:
@@ -357,7 +358,7 @@ def t_neighbour_pick(g: Any, t: tuple) -> None:
     if hand:
         g.ask(q, "card", GIVE_HAND_CARD,
               hand[:], f"{_title(g, ctx)}: choose a card for {g.pname(to)}",
-              (t_neighbour_ans, ctx, q, to), card=ctx.card, zone="hand")
+              (t_neighbour_ans, ctx, q, to), card=ctx.card, zone="hand", blind=True)
 
 
 def t_neighbour_ans(g: Any, t: tuple) -> None:

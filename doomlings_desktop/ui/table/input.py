@@ -16,6 +16,7 @@ from pygame import Rect
 from doomlings_desktop.play.standing import STANDING_WORDS
 from doomlings_desktop.ui import keys, router
 from doomlings_desktop.ui.app import Button
+from doomlings_desktop.ui.table import pilewalk
 from doomlings_desktop.ui.table.attach import host_under, play_onto, refusal
 from doomlings_desktop.ui.table.panels import standing_button
 from doomlings_desktop.ui.table.picks import rest_of
@@ -85,9 +86,9 @@ class TableInput:
             sc.drag = None
             if self._echo(event.pos):
                 return
-            before = sc.game.pending
+            before = sc.match.asked()
             self._click_up(event.pos)
-            if sc.game.pending is not before:
+            if sc.match.asked() is not before:
                 sc.answered_at = (sc.time, event.pos)
             return
 
@@ -203,6 +204,7 @@ class TableInput:
         d = sc.my_decision()
         if hit[0] == "discard_pile" and not (d and d.zone == "discard"):
             sc.modals.browse = not sc.modals.browse
+            sc.modals.walk = None
         elif hit[0] == "log_end":
             sc.log_state.scroll = 0
         elif hit[0] == "log_toggle":
@@ -230,7 +232,9 @@ class TableInput:
 
     def key_menu(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
         sc = self.sc
-        if sc.modals.browse:
+        if sc.modals.walk is not None:
+            sc.modals.walk = None
+        elif sc.modals.browse:
             sc.modals.browse = False
         else:
             sc.modals.menu_open = True
@@ -258,7 +262,9 @@ class TableInput:
         sc = self.sc
         w = self.widget()
         card = w.cursor() if w is not None and d.kind != "player" else None
-        if self.browsing(d) and sc.view is not None and sc.view.discard:
+        if sc.modals.walk is not None:
+            card = pilewalk.card_at(sc.view, sc.modals.walk)
+        elif self.browsing(d) and sc.view is not None and sc.view.discard:
             newest_first = list(reversed(sc.view.discard))
             card = newest_first[min(sc.modals.browse_at, len(newest_first) - 1)]
         if isinstance(card, int) and not isinstance(card, bool):
@@ -273,6 +279,19 @@ class TableInput:
         if not (d and d.zone == "discard"):
             sc.modals.browse = not sc.modals.browse
             sc.modals.browse_at = 0         # from the newest
+            sc.modals.walk = None           # one walk at a time
+        return True
+
+    def key_piles(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """V: walk every trait pile by the arrows (Z reads the card), or stop."""
+        pilewalk.toggle(self.sc)
+        return True
+
+    def key_walk(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:
+        """An arrow while the piles are walked: the walk's, not the decision's."""
+        if self.sc.modals.walk is None:
+            return False
+        pilewalk.key(self.sc, event)
         return True
 
     def key_log(self, event: pygame.event.Event, d: Any, b: keys.Binding) -> bool:

@@ -212,7 +212,7 @@ class Review(_Modal):
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         sc = self.sc
         seat, cards = sc.match.review
-        nxt = sc.game.pending
+        nxt = sc.match.asked()
         self.label = f"Done: pass to {sc.name(nxt.player)}" if nxt else "Done"
         ch = int(220 * u)
         cw = int(ch * 0.72)

@@ -43,6 +43,7 @@ from doomlings_desktop.ui.table.leaving import LeaveGuard
 from doomlings_desktop.ui.table.lesson import LessonLayer
 from doomlings_desktop.ui.table.moments import Stage
 from doomlings_desktop.ui.table.news import Marks, Review, Summary
+from doomlings_desktop.ui.table.pilewalk import PileWalk
 from doomlings_desktop.ui.table.state import dragging
 from doomlings_desktop.ui.theme import (
     CAPTION_BOX,
@@ -993,13 +994,13 @@ class PassScreen(Layer):
             return False
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and keys.TAKE_SCREEN.matches(event)):
-            sc.take_screen(sc.game.pending.player)
+            sc.take_screen(sc.match.asked().player)
         return True
 
     def _draw(self, surf: pygame.Surface, u: float) -> None:
         sc = self.sc
         w, h = surf.get_size()
-        seat = sc.game.pending.player
+        seat = sc.match.asked().player
         t = sc.app.text
         msg = t.render(f"Pass to {sc.name(seat)}", int(52 * u), ACCENT, bold=True)
         surf.blit(msg, msg.get_rect(center=(w // 2, h // 2 - int(50 * u))))
@@ -1039,14 +1040,15 @@ class ModalStack:
         self.leave = LeaveGuard(scene)
         self.bot_turn = BotTurn(scene)      # the acting bot framed, its play, its reason
         self.stage = Stage(scene)           # the big moments, told as they happen
+        self.walk = PileWalk(scene)         # the trait piles walked by V (pilewalk.py)
 
     def layers(self, d: Any) -> list[Layer]:
         """The open layers, bottom to top."""
         if self.sc.pass_needed:
             order = [self.pass_screen, self.zoom, self.menu, self.help, self.leave]
         else:
-            order = [self.marks, self.bot_turn, self.window, self.drag, self.hover, self.end,
-                     self.buttons, self.end_hover, self.decided, self.hint, self.stage,
+            order = [self.marks, self.bot_turn, self.window, self.drag, self.hover, self.walk,
+                     self.end, self.buttons, self.end_hover, self.decided, self.hint, self.stage,
                      self.review, self.summary, self.lesson, self.toast, self.zoom, self.menu,
                      self.help, self.leave]
         return [layer for layer in order if layer.open(d)]

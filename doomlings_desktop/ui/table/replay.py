@@ -10,7 +10,9 @@ from pygame import Rect
 
 from doomlings_desktop.play import match as policy
 from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.ui import focus, keys
 from doomlings_desktop.ui.app import INK, Button, Scene, elide
+from doomlings_desktop.ui.focus import FocusRing
 from doomlings_desktop.ui.layout import table_scale, table_unit
 from doomlings_desktop.ui.table.input import card_of
 from doomlings_desktop.ui.table.scene import SeatConfig, TableScene
@@ -56,6 +58,9 @@ class ReplayScene(TableScene):
         # the humans' seats first: seat 0 may be a bot, or a seat this replay may not show
         self.viewer = self.cleared = viewer if viewer in self.allowed else next(
             (s for s in self.allowed if s in self.humans), self.allowed[0])
+        self.focus = FocusRing("fwd")   # the bar's buttons, as every page's (ui/focus.py)
+        self.match.ahead.clear()        # a replay asks nothing: no question served ahead
+        self.bar: Rect | None = None    # the bar of buttons, as last drawn
 
     @property
     def pass_needed(self) -> bool:
@@ -90,38 +95,65 @@ class ReplayScene(TableScene):
         elif pos != self.pos:
             self.pos = pos
             self.game = self._replay(self.record, self.db, upto=pos)
+            self.match.ahead.clear()
             self._view_key = ()
             self.we_step = 1e9
 
-    focus_drawn = False     # its keys are its own (the arrows step through the game)
+    # The replay's own keys, before the focus ring's (Tab, Shift+Tab, Enter / Space, F1):
+    # the arrows step through the game, as they always have, and so are not the ring's.
+    own_keys = [("Left / Right", "a move back / on"), ("Home / End", "the first / the last move"),
+                ("Esc", "close the replay")]
+    STEP_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "fwd", pygame.K_HOME: "first",
+                 pygame.K_END: "last", pygame.K_ESCAPE: "close"}
 
     def handle(self, event: pygame.event.Event) -> None:
+        """The replay's keys (`STEP_KEYS`), a button's letter (S: Seat), then the focus ring's
+        keys as on every page (ui/focus.py); clicks on the bar's buttons, right-click reads
+        a card. Any key or click first puts away the list of keys or a card read."""
         if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k == pygame.K_ESCAPE:
-                self.app.go(self.back)
-            elif k == pygame.K_RIGHT:
-                self.goto(self.pos + 1)
-            elif k == pygame.K_LEFT:
-                self.goto(self.pos - 1)
-            elif k == pygame.K_HOME:
-                self.goto(0)
-            elif k == pygame.K_END:
-                self.goto(len(self.record["answers"]))
-            elif k == pygame.K_TAB:
-                self.on_button("seat")
+            if self.keys_open or self.modals.zoom is not None:
+                self.keys_open = False
+                self.modals.zoom = None
+                return
+            if event.key in self.STEP_KEYS:
+                self.on_button(self.STEP_KEYS[event.key])
+                return
+            typed = (getattr(event, "unicode", "") or "").lower()
+            for b in self.buttons:
+                if b.enabled and b.hotkey and typed == b.hotkey:
+                    self.focus.focus(b, self.buttons)
+                    self.on_button(b.key)
+                    return
+            self.page_key(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and (self.keys_open
+                                                     or self.modals.zoom is not None):
+            self.keys_open = False
+            self.modals.zoom = None
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in reversed(self.buttons):
                 if b.enabled and b.rect.collidepoint(event.pos):
+                    self.focus.focus(b, self.buttons)
                     self.on_button(b.key)
                     return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             card = card_of(self.hit(event.pos))
             if card is not None:
                 self.modals.zoom = card
-        elif self.modals.zoom is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.modals.zoom = None
+
+    def show_keys(self) -> None:
+        """F1: the replay's keys listed over it (its own, the ring's, the buttons' letters)."""
+        self.keys_open = True
+
+    def draw_keys(self, surf: pygame.Surface) -> None:
+        """The F1 list while it is open (the line of keys is the bar's: `draw`)."""
+        if self.bar is None:
+            return
+        u = self.bar.h / 54
+        if self.keys_open:
+            focus.key_list(surf, self.app.text, "Keys of the replay",
+                           self.own_keys + focus.rows(self.buttons, "close"), u)
 
     def on_button(self, key: Any) -> None:
         steps = {"first": -10**9, "back10": -10, "back": -1, "fwd": 1, "fwd10": 10, "last": 10**9}
@@ -142,11 +174,15 @@ class ReplayScene(TableScene):
         u = table_unit(h, table_scale(w, h, self.game.n, self.app.settings.ui_scale))
         bar = Rect(0, h - int(54 * u), w, int(54 * u))
         t = self.app.text
+        # the line of keys, a strip of its own right above the bar
+        strip = Rect(0, bar.y - int(20 * u), w, int(20 * u))
         note = self.note if self.note and self.pos == self.noted else ""
-        band = Rect(0, bar.y - (int(30 * u) if note else 0), w, int(30 * u) if note else 0)
+        band = Rect(0, strip.y - (int(30 * u) if note else 0), w, int(30 * u) if note else 0)
         # the table above the bar, laid out for the height left: the bar hides no card
         super().draw(surf.subsurface(Rect(0, 0, w, band.y)))
-        pygame.draw.rect(surf, REPLAY_BAR, bar)
+        pygame.draw.rect(surf, REPLAY_BAR, strip.union(bar))
+        focus.foot(surf, t, "Left / Right: a move back / on    " + keys.page_line("close"), u,
+                   bottom=strip.bottom - int(2 * u), size=13)
         if note:
             pygame.draw.rect(surf, REPLAY_NOTE, band)
             size = t.fit(note, int(15 * u), w - int(24 * u), int(11 * u))
@@ -160,13 +196,15 @@ class ReplayScene(TableScene):
         surf.blit(label, (bar.x + int(12 * u), bar.centery - label.get_height() // 2))
         self.buttons = []
         x = bar.x + int(440 * u)
-        keys = [("|<", "first"), ("<<", "back10"), ("<", "back"), (">", "fwd"),
-                (">>", "fwd10"), (">|", "last"), ("Seat", "seat"), ("Close", "close")]
+        shown = [("|<", "first", ""), ("<<", "back10", ""), ("<", "back", ""),
+                 (">", "fwd", ""), (">>", "fwd10", ""), (">|", "last", ""),
+                 ("Seat", "seat", "s"), ("Close", "close", "")]
         if len(self.allowed) < 2:       # one seat to watch: nothing to switch to
-            keys.remove(("Seat", "seat"))
-        for lab, key in keys:
-            bw = int(62 * u) if len(lab) <= 2 else int(90 * u)
+            shown.remove(("Seat", "seat", "s"))
+        for lab, key, letter in shown:
+            bw = int(62 * u) if len(lab) <= 2 else int(100 * u)
             self.buttons.append(Button(Rect(x, bar.y + int(8 * u), bw, bar.h - int(16 * u)), lab,
-                                       key))
+                                       key, hotkey=letter))
             x += bw + int(6 * u)
+        self.bar = bar
         self.draw_buttons(surf)

@@ -230,7 +230,7 @@ class TableScene(Scene):
         g = self.game
         if g.over:
             return self.we_step < len(self._we_lines()) + 1.5
-        d = g.pending
+        d = self.match.asked()
         if d is None or self.modals.menu_open:
             return False
         return d.player in self.bots or self.match.delegated(d) \
@@ -242,6 +242,7 @@ class TableScene(Scene):
         it" tells that they hold one)."""
         if seat != self.match.cleared:
             self.message.clear()
+            self.modals.walk = None     # the next player starts from the table as it is
         self.match.take_screen(seat)
         self._switch_viewer(seat)
         self.took_screen = True

@@ -37,7 +37,8 @@ def dragging(drag: DragState | None) -> int | None:
 class Modals:
     """What is open over the table by the player's asking (not by the game): the Esc menu,
     the help (True, or "icons" for the marks page), a card or a gene pool card zoomed (the
-    release of the click that closes a zoom is swallowed), the discard pile browsed. Input
+    release of the click that closes a zoom is swallowed), the discard pile browsed, the trait
+    piles walked (ui/table/pilewalk.py). Input
     opens and closes them; the overlays and the hand's rise read them."""
 
     menu_open: bool = False
@@ -47,6 +48,7 @@ class Modals:
     swallow_up: bool = False
     browse: bool = False
     browse_at: int = 0              # the browsed pile's card the arrows are on (Z reads it)
+    walk: tuple[int, int] | None = None     # the trait piles walked by V: (seat, card index)
 
     def zoomed(self) -> bool:
         return self.zoom is not None or self.zoom_gp is not None

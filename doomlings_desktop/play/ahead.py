@@ -1,0 +1,176 @@
+"""Pass-and-play: the questions every player answers unseen, asked in the order that needs the
+fewest hand-offs.
+
+Some questions go to every player in turn, none seeing what the others answer until all have
+(E29's simultaneous choices: The Big One, Thagomizer, Badlands, Eyes Open's picks,
+Bioengineered Plague's colours; the Meaning of Life card kept at set-up, E4): the engine
+marks them `Decision.blind`. The engine asks them in turn order from the first player, which
+at a six-seat table means a hand-off to each player and one more back to whoever acts next.
+Since no answer is seen before all are given, the order they are asked in changes nothing of
+the game: so the table asks the player who has the screen first (no hand-off), then the
+others in turn order, and the player who acts next after them (the next turn's, or the turn
+under way) last, so that one hand-off serves both.
+
+How, with the engine's order kept (a record is the engine's answers in its order, and a save
+replays them): a seat asked before its place is shown its question from a copy of the game
+(`Game.clone`) where the seats before it answered with stand-in answers that the copy keeps
+to itself; the answers it gives are queued, and the match gives them for it, unseen, when
+the real game reaches its question (`StandIn.delegated`, like a standing answer). A queued
+answer is given only to the very question it was given to (same seat, card, options): if
+the real question differs, the queue is dropped and the seat is asked as usual.
+
+A save keeps only the answers the game has taken: a seat that answered ahead and whose
+question the game had not reached is asked again after Continue (nothing it gave was shown).
+
+No pygame here: the match holds one `Ahead` and asks it which question the screen serves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from doomlings_desktop.play.standing import publicly_forced
+from doomlings_desktop.rules.decisions import TURN_OPENING
+from doomlings_desktop.rules.engine import Game, IllegalAnswer
+
+if TYPE_CHECKING:
+    from doomlings_desktop.play.match import Match
+    from doomlings_desktop.rules.engine import Decision
+
+LOOK_AHEAD = 400        # decisions walked in a copy to find a set's players and who acts next
+
+
+def signature(d: Decision) -> tuple:
+    """What makes a question the same question: whose, what for, and its options."""
+    return (d.player, d.kind, d.intent, d.card, d.zone, tuple(d.options), d.count)
+
+
+class Ahead:
+    """The order the screen serves a set of blind questions in, and the answers given ahead."""
+
+    def __init__(self, match: Match) -> None:
+        self.m = match
+        self.copy: Game | None = None       # the asked seat's question stands in it
+        self.queued: dict[int, list[tuple[tuple, Any]]] = {}    # seat -> (signature, answer)
+
+    def asked(self) -> Decision | None:
+        """The question the screen serves ahead of its turn, if any."""
+        return self.copy.pending if self.copy is not None else None
+
+    def holds(self, d: Decision) -> bool:
+        """Whether `d`, reached by the real game, was answered ahead."""
+        q = self.queued.get(d.player)
+        if not q:
+            return False
+        if q[0][0] != signature(d):
+            del self.queued[d.player]       # not the question answered: asked as usual
+            return False
+        return True
+
+    def take(self, d: Decision) -> Any:
+        """The answer given ahead to `d` (`holds` said there is one)."""
+        q = self.queued[d.player]
+        answer = q.pop(0)[1]
+        if not q:
+            del self.queued[d.player]
+        return answer
+
+    def answer(self, answer: Any) -> str | None:
+        """The asked seat answers its question ahead: why not, or None once queued."""
+        c = self.copy
+        assert c is not None and c.pending is not None
+        d = c.pending
+        try:
+            c.apply(answer)
+        except IllegalAnswer as e:
+            return str(e)
+        self.queued.setdefault(d.player, []).append((signature(d), answer))
+        nxt = c.pending
+        if nxt is None or not nxt.blind or nxt.player != d.player:
+            self.copy = None        # that seat is done: the next one is planned
+        return None
+
+    def clear(self) -> None:
+        self.copy = None
+        self.queued.clear()
+
+    # ------------------------------------------------------------------ the order
+
+    def plan(self) -> None:
+        """After the real game moved: which seat the screen serves next in a blind set (a
+        copy for it if that is not the seat the game asks now), or none."""
+        m = self.m
+        g = m.game
+        d = g.pending
+        if d is None or not d.blind or not m.hotseat or m.lesson is not None:
+            self.clear()
+            return
+        c = self.copy
+        if c is not None and c.pending is not None and c.pending.blind \
+                and c.pending.player in self.queued:
+            return                  # that seat is between two picks of its own: it goes on
+        seats, forced, nxt = self._walk(g)
+        # a seat whose question has one answer in plain sight is not called over at all
+        todo = [q for q in seats if q in m.humans and q not in self.queued and q not in forced]
+        h = m.cleared
+        order = ([h] if h in todo else []) + [q for q in todo if q not in (h, nxt)] + \
+            ([nxt] if nxt in todo and nxt != h else [])
+        target = order[0] if order else None
+        if target is None or target == d.player:
+            self.copy = None
+            return
+        if self.copy is not None and self.copy.pending is not None \
+                and self.copy.pending.player == target:
+            return                  # still serving that seat (a bot answered meanwhile)
+        self.copy = self._copy_to(g, target)
+
+    def _walk(self, g: Game) -> tuple[list[int], set[int], int | None]:
+        """The seats the set asks, in the engine's order; those whose first question has one
+        answer in plain sight (given without calling them); and who acts next after the set
+        as everyone can tell: the turn under way's player, else the next turn's."""
+        c = g.clone()
+        seats: list[int] = []
+        forced: set[int] = set()
+        used: dict[int, int] = {}
+        for _ in range(LOOK_AHEAD):
+            p = c.pending
+            if p is None or not p.blind:
+                break
+            if p.player not in seats:
+                seats.append(p.player)
+                if publicly_forced(c, p):
+                    forced.add(p.player)
+            c.apply(self._stand_in_answer(p, used))
+        if g.turn_end >= 0:         # a turn under way: its player goes on after the set
+            return seats, forced, g.current
+        for _ in range(LOOK_AHEAD):     # else the next turn's player (turn order is public)
+            p = c.pending
+            if p is None:
+                break
+            if p.intent in TURN_OPENING:
+                return seats, forced, p.player
+            c.apply("pass" if "pass" in p.options else p.options[0])
+        return seats, forced, None
+
+    def _stand_in_answer(self, p: Decision, used: dict[int, int]) -> Any:
+        """In a copy: the answer queued for that seat's next question, else its first option
+        (no one sees either: the copy is the match's own)."""
+        q = self.queued.get(p.player, [])
+        k = used.get(p.player, 0)
+        used[p.player] = k + 1
+        if k < len(q) and q[k][1] in p.options:
+            return q[k][1]
+        return p.options[0]
+
+    def _copy_to(self, g: Game, target: int) -> Game | None:
+        """A copy of `g` advanced to `target`'s first question of the set."""
+        c = g.clone()
+        used: dict[int, int] = {}
+        for _ in range(LOOK_AHEAD):
+            p = c.pending
+            if p is None or not p.blind:
+                return None
+            if p.player == target:
+                return c
+            c.apply(self._stand_in_answer(p, used))
+        return None
