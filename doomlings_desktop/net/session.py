@@ -254,6 +254,9 @@ class LocalOnly:
         """The question the table serves: the game's pending one (no pass-and-play here)."""
         return self.game.pending
 
+    def ask_nothing_ahead(self) -> None:
+        pass
+
     def seat_dicts(self) -> list[dict]:
         return [s.as_dict() for s in self.seats]
 

@@ -249,6 +249,10 @@ class Match:
         """Whether the table answers `d` for its human by a standing answer (`StandIn`)."""
         return self.stand_in.delegated(d)
 
+    def ask_nothing_ahead(self) -> None:
+        """Serve no question ahead of its turn (a replay's game is replaced at each step)."""
+        self.ahead.clear()
+
     def asked(self) -> Decision | None:
         """The question the screen serves now: the game's pending one, or in pass-and-play a
         blind question asked ahead of its turn (play/ahead.py)."""

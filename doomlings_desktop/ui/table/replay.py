@@ -59,7 +59,7 @@ class ReplayScene(TableScene):
         self.viewer = self.cleared = viewer if viewer in self.allowed else next(
             (s for s in self.allowed if s in self.humans), self.allowed[0])
         self.focus = FocusRing("fwd")   # the bar's buttons, as every page's (ui/focus.py)
-        self.match.ahead.clear()        # a replay asks nothing: no question served ahead
+        self.match.ask_nothing_ahead()  # a replay asks nothing: no question served ahead
         self.bar: Rect | None = None    # the bar of buttons, as last drawn
 
     @property
@@ -95,7 +95,7 @@ class ReplayScene(TableScene):
         elif pos != self.pos:
             self.pos = pos
             self.game = self._replay(self.record, self.db, upto=pos)
-            self.match.ahead.clear()
+            self.match.ask_nothing_ahead()
             self._view_key = ()
             self.we_step = 1e9
 
