@@ -290,6 +290,7 @@ def test_the_table_draws_its_options_dashed_and_the_chosen_one_thick(monkeypatch
         drawn.append((state, tuple(rect)))
         return highlight.outline(surf, state, rect, u, **kw)
     monkeypatch.setattr(panels, "outline", spy)
+    sc.panels.forget()      # a frame drawn whole (the panels are cached: regions.py)
     app.frame([])
     d = sc.game.pending
     playable = [c for c in sc.game.players[0].hand if c in d.options]
@@ -297,6 +298,7 @@ def test_the_table_draws_its_options_dashed_and_the_chosen_one_thick(monkeypatch
     assert len(drawn) >= len(playable)
     drawn.clear()
     click(app, find(sc, ("hand", playable[0])).center)
+    sc.panels.forget()
     app.frame([])
     assert sc.selection.chosen == playable[0]
     states = [s for s, _ in drawn]
