@@ -135,3 +135,21 @@ def test_most_hints_name_a_cause_and_none_names_an_unseen_card(every_module):
     assert total > 30
     assert sum(res.generic.values()) <= total // 3, hintscan.report(res)
     assert res.problems() == 0, hintscan.report(res)
+
+
+def test_two_meaning_cards_worth_little_are_said_so_once(monkeypatch):
+    """Two Meaning of Life cards whose bonuses both look worth nothing yet: the hint says so
+    once and which looks better, not "worth little at the end, the other's little"."""
+    from doomlings_desktop.play import explain
+    from doomlings_desktop.rules.cards import database_for
+    from doomlings_desktop.rules.engine import Game
+
+    g = Game.new(database_for(("meaning-of-life",)), 4, seed=1)
+    a, b = g.pending.options[:2]
+    outlook = {a: 0.3, b: 0.1}
+    monkeypatch.setattr(explain, "meaning_outlook", lambda w, seat, card: outlook[card])
+    said = explain._meaning(g, g.pending.player, a, [g])
+    assert said.startswith("neither bonus looks worth much yet") and "a little more than" in said
+    assert "little at the end" not in said
+    outlook[a] = 2.2
+    assert "worth about 2" in explain._meaning(g, g.pending.player, a, [g])

@@ -115,6 +115,10 @@ def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
     mine, theirs = meaning_outlook(w, seat, answer), meaning_outlook(w, seat, other)
     def worth(x: float) -> str:
         return "little" if round(abs(x)) == 0 else f"about {_amount(x)}"
+    if round(abs(mine)) == 0 and round(abs(theirs)) == 0:     # said once, not "little, little"
+        than = "a little more than" if mine > theirs + 0.05 else "about as much as"
+        return (f"neither bonus looks worth much yet on a pile like your hand "
+                f"({label(game, answer)} {than} {label(game, other)})")
     return (f"on a pile like your hand its bonus looks worth {worth(mine)} at the end, "
             f"{label(game, other)}'s {worth(theirs)}")
 
