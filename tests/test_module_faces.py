@@ -350,3 +350,15 @@ def test_module_faces_draw_fast_and_are_cached(mdb):
     assert all(art.face(c, 120, 168) is f for c, f in enumerate(faces))
     icon = art.module_icon("techlings", 18)
     assert art.module_icon("techlings", 18) is icon
+
+
+@pytest.mark.parametrize("label", ["MEANING OF LIFE", "AGE", "CATASTROPHE"])
+@pytest.mark.parametrize("room", [30, 44, 60, 200])
+def test_a_cards_kind_label_stays_within_the_card(label, room):
+    """A kind label is set smaller, then said by its first word, to stay inside a small card
+    (a Meaning card drawn beside the gene pool ran "MEANING OF LIFE" over both edges)."""
+    from doomlings_desktop.ui.cardart.faces import _fitted_label
+
+    pygame.init()
+    img = _fitted_label(label, 9, room, (0, 0, 0))
+    assert img.get_width() <= room or (" " not in label and room < 44)

@@ -507,9 +507,25 @@ def _age(art: SymbolSource, d: Any, w: int, h: int, base: tuple = KIND_RGB["age"
     if text:
         draw_lines(surf, lines, size, (tx0 + tx1) / 2, box_y + (ty1 - box_y - th) / 2, INK,
                    max_y=ty1)
-    lf = font(max(6, int(label_h * 0.9)), True, False)
-    centered(surf, lf.render(label, True, darken(base, 0.2)), w / 2, h - bx - pad * 0.5 - label_h / 2)
+    centered(surf, _fitted_label(label, max(6, int(label_h * 0.9)), w - 2 * bx - pad,
+                                 darken(base, 0.2)), w / 2, h - bx - pad * 0.5 - label_h / 2)
     return surf
+
+
+def _fitted_label(label: str, size: int, room: float, color: tuple) -> pygame.Surface:
+    """A card's kind label within its width: smaller first, then its first word alone
+    ("MEANING OF LIFE" on a Meaning card drawn 50 px wide beside the gene pool ran over
+    both edges; "MEANING" says it there)."""
+    while True:
+        img = font(size, True, False).render(label, True, color)
+        if img.get_width() <= room:
+            return img
+        if size > 5:
+            size -= 1
+        elif " " in label:
+            label = label.split(" ")[0]
+        else:
+            return img
 
 
 def _catastrophe(art: SymbolSource, d: Any, w: int, h: int,
