@@ -195,13 +195,15 @@ def test_a_table_waiting_for_its_human_is_idle_and_busy_while_the_bot_moves():
     assert sc.game.pending.player == 1 and sc.busy()     # the bot decides and is paced
     answers = len(sc.game.answers)
     moved: list[float] = []
-    apply = sc.match.apply              # the match applies a bot's answer (play/match.py)
+    # the match applies a bot's answer through _apply (play/match.py: `apply` is the
+    # screen's question, which may be a blind one asked ahead of its turn)
+    apply = sc.match._apply
 
     def timed(answer):
         if answer != "pass":            # a declined secret offer takes no time on screen
             moved.append(io.t)
         return apply(answer)
-    sc.match.apply = timed
+    sc.match._apply = timed
     io = FakeIO(10.0)
     app.loop(io)
     # the bot moved after its pace in (simulated) seconds, drawn at full rate meanwhile; then

@@ -544,7 +544,7 @@ class Match:
         if self.ahead.asked() is not None:
             why = self.ahead.answer(answer)
             if why is not None:
-                return why
+                return self._answer_in_engine_order(answer, why)
             n = len(self.game.answers)
             self.stand_in.settle()      # the game may be at that question already
             self.ahead.plan()
@@ -553,6 +553,22 @@ class Match:
                 self.persist()
             return None
         return self._apply(answer)
+
+    def _answer_in_engine_order(self, answer: Any, why: str) -> str | None:
+        """An answer that does not fit the question served ahead but fits the game's own
+        pending one (a driver that follows the engine's order: a script, a test, a replayed
+        line) is taken there, and the order is planned again from the game as it is then;
+        an answer that fits neither is refused with the served question's reason. Without
+        this, such a driver asked the same refused question for ever."""
+        d = self.game.pending
+        if d is None:
+            return why
+        copy = self.ahead.copy
+        self.ahead.copy = None          # the game moves on: the served copy would be stale
+        if self._apply(answer) is not None:
+            self.ahead.copy = copy      # refused there too: the screen's question stands
+            return why
+        return None
 
     def _apply(self, answer: Any) -> str | None:
         """Answer the game's pending decision and autosave (a human's, or a bot's)."""
