@@ -582,7 +582,7 @@ def test_a_hosts_program_closed_mid_game_reopens_the_room_with_continue(monkeypa
         router.go(app, "menu")
 
 
-@pytest.mark.parametrize("spoil", ["place", "room", "port", "nest"])
+@pytest.mark.parametrize("spoil", ["place", "room", "port", "nest", "path"])
 def test_a_kept_hosted_room_that_does_not_fit_is_ignored(spoil):
     """The kept room's files are hostile input: one that does not fit is no room to reopen
     (Continue stays as it was, the menu opens), never a traceback."""
@@ -600,6 +600,10 @@ def test_a_kept_hosted_room_that_does_not_fit_is_ignored(spoil):
     elif spoil == "port":
         (folder / "host.json").write_text(
             f'{{"code": "{h.code}", "host": "127.0.0.1", "port": 99999}}')
+    elif spoil == "path":       # a code that climbs out of the folder to a room file
+        (folder.parent / "ELSE.json").write_text((folder / f"{h.code}.json").read_text())
+        (folder / "host.json").write_text(
+            '{"code": "../ELSE", "host": "127.0.0.1", "port": 7474}')
     else:
         (folder / "host.json").write_text("[" * 100_000)
     assert kept_room() is None

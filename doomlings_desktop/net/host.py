@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import shutil
 import socket
 from pathlib import Path
@@ -68,7 +69,8 @@ def kept_room(folder: Path | None = None) -> KeptRoom | None:
         code, host, port = place["code"], place["host"], place["port"]
         name = place.get("name", "")
         if not (isinstance(code, str) and isinstance(host, str) and type(port) is int
-                and isinstance(name, str) and 0 <= port < 65536 and len(host) <= 64):
+                and isinstance(name, str) and 0 <= port < 65536 and len(host) <= 64
+                and re.fullmatch(r"[A-Za-z0-9-]{4,32}", code)):     # never a path
             return None
         room_file = path_of(folder, code.upper())
         room = load_room(room_file)
