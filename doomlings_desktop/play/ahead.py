@@ -94,6 +94,20 @@ class Ahead:
         self.copy = None
         self.queued.clear()
 
+    def in_engine_order(self, answer: Any, why: str) -> str | None:
+        """An answer that does not fit the question served ahead but fits the game's own
+        pending one (a driver that follows the engine's order: a script, a test, a replayed
+        line) is taken there, and the order is planned again from the game as it is then;
+        an answer that fits neither is refused with the served question's reason. Without
+        this, such a driver was refused the same answer for ever."""
+        if self.m.game.pending is None:
+            return why
+        copy, self.copy = self.copy, None   # the game moves on: the served copy goes stale
+        if self.m._apply(answer) is not None:
+            self.copy = copy                # refused there too: the screen's question stands
+            return why
+        return None
+
     # ------------------------------------------------------------------ the order
 
     def plan(self) -> None:

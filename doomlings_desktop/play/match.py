@@ -544,7 +544,7 @@ class Match:
         if self.ahead.asked() is not None:
             why = self.ahead.answer(answer)
             if why is not None:
-                return self._answer_in_engine_order(answer, why)
+                return self.ahead.in_engine_order(answer, why)
             n = len(self.game.answers)
             self.stand_in.settle()      # the game may be at that question already
             self.ahead.plan()
@@ -553,22 +553,6 @@ class Match:
                 self.persist()
             return None
         return self._apply(answer)
-
-    def _answer_in_engine_order(self, answer: Any, why: str) -> str | None:
-        """An answer that does not fit the question served ahead but fits the game's own
-        pending one (a driver that follows the engine's order: a script, a test, a replayed
-        line) is taken there, and the order is planned again from the game as it is then;
-        an answer that fits neither is refused with the served question's reason. Without
-        this, such a driver asked the same refused question for ever."""
-        d = self.game.pending
-        if d is None:
-            return why
-        copy = self.ahead.copy
-        self.ahead.copy = None          # the game moves on: the served copy would be stale
-        if self._apply(answer) is not None:
-            self.ahead.copy = copy      # refused there too: the screen's question stands
-            return why
-        return None
 
     def _apply(self, answer: Any) -> str | None:
         """Answer the game's pending decision and autosave (a human's, or a bot's)."""
@@ -593,58 +577,19 @@ class Match:
             self.stand_in.keep_floor(d, answer, floor, rng)
         self.ahead.plan()
         if d is not None and d.kind == "play" and answer != "pass" \
-                and self.game.hold >> d.player & 1 and self._turn_ended_unheld(d.player):
+                and self.game.hold >> d.player & 1 and _turn_ended_unheld(self.game, d.player):
             self.notices.append(("Your play drew or showed a card (or another player "
                                  "answered), so it can't be taken back: the turn goes on.", 4))
         self._check_review()
         self.persist()
         return None
 
-    def _turn_ended_unheld(self, seat: int) -> bool:
-        """A held seat's play left no pause to take it back from: the turn went on past it
-        because the play revealed something (the engine skips a pause undo could not use)."""
-        g = self.game
-        p = g.pending
-        if p is not None and p.player == seat and p.kind != "play":
-            return False            # still answering its play's questions, or paused
-        return g.undo_floor >= len(g.answers) and not (p is not None and p.kind == "end_turn")
-
     def seat_dicts(self) -> list[dict]:
         return [s.as_dict() for s in self.seats]
 
     def persist(self) -> None:
         """Autosave after every answer; a finished game goes to the statistics once."""
-        from doomlings_desktop.storage import saves, statistics
-
-        if not self.autosave:
-            return
-        try:
-            if self.game.over:
-                if not self.finished:
-                    self.finished = True
-                    # first: Continue stops
-                    saves.finish(self.game, self.seat_dicts(), self.bot_notes, self.autosaved)
-                    statistics.record_result(self.game, self.seat_dicts())
-            else:
-                path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
-                                  seen=self.seen_to_save(), mine=self.autosaved)
-                self.unsaved = None
-                for kept in saves.take_kept():    # the game this one replaced: where it is
-                    self.notices.append((f"Your other game in progress is kept as "
-                                         f"'{kept.stem}' (Load game).", 6))
-                if path == saves.autosave_path():
-                    self.autosaved = signature(path)
-                elif path != self.saved_elsewhere:
-                    self.saved_elsewhere = path     # said once: another copy took the autosave
-                    self.notices.append((f"Another copy of Doomlings is saving in this "
-                                         f"folder: this game is saved as '{path.stem}'.", 6))
-        except OSError as e:        # in the log too: the notice is gone in five seconds
-            logging.getLogger(__name__).warning("could not save the game: %s", e)
-            self.unsaved = e.strerror or str(e)     # leaving the game asks first (the table)
-            self.notices.append((f"Could not save the game: {e.strerror}", 5))
-        except RecordError as e:      # a position set up by hand: say so once, not per move
-            self.autosave = False
-            self.notices.append((f"Could not save the game: {e}", 5))
+        _persist(self)
 
     def retry_save(self) -> bool:
         """Autosave again now (the player put the folder right); True if every move is saved."""
@@ -713,3 +658,47 @@ class Match:
         self.bot_notes = {i: w for i, w in self.bot_notes.items() if i < seen}
         self.persist()
         return True
+
+
+def _persist(self: Match) -> None:
+    """Match.persist's work (kept out of the class, which holds the play itself)."""
+    from doomlings_desktop.storage import saves, statistics
+
+    if not self.autosave:
+        return
+    try:
+        if self.game.over:
+            if not self.finished:
+                self.finished = True
+                # first: Continue stops
+                saves.finish(self.game, self.seat_dicts(), self.bot_notes, self.autosaved)
+                statistics.record_result(self.game, self.seat_dicts())
+        else:
+            path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
+                              seen=self.seen_to_save(), mine=self.autosaved)
+            self.unsaved = None
+            for kept in saves.take_kept():    # the game this one replaced: where it is
+                self.notices.append((f"Your other game in progress is kept as "
+                                     f"'{kept.stem}' (Load game).", 6))
+            if path == saves.autosave_path():
+                self.autosaved = signature(path)
+            elif path != self.saved_elsewhere:
+                self.saved_elsewhere = path     # said once: another copy took the autosave
+                self.notices.append((f"Another copy of Doomlings is saving in this "
+                                     f"folder: this game is saved as '{path.stem}'.", 6))
+    except OSError as e:        # in the log too: the notice is gone in five seconds
+        logging.getLogger(__name__).warning("could not save the game: %s", e)
+        self.unsaved = e.strerror or str(e)     # leaving the game asks first (the table)
+        self.notices.append((f"Could not save the game: {e.strerror}", 5))
+    except RecordError as e:      # a position set up by hand: say so once, not per move
+        self.autosave = False
+        self.notices.append((f"Could not save the game: {e}", 5))
+
+
+def _turn_ended_unheld(g: Game, seat: int) -> bool:
+    """A held seat's play left no pause to take it back from: the turn went on past it
+    because the play revealed something (the engine skips a pause undo could not use)."""
+    p = g.pending
+    if p is not None and p.player == seat and p.kind != "play":
+        return False            # still answering its play's questions, or paused
+    return g.undo_floor >= len(g.answers) and not (p is not None and p.kind == "end_turn")
