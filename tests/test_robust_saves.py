@@ -256,7 +256,9 @@ def test_two_writers_on_one_folder_lose_nothing_and_add_one_save_each(db, tmp_pa
         out, err = p.communicate(timeout=180)
         assert p.returncode == 0, err
         results.append(json.loads(out))
-        assert not results[-1]["over"] and len(results[-1]["answers"]) == moves
+        # a move may give the game more than one answer: pass-and-play's blind questions
+        # answered ahead are given when the game reaches them (play/ahead.py)
+        assert not results[-1]["over"] and len(results[-1]["answers"]) >= moves
     saves._cache.clear()
     listed = saves.list_saves(with_autosave=True)
     assert all(i.problem is None for i in listed)
