@@ -13,10 +13,10 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+import doomlings_desktop.ui.table.pilewalk as pilewalk
 from doomlings_desktop.play.standing import STANDING_WORDS
 from doomlings_desktop.ui import keys, router
 from doomlings_desktop.ui.app import Button
-import doomlings_desktop.ui.table.pilewalk as pilewalk
 from doomlings_desktop.ui.table.attach import host_under, play_onto, refusal
 from doomlings_desktop.ui.table.panels import standing_button
 from doomlings_desktop.ui.table.picks import rest_of
