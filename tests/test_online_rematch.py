@@ -139,22 +139,13 @@ def test_the_hosts_window_deals_the_rematch_of_its_held_room(monkeypatch):
     """Host in the window (its room held until Start, Undo allowed: turns pause for End
     turn), a player joins, the game is played to its end; both ask for the rematch, the
     host's window last, and the host's own table goes to the new game."""
-    from test_online_ui import press, type_into
+    from test_online_ui import host_by_clicks, press
 
     from doomlings_desktop.ui.scenes.online import OnlineScene
 
     monkeypatch.setattr(OnlineScene, "grace", 0.3)
     app = make_app()
-    router.go(app, "new_game")
-    app.frame()
-    press(app, "online")
-    sc = app.scene
-    while sc.places[sc.place][0] != "127.0.0.1":
-        press(app, ("place", sc.places[sc.place][0]))
-    type_into(app, sc, "port", "0")
-    press(app, "host")
-    m = app.scene.match
-    wait_until(lambda: m.state == "lobby" and m.lobby, "the host's seat", pump=app.frame)
+    m = host_by_clicks(app)
     other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
     r = random.Random(9)
     try:

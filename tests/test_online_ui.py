@@ -64,6 +64,25 @@ def join_by_typing(app, url: str, code: str):
     return app.scene
 
 
+def host_by_clicks(app):
+    """New game → Play online → Host on this computer only, any free port: the lobby's
+    match once the host's own seat is in it (the window's own path, by clicks and keys)."""
+    router.go(app, "new_game")
+    app.frame()
+    press(app, "online")
+    assert type(app.scene).__name__ == "OnlineScene"
+    sc = app.scene
+    while sc.places[sc.place][0] != "127.0.0.1":
+        press(app, ("place", sc.places[sc.place][0]))
+    type_into(app, sc, "port", "0")
+    press(app, "host")
+    lobby = app.scene
+    assert type(lobby).__name__ == "LobbyScene", getattr(sc, "notice", "")
+    m = lobby.match
+    wait_until(lambda: m.state == "lobby" and m.lobby, "the host's seat", pump=app.frame)
+    return m
+
+
 def answer_randomly(m: RemoteMatch, r: random.Random) -> None:
     m.tick()
     d = m.my_decision()
@@ -164,19 +183,8 @@ def test_host_in_the_window_plays_a_game_with_a_joined_player(monkeypatch):
     at the table by mouse, the other seat by a RemoteMatch as another window would."""
     monkeypatch.setattr(OnlineScene, "grace", 0.3)
     app = make_app()
-    router.go(app, "new_game")
-    app.frame()
-    press(app, "online")
-    assert type(app.scene).__name__ == "OnlineScene"
-    sc = app.scene
-    while sc.places[sc.place][0] != "127.0.0.1":
-        press(app, ("place", sc.places[sc.place][0]))
-    type_into(app, sc, "port", "0")
-    press(app, "host")
+    m = host_by_clicks(app)
     lobby = app.scene
-    assert type(lobby).__name__ == "LobbyScene", getattr(sc, "notice", "")
-    m = lobby.match
-    wait_until(lambda: m.state == "lobby" and m.lobby, "the host's seat", pump=app.frame)
     start = find(lobby, ("button", "start"))
     assert start is None        # not offered until every seat is taken
     app.frame()
@@ -541,16 +549,7 @@ def test_a_hosts_program_closed_mid_game_reopens_the_room_with_continue(monkeypa
     game where it was; the player who had joined (whose program keeps trying) takes their seat
     back by itself, and the game is played to its end. Then there is nothing to continue."""
     app = make_app(seats=("human", "human"))
-    router.go(app, "new_game")
-    app.frame()
-    press(app, "online")
-    sc = app.scene
-    while sc.places[sc.place][0] != "127.0.0.1":
-        press(app, ("place", sc.places[sc.place][0]))
-    type_into(app, sc, "port", "0")
-    press(app, "host")
-    m = app.scene.match
-    wait_until(lambda: m.state == "lobby" and m.lobby, "the host's seat", pump=app.frame)
+    m = host_by_clicks(app)
     other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
     try:
         wait_until(lambda: app.scene.ready(), "Ben in the lobby", pump=app.frame)
