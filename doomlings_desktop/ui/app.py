@@ -211,13 +211,18 @@ class Scene:
             if self.keys_open:          # the list of keys: any key puts it away
                 self.keys_open = False
                 return
-            typed = (getattr(event, "unicode", "") or "").lower()
-            for b in self.buttons:
-                if b.enabled and b.hotkey and typed == b.hotkey:
-                    self.focus.focus(b, self.buttons)
-                    self.on_button(b.key)
-                    return
-            self.page_key(event)
+            if not self.press_hotkey(event):
+                self.page_key(event)
+
+    def press_hotkey(self, event: pygame.event.Event) -> bool:
+        """The button whose letter was typed, pressed (and focused); whether there was one."""
+        typed = (getattr(event, "unicode", "") or "").lower()
+        for b in self.buttons:
+            if b.enabled and b.hotkey and typed == b.hotkey:
+                self.focus.focus(b, self.buttons)
+                self.on_button(b.key)
+                return True
+        return False
 
     def page_key(self, event: pygame.event.Event) -> bool:
         """A key of the focus ring (ui/keys.py PAGE): move the focus, press the focused

@@ -118,13 +118,8 @@ class ReplayScene(TableScene):
             if event.key in self.STEP_KEYS:
                 self.on_button(self.STEP_KEYS[event.key])
                 return
-            typed = (getattr(event, "unicode", "") or "").lower()
-            for b in self.buttons:
-                if b.enabled and b.hotkey and typed == b.hotkey:
-                    self.focus.focus(b, self.buttons)
-                    self.on_button(b.key)
-                    return
-            self.page_key(event)
+            if not self.press_hotkey(event):
+                self.page_key(event)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and (self.keys_open
                                                      or self.modals.zoom is not None):
