@@ -612,3 +612,31 @@ def test_a_kept_hosted_room_that_does_not_fit_is_ignored(spoil):
     assert find(app.scene, ("button", "continue")) is None
     with pytest.raises(ValueError):
         Hosting.reopen()
+
+
+def test_connection_marks_and_say_lie_under_the_windows_and_beside_the_counts():
+    """Seen in a real window: the 'online' mark of a seat's panel was drawn over the Meaning
+    of Life window (on a card, taking its clicks) and the stage; Say covered the top bar's
+    'Ages left'. The marks are part of the table now, and the bar keeps room for Say."""
+    g = _position(lambda g: g.pending.zone == "meaning", seats=3,
+                  modules=("meaning-of-life", "dinolings"))
+    app = make_app()
+    m, _feed = _fed(g, app)
+    table = app.scene
+    table.panels.forget()
+    app.frame()
+    marks = [r for r, a in table.targets if a[0] == "connection"]
+    assert marks, "the other seats are online"
+    over = [(r, a) for r, a in table.targets if a[0] == "overlay_card"
+            and any(r.colliderect(k) for k in marks)]
+    assert over, "a Meaning of Life card lies where a mark is (the case seen)"
+    for r, a in over:       # the card takes the clicks where it lies over a mark
+        for k in marks:
+            if r.colliderect(k):
+                assert table.hit(r.clip(k).center) == a
+    say = find(table, ("say_open",))
+    u = table.unit()
+    strip = pygame.Rect(say.x - int(10 * u), say.y, int(10 * u) - 1, say.h)
+    shot = app.screen.subsurface(strip)
+    inked = {tuple(shot.get_at((x, y)))[:3] for x in range(strip.w) for y in range(strip.h)}
+    assert len(inked) == 1, "the counts run up to Say"

@@ -142,6 +142,8 @@ class OnlineTableScene(TableScene):
         """The menu, the help or a zoom is over the table: its clicks are theirs."""
         return self.modals.covering()
 
+    bar_tools = 60      # Say, left of Menu in the top bar
+
     def draw(self, surf: pygame.Surface) -> None:
         if self.match.view_now is None:     # not dealt yet (never shown: the lobby waits)
             surf.fill(BG)
@@ -149,7 +151,15 @@ class OnlineTableScene(TableScene):
         super().draw(surf)
         if self.layout is None:
             return
-        u = self.unit()
+        if self.saying and not self.covered():
+            self._phrases(surf, self.unit())
+        if self.match.state == "lost":
+            self._lost(surf, self.unit())
+
+    def draw_on_table(self, surf: pygame.Surface, u: float) -> None:
+        """Each seat's connection on its panel and Say in the top bar: part of the table, so
+        under a window of cards, the stage or the menu (drawn over them, a mark hid a card
+        it lay on and took its clicks)."""
         t = self.app.text
         for p in self.layout.panels:
             words, color = seat_state(self.match, p.seat)
@@ -161,13 +171,10 @@ class OnlineTableScene(TableScene):
             pygame.draw.rect(surf, BG, back, border_radius=int(5 * u))
             surf.blit(img, box)
             self.targets.append((back, ("connection", p.seat)))
-        if not self.covered():
-            self._phrases(surf, u)
-        if self.match.state == "lost":
-            self._lost(surf, u)
+        self._say_button(surf, u)
 
-    def _phrases(self, surf: pygame.Surface, u: float) -> None:
-        """Say in the top bar, left of Menu; open, the quick messages under it."""
+    def _say_button(self, surf: pygame.Surface, u: float) -> Rect:
+        """Say in the top bar, left of Menu (the bar keeps `bar_tools` free for it)."""
         t = self.app.text
         menu = next((r for r, key in self.targets if key == ("open_menu",)), None)
         right = (menu.x if menu is not None else self.layout.top_bar.right) - int(4 * u)
@@ -176,7 +183,13 @@ class OnlineTableScene(TableScene):
         b.midright = (right, self.layout.top_bar.centery)
         self._button(surf, b, label, u)
         self.targets.append((b, ("say_open",)))
-        if not self.saying:
+        return b
+
+    def _phrases(self, surf: pygame.Surface, u: float) -> None:
+        """The quick messages, open under Say (over everything, as a menu is)."""
+        t = self.app.text
+        b = next((r for r, key in self.targets if key == ("say_open",)), None)
+        if b is None:
             return
         y = b.bottom + int(6 * u)
         for i, words in enumerate(PHRASES):

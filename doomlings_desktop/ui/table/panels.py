@@ -81,7 +81,7 @@ class TopBar(_Panel):
         mouse = sc.app.mouse
         key = (u, theme, v.age, len(v.catastrophes), v.age_deck_size, v.hands_open,
                tuple(sc.db.modules), id(sc.db), sc.menu_button, sc.log_state.open, tuple(lay.log),
-               tuple(mouse) if lay.top_bar.collidepoint(mouse) else None)
+               tuple(mouse) if lay.top_bar.collidepoint(mouse) else None, sc.bar_tools)
         self.cache.draw(sc, surf, "top", lay.top_bar, key, lambda: self._paint(surf, v, lay, u),
                         BG)
 
@@ -93,7 +93,8 @@ class TopBar(_Panel):
         age = sc.db.cards[v.age] if v.age >= 0 else None
         x = r.x + int(12 * u)
         menu = self._menu_button(surf, lay, u) if sc.menu_button else None
-        right = min(lay.log.x, menu.x if menu else r.right) - int(12 * u)
+        right = min(lay.log.x, (menu.x if menu else r.right) - int(sc.bar_tools * u)) \
+            - int(12 * u)
         size = int(16 * u)
         tail = f"Catastrophes {len(v.catastrophes)}/3   Ages left {v.age_deck_size}"
         # every hand face up (Age of Metadata, E24): said first, the hands are on the panels
@@ -132,7 +133,7 @@ class TopBar(_Panel):
         if not sc.log_state.open:       # folded: the strip at the right edge opens it
             return
         x = lay.log.x + int(10 * u)         # "Game log" ends before Menu (960x600 at 150%)
-        room = (menu.x if menu else r.right) - x - int(8 * u)
+        room = (menu.x if menu else r.right) - int(sc.bar_tools * u) - x - int(8 * u)
         ln = t.render(elide(t, "Game log ▸", int(16 * u), room, True), int(16 * u), MUTED,
                       bold=True)
         box = surf.blit(ln, ln.get_rect(midleft=(x, r.centery)))

@@ -62,6 +62,8 @@ class TableScene(Scene):
 
     offers_review = True        # the end screen's "What decided this game?" (not in replays)
     menu_button = True          # the top bar's Menu, the Esc menu by mouse (not in replays)
+    bar_tools = 0               # the top bar's room (in units) kept left of Menu for a
+    # kind of table's own buttons (online: Say), so that the counts never run under them
     game = _match("game")
     db = _match("db")
     seats = _match("seats")
@@ -447,7 +449,13 @@ class TableScene(Scene):
             # new places, not slide
         d = self.my_decision()
         self.panels.draw(surf, v, lay, d, u)    # the background too, around the panels
+        self.draw_on_table(surf, u)
         self.overlays.draw(surf, v, d, u)
+
+    def draw_on_table(self, surf: pygame.Surface, u: float) -> None:
+        """What a kind of table adds to the panels (online: each seat's connection), drawn
+        under the overlays so that a window of cards, the stage or the menu covers it and its
+        click targets lie under theirs."""
 
     def lesson_state(self) -> list | None:
         """For automation of the real window: the lesson step shown, and the move it waits
