@@ -640,3 +640,28 @@ def test_connection_marks_and_say_lie_under_the_windows_and_beside_the_counts():
     shot = app.screen.subsurface(strip)
     inked = {tuple(shot.get_at((x, y)))[:3] for x in range(strip.w) for y in range(strip.h)}
     assert len(inked) == 1, "the counts run up to Say"
+
+
+def test_the_name_typed_to_join_is_the_next_joins_name():
+    """Seen in two windows: a player who joined as Ben and started the program again found
+    'Player 1' in Your name. The name typed is kept as this player's name."""
+    app = make_app()
+    router.go(app, "online")
+    app.frame()
+    sc = app.scene
+    type_into(app, sc, "name", "Zed")
+    type_into(app, sc, "address", "127.0.0.1:9")
+    type_into(app, sc, "code", "ABCDEF")
+    press(app, "join")
+    try:
+        kept, _ = Settings.load()
+        assert kept.player_names[0] == "Zed"
+        app2 = App(size=(1280, 720), settings=kept)
+        router.go(app2, "online")
+        app2.frame()
+        assert app2.scene.fields["name"].text == "Zed"
+    finally:
+        m = getattr(app.scene, "match", None)
+        if m is not None:
+            m.stop()
+        router.go(app, "menu")

@@ -203,7 +203,17 @@ class OnlineScene(Scene):
             self.typing = "code" if len(f.rooms) != 1 else None
 
     def _name(self) -> str:
-        return name_of(self.fields["name"].text, 0)
+        """The name typed, kept as this player's name (the first seat's on New game), so that
+        the next Join or Host starts with it, as it started with the New game's."""
+        name = name_of(self.fields["name"].text, 0)
+        s = self.app.settings
+        if s.player_names[:1] != [name]:
+            s.player_names = [name] + s.player_names[1:]
+            try:
+                s.save()
+            except OSError:
+                pass            # kept in memory; saved again when the program closes
+        return name
 
     def host(self) -> None:
         from doomlings_desktop.net.host import Hosting, hosted_folder
