@@ -151,9 +151,8 @@ class Hosting:
         self.modules, self.variants = tuple(room.modules), dict(room.variants)
         self.keep, self.name = folder, kept.name
         room.held = room.game is None       # a lobby reopened waits for Start again
-        room.undo = self.undo = kept.undo   # the host's policy, as it was
-        if room.game is not None:
-            room.game.hold = room.holds()
+        room.allow_undo(kept.undo)          # the host's policy, as it was
+        self.undo = kept.undo
         self._reopened = room
         self.server = Server(grace=grace, state=folder)
         self.server.rooms[room.code] = room
