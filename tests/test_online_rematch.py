@@ -300,3 +300,19 @@ def test_a_host_who_left_the_end_screen_reopens_the_room_for_the_rematch(monkeyp
     finally:
         other.stop()
         router.go(app, "menu")
+
+
+@pytest.mark.parametrize("over", ['"0"', "true", "-2", "10000000", "[0]", "1.5", "null"])
+def test_a_kept_seats_game_over_mark_that_does_not_fit_means_no_seat(over):
+    """online-seat.json is hostile input like the rest: an `over` that is not a game number
+    means no seat to take back (never a traceback, never a game kept twice by mistake)."""
+    from doomlings_desktop.net.session import last_seat, remember_seat, seat_files
+
+    token, where = seat_files()
+    token.parent.mkdir(parents=True, exist_ok=True)
+    token.write_text("ab" * 16, encoding="utf-8")
+    remember_seat("ws://127.0.0.1:7474", "ROOM", "Ann", over=3)
+    assert last_seat() == ("ws://127.0.0.1:7474", "ROOM", "Ann", 3)
+    where.write_text('{"url": "ws://127.0.0.1:7474", "room": "ROOM", "name": "Ann", '
+                     f'"over": {over}}}', encoding="utf-8")
+    assert last_seat() is None
