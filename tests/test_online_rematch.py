@@ -10,7 +10,7 @@ import random
 
 import pytest
 from netdriver import start_server, stop_server
-from test_online_ui import answer_randomly, home, join_by_typing, make_app  # noqa: F401
+from test_online_ui import answer_randomly, home, join_by_typing, make_app, press  # noqa: F401
 from uidriver import click, find, wait_until
 
 from doomlings_desktop.net import protocol as P
@@ -139,7 +139,7 @@ def test_the_hosts_window_deals_the_rematch_of_its_held_room(monkeypatch):
     """Host in the window (its room held until Start, Undo allowed: turns pause for End
     turn), a player joins, the game is played to its end; both ask for the rematch, the
     host's window last, and the host's own table goes to the new game."""
-    from test_online_ui import host_by_clicks, press
+    from test_online_ui import host_by_clicks
 
     from doomlings_desktop.ui.scenes.online import OnlineScene
 
@@ -178,3 +178,141 @@ def test_the_hosts_window_deals_the_rematch_of_its_held_room(monkeypatch):
         other.stop()
         router.go(app, "menu")      # leaving the table stops the server
     assert m.host.thread is None
+
+
+def _games_counted() -> int:
+    from doomlings_desktop.storage import statistics
+
+    return len(statistics.load_stats().get("games") or [])
+
+
+def test_a_player_who_left_the_end_screen_comes_back_for_the_rematch():
+    """A joined window plays a game to its end and leaves its end screen for the main menu;
+    while the room is open, Play online offers 'Back to room CODE (game over: rematch)',
+    which takes it back to that game's end screen with its Rematch (the game not kept or
+    counted twice); its click and the other player's deal the rematch for both."""
+    st, errors = start_server([("COMEBACK", ["remote", "remote", "random"], (), 23)])
+    app = make_app()
+    other = RemoteMatch(st.url, "COMEBACK", "Zed").start()
+    r = random.Random(8)
+    try:
+        table = join_by_typing(app, st.url, "comeback")
+        m = table.match
+
+        def both_over():
+            answer_randomly(m, r)
+            answer_randomly(other, r)
+            app.frame()
+            return m.state == other.state == "over"
+        wait_until(both_over, "the game's end", deadline_s=240, idle_s=0.001)
+        wait_until(lambda: m.kept, "the game kept here", pump=app.frame)
+        counted, me = _games_counted(), m.me
+        press(app, "main_menu")                     # the end screen's Main menu
+        wait_until(lambda: type(app.scene).__name__ == "MenuScene", "the main menu",
+                   pump=app.frame)
+        wait_until(lambda: (other.tick(), not other.is_connected(me))[1], "Zed sees Ann go")
+        press(app, "new")
+        press(app, "online")
+        button = wait_until(lambda: next((b for b in app.scene.buttons if b.key == "rejoin"),
+                                         None), "Back to room", pump=app.frame)
+        assert "COMEBACK" in button.label and "rematch" in button.label
+        press(app, "rejoin")
+        back = wait_until(lambda: app.scene if type(app.scene).__name__ == "OnlineTableScene"
+                          else None, "the finished game's table", pump=app.frame)
+        m2 = back.match
+        wait_until(lambda: m2.state == "over", "its end", pump=app.frame)
+        assert m2.me == me and m2.game_no == 0 and m2.kept
+        wait_until(lambda: (other.tick(), other.is_connected(me))[1], "Zed sees Ann back")
+        press(app, "rematch")
+        wait_until(lambda: (other.tick(), me in other.rematch_from)[1], "Zed told of it",
+                   pump=app.frame)
+        assert other.ask_rematch() is None
+        new = wait_until(lambda: app.scene if app.scene is not back else None,
+                         "the rematch's table", pump=app.frame)
+        assert new.match is m2 and m2.game_no == 1 and m2.state == "playing"
+        assert st.server.rooms["COMEBACK"].games == 1
+        assert _games_counted() == counted          # the first game counted once
+        assert not errors.records
+    finally:
+        other.stop()
+        router.go(app, "menu")
+        stop_server(st, errors)
+
+
+def test_a_host_who_left_the_end_screen_reopens_the_room_for_the_rematch(monkeypatch):
+    """The host's window plays a game to its end with a joined player and leaves its end
+    screen (its server stops with it): Play online offers 'Reopen your room CODE (game over:
+    rematch)', the same room on the same address at that game's end screen; the player's
+    program takes its seat back by itself, both ask, the rematch is dealt. Continue on the
+    main menu is not offered for a finished game, and the game is not counted twice."""
+    from test_online_ui import host_by_clicks
+
+    from doomlings_desktop.ui.scenes.online import OnlineScene
+
+    monkeypatch.setattr(OnlineScene, "grace", 0.3)
+    app = make_app(seats=("human", "human"))
+    m = host_by_clicks(app)
+    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    r = random.Random(12)
+    try:
+        wait_until(lambda: app.scene.ready(), "the joined player", pump=app.frame)
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+
+        def both_over():
+            answer_randomly(m, r)
+            answer_randomly(other, r)
+            app.frame()
+            return m.state == other.state == "over"
+        wait_until(both_over, "the hosted game's end", deadline_s=240, idle_s=0.001)
+        wait_until(lambda: m.kept, "the game kept here", pump=app.frame)
+        counted, code, url = _games_counted(), m.room, m.host.seat_url
+        press(app, "main_menu")
+        wait_until(lambda: type(app.scene).__name__ == "MenuScene", "the main menu",
+                   pump=app.frame)
+        assert m.host.thread is None            # the room went with the window's table
+        wait_until(lambda: (other.tick(), not other.link_up)[1], "Ben cut off")
+        app.frame()
+        assert find(app.scene, ("button", "continue")) is None
+        press(app, "new")
+        press(app, "online")
+        button = wait_until(lambda: next((b for b in app.scene.buttons if b.key == "reopen"),
+                                         None), "Reopen your room", pump=app.frame)
+        assert code in button.label and "rematch" in button.label
+        press(app, "reopen")
+        back = wait_until(lambda: app.scene if type(app.scene).__name__ == "OnlineTableScene"
+                          else None, "the finished game's table", pump=app.frame)
+        m2 = back.match
+        wait_until(lambda: m2.state == "over", "its end", pump=app.frame)
+        assert (m2.room, m2.me, m2.host.seat_url, m2.game_no) == (code, 0, url, 0) and m2.kept
+        wait_until(lambda: m2.is_connected(1) and (other.tick(), other.link_up)[1],
+                   "Ben back in his seat", pump=app.frame)
+        assert other.ask_rematch() is None
+        wait_until(lambda: back.end_note() == "Rematch asked by Ben; waiting for you.",
+                   "the host told Ben asked", pump=app.frame)
+        press(app, "rematch")
+        new = wait_until(lambda: app.scene if app.scene is not back else None,
+                         "the host's new table", pump=app.frame)
+        assert new.match is m2 and m2.game_no == 1 and m2.state == "playing"
+        wait_until(lambda: (other.tick(), other.game_no == 1)[1], "Ben's new game")
+        assert _games_counted() == counted
+    finally:
+        other.stop()
+        router.go(app, "menu")
+
+
+@pytest.mark.parametrize("over", ['"0"', "true", "-2", "10000000", "[0]", "1.5", "null"])
+def test_a_kept_seats_game_over_mark_that_does_not_fit_means_no_seat(over):
+    """online-seat.json is hostile input like the rest: an `over` that is not a game number
+    means no seat to take back (never a traceback, never a game kept twice by mistake)."""
+    from doomlings_desktop.net.session import last_seat, remember_seat, seat_files
+
+    token, where = seat_files()
+    token.parent.mkdir(parents=True, exist_ok=True)
+    token.write_text("ab" * 16, encoding="utf-8")
+    remember_seat("ws://127.0.0.1:7474", "ROOM", "Ann", over=3)
+    assert last_seat() == ("ws://127.0.0.1:7474", "ROOM", "Ann", 3)
+    where.write_text('{"url": "ws://127.0.0.1:7474", "room": "ROOM", "name": "Ann", '
+                     f'"over": {over}}}', encoding="utf-8")
+    assert last_seat() is None

@@ -69,7 +69,8 @@ def _cpu_seconds(pid: int) -> float:
 def _start_server(rooms: int, players: int) -> tuple[subprocess.Popen, str, list[str]]:
     seats = ",".join(["remote"] * players)
     proc = subprocess.Popen([sys.executable, "-m", "doomlings_desktop", "serve", "--port", "0",
-                             "--rooms", str(rooms), "--seats", seats, "--exit-when-done"],
+                             "--rooms", str(rooms), "--seats", seats, "--exit-when-done",
+                             "--undo", "never"],
                             stdout=subprocess.PIPE, text=True)
     first = proc.stdout.readline()
     m = re.search(r"serving on (ws://\S+)", first)

@@ -21,8 +21,11 @@ from doomlings_desktop.commands.cliargs import (
     int_range,
     path_arg,
 )
+from doomlings_desktop.storage.settings import HOLDS, Settings
 
 DEFAULT_PORT = 7474
+# serve --undo: the window's Settings, "Wait for End turn (Undo)", with the same default
+DEFAULT_HOLD = Settings.hold_end_turn
 ROOM_RE = re.compile(r"^[A-Za-z0-9-]{4,32}$")
 
 
@@ -104,6 +107,12 @@ def add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) 
     s.add_argument("--announce", action="store_true",
                    help="announce the server and the codes of its rooms with a free seat on "
                         "the local network, where it listens (doomlings find lists them)")
+    s.add_argument("--undo", choices=HOLDS, default=DEFAULT_HOLD,
+                   help="as the window's Settings, Wait for End turn (Undo): bots or always "
+                        "let each remote player take back their own play until they end their "
+                        "turn (nothing drawn or revealed, nobody else acted), never does not; "
+                        f"for every room, reopened ones too (default {DEFAULT_HOLD}, as a "
+                        "window's host)")
     s.add_argument("--exit-when-done", action="store_true",
                    help="stop once every room's game is over")
     add_modules(s)
@@ -153,7 +162,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     db = card_database(args.cards, args.modules)
     kinds = args.seats or ["remote", "remote", "medium", "medium"]
     server = Server(grace=args.grace, stand_in=None if args.stand_in == "none" else args.stand_in,
-                    state=_state_folder(args.state), open_rooms=args.open_rooms)
+                    state=_state_folder(args.state), open_rooms=args.open_rooms,
+                    undo=args.undo != "never")
     loaded = _reopen(server)
     codes = [args.room] if args.room and args.room not in server.rooms else []
     codes += [new_room_code() for _ in range(args.rooms or (0 if args.room or loaded else 1))]
@@ -177,6 +187,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             room = server.rooms[code]
             print(f"room {code}: seats {','.join(room.kinds)}; modules "
                   f"{', '.join(room.modules) or 'none'}"
+                  + ("; Undo allowed" if room.undo else "")
                   + (f" (reopened at step {len(room.game.answers)})"
                      if room.game is not None else ""))
         sys.stdout.flush()
@@ -288,6 +299,7 @@ def _reopen(server: object) -> list[str]:
     for line in problems:
         print(f"warning: {line}", file=sys.stderr)
     for room in rooms:
+        room.allow_undo(server.undo)        # type: ignore[attr-defined]   (not in its file)
         server.rooms[room.code] = room      # type: ignore[attr-defined]
     return [r.code for r in rooms]
 

@@ -46,7 +46,8 @@ def hosted_folder() -> Path:
 
 class KeptRoom(NamedTuple):
     """A hosted room on disk that may be opened again: its code, where it listened, the
-    host's name, its seats' kinds, whether its game was dealt, and when it last changed."""
+    host's name, its seats' kinds, whether its game was dealt, when it last changed, the
+    host's Undo policy, and whether its game is over (opened again for a rematch)."""
     code: str
     host: str
     port: int
@@ -55,11 +56,13 @@ class KeptRoom(NamedTuple):
     dealt: bool
     changed: float
     undo: bool = False
+    over: bool = False
 
 
 def kept_room(folder: Path | None = None) -> KeptRoom | None:
-    """The hosted room kept in `folder` (the data folder's by default), if its files are whole
-    and its game is not over; None otherwise (a file that does not fit is ignored)."""
+    """The hosted room kept in `folder` (the data folder's by default), if its files are whole;
+    None otherwise (a file that does not fit is ignored). A room whose game is over is kept
+    too (`over`): its host may open it again for the rematch after leaving its end screen."""
     from doomlings_desktop.net.roomstore import load_room, path_of
     from doomlings_desktop.storage.jsonfile import JsonFileError, read_json
 
@@ -78,10 +81,9 @@ def kept_room(folder: Path | None = None) -> KeptRoom | None:
     except (JsonFileError, OSError, KeyError, TypeError, AttributeError, ValueError,
             RecursionError, MemoryError):
         return None
-    if room.game is not None and room.game.over:
-        return None
     return KeptRoom(room.code, host, port, name[:40], tuple(s.kind for s in room.seats),
-                    room.game is not None, changed, place.get("undo") is True)
+                    room.game is not None, changed, place.get("undo") is True,
+                    room.game is not None and room.game.over)
 
 
 def forget_hosted(folder: Path | None = None) -> None:
@@ -123,6 +125,7 @@ class Hosting:
         self._reopened: Any = None  # the room read from its file, when reopened
         self.name = name
         self.undo = undo
+        self.kept_game = -1         # the room's game over and kept here already (reopen)
         if keep is not None:
             forget_hosted(keep)
             _make_folder(keep)
@@ -151,9 +154,10 @@ class Hosting:
         self.modules, self.variants = tuple(room.modules), dict(room.variants)
         self.keep, self.name = folder, kept.name
         room.held = room.game is None       # a lobby reopened waits for Start again
-        room.undo = self.undo = kept.undo   # the host's policy, as it was
-        if room.game is not None:
-            room.game.hold = room.holds()
+        # a finished game (its end screen left): kept here when it ended, not again
+        self.kept_game = room.games if room.game is not None and room.game.over else -1
+        room.allow_undo(kept.undo)          # the host's policy, as it was
+        self.undo = kept.undo
         self._reopened = room
         self.server = Server(grace=grace, state=folder)
         self.server.rooms[room.code] = room

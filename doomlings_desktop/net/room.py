@@ -198,6 +198,13 @@ class Room:
         return sum(1 << i for i, s in enumerate(self.seats) if s.kind == REMOTE) \
             if self.undo else 0
 
+    def allow_undo(self, undo: bool) -> None:
+        """Set the host's Undo policy, on the game in play too (a room reopened from its file,
+        which does not keep the policy: the host or server that reopens it says it)."""
+        self.undo = undo
+        if self.game is not None:
+            self.game.hold = self.holds()
+
     def _dealt(self, answers: list) -> Game:
         """The room's game dealt again and replayed to `answers` (without holds: the pause
         for End turn is not an answer), then held as the room says."""

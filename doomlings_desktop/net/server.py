@@ -158,8 +158,9 @@ class Server:
     def __init__(self, limits: Limits | None = None, program: str = __version__,
                  grace: float = 60.0, stand_in: str | None = "medium",
                  state: Path | None = None, open_rooms: int = 0,
-                 idle: float = 900.0) -> None:
+                 idle: float = 900.0, undo: bool = False) -> None:
         self.limits = limits or Limits()
+        self.undo = undo                # the rooms it opens let players take back (serve --undo)
         self.open_rooms = open_rooms    # rooms players may open (Create) at once; 0: none
         self.idle = idle                # seconds a room players opened may sit unused
         self.opened: set[str] = set()   # the rooms players opened (the others stay for good)
@@ -185,13 +186,14 @@ class Server:
 
     def add_room(self, code: str, kinds: list[str], modules: Iterable[str] = (),
                  seed: int | None = None, variants: dict | None = None,
-                 held: bool = False, undo: bool = False) -> Room:
+                 held: bool = False, undo: bool | None = None) -> Room:
+        """Open a room; `undo` None: as the server's policy (`serve --undo`)."""
         code = code.upper()
         if code in self.rooms:
             raise ValueError(f"there is a room {code} already")
         kw: dict[str, Any] = {} if seed is None else {"seed": seed}
         room = Room(code, list(kinds), tuple(modules), variants=variants or {}, held=held,
-                    undo=undo, **kw)
+                    undo=self.undo if undo is None else undo, **kw)
         self.rooms[code] = room
         self._save(room)
         return room

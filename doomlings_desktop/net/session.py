@@ -58,13 +58,18 @@ def seat_files() -> tuple[Path, Path]:
     return d / f"{SEAT_FILE}.token", d / f"{SEAT_FILE}.json"
 
 
-def remember_seat(url: str, room: str, name: str) -> None:
+def remember_seat(url: str, room: str, name: str, over: int = -1) -> None:
     """Where the seat this program joined is, so a program closed or killed mid-game can take
-    it back (`last_seat`); its token is RemoteSeat's seat file beside it."""
+    it back (`last_seat`); its token is RemoteSeat's seat file beside it. `over`: the room's
+    game that ended at this seat's table (kept here already), so that a player who left its
+    end screen may come back to ask for a rematch without the game being kept twice."""
     from doomlings_desktop.storage.settings import write_atomic
 
+    where = {"url": url, "room": room, "name": name}
+    if over >= 0:
+        where["over"] = over
     try:
-        write_atomic(seat_files()[1], json.dumps({"url": url, "room": room, "name": name}))
+        write_atomic(seat_files()[1], json.dumps(where))
     except OSError as e:
         log.warning("the online seat cannot be kept: %s", e)
 
@@ -77,23 +82,35 @@ def forget_seat() -> None:
             pass
 
 
-def last_seat() -> tuple[str, str, str] | None:
-    """(url, room, name) of the seat this program joined last and may take back, if its files
-    are whole: a file that does not fit is ignored (hostile input like any other)."""
+class KeptSeat(NamedTuple):
+    """A joined seat this program may take back: where, its room, the name it joined with,
+    and the room's game that is over at its table (-1 while it is being played)."""
+
+    url: str
+    room: str
+    name: str
+    over: int = -1
+
+
+def last_seat() -> KeptSeat | None:
+    """The seat this program joined last and may take back, if its files are whole: a file
+    that does not fit is ignored (hostile input like any other)."""
     token, where = seat_files()
     try:
         raw = json.loads(where.read_text(encoding="utf-8")[:2000])
         ok = len(token.read_text(encoding="utf-8").strip()) == 32
-    except (OSError, ValueError, UnicodeError):
+    except (OSError, ValueError, UnicodeError, RecursionError):
         return None
     if not ok or not isinstance(raw, dict):
         return None
     url, room, name = raw.get("url"), raw.get("room"), raw.get("name", "")
+    over = raw.get("over", -1)
     if not (isinstance(url, str) and url.startswith(("ws://", "wss://")) and len(url) < 200
             and isinstance(room, str) and 4 <= len(room) <= 32 and room.isalnum()
-            and isinstance(name, str) and len(name) <= 40):
+            and isinstance(name, str) and len(name) <= 40
+            and type(over) is int and -1 <= over <= 1_000_000):
         return None
-    return url, room, "".join(ch for ch in name if ch.isprintable())
+    return KeptSeat(url, room, "".join(ch for ch in name if ch.isprintable()), over)
 
 
 def _message(item: tuple) -> Any:
@@ -279,8 +296,11 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
 
     def __init__(self, url: str, room: str, name: str = "", seat_file: str | None = None,
                  give_up_after: float = 60.0, wake: Callable[[], None] | None = None,
-                 host: Any = None, prefs: Any = None) -> None:
+                 host: Any = None, prefs: Any = None, kept_game: int = -1) -> None:
         self.url, self.room, self.name_asked = url, room, name
+        # the room's game already kept on this computer (its end screen was left, and this
+        # seat comes back to it for a rematch): it is not kept or counted again
+        self.kept_game = kept_game
         self.prefs = prefs          # the player's settings (hints), read live
         # a joined seat, kept to be taken back from Play online (the host's own seat keeps
         # its token with the hosted room instead: net/host.py)
@@ -482,7 +502,7 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         if kind == "welcome":
             self.me, self.modules, self.lobby = item[1], item[2], item[3]
             if self.seat_kept:
-                remember_seat(self.url, self.room, self.name_asked)
+                remember_seat(self.url, self.room, self.name_asked, over=self.kept_game)
             self.viewer = self.cleared = self.me
             self._make_seats()
             self.link_up = True
@@ -590,9 +610,12 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         self._repend()
         self.state = "over" if view.over else "playing"
         if view.over and not self.finished:
-            self._keep(view)
-            if self.seat_kept:
-                forget_seat()       # nothing left to take back
+            if u.game == self.kept_game:
+                self.kept = True        # back at its end screen: kept when it ended
+            else:
+                self._keep(view)
+            if self.seat_kept:          # its end screen may be come back to, for a rematch
+                remember_seat(self.url, self.room, self.name_asked, over=u.game)
         self.finished = view.over
         return moved
 

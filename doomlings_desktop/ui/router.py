@@ -126,14 +126,16 @@ def play_hosted(app: Any, hosting: Any) -> Any:
     from doomlings_desktop.net.session import RemoteMatch
 
     match = RemoteMatch(hosting.seat_url, hosting.code, hosting.name, wake=wake_window,
-                        prefs=app.settings, host=hosting, seat_file=hosting.seat_file).start()
+                        prefs=app.settings, host=hosting, seat_file=hosting.seat_file,
+                        kept_game=hosting.kept_game).start()
     return go(app, "lobby", match)
 
 
 def reopen_hosted(app: Any, announce: bool = True, grace: float = 60.0) -> str:
-    """Open the room this window hosted again (its program was closed or killed mid-game):
-    the same code on the same address, the game where it was, the players who joined taking
-    their seats back. '' when it is open, else the sentence saying why not."""
+    """Open the room this window hosted again (its program was closed or killed mid-game, or
+    its player left the end screen and wants the rematch): the same code on the same address,
+    the game where it was, the players who joined taking their seats back. '' when it is
+    open, else the sentence saying why not."""
     from doomlings_desktop.net.host import Hosting
 
     try:

@@ -21,7 +21,8 @@ class MenuScene(Scene):
         from doomlings_desktop.net.host import kept_room
 
         kept = kept_room()           # an online game this window hosted, left mid-way
-        self.hosted = kept if kept is not None and kept.dealt else None   # a lobby: not a game
+        # a lobby is not a game; a finished one is reopened for its rematch on Play online
+        self.hosted = kept if kept is not None and kept.dealt and not kept.over else None
 
     def busy(self) -> bool:
         """Nothing here moves by itself: hover and every change come with an event."""

@@ -115,7 +115,7 @@ class OnlineScene(Scene):
         self.finder = Finder() if self.listen else None
         from doomlings_desktop.net.session import last_seat
 
-        self.back_to = last_seat()      # (url, room, name) of a seat to take back, if any
+        self.back_to = last_seat()      # a seat to take back (or its end screen), if any
         from doomlings_desktop.net.host import kept_room
 
         self.kept = kept_room()         # the game this window hosted, to open again
@@ -262,16 +262,16 @@ class OnlineScene(Scene):
 
     def rejoin(self) -> None:
         """The seat this program joined last, taken back with its token (the program was
-        closed or stopped mid-game)."""
+        closed or stopped mid-game, or its player left the end screen and wants a rematch)."""
         from doomlings_desktop.net.session import RemoteMatch, last_seat, seat_files
 
         got = last_seat()
         if got is None:
             self._say("There is no seat to take back.")
             return
-        url, room, name = got
-        match = RemoteMatch(url, room, name, seat_file=str(seat_files()[0]),
-                            wake=wake_window, prefs=self.app.settings).start()
+        match = RemoteMatch(got.url, got.room, got.name, seat_file=str(seat_files()[0]),
+                            wake=wake_window, prefs=self.app.settings,
+                            kept_game=got.over).start()
         router.go(self.app, "lobby", match)
 
     def _say(self, text: str) -> None:
@@ -295,9 +295,11 @@ class OnlineScene(Scene):
         surf.blit(t.render("Host this game", int(24 * u), INK, bold=True), (x0, y))
         y += int(40 * u)
         if self.kept is not None:           # the game this window hosted, left mid-way
-            label = elide(t, f"Reopen your room {self.kept.code} "
-                             f"({'game in progress' if self.kept.dealt else 'lobby'}, "
-                             f"port {self.kept.port})", int(17 * u), col - int(20 * u))
+            k = self.kept
+            what = "game over: rematch" if k.over else \
+                "game in progress" if k.dealt else "lobby"
+            label = elide(t, f"Reopen your room {k.code} ({what}, port {k.port})", int(17 * u),
+                          col - int(20 * u))
             self.buttons.append(Button(pygame.Rect(x0, y, col, bh), label, "reopen",
                                        tone=GO_TONE))
             y += bh + int(12 * u)
@@ -320,10 +322,11 @@ class OnlineScene(Scene):
         y = int(120 * u)
         surf.blit(t.render("Join a game", int(24 * u), INK, bold=True), (x1, y))
         y += int(40 * u)
-        if self.back_to is not None:         # a game this program left mid-way
-            url, room, _ = self.back_to
-            label = elide(t, f"Back to room {room} at {url.split('://', 1)[-1]}", int(17 * u),
-                          col - int(20 * u))
+        if self.back_to is not None:         # a game this program left (or its end screen)
+            b = self.back_to
+            what = " (game over: rematch)" if b.over >= 0 else ""
+            label = elide(t, f"Back to room {b.room}{what} at {b.url.split('://', 1)[-1]}",
+                          int(17 * u), col - int(20 * u))
             self.buttons.append(Button(pygame.Rect(x1, y, col, bh), label, "rejoin",
                                        tone=GO_TONE))
             y += bh + int(12 * u)
