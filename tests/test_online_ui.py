@@ -666,3 +666,33 @@ def test_the_name_typed_to_join_is_the_next_joins_name():
         if m is not None:
             m.stop()
         router.go(app, "menu")
+
+
+def test_continue_on_the_main_menu_takes_a_joined_seat_back():
+    """Seen in two windows: a joined player's program killed mid-game and started again
+    found Continue greyed on the main menu (the way back was only on Play online). Continue
+    now takes the seat back when that online game is the one played last."""
+    st, errors = start_server([("CONTIN", ["remote", "remote"], (), 23)])
+    app = make_app()
+    other = RemoteMatch(st.url, "CONTIN", "Zed").start()
+    try:
+        join_by_typing(app, st.url, "CONTIN")
+        seat = app.scene.match.me
+        play_to_the_end(app, other, seed=5, until=lambda: app.scene.match.step >= 8)
+        router.go(app, "menu")          # the program leaves (its connection closes)
+        app2 = make_app()               # ...and starts again, in the same data folder
+        router.go(app2, "menu")
+        app2.frame()
+        press(app2, "continue")
+        wait_until(lambda: type(app2.scene).__name__ == "OnlineTableScene", "the table again",
+                   pump=app2.frame)
+        assert app2.scene.match.me == seat and app2.scene.match.step >= 8
+        play_to_the_end(app2, other, seed=6)
+        router.go(app2, "menu")
+        app2.frame()
+        assert not any(b.key == "continue" and b.enabled for b in app2.scene.buttons)
+        assert not errors.records
+    finally:
+        other.stop()
+        router.go(app, "menu")
+        stop_server(st, errors)

@@ -131,6 +131,21 @@ def play_hosted(app: Any, hosting: Any) -> Any:
     return go(app, "lobby", match)
 
 
+def rejoin_seat(app: Any) -> str:
+    """Take back the seat this program joined last, with its token (the program was closed
+    or stopped mid-game, or its player left the end screen and wants the rematch): the
+    lobby, which goes on to the table where the game is. '' when on the way, else why not."""
+    from doomlings_desktop.net.session import RemoteMatch, last_seat, seat_files
+
+    got = last_seat()
+    if got is None:
+        return "There is no seat to take back."
+    match = RemoteMatch(got.url, got.room, got.name, seat_file=str(seat_files()[0]),
+                        wake=wake_window, prefs=app.settings, kept_game=got.over).start()
+    go(app, "lobby", match)
+    return ""
+
+
 def reopen_hosted(app: Any, announce: bool = True, grace: float = 60.0) -> str:
     """Open the room this window hosted again (its program was closed or killed mid-game, or
     its player left the end screen and wants the rematch): the same code on the same address,

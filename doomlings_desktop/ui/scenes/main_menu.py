@@ -23,6 +23,15 @@ class MenuScene(Scene):
         kept = kept_room()           # an online game this window hosted, left mid-way
         # a lobby is not a game; a finished one is reopened for its rematch on Play online
         self.hosted = kept if kept is not None and kept.dealt and not kept.over else None
+        from doomlings_desktop.net.session import last_seat, seat_files
+
+        seat = last_seat()          # an online game this program joined, left mid-way
+        self.joined = None
+        if seat is not None and seat.over < 0:
+            try:
+                self.joined = seat_files()[1].stat().st_mtime
+            except OSError:
+                self.joined = None
 
     def busy(self) -> bool:
         """Nothing here moves by itself: hover and every change come with an event."""
@@ -42,7 +51,8 @@ class MenuScene(Scene):
                  ("Learn to play", "learn", "p"), ("Load game", "load", "l"), ("Statistics", "stats", "t"), ("Rules", "rules", "r"),
                  ("Settings", "settings", "s"), ("Quit", "quit", "q")]
         from doomlings_desktop.storage import saves
-        can_continue = saves.has_autosave() or self.hosted is not None
+        can_continue = saves.has_autosave() or self.hosted is not None \
+            or self.joined is not None
         # a game in progress kept for a rule change or a broken module file cannot be
         # continued here, but its player is no newcomer (new-user tryout)
         self.first_time = not can_continue and not saves.autosave_path().exists() \
@@ -58,19 +68,23 @@ class MenuScene(Scene):
         self.buttons.append(Button(pygame.Rect(w - aw - int(16 * u), int(16 * u), aw, ah),
                                    "About", "about", True, "a"))
 
-    def _hosted_is_latest(self) -> bool:
-        """Continue goes on with the game played last: the hosted online one if it changed
-        after the local autosave (or there is none)."""
-        if self.hosted is None:
-            return False
+    def _latest(self) -> str:
+        """Continue goes on with the game played last: 'hosted' (the online game this window
+        hosted, by when its room last changed), 'joined' (the online seat this program
+        joined, by when it joined) or 'local' (the autosave), the newest of those there are."""
         from doomlings_desktop.storage import saves
 
-        if not saves.has_autosave():
-            return True
-        try:
-            return self.hosted.changed >= saves.autosave_path().stat().st_mtime
-        except OSError:
-            return True
+        when: dict[str, float] = {}
+        if saves.has_autosave():
+            try:
+                when["local"] = saves.autosave_path().stat().st_mtime
+            except OSError:
+                when["local"] = 0.0
+        if self.hosted is not None:
+            when["hosted"] = self.hosted.changed
+        if self.joined is not None:
+            when["joined"] = self.joined
+        return max(when, key=lambda k: when[k], default="local")
 
     @staticmethod
     def _no_games() -> bool:
@@ -83,8 +97,12 @@ class MenuScene(Scene):
 
     def on_button(self, key: Any) -> None:
         if key == "continue":
-            if self._hosted_is_latest():
+            latest = self._latest()
+            if latest == "hosted":
                 self.notice = router.reopen_hosted(self.app)
+                return
+            if latest == "joined":
+                self.notice = router.rejoin_seat(self.app)
                 return
             from doomlings_desktop.storage import saves
             router.open_save(self.app, saves.autosave_path(), self)

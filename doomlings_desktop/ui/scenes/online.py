@@ -261,18 +261,10 @@ class OnlineScene(Scene):
         router.go(self.app, "lobby", match)
 
     def rejoin(self) -> None:
-        """The seat this program joined last, taken back with its token (the program was
-        closed or stopped mid-game, or its player left the end screen and wants a rematch)."""
-        from doomlings_desktop.net.session import RemoteMatch, last_seat, seat_files
-
-        got = last_seat()
-        if got is None:
-            self._say("There is no seat to take back.")
-            return
-        match = RemoteMatch(got.url, got.room, got.name, seat_file=str(seat_files()[0]),
-                            wake=wake_window, prefs=self.app.settings,
-                            kept_game=got.over).start()
-        router.go(self.app, "lobby", match)
+        """The seat this program joined last, taken back (router.rejoin_seat)."""
+        why = router.rejoin_seat(self.app)
+        if why:
+            self._say(why)
 
     def _say(self, text: str) -> None:
         self.notice = text
