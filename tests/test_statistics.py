@@ -175,3 +175,26 @@ def test_a_games_end_adds_to_what_was_read_without_reading_again(db, monkeypatch
     monkeypatch.setattr(statistics, "_newest_lines", real)
     monkeypatch.setattr(statistics, "_loaded", None)        # what a fresh read finds
     assert statistics.load_stats()["games"] == cached["games"]
+
+
+def test_an_online_game_kept_here_counts_only_this_computers_seat_as_you(db):
+    """Seen on a joined player's Statistics after an online game: the host's score went into
+    'your' average and the host's traits into 'your favourite cards'. Only the seat played at
+    this computer is "you"; the others are players online, not bots either."""
+    from doomlings_desktop.net.keeping import keep_finished
+    from doomlings_desktop.storage.saveinfo import check_seats
+
+    g = play_random(db, 3, 5)
+    seats = check_seats(SEATS, 3)                   # Ann hosted, Cy joined from here
+    assert keep_finished(g, seats, here=(2,))
+    s = statistics.summary()
+    assert s["best"] == g.scores[2] and s["average"] == g.scores[2]
+    assert s["human_games"] == 1 and s["human_wins"] == int(2 in g.winners)
+    assert s["by_seat"]["Human"][0] == 1 and s["by_seat"]["Player online"][0] == 1
+    assert set(dict(s["favourites"])) <= {db.ident[c] for c in g.players[2].pile}
+    assert s["timeline"][-1]["rival"] == g.scores[1]        # the bot, not Ann
+    line = json.loads(statistics.stats_path().read_text().strip().splitlines()[-1])
+    assert [x.get("here", True) for x in line["seats"]] == [False, True, True]
+    # a hostile 'here' is ignored (the seat counts as played here), never an error
+    bad = {**GOOD, "seats": [dict(SEATS[0], here="no"), SEATS[1], SEATS[2]]}
+    assert statistics.check_game(bad)["seats"][0].get("here", True) is True

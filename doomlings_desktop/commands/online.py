@@ -337,7 +337,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     def keep(game: object, seats: object) -> None:
         from doomlings_desktop.net.keeping import keep_finished
-        if keep_finished(game, seats):
+        # a person typing answers played this seat here; a --bot seat counts as no one's
+        if keep_finished(game, seats, here=(seat.seat,) if person is not None else ()):
             print("the game is kept on this computer: Load game's last game", flush=True)
 
     person = Terminal() if args.bot is None else None

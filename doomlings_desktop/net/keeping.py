@@ -10,6 +10,7 @@ worst make a save that says less, never one that breaks the Load screen or the s
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import Any
 
 from doomlings_desktop.storage import saves, statistics
@@ -18,15 +19,16 @@ from doomlings_desktop.storage.saveinfo import SaveError, check_seats
 log = logging.getLogger(__name__)
 
 
-def keep_finished(game: Any, seats: Any) -> bool:
+def keep_finished(game: Any, seats: Any, here: Collection[int] = ()) -> bool:
     """Keep the finished game as the last game and count it in the statistics; False (a
-    warning logged) when its seats are not a game's seats. Never raises: keeping a game is
-    never a reason for its end not to be shown."""
+    warning logged) when its seats are not a game's seats. `here`: the seats played by a
+    person at this computer — the statistics' "you"; the other people played at theirs.
+    Never raises: keeping a game is never a reason for its end not to be shown."""
     try:
         checked = check_seats(seats, game.n)
     except SaveError as e:
         log.warning("the online game's seats are not a game's seats (%s): not kept", e)
         return False
     saves.finish(game, checked)          # logs a warning itself if the folder is unwritable
-    statistics.record_result(game, checked)
+    statistics.record_result(game, [dict(s, here=i in here) for i, s in enumerate(checked)])
     return True

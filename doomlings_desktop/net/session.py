@@ -649,7 +649,7 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         if game is None:
             self.notices.append((f"The host's record of this game cannot be kept ({why}).", 6))
             return
-        self.kept = keep_finished(game, self.seat_dicts())
+        self.kept = keep_finished(game, self.seat_dicts(), here=(self.me,))
 
     def _repend(self) -> None:
         """The decision the table shows: this seat's own until its answer is sent, else

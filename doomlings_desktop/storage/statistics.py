@@ -82,6 +82,10 @@ def check_game(g: Any) -> dict:
         hints = s.get("hints", 0)       # the coach's hints asked for (older lines: none)
         if type(hints) is int and 0 < hints <= 100_000:
             seat["hints"] = hints
+        # a human seat played on another computer (an online game kept here): not "you"
+        # (older lines, and every local game: every human seat was played here)
+        if s["kind"] == "human" and s.get("here", True) is False:
+            seat["here"] = False
         out_seats.append(seat)
     if not isinstance(scores, list) or len(scores) != n:
         raise ValueError("scores")
@@ -208,7 +212,7 @@ def record_result(game: Game, seats: list[dict]) -> None:
             "date": time.strftime("%Y-%m-%d %H:%M"),
             "seats": [{"name": s["name"], "kind": s["kind"],
                        "level": s.get("level", "") if s["kind"] == "bot" else "",
-                       "hints": s.get("hints", 0)}
+                       "hints": s.get("hints", 0), "here": s.get("here", True)}
                       for s in seats],
             "scores": list(game.scores),
             "winners": list(game.winners),
@@ -279,7 +283,9 @@ def day_of(date: str) -> str | None:
 
 
 def _humans(g: dict) -> list[int]:
-    return [i for i, s in enumerate(g["seats"]) if s["kind"] == "human"]
+    """The seats played on this computer by people ("you"): not the bots, and not the
+    players of an online game at their own computers."""
+    return [i for i, s in enumerate(g["seats"]) if s["kind"] == "human" and s.get("here", True)]
 
 
 def _bot_level(s: dict) -> str:
@@ -294,7 +300,7 @@ def _timeline(games: list[dict]) -> list[dict]:
         humans = _humans(g)
         if not humans:
             continue
-        bots = [g["scores"][i] for i in range(len(g["seats"])) if i not in humans]
+        bots = [g["scores"][i] for i, s in enumerate(g["seats"]) if s["kind"] == "bot"]
         out.append({"score": max(g["scores"][i] for i in humans),
                     "rival": max(bots) if bots else None,
                     "won": any(i in g["winners"] for i in humans),
@@ -340,12 +346,14 @@ def summary(stats: dict | None = None) -> dict[str, Any]:
     trait_count: dict[str, int] = {}
     trait_points: dict[str, list[int]] = {}
     for g in games:
+        here = _humans(g)
         for i, s in enumerate(g["seats"]):
-            key = "Human" if s["kind"] == "human" else f"Bot ({_bot_level(s)})"
+            key = "Human" if i in here else (
+                "Player online" if s["kind"] == "human" else f"Bot ({_bot_level(s)})")
             played[key] = played.get(key, 0) + 1
             if i in g["winners"]:
                 wins[key] = wins.get(key, 0) + 1 / len(g["winners"])
-            if s["kind"] == "human":
+            if i in here:
                 human_scores.append(g["scores"][i])
             for t in g["traits"][i]:
                 trait_count[t] = trait_count.get(t, 0) + 1
