@@ -152,4 +152,7 @@ def test_two_meaning_cards_worth_little_are_said_so_once(monkeypatch):
     assert said.startswith("neither bonus looks worth much yet") and "a little more than" in said
     assert "little at the end" not in said
     outlook[a] = 2.2
-    assert "worth about 2" in explain._meaning(g, g.pending.player, a, [g])
+    said = explain._meaning(g, g.pending.player, a, [g])
+    assert "worth about 2" in said
+    # the other card's worth reads as English (the window said "..., The Warbler's little")
+    assert said.endswith(f"against little for {g.db.name(b)}"), said

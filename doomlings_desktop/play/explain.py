@@ -120,7 +120,7 @@ def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
         return (f"neither bonus looks worth much yet on a pile like your hand "
                 f"({label(game, answer)} {than} {label(game, other)})")
     return (f"on a pile like your hand its bonus looks worth {worth(mine)} at the end, "
-            f"{label(game, other)}'s {worth(theirs)}")
+            f"against {worth(theirs)} for {label(game, other)}")
 
 
 def why(game: Game, seat: int, answer: Any, salt: int,
