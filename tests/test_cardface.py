@@ -229,3 +229,37 @@ def test_a_multicolor_trait_shows_every_color_and_its_symbol(ident):
         xs = range(int(240 * i / len(colors)) + 4, int(240 * (i + 1) / len(colors)) - 4)
         assert any(near(strip.get_at((x, y))[:3], COLOR_RGB[col], 70)
                    for x in xs for y in (3, 4, 25, 26)), col
+
+
+@pytest.mark.parametrize("w", [24, 32, 47])
+def test_a_face_too_small_for_words_is_its_frame_and_picture(art, db, monkeypatch, w):
+    """Seen in a real window: the kept Meaning card beside a short panel's gene pool (about
+    32 px wide) had its rules text running over its title and picture. A face under 48 px
+    wide draws no words at all (the hover shows the card whole), keeps its frame's colour
+    and its picture."""
+    from doomlings_desktop.ui.cardart import faces, text
+
+    said: list = []
+
+    def counting(*a, **k):
+        said.append(a)
+        return fonts.font(*a, **k)
+
+    monkeypatch.setattr(faces, "font", counting)
+    monkeypatch.setattr(text, "font", counting)
+    kinds = {}
+    for c, d in enumerate(db.cards):
+        kinds.setdefault(d.kind, c)
+    h = int(w / 0.72)
+    fresh = CardArt(db)         # nothing cached: every face is drawn here
+    for kind, c in kinds.items():
+        d = db.cards[c]
+        surf = fresh.face(c, w, h)
+        assert surf.get_size() == (w, h)
+        assert said == [], f"words on a {w}-px {kind} face"
+        if kind in ("trait", "age", "birth"):
+            assert frame_hits(surf, frame_rgb(d), tol=60) > 0, kind
+        inner = surf.subsurface(pygame.Rect(w // 4, h // 4, w // 2, h // 2))
+        shades = {tuple(inner.get_at((x, y)))[:3] for x in range(inner.get_width())
+                  for y in range(inner.get_height())}
+        assert len(shades) > 3, f"no picture on the {kind} face"

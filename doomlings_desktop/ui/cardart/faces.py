@@ -74,11 +74,19 @@ from doomlings_desktop.ui.theme import (
     PICTURE_WATERMARK,
 )
 
+MINI_FACE_W = 48
+"""Under this width a face has no room for words (its title bar alone would take a third of
+it and the rules ran over the picture: the kept Meaning card beside a short panel's gene
+pool, the asking card beside a prompt): it is drawn as its frame and picture (`_mini`), and
+read whole by hovering, as any card on the table."""
+
 
 def draw_face(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
     """The full face of card `d` at w x h: frame, title bar, art panel, rules text and, on
     traits, value, icons and gene-pool badge."""
     kind = d.kind
+    if w < MINI_FACE_W:
+        return _mini(art, d, w, h)
     if kind == "trait":
         colors = colors_of(d)
         if len(colors) > 1:
@@ -91,6 +99,37 @@ def draw_face(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
     if kind == "meaning":       # a Meaning of Life card (E4): an age's layout, its own colours
         return _age(art, d, w, h, MEANING_RGB, "MEANING OF LIFE")
     return _age(art, d, w, h)
+
+
+def _mini(art: SymbolSource, d: Any, w: int, h: int) -> pygame.Surface:
+    """A face too small for words: the frame in the card's colour (a trait's colour, a
+    Meaning card's, an age's, a catastrophe's), a dominant's gold edge, and its picture as
+    large as the body allows."""
+    if d.kind == "trait":
+        color = colors_of(d)[0] if d.color not in COLOR_RGB else d.color
+        base = COLOR_RGB.get(color, COLOR_RGB["colorless"])
+        body = mix(CREAM, lighten(base, 0.5), 0.18)
+    elif d.kind == "meaning":
+        base, body = MEANING_FRAME, AGE_SAND
+    elif d.kind == "catastrophe":
+        base, body = CATA_EDGE, CATA_BODY_TOP
+    else:
+        base, body = KIND_RGB.get(d.kind, KIND_RGB["age"]), AGE_SAND
+    r = max(3.0, w * 0.12)
+    b = max(2.0, round(w * 0.08))
+    cv = Canvas(w, h, darken(base, 0.5))
+    cv.rect(GOLD_DARK if d.dominant else darken(base, 0.55), 0, 0, w, h, r)
+    line = max(1.0, w * 0.025)
+    cv.gradient_rect(lighten(base, 0.22), darken(base, 0.12), line, line, w - 2 * line,
+                     h - 2 * line, r - line)
+    cv.rect(body, b, b, w - 2 * b, h - 2 * b, r * 0.6)
+    ink = darken(base if d.kind != "catastrophe" else CATA_TITLE_TOP, 0.3)
+    bw, bh = w - 2 * b, h - 2 * b
+    size = max(6, int(min(bw * 0.94, bh * 0.8)))
+    img = art.picture(d.picture, size, ink, 255) if d.picture else None
+    if img is not None:
+        cv.place(img, b + (bw - size) / 2, b + (bh - size) / 2)
+    return cv.finish()
 
 
 def _metrics(w: int, h: int) -> dict[str, float]:
