@@ -229,3 +229,27 @@ def test_a_multicolor_trait_shows_every_color_and_its_symbol(ident):
         xs = range(int(240 * i / len(colors)) + 4, int(240 * (i + 1) / len(colors)) - 4)
         assert any(near(strip.get_at((x, y))[:3], COLOR_RGB[col], 70)
                    for x in xs for y in (3, 4, 25, 26)), col
+
+
+def test_a_face_to_be_scaled_comes_from_the_smallest_drawn_at_least_as_big(db, monkeypatch):
+    """`face_near` (a card in flight): a face already drawn at least that high is scaled
+    rather than a new one drawn; none such, the face at the size asked; never one the cache
+    has dropped (a cleared cache, new colour symbols)."""
+    from doomlings_desktop.ui import cardface
+    pygame.font.init()
+    art = CardArt(db)
+    c = next(i for i, d in enumerate(db.cards) if d.kind == "trait")
+    drawn = []
+    real = cardface.draw_face
+    monkeypatch.setattr(cardface, "draw_face",
+                        lambda a, d, w, h: drawn.append((w, h)) or real(a, d, w, h))
+    big, bigger = art.face(c, 150, 210), art.face(c, 300, 420)
+    assert drawn == [(150, 210), (300, 420)]
+    assert art.face_near(c, 99, 138) is big         # the smallest at least 138 high
+    assert art.face_near(c, 150, 210) is big
+    assert art.face_near(c, 200, 280) is bigger
+    assert len(drawn) == 2
+    assert art.face_near(c, 320, 448).get_size() == (320, 448)     # none big enough: drawn
+    art.clear()
+    drawn.clear()
+    assert art.face_near(c, 99, 138).get_size() == (99, 138) and drawn == [(99, 138)]
