@@ -7,6 +7,9 @@ last one, in bands of rows, costs ~3 ms and usually finds that a hover or a movi
 changed a few bands only. Which way is faster depends on the display, so the Presenter
 times both on its first frames and keeps the faster one; it sends the whole window whenever
 it cannot trust what the display shows (first frame, a new size, the window exposed).
+
+Before the window is made, `prefer_native_framebuffer` keeps SDL from sending frames through
+OpenGL on X11: under software GL every update, however small, cost as much as a full flip.
 """
 
 from __future__ import annotations
