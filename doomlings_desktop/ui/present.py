@@ -1,8 +1,9 @@
 """Putting a drawn frame on the screen: the whole window, or only the bands that changed.
 
-Every frame is drawn whole (simple, and cheap: ~5 ms at 1920x1080), but sending a whole
-window to the display is not always cheap: under X servers without a GPU (Xvfb, VNC, remote
-X) a full 1920x1080 flip takes ~20 ms, four times the drawing. Comparing the frame with the
+Every frame is drawn whole (simple, and cheap: ~3-5 ms at 1920x1080), but sending a whole
+window to the display is not always cheap: a full 1920x1080 flip takes ~4 ms through X11's
+shared memory under Xvfb, more over VNC or remote X (and took 20-75 ms through SDL's
+software OpenGL, which `prefer_native_framebuffer` now avoids). Comparing the frame with the
 last one, in bands of rows, costs ~3 ms and usually finds that a hover or a moving card
 changed a few bands only. Which way is faster depends on the display, so the Presenter
 times both on its first frames and keeps the faster one; it sends the whole window whenever
