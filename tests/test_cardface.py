@@ -232,9 +232,9 @@ def test_a_multicolor_trait_shows_every_color_and_its_symbol(ident):
 
 
 def test_a_face_to_be_scaled_comes_from_the_smallest_drawn_at_least_as_big(db, monkeypatch):
-    """`face_near` (a card in flight): a face already drawn at least that high is scaled
-    rather than a new one drawn; none such, the face at the size asked; never one the cache
-    has dropped (a cleared cache, new colour symbols)."""
+    """`face_near` (a card in flight): a face already drawn at least that high (at most
+    twice) is scaled rather than a new one drawn; none such, the face at the size asked;
+    never one the cache has dropped (a cleared cache, new colour symbols)."""
     from doomlings_desktop.ui import cardface
     pygame.font.init()
     art = CardArt(db)
@@ -250,6 +250,7 @@ def test_a_face_to_be_scaled_comes_from_the_smallest_drawn_at_least_as_big(db, m
     assert art.face_near(c, 200, 280) is bigger
     assert len(drawn) == 2
     assert art.face_near(c, 320, 448).get_size() == (320, 448)     # none big enough: drawn
+    assert art.face_near(c, 50, 70).get_size() == (50, 70)     # none under twice as big
     art.clear()
     drawn.clear()
     assert art.face_near(c, 99, 138).get_size() == (99, 138) and drawn == [(99, 138)]

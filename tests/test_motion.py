@@ -509,8 +509,9 @@ def test_a_card_in_flight_draws_no_face_when_one_at_least_as_big_was_drawn(monke
     from doomlings_desktop.ui.table import motion
     app, sc, g = position_table({"players": [
         {"hand": ["teeth", "spiny"]}, {"hand": ["bark", "gills", "kidney"]}]})
-    for c in g.players[1].hand:         # Bob's cards drawn big (as a zoom or the stage does)
-        app.art.face(c, 300, 420)
+    for c in g.players[1].hand:         # Bob's cards drawn big (as the stage or a bubble does)
+        for h in range(40, 400, 20):
+            app.art.face(c, int(h * 0.72), h)
     in_flight, drawn = [False], []
     real_face, real_flight = cardface.draw_face, motion.Motion._draw_flight
 

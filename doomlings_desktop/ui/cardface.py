@@ -141,14 +141,15 @@ class CardArt:
 
     def face_near(self, c: int, w: int, h: int) -> pygame.Surface:
         """A face of card `c` to be scaled to at most w x h (a card in flight: it is scaled
-        every frame anyway): the smallest face of it already drawn at least `h` high, else
-        the face at w x h. A card's first frame in flight drew a face of its own (4-7 ms at
+        every frame anyway): the smallest face of it already drawn at least `h` high (and at
+        most twice: scaling a zoomed face down every frame costs more), else the face at
+        w x h. A card's first frame in flight drew a face of its own (4-7 ms at
         1920x1080, one of the slowest frames with bots playing) although the stage, the bot's
         bubble or the discard pile had just drawn the same card at least as big."""
         d = self.db.cards[c]
         sizes = self._face_sizes.get(d.id, set())
         sizes.intersection_update({s for s in sizes if ("face", d.id, *s) in self._cache})
-        have = sorted((sh, sw) for sw, sh in sizes if sh >= h)
+        have = sorted((sh, sw) for sw, sh in sizes if h <= sh <= 2 * h)
         if have:
             sh, sw = have[0]
             return self._cache[("face", d.id, sw, sh)]
