@@ -116,6 +116,19 @@ def test_card_pictures_are_bounded_in_count_and_bytes(db, monkeypatch):
     assert len(art._spots) == art._spots.limit == 64
 
 
+def test_the_sizes_known_of_each_cards_faces_are_bounded(db, monkeypatch):
+    """`face_near` knows which sizes of a card's face are drawn: at most FACE_SIZE_CARDS
+    cards, and of each card no more sizes than the picture cache still holds."""
+    monkeypatch.setattr(cardface, "CACHE_PICTURES", 6)
+    monkeypatch.setattr(cardface, "FACE_SIZE_CARDS", 3)
+    art = cardface.CardArt(db)
+    for c in range(5):
+        for w in range(20, 30):
+            art.face(c, w, int(w * 1.4))
+    assert len(art._face_sizes) == 3
+    assert all(len(sizes) <= 6 for sizes in art._face_sizes.values())
+
+
 def test_the_save_lists_deck_verdicts_are_bounded(db):
     saves._verdicts.clear()
     rec = {"format": 2, "seed": 1, "variants": {}, "seats": [{}, {}], "answers": []}

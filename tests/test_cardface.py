@@ -263,3 +263,28 @@ def test_a_face_too_small_for_words_is_its_frame_and_picture(art, db, monkeypatc
         shades = {tuple(inner.get_at((x, y)))[:3] for x in range(inner.get_width())
                   for y in range(inner.get_height())}
         assert len(shades) > 3, f"no picture on the {kind} face"
+
+
+def test_a_face_to_be_scaled_comes_from_the_smallest_drawn_at_least_as_big(db, monkeypatch):
+    """`face_near` (a card in flight): a face already drawn at least that high (at most
+    twice) is scaled rather than a new one drawn; none such, the face at the size asked;
+    never one the cache has dropped (a cleared cache, new colour symbols)."""
+    from doomlings_desktop.ui import cardface
+    pygame.font.init()
+    art = CardArt(db)
+    c = next(i for i, d in enumerate(db.cards) if d.kind == "trait")
+    drawn = []
+    real = cardface.draw_face
+    monkeypatch.setattr(cardface, "draw_face",
+                        lambda a, d, w, h: drawn.append((w, h)) or real(a, d, w, h))
+    big, bigger = art.face(c, 150, 210), art.face(c, 300, 420)
+    assert drawn == [(150, 210), (300, 420)]
+    assert art.face_near(c, 99, 138) is big         # the smallest at least 138 high
+    assert art.face_near(c, 150, 210) is big
+    assert art.face_near(c, 200, 280) is bigger
+    assert len(drawn) == 2
+    assert art.face_near(c, 320, 448).get_size() == (320, 448)     # none big enough: drawn
+    assert art.face_near(c, 50, 70).get_size() == (50, 70)     # none under twice as big
+    art.clear()
+    drawn.clear()
+    assert art.face_near(c, 99, 138).get_size() == (99, 138) and drawn == [(99, 138)]

@@ -498,3 +498,37 @@ def test_the_hand_closes_up_and_a_chosen_card_rises_by_sliding(pace):
         assert mid == end
     else:
         assert min(was.x, end.x) < mid.x < max(was.x, end.x), (was, mid, end)
+
+
+def test_a_card_in_flight_draws_no_face_when_one_at_least_as_big_was_drawn(monkeypatch):
+    """A card's first frame in flight drew its face at the hand's size (4-7 ms at 1920x1080,
+    among the slowest frames with bots playing) although the stage or a bubble had just
+    drawn it bigger: a face already drawn at least as big as the flight's larger end is
+    scaled instead."""
+    from doomlings_desktop.ui import cardface
+    from doomlings_desktop.ui.table import motion
+    app, sc, g = position_table({"players": [
+        {"hand": ["teeth", "spiny"]}, {"hand": ["bark", "gills", "kidney"]}]})
+    for c in g.players[1].hand:         # Bob's cards drawn big (as the stage or a bubble does)
+        for h in range(40, 400, 20):
+            app.art.face(c, int(h * 0.72), h)
+    in_flight, drawn = [False], []
+    real_face, real_flight = cardface.draw_face, motion.Motion._draw_flight
+
+    def flight(self, *a):
+        in_flight[0] = True
+        try:
+            return real_flight(self, *a)
+        finally:
+            in_flight[0] = False
+    monkeypatch.setattr(motion.Motion, "_draw_flight", flight)
+    monkeypatch.setattr(cardface, "draw_face", lambda art, d, w, h: (
+        in_flight[0] and drawn.append(d.id)) or real_face(art, d, w, h))
+    bobs = set(g.players[1].hand)
+    play(app, sc, card(g, 0, "teeth", "hand"))
+    f = wait_until(lambda: next((f for f in sc.motion.flights if f.trip.card in bobs
+                                 and f.trip.q == 1 and f.trip.dst == "pile"), None),
+                   "Bob's card on its way to his pile", pump=lambda: _end_turn(app, sc))
+    rects, _ = follow(app, sc, f)
+    assert len(rects) >= 3
+    assert cid(g, f.trip.card) not in drawn, f"faces drawn for cards in flight: {drawn}"

@@ -85,3 +85,52 @@ def test_fast_display_keeps_flipping_whole_frames(screen):
     assert p.partial is False and p.prev is None         # no copy of the window kept
     p.present(surf)
     assert sent == ["all"]
+
+
+@pytest.mark.parametrize("driver, set_", [("x11", True), ("offscreen", True), ("wayland", False),
+                                          ("cocoa", False), ("windows", False), ("dummy", False)])
+def test_native_framebuffer_only_where_the_driver_has_one(monkeypatch, driver, set_):
+    """X11 and offscreen have a framebuffer of their own; Wayland's and macOS's SDL 2 drivers
+    have none (the window would not open without OpenGL), Windows already uses its own."""
+    monkeypatch.delenv(present.FRAMEBUFFER_HINT, raising=False)
+    assert present.prefer_native_framebuffer(driver) is set_
+    import os
+    assert os.environ.get(present.FRAMEBUFFER_HINT) == ("0" if set_ else None)
+
+
+def test_a_framebuffer_hint_the_user_set_is_kept(monkeypatch):
+    monkeypatch.setenv(present.FRAMEBUFFER_HINT, "opengl")
+    assert not present.prefer_native_framebuffer("x11")
+    import os
+    assert os.environ[present.FRAMEBUFFER_HINT] == "opengl"
+
+
+WINDOW_WITHOUT_GL = """
+import os, pygame
+from doomlings_desktop.storage.settings import Settings
+from doomlings_desktop.ui.app import App
+app = App(size=(640, 400), settings=Settings(), persist=False)
+app.frame([])
+app.presenter.present(app.screen)
+pygame.display.update([pygame.Rect(0, 0, 10, 10)])
+maps = open(f"/proc/{os.getpid()}/maps").read()
+print("driver", app.driver, "gl", any(n in maps for n in ("libEGL", "libGLX", "libGL.so")))
+"""
+
+
+def test_the_window_frames_do_not_go_through_opengl(tmp_path):
+    """Where SDL would render the window through (software) OpenGL, re-sending the whole
+    window for any update (50-75 ms a frame under Mesa's llvmpipe), the App's window keeps
+    to the display's own framebuffer: no GL library is loaded (the offscreen driver stands
+    in for X11 here: both have one; SDL loads EGL for it as it does GLX for X11)."""
+    import os
+    import subprocess
+    import sys
+    if not os.path.exists("/proc/self/maps"):
+        pytest.skip("needs /proc to see the libraries loaded")
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy",
+               DOOMLINGS_HOME=str(tmp_path))
+    env.pop("SDL_FRAMEBUFFER_ACCELERATION", None)
+    out = subprocess.run([sys.executable, "-c", WINDOW_WITHOUT_GL], env=env, timeout=120,
+                         capture_output=True, text=True, check=True).stdout
+    assert "driver offscreen gl False" in out, out

@@ -247,3 +247,40 @@ def test_a_game_built_by_hand_draws_the_same_from_the_caches_at_every_seat_count
 def _db():
     from doomlings_desktop.rules.cards import default_database
     return default_database()
+
+
+def test_a_region_changing_every_frame_is_drawn_straight_and_cached_again_once_it_holds():
+    """A region whose key changes frame after frame (the hand closing up, a score counting)
+    keeps no copy while it changes (copying pixels the next frame replaces cost time for
+    nothing), draws the same pixels and targets as a cached one, and is cached again as soon
+    as its key holds."""
+    class Sc:
+        targets: list = []
+        lit: list = []
+        open_shown: set = set()
+        face_up: set = set()
+
+    sc, cache = Sc(), RegionCache()
+    surf = pygame.Surface((40, 30))
+    rect = Rect(5, 5, 20, 10)
+    copies = []
+
+    def paint(shade):
+        def draw():
+            surf.fill((shade, 0, 0), rect.inflate(-4, -4))
+            sc.targets.append((rect, ("spot", shade)))
+            return shade
+        return draw
+    for shade in range(10, 60, 10):          # a new key each frame
+        sc.targets = []
+        entry = cache.entries.get("r")
+        assert cache.draw(sc, surf, "r", rect, (shade,), paint(shade), (1, 2, 3)) == shade
+        assert surf.get_at((15, 10))[:3] == (shade, 0, 0) and surf.get_at((5, 5))[:3] == (1, 2, 3)
+        assert sc.targets == [(rect, ("spot", shade))]
+        copies.append(cache.entries.get("r") is not entry and "r" in cache.entries)
+    assert copies == [True, False, False, False, False]
+    for _ in range(2):                      # the key holds: cached again, then hit
+        sc.targets = []
+        cache.draw(sc, surf, "r", rect, (50,), paint(50), (1, 2, 3))
+    assert "r" in cache.entries and cache.hits == 1
+    assert sc.targets == [(rect, ("spot", 50))]

@@ -22,7 +22,7 @@ from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui import focus, keys, theme
 from doomlings_desktop.ui.focus import PRESSED, FocusRing
 from doomlings_desktop.ui.fonts import safe_render, safe_size
-from doomlings_desktop.ui.present import Presenter
+from doomlings_desktop.ui.present import Presenter, prefer_native_framebuffer
 from doomlings_desktop.ui.theme import (  # noqa: F401 - the scenes import these from here too
     ACCENT,
     BAD,
@@ -387,6 +387,7 @@ class App:
         name_the_window()       # before SDL's video starts: it reads the class then
         pygame.init()
         self.driver = pygame.display.get_driver()
+        prefer_native_framebuffer(self.driver)      # read when the window's surface is made
         w, h = size or fit_screen(tuple(self.settings.window), self.driver)
         pygame.display.set_caption(WINDOW_NAME)   # before the window exists: some X setups
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)   # ignore later ones

@@ -64,6 +64,7 @@ __all__ = ["COLOR_RGB", "COLOR_SYMBOL_NAMES", "ICON_NAMES", "KIND_RGB", "RGB", "
 
 CACHE_BYTES = 64 * 1024 * 1024   # card pictures kept drawn (a 6-seat 4K table: about 10 MB)
 CACHE_PICTURES = 20_000          # and at most this many (a dial per degree is small but many)
+FACE_SIZE_CARDS = 1_024          # cards whose faces' sizes are known (face_near): every card
 
 
 def _surface_bytes(s: pygame.Surface) -> int:
@@ -84,6 +85,7 @@ class CardArt:
         # go first once the cache holds CACHE_BYTES (or CACHE_PICTURES), so memory stays bounded.
         self._cache: LRU = LRU(CACHE_PICTURES, CACHE_BYTES, _surface_bytes)
         self._spots: LRU = LRU(64)          # where a face's symbols are, by card and size
+        self._face_sizes: LRU = LRU(FACE_SIZE_CARDS)    # card id -> its faces' sizes drawn
         self.generation = 0     # counts clear(): the table's cached regions drawn with the
         # old pictures are keyed on it (ui/table/regions.py)
         if not pygame.font.get_init():
@@ -92,6 +94,7 @@ class CardArt:
     def clear(self) -> None:
         """Drop every cached surface."""
         self._cache.clear()
+        self._face_sizes.clear()
         self.generation += 1
 
     def set_symbols(self, on: bool) -> None:
@@ -127,7 +130,30 @@ class CardArt:
         """The full face of physical card `c` at w x h."""
         d = self.db.cards[c]
         w, h = max(8, int(w)), max(8, int(h))
-        return self._cached(("face", d.id, w, h), lambda: draw_face(self, d, w, h))
+        face = self._cached(("face", d.id, w, h), lambda: draw_face(self, d, w, h))
+        sizes = self._face_sizes.get(d.id)
+        if sizes is None:
+            self._face_sizes[d.id] = {(w, h)}
+        elif (w, h) not in sizes:       # a new size: those the cache has dropped go
+            sizes.intersection_update({s for s in sizes if ("face", d.id, *s) in self._cache})
+            sizes.add((w, h))
+        return face
+
+    def face_near(self, c: int, w: int, h: int) -> pygame.Surface:
+        """A face of card `c` to be scaled to at most w x h (a card in flight: it is scaled
+        every frame anyway): the smallest face of it already drawn at least `h` high (and at
+        most twice: scaling a zoomed face down every frame costs more), else the face at
+        w x h. A card's first frame in flight drew a face of its own (4-7 ms at
+        1920x1080, one of the slowest frames with bots playing) although the stage, the bot's
+        bubble or the discard pile had just drawn the same card at least as big."""
+        d = self.db.cards[c]
+        sizes = self._face_sizes.get(d.id, set())
+        sizes.intersection_update({s for s in sizes if ("face", d.id, *s) in self._cache})
+        have = sorted((sh, sw) for sw, sh in sizes if h <= sh <= 2 * h)
+        if have:
+            sh, sw = have[0]
+            return self._cache[("face", d.id, sw, sh)]
+        return self.face(c, w, h)
 
     def spots(self, c: int, w: int, h: int) -> list[tuple[str, pygame.Rect]]:
         """What the icon legend explains on card `c`'s face at w x h, and where (a zoomed

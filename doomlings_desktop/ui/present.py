@@ -1,16 +1,21 @@
 """Putting a drawn frame on the screen: the whole window, or only the bands that changed.
 
-Every frame is drawn whole (simple, and cheap: ~5 ms at 1920x1080), but sending a whole
-window to the display is not always cheap: under X servers without a GPU (Xvfb, VNC, remote
-X) a full 1920x1080 flip takes ~20 ms, four times the drawing. Comparing the frame with the
+Every frame is drawn whole (simple, and cheap: ~3-5 ms at 1920x1080), but sending a whole
+window to the display is not always cheap: a full 1920x1080 flip takes ~4 ms through X11's
+shared memory under Xvfb, more over VNC or remote X (and took 20-75 ms through SDL's
+software OpenGL, which `prefer_native_framebuffer` now avoids). Comparing the frame with the
 last one, in bands of rows, costs ~3 ms and usually finds that a hover or a moving card
 changed a few bands only. Which way is faster depends on the display, so the Presenter
 times both on its first frames and keeps the faster one; it sends the whole window whenever
 it cannot trust what the display shows (first frame, a new size, the window exposed).
+
+Before the window is made, `prefer_native_framebuffer` keeps SDL from sending frames through
+OpenGL on X11: under software GL every update, however small, cost as much as a full flip.
 """
 
 from __future__ import annotations
 
+import os
 import time
 
 import pygame
@@ -18,6 +23,30 @@ import pygame
 BAND = 24            # rows per band compared: small enough to skip untouched rows cheaply
 COLUMNS = 8          # a changed band is sent only in the columns that changed
 TRIAL = 12           # frames that time both ways before one is chosen
+
+
+# SDL's hint: whether a window's frames go through its 2D renderer (OpenGL) or the display's
+# own framebuffer. Drivers that have one of their own: X11 (shared memory) and offscreen.
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+NATIVE_FRAMEBUFFER = ("x11", "offscreen")
+
+
+def prefer_native_framebuffer(driver: str) -> bool:
+    """Before the window opens: on X11 (and the offscreen driver) let the window's frames go
+    through the display's own framebuffer, not SDL's OpenGL texture. SDL 2 picks OpenGL
+    wherever a GL driver loads, and re-sends the whole window for every update however small;
+    where that GL is software (Mesa's llvmpipe: a machine or VM without a GPU driver, Xvfb,
+    remote X) an update of 100x100 pixels took as long as a full flip, 50-75 ms of wall time
+    and ~20 ms of CPU on the rasteriser's threads, which also slowed the next frame's drawing
+    on a 2-core machine. Through X11's shared memory a flip of 1920x1080 takes ~4 ms and a
+    band of changed rows well under 1 ms, with a GPU or without. Not on Wayland or macOS,
+    whose SDL 2 drivers have no framebuffer of their own (the window would fail to open);
+    Windows already uses its own (GDI). A value the user set is kept. Returns whether it
+    set the hint."""
+    if driver not in NATIVE_FRAMEBUFFER or FRAMEBUFFER_HINT in os.environ:
+        return False
+    os.environ[FRAMEBUFFER_HINT] = "0"
+    return True
 
 
 def _median(xs: list[float]) -> float:

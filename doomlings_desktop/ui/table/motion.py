@@ -346,8 +346,9 @@ class Motion:
         if t.card is None:
             kind = "age" if t.src in AGE_ZONES or t.dst in AGE_ZONES else "trait"
             img = art.back(kind, lay.card_w, lay.card_h)
-        else:
-            img = art.face(t.card, lay.card_w, lay.card_h)
+        else:       # at the larger end's size, or a face of it already drawn bigger
+            big = a if a.h >= b.h else b
+            img = art.face_near(t.card, big.w, big.h)
         if img.get_size() != r.size:
             img = pygame.transform.smoothscale(img, r.size)
         surf.blit(img, r)

@@ -18,6 +18,9 @@ Correctness comes first, so the rules are strict:
 - What drawing does besides pixels (the click targets, the pile cards lit, the open hands'
   cards shown) is recorded with the pixels and replayed on a hit, so clicks, hover and the
   motion layer's card places are the same either way.
+- A region whose key changed on two draws running (a hand closing up, a score counting up)
+  is drawn straight, as with a key of None, until it keeps a key: copying pixels that the
+  next frame replaces cost ~0.3 ms a frame for nothing.
 - `RegionCache.verify` (the tests turn it on: every 8th hit in every test, every hit in
   tests/test_regions.py) draws a hit again and fails loudly if the pixels or the targets
   differ from the cached ones: a key missing a part of what the region shows is found by a
@@ -79,6 +82,7 @@ class RegionCache:
 
     def __init__(self) -> None:
         self.entries: dict[Any, _Entry] = {}
+        self.missed: dict[Any, tuple] = {}  # region -> the key of its last drawing, a miss
         self.hits = 0
         self.misses = 0
 
@@ -86,6 +90,7 @@ class RegionCache:
         """Drop every region: the next frame draws them all (a test that watches what a
         full redraw draws calls this)."""
         self.entries.clear()
+        self.missed.clear()
 
     def draw(self, sc: Any, surf: pygame.Surface, name: Any, rect: Rect, key: tuple | None,
              paint: Callable[[], Any], background: tuple) -> Any:
@@ -96,11 +101,13 @@ class RegionCache:
         rect = rect.clip(surf.get_rect())
         if key is None or probe._sink is not None or rect.w <= 0 or rect.h <= 0:
             self.entries.pop(name, None)
+            self.missed.pop(name, None)
             surf.fill(background, rect)
             return paint()
         key = (tuple(rect), background, *key)
         got = self.entries.get(name)
         if got is not None and got.key == key:
+            self.missed.pop(name, None)
             self.hits += 1
             surf.blit(got.image, rect)
             sc.targets.extend(got.targets)
@@ -112,6 +119,12 @@ class RegionCache:
                 self._check(sc, surf, name, rect, got, paint, background)
             return got.value
         self.misses += 1
+        last, self.missed[name] = self.missed.get(name), key
+        if last is not None and last != key:    # changing frame after frame (a hand closing
+            # up, a score counting up): drawn straight, not copied, until it keeps its key
+            self.entries.pop(name, None)
+            surf.fill(background, rect)
+            return paint()
         got = self.entries[name] = self._paint(sc, surf, key, rect, paint, background)
         return got.value
 
