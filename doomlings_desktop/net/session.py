@@ -512,7 +512,7 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             self._take_hint(kind, item[1])
         elif kind == "welcome":
             self.me, self.modules, self.lobby = item[1], item[2], item[3]
-            self.host_hints = item[4]
+            self.host_hints = len(item) < 5 or bool(item[4])
             if self.seat_kept:
                 remember_seat(self.url, self.room, self.name_asked, over=self.kept_game)
             self.viewer = self.cleared = self.me
