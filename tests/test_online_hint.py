@@ -386,3 +386,53 @@ def test_the_hint_messages_schema():
     long = H.hinted(1, 0, H.Hint(2, "y" * 5000, float("inf")))
     assert len(long.why) == P.MAX_WHY and long.gain is None
     assert P.decode_server(P.encode(long)) == long
+
+
+def test_a_hint_is_given_again_only_for_the_very_decision_it_was_thought_for():
+    """A game taken back and played again may reach the same step with another decision: the
+    hint kept for that step is not given for it."""
+    desk = H.HintDesk(POLICY)
+    first, other = object(), object()
+    msg = P.Hinted(step=4, game=0, answer=1, why="Play X.")
+    desk.finished(("ROOM", 0, 4, 1), msg, 0.1, first)
+    assert desk.given(("ROOM", 0, 4, 1), first) is msg
+    assert desk.given(("ROOM", 0, 4, 1), other) is None
+
+
+def test_after_an_undo_the_hint_is_thought_again():
+    """Taken back, the game is dealt again: its decision is a new one, so its hint is thought
+    anew (a kept hint is given only for the very decision it was thought for)."""
+    st, errors = start_server([("BACK", ["remote", "random"], (), 9)], stand_in=None,
+                              hints=POLICY, undo=True)
+    try:
+        c = Plain(st.url)
+        c.send(hello("BACK"))
+        c.until("welcome")
+        while True:         # this seat's play with a choice
+            m = c.until("update")
+            d = m["decision"]
+            if d is not None and d["kind"] == "play" and len(d["options"]) > 1:
+                break
+            if d is not None:
+                c.send(json.dumps({"t": "answer", "step": m["step"], "answer": d["options"][0]}))
+        step = m["step"]
+        hint = _ask(c, step)
+        assert hint["t"] == "hint"
+        c.send(json.dumps({"t": "answer", "step": step, "answer": hint["answer"]}))
+        while True:         # its own follow-ups, then the pause for End turn
+            m = c.until("update")
+            d = m["decision"]
+            if d is not None and d["kind"] == "end_turn":
+                break
+            if d is not None:
+                c.send(json.dumps({"t": "answer", "step": m["step"], "answer": d["options"][0]}))
+        c.send(json.dumps({"t": "undo", "step": m["step"], "game": 0}))
+        back = c.until("update")
+        assert back["step"] == step and back["decision"]["kind"] == "play"
+        again = _ask(c, step)
+        assert again["t"] == "hint" and again["answer"] in back["decision"]["options"]
+        assert st.call(lambda: st.server.hints.runs) == 2      # thought again, not kept
+        c.close()
+    finally:
+        stop_server(st, errors)
+    assert not errors.records

@@ -74,8 +74,11 @@ class HintDesk:
     def __init__(self, policy: HintPolicy | None = None) -> None:
         self.policy = policy or HintPolicy()
         self._pool: ThreadPoolExecutor | None = None
-        self.done: dict[HintKey, Hinted] = {}
+        # the hint given for each decision pending now, with that decision (a game taken back
+        # and played again may reach the same step with another decision: not its hint)
+        self.done: dict[HintKey, tuple[Any, Hinted]] = {}
         self.running: set[HintKey] = set()
+        self.futures: set[Any] = set()     # the runs' asyncio futures, cancelled on close
         self._runs: dict[tuple[str, int], deque[float]] = {}
         self.runs = 0                   # coach runs finished (tests, figures)
         self.cpu = 0.0                  # ...and their CPU seconds on the worker threads
@@ -105,8 +108,14 @@ class HintDesk:
         self.running.add(key)
         self._runs.setdefault((key[0], key[3]), deque()).append(now)
 
-    def finished(self, key: HintKey, msg: Hinted | None, cpu: float) -> None:
-        """A run is over; its hint (None: dropped or failed) answers the decision from now
+    def given(self, key: HintKey, decision: Any) -> Hinted | None:
+        """The hint already thought for this very decision, if any."""
+        got = self.done.get(key)
+        return got[1] if got is not None and got[0] is decision else None
+
+    def finished(self, key: HintKey, msg: Hinted | None, cpu: float,
+                 decision: Any = None) -> None:
+        """A run is over; its hint (None: dropped or failed) answers `decision` from now
         on, and the room's hints for other decisions are forgotten."""
         self.running.discard(key)
         self.runs += 1
@@ -114,9 +123,9 @@ class HintDesk:
         if msg is None:
             self.dropped += 1
             return
-        for k in [k for k in self.done if k[0] == key[0] and k[1:3] != key[1:3]]:
+        for k in [k for k in self.done if k[0] == key[0]]:
             del self.done[k]
-        self.done[key] = msg
+        self.done[key] = (decision, msg)
 
     def forget(self, code: str) -> None:
         """A room closed: its hints and counts go."""
@@ -126,6 +135,10 @@ class HintDesk:
             del self._runs[k]
 
     def close(self) -> None:
+        """The server stops (on its loop): runs not finished are let go."""
+        for f in self.futures:
+            f.cancel()
+        self.futures.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
@@ -165,8 +178,9 @@ class Hinting:
                 raise Refusal("The host does not allow hints in this game.")
             d = room.hint_question(conn.seat, msg.step, msg.game)
             key: HintKey = (room.code, room.games, msg.step, conn.seat)
-            if key in self.hints.done:
-                conn.send(self.hints.done[key])     # asked again: the same hint, no new run
+            given = self.hints.given(key, d)
+            if given is not None:
+                conn.send(given)        # asked again: the same hint, no new run
                 return
             if key in self.hints.running:
                 raise Refusal("The coach is still thinking about this decision: its hint "
@@ -182,11 +196,13 @@ class Hinting:
         g = room.game
         self.hints.started(key, now)
         future = submit(self.hints, asyncio.get_running_loop(), g, conn.seat, room.hint_salt)
+        self.hints.futures.add(future)
         future.add_done_callback(lambda f: self._hinted(room, g, d, key, f))
 
     def _hinted(self, room: Room, g: Any, d: Any, key: HintKey, future: Any) -> None:
         """A coach run is over (on the loop): its hint goes to the seat's connection now,
         unless the room's game moved on meanwhile (then it is dropped)."""
+        self.hints.futures.discard(future)
         if future.cancelled():
             self.hints.finished(key, None, 0.0)
             return
@@ -206,7 +222,7 @@ class Hinting:
             self.hints.finished(key, None, cpu)     # moved on: the hint answers nothing now
             return
         msg = hinted(key[2], key[1], hint)
-        self.hints.finished(key, msg, cpu)
+        self.hints.finished(key, msg, cpu, d)
         conn = self.conns.get((room.code, key[3]))
         if conn is not None:
             conn.send(msg)
