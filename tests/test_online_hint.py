@@ -436,3 +436,25 @@ def test_after_an_undo_the_hint_is_thought_again():
     finally:
         stop_server(st, errors)
     assert not errors.records
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_a_hosting_windows_policy_is_its_rooms_and_is_kept_with_it(tmp_path, allowed):
+    """The hosting window's Hint setting at never forbids its players' hints; the policy is
+    kept with the hosted room and reopened with it (a file without it: allowed)."""
+    from doomlings_desktop.net.host import PLACE_FILE, Hosting, kept_room
+
+    hosting = Hosting(["remote", "random"], port=0, announce=False, keep=tmp_path,
+                      hints=allowed).start()
+    try:
+        room = hosting.server.rooms[hosting.code]
+        assert hosting.server.hints_allowed(room) is allowed
+    finally:
+        hosting.stop()
+    assert kept_room(tmp_path).hints is allowed
+    again = Hosting.reopen(tmp_path, announce=False)
+    assert again.server.hints_allowed(again.server.rooms[hosting.code]) is allowed
+    place = json.loads((tmp_path / PLACE_FILE).read_text())
+    del place["hints"]
+    (tmp_path / PLACE_FILE).write_text(json.dumps(place))
+    assert kept_room(tmp_path).hints is True
