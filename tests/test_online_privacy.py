@@ -306,9 +306,10 @@ def test_the_check_finds_a_hint_that_names_a_hidden_card(monkeypatch):
 
     def leaky(game, seat, salt, policy):
         hint, cpu = real(game, seat, salt, policy)
-        other = next(p for p in game.players if p is not game.players[seat] and p.hand)
-        return H.Hint(hint.answer, f"{hint.why} {game.db.name(other.hand[0])}",
-                      hint.gain), cpu
+        others = [p.hand[0] for p in game.players if p is not game.players[seat] and p.hand]
+        if not others:      # no other hand holds a card now: nothing to leak
+            return hint, cpu
+        return H.Hint(hint.answer, f"{hint.why} {game.db.name(others[0])}", hint.gain), cpu
 
     monkeypatch.setattr(H, "think", leaky)
     seats, g = _hinting_game(301)
