@@ -458,3 +458,49 @@ def test_a_hosting_windows_policy_is_its_rooms_and_is_kept_with_it(tmp_path, all
     del place["hints"]
     (tmp_path / PLACE_FILE).write_text(json.dumps(place))
     assert kept_room(tmp_path).hints is True
+
+
+def test_a_hint_on_its_way_survives_the_same_decision_sent_again(monkeypatch):
+    """While the coach thinks, another player leaves: the seat is sent its decision again (a
+    new update at the same step). The hint that comes is still shown for it."""
+    go = threading.Event()
+    real = H.think
+
+    def slow(*args):
+        assert go.wait(30)
+        return real(*args)
+
+    monkeypatch.setattr(H, "think", slow)
+    st, errors = start_server([("AGAIN", ["remote", "remote", "random"], (), 6)],
+                              stand_in=None, hints=POLICY)
+    m, woke = _window(st, "AGAIN")
+    other = Plain(st.url)
+    try:
+        other.send(hello("AGAIN"))
+        other.until("welcome")
+        while True:         # the other seat answers until this window has a choice
+            _until(m, woke, lambda: m.my_decision() is not None or (
+                m.state == "playing" and m.pending_now is not None
+                and m.pending_now.player != m.me), "a decision")
+            d = m.my_decision()
+            if d is not None and len(d.options) > 1:
+                break
+            if d is not None:
+                assert m.apply(d.options[0]) is None
+            else:
+                p, step, options = _pending(st, "AGAIN")
+                if p != m.me:
+                    other.send(json.dumps({"t": "answer", "step": step, "answer": options[0]}))
+            _until(m, woke, lambda s=m.step: m.step != s, "the game on")
+        assert m.ask_hint() and m.hint_thinking()
+        asked = m.my_decision()
+        other.close()           # the room tells every seat again: the same decision, resent
+        _until(m, woke, lambda: m.my_decision() is not asked, "the decision sent again")
+        assert m.hint_thinking()
+        go.set()
+        _until(m, woke, lambda: m.hint() is not None, "the hint")
+        assert m.hint().answer in m.my_decision().options
+    finally:
+        go.set()
+        m.stop()
+        stop_server(st, errors)

@@ -624,7 +624,11 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         self.link_up = True
         if moved:
             self.sent_at = -1
+        before = self.pending_now
         self._repend()
+        if not moved and before is not None and self.hint_for is before:
+            self.hint_for = self.pending_now    # the same decision, sent again (a seat came
+            # or went): the hint asked for it, or on its way, is still its hint
         self.state = "over" if view.over else "playing"
         if view.over and not self.finished:
             if u.game == self.kept_game:
