@@ -63,7 +63,7 @@ def two_rooms():
 
 @pytest.mark.parametrize(("over", "says"), [
     ({"program": "0.0.1"}, "both must run the same version"),
-    ({"protocol": 99}, "version 1 of the online protocol"),
+    ({"protocol": 99}, f"version {P.PROTOCOL} of the online protocol"),
     ({"rules": {"": "00"}}, "card rules for the base game differ"),
     ({"room": "NO-SUCH-ROOM"}, "There is no room NO-SUCH-ROOM"),
     ({"token": "ab" * 16}, "No seat of this room has that token"),

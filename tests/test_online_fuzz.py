@@ -18,6 +18,7 @@ import pytest
 from netdriver import HOST, Plain, hello, start_server, stop_server
 from websockets.exceptions import ConnectionClosed
 
+from doomlings_desktop.net.protocol import PROTOCOL
 from doomlings_desktop.net.server import Limits
 
 MESSAGES = 10_000
@@ -26,7 +27,7 @@ MESSAGES = 10_000
 def _junk(r: random.Random, room: str) -> str | bytes:
     """A message no server should accept, from a stranger or a seat alike."""
     base = json.loads(hello(room))
-    pick = r.randrange(16)
+    pick = r.randrange(17)
     if pick == 0:
         return bytes(r.randrange(256) for _ in range(r.randrange(1, 200)))     # binary
     if pick == 1:
@@ -60,6 +61,11 @@ def _junk(r: random.Random, room: str) -> str | bytes:
         return json.dumps({"t": "answer", "step": 0})
     if pick == 14:
         return json.dumps({"t": "ping", "x": 1})
+    if pick == 15:          # a hint asked for out of the schema
+        return json.dumps(r.choice([{"t": "hint"}, {"t": "hint", "step": -1},
+                                    {"t": "hint", "step": "0"}, {"t": "hint", "step": 10**9},
+                                    {"t": "hint", "step": 0, "game": None},
+                                    {"t": "hint", "step": 0, "why": "x"}]))
     return json.dumps(base)[:-1] + ', "t": "answer"}'      # a key twice
 
 
@@ -67,7 +73,7 @@ def _fatal_first(r: random.Random, room: str) -> str:
     """A first message that ends the connection: another version, rules, room or token."""
     create = {**json.loads(hello(room)), "t": "create", "seats": ["remote", "remote"]}
     del create["room"], create["token"]
-    return r.choice([hello(room, program="9.9.9"), hello(room, protocol=2),
+    return r.choice([hello(room, program="9.9.9"), hello(room, protocol=PROTOCOL + 1),
                      hello(room, rules={"": "ff"}), hello("NOROOM"),
                      hello(room, token=f"{r.getrandbits(128):032x}"),
                      json.dumps(create)])      # this server lets no player open a room
@@ -128,7 +134,7 @@ class Fuzz:
     def _seat_msg(self, room: str, seat: int, pending: int, step: int, options: list,
                   stale: list[str]) -> str | bytes:
         r = self.r
-        pick = r.randrange(6)
+        pick = r.randrange(7)
         if pick == 0:
             return r.choice(stale)                                  # replayed
         if pick == 1:                                               # from the future
@@ -145,6 +151,12 @@ class Fuzz:
                              json.dumps({"t": "rematch", "game": r.randrange(3)}),
                              # an Undo where the host allows none, at any step
                              json.dumps({"t": "undo", "step": step - r.randrange(3)})])
+        if pick == 5:       # a hint for another seat's decision, a step gone or to come, or
+            # another game; the seat's own now would be answered, not refused
+            return json.dumps(r.choice(
+                [{"t": "hint", "step": step + r.choice([-3, -1, 1, 40])},
+                 {"t": "hint", "step": step, "game": r.randrange(1, 4)}]
+                + ([{"t": "hint", "step": step}] if seat != pending else [])))
         return _junk(r, room)
 
 

@@ -12,11 +12,18 @@ the schema's unknown fields forbidden, so nothing else (a seed, a deck order) ri
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
-from netdriver import play_seats, start_server, stop_server
+from netdriver import play_seats, random_decider, start_server, stop_server
 
 from doomlings_desktop.commands.logscan import Scanner, name_pattern
+from doomlings_desktop.net.client import RemoteSeat
+from doomlings_desktop.net.hints import HintPolicy
 from doomlings_desktop.net.protocol import (
+    Answer,
+    AskHint,
+    Hinted,
     Record,
     Update,
     ZAge,
@@ -26,6 +33,7 @@ from doomlings_desktop.net.protocol import (
     ZPool,
     ZWorldEffect,
     decode_server,
+    encode,
 )
 from doomlings_desktop.net.wire import wire_zone
 from doomlings_desktop.rules.cards import available_modules
@@ -145,6 +153,14 @@ def check_wire(seats: list, g: Game) -> tuple[int, int]:
                 assert type(after) is Update and after.view.over and after.step == len(
                     g.answers), "a game's record was sent before it was over"
                 continue
+            if type(msg) is Hinted:     # the host's coach, for this seat at that step
+                known_names, cards = know[msg.step][s.seat][1], know[msg.step][s.seat][0]
+                for name in pattern.findall(msg.why):
+                    names += 1
+                    assert name in known_names or _printed(db, cards, name, msg.why), (
+                        f"seat {s.seat}'s hint at step {msg.step} names {name!r}")
+                s.hints = getattr(s, "hints", 0) + 1
+                continue
             if type(msg) is not Update:
                 assert not pattern.search(raw), raw
                 continue
@@ -215,4 +231,87 @@ def test_the_check_finds_a_leak(leak, monkeypatch):
     monkeypatch.setattr(server, "update_for", _leaky(leak))
     seats, g = _play((), ["remote", "remote", "remote"], 7)
     with pytest.raises(AssertionError, match="may not know|reads"):
+        check_wire(seats, g)
+
+
+class _Asking(RemoteSeat):
+    """A seat that asks the host's coach at every other decision of its own with a choice and
+    plays the hint once it comes (a refused one: the first option)."""
+
+    async def _maybe_answer(self) -> None:
+        v = self.view
+        d = v.decision if v is not None else None
+        if (d is not None and self.ws is not None and self.answered != self._asked()
+                and d.kind != "end_turn" and len(d.options) > 1 and self.step % 2 == 0):
+            self.answered = self._asked()
+            await self.ws.send(encode(AskHint(step=self.step, game=self.game)), text=True)
+            return
+        await super()._maybe_answer()
+
+    async def _receive(self, raw: str | bytes) -> bool:
+        done = await super()._receive(raw)
+        text = raw if isinstance(raw, str) else raw.decode()
+        if '"t":"hint"' in text or ('"t":"refused"' in text and '"about":"hint"' in text):
+            m = decode_server(text)
+            d = self.view.decision if self.view is not None else None
+            if d is not None and self.ws is not None:
+                answer = m.answer if type(m) is Hinted and m.answer in d.options \
+                    else d.options[0]
+                await self.ws.send(encode(Answer(step=self.step, answer=answer,
+                                                 game=self.game)), text=True)
+        return done
+
+
+def _hinting_game(seed: int) -> tuple[list, Game]:
+    """Two seats that ask the host's coach all through a game of every module, and a bot."""
+    modules, kinds = tuple(available_modules()), ["remote", "remote", "random"]
+    st, errors = start_server([("PRIV-HINT", kinds, modules, seed)],
+                              hints=HintPolicy(budget=None, iterations=4, per_minute=10_000))
+    try:
+        seats = []
+        for i in range(2):
+            got: list[str] = []
+            s = _Asking(st.url, "PRIV-HINT", f"Remote {i}", random_decider(seed + i),
+                        on_raw=got.append, give_up_after=10)
+            s.received = got
+            seats.append(s)
+
+        async def main() -> list[int]:
+            return await asyncio.wait_for(asyncio.gather(*(s.run() for s in seats)), 300)
+
+        assert asyncio.run(main()) == [0, 0]
+        g = st.server.rooms["PRIV-HINT"].game
+    finally:
+        stop_server(st, errors)
+    assert g.over and not errors.records
+    return seats, g
+
+
+def test_the_hosts_hints_name_only_cards_their_seat_knows(record_property):
+    """Seats ask the host's coach all through a game (every module): every hint they are sent
+    names only cards that seat knows at that step, by the same check as every update."""
+    seats, g = _hinting_game(300)
+    checked, names = check_wire(seats, g)
+    hints = sum(getattr(s, "hints", 0) for s in seats)
+    assert hints >= 10 and names > 0, (hints, names)
+    record_property("robustness", f"online wire privacy with hints: {hints} hints of the "
+                                  f"host's coach checked among {checked} updates")
+
+
+def test_the_check_finds_a_hint_that_names_a_hidden_card(monkeypatch):
+    """Planted: a coach whose sentence names a card in another seat's hand is caught."""
+    from doomlings_desktop.net import hints as H
+
+    real = H.think
+
+    def leaky(game, seat, salt, policy):
+        hint, cpu = real(game, seat, salt, policy)
+        others = [p.hand[0] for p in game.players if p is not game.players[seat] and p.hand]
+        if not others:      # no other hand holds a card now: nothing to leak
+            return hint, cpu
+        return H.Hint(hint.answer, f"{hint.why} {game.db.name(others[0])}", hint.gain), cpu
+
+    monkeypatch.setattr(H, "think", leaky)
+    seats, g = _hinting_game(301)
+    with pytest.raises(AssertionError, match="hint at step"):
         check_wire(seats, g)

@@ -127,3 +127,37 @@ def test_rooms_players_open_and_rooms_reopened_from_state_follow_the_policy(tmp_
         c.close()
     finally:
         _stop(server)
+
+
+def _hint_at_first_choice(c: Plain) -> tuple[dict, dict]:
+    """The Welcome, and the reply to a hint asked at this seat's first decision."""
+    welcome = c.until("welcome", timeout=30)
+    while True:
+        m = c.until("update", timeout=30)
+        d = m["decision"]
+        if d is not None and d["player"] == m["view"]["me"] and d["kind"] != "end_turn":
+            break
+    c.send(json.dumps({"t": "hint", "step": m["step"], "game": m["game"]}))
+    while (got := c.recv(30))["t"] not in ("hint", "refused"):
+        pass
+    return welcome, got
+
+
+@pytest.mark.parametrize("policy", [[], ["--hints", "forbid"]])
+def test_serve_hints_are_allowed_unless_forbidden(tmp_path, policy):
+    """`serve --hints forbid` refuses every hint (and its Welcome says so); with no option the
+    server's coach answers."""
+    server, url = _serve(tmp_path, "--port", "0", "--room", "HINTS", "--seats",
+                         "remote,random", "--undo", "never", *policy)
+    try:
+        c = Plain(url)
+        c.send(hello("HINTS"))
+        welcome, got = _hint_at_first_choice(c)
+        if policy:
+            assert welcome["hints"] is False and got["t"] == "refused"
+            assert "does not allow hints" in got["reason"] and got["about"] == "hint"
+        else:
+            assert welcome["hints"] is True and got["t"] == "hint" and got["why"]
+        c.close()
+    finally:
+        _stop(server)

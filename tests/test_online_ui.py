@@ -235,7 +235,7 @@ def test_join_in_the_window_plays_to_the_end():
         click(app, find(table, ("say", 0)).center)
         wait_until(lambda: (other.tick(), any("Good game" in t for t, _ in other.said))[1],
                    "the quick message at the other table", pump=app.frame)
-        # a hint, per the player's setting (a bot is at the table): from what the seat sees
+        # a hint, per the player's setting (a bot is at the table): the host's coach's
         assert other.say(1)            # and one from the other player, here in green
         wait_until(lambda: "Zed: Your turn." in table.heard, "their message here",
                    pump=app.frame)      # shown as a toast (another may cover it at once)
@@ -243,9 +243,13 @@ def test_join_in_the_window_plays_to_the_end():
             (d := table.my_decision()) is not None and len(d.options) > 1
             and find(table, ("button", "hint")) is not None))
         click(app, find(table, ("button", "hint")).center)
+        # the host's coach thinks for this seat ("The coach is thinking..." until it comes)
+        wait_until(lambda: table.match.hint() is not None, "the host's hint", pump=app.frame)
         hint = table.match.hint()
         assert hint is not None and hint.answer in table.my_decision().options
+        assert "Medium bot" not in hint.why         # the coach's own words, not the fallback
         assert table.match.seats[table.match.me].hints == 1
+        assert st.server.hints.runs == 1
         app.frame()
         assert table.overlays is not None
         # the window's connection drops: it says so, connects again by itself and resumes

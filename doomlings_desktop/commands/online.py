@@ -113,6 +113,11 @@ def add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) 
                         "turn (nothing drawn or revealed, nobody else acted), never does not; "
                         f"for every room, reopened ones too (default {DEFAULT_HOLD}, as a "
                         "window's host)")
+    s.add_argument("--hints", choices=("allow", "forbid"), default="allow",
+                   help="allow (the default) lets each remote player ask the coach about "
+                        "their own decision, as the window's Hint button: the server thinks "
+                        "for them (up to 0.9 s of one core a hint, one hint at a time, 20 a "
+                        "player a minute); forbid refuses every hint, for every room")
     s.add_argument("--exit-when-done", action="store_true",
                    help="stop once every room's game is over")
     add_modules(s)
@@ -155,6 +160,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import signal
 
     from doomlings_desktop import __version__
+    from doomlings_desktop.net.hints import HintPolicy
     from doomlings_desktop.net.room import new_room_code
     from doomlings_desktop.net.server import Server
 
@@ -163,7 +169,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     kinds = args.seats or ["remote", "remote", "medium", "medium"]
     server = Server(grace=args.grace, stand_in=None if args.stand_in == "none" else args.stand_in,
                     state=_state_folder(args.state), open_rooms=args.open_rooms,
-                    undo=args.undo != "never")
+                    undo=args.undo != "never",
+                    hints=HintPolicy(allowed=args.hints == "allow"))
     loaded = _reopen(server)
     codes = [args.room] if args.room and args.room not in server.rooms else []
     codes += [new_room_code() for _ in range(args.rooms or (0 if args.room or loaded else 1))]
@@ -188,6 +195,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"room {code}: seats {','.join(room.kinds)}; modules "
                   f"{', '.join(room.modules) or 'none'}"
                   + ("; Undo allowed" if room.undo else "")
+                  + ("" if server.hints_allowed(room) else "; hints forbidden")
                   + (f" (reopened at step {len(room.game.answers)})"
                      if room.game is not None else ""))
         sys.stdout.flush()

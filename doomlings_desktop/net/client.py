@@ -270,6 +270,8 @@ class RemoteSeat:
     async def _refused(self, msg: Refused) -> bool:
         if msg.fatal:
             raise Lost(msg.reason)
+        if msg.about == "hint":     # the window's hint falls back (net/session.py): no
+            return False            # answer of this seat's waits on it
         if msg.retry_after > 0:
             await asyncio.sleep(msg.retry_after)
             self.answered = -1

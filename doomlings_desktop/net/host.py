@@ -57,6 +57,7 @@ class KeptRoom(NamedTuple):
     changed: float
     undo: bool = False
     over: bool = False
+    hints: bool = True
 
 
 def kept_room(folder: Path | None = None) -> KeptRoom | None:
@@ -83,7 +84,7 @@ def kept_room(folder: Path | None = None) -> KeptRoom | None:
         return None
     return KeptRoom(room.code, host, port, name[:40], tuple(s.kind for s in room.seats),
                     room.game is not None, changed, place.get("undo") is True,
-                    room.game is not None and room.game.over)
+                    room.game is not None and room.game.over, place.get("hints") is not False)
 
 
 def forget_hosted(folder: Path | None = None) -> None:
@@ -117,7 +118,8 @@ class Hosting:
     def __init__(self, kinds: list[str], modules: tuple[str, ...] = (),
                  variants: dict | None = None, host: str = LOOPBACK, port: int = PORT,
                  announce: bool = True, grace: float = 60.0, code: str = "",
-                 keep: Path | None = None, name: str = "", undo: bool = True) -> None:
+                 keep: Path | None = None, name: str = "", undo: bool = True,
+                 hints: bool = True) -> None:
         self.host, self.port = host, port
         self.code = code or new_room_code(6)
         self.modules, self.variants = tuple(modules), dict(variants or {})
@@ -125,6 +127,7 @@ class Hosting:
         self._reopened: Any = None  # the room read from its file, when reopened
         self.name = name
         self.undo = undo
+        self.hints = hints          # the host's policy: its players may ask the coach
         self.kept_game = -1         # the room's game over and kept here already (reopen)
         if keep is not None:
             forget_hosted(keep)
@@ -132,7 +135,7 @@ class Hosting:
         self.server = Server(grace=grace, state=keep)
         # the host's policy: Undo as its own table has it (Settings' "Wait for End turn")
         self.server.add_room(self.code, kinds, modules, variants=variants, held=True,
-                             undo=undo)
+                             undo=undo, hints=hints)
         self.announce = announce
         self.thread: ServerThread | None = None
         self._announcing: Any = None
@@ -158,6 +161,7 @@ class Hosting:
         self.kept_game = room.games if room.game is not None and room.game.over else -1
         room.allow_undo(kept.undo)          # the host's policy, as it was
         self.undo = kept.undo
+        room.hints = self.hints = kept.hints
         self._reopened = room
         self.server = Server(grace=grace, state=folder)
         self.server.rooms[room.code] = room
@@ -194,7 +198,7 @@ class Hosting:
         try:
             write_atomic(self.keep / PLACE_FILE, json.dumps(
                 {"code": self.code, "host": self.host, "port": self.port, "name": self.name,
-                 "undo": self.undo}))
+                 "undo": self.undo, "hints": self.hints}))
         except OSError as e:
             log.warning("the hosted room cannot be kept: %s", e.strerror or e)
 

@@ -11,10 +11,14 @@ different tables from the same events.
 Client to server: Hello (join a room's free remote seat, or take one back with its token and
 the counts of log and zone events already had), Create (open a room, where the server lets
 clients, and take its first remote seat), Answer (to the pending decision, naming the
-step it answers: len(game.answers) when it was asked), Ping.
+step it answers: len(game.answers) when it was asked), AskHint (the coach's hint for the
+seat's own pending decision, naming its step), Ping.
 Server to client: Welcome (your seat and token), Waiting (the lobby: seats still free),
 Update (your view, your decision, the log lines and zone events since the last update),
-Refused (why a message was refused; `fatal` when the connection ends), Pong.
+Hinted (the coach's answer and its sentence, for the step asked), Refused (why a message was
+refused; `fatal` when the connection ends; `about` "hint" for a hint refused), Pong.
+
+Protocol 2 added AskHint and Hinted (and Refused's `about`, Welcome's `hints`).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-PROTOCOL = 1
+PROTOCOL = 2
 MAX_MESSAGE = 4096          # bytes a client message may have (a real one has under 400)
 ROOM_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # room codes: no 0/O, 1/I to misread
 
@@ -92,6 +96,15 @@ class Undo(_Msg, tag="undo"):
     game: Step = 0
 
 
+class AskHint(_Msg, tag="hint"):
+    """The coach's hint for this seat's own decision pending at `step` of game `game`: the
+    host thinks (it alone has the whole game the coach's worlds are drawn from) and answers
+    with a Hinted, or a Refused whose `about` is "hint"."""
+
+    step: Step
+    game: Step = 0
+
+
 class Ping(_Msg, tag="ping"):
     pass
 
@@ -107,7 +120,7 @@ class Say(_Msg, tag="say"):
     phrase: Annotated[int, msgspec.Meta(ge=0, lt=len(PHRASES))]
 
 
-ClientMsg = Hello | Create | Answer | Rematch | Ping | Say | Undo
+ClientMsg = Hello | Create | Answer | Rematch | Ping | Say | Undo | AskHint
 
 
 class _Versions(msgspec.Struct):
@@ -310,6 +323,7 @@ class Welcome(_Msg, tag="welcome"):
     program: str
     modules: tuple[str, ...]
     seats: tuple[SeatInfo, ...]
+    hints: bool = True      # the host lets this room's players ask the coach (AskHint)
 
 
 class Waiting(_Msg, tag="waiting"):
@@ -335,6 +349,23 @@ class Refused(_Msg, tag="refused"):
     reason: str
     fatal: bool = False
     retry_after: float = 0.0
+    about: str = ""         # "hint": the refused message was an AskHint (the answer in
+    # flight, if any, is still on its way: the window falls back to its view-only hint)
+
+
+MAX_WHY = 1000              # characters of a hint's sentence (a long one has about 300)
+
+
+class Hinted(_Msg, tag="hint"):
+    """The coach's hint for the seat's decision at `step` of game `game`: the answer it
+    suggests, its sentence (play/coach.py's, naming only cards the seat has seen) and, for a
+    play, the points it adds at once (None: not said)."""
+
+    step: Step
+    game: Step
+    answer: Option
+    why: Annotated[str, msgspec.Meta(max_length=MAX_WHY)]
+    gain: Annotated[float, msgspec.Meta(ge=-1000, le=1000)] | None = None
 
 
 class Pong(_Msg, tag="pong"):
@@ -361,7 +392,7 @@ class Record(_Msg, tag="record"):
     record: Annotated[str, msgspec.Meta(max_length=MAX_RECORD)]
 
 
-ServerMsg = Welcome | Waiting | Update | Refused | Pong | Said | Record
+ServerMsg = Welcome | Waiting | Update | Refused | Pong | Said | Record | Hinted
 
 _encoder = msgspec.json.Encoder()
 _client_decoder = msgspec.json.Decoder(ClientMsg)
@@ -377,7 +408,8 @@ class BadMessage(ValueError):
     """A message that does not fit the schema; the text says what, for the refusal."""
 
 
-def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping | Say | Undo:
+def decode_client(raw: bytes | str) -> (Hello | Create | Answer | Rematch | Ping | Say | Undo
+                                        | AskHint):
     """A client's message, or BadMessage saying why it is not one."""
     try:
         return _client_decoder.decode(raw)
@@ -387,7 +419,8 @@ def decode_client(raw: bytes | str) -> Hello | Create | Answer | Rematch | Ping 
         raise BadMessage("the message is not JSON") from None
 
 
-def decode_server(raw: bytes | str) -> Welcome | Waiting | Update | Refused | Pong | Said | Record:
+def decode_server(raw: bytes | str) -> (Welcome | Waiting | Update | Refused | Pong | Said
+                                        | Record | Hinted):
     try:
         return _server_decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:

@@ -75,6 +75,10 @@ class Room:
     undo: bool = False         # the host lets a player take back their own last answer
     # (`take_back`); a player's turn then waits for End turn after its play, as at a local
     # table, so the play can be taken back before the turn goes on
+    hints: bool = True         # the host lets its players ask the coach (net/hints.py)
+    hint_salt: int = field(default_factory=lambda: secrets.randbits(63))
+    # the seed of the coach's thinking in this room: random and its own, never the game's
+    # secret seed (a hint's worlds must not be a function of the deal)
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.kinds) <= 6:
@@ -190,6 +194,27 @@ class Room:
             return False
         self.stand_ins[seat] = make_bot(level, self.seed * 31 + seat, db=self.db)
         return True
+
+    # ------------------------------------------------------------------ hints
+
+    def hint_question(self, seat: int, step: int, game: int = 0) -> Any:
+        """The decision a hint asked by `seat` for `step` of game `game` is about, or Refusal
+        (nothing changes): only the seat's own decision pending now, at the step and game
+        named, and one with something to choose."""
+        g = self.game
+        if g is None:
+            raise Refusal("The game has not started: a hint is for your own decision in it.")
+        if g.over or g.pending is None:
+            raise Refusal("The game is over: there is nothing to hint.")
+        if game != self.games or step != len(g.answers):
+            raise Refusal(f"That hint was asked for step {step} of game {game}, and the game "
+                          f"is at step {len(g.answers)} of game {self.games}.")
+        d = g.pending
+        if d.player != seat:
+            raise Refusal("It is not your decision: a hint is for your own.")
+        if d.kind == "end_turn":
+            raise Refusal("Nothing to choose here: End turn goes on.")
+        return d
 
     # ------------------------------------------------------------------ undo
 

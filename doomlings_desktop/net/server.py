@@ -10,7 +10,8 @@ is built by net/wire.py from the seat's view and event doors alone.
 Each connection has a writer task fed by a bounded queue, so a client that stops reading cannot
 hold up its room: when its queue is full the connection is dropped and the client resumes later
 from the events it had. Bots think off the event loop (`asyncio.to_thread`) from a View and a
-WorldSampler, as at the local table.
+WorldSampler, as at the local table. A player's hint is the coach's, thought by the host on a
+pool of its own (net/hints.py) and sent to that seat alone.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ from websockets.exceptions import ConnectionClosed
 
 from doomlings_desktop import __version__
 from doomlings_desktop.net.guard import AddressGuard, AddressLimits
+from doomlings_desktop.net.hints import HintDesk, Hinting, HintPolicy
 from doomlings_desktop.net.protocol import (
     MAX_MESSAGE,
     Answer,
+    AskHint,
     BadMessage,
     Create,
     Hello,
@@ -152,15 +155,17 @@ class Conn:
             await self.ws.send(raw, text=True)
 
 
-class Server:
+class Server(Hinting):
     """Rooms by code, and the websocket handler that serves them."""
 
     def __init__(self, limits: Limits | None = None, program: str = __version__,
                  grace: float = 60.0, stand_in: str | None = "medium",
                  state: Path | None = None, open_rooms: int = 0,
-                 idle: float = 900.0, undo: bool = False) -> None:
+                 idle: float = 900.0, undo: bool = False,
+                 hints: HintPolicy | None = None) -> None:
         self.limits = limits or Limits()
         self.undo = undo                # the rooms it opens let players take back (serve --undo)
+        self.hints = HintDesk(hints)    # the coach's hints for its players (serve --hints)
         self.open_rooms = open_rooms    # rooms players may open (Create) at once; 0: none
         self.idle = idle                # seconds a room players opened may sit unused
         self.opened: set[str] = set()   # the rooms players opened (the others stay for good)
@@ -186,14 +191,16 @@ class Server:
 
     def add_room(self, code: str, kinds: list[str], modules: Iterable[str] = (),
                  seed: int | None = None, variants: dict | None = None,
-                 held: bool = False, undo: bool | None = None) -> Room:
-        """Open a room; `undo` None: as the server's policy (`serve --undo`)."""
+                 held: bool = False, undo: bool | None = None,
+                 hints: bool = True) -> Room:
+        """Open a room; `undo` None: as the server's policy (`serve --undo`). `hints`: the
+        host lets its players ask the coach (where the server does: `serve --hints`)."""
         code = code.upper()
         if code in self.rooms:
             raise ValueError(f"there is a room {code} already")
         kw: dict[str, Any] = {} if seed is None else {"seed": seed}
         room = Room(code, list(kinds), tuple(modules), variants=variants or {}, held=held,
-                    undo=self.undo if undo is None else undo, **kw)
+                    undo=self.undo if undo is None else undo, hints=hints, **kw)
         self.rooms[code] = room
         self._save(room)
         return room
@@ -300,14 +307,16 @@ class Server:
             self._kick_bots(room)
 
     def _refuse(self, conn: Conn, reason: str, fatal: bool = False,
-                retry_after: float = 0.0) -> None:
+                retry_after: float = 0.0, about: str = "", counted: bool = True) -> None:
+        """Refuse a message with a sentence; `counted` False for one refused for the host's
+        load, not the client's fault (its hint must wait), which never closes a connection."""
         self.refused += 1
-        conn.refusals += 1
-        if not fatal and conn.refusals >= self.limits.max_refusals:
+        conn.refusals += counted
+        if not fatal and counted and conn.refusals >= self.limits.max_refusals:
             reason += " Too many refused messages: the connection is closed."
             fatal = True
             self.guard.mark(conn.addr, time.monotonic())
-        conn.send(Refused(reason, fatal, retry_after))
+        conn.send(Refused(reason, fatal, retry_after, about))
         if fatal:
             conn.end()
 
@@ -349,6 +358,8 @@ class Server:
                 self._say(conn, msg)
             elif type(msg) is Undo:
                 self._undo(conn, msg)
+            elif type(msg) is AskHint:
+                self._hint(conn, msg)
             else:
                 conn.send(Pong())
         except Refusal as e:
@@ -356,7 +367,8 @@ class Server:
         except Exception:  # noqa: BLE001 - a bug here must not end the server or other rooms
             log.exception("a message from room %s seat %d failed",
                           conn.room.code if conn.room else "-", conn.seat)
-            self._refuse(conn, "The server failed on this message (its log says why).")
+            self._refuse(conn, "The server failed on this message (its log says why).",
+                         about="hint" if type(msg) is AskHint else "")
 
     def _hello(self, conn: Conn, msg: Hello) -> None:
         if conn.room is not None:
@@ -380,7 +392,7 @@ class Server:
         if msg.token:       # resuming: what the client already has is not sent again
             conn.log_sent, conn.zones_sent = msg.since, msg.zsince
         conn.send(Welcome(room.code, seat, room.seats[seat].token, self.program, room.modules,
-                          room.info()))
+                          room.info(), self.hints_allowed(room)))
         self._deal(room)
 
     def _deal(self, room: Room) -> None:
@@ -457,6 +469,7 @@ class Server:
         self.guard.forget(now)
         for code in gone:
             del self.rooms[code]
+            self.hints.forget(code)
             self.opened.discard(code)
             self.guard.room_closed(code)
             self.active.pop(code, None)
@@ -621,6 +634,7 @@ class Server:
                     c.queue.put_nowait(None)
             if sweeper is not None:
                 sweeper.cancel()
+            self.hints.close()
             srv.close()
             await srv.wait_closed()
 

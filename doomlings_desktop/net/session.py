@@ -25,10 +25,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from doomlings_desktop.net.client import Lost, RemoteSeat
+from doomlings_desktop.net.coached import DOWN, RemoteHints
 from doomlings_desktop.net.news import SeatNews
 from doomlings_desktop.net.protocol import (
     PHRASES,
     Answer,
+    AskHint,
+    Hinted,
     Record,
     Refused,
     Rematch,
@@ -122,6 +125,8 @@ def _message(item: tuple) -> Any:
         return Rematch(game=item[1])
     if kind == "undo":
         return Undo(step=item[1], game=item[2])
+    if kind == "hint":
+        return AskHint(step=item[1], game=item[2])
     return Say(phrase=item[1])
 
 
@@ -255,9 +260,6 @@ class LocalOnly:
     def restore_seen(self, counts: dict) -> None:
         pass
 
-    def hint_thinking(self) -> bool:
-        return False
-
     def preview(self, card: int) -> None:
         return None
 
@@ -287,7 +289,7 @@ class LocalOnly:
         pass
 
 
-class RemoteMatch(SeatNews, Rematching, LocalOnly):
+class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
     """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
     takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
     playing, over or lost (`problem` says why, in a sentence)."""
@@ -354,7 +356,9 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         self.rematch_asked = -1     # the game after which this seat asked for one
         self.viewer = self.cleared = 0
         self.hint_for: Any = None   # the decision the last hint was asked for
-        self._hint: Any = None
+        self._hint: Any = None      # its Hint, once the host's coach sent it (or the fallback)
+        self.hint_asked: tuple[int, int] | None = None   # (game, step) asked of the host
+        self.host_hints = True      # the host lets its players ask the coach (Welcome)
         self.game = RemoteGame(self)
 
     # ------------------------------------------------------------------ the network thread
@@ -405,7 +409,7 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
                     raise ConnectionError
                 await ws.send(encode(msg), text=True)
             except Exception:  # noqa: BLE001 - the connection went: the answer goes again
-                if item[0] in ("answer", "rematch", "undo"):
+                if item[0] in ("answer", "rematch", "undo", "hint"):
                     self._put("unsent", item[1], item[0])
 
     async def _no_answer(self) -> None:
@@ -427,11 +431,16 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         s = self._seat
         t = type(msg)
         if t is Welcome:
-            self._put("welcome", msg.seat, tuple(msg.modules), self._lobby(msg.seats))
+            self._put("welcome", msg.seat, tuple(msg.modules), self._lobby(msg.seats),
+                      bool(msg.hints))
         elif t is Waiting:
             self._put("waiting", self._lobby(msg.seats))
+        elif t is Refused and msg.about == "hint" and not msg.fatal:
+            self._put("hint refused", msg.reason[:300])
         elif t is Refused:
             self._put("refused", msg.reason[:300], msg.fatal)
+        elif t is Hinted:
+            self._put("hint", msg)
         elif t is Said:
             self._put("said", msg.seat, msg.phrase)
         elif t is Record:
@@ -499,8 +508,11 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         kind = item[0]
         if kind == "update":
             return self._take_update(item[1], item[2])
-        if kind == "welcome":
+        if kind in ("hint", "hint refused"):
+            self._take_hint(kind, item[1])
+        elif kind == "welcome":
             self.me, self.modules, self.lobby = item[1], item[2], item[3]
+            self.host_hints = len(item) < 5 or bool(item[4])
             if self.seat_kept:
                 remember_seat(self.url, self.room, self.name_asked, over=self.kept_game)
             self.viewer = self.cleared = self.me
@@ -525,6 +537,9 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         elif kind == "unsent":
             if item[2] == "rematch":    # the click may be made again
                 self.rematch_asked = -1
+            if item[2] == "hint":
+                self._hint_fallback(DOWN)
+                return False
             self.sent_at = -1 if self.sent_at == item[1] else self.sent_at
             self.link_up = False
             self._repend()
@@ -533,6 +548,7 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
             if not self.link_up:
                 self.sent_at = -1
                 self._repend()
+                self._hint_fallback(DOWN)
         elif kind == "said":
             if 0 <= item[1] < len(self.seats) and 0 <= item[2] < len(PHRASES):
                 self.said.append((f"{self.name(item[1])}: {PHRASES[item[2]]}", 4.0))
@@ -548,6 +564,7 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
 
     def _lose(self, why: str) -> None:
         self.link_up = False
+        self._hint_fallback(DOWN)
         if self.state != "over" and not self._stopping:
             self.state, self.problem = "lost", why
 
@@ -607,7 +624,11 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
         self.link_up = True
         if moved:
             self.sent_at = -1
+        before = self.pending_now
         self._repend()
+        if not moved and before is not None and self.hint_for is before:
+            self.hint_for = self.pending_now    # the same decision, sent again (a seat came
+            # or went): the hint asked for it, or on its way, is still its hint
         self.state = "over" if view.over else "playing"
         if view.over and not self.finished:
             if u.game == self.kept_game:
@@ -732,40 +753,4 @@ class RemoteMatch(SeatNews, Rematching, LocalOnly):
     def stood_in(self, seat: int) -> bool:
         """A bot plays this seat until its player is back."""
         return seat in self.stand_ins
-
-    def hints_on(self) -> bool:
-        """The player's setting, as at a local table ('bots': in a game with a bot)."""
-        mode = getattr(self.prefs, "hints", "bots")
-        return mode == "always" or (mode == "bots" and bool(self.bots))
-
-    def ask_hint(self) -> bool:
-        """A hint for this seat's decision, from what the seat can see: the coach needs the
-        whole game, which stays with the host, so the hint is what a Medium bot would answer
-        from this View (its view-only play). Counted as a hint used, once a decision."""
-        d = self.my_decision()
-        if d is None or not self.hints_on() or d.kind == "end_turn" or self.view_now is None:
-            return False
-        if self.hint_for is not d:
-            self.hint_for = d
-            self.seats[self.me].hints += 1
-            self._hint = self._view_hint(self.view_now)
-        return True
-
-    def _view_hint(self, view: View) -> Any:
-        from doomlings_desktop.bots import make_bot
-        from doomlings_desktop.play.coach import Hint
-
-        try:
-            answer = make_bot("medium", self.step, db=self.db).decide(view)
-        except Exception:  # noqa: BLE001 - a hint is help, never a reason for the game to stop
-            log.exception("the view-only hint failed")
-            self.notices.append(("No hint for this one.", 3))
-            return None
-        what = self.db.name(answer) if type(answer) is int and answer >= 0 else str(answer)
-        return Hint(answer, f"{what}: what a Medium bot would choose from what you can see "
-                            "(online, the coach cannot look further).", None)
-
-    def hint(self) -> Any:
-        return self._hint if self.hint_for is not None and self.hint_for is \
-            self.my_decision() else None
 

@@ -230,7 +230,8 @@ class OnlineScene(Scene):
                               self.places[self.place][0], int(port),
                               announce=self.listen, grace=self.grace,
                               keep=hosted_folder(), name=self._name(),
-                              undo=s.hold_end_turn != "never").start()
+                              undo=s.hold_end_turn != "never",
+                              hints=s.hints != "never").start()
         except (OSError, ValueError, RuntimeError, CardDatabaseError) as e:
             why = getattr(e, "strerror", None) or str(e)
             self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")
