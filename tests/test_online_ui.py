@@ -700,3 +700,39 @@ def test_continue_on_the_main_menu_takes_a_joined_seat_back():
         other.stop()
         router.go(app, "menu")
         stop_server(st, errors)
+
+
+def test_a_game_heard_on_the_network_moves_nothing_under_the_pointer():
+    """Seen in two windows: the joiner clicked the Address field just as a game was heard;
+    its button came in above the form, the field moved down and the typing went nowhere.
+    The games heard come under the form now; a click on one fills the form in."""
+    from doomlings_desktop.net.discovery import Found
+
+    class Heard:
+        problem = ""
+
+        def __init__(self) -> None:
+            self.games: list = []
+
+        def found(self) -> list:
+            return list(self.games)
+
+        def stop(self) -> None:
+            pass
+
+    app = make_app()
+    router.go(app, "online")
+    sc = app.scene
+    sc.finder = Heard()
+    app.frame()
+    before = {k: find(sc, ("field", k)) for k in ("address", "code", "name")}
+    join = find(sc, ("button", "join"))
+    sc.finder.games = [Found("a", "192.0.2.9", 7474, "1", ("ABCDEF",)),
+                       Found("b", "192.0.2.10", 7475, "1", ("GHJKLM",))]
+    app.frame()
+    assert {k: find(sc, ("field", k)) for k in before} == before
+    assert find(sc, ("button", "join")) == join
+    heard = [b for b in sc.buttons if isinstance(b.key, tuple) and b.key[0] == "found"]
+    assert len(heard) == 2 and all(b.rect.top > join.bottom for b in heard)
+    click(app, heard[0].rect.center)
+    assert sc.fields["address"].text == "192.0.2.9:7474" and sc.fields["code"].text == "ABCDEF"

@@ -323,27 +323,15 @@ class OnlineScene(Scene):
             self.buttons.append(Button(pygame.Rect(x1, y, col, bh), label, "rejoin",
                                        tone=GO_TONE))
             y += bh + int(12 * u)
-        found = self.finder.found() if self.finder is not None else []
-        if self.finder is not None and self.finder.problem:
-            surf.blit(t.render(elide(t, self.finder.problem, int(15 * u), col), int(15 * u),
-                               WARN), (x1, y))
-            y += int(24 * u)
-        elif not found:
-            words = "Looking for games on this network..." if self.finder is not None \
-                else "Type the address and room code the host's screen shows."
-            surf.blit(t.render(words, int(16 * u), MUTED), (x1, y))
-            y += int(26 * u)
-        for f in found[:4]:
-            label = elide(t, f"{f.address}:{f.port}  {', '.join(f.rooms) or 'full'}",
-                          int(17 * u), col - int(20 * u))
-            self.buttons.append(Button(pygame.Rect(x1, y, col, bh), label, ("found", f)))
-            y += bh + int(8 * u)
-        y += int(6 * u)
         y = self._field(surf, "address", "Address", x1, y, col - int(130 * u), u)
         y = self._field(surf, "code", "Room code", x1, y, int(200 * u), u)
         y = self._field(surf, "name", "Your name", x1, y, int(260 * u), u)
         self.buttons.append(Button(pygame.Rect(x1, y + int(10 * u), int(220 * u), int(50 * u)),
                                    "Join", "join", True, tone=GO_TONE))
+        # the games heard on the network come under the form, so that nothing moves under
+        # the pointer when one is heard (two windows: the address field jumped as it was
+        # clicked, and the typing went nowhere)
+        self._found(surf, x1, y + int(76 * u), col, bh, h - int(150 * u), u)
         if self.notice:
             for k, line in enumerate(t.wrap(self.notice, int(17 * u), w - 2 * x0)[:2]):
                 surf.blit(t.render(line, int(17 * u), WARN),
@@ -351,6 +339,32 @@ class OnlineScene(Scene):
         self.buttons.append(Button(pygame.Rect(int(40 * u), h - int(80 * u), int(200 * u),
                                                int(50 * u)), "Back", "back"))
         self.draw_buttons(surf)
+
+    def _found(self, surf: pygame.Surface, x: int, y: int, col: int, bh: int, bottom: int,
+               u: float) -> None:
+        """The games announced on the local network, from y down to `bottom` at most (a
+        click fills in the address and code), or what the search is doing."""
+        t = self.app.text
+        found = self.finder.found() if self.finder is not None else []
+        if self.finder is not None and self.finder.problem:
+            surf.blit(t.render(elide(t, self.finder.problem, int(15 * u), col), int(15 * u),
+                               WARN), (x, y))
+            return
+        if not found:
+            words = "Looking for games on this network..." if self.finder is not None \
+                else "Type the address and room code the host's screen shows."
+            surf.blit(t.render(words, int(16 * u), MUTED), (x, y))
+            return
+        surf.blit(t.render("Games on this network (a click fills in the form):", int(16 * u),
+                           MUTED), (x, y))
+        y += int(26 * u)
+        for f in found[:4]:
+            if y + bh > bottom:
+                break
+            label = elide(t, f"{f.address}:{f.port}  {', '.join(f.rooms) or 'full'}",
+                          int(17 * u), col - int(20 * u))
+            self.buttons.append(Button(pygame.Rect(x, y, col, bh), label, ("found", f)))
+            y += bh + int(8 * u)
 
     def _field(self, surf: pygame.Surface, key: str, label: str, x: int, y: int, width: int,
                u: float) -> int:
