@@ -62,6 +62,7 @@ FactKind = Literal[
     "moved", "laid", "era_closed", "table_set", "gene_pool", "age_begun", "first_player",
     "turn_begun", "turn_ended", "turn_skipped", "round_ended", "stabilized", "attached",
     "detached", "recolored", "played", "peeked", "revealed_to", "shown", "meaning_kept",
+    "meaning_shown",
     "asked", "passed", "world_end_begun", "world_end_effect", "game_over"]
 
 
@@ -341,13 +342,20 @@ class AgeBegun(Fact):
 
 
 class FirstPlayer(Fact):
-    """`seat` is the first player now (R4: it passes on at each catastrophe). Public."""
+    """`seat` is the first player now (R4: it passes on at each catastrophe, `cause`; -1 at
+    the set-up or a position laid out). Public."""
 
-    __slots__ = ("seat",)
+    __slots__ = ("seat", "cause")
     kind = "first_player"
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, cause: int = -1) -> None:
         self.seat = seat
+        self.cause = cause
+
+    def line(self, g: Any, at: int) -> Event:
+        """A catastrophe revealed, with the first player it passed the turn order to."""
+        return Event("catastrophe", ("Catastrophe: ", self.cause,
+                                     f"! {g.pname(self.seat)} is now the first player."))
 
 
 class TurnBegun(Fact):
@@ -520,14 +528,43 @@ class MeaningKept(_Private):
 
 
 class Shown(Fact):
-    """Card `card` is shown to the whole table out of a hidden zone (a hand card revealed to
-    all, a tiebreak draw). Public."""
+    """Card `card` is shown to the whole table out of a hidden zone by `seat`, `why`: a hand
+    card revealed to all ("reveal"), a tiebreak draw ("tiebreak"); seat -1 and why "" for one
+    shown before a position laid out. Public."""
 
-    __slots__ = ("card",)
+    __slots__ = ("card", "seat", "why")
     kind = "shown"
 
-    def __init__(self, card: int) -> None:
+    def __init__(self, card: int, seat: int = -1,
+                 why: Literal["reveal", "tiebreak", ""] = "") -> None:
         self.card = card
+        self.seat = seat
+        self.why = why
+
+    def line(self, g: Any, at: int) -> Event:
+        """A reveal names its card; a tiebreak draw its face value too (R6)."""
+        name = g.pname(self.seat)
+        if self.why == "tiebreak":
+            return Event("tiebreak", (f"Tiebreak: {name} draws ", self.card,
+                                      f" ({g.db.value[self.card]})."))
+        return Event("reveal", (f"{name} reveals ", self.card, "."))
+
+
+class MeaningShown(Fact):
+    """At the count, `seat`'s kept Meaning of Life card `card` comes to light, worth `points`
+    to it (E4). Public (the `Outcome` that follows holds every kept card too)."""
+
+    __slots__ = ("seat", "card", "points")
+    kind = "meaning_shown"
+
+    def __init__(self, seat: int, card: int, points: int) -> None:
+        self.seat = seat
+        self.card = card
+        self.points = points
+
+    def line(self, g: Any, at: int) -> Event:
+        return Event("meaning", (f"{g.pname(self.seat)}'s Meaning of Life: ", self.card,
+                                 f" ({self.points:+d})."))
 
 
 class Asked(Fact):

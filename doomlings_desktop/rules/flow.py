@@ -112,8 +112,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     g.first = (g.first + 1) % g.n
     if g.moves is not None:
         g.noted_age()
-        g.noted_first()
-        g.say("catastrophe", ("Catastrophe: ", c, f"! {g.pname(g.first)} is now the first player."))
+        g.noted_first(c)      # and its line, FirstPlayer.line: "Catastrophe: ...!"
     denied = set()
     for p in range(g.n):
         pl = g.players[p]

@@ -11,7 +11,7 @@ also a line of the log is marked so by `Game.told()` (rules/events.py renders it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from doomlings_desktop.rules.events import (
     AgeBegun,
@@ -22,6 +22,7 @@ from doomlings_desktop.rules.events import (
     GameOver,
     GenePool,
     MeaningKept,
+    MeaningShown,
     Passed,
     Peeked,
     Played,
@@ -76,8 +77,11 @@ class FactRecord:
                 self.laid("hand", q, None)
         self.noted_peeks()
 
-    def noted_first(self) -> None:
-        self.note(FirstPlayer(self.first))
+    def noted_first(self, cause: int = -1) -> None:
+        """The first player now; passed on by catastrophe `cause`, it is a line of the log."""
+        self.note(FirstPlayer(self.first, cause))
+        if cause >= 0:
+            self.told()
 
     def noted_turn(self, p: int) -> None:
         self.note(TurnBegun(p))
@@ -128,11 +132,18 @@ class FactRecord:
     def noted_revealed(self, p: int) -> None:
         self.note(RevealedTo(p, tuple(self.revealed.get(p, ()))))
 
-    def noted_shown(self, c: int) -> None:
-        self.note(Shown(c))
+    def noted_shown(self, c: int, seat: int, why: Literal["reveal", "tiebreak"]) -> None:
+        """Card c shown to all by `seat`: a line of the log (`Shown.line`)."""
+        self.note(Shown(c, seat, why))
+        self.told()
 
     def noted_meaning(self, p: int) -> None:
         self.note(MeaningKept(p, self.meaning[p]))
+
+    def noted_meaning_shown(self, p: int, points: int) -> None:
+        """p's kept Meaning card comes to light at the count: a line of the log."""
+        self.note(MeaningShown(p, self.meaning[p], points))
+        self.told()
 
     def noted_asked(self) -> None:
         """A decision was just asked (`pending`)."""
