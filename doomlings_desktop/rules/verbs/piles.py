@@ -183,7 +183,8 @@ def t_give_card(g: Any, t: tuple) -> None:
     c = g.answer
     g.ask(ctx.player, "player", CHOOSE_RECIPIENT, g.opponents(ctx.player),
           f"{_title(g, ctx)}: who gets {_name(g, c)}?",
-          (t_give_trait_to if pile else t_give_hand_to, ctx, c), card=ctx.card, subject=c)
+          (t_give_trait_to, ctx.player, c) if pile else (t_give_hand_to, ctx, c),
+          card=ctx.card, subject=c)
 
 
 def t_give_hand_to(g: Any, t: tuple) -> None:
@@ -196,8 +197,9 @@ def t_give_hand_to(g: Any, t: tuple) -> None:
 
 
 def t_give_trait_to(g: Any, t: tuple) -> None:
-    _, ctx, c = t
-    p, q = ctx.player, g.answer
+    """Trait c of p's pile goes to the seat answered (Scutes, moving itself, a cost: R7)."""
+    _, p, c = t
+    q = g.answer
     if c in g.players[p].pile:
         g.move_trait(p, q, c)
         g.say("give", (f"{g.pname(p)} gives ", c, f" to {g.pname(q)}."))
@@ -210,7 +212,7 @@ def v_move_self(g: Any, ctx: Ctx, a: dict) -> None:
             and not (g.hosts and g.keeps_place(c, "move")):
         g.ask(p, "player", CHOOSE_RECIPIENT,
               g.opponents(p), f"{_title(g, ctx)}: move it into whose pile?",
-              (t_give_trait_to, ctx, c), card=c, subject=c)
+              (t_give_trait_to, p, c), card=c, subject=c)
 
 
 @verb("return_trait", whose=("enum:opponents|own", "opponents"))
