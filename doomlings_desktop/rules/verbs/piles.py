@@ -330,23 +330,21 @@ def v_mutual_discard(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_mutual_opp(g: Any, t: tuple) -> None:
     ctx = t[1]
-    p, q = ctx.player, g.answer
-    g.stack.append((t_mutual_theirs, ctx, q))
-    opts = g.pile_targets([q], (), "discard")
-    if opts:
-        g.ask(p, "card", DISCARD_OPPONENT_TRAIT,
-              opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile",
-              (t_discard_trait_ans, q, p), card=ctx.card, zone="pile")
+    g.stack.append((t_mutual_theirs, ctx, g.answer))
+    _mutual_ask(g, ctx, ctx.player, g.answer)
 
 
 def t_mutual_theirs(g: Any, t: tuple) -> None:
-    _, ctx, q = t
-    p = ctx.player
-    opts = [c for c in g.pile_targets([p], (), "discard") if c != ctx.card]
+    _mutual_ask(g, t[1], t[2], t[1].player, skip=t[1].card)    # the opponent spares Reckless
+
+
+def _mutual_ask(g: Any, ctx: Ctx, who: int, q: int, skip: int = -1) -> None:
+    """`who` discards a trait of q's pile other than `skip`."""
+    opts = [c for c in g.pile_targets([q], (), "discard") if c != skip]
     if opts:
-        g.ask(q, "card", DISCARD_OPPONENT_TRAIT,
-              opts, f"{_title(g, ctx)}: discard a trait from {g.pname(p)}'s pile",
-              (t_discard_trait_ans, p, q), card=ctx.card, zone="pile")
+        g.ask(who, "card", DISCARD_OPPONENT_TRAIT,
+              opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile",
+              (t_discard_trait_ans, q, who), card=ctx.card, zone="pile")
 
 
 @verb("recolor")
