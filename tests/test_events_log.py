@@ -16,6 +16,7 @@ from doomlings_desktop.rules.events import (
     MeaningKept,
     MeaningShown,
     Moved,
+    Played,
     Shown,
     events_for,
     zone_events_for,
@@ -26,7 +27,8 @@ from doomlings_desktop.rules.record import make_record, replay
 TOLD = {"draw": Moved, "discard": Moved, "take": Moved, "reshuffle": Laid, "play": None,
         "age": None, "world_end": None, "we_trait": None, "we_catastrophe": None,
         "winner": None, "catastrophe": FirstPlayer, "reveal": Shown, "tiebreak": Shown,
-        "meaning": None}    # a kept Meaning card (to its keeper: MeaningKept), or shown at the end
+        "meaning": None,    # a kept Meaning card (to its keeper: MeaningKept), or shown at the end
+        "out_of_turn": Played}      # into a pile, or attached (an in-turn attachment's "attach")
 
 
 def _all_modules():
@@ -73,7 +75,7 @@ def test_a_line_that_restates_a_typed_fact_is_rendered_from_it(games):
                 assert type(e) is not Event, f"{kind} said beside its fact: {e!r}"
                 assert TOLD[kind] is None or type(e) is TOLD[kind]
     assert {"draw", "discard", "play", "age", "world_end", "winner", "meaning", "catastrophe",
-            "reveal", "tiebreak"} <= kinds
+            "reveal", "tiebreak", "out_of_turn"} <= kinds
 
 
 def test_a_draw_line_names_exactly_the_cards_drawn_to_the_drawer():

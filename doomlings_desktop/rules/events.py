@@ -416,20 +416,32 @@ class Recolored(Fact):
 class Played(Fact):
     """`seat` played trait `card` (into a pile): it is the last trait played (Natural Harmony);
     `out_of_turn` for a card played outside the turn's plays (R20, World's End); `src` the zone
-    a trait entering its player's own pile came from (`flow.t_enter`: "hand", "discard",
-    "deck"), "" for the other plays. Public."""
+    a trait entering its player's own pile, or an attachment played in turn, came from
+    (`flow.t_enter`, `attach.t_attach_ans`: "hand", "discard", "deck"), "" for the other
+    plays; `into` the seat whose pile it entered and `host` the trait an attachment lies on
+    (-1: not told, none). Public."""
 
     kind = "played"
     seat: int
     card: int
     out_of_turn: bool
     src: str = ""
+    into: int = -1
+    host: int = -1
 
     def line(self, g: Any, at: int) -> Event:
-        """A trait entering its player's pile (a play out of turn at World's End: Sneaky)."""
-        where = _FROM[self.src]
-        when = " at World's End" if self.out_of_turn else ""
-        return Event("play", (f"{g.pname(self.seat)} plays ", self.card, f"{where}{when}."))
+        """A trait entering its player's pile (a play out of turn at World's End: Sneaky), an
+        attachment on its host, a card played out of turn into a pile."""
+        name, c, src = g.pname(self.seat), self.card, self.src
+        if src and self.host < 0:
+            when = " at World's End" if self.out_of_turn else ""
+            return Event("play", (f"{name} plays ", c, f"{_FROM[src]}{when}."))
+        whose = "their" if self.into == self.seat else f"{g.pname(self.into)}'s"
+        if self.host < 0:
+            return Event("out_of_turn", (f"{name} plays ", c, f" out of turn into {whose} pile."))
+        how = f"{_FROM[src]}," if src else " out of turn,"
+        return Event("attach" if src else "out_of_turn",
+                     (f"{name} plays ", c, f"{how} attached to {whose} ", self.host, "."))
 
 
 _FROM = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}

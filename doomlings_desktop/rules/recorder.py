@@ -99,11 +99,13 @@ class FactRecord:
     def noted_stabilize(self, p: int) -> None:
         self.note(Stabilized(p))
 
-    def noted_played(self, p: int, c: int, out_of_turn: bool = False, src: str = "") -> None:
-        """Trait c, just played into a pile by p, is the last trait played. A play at World's
-        End (Sneaky, R5) is out of turn too: no turn is being played then. A trait entering
-        its player's pile from `src` is a line of the log too (`Played.line`)."""
-        self.note(Played(p, c, out_of_turn or self.world_end, src))
+    def noted_played(self, p: int, c: int, out_of_turn: bool = False, src: str = "",
+                     into: int = -1, host: int = -1) -> None:
+        """Trait c, just played into a pile (`into`'s; on `host`) by p, is the last trait
+        played. A play at World's End (Sneaky, R5) is out of turn too: no turn is being
+        played then. A play from `src` is a line of the log too (`Played.line`); an out-of-
+        turn play is one when its caller says so (`told`)."""
+        self.note(Played(p, c, out_of_turn or self.world_end, src, into, host))
         if src:
             self.told()
 
