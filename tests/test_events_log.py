@@ -28,7 +28,7 @@ TOLD = {"draw": Moved, "discard": Moved, "take": Moved, "reshuffle": Laid, "play
         "age": None, "world_end": None, "we_trait": None, "we_catastrophe": None,
         "winner": None, "catastrophe": FirstPlayer, "reveal": Shown, "tiebreak": Shown,
         "meaning": None,    # a kept Meaning card (to its keeper: MeaningKept), or shown at the end
-        "out_of_turn": Played}      # into a pile, or attached (an in-turn attachment's "attach")
+        "out_of_turn": Played, "age_skipped": Moved}      # into a pile, or attached (an in-turn attachment's "attach")
 
 
 def _all_modules():

@@ -222,7 +222,10 @@ class Moved(Fact):
 
     def line(self, g: Any, at: int) -> Event:
         """The moves that are lines: the last card of a draw, a card discarded from a hand
-        (`discard_from_hand`), or taken from the discard pile into one."""
+        (`discard_from_hand`), or taken from the discard pile into one, an age revealed
+        without effect (Optimistic Nihilism)."""
+        if self.src == "age_deck":
+            return Event("age_skipped", (self.card, " is revealed and takes no effect."))
         if self.src == "deck":
             name, cards = g.pname(self.q), _drawn(g, at)
             return Event("draw", (f"{name} draws {len(cards)}.",), (self.q,),
