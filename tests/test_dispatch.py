@@ -11,6 +11,7 @@ that listen to them through one index built when the card database loads.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -85,3 +86,100 @@ def test_held_is_the_hands_own_in_games_and_sampled_worlds(modules):
                 assert dict(_held(w)) == {k: n for k, n in w.held.items() if n}
                 seen += 1
     assert seen > 10
+
+
+FAN_MODULE = """\
+format: 1
+module: fanmade
+title: "Fan-made"
+description: "Two cards written as data only."
+traits:
+  - id: scavenger
+    name: "Scavenger"
+    color: purple
+    value: 2
+    icons: [out_of_turn]
+    text: "When an opponent's trait is discarded from their pile, you may play this at once; then take that trait into your hand."
+    reaction: trait_discarded
+    bots: {hold: 2}
+  - id: sunbather
+    name: "Sunbather"
+    color: green
+    value: 1
+    text: "Whenever you play another green trait from your hand, draw 1 card."
+    triggers: {own_green_played: [{draw: 1}]}
+"""
+
+FAN_SCENARIOS = {
+    "scavenger": """\
+name: Scavenger is offered when a trait leaves an opponent's pile for the discard pile
+modules: [fanmade]
+players: 2
+setup:
+  trait_deck: [gills, leaves, migratory]
+  players:
+    - pile: [stone-skin]
+      hand: [voracious, quick, antlers, bark, spiny]
+    - hand: [scavenger, adorable]
+steps:
+  - play: voracious
+  - choose: quick
+  - choose: stone-skin
+  - react: {player: 1, card: scavenger}
+expect:
+  discard_size: 0
+  players:
+    - {pile: [voracious, quick]}
+    - {pile: [scavenger], hand: [adorable, stone-skin]}
+""",
+    "sunbather": """\
+name: Sunbather draws 1 when its player plays another green trait from hand
+modules: [fanmade]
+players: 2
+setup:
+  trait_deck: [fangs, migratory]
+  players:
+    - pile: [sunbather]
+      hand: [leaves, bark, quick, spiny, antlers, gills]
+    - hand: [adorable]
+steps:
+  - play: leaves              # Sunbather draws fangs: 6 cards, so stabilizing discards 1
+  - choose: bark
+expect:
+  players:
+    - {pile: [sunbather, leaves], hand: [quick, spiny, antlers, gills, fangs]}
+""",
+}
+
+
+def test_a_newcomers_cards_are_data_only(tmp_path):
+    """The docs' worked examples (docs/card-dsl.md): an out-of-turn card and a trigger added
+    by a module file and a line of the manifest, no Python: the first is offered at its
+    moment and played, the second fires, and their lines reach the log."""
+    from doomlings_desktop.commands.scenario import run_file
+    from doomlings_desktop.resources import cards_path
+    from doomlings_desktop.rules.cards import load_database
+
+    base, n = re.subn(r"\nmodules:\n(  .*\n)+", "\nmodules:\n  fanmade: fanmade.yaml\n",
+                      cards_path().read_text(encoding="utf-8"), count=1)    # its one module
+    assert n == 1
+    (tmp_path / "cards.yaml").write_text(base, encoding="utf-8")
+    (tmp_path / "fanmade.yaml").write_text(FAN_MODULE, encoding="utf-8")
+    db = load_database(tmp_path / "cards.yaml")
+    for name, text in FAN_SCENARIOS.items():
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(text, encoding="utf-8")
+        assert run_file(db, path) is None, name
+    fan = database_for(["fanmade"], db)
+    scavenger = fan.card("scavenger")
+    offered = told = 0
+    for seed in range(40):
+        g = Game.new(fan, 4, seed=seed)
+        rand = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            take = d.kind == "react" and scavenger in d.options
+            offered += take
+            g.apply(scavenger if take else rand.choice(d.options))
+        told += sum("plays Scavenger out of turn" in line.text_for(fan, -1) for line in g.log)
+    assert offered == told > 0

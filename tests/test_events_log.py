@@ -11,9 +11,13 @@ from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.events import (
     Event,
     Fact,
+    FirstPlayer,
     Laid,
     MeaningKept,
+    MeaningShown,
     Moved,
+    Played,
+    Shown,
     events_for,
     zone_events_for,
 )
@@ -22,7 +26,9 @@ from doomlings_desktop.rules.record import make_record, replay
 # The kinds of line a typed fact renders (`line`): none of them may be said as an `Event`.
 TOLD = {"draw": Moved, "discard": Moved, "take": Moved, "reshuffle": Laid, "play": None,
         "age": None, "world_end": None, "we_trait": None, "we_catastrophe": None,
-        "winner": None}     # and a kept Meaning card's ("meaning", to its keeper: MeaningKept)
+        "winner": None, "catastrophe": FirstPlayer, "reveal": Shown, "tiebreak": Shown,
+        "meaning": None,    # a kept Meaning card (to its keeper: MeaningKept), or shown at the end
+        "out_of_turn": Played, "age_skipped": Moved}      # into a pile, or attached (an in-turn attachment's "attach")
 
 
 def _all_modules():
@@ -62,14 +68,14 @@ def test_a_line_that_restates_a_typed_fact_is_rendered_from_it(games):
             e = g.moves[j]
             line = e.line(g, j)
             kind = line.kind
-            if kind == "meaning" and line.to:   # kept (the reveal at the end is said)
-                assert type(e) is MeaningKept
-                kinds.add(kind)
+            if kind == "meaning":       # kept (to its keeper), or come to light at the count
+                assert type(e) is (MeaningKept if line.to else MeaningShown)
             if kind in TOLD:
                 kinds.add(kind)
                 assert type(e) is not Event, f"{kind} said beside its fact: {e!r}"
                 assert TOLD[kind] is None or type(e) is TOLD[kind]
-    assert {"draw", "discard", "play", "age", "world_end", "winner", "meaning"} <= kinds
+    assert {"draw", "discard", "play", "age", "world_end", "winner", "meaning", "catastrophe",
+            "reveal", "tiebreak", "out_of_turn"} <= kinds
 
 
 def test_a_draw_line_names_exactly_the_cards_drawn_to_the_drawer():

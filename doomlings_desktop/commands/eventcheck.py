@@ -62,7 +62,8 @@ MAX_STEPS = 3000
 
 # Events that tell a seat something it keeps no trace of here: what follows them says it
 # (the moves of a stabilize, the effects of World's End), or nothing in a View shows it.
-_NARRATION = frozenset(("turn_skipped", "stabilized", "passed", "world_end_effect"))
+_NARRATION = frozenset(("turn_skipped", "stabilized", "passed", "world_end_effect",
+                        "meaning_shown"))
 
 
 class PictureBroken(AssertionError):

@@ -44,12 +44,8 @@ def t_attach_ans(g: Game, t: tuple) -> None:
     db = g.db
     g.attach(q, c, host)
     g.last_colors = db.colors[c]
-    if g.moves is not None:
-        g.noted_played(p, c)
-    if g.log is not None:
-        whose = "their" if q == p else f"{g.pname(q)}'s"
-        where = "" if src == "hand" else " from the discard pile"
-        g.say("attach", (f"{g.pname(p)} plays ", c, f"{where}, attached to {whose} ", host, "."))
+    if g.moves is not None:     # Played.line: "Ann plays Nano, attached to Bob's Antlers."
+        g.noted_played(p, c, src=src, into=q, host=host)
 
 
 def ask_host_out_of_turn(g: Game, q: int, c: int, quiet: bool) -> None:
@@ -67,11 +63,9 @@ def t_attach_out_of_turn(g: Game, t: tuple) -> None:
     g.attach(q, c, host)
     g.last_colors = g.db.colors[c]
     if g.moves is not None:
-        g.noted_played(p, c, True)
-    if g.log is not None and not quiet:
-        whose = "their" if q == p else f"{g.pname(q)}'s"
-        g.say("out_of_turn", (f"{g.pname(p)} plays ", c, f" out of turn, attached to {whose} ",
-                              host, "."))
+        g.noted_played(p, c, True, into=q, host=host)
+        if not quiet:       # Played.line: "Ann plays ... out of turn, attached to their ..."
+            g.told()
 
 
 # ---------------------------------------------------------------------- Ruggedized (E14)

@@ -24,9 +24,31 @@ def pile_color(g: Any, p: int, color: str) -> int:
     return g.pile_colors(p).count(color)
 
 
-def pile_value(g: Any, p: int, value: int) -> int:
-    v = g.db.value
-    return sum(1 for c in g.players[p].pile if v[c] == value)
+def _count_of(zone: str, column: str, equal: bool = True) -> Callable[[Any, int, Any], int]:
+    """A counter of the cards in the player's "pile" or "hand", in every pile ("piles") or in
+    the discard pile ("discard") whose entry in `column` of the card table (`Database`'s flat
+    arrays) is the counter's argument, or (`equal` False) is true."""
+    def count(g: Any, p: int, arg: Any) -> int:
+        col = getattr(g.db, column)
+        if zone == "piles":
+            cards = [c for pl in g.players for c in pl.pile]
+        else:
+            cards = g.discard if zone == "discard" else getattr(g.players[p], zone)
+        return sum(1 for c in cards if col[c] == arg) if equal else sum(1 for c in cards if col[c])
+    return count
+
+
+pile_value = _count_of("pile", "value")
+pile_named = _count_of("pile", "ident")
+all_piles_named = _count_of("piles", "ident")
+pile_module = _count_of("pile", "module")    # a card's module goes where it goes (E1)
+all_piles_module = _count_of("piles", "module")
+discard_module = _count_of("discard", "module")
+discard_dominants = _count_of("discard", "dominant", equal=False)
+hand_dominants = _count_of("hand", "dominant", equal=False)
+hand_with_effect = _count_of("hand", "has_effect", equal=False)
+pile_dominants = _count_of("pile", "dominant", equal=False)
+pile_actions = _count_of("pile", "has_action", equal=False)
 
 
 def pile_negative(g: Any, p: int, _: Any) -> int:
@@ -34,42 +56,11 @@ def pile_negative(g: Any, p: int, _: Any) -> int:
     return sum(1 for c in g.players[p].pile if v[c] < 0)
 
 
-def pile_named(g: Any, p: int, ident: str) -> int:
-    idt = g.db.ident
-    return sum(1 for c in g.players[p].pile if idt[c] == ident)
-
-
-def all_piles_named(g: Any, p: int, ident: str) -> int:
-    idt = g.db.ident
-    return sum(1 for pl in g.players for c in pl.pile if idt[c] == ident)
-
-
-def pile_module(g: Any, p: int, module: str) -> int:
-    """Cards of a module in the pile: its identity goes wherever the card goes (E1)."""
-    mod = g.db.module
-    return sum(1 for c in g.players[p].pile if mod[c] == module)
-
-
-def all_piles_module(g: Any, p: int, module: str) -> int:
-    mod = g.db.module
-    return sum(1 for pl in g.players for c in pl.pile if mod[c] == module)
-
-
-def discard_module(g: Any, p: int, module: str) -> int:
-    mod = g.db.module
-    return sum(1 for c in g.discard if mod[c] == module)
-
-
 def discard_negative(g: Any, p: int, every: int) -> int:
     """Traits with a negative face value in the discard pile, per `every` of them, rounded
     down (Cranial Crest: +1 for every 3). A variable value counts 0, never negative."""
     v = g.db.value
     return sum(1 for c in g.discard if v[c] < 0) // every
-
-
-def discard_dominants(g: Any, p: int, _: Any) -> int:
-    dom = g.db.dominant
-    return sum(1 for c in g.discard if dom[c])
 
 
 def pile_value_at_least(g: Any, p: int, value: int) -> int:
@@ -113,16 +104,6 @@ def hand_distinct_colors(g: Any, p: int, _: Any) -> int:
     return len({x for c in g.players[p].hand for x in cols[c]} & _COLOR_SET)
 
 
-def hand_dominants(g: Any, p: int, _: Any) -> int:
-    dom = g.db.dominant
-    return sum(1 for c in g.players[p].hand if dom[c])
-
-
-def hand_with_effect(g: Any, p: int, _: Any) -> int:
-    eff = g.db.has_effect
-    return sum(1 for c in g.players[p].hand if eff[c])
-
-
 def gene_pool(g: Any, p: int, _: Any) -> int:
     return g.players[p].gp
 
@@ -135,19 +116,9 @@ def missing_colors(g: Any, p: int, _: Any) -> int:
     return 4 - pile_distinct_colors(g, p, None)
 
 
-def pile_dominants(g: Any, p: int, _: Any) -> int:
-    dom = g.db.dominant
-    return sum(1 for c in g.players[p].pile if dom[c])
-
-
 def pile_effectless(g: Any, p: int, _: Any) -> int:
     eff = g.db.has_effect
     return sum(1 for c in g.players[p].pile if not eff[c])
-
-
-def pile_actions(g: Any, p: int, _: Any) -> int:
-    act = g.db.has_action
-    return sum(1 for c in g.players[p].pile if act[c])
 
 
 def pile_color_sets(g: Any, p: int, _: Any) -> int:

@@ -247,10 +247,11 @@ class Game(State, Legality, Scoring, Windows):
         """An out-of-turn card goes from q's hand into q's pile (or `into`'s, Self-Awareness).
         It counts as the last trait played (Natural Harmony); it is not a turn and is not
         followed by stabilizing (R20)."""
-        self.move(c, "hand", "pile", q, q if into is None else into)
+        into = q if into is None else into
+        self.move(c, "hand", "pile", q, into)
         self.last_colors = self.db.colors[c]
         if self.moves is not None:
-            self.noted_played(q, c, True)
+            self.noted_played(q, c, True, into=into)
 
     def play_from_discard(self, p: int, c: int, resolve_action: bool) -> None:
         self.move(c, "discard", "limbo")

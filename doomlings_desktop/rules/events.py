@@ -23,6 +23,7 @@ of its `view_for`) from the public set-up and its share of the typed events alon
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 Part = Any   # str | int (a card) | tuple[int, ...] (cards) | Secret
@@ -62,12 +63,14 @@ FactKind = Literal[
     "moved", "laid", "era_closed", "table_set", "gene_pool", "age_begun", "first_player",
     "turn_begun", "turn_ended", "turn_skipped", "round_ended", "stabilized", "attached",
     "detached", "recolored", "played", "peeked", "revealed_to", "shown", "meaning_kept",
+    "meaning_shown",
     "asked", "passed", "world_end_begun", "world_end_effect", "game_over"]
 
 
 class Fact:
-    """A typed event: its fields are its slots. Public unless the class says otherwise
-    (`for_seat`); equal by kind and fields."""
+    """A typed event: each kind a slotted dataclass, its fields its slots (equality and
+    repr are this class's: by kind and fields, positionally). Public unless the class says
+    otherwise (`for_seat`)."""
 
     __slots__ = ()
     kind: ClassVar[FactKind]
@@ -195,24 +198,21 @@ def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]
 PUBLIC_ZONES = frozenset(("pile", "discard", "era"))
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Moved(Fact):
     """Card `card` left zone `src` (of seat p for a hand or a pile, else -1) for the top of
     `dst` (of seat q; its bottom with `bottom`). `seen` is who may know which card it is:
     None for everyone (either end is a pile, the discard pile or an era), else the seats whose
     hand is an end (a draw: the drawer; a card given: both; the deck to the age deck: nobody)."""
 
-    __slots__ = ("card", "src", "p", "dst", "q", "bottom", "seen")
     kind = "moved"
-
-    def __init__(self, card: int | None, src: str, p: int, dst: str, q: int, bottom: bool,
-                 seen: tuple | None) -> None:
-        self.card = card
-        self.src = src
-        self.p = p
-        self.dst = dst
-        self.q = q
-        self.bottom = bottom
-        self.seen = seen
+    card: int | None
+    src: str
+    p: int
+    dst: str
+    q: int
+    bottom: bool
+    seen: tuple | None
 
     def for_seat(self, seat: int) -> Moved:
         """This move as `seat` may know it: the card None when it is hidden from it."""
@@ -222,7 +222,10 @@ class Moved(Fact):
 
     def line(self, g: Any, at: int) -> Event:
         """The moves that are lines: the last card of a draw, a card discarded from a hand
-        (`discard_from_hand`), or taken from the discard pile into one."""
+        (`discard_from_hand`), or taken from the discard pile into one, an age revealed
+        without effect (Optimistic Nihilism)."""
+        if self.src == "age_deck":
+            return Event("age_skipped", (self.card, " is revealed and takes no effect."))
         if self.src == "deck":
             name, cards = g.pname(self.q), _drawn(g, at)
             return Event("draw", (f"{name} draws {len(cards)}.",), (self.q,),
@@ -255,20 +258,18 @@ def _drawn(g: Any, at: int) -> tuple[int, ...]:
     return tuple(reversed(cards))
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Laid(Fact):
     """Zone `zone` (of seat `seat`, -1 for a shared one) is now `cards`, top last, whatever it
     held: the public set-up, a reshuffle (the discard pile becomes the deck), hands swapped or
     passed, the decks put back after a tiebreak. `seen` as in `Moved`: None for everyone, else those seats only;
     every other seat learns how many cards the zone holds."""
 
-    __slots__ = ("zone", "seat", "cards", "seen")
     kind = "laid"
-
-    def __init__(self, zone: str, seat: int, cards: tuple, seen: tuple | None) -> None:
-        self.zone = zone
-        self.seat = seat
-        self.cards = cards
-        self.seen = seen
+    zone: str
+    seat: int
+    cards: tuple
+    seen: tuple | None
 
     def for_seat(self, seat: int) -> Laid:
         if self.seen is None or seat in self.seen:
@@ -280,15 +281,13 @@ class Laid(Fact):
         return Event("reshuffle", ("The discard pile is shuffled into a new trait deck.",))
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class EraClosed(Fact):
     """Catastrophe `card` (just revealed into the current era) closes it: it joins the
     catastrophes and a new, empty era begins. Public."""
 
-    __slots__ = ("card",)
     kind = "era_closed"
-
-    def __init__(self, card: int) -> None:
-        self.card = card
+    card: int
 
 
 
@@ -297,160 +296,155 @@ class EraClosed(Fact):
 # the public set-up (`State.lay_out_recorded`) and these, a seat's whole picture is rebuilt
 # (commands/eventcheck.py): every fact of `view_for(game, seat)`.
 
+@dataclass(slots=True, eq=False, repr=False)
 class TableSet(Fact):
     """The game's table: `n` seats, the rule variants in play, and the colours of the last
     trait played when a game goes on from a position (else ()). Public, first of all."""
 
-    __slots__ = ("n", "variants", "last_colors")
     kind = "table_set"
-
-    def __init__(self, n: int, variants: dict, last_colors: tuple = ()) -> None:
-        self.n = n
-        self.variants = variants
-        self.last_colors = last_colors
+    n: int
+    variants: dict
+    last_colors: tuple = ()
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class GenePool(Fact):
     """Seat `seat`'s gene pool is now `gp`, because of card `cause` (a trait entering or
     leaving a pile, a catastrophe; -1 for the set-up). Public."""
 
-    __slots__ = ("seat", "gp", "cause")
     kind = "gene_pool"
-
-    def __init__(self, seat: int, gp: int, cause: int) -> None:
-        self.seat = seat
-        self.gp = gp
-        self.cause = cause
+    seat: int
+    gp: int
+    cause: int
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class AgeBegun(Fact):
     """Age (or catastrophe) `age` is now in force with its rule; `hands_open` when its rule
     opens every hand (Age of Metadata, E24: the hands are laid out face up after this).
     Public."""
 
-    __slots__ = ("age", "hands_open")
     kind = "age_begun"
-
-    def __init__(self, age: int, hands_open: bool) -> None:
-        self.age = age
-        self.hands_open = hands_open
+    age: int
+    hands_open: bool
 
     def line(self, g: Any, at: int) -> Event:
         """An age revealed (a catastrophe's line names the new first player: its own)."""
         return Event("age", ("Age: ", self.age, f". {g.db.cards[self.age].text}"))
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class FirstPlayer(Fact):
-    """`seat` is the first player now (R4: it passes on at each catastrophe). Public."""
+    """`seat` is the first player now (R4: it passes on at each catastrophe, `cause`; -1 at
+    the set-up or a position laid out). Public."""
 
-    __slots__ = ("seat",)
     kind = "first_player"
+    seat: int
+    cause: int = -1
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    def line(self, g: Any, at: int) -> Event:
+        """A catastrophe revealed, with the first player it passed the turn order to."""
+        return Event("catastrophe", ("Catastrophe: ", self.cause,
+                                     f"! {g.pname(self.seat)} is now the first player."))
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class TurnBegun(Fact):
     """`seat`'s turn begins: it is the current player. Public."""
 
-    __slots__ = ("seat",)
     kind = "turn_begun"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class TurnEnded(Fact):
     """`seat`'s turn is over (its end-of-turn window is opened or passed). Public."""
 
-    __slots__ = ("seat",)
     kind = "turn_ended"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class TurnSkipped(Fact):
     """`seat` loses its turn this round (Optimistic Nihilism, R26). Public."""
 
-    __slots__ = ("seat",)
     kind = "turn_skipped"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class RoundEnded(Fact):
     """The round is over: no trait counts as the last played (Natural Harmony). Public."""
 
-    __slots__ = ()
     kind = "round_ended"
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Stabilized(Fact):
     """`seat` stabilizes (R9: draws or discards to its gene pool; the moves follow). Public."""
 
-    __slots__ = ("seat",)
     kind = "stabilized"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Attached(Fact):
     """Attachment `card` lies on trait `host` (both in one pile, E8-E10). Public."""
 
-    __slots__ = ("card", "host")
     kind = "attached"
-
-    def __init__(self, card: int, host: int) -> None:
-        self.card = card
-        self.host = host
+    card: int
+    host: int
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Detached(Fact):
     """Attachment `card` is off its host `host` (moved, returned, discarded). Public."""
 
-    __slots__ = ("card", "host")
     kind = "detached"
-
-    def __init__(self, card: int, host: int) -> None:
-        self.card = card
-        self.host = host
+    card: int
+    host: int
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Recolored(Fact):
     """The colours `seat`'s pile cards were given (Faith, a recolour): (card, colour) pairs,
     all of them now; a card leaving the pile loses its own. Public."""
 
-    __slots__ = ("seat", "colors")
     kind = "recolored"
-
-    def __init__(self, seat: int, colors: tuple) -> None:
-        self.seat = seat
-        self.colors = colors
+    seat: int
+    colors: tuple
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Played(Fact):
     """`seat` played trait `card` (into a pile): it is the last trait played (Natural Harmony);
     `out_of_turn` for a card played outside the turn's plays (R20, World's End); `src` the zone
-    a trait entering its player's own pile came from (`flow.t_enter`: "hand", "discard",
-    "deck"), "" for the other plays. Public."""
+    a trait entering its player's own pile, or an attachment played in turn, came from
+    (`flow.t_enter`, `attach.t_attach_ans`: "hand", "discard", "deck"), "" for the other
+    plays; `into` the seat whose pile it entered and `host` the trait an attachment lies on
+    (-1: not told, none). Public."""
 
-    __slots__ = ("seat", "card", "out_of_turn", "src")
     kind = "played"
-
-    def __init__(self, seat: int, card: int, out_of_turn: bool, src: str = "") -> None:
-        self.seat = seat
-        self.card = card
-        self.out_of_turn = out_of_turn
-        self.src = src
+    seat: int
+    card: int
+    out_of_turn: bool
+    src: str = ""
+    into: int = -1
+    host: int = -1
 
     def line(self, g: Any, at: int) -> Event:
-        """A trait entering its player's pile (a play out of turn at World's End: Sneaky)."""
-        where = _FROM[self.src]
-        when = " at World's End" if self.out_of_turn else ""
-        return Event("play", (f"{g.pname(self.seat)} plays ", self.card, f"{where}{when}."))
+        """A trait entering its player's pile (a play out of turn at World's End: Sneaky), an
+        attachment on its host, a card played out of turn into a pile."""
+        name, c, src = g.pname(self.seat), self.card, self.src
+        if src and self.host < 0:
+            when = " at World's End" if self.out_of_turn else ""
+            return Event("play", (f"{name} plays ", c, f"{_FROM[src]}{when}."))
+        whose = "their" if self.into == self.seat else f"{g.pname(self.into)}'s"
+        if self.host < 0:
+            return Event("out_of_turn", (f"{name} plays ", c, f" out of turn into {whose} pile."))
+        how = f"{_FROM[src]}," if src else " out of turn,"
+        return Event("attach" if src else "out_of_turn",
+                     (f"{name} plays ", c, f"{how} attached to {whose} ", self.host, "."))
 
 
 _FROM = {"hand": "", "discard": " from the discard pile", "deck": " from the deck"}
@@ -475,42 +469,36 @@ class _Private(Fact):
         return seat != self.seat and getattr(self, self._secret) is not None
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Peeked(_Private):
     """The next ages `seat` has seen on top of the age deck now, top first (a peek; Neural
     Link: two; () once they are revealed or gone). Private to `seat`."""
 
-    __slots__ = ("seat", "ages")
     kind = "peeked"
     _secret = "ages"
-
-    def __init__(self, seat: int, ages: tuple | None) -> None:
-        self.seat = seat
-        self.ages = ages
+    seat: int
+    ages: tuple | None
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class RevealedTo(_Private):
     """Cards of another hand shown to `seat` alone now (Nosy; () once it is over). Private."""
 
-    __slots__ = ("seat", "cards")
     kind = "revealed_to"
     _secret = "cards"
-
-    def __init__(self, seat: int, cards: tuple | None) -> None:
-        self.seat = seat
-        self.cards = cards
+    seat: int
+    cards: tuple | None
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class MeaningKept(_Private):
     """`seat` keeps Meaning of Life card `card` in secret (E4); everyone learns it with the
     game's `Outcome`. Private to `seat` until then."""
 
-    __slots__ = ("seat", "card")
     kind = "meaning_kept"
     _secret = "card"
-
-    def __init__(self, seat: int, card: int | None) -> None:
-        self.seat = seat
-        self.card = card
+    seat: int
+    card: int | None
 
     def line(self, g: Any, at: int) -> Event:
         """Named to its keeper alone; the others read that a card was kept."""
@@ -519,28 +507,50 @@ class MeaningKept(_Private):
                      (f"{name} keeps ", self.card, " as their Meaning of Life."))
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Shown(Fact):
-    """Card `card` is shown to the whole table out of a hidden zone (a hand card revealed to
-    all, a tiebreak draw). Public."""
+    """Card `card` is shown to the whole table out of a hidden zone by `seat`, `why`: a hand
+    card revealed to all ("reveal"), a tiebreak draw ("tiebreak"); seat -1 and why "" for one
+    shown before a position laid out. Public."""
 
-    __slots__ = ("card",)
     kind = "shown"
+    card: int
+    seat: int = -1
+    why: Literal["reveal", "tiebreak", ""] = ""
 
-    def __init__(self, card: int) -> None:
-        self.card = card
+    def line(self, g: Any, at: int) -> Event:
+        """A reveal names its card; a tiebreak draw its face value too (R6)."""
+        name = g.pname(self.seat)
+        if self.why == "tiebreak":
+            return Event("tiebreak", (f"Tiebreak: {name} draws ", self.card,
+                                      f" ({g.db.value[self.card]})."))
+        return Event("reveal", (f"{name} reveals ", self.card, "."))
 
 
+@dataclass(slots=True, eq=False, repr=False)
+class MeaningShown(Fact):
+    """At the count, `seat`'s kept Meaning of Life card `card` comes to light, worth `points`
+    to it (E4). Public (the `Outcome` that follows holds every kept card too)."""
+
+    kind = "meaning_shown"
+    seat: int
+    card: int
+    points: int
+
+    def line(self, g: Any, at: int) -> Event:
+        return Event("meaning", (f"{g.pname(self.seat)}'s Meaning of Life: ", self.card,
+                                 f" ({self.points:+d})."))
+
+
+@dataclass(slots=True, eq=False, repr=False)
 class Asked(Fact):
     """The game waits for `seat`'s decision `decision`. The decider alone gets the decision;
     the others learn whom the game waits for, and of an out-of-turn offer (kind "react")
     nothing at all but that it waits on no one they can see (seat -1), as `view_for` says."""
 
-    __slots__ = ("seat", "decision")
     kind = "asked"
-
-    def __init__(self, seat: int, decision: Any) -> None:
-        self.seat = seat
-        self.decision = decision
+    seat: int
+    decision: Any
 
     def _key(self) -> tuple:
         d = self.decision
@@ -558,14 +568,12 @@ class Asked(Fact):
         return seat != self.seat and self.decision is not None
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Passed(Fact):
     """`seat` passes on an out-of-turn offer. Only its holder knows: the offer was hidden."""
 
-    __slots__ = ("seat",)
     kind = "passed"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    seat: int
 
     def for_seat(self, seat: int) -> Fact | None:
         return self if seat == self.seat else None
@@ -574,26 +582,24 @@ class Passed(Fact):
         return seat != self.seat
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class WorldEndBegun(Fact):
     """World's End (R5): no more turns; the effects and the scoring follow. Public."""
 
-    __slots__ = ()
     kind = "world_end_begun"
 
     def line(self, g: Any, at: int) -> Event:
         return Event("world_end", ("World's End!",))
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class WorldEndEffect(Fact):
     """The World's End effect of `card` applies (a trait of `seat`'s pile, or the final
     catastrophe's with seat -1); its changes follow as their own events. Public."""
 
-    __slots__ = ("seat", "card")
     kind = "world_end_effect"
-
-    def __init__(self, seat: int, card: int) -> None:
-        self.seat = seat
-        self.card = card
+    seat: int
+    card: int
 
     def line(self, g: Any, at: int) -> Event:
         """A trait's effect names its pile's player; the final catastrophe's reads its text."""
@@ -603,15 +609,13 @@ class WorldEndEffect(Fact):
                                         f": {g.db.cards[self.card].we_text}"))
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class GameOver(Fact):
     """The game is over: its `Outcome` (winners, scores with breakdowns, tiebreak, every kept
     Meaning of Life card). Public."""
 
-    __slots__ = ("outcome",)
     kind = "game_over"
-
-    def __init__(self, outcome: Any) -> None:
-        self.outcome = outcome
+    outcome: Any
 
     def line(self, g: Any, at: int) -> Event:
         winners = self.outcome.winners

@@ -23,6 +23,7 @@ from doomlings_desktop.rules.decisions import (
 )
 from doomlings_desktop.rules.scoring import t_score
 from doomlings_desktop.rules.verbs import Ctx, _trait_words, t_effect
+from doomlings_desktop.rules.verbs.piles import t_give_trait_to
 from doomlings_desktop.rules.windows import (
     t_resolve,
 )
@@ -112,8 +113,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
     g.first = (g.first + 1) % g.n
     if g.moves is not None:
         g.noted_age()
-        g.noted_first()
-        g.say("catastrophe", ("Catastrophe: ", c, f"! {g.pname(g.first)} is now the first player."))
+        g.noted_first(c)      # and its line, FirstPlayer.line: "Catastrophe: ...!"
     denied = set()
     for p in range(g.n):
         pl = g.players[p]
@@ -270,15 +270,7 @@ def t_pay_cost_ans(g: Game, t: tuple) -> None:
         return
     opps = g.opponents(p)
     g.ask(p, "player", CHOOSE_RECIPIENT, opps, f"{g.db.name(c)}: who gets {g.db.name(x)}?",
-          (t_give_ans, p, x), card=c, subject=x)
-
-
-def t_give_ans(g: Game, t: tuple) -> None:
-    _, p, x = t
-    q = g.answer
-    if x in g.players[p].pile:
-        g.move_trait(p, q, x)
-        g.say("give", (f"{g.pname(p)} gives ", x, f" to {g.pname(q)}."))
+          (t_give_trait_to, p, x), card=c, subject=x)
 
 
 def t_enter(g: Game, t: tuple) -> None:

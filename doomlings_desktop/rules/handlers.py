@@ -12,8 +12,8 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
     turns are skipped and its player does not stabilize; the catastrophe opens the next round."""
     db = g.db
     while g.age_deck and db.cards[g.age_deck[-1]].kind != "catastrophe":
-        a = g.move_top("age_deck", "era")
-        g.say("age_skipped", (a, " is revealed and takes no effect."))
+        g.move_top("age_deck", "era")
+        g.told()        # Moved.line: "Age of Peace is revealed and takes no effect."
     g.known_age.clear()
     g.noted_peeks()
     g.skip_round = True

@@ -64,9 +64,9 @@ def bonus(g: Game, p: int, c: int) -> int:
 
 def reveal(g: Game) -> None:
     """At scoring, the kept cards come to light (logged for everyone)."""
-    if g.log is None:
+    if g.moves is None:
         return
     for p in range(g.n):
         c = g.meaning[p]
         if c >= 0:
-            g.say("meaning", (f"{g.pname(p)}'s Meaning of Life: ", c, f" ({bonus(g, p, c):+d})."))
+            g.noted_meaning_shown(p, bonus(g, p, c))

@@ -11,7 +11,7 @@ also a line of the log is marked so by `Game.told()` (rules/events.py renders it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from doomlings_desktop.rules.events import (
     AgeBegun,
@@ -22,6 +22,7 @@ from doomlings_desktop.rules.events import (
     GameOver,
     GenePool,
     MeaningKept,
+    MeaningShown,
     Passed,
     Peeked,
     Played,
@@ -76,8 +77,11 @@ class FactRecord:
                 self.laid("hand", q, None)
         self.noted_peeks()
 
-    def noted_first(self) -> None:
-        self.note(FirstPlayer(self.first))
+    def noted_first(self, cause: int = -1) -> None:
+        """The first player now; passed on by catastrophe `cause`, it is a line of the log."""
+        self.note(FirstPlayer(self.first, cause))
+        if cause >= 0:
+            self.told()
 
     def noted_turn(self, p: int) -> None:
         self.note(TurnBegun(p))
@@ -95,11 +99,13 @@ class FactRecord:
     def noted_stabilize(self, p: int) -> None:
         self.note(Stabilized(p))
 
-    def noted_played(self, p: int, c: int, out_of_turn: bool = False, src: str = "") -> None:
-        """Trait c, just played into a pile by p, is the last trait played. A play at World's
-        End (Sneaky, R5) is out of turn too: no turn is being played then. A trait entering
-        its player's pile from `src` is a line of the log too (`Played.line`)."""
-        self.note(Played(p, c, out_of_turn or self.world_end, src))
+    def noted_played(self, p: int, c: int, out_of_turn: bool = False, src: str = "",
+                     into: int = -1, host: int = -1) -> None:
+        """Trait c, just played into a pile (`into`'s; on `host`) by p, is the last trait
+        played. A play at World's End (Sneaky, R5) is out of turn too: no turn is being
+        played then. A play from `src` is a line of the log too (`Played.line`); an out-of-
+        turn play is one when its caller says so (`told`)."""
+        self.note(Played(p, c, out_of_turn or self.world_end, src, into, host))
         if src:
             self.told()
 
@@ -128,11 +134,18 @@ class FactRecord:
     def noted_revealed(self, p: int) -> None:
         self.note(RevealedTo(p, tuple(self.revealed.get(p, ()))))
 
-    def noted_shown(self, c: int) -> None:
-        self.note(Shown(c))
+    def noted_shown(self, c: int, seat: int, why: Literal["reveal", "tiebreak"]) -> None:
+        """Card c shown to all by `seat`: a line of the log (`Shown.line`)."""
+        self.note(Shown(c, seat, why))
+        self.told()
 
     def noted_meaning(self, p: int) -> None:
         self.note(MeaningKept(p, self.meaning[p]))
+
+    def noted_meaning_shown(self, p: int, points: int) -> None:
+        """p's kept Meaning card comes to light at the count: a line of the log."""
+        self.note(MeaningShown(p, self.meaning[p], points))
+        self.told()
 
     def noted_asked(self) -> None:
         """A decision was just asked (`pending`)."""

@@ -175,8 +175,7 @@ def _tiebreak(g: Game, tied: list[int]) -> tuple[list[tuple[int, int]], list[int
             aside.append(c)
             draws.append((p, db.value[c]))
             g.shown_all += (c,)
-            g.noted_shown(c)
-            g.say("tiebreak", (f"Tiebreak: {g.pname(p)} draws ", c, f" ({db.value[c]})."))
+            g.noted_shown(c, p, "tiebreak")
         if not draws:
             break
         draws_all.extend(draws)

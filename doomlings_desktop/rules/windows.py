@@ -351,10 +351,9 @@ def t_place(g: Game, t: tuple) -> None:
     g.move(c, "limbo", "pile", q=o)
     g.last_colors = g.db.colors[c]
     if g.moves is not None:
-        g.noted_played(q, c, True)
-    if g.log is not None and not quiet:
-        where = "their pile" if o == q else f"{g.pname(o)}'s pile"
-        g.say("out_of_turn", (f"{g.pname(q)} plays ", c, f" out of turn into {where}."))
+        g.noted_played(q, c, True, into=o)
+        if not quiet:       # Played.line: "Ann plays Fey out of turn into their pile."
+            g.told()
 
 
 def t_take_discarded(g: Game, t: tuple) -> None:

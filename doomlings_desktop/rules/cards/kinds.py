@@ -42,13 +42,8 @@ _CAT_KEYS = {"id", "name", "text", "gene_pool", "catastrophic", "catastrophic_on
 
 
 def _uses_handler(steps: tuple) -> bool:
-    for s in steps:
-        if s.verb.name == "handler":
-            return True
-        for v in s.args.values():
-            if isinstance(v, tuple) and v and isinstance(v[0], verbs.Step) and _uses_handler(v):
-                return True
-    return False
+    """Whether a step, nested or not, runs a Python handler (`doomlings cards --check`)."""
+    return any(s.verb.name == "handler" for s in verbs.walk(steps))
 
 
 def _common(ck: _Checker, r: _Map, allowed: set[str], required: tuple) -> None:
@@ -86,8 +81,6 @@ def _trait(ck: _Checker, r: _Map) -> CardDef:
                 "with the icon, the steps belong in action", "on_play")
     world_end = ck.steps(r.get("world_end"), "world_end", r)
     score = ck.score_terms(r.get("score"), "score", r)
-    if action and "action" not in icons and not _uses_handler(action):
-        pass  # Vampirism and Optimistic Nihilism resolve on play without an action icon
     if "action" in icons and not action:
         ck.fail(r, "action", "has the action icon but no action steps", "icons")
     if "world_end" in icons and not world_end and r.get("reaction") != "sneaky":

@@ -176,7 +176,6 @@ class Database:
         self.host_color = [d.attach.host_color if d.attach else None for d in self.cards]
         self.protects = [d.attach.protects if d.attach else frozenset() for d in self.cards]
         self.movers = tuple(c for c, d in enumerate(self.cards) if d.attach and d.attach.may_move)
-        self.has_attachments = any(d.attach for d in self.cards)
         # Cards whose legality depends only on the round's rules (no requirement, cost, dominance,
         # host to find).
         self.plain = [not (d.requires or d.cost or d.dominant or d.attach) for d in self.cards]

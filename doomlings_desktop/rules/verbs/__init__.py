@@ -21,10 +21,12 @@ from doomlings_desktop.rules.verbs.core import (
     reaches_others,
     t_effect,
     verb,
+    walk,
 )
 from doomlings_desktop.rules.verbs.piles import _trait_words
 
 __all__ = [
     "COLORS", "REQUIRED", "SECRET", "VERBS", "Ctx", "Step", "Verb", "_trait_words", "choices",
     "drawing", "hands", "piles", "plays", "reaches_others", "t_effect", "verb",
+    "walk",
 ]

@@ -3,7 +3,7 @@ and the helpers every family of verbs shares."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from doomlings_desktop.rules.events import Secret
@@ -65,19 +65,22 @@ _REACHING = frozenset({"steal_trait", "steal_hand", "swap_traits", "swap_hands",
                        "give_neighbours", "pass_hands", "mutual_discard", "move_self"})
 
 
+def walk(steps: tuple) -> Iterator[Step]:
+    """Every one of these steps and of the steps nested in their arguments (`may`'s...)."""
+    for s in steps:
+        yield s
+        for v in s.args.values():
+            if isinstance(v, tuple) and v and isinstance(v[0], Step):
+                yield from walk(v)
+
+
 def reaches_others(steps: tuple) -> bool:
     """Whether these steps can steal, swap, discard, give or look at something of another
     player: Righteous' "an action that affects an opponent" (E17), read from the card data."""
-    for s in steps:
-        name, a = s.verb.name, s.args
-        if name in _REACHING or (name in ("discard_hand", "discard_trait")
-                                 and a["who"] != "self") \
-                or (name == "return_trait" and a["whose"] == "opponents"):
-            return True
-        for v in a.values():
-            if isinstance(v, tuple) and v and isinstance(v[0], Step) and reaches_others(v):
-                return True
-    return False
+    return any(s.verb.name in _REACHING
+               or s.verb.name in ("discard_hand", "discard_trait") and s.args["who"] != "self"
+               or s.verb.name == "return_trait" and s.args["whose"] == "opponents"
+               for s in walk(steps))
 
 
 def t_effect(g: Any, t: tuple) -> None:

@@ -298,8 +298,7 @@ def t_reveal_one_ans(g: Any, t: tuple) -> None:
     ctx.vars["revealed"] = ctx.vars["revealed"] + ((q, g.answer),)
     g.shown = True
     g.shown_all += (g.answer,)
-    g.noted_shown(g.answer)
-    g.say("reveal", (f"{g.pname(q)} reveals ", g.answer, "."))
+    g.noted_shown(g.answer, q, "reveal")
 
 
 def t_reveal_pick(g: Any, t: tuple) -> None:

@@ -183,7 +183,8 @@ def t_give_card(g: Any, t: tuple) -> None:
     c = g.answer
     g.ask(ctx.player, "player", CHOOSE_RECIPIENT, g.opponents(ctx.player),
           f"{_title(g, ctx)}: who gets {_name(g, c)}?",
-          (t_give_trait_to if pile else t_give_hand_to, ctx, c), card=ctx.card, subject=c)
+          (t_give_trait_to, ctx.player, c) if pile else (t_give_hand_to, ctx, c),
+          card=ctx.card, subject=c)
 
 
 def t_give_hand_to(g: Any, t: tuple) -> None:
@@ -196,8 +197,9 @@ def t_give_hand_to(g: Any, t: tuple) -> None:
 
 
 def t_give_trait_to(g: Any, t: tuple) -> None:
-    _, ctx, c = t
-    p, q = ctx.player, g.answer
+    """Trait c of p's pile goes to the seat answered (Scutes, moving itself, a cost: R7)."""
+    _, p, c = t
+    q = g.answer
     if c in g.players[p].pile:
         g.move_trait(p, q, c)
         g.say("give", (f"{g.pname(p)} gives ", c, f" to {g.pname(q)}."))
@@ -210,7 +212,7 @@ def v_move_self(g: Any, ctx: Ctx, a: dict) -> None:
             and not (g.hosts and g.keeps_place(c, "move")):
         g.ask(p, "player", CHOOSE_RECIPIENT,
               g.opponents(p), f"{_title(g, ctx)}: move it into whose pile?",
-              (t_give_trait_to, ctx, c), card=c, subject=c)
+              (t_give_trait_to, p, c), card=c, subject=c)
 
 
 @verb("return_trait", whose=("enum:opponents|own", "opponents"))
@@ -328,23 +330,21 @@ def v_mutual_discard(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_mutual_opp(g: Any, t: tuple) -> None:
     ctx = t[1]
-    p, q = ctx.player, g.answer
-    g.stack.append((t_mutual_theirs, ctx, q))
-    opts = g.pile_targets([q], (), "discard")
-    if opts:
-        g.ask(p, "card", DISCARD_OPPONENT_TRAIT,
-              opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile",
-              (t_discard_trait_ans, q, p), card=ctx.card, zone="pile")
+    g.stack.append((t_mutual_theirs, ctx, g.answer))
+    _mutual_ask(g, ctx, ctx.player, g.answer)
 
 
 def t_mutual_theirs(g: Any, t: tuple) -> None:
-    _, ctx, q = t
-    p = ctx.player
-    opts = [c for c in g.pile_targets([p], (), "discard") if c != ctx.card]
+    _mutual_ask(g, t[1], t[2], t[1].player, skip=t[1].card)    # the opponent spares Reckless
+
+
+def _mutual_ask(g: Any, ctx: Ctx, who: int, q: int, skip: int = -1) -> None:
+    """`who` discards a trait of q's pile other than `skip`."""
+    opts = [c for c in g.pile_targets([q], (), "discard") if c != skip]
     if opts:
-        g.ask(q, "card", DISCARD_OPPONENT_TRAIT,
-              opts, f"{_title(g, ctx)}: discard a trait from {g.pname(p)}'s pile",
-              (t_discard_trait_ans, p, q), card=ctx.card, zone="pile")
+        g.ask(who, "card", DISCARD_OPPONENT_TRAIT,
+              opts, f"{_title(g, ctx)}: discard a trait from {g.pname(q)}'s pile",
+              (t_discard_trait_ans, q, who), card=ctx.card, zone="pile")
 
 
 @verb("recolor")
