@@ -58,9 +58,11 @@ class Ahead:
         return self.copy.pending if self.copy is not None else None
 
     def holds(self, d: Decision) -> bool:
-        """Whether `d`, reached by the real game, was answered ahead."""
+        """Whether `d`, reached by the real game, was answered ahead. Any other question (the
+        one the screen serves from the copy, which the table asks about too) is not, and
+        drops nothing: a seat between two picks of its own keeps its first."""
         q = self.queued.get(d.player)
-        if not q:
+        if not q or d is not self.m.game.pending:
             return False
         if q[0][0] != signature(d):
             del self.queued[d.player]       # not the question answered: asked as usual
