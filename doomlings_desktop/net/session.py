@@ -238,6 +238,9 @@ class LocalOnly:
     def restore_seen(self, counts: dict) -> None:
         pass
 
+    def restore_ahead(self, queued: dict) -> None:
+        pass
+
     def hint_thinking(self) -> bool:
         return False
 
