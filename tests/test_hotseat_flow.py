@@ -186,7 +186,7 @@ def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
         assert named == {decider}, (reason, texts)
     assert watch.told, "no standing answer played a reaction in this game"
     for _seat, lines in watch.told:           # told when that seat took the screen
-        assert all(line.startswith("Your standing answer played ")
+        assert all(line.startswith(("Your standing answer played ", "Your turn was ended "))
                    or "with one answer only" in line for line in lines)
     assert six.pressed and six.clicked
     assert len(six.summaries_seen) == 6       # everyone's first turn was summed up too
@@ -428,35 +428,76 @@ def test_one_answer_forced_by_a_hidden_hand_is_still_asked():
     assert not publicly_forced(hand, Decision(0, "color", "choose_color", ["red"], ""))
     assert not publicly_forced(hand, Decision(0, "react", "offer_out_of_turn", ["pass"], ""))
     assert not publicly_forced(hand, Decision(0, "play", "extra_play", [7], "", zone="hand"))
+    # a play another player's card asks of someone out of their turn, one card in hand
+    # (Eloquence): forced in plain sight; the turn's own play is not (its player comes anyway)
+    theirs = SimpleNamespace(players=[SimpleNamespace(hand=[7])], current=1)
+    ours = SimpleNamespace(players=[SimpleNamespace(hand=[7])], current=0)
+    play = Decision(0, "play", "extra_play", [7], "", zone="hand")
+    assert publicly_forced(theirs, play) and not publicly_forced(ours, play)
 
 
-def _thagomizer():
-    """Four humans; Cyd (seat 2, not the first player) plays Thagomizer: every player picks 2
-    cards of their hand unseen, then all are discarded at once (E29)."""
+def _thagomizer(by: int = 2):
+    """Four humans; seat `by` (Cyd unless told; not the first player) plays Thagomizer: every
+    player picks 2 cards of their hand unseen, then all are discarded at once (E29)."""
     mdb = database_for(("dinolings",))
+    hands = [["quick", "antlers", "bark"], ["adorable", "gills", "leaves"],
+             ["migratory", "woody-stems", "nocturnal"], ["stone-skin", "fire-skin", "spiny"]]
+    hands[by] = ["thagomizer", *hands[by]]
 
     def spec():
-        return build(mdb, {"players": [{"hand": ["quick", "antlers", "bark"], "pile": []},
-                                       {"hand": ["adorable", "gills", "leaves"], "pile": []},
-                                       {"hand": ["thagomizer", "migratory", "woody-stems",
-                                                 "nocturnal"], "pile": []},
-                                       {"hand": ["stone-skin", "fire-skin", "spiny"],
-                                        "pile": []}],
-                           "first_player": 0, "current_player": 2,
+        return build(mdb, {"players": [{"hand": h, "pile": []} for h in hands],
+                           "first_player": 0, "current_player": by,
                            "trait_deck": ["kidney", "swarm", "sweat", "fangs", "camouflage",
                                           "bad", "big-ears"]}, players=4)
     m = Match([Seat(n) for n in ("Ann", "Ben", "Cyd", "Dee")], seed=0, game=spec(),
               prefs=Prefs())
     m.autosave = False
-    m.take_screen(2)
+    m.take_screen(by)
     return mdb, m
+
+
+def _blind_picks(m) -> list[int]:
+    """Answer a blind set as the screen serves it (the last option each time): who was asked."""
+    asked = []
+    for _ in range(40):
+        d = m.asked()
+        if d is None or not d.blind:
+            break
+        if m.pass_needed:
+            m.take_screen(d.player)
+        assert m.my_decision() is d
+        asked.append(d.player)
+        assert m.apply([o for o in d.options if o != "pass"][-1]) is None
+    return asked
+
+
+def test_a_turn_whose_pause_can_still_take_back_its_play_keeps_it():
+    """The pause is ended unasked only with nothing to take back and its player away from
+    the screen: Ben's plain play, answered by no one and drawing nothing, keeps his pause
+    (Undo can take it back) and his screen."""
+    from doomlings_desktop.play.standing import pause_for_nothing
+
+    g = build(default_database(), {
+        "players": [{"hand": ["quick"], "pile": []},
+                    {"hand": ["gills", "antlers", "bark", "leaves", "spiny", "fire-skin"],
+                     "pile": []},
+                    {"hand": ["adorable"], "pile": []}],
+        "first_player": 0, "current_player": 1,
+        "trait_deck": ["kidney", "swarm", "sweat"]}, players=3)
+    m = Match([Seat(n) for n in ("Ann", "Ben", "Cyd")], seed=0, game=g, prefs=Prefs())
+    m.autosave = False
+    m.take_screen(1)
+    assert m.apply(m.db.card("gills")) is None
+    p = m.game.pending
+    assert p.kind == "end_turn" and p.player == 1 and m.my_decision() is p
+    assert m.game.can_undo() and not pause_for_nothing(m.game, p) and not m.delegated(p)
+    assert m.can_undo()
 
 
 def test_a_blind_set_is_asked_from_the_screen_holder_and_ends_with_who_acts_next():
     """Thagomizer's picks are blind (E29), so the order they are asked in changes nothing:
     Cyd, who has the screen, picks first with no hand-off; then Ann, Ben and Dee in turn
-    order; Cyd's turn goes on after them (4 hand-offs; the engine's order, Ann, Ben, Cyd, Dee
-    and back to Cyd, takes 5). The game still takes the answers in its own order, each the
+    order; Dee's turn follows on the same hand-off. The game still takes the answers in its own order, each the
     one its player gave, and discards them all at once."""
     mdb, m = _thagomizer()
     g = m.game
@@ -476,10 +517,16 @@ def test_a_blind_set_is_asked_from_the_screen_holder_and_ends_with_who_acts_next
         picks.setdefault(d.player, []).append(c)
         assert m.apply(c) is None
     assert asked == [2, 2, 0, 0, 1, 1, 3, 3]
-    assert m.asked().player == 2 and m.pass_needed  # Cyd's turn goes on
-    m.take_screen(2)
-    # Cyd's taking the screen at first, then Ann, Ben, Dee and back to Cyd: 4 for the set
-    assert m.handoffs == 1 + 4
+    # nothing is left of Cyd's turn but its End-turn pause, with nothing to take back (the
+    # others answered): it ends unasked, and Dee's turn follows on the same hand-off
+    assert m.asked().player == 3 and not m.pass_needed
+    assert m.game.pending.intent == "turn_play"
+    # Cyd's taking the screen at first, then Ann, Ben and Dee, whose turn it is: 3 for the set
+    # and the next turn (the engine's order and back to Cyd for End turn took 6)
+    assert m.handoffs == 1 + 3
+    assert m.stand_in.confirmations(2) == [
+        "Your turn was ended for you: another player answered during it, so there was "
+        "nothing left to take back."]
     for q, cards in picks.items():                  # each pick discarded from its hand
         assert all(c in g.discard and c not in g.players[q].hand for c in cards)
     flat = [c for q in (0, 1, 2, 3) for c in picks[q]]
