@@ -471,6 +471,19 @@ def _blind_picks(m) -> list[int]:
     return asked
 
 
+def test_a_blind_set_in_a_turn_with_only_its_pause_left_ends_with_the_next_turns_player():
+    """Ben plays Thagomizer: after the picks all that is left of his turn is its End-turn
+    pause, with nothing to take back (the others answered), which the table ends unasked; so
+    the player who acts next is Cyd, whose turn is next, and she picks last: Ben, Ann, Dee,
+    Cyd, and her turn on the same hand-off (3 hand-offs; with Ben's turn taken as the one
+    going on, the order Ben, Ann, Cyd, Dee took a 4th to Cyd for her turn)."""
+    mdb, m = _thagomizer(by=1)
+    assert m.apply(mdb.card("thagomizer")) is None
+    assert _blind_picks(m) == [1, 1, 0, 0, 3, 3, 2, 2]
+    assert m.asked().player == 2 and m.game.pending.intent == "turn_play"
+    assert not m.pass_needed and m.handoffs == 1 + 3
+
+
 def test_a_turn_whose_pause_can_still_take_back_its_play_keeps_it():
     """The pause is ended unasked only with nothing to take back and its player away from
     the screen: Ben's plain play, answered by no one and drawing nothing, keeps his pause

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from doomlings_desktop.play.standing import publicly_forced
+from doomlings_desktop.play.standing import pause_for_nothing, publicly_forced
 from doomlings_desktop.rules.decisions import TURN_OPENING
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 from doomlings_desktop.rules.record import RecordError, decode_answer, encode_answer
@@ -213,7 +213,8 @@ class Ahead:
         """The seats the set asks, in the engine's order; those whose first question has one
         answer in plain sight (given without calling them); those with more questions than
         answers queued; and who acts next after the set as everyone can tell: the turn under
-        way's player, else the next turn's."""
+        way's player, else (or if only a pause for nothing is left of that turn) the next
+        turn's."""
         c = g.clone()
         seats: list[int] = []
         forced: set[int] = set()
@@ -228,9 +229,13 @@ class Ahead:
                     forced.add(p.player)
             c.apply(self._stand_in_answer(p, used))
         short = {q for q, k in used.items() if k > len(self.queued.get(q, ()))}
-        if g.turn_end >= 0:         # a turn under way: its player goes on after the set
-            return seats, forced, short, g.current
-        for _ in range(LOOK_AHEAD):     # else the next turn's player (turn order is public)
+        p = c.pending
+        if g.turn_end >= 0 and not (p is not None and p.player == g.current
+                                    and pause_for_nothing(c, p)):
+            return seats, forced, short, g.current  # the turn under way's player goes on
+        # else (no turn under way, or all that is left of it is its End-turn pause with
+        # nothing to take back, which the table ends unasked) the next turn's player
+        for _ in range(LOOK_AHEAD):     # turn order is public
             p = c.pending
             if p is None:
                 break
