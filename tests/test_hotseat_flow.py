@@ -176,7 +176,9 @@ def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
     print(f"\n6 seats, every module: {six.line()}")
     assert (m.handoffs - len(other)) / watch.turns <= 1.05
     # 1.63 a turn before the questions answered unseen were reordered (play/ahead.py) and
-    # those with one answer in plain sight answered for their player; 1.47 since
+    # those with one answer in plain sight answered for their player; 1.47 since; 1.50
+    # since a pause with nothing to take back ends unasked (the game goes another way:
+    # over seeds 0-5 and 12 that took 1.51 to 1.47 a turn, docs/ui.md)
     assert per_turn <= 1.5
     assert watch.screens
     for reason, texts in watch.screens:       # a pass screen names whoever decides, only
