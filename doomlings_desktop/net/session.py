@@ -260,6 +260,9 @@ class LocalOnly:
     def restore_seen(self, counts: dict) -> None:
         pass
 
+    def restore_ahead(self, queued: dict) -> None:
+        pass
+
     def preview(self, card: int) -> None:
         return None
 

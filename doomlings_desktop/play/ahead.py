@@ -19,8 +19,13 @@ the real game reaches its question (`StandIn.delegated`, like a standing answer)
 answer is given only to the very question it was given to (same seat, card, options): if
 the real question differs, the queue is dropped and the seat is asked as usual.
 
-A save keeps only the answers the game has taken: a seat that answered ahead and whose
-question the game had not reached is asked again after Continue (nothing it gave was shown).
+A save keeps the answers given ahead beside the record (`to_save`), written after each one:
+after Continue or Load they are queued again (`restore`), each checked as hostile input
+against the question it answers in a copy of the loaded game (a field that is spoiled, names
+another question or an illegal answer is dropped, and that seat is asked as usual), so no
+seat answers twice or is called to the screen again for a question it answered before the
+break. A seat that had answered only some of its questions (two picks, one given) is served
+the rest first.
 
 No pygame here: the match holds one `Ahead` and asks it which question the screen serves.
 """
@@ -29,9 +34,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from doomlings_desktop.play.standing import publicly_forced
+from doomlings_desktop.play.standing import pause_for_nothing, publicly_forced
 from doomlings_desktop.rules.decisions import TURN_OPENING
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
+from doomlings_desktop.rules.record import RecordError, decode_answer, encode_answer
 
 if TYPE_CHECKING:
     from doomlings_desktop.play.match import Match
@@ -58,9 +64,11 @@ class Ahead:
         return self.copy.pending if self.copy is not None else None
 
     def holds(self, d: Decision) -> bool:
-        """Whether `d`, reached by the real game, was answered ahead."""
+        """Whether `d`, reached by the real game, was answered ahead. Any other question (the
+        one the screen serves from the copy, which the table asks about too) is not, and
+        drops nothing: a seat between two picks of its own keeps its first."""
         q = self.queued.get(d.player)
-        if not q:
+        if not q or d is not self.m.game.pending:
             return False
         if q[0][0] != signature(d):
             del self.queued[d.player]       # not the question answered: asked as usual
@@ -108,6 +116,67 @@ class Ahead:
             return why
         return None
 
+    # ------------------------------------------------------------------ saved and read back
+
+    def to_save(self) -> dict[str, list]:
+        """The answers given ahead and not yet taken, as a save keeps them (seat -> answers,
+        cards by their record names)."""
+        db = self.m.db
+        return {str(q): [encode_answer(db, sig[1], a) for sig, a in got]
+                for q, got in sorted(self.queued.items()) if got}
+
+    def restore(self, raw: dict[int, list]) -> None:
+        """After Continue or Load: queue again the answers a save kept (`to_save`; `raw` is
+        already checked for shape by `saves.read_ahead`). Each must answer, in the engine's
+        order, its seat's next question of the blind set the loaded game is in, in a copy
+        where every other seat answers as `plan` walks it; a seat with any answer that does
+        not is dropped whole (asked as usual: nothing of it was taken)."""
+        m = self.m
+        g = m.game
+        want: dict[int, list] = {}
+        for q, answers in raw.items():
+            try:
+                want[q] = [decode_answer(a, g.db) for a in answers]
+            except RecordError:
+                continue            # a spoiled answer: that seat is asked again
+        ok = g.pending is not None and g.pending.blind and m.hotseat and m.lesson is None
+        want = {q: a for q, a in want.items() if ok and q in m.humans and a}
+        sigs: dict[int, list] = {}
+        while want:
+            bad, sigs = self._fit(g, want)
+            if bad is None:
+                break
+            del want[bad]
+        self.clear()
+        for q, answers in want.items():
+            self.queued[q] = list(zip(sigs[q], answers, strict=True))
+        self.plan()
+
+    def _fit(self, g: Game, want: dict[int, list]) -> tuple[int | None, dict[int, list]]:
+        """Walk a copy of `g` in the engine's order, each seat of `want` giving its restored
+        answers to its next questions of the set and every other seat its first option: the
+        first seat whose answers do not fit (an illegal answer, or more answers than the set
+        asks it), else None; and for each seat, the signatures of the questions answered."""
+        c = g.clone()
+        sigs: dict[int, list] = {q: [] for q in want}
+        for _ in range(LOOK_AHEAD):
+            p = c.pending
+            if p is None or not p.blind:
+                break
+            got = sigs.get(p.player)
+            if got is None or len(got) >= len(want[p.player]):
+                c.apply(p.options[0])
+                continue
+            a = want[p.player][len(got)]
+            if a not in p.options:
+                return p.player, sigs
+            try:
+                c.apply(a)
+            except IllegalAnswer:
+                return p.player, sigs
+            got.append(signature(p))
+        return next((q for q, got in sigs.items() if len(got) < len(want[q])), None), sigs
+
     # ------------------------------------------------------------------ the order
 
     def plan(self) -> None:
@@ -123,9 +192,11 @@ class Ahead:
         if c is not None and c.pending is not None and c.pending.blind \
                 and c.pending.player in self.queued:
             return                  # that seat is between two picks of its own: it goes on
-        seats, forced, nxt = self._walk(g)
-        # a seat whose question has one answer in plain sight is not called over at all
-        todo = [q for q in seats if q in m.humans and q not in self.queued and q not in forced]
+        seats, forced, short, nxt = self._walk(g)
+        # a seat whose question has one answer in plain sight is not called over at all; one
+        # that answered only some of its questions ahead (a save read back) is served the rest
+        todo = [q for q in seats if q in m.humans and q not in forced
+                and (q not in self.queued or q in short)]
         h = m.cleared
         order = ([h] if h in todo else []) + [q for q in todo if q not in (h, nxt)] + \
             ([nxt] if nxt in todo and nxt != h else [])
@@ -138,10 +209,12 @@ class Ahead:
             return                  # still serving that seat (a bot answered meanwhile)
         self.copy = self._copy_to(g, target)
 
-    def _walk(self, g: Game) -> tuple[list[int], set[int], int | None]:
+    def _walk(self, g: Game) -> tuple[list[int], set[int], set[int], int | None]:
         """The seats the set asks, in the engine's order; those whose first question has one
-        answer in plain sight (given without calling them); and who acts next after the set
-        as everyone can tell: the turn under way's player, else the next turn's."""
+        answer in plain sight (given without calling them); those with more questions than
+        answers queued; and who acts next after the set as everyone can tell: the turn under
+        way's player, else (or if only a pause for nothing is left of that turn) the next
+        turn's."""
         c = g.clone()
         seats: list[int] = []
         forced: set[int] = set()
@@ -155,16 +228,21 @@ class Ahead:
                 if publicly_forced(c, p):
                     forced.add(p.player)
             c.apply(self._stand_in_answer(p, used))
-        if g.turn_end >= 0:         # a turn under way: its player goes on after the set
-            return seats, forced, g.current
-        for _ in range(LOOK_AHEAD):     # else the next turn's player (turn order is public)
+        short = {q for q, k in used.items() if k > len(self.queued.get(q, ()))}
+        p = c.pending
+        if g.turn_end >= 0 and not (p is not None and p.player == g.current
+                                    and pause_for_nothing(c, p)):
+            return seats, forced, short, g.current  # the turn under way's player goes on
+        # else (no turn under way, or all that is left of it is its End-turn pause with
+        # nothing to take back, which the table ends unasked) the next turn's player
+        for _ in range(LOOK_AHEAD):     # turn order is public
             p = c.pending
             if p is None:
                 break
             if p.intent in TURN_OPENING:
-                return seats, forced, p.player
+                return seats, forced, short, p.player
             c.apply("pass" if "pass" in p.options else p.options[0])
-        return seats, forced, None
+        return seats, forced, short, None
 
     def _stand_in_answer(self, p: Decision, used: dict[int, int]) -> Any:
         """In a copy: the answer queued for that seat's next question, else its first option
@@ -177,14 +255,15 @@ class Ahead:
         return p.options[0]
 
     def _copy_to(self, g: Game, target: int) -> Game | None:
-        """A copy of `g` advanced to `target`'s first question of the set."""
+        """A copy of `g` advanced to `target`'s first question of the set not answered
+        already (its queued answers, if any, given on the way)."""
         c = g.clone()
         used: dict[int, int] = {}
         for _ in range(LOOK_AHEAD):
             p = c.pending
             if p is None or not p.blind:
                 return None
-            if p.player == target:
+            if p.player == target and used.get(target, 0) >= len(self.queued.get(target, ())):
                 return c
             c.apply(self._stand_in_answer(p, used))
         return None

@@ -315,6 +315,11 @@ class Match:
         """After Continue or Load: how far each human had seen the table (`seen_walk`)."""
         seen_walk(self, counts)
 
+    def restore_ahead(self, queued: dict[int, list]) -> None:
+        """After Continue or Load: the blind answers given ahead that the game had not taken
+        yet (`saves.read_ahead`), queued again so no one answers twice (play/ahead.py)."""
+        self.ahead.restore(queued)
+
     def since(self, seat: int, log: tuple | None = None) -> Since:
         """What changed since `seat` last looked (`changed_since`)."""
         return changed_since(self.game, self.seen.get(seat), seat, log)
@@ -545,12 +550,10 @@ class Match:
             why = self.ahead.answer(answer)
             if why is not None:
                 return self.ahead.in_engine_order(answer, why)
-            n = len(self.game.answers)
             self.stand_in.settle()      # the game may be at that question already
             self.ahead.plan()
             self._check_review()
-            if len(self.game.answers) != n:
-                self.persist()
+            self.persist()      # the answer given ahead too: Continue must not ask it again
             return None
         return self._apply(answer)
 
@@ -606,7 +609,7 @@ class Match:
             return "A game played on from a review is not saved."
         try:
             path = saves.save(self.game, self.seat_dicts(), name, self.bot_notes,
-                              seen=self.seen_to_save())
+                              seen=self.seen_to_save(), ahead=self.ahead.to_save())
             return f"Saved as '{path.stem}'."   # a name taken gets a number: never replaced
         except OSError as e:
             return f"Could not save: {e.strerror}"
@@ -675,7 +678,8 @@ def _persist(self: Match) -> None:
                 statistics.record_result(self.game, self.seat_dicts())
         else:
             path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
-                              seen=self.seen_to_save(), mine=self.autosaved)
+                              seen=self.seen_to_save(), mine=self.autosaved,
+                              ahead=self.ahead.to_save())
             self.unsaved = None
             for kept in saves.take_kept():    # the game this one replaced: where it is
                 self.notices.append((f"Your other game in progress is kept as "

@@ -44,12 +44,25 @@ def publicly_forced(g: Any, d: Decision) -> bool:
     """Whether `d` has one answer only, and everyone at the table can see that it has: its
     one option is a trait of a pile or the discard pile, a seat, a revealed catastrophe, or
     the one card of a hand (hand sizes are public). The turn's own decisions are not (the
-    player takes the screen for their turn anyway), nor out-of-turn offers (`pass`)."""
-    if len(d.options) != 1 or d.kind in ("react", "play", "no_play", "end_turn"):
+    player takes the screen for their turn anyway), nor out-of-turn offers (`pass`); a play
+    another player's card asks of someone out of their turn is (Eloquence: "play a trait",
+    one card in hand)."""
+    if len(d.options) != 1 or d.kind in ("react", "no_play", "end_turn"):
+        return False
+    if d.kind == "play" and d.player == getattr(g, "current", d.player):
         return False
     if d.zone in PUBLIC_ZONES or (not d.zone and d.kind in PUBLIC_KINDS):
         return True
     return d.zone == "hand" and list(g.players[d.player].hand) == list(d.options)
+
+
+def pause_for_nothing(g: Any, d: Decision) -> bool:
+    """Whether `d` is the End-turn pause of a turn with nothing left to take back: another
+    player answered a question of that turn, in the open, after the play (the engine made
+    the play final then). The pause is there for Undo; calling its player back to the
+    screen only to press End turn would be a hand-off for nothing, and everyone saw the
+    screen change hands, so ending it for them tells nothing."""
+    return d.kind == "end_turn" and d is g.pending and not g.can_undo()
 
 
 class StandIn:
@@ -78,7 +91,7 @@ class StandIn:
         if d.kind == "react":
             return not m.asks(d.player) or (m.hotseat and d.player != m.cleared)
         if m.hotseat and d.player != m.cleared and m.lesson is None \
-                and publicly_forced(m.game, d):
+                and (publicly_forced(m.game, d) or pause_for_nothing(m.game, d)):
             return True             # one answer, in plain sight: no one called over for it
         return self.card.get(d.player) == d.card
 
@@ -105,6 +118,9 @@ class StandIn:
     def forced_words(self, d: Decision, answer: Any) -> str:
         """What a forced answer given for its player is told them as (`confirmations`)."""
         m = self.m
+        if d.kind == "end_turn":
+            return ("Your turn was ended for you: another player answered during it, so there "
+                    "was nothing left to take back.")
         what = m.db.name(d.card) if d.card >= 0 else "The rules"
         if d.kind == "player":
             given = m.name(answer)

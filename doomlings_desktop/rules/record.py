@@ -96,6 +96,19 @@ def _copy_numbers(db: Database) -> dict[int, str]:
     return got[1]
 
 
+def encode_answer(db: Database, kind: str, a: int | str) -> int | str:
+    """One answer as a record keeps it, given the kind of its question: a card named by its
+    stable `id#copy`, anything else as it is (an answer kept beside a record, such as
+    pass-and-play's blind answers given ahead of their question, is written the same way)."""
+    return _copy_numbers(db)[a] if type(a) is int and kind in CARD_KINDS else a
+
+
+def decode_answer(a: Any, db: Database) -> int | str:
+    """An answer written by `encode_answer`, as the engine takes it; RecordError if it is not
+    one (read as hostile input: the wrong type, out of range, or naming no card)."""
+    return _answer(a, db, FORMAT)
+
+
 def make_record(g: Game, seats: list[dict] | None = None) -> dict:
     seats = seats or [{"name": g.pname(p), "kind": "human"} for p in range(g.n)]
     rec = {"format": FORMAT, "deck": g.db.deck(), "seed": g.seed,

@@ -55,6 +55,7 @@ TRASH = "deleted"                 # deleted saves are moved here, never erased
 NAME_MAX = 60                     # characters in a save's name
 NAME_MARKS = " _-.,()'!&+"        # what a name may hold besides letters and digits
 NOTE_MAX = 200                    # characters in one bot reason
+MAX_AHEAD = 16                    # blind answers one seat gives ahead in a set (a few)
 WINDOWS_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)),
                    *(f"LPT{i}" for i in range(10))}
 MAX_BYTES = 4 * 1024 * 1024       # a whole game's record is about 15 KB
@@ -68,6 +69,7 @@ class Loaded:
     path: Path
     notes: dict[int, str] = field(default_factory=dict)   # the bots' reasons, by log index
     seen: dict[int, int] = field(default_factory=dict)    # seat -> answers when it last looked
+    ahead: dict[int, list] = field(default_factory=dict)  # seat -> blind answers given ahead
 
 
 def saves_dir() -> Path:
@@ -121,7 +123,7 @@ def read_record(path: Path) -> dict:
 
 def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
          notes: dict[int, str] | None = None, seen: dict[int, int] | None = None,
-         mine: tuple | None = None) -> Path:
+         mine: tuple | None = None, ahead: dict[str, list] | None = None) -> Path:
     """Write the game's record atomically (temp file, fsync, rename) and return where it went.
 
     Nothing another game made is replaced. The autosave is overwritten only when it is the one
@@ -132,7 +134,9 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
     Besides the record it keeps when it was saved, whether the game is over, how far it got
     (`progress`, for the Load screen to show without replaying it), the bots' reasons
     (`bot_notes`, for the log) and how far each seat had seen the table (`seen`, for "since
-    your last turn"); those last two are optional and never make a save damaged."""
+    your last turn"), and in pass-and-play the blind answers given ahead of their question
+    (`ahead`, play/ahead.py's `to_save`); those last three are optional and never make a
+    save damaged."""
     rec = make_record(game, seats)
     rec["saved_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
     rec["over"] = game.over
@@ -141,6 +145,8 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
         rec["bot_notes"] = {str(i): w for i, w in sorted(notes.items())}
     if seen:
         rec["seen"] = {str(q): k for q, k in sorted(seen.items())}
+    if ahead:
+        rec["ahead"] = ahead
     text = json.dumps(rec, separators=(",", ":"))
     path = _path(name)
     if name == AUTOSAVE:
@@ -198,6 +204,23 @@ def read_seen(raw: Any, seats: int, answers: int) -> dict[int, int]:
         if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2 \
                 and int(k) < seats and type(at) is int and 0 <= at <= answers:
             out[int(k)] = at
+    return out
+
+
+def read_ahead(raw: Any, seats: int) -> dict[int, list]:
+    """Pass-and-play's blind answers given ahead of their question (seat -> answers, as
+    `record.encode_answer` writes them): optional, and read as hostile input. This checks
+    their shape only (a seat of the game, a short list of numbers or short words); whether
+    each answers its seat's question is checked against the game (`Ahead.restore`)."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[int, list] = {}
+    for k, answers in list(raw.items())[:seats]:
+        if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2 \
+                and int(k) < seats and isinstance(answers, list) \
+                and 0 < len(answers) <= MAX_AHEAD \
+                and all(type(a) is int or (type(a) is str and len(a) <= 80) for a in answers):
+            out[int(k)] = list(answers)
     return out
 
 
@@ -389,7 +412,8 @@ def load(path: Path, db: Database) -> Loaded:
             raise SaveError(str(e), kept=e.incompatible) from None
         seats = check_seats(rec["seats"], g.n)
         return Loaded(g, seats, path, read_notes(rec.get("bot_notes"), len(g.log or ())),
-                      read_seen(rec.get("seen"), g.n, len(g.answers)))
+                      read_seen(rec.get("seen"), g.n, len(g.answers)),
+                      read_ahead(rec.get("ahead"), g.n))
     except FileNotFoundError:
         raise SaveError(f"{path.name} is no longer there") from None
     except SaveError as e:
