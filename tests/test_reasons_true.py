@@ -62,3 +62,34 @@ def test_no_bot_reason_is_false_in_random_games(every_module, chunk):
     assert sum(res.reasons.values()) > 200
     assert sum(res.claims.values()) > 60
     assert res.total() == 0, reasoncheck.report(res)
+
+
+def test_a_yes_no_reason_names_what_it_does_to_the_scores(every_module):
+    """A bot's 'you may ...' answered: where every world agrees on what it does to the scores,
+    the reason says it ('at a cost of 2 points to itself', 'for 1 point'), not only 'worth it
+    now', and what it says is true. Before, no yes/no reason named an effect."""
+    import random
+
+    from doomlings_desktop.bots.reasons import WORLDS, reason
+    from doomlings_desktop.rules.worlds import WorldSampler
+
+    named = []
+    for seed in range(300, 400):
+        g = Game.new(every_module, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None and len(named) < 3:
+            d = g.pending
+            if d.kind == "yesno":
+                view = view_for(g, d.player, with_log=False)
+                sampler = WorldSampler(g, d.player)
+                for a in d.options:
+                    rng = random.Random(len(g.answers))
+                    worlds = [sampler.sample(rng) for _ in range(WORLDS)]
+                    why = reason(view, a, every_module, worlds)
+                    if reasoncheck.claims(g, view, a, why):
+                        named.append(why)
+                        assert not reasoncheck.false_claims(g, view, a, why), why
+            g.apply(r.choice(d.options))
+        if len(named) >= 3:
+            break
+    assert len(named) >= 3, named

@@ -72,9 +72,10 @@ def _play_reason(db: Database, c: int) -> str:
 
 # The decisions whose phrase is checked against what the move does to the scores: they act on
 # a pile, a player or a colour, where a guess from the printed numbers can be wrong (an
-# attachment on another player's trait may raise their score). A hand card's pick is not:
-# what it does hangs on hands no one else sees.
-CHECKED = ("player", "color", "catastrophe")
+# attachment on another player's trait may raise their score), and a yes/no, whose guess
+# ('worth it now') names no effect at all. A hand card's pick is not: what it does hangs on
+# hands no one else sees.
+CHECKED = ("player", "color", "catastrophe", "yesno")
 
 
 def _checked(d: Any) -> bool:
