@@ -93,3 +93,41 @@ def test_a_yes_no_reason_names_what_it_does_to_the_scores(every_module):
         if len(named) >= 3:
             break
     assert len(named) >= 3, named
+
+
+def test_a_play_that_changes_another_score_more_than_its_own_says_so(every_module):
+    """A play whose larger effect is on another player (the 2 points of Just, and 4 lost by
+    the player whose bonus reads gene pools): the reason names that player and the change
+    ('for its 2 points, costing Bob 4 points'), or claims no points of its own; it said only
+    'for its 2 points'."""
+    import random
+
+    from doomlings_desktop.bots.reasons import WORLDS, reason
+    from doomlings_desktop.rules.worlds import WorldSampler
+
+    found, named = [], []
+    for seed in range(500, 800):
+        g = Game.new(every_module, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None and len(named) < 2:
+            d = g.pending
+            if d.kind == "play" and d.player == g.current:
+                for a in d.options:
+                    real = reasoncheck.real_changes(g, d.player, a) if a != "pass" else None
+                    if real is None or max(abs(x) for q, x in enumerate(real)
+                                           if q != d.player) <= abs(real[d.player]):
+                        continue
+                    view = view_for(g, d.player, with_log=False)
+                    sampler = WorldSampler(g, d.player)
+                    rng = random.Random(len(g.answers))
+                    why = reason(view, a, every_module, [sampler.sample(rng)
+                                                         for _ in range(WORLDS)])
+                    found.append(why)
+                    assert not reasoncheck.false_claims(g, view, a, why, real), (why, real)
+                    if any(c.who not in (d.player, None)
+                           for c in reasoncheck.claims(g, view, a, why)):
+                        named.append(why)
+            g.apply(r.choice(d.options))
+        if len(named) >= 2:
+            break
+    assert len(named) >= 2, found

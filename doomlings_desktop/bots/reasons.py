@@ -94,20 +94,23 @@ def _changes(w: Game, me: int, answer: Any) -> tuple[list[int], list[list[int]],
     nothing hidden came to light, nobody chose among several answers (`effects.play_out`),
     and no part of a score the bot cannot see changed),
     and the changes of the other answers (at most RIVALS of them)."""
-    def change(a: Any) -> tuple[list[int], bool]:
-        h = w.clone()
-        before = all_scores(h)
-        seen = [h.score(q, seen_by=me) for q in range(h.n)]
-        sure = play_out(h, me, a)
-        got = [x - y for x, y in zip(all_scores(h), before, strict=True)]
-        # a change in a part of a score the bot cannot see (a bonus read from a hidden hand)
-        # is not sure either: every world may agree on it and the true hand differ
-        sure = sure and all(h.score(q, seen_by=me) - seen[q] == got[q] for q in range(h.n))
-        return got, sure
-
-    mine, sure = change(answer)
-    others = [change(o)[0] for o in w.pending.options if o != answer][:RIVALS]
+    mine, sure = _change(w, me, answer)
+    others = [_change(w, me, o)[0] for o in w.pending.options if o != answer][:RIVALS]
     return mine, others, sure
+
+
+def _change(w: Game, me: int, a: Any) -> tuple[list[int], bool]:
+    """Every player's score change from answer a in world w (a clone is played on), and
+    whether it is sure (`_changes`)."""
+    h = w.clone()
+    before = all_scores(h)
+    seen = [h.score(q, seen_by=me) for q in range(h.n)]
+    sure = play_out(h, me, a)
+    got = [x - y for x, y in zip(all_scores(h), before, strict=True)]
+    # a change in a part of a score the bot cannot see (a bonus read from a hidden hand) is
+    # not sure either: every world may agree on it and the true hand differ
+    sure = sure and all(h.score(q, seen_by=me) - seen[q] == got[q] for q in range(h.n))
+    return got, sure
 
 
 def _main_effect(w: Game, me: int, answer: Any) -> tuple[int, int, int, bool, int]:
@@ -195,7 +198,7 @@ def reason(view: View, answer: Any, db: Database, worlds: list[Game] | None = No
         return ""
     phrase = _reason(view, answer, db)
     if worlds and d.kind == "play" and answer != "pass":
-        return _checked_play(phrase, worlds, view.me, answer, db)
+        return _checked_play(phrase, worlds, view.me, answer, db, _leader_among_others(view))
     if not worlds or not phrase or not _checked(d) or answer == "pass":
         return phrase
     said = effect_phrase(worlds, view.me, answer, _leader_among_others(view))
@@ -211,27 +214,50 @@ OWN_BEST = {"the least harmful for it": "the World's End effect it chose",
             "its least valuable trait": "a trait of its own"}
 
 
-def _checked_play(phrase: str, worlds: list[Game], me: int, answer: int, db: Database) -> str:
+def _checked_play(phrase: str, worlds: list[Game], me: int, answer: int, db: Database,
+                  leader: int | None = None) -> str:
     """A play's printed points said only if they are what it adds: played out in every world
     (its questions answered), the seat's score change; where all worlds agree and it differs
-    from the printed value (a pile's bonus, a cost, Nano's host), the real change is said."""
+    from the printed value (a pile's bonus, a cost, Nano's host), the real change is said.
+    Where the play changes another player's score more than the bot's own, that is its main
+    effect and is said too ('for 2 points now, costing Bob 4 points'), when every world
+    agrees on it; where they do not, no number of its own is claimed as its reason."""
     printed = f"its {_pts(db.value[answer] or 0)}"
     scores = phrase == SCORES
     if printed not in phrase and not scores:
         return phrase
     seen = set()
+    more: set[tuple[int, int] | None] = set()    # another player changed more, per world
     sure = True
     for w in worlds:
-        h = w.clone()
-        before = h.score(me)
-        sure = play_out(h, me, answer) and sure
-        seen.add(h.score(me) - before)
+        got, ok = _change(w, me, answer)
+        sure = sure and ok
+        seen.add(got[me])
+        top = max((q for q in range(w.n) if q != me), key=lambda q: abs(got[q]), default=me)
+        more.add((top, got[top]) if abs(got[top]) > abs(got[me]) else None)
+    said = _own_points(phrase, printed, scores, seen, sure, db.value[answer] or 0)
+    if more == {None}:
+        return said
+    if len(more) == 1 and sure:
+        q, x = more.pop()
+        name = worlds[0].pname(q)
+        tail = f"giving {name} {_pts(x)}" if x > 0 else \
+            "to slow the leader" if q == leader else f"costing {name} {_pts(-x)}"
+        return f"{said}, {tail}"
+    if scores:
+        return "for what it may score"
+    return _without(phrase, printed, "for what it may add")
+
+
+def _own_points(phrase: str, printed: str, scores: bool, seen: set[int], sure: bool,
+                value: int) -> str:
+    """The play's phrase with its own points as they really are (`_checked_play`)."""
     if scores:      # "the points it scores": only if it scores some now
         return phrase if min(seen) > 0 else "for what it may score later"
     if len(seen) != 1 or not sure:      # it hangs on hidden cards: claim no number
         return _without(phrase, printed, "for what it may add")
     real = seen.pop()
-    if real == (db.value[answer] or 0):
+    if real == value:
         return phrase
     if real > 0:
         return phrase.replace(printed, f"{_pts(real)} now")

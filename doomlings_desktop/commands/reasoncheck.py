@@ -15,6 +15,8 @@ and the coach measure it (`bots.effects.play_out`, scores by `rules.scoring`):
   Ann', 'so that Bob gains least') holds among all the answers: no other leaves that player's
   score higher (lower, for 'gains least');
 - a player named as helped ('which gives', 'gains least') does not lose points;
+- a play explained by its own points changes no other player's score more (else that is its
+  main effect, and is named);
 - a player named is the one the move itself affects most: the largest change against the other
   answers (`effects.relative_effect` in the true game), so a reason never names a small effect
   and hides a larger one on someone else ('main');
@@ -92,9 +94,9 @@ def claims(g: Game, view: View, answer: Any, why: str) -> list[Claim]:
         if q == me:
             continue
         name = re.escape(g.pname(q))
-        for m in re.finditer(rf"which gives {name} (?:only )?(\d+) points?", why):
+        for m in re.finditer(rf"(?:which gives|giving) {name} (?:only )?(\d+) points?", why):
             out.append(Claim(q, "gain", _num(m), m.group(0)))
-        for m in re.finditer(rf"(?:to|which) costs? {name} (\d+) points?", why):
+        for m in re.finditer(rf"(?:to cost|which costs|costing) {name} (\d+) points?", why):
             out.append(Claim(q, "loss", _num(m), m.group(0)))
         for m in re.finditer(rf"which costs {name} nothing|so that {name} gains nothing", why):
             out.append(Claim(q, "zero", 0, m.group(0)))
@@ -163,6 +165,18 @@ def _false_least(g: Game, me: int, c: Claim, answer: Any) -> str:
     return f"{c.text!r}: player {c.who} {mine:+d}, with answer {o!r} {x:+d}"
 
 
+def _false_play_main(g: Game, me: int, said: list[Claim], real: list[int]) -> list[tuple[str, str]]:
+    """A play explained by its own points alone ('for its 2 points') where it changes another
+    player's score more (Just: +2 for it, −4 for Bob): its main effect is not named."""
+    if g.pending.kind != "play" or any(c.who not in (me, None) for c in said) \
+            or not any(c.who == me and c.what in ("gain", "scores") for c in said):
+        return []
+    q = max((p for p in range(g.n) if p != me), key=lambda p: abs(real[p]), default=me)
+    if abs(real[q]) <= abs(real[me]):
+        return []
+    return [("main", f"names its own {real[me]:+d}, player {q}'s score changed {real[q]:+d}")]
+
+
 def _false_main(c: Claim, rel: list[float], real: list[int]) -> str:
     """A player named who is not the one the move affects most: another player's score
     changes more both against the other answers (`rel`) and in all (`real`), by half a point
@@ -201,6 +215,7 @@ def false_claims(g: Game, view: View, answer: Any, why: str,
             out.append((c.what, bad))
     if out or len(g.pending.options) < 2:
         return out
+    out += _false_play_main(g, view.me, said, real)
     rel = None
     for c in said:
         if c.what in ("best", "worst"):
