@@ -221,24 +221,27 @@ def _checked_play(phrase: str, worlds: list[Game], me: int, answer: int, db: Dat
     from the printed value (a pile's bonus, a cost, Nano's host), the real change is said.
     Where the play changes another player's score more than the bot's own, that is its main
     effect and is said too ('for 2 points now, costing Bob 4 points'), when every world
-    agrees on it; where they do not, no number of its own is claimed as its reason."""
+    agrees on it; where they do not (the others' changes differ from world to world: Ancient
+    gave one player 0 or 3 and truly 8), no number of its own is claimed as its reason."""
     printed = f"its {_pts(db.value[answer] or 0)}"
     scores = phrase == SCORES
     if printed not in phrase and not scores:
         return phrase
     seen = set()
     more: set[tuple[int, int] | None] = set()    # another player changed more, per world
+    rest = set()        # the other players' changes, per world
     sure = True
     for w in worlds:
         got, ok = _change(w, me, answer)
         sure = sure and ok
         seen.add(got[me])
+        rest.add(tuple(x for q, x in enumerate(got) if q != me))
         top = max((q for q in range(w.n) if q != me), key=lambda q: abs(got[q]), default=me)
         more.add((top, got[top]) if abs(got[top]) > abs(got[me]) else None)
     said = _own_points(phrase, printed, scores, seen, sure, db.value[answer] or 0)
-    if more == {None}:
+    if more == {None} and len(rest) == 1:
         return said
-    if len(more) == 1 and sure:
+    if len(more) == 1 and len(rest) == 1 and sure:
         q, x = more.pop()
         name = worlds[0].pname(q)
         tail = f"giving {name} {_pts(x)}" if x > 0 else \
