@@ -218,7 +218,7 @@ def test_a_bots_play_reason_claims_only_the_points_the_play_adds(every_module):
             db, 1100, 12, ("easy", "random"), 3,
             lambda d, a: d.kind == "play" and a != "pass" and len(d.options) > 1):
         real = score_change(g, p, a)
-        m = re.search(r"(?:its )?(-?\d+) points?(?: now)?", why)
+        m = re.search(r"for (?:its )?(-?\d+) points?(?: now)?", why)     # its own points
         if m:
             claims += 1
             assert int(m.group(1)) == real, (why, real, db.name(a))

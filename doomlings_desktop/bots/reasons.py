@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomlings_desktop.bots.effects import play_out, relative_effect
+from doomlings_desktop.bots.effects import RIVALS, play_out
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import (
@@ -21,6 +21,7 @@ from doomlings_desktop.rules.decisions import (
     USE_TRAIT_ACTION,
 )
 from doomlings_desktop.rules.engine import Game
+from doomlings_desktop.rules.scoring import all_scores
 from doomlings_desktop.rules.view import View
 
 
@@ -71,9 +72,10 @@ def _play_reason(db: Database, c: int) -> str:
 
 # The decisions whose phrase is checked against what the move does to the scores: they act on
 # a pile, a player or a colour, where a guess from the printed numbers can be wrong (an
-# attachment on another player's trait may raise their score). A hand card's pick is not:
-# what it does hangs on hands no one else sees.
-CHECKED = ("player", "color", "catastrophe")
+# attachment on another player's trait may raise their score), and a yes/no, whose guess
+# ('worth it now') names no effect at all. A hand card's pick is not: what it does hangs on
+# hands no one else sees.
+CHECKED = ("player", "color", "catastrophe", "yesno")
 
 
 def _checked(d: Any) -> bool:
@@ -87,42 +89,104 @@ def _pts(n: int) -> str:
 WORLDS = 3      # worlds a choice's effect is played out in: it is said only if all agree
 
 
-def _main_effect(w: Game, me: int, answer: Any) -> tuple[int, int, int, bool]:
-    """In world w: the player whose score the answer changes most against the other answers,
-    that change (rounded), the player's own score change from the answer, and whether that
-    is sure (nothing hidden came to light: `effects.play_out`)."""
-    delta = relative_effect(w, me, answer)
-    q = max(range(len(delta)), key=lambda i: (abs(delta[i]), i == me))
+def _changes(w: Game, me: int, answer: Any) -> tuple[list[int], list[list[int]], bool]:
+    """In world w: every player's score change from the answer (and whether it is sure:
+    nothing hidden came to light, nobody chose among several answers (`effects.play_out`),
+    and no part of a score the bot cannot see changed),
+    and the changes of the other answers (at most RIVALS of them)."""
+    mine, sure = _change(w, me, answer)
+    others = [_change(w, me, o)[0] for o in w.pending.options if o != answer][:RIVALS]
+    return mine, others, sure
+
+
+def _change(w: Game, me: int, a: Any) -> tuple[list[int], bool]:
+    """Every player's score change from answer a in world w (a clone is played on), and
+    whether it is sure (`_changes`)."""
     h = w.clone()
-    before = h.score(q)
-    sure = play_out(h, me, answer)
-    return q, round(delta[q]), h.score(q) - before, sure
+    before = all_scores(h)
+    seen = [h.score(q, seen_by=me) for q in range(h.n)]
+    sure = play_out(h, me, a)
+    got = [x - y for x, y in zip(all_scores(h), before, strict=True)]
+    # a change in a part of a score the bot cannot see (a bonus read from a hidden hand) is
+    # not sure either: every world may agree on it and the true hand differ
+    sure = sure and all(h.score(q, seen_by=me) - seen[q] == got[q] for q in range(h.n))
+    return got, sure
+
+
+def _main_effect(w: Game, me: int, answer: Any) -> tuple[int, int, int, bool, int]:
+    """In world w: the player whose score the answer changes most against the other answers
+    (their mean), that change (rounded), the player's own score change from the answer,
+    whether that is sure, and where the answer stands among all of them for that player
+    (1: none leaves the score higher, -1: none lower, 0: neither or not all were tried)."""
+    mine, others, sure = _changes(w, me, answer)
+    if not others:
+        return me, 0, mine[me], sure, 0
+    delta = [mine[q] - sum(o[q] for o in others) / len(others) for q in range(w.n)]
+    q = max(range(w.n), key=lambda i: (abs(delta[i]), i == me))
+    every = len(others) == len(w.pending.options) - 1
+    rank = 1 if every and all(mine[q] >= o[q] for o in others) else \
+        -1 if every and all(mine[q] <= o[q] for o in others) else 0
+    return q, round(delta[q]), mine[q], sure, rank
 
 
 def effect_phrase(worlds: list[Game], me: int, answer: Any, leader: int | None) -> str | None:
     """The move's main effect on the scores, played out in worlds sampled for the bot's seat
     against the other answers: the player whose score it changes most, in words, with what
     the move itself does to that score (a trait lost costs points even when it is the least
-    costly one). None if it changes no score by a point, or if the worlds disagree (the
-    effect hangs on hidden cards, so no claim about it would be sure to be true)."""
-    seen = {_main_effect(w, me, answer) for w in worlds}
-    if len(seen) != 1:
+    costly one). A superlative ('the least costly', 'gains least') only where it holds among
+    every answer in every world (a Random or Easy bot's answer may not be the best one);
+    else what the move does ('at no cost to itself', 'which costs Ann 1 point'). None if it
+    changes no score by a point, or if the worlds disagree (the effect hangs on hidden cards,
+    so no claim about it would be sure to be true)."""
+    seen = [_main_effect(w, me, answer) for w in worlds]
+    if len({x[:4] for x in seen}) != 1:
         return None
-    q, rel, own, sure = seen.pop()
-    if not sure:
+    q, rel, own, sure, _ = seen[0]
+    if not sure or rel == 0:
         return None
-    if rel == 0:
-        return None
-    name = worlds[0].pname(q)
+    best = all(x[4] == 1 for x in seen)
+    worst = all(x[4] == -1 for x in seen)
     if q == me:
-        if rel > 0:
-            return f"for {_pts(own)}" if own > 0 else "the least costly for it"
-        return f"at a cost of {_pts(-own)} to itself" if own < 0 else None
-    if rel > 0:       # a move that helps another player is never said to harm them
-        return f"which gives {name} {_pts(own)}" if own > 0 else f"the least harm to {name}"
+        return _own_phrase(rel, own, best)
+    return _other_phrase(worlds[0].pname(q), q == leader, rel, own, best, worst)
+
+
+def _own_phrase(rel: int, own: int, best: bool) -> str | None:
+    """The bot's own score is what the move changes most."""
+    if own > 0:
+        return f"for {_pts(own)}" if rel > 0 else None
+    if rel > 0 and best:
+        return "the least costly for it"
     if own < 0:
-        return "to slow the leader" if q == leader else f"to cost {name} {_pts(-own)}"
-    return f"so that {name} gains least"
+        return f"at a cost of {_pts(-own)} to itself"
+    return "at no cost to itself" if rel > 0 else None
+
+
+def _other_phrase(name: str, leader: bool, rel: int, own: int, best: bool,
+                  worst: bool) -> str:
+    """Another player's score is what the move changes most: a move that helps them is
+    never said to harm them, a harm said is a score that falls."""
+    if rel > 0:
+        if own > 0:
+            return f"which gives {name} {_pts(own)}"
+        if best:
+            return f"the least harm to {name}"
+        return f"which costs {name} {_pts(-own)}" if own < 0 else f"which costs {name} nothing"
+    if own < 0:
+        return "to slow the leader" if leader else f"to cost {name} {_pts(-own)}"
+    if worst:
+        return f"so that {name} gains least"
+    return f"which gives {name} only {_pts(own)}" if own > 0 else f"so that {name} gains nothing"
+
+
+def best_for_it(worlds: list[Game], me: int, answer: Any) -> bool:
+    """Whether, in every world, no other answer leaves the bot's own score higher (all the
+    answers tried): what 'the least harmful for it' and 'its least valuable trait' claim."""
+    for w in worlds:
+        mine, others, _ = _changes(w, me, answer)
+        if len(others) != len(w.pending.options) - 1 or any(o[me] > mine[me] for o in others):
+            return False
+    return True
 
 
 def reason(view: View, answer: Any, db: Database, worlds: list[Game] | None = None) -> str:
@@ -134,36 +198,69 @@ def reason(view: View, answer: Any, db: Database, worlds: list[Game] | None = No
         return ""
     phrase = _reason(view, answer, db)
     if worlds and d.kind == "play" and answer != "pass":
-        return _checked_play(phrase, worlds, view.me, answer, db)
+        return _checked_play(phrase, worlds, view.me, answer, db, _leader_among_others(view))
     if not worlds or not phrase or not _checked(d) or answer == "pass":
         return phrase
     said = effect_phrase(worlds, view.me, answer, _leader_among_others(view))
     if said is None and phrase == "to slow the leader":
         return "the most useful choice"     # no sure harm to the leader: none is claimed
+    if said is None and phrase in OWN_BEST and not best_for_it(worlds, view.me, answer):
+        return OWN_BEST[phrase]     # a guess of 'the least' that is not so is not said
     return said or phrase
 
 
-def _checked_play(phrase: str, worlds: list[Game], me: int, answer: int, db: Database) -> str:
+# guesses that say the answer costs the bot least, and what is said when that is not so
+OWN_BEST = {"the least harmful for it": "the World's End effect it chose",
+            "its least valuable trait": "a trait of its own"}
+
+
+def _checked_play(phrase: str, worlds: list[Game], me: int, answer: int, db: Database,
+                  leader: int | None = None) -> str:
     """A play's printed points said only if they are what it adds: played out in every world
     (its questions answered), the seat's score change; where all worlds agree and it differs
-    from the printed value (a pile's bonus, a cost, Nano's host), the real change is said."""
+    from the printed value (a pile's bonus, a cost, Nano's host), the real change is said.
+    Where the play changes another player's score more than the bot's own, that is its main
+    effect and is said too ('for 2 points now, costing Bob 4 points'), when every world
+    agrees on it; where they do not (the others' changes differ from world to world: Ancient
+    gave one player 0 or 3 and truly 8), no number of its own is claimed as its reason."""
     printed = f"its {_pts(db.value[answer] or 0)}"
     scores = phrase == SCORES
     if printed not in phrase and not scores:
         return phrase
     seen = set()
+    more: set[tuple[int, int] | None] = set()    # another player changed more, per world
+    rest = set()        # the other players' changes, per world
     sure = True
     for w in worlds:
-        h = w.clone()
-        before = h.score(me)
-        sure = play_out(h, me, answer) and sure
-        seen.add(h.score(me) - before)
+        got, ok = _change(w, me, answer)
+        sure = sure and ok
+        seen.add(got[me])
+        rest.add(tuple(x for q, x in enumerate(got) if q != me))
+        top = max((q for q in range(w.n) if q != me), key=lambda q: abs(got[q]), default=me)
+        more.add((top, got[top]) if abs(got[top]) > abs(got[me]) else None)
+    said = _own_points(phrase, printed, scores, seen, sure, db.value[answer] or 0)
+    if more == {None} and len(rest) == 1:
+        return said
+    if len(more) == 1 and len(rest) == 1 and sure:
+        q, x = more.pop()
+        name = worlds[0].pname(q)
+        tail = f"giving {name} {_pts(x)}" if x > 0 else \
+            "to slow the leader" if q == leader else f"costing {name} {_pts(-x)}"
+        return f"{said}, {tail}"
+    if scores:
+        return "for what it may score"
+    return _without(phrase, printed, "for what it may add")
+
+
+def _own_points(phrase: str, printed: str, scores: bool, seen: set[int], sure: bool,
+                value: int) -> str:
+    """The play's phrase with its own points as they really are (`_checked_play`)."""
     if scores:      # "the points it scores": only if it scores some now
         return phrase if min(seen) > 0 else "for what it may score later"
     if len(seen) != 1 or not sure:      # it hangs on hidden cards: claim no number
         return _without(phrase, printed, "for what it may add")
     real = seen.pop()
-    if real == (db.value[answer] or 0):
+    if real == value:
         return phrase
     if real > 0:
         return phrase.replace(printed, f"{_pts(real)} now")

@@ -13,7 +13,9 @@ decision the bot's public reason is taken. Each is then checked on a clone of th
   cannot see': the least and most of the seat's imagined worlds; 'likely +N now'), and
   those are counted apart (`range_off`: the true game fell outside them) (`bots.effects.play_out`, scores by `rules.scoring`);
 - a bot's reason claims no points a player does not get and calls no player harmed whose
-  score the move raises (`reason_problems`, from the real per-player score changes);
+  score the move raises (`reason_problems`, from the real per-player score changes), and
+  every other claim `commands/reasoncheck.py` reads holds (a superlative among the answers,
+  the player named is the one the move affects most, a card named);
 - neither names a card its reader has not seen (the log scanner's own test: a hint is read
   by its seat, a bot's reason by every seat).
 
@@ -36,6 +38,7 @@ from doomlings_desktop.bots.reasons import WORLDS as REASON_WORLDS
 from doomlings_desktop.bots.reasons import _leader_among_others, reason
 from doomlings_desktop.commands.fuzz import table_of
 from doomlings_desktop.commands.logscan import Scanner, name_pattern
+from doomlings_desktop.commands.reasoncheck import false_claims
 from doomlings_desktop.play.coach import Coach
 from doomlings_desktop.play.explain import label
 from doomlings_desktop.rules.cards import Database
@@ -211,7 +214,11 @@ def _check_reason(res: Counts, g: Game, view: View, answer: Any, why: str,
                   reader: _Reader) -> None:
     d = g.pending
     res.reasons[d.kind] += 1
-    for p in reason_problems(g, view, answer, why, real_changes(g, d.player, answer)):
+    real = real_changes(g, d.player, answer)
+    found = reason_problems(g, view, answer, why, real)
+    # and every claim reasoncheck reads (a superlative, the move's main effect, a card)
+    found += [p for _, p in false_claims(g, view, answer, why, real)] if not found else []
+    for p in found:
         res.contradicted[d.kind] += 1
         res.note(f"bot reason [{d.kind}/{d.intent}] {why!r}: {p}")
     for seat in range(g.n):

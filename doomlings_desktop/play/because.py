@@ -17,8 +17,10 @@ or is one the seat never saw: it is counted, not named).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from doomlings_desktop.bots.effects import played
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.bots.reasons import public
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST, DISCARD_HAND_CARD, GIVE_HAND_CARD
@@ -195,8 +197,91 @@ def cause(game: Game, seat: int, answer: Any, rival: Any, term: tuple[int, str, 
         said.append(_colour(game, seat, q, part, answer, rival))
     if d.intent == ATTACH_TO_HOST and isinstance(answer, int):
         said.append(_host(game, seat, answer, mine, base))
+    if d.kind == "yesno" and answer in ("yes", "no"):
+        # what saying it does, against the other answer (not the position before it)
+        other = alt if rival is not None else played(base, seat, _other(answer))
+        return yesno_effects(game, seat, answer, mine, other, sight,
+                             skip=q if part == "now" else None)
     said.append(_part(game, seat, q, part, sign, mine, alt, sight))
     return ", and ".join(x for x in said if x)
+
+
+def _other(answer: str) -> str:
+    return "no" if answer == "yes" else "yes"
+
+
+def deed(game: Game, answer: str) -> str:
+    """What a yes/no answer does, from its question: 'you discard your whole hand and
+    stabilize', 'you do not stabilize this turn', and where the question names what 'No'
+    does ('(No: from your pile)', '(No: discard 2 cards instead)'), that."""
+    ask = game.pending.prompt.split(": ", 1)[-1].strip()
+    m = re.match(r"(.*?)\?\s*(?:\(No: (.*)\))?$", ask)
+    act, instead = (m.group(1), m.group(2)) if m else (ask.rstrip("?"), None)
+    if act.startswith("you "):
+        act = act[4:]
+    if answer == "yes":
+        return f"you {act}"
+    if instead and instead.startswith("from ") and " from " in act:
+        return f"you {act.rsplit(' from ', 1)[0]} {instead}"
+    if instead:
+        return f"you {instead}"
+    return f"you do not {act}"
+
+
+def yesno_effects(game: Game, seat: int, answer: str, mine: list[Game], alt: list[Game],
+                  sight: Sight | None = None, skip: int | None = None) -> str:
+    """A yes/no answer's cause (issue 28, 'you may ...'): what the answer does, and what it
+    changes against the other answer in the same settled worlds: the cards it keeps on or
+    puts onto the seat's pile (or off it), a card kept in hand (else the hand's size), every
+    player's score as the seat knows it (but `skip`'s, said after it), the gene pool ('if you
+    draw 1 card, you keep Saliva in hand'); 'nothing changes at once' when they settle the
+    same."""
+    sight = sight or Sight(game, seat)
+    said = _yesno_cards(game, seat, mine, alt, sight)
+    kept = _hand(game, seat, seat, 1, mine, alt, sight) or _hand(game, seat, seat, -1, mine,
+                                                                 alt, sight)
+    if kept.startswith("you give up ") and kept[12:] not in _names(game, game.players[seat].hand):
+        kept = f"{kept[12:]} does not come into your hand"     # never in hand: not given up
+    on_pile = " ".join(said)
+    if kept and not any(n in kept and n in on_pile
+                        for n in _names(game, game.players[seat].pile)):
+        said.append(kept)       # a card already said on the pile is not said again
+    k = len(mine)
+    other = "'No'" if answer == "yes" else "'Yes'"
+    for q in [seat] + [p for p in range(game.n) if p != seat]:
+        d = sum(m.score(q, seen_by=seat) - o.score(q, seen_by=seat)
+                for m, o in zip(mine, alt, strict=True)) / k
+        if round(abs(d)) >= 1 and q != skip:
+            subj, _, s = _who(game, seat, q)
+            said.append(f"{subj} score{s} {_n(d, 'point')} {'more' if d > 0 else 'fewer'} "
+                        f"at once than with {other}")
+    effects = ", ".join(said[:3]) if said else "nothing changes at once"
+    return f"if {deed(game, answer)}, {effects}"
+
+
+def _names(game: Game, cards: list[int]) -> set[str]:
+    return {game.db.name(c) for c in cards}
+
+
+def _yesno_cards(game: Game, seat: int, mine: list[Game], alt: list[Game],
+                 sight: Sight) -> list[str]:
+    """The seen cards on the seat's pile after the answer and not after the other one (and
+    the other way), said by where they were: 'Bark stays on your pile', 'Bark goes onto your
+    pile', 'Bark leaves your pile', 'Bark does not go onto your pile'."""
+    gained, lost = _moved(mine, alt, seat, "pile", sight)
+    pile = set(game.players[seat].pile)
+    name = game.db.name
+    stay = [name(c) for c in sorted(gained) if c in pile]
+    onto = [name(c) for c in sorted(gained) if c not in pile]
+    leave = [name(c) for c in sorted(lost) if c in pile]
+    off = [name(c) for c in sorted(lost) if c not in pile]
+    out = []
+    for cards, one, many in ((stay, "stays on", "stay on"), (onto, "goes onto", "go onto"),
+                             (leave, "leaves", "leave"),
+                             (off, "does not go onto", "do not go onto")):
+        if cards:
+            out.append(f"{' and '.join(cards)} {one if len(cards) == 1 else many} your pile")
+    return out
 
 
 def _part(game: Game, seat: int, q: int, part: str, sign: int, mine: list[Game],

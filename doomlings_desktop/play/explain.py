@@ -24,7 +24,7 @@ from doomlings_desktop.bots.effects import (
     weights,
 )
 from doomlings_desktop.bots.heuristics import meaning_outlook, option_scores, tables
-from doomlings_desktop.play.because import cause, facts
+from doomlings_desktop.play.because import cause, facts, yesno_effects
 from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.verbs.core import COLORS
@@ -223,6 +223,12 @@ def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
         why_own = _unless_restated(game, answer, cause(game, seat, answer, None,
                                                        (q, part, delta), after, worlds, worlds))
         own = _so(why_own, _phrase(game, seat, q, part, delta, _leader(mine, seat), ""))
+    if not why_own and game.pending.kind == "yesno" and answer in ("yes", "no"):
+        # a 'you may ...' that moves nothing against the position before: what it does
+        # against the other answer is its cause (issue 28)
+        other = played(worlds, seat, "no" if answer == "yes" else "yes", tb)
+        why_own = yesno_effects(game, seat, answer, after, other)
+        own = f"{why_own}; {own}" if own else why_own
     searched = _searched(game, answer, results)
     # the hint's '+N now' says the seat's own points, from more worlds: with the search's
     # verdict, the cause is said instead (unless it only names the answer again)
