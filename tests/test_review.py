@@ -3,6 +3,7 @@ play is told it matched the coach, and nothing the seat could not see changes th
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -324,3 +325,49 @@ def test_the_review_says_what_it_does_and_how_far_it_is(db):
     assert len(looks) >= len(got) and any(w.startswith("A deeper look at Ann's choices: 1 of ")
                                           for w in looks)
     assert any(w == "Following each player's chance to win" for w, _ in heard)
+
+
+def test_a_swing_is_measured_in_the_same_worlds_before_and_after(db, monkeypatch):
+    """A swing is the move's (or the age's) change, not sampling luck: with an estimate that
+    moves only with the seed of its worlds, no moment is found. The old course measured an
+    age or catastrophe after a forced answer from the previous answer's worlds, so the luck
+    of two samples (up to 28 points) could be listed as what decided the game."""
+    from doomlings_desktop.play import swings
+
+    def luck(g, viewer, salt):
+        x = random.Random(salt).random()
+        return (x, 1 - x) + (0.0,) * (g.n - 2)
+
+    monkeypatch.setattr(swings, "chances", luck)
+    forced = 0
+    for seed in (2, 3, 4):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            before = g.clone()
+            g.apply(r.choice(d.options))
+            forced += len(d.options) == 1 and d.kind != "react" and bool(
+                swings._revealed(before, g))
+        assert swings.course(make_record(g, SEATS), db, 0).swings == ()
+    assert forced       # ages came after a forced answer: the case the old course got wrong
+
+
+def test_the_interval_is_a_95_percent_one_for_few_worlds_too():
+    """An answer the search's race dropped early has as few as six worlds: its interval uses
+    Student's t, so a difference 2.2 standard errors above zero over six worlds is not
+    significant (the old normal 1.96 called it so), while the same over many worlds is."""
+    import statistics
+
+    def with_t(t: float, m: int) -> tuple[list[float], list[float]]:
+        base = [(-1) ** k * (1 + k % 3) for k in range(m)]
+        sd = statistics.stdev(base)
+        diffs = [b + t * sd / math.sqrt(m) for b in base]
+        return diffs, [0.0] * m
+
+    mean, low, high = review._interval(*with_t(2.2, 6))
+    assert mean > 0 and low < 0 < high
+    mean, low, high = review._interval(*with_t(2.2, 400))
+    assert 0 < low < mean < high
+    # the t quantile falls towards 1.96 as the worlds grow, never below it
+    assert list(review.T975) == sorted(review.T975, reverse=True) and review.T975[-1] > review.Z

@@ -157,8 +157,11 @@ def course(record: dict, db: Database, viewer: int) -> Course:
         after = chances(g, viewer, i)
         came = _revealed(before, g)
         if came:
+            # measured from the same worlds' seed as `after`: a forced answer has no `mid`,
+            # and `now` was drawn with the previous answer's seed, whose luck alone moved a
+            # chance by up to 28 points (seeds 2-4)
             found.append(Swing(i, sum(len(e) for e in g.eras), -1, came,
-                               _diff(mid or now, after)))
+                               _diff(mid or chances(before, viewer, i), after)))
         points.append(after)
         now = after
     top = sorted((s for s in found if s.size >= LEAST), key=lambda s: (-s.size, s.at))[:KEEP]
