@@ -186,6 +186,8 @@ def test_the_chart_and_play_on_from_here_start_a_game_at_that_position():
     assert any("chance to win" in line for line in texts)
     shown = moments_shown(sc)
     assert shown
+    rows = [r for r, a in sc.targets if a[0] == "decided_moment"]
+    assert all(layer.chart.bottom <= r.top for r in rows)       # the chart sits above the list
     seat, at = shown[0]
     then = Game.new(g.db, 3, seed=5, log=False)
     for a in g.answers[:at]:
