@@ -37,3 +37,14 @@ def test_and_a_local_match_has_what_the_table_reads_of_every_match():
                                        "last_bot_move", "cleared", "bot_notes", "hint_for"}
     missing = sorted(n for n in _read_by_the_table() - ONLINE_ONLY if n not in local)
     assert not missing, f"Match lacks what the table reads: {missing}"
+
+
+def test_several_seats_played_here_have_what_the_table_reads_too():
+    """Several seats of a room played at one window (net/seatshere.py) stand in for one
+    RemoteMatch at the same table: they read the same."""
+    from doomlings_desktop.net.seatshere import SeatsHere
+
+    here = SeatsHere([RemoteMatch("ws://127.0.0.1:1", "ROOM"),
+                      RemoteMatch("ws://127.0.0.1:1", "ROOM")])      # not started
+    missing = sorted(n for n in _read_by_the_table() | ONLINE_ONLY if not hasattr(here, n))
+    assert not missing, f"SeatsHere lacks what the table reads: {missing}"

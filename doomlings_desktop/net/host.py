@@ -58,6 +58,7 @@ class KeptRoom(NamedTuple):
     undo: bool = False
     over: bool = False
     hints: bool = True
+    here: int = 1       # the seats played at the host's window, pass-and-play
 
 
 def kept_room(folder: Path | None = None) -> KeptRoom | None:
@@ -82,9 +83,12 @@ def kept_room(folder: Path | None = None) -> KeptRoom | None:
     except (JsonFileError, OSError, KeyError, TypeError, AttributeError, ValueError,
             RecursionError, MemoryError):
         return None
+    here = place.get("here", 1)
+    remote = sum(s.kind == "remote" for s in room.seats)
     return KeptRoom(room.code, host, port, name[:40], tuple(s.kind for s in room.seats),
                     room.game is not None, changed, place.get("undo") is True,
-                    room.game is not None and room.game.over, place.get("hints") is not False)
+                    room.game is not None and room.game.over, place.get("hints") is not False,
+                    here if type(here) is int and 1 <= here <= remote else 1)
 
 
 def forget_hosted(folder: Path | None = None) -> None:
@@ -119,7 +123,7 @@ class Hosting:
                  variants: dict | None = None, host: str = LOOPBACK, port: int = PORT,
                  announce: bool = True, grace: float = 60.0, code: str = "",
                  keep: Path | None = None, name: str = "", undo: bool = True,
-                 hints: bool = True) -> None:
+                 hints: bool = True, here: int = 1, names: tuple[str, ...] = ()) -> None:
         self.host, self.port = host, port
         self.code = code or new_room_code(6)
         self.modules, self.variants = tuple(modules), dict(variants or {})
@@ -128,6 +132,10 @@ class Hosting:
         self.name = name
         self.undo = undo
         self.hints = hints          # the host's policy: its players may ask the coach
+        # the seats played at this window (pass-and-play), at most its remote seats, and
+        # the names the ones after the first join with
+        self.here = max(1, min(here, sum(k == "remote" for k in kinds)))
+        self.names = tuple(names)
         self.kept_game = -1         # the room's game over and kept here already (reopen)
         if keep is not None:
             forget_hosted(keep)
@@ -156,6 +164,7 @@ class Hosting:
         self.host, self.port, self.code = kept.host, kept.port, room.code
         self.modules, self.variants = tuple(room.modules), dict(room.variants)
         self.keep, self.name = folder, kept.name
+        self.here, self.names = kept.here, ()     # the others take their seats by token
         room.held = room.game is None       # a lobby reopened waits for Start again
         # a finished game (its end screen left): kept here when it ended, not again
         self.kept_game = room.games if room.game is not None and room.game.over else -1
@@ -173,7 +182,14 @@ class Hosting:
     @property
     def seat_file(self) -> str | None:
         """Where the host's own seat keeps its token (None when the room is not kept)."""
-        return None if self.keep is None else str(self.keep / SEAT_TOKEN)
+        return self.seat_file_of(0)
+
+    def seat_file_of(self, k: int) -> str | None:
+        """Where the k-th seat played at the host's window keeps its token (the first's is
+        `seat.token`, the others' `seat-2.token`...)."""
+        if self.keep is None:
+            return None
+        return str(self.keep / (SEAT_TOKEN if k == 0 else f"seat-{k + 1}.token"))
 
     def start(self) -> Hosting:
         st = ServerThread(self.server, self.host, self.port)
@@ -198,7 +214,7 @@ class Hosting:
         try:
             write_atomic(self.keep / PLACE_FILE, json.dumps(
                 {"code": self.code, "host": self.host, "port": self.port, "name": self.name,
-                 "undo": self.undo, "hints": self.hints}))
+                 "undo": self.undo, "hints": self.hints, "here": self.here}))
         except OSError as e:
             log.warning("the hosted room cannot be kept: %s", e.strerror or e)
 

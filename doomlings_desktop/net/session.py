@@ -298,6 +298,10 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
     playing, over or lost (`problem` says why, in a sentence)."""
 
     online = True
+    # several seats played at this window (net/seatshere.py): the first keeps the finished
+    # game once, with every seat played here counted as "you" (`here_too`); the others not
+    keeps_record = True
+    here_too: tuple[int, ...] = ()
 
     def __init__(self, url: str, room: str, name: str = "", seat_file: str | None = None,
                  give_up_after: float = 60.0, wake: Callable[[], None] | None = None,
@@ -673,7 +677,9 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         if game is None:
             self.notices.append((f"The host's record of this game cannot be kept ({why}).", 6))
             return
-        self.kept = keep_finished(game, self.seat_dicts(), here=(self.me,))
+        if not self.keeps_record:
+            return              # kept by the first seat played here (net/seatshere.py)
+        self.kept = keep_finished(game, self.seat_dicts(), here=(self.me, *self.here_too))
 
     def _repend(self) -> None:
         """The decision the table shows: this seat's own until its answer is sent, else
@@ -689,6 +695,11 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             self.pending_now = None
 
     # ------------------------------------------------------------------ what the table asks
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        """The seats played at this window (net/seatshere.py holds several)."""
+        return (self.me,) if self.me >= 0 else ()
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"

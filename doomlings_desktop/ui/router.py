@@ -123,13 +123,25 @@ def wake_window() -> None:
 
 def play_hosted(app: Any, hosting: Any) -> Any:
     """The window's own seat at the game it hosts (its token kept with the room), in the
-    lobby (or straight at the table, once the game is dealt)."""
+    lobby (or straight at the table, once the game is dealt); with `hosting.here` above one,
+    that many seats played here in turn (net/seatshere.py)."""
     from doomlings_desktop.net.session import RemoteMatch
 
-    match = RemoteMatch(hosting.seat_url, hosting.code, hosting.name, wake=wake_window,
+    first = RemoteMatch(hosting.seat_url, hosting.code, hosting.name, wake=wake_window,
                         prefs=app.settings, host=hosting, seat_file=hosting.seat_file,
-                        kept_game=hosting.kept_game).start()
-    return go(app, "lobby", match)
+                        kept_game=hosting.kept_game)
+    here = getattr(hosting, "here", 1)
+    if here <= 1:
+        return go(app, "lobby", first.start())
+    from doomlings_desktop.net.seatshere import SeatsHere
+
+    # the other seats played here, pass-and-play: a connection and a token each
+    names = tuple(getattr(hosting, "names", ()))
+    others = [RemoteMatch(hosting.seat_url, hosting.code, names[k - 1] if k <= len(names)
+                          else "", wake=wake_window, prefs=app.settings,
+                          seat_file=hosting.seat_file_of(k), kept_game=hosting.kept_game)
+              for k in range(1, here)]
+    return go(app, "lobby", SeatsHere([first, *others]).start())
 
 
 def rejoin_seat(app: Any) -> str:

@@ -24,11 +24,12 @@ VARIANT_WORDS = {"catastrophe_ends_round": "no turns in a catastrophe's round",
                  "long_age_deck": "long age deck"}
 
 
-def seat_line(i: int, seat: Any, me: int) -> tuple[str, str]:
-    """A lobby row: who sits there and their state (here, joined but away, waiting, a bot)."""
+def seat_line(i: int, seat: Any, here: tuple[int, ...]) -> tuple[str, str]:
+    """A lobby row: who sits there and their state (here, joined but away, waiting, a bot);
+    `here`: the seats played at this window (several: pass-and-play, net/seatshere.py)."""
     if seat.kind != "remote":
         return f"{seat.name}", "plays itself"
-    who = f"{seat.name} (you)" if i == me else seat.name
+    who = f"{seat.name} (you)" if i in here else seat.name
     if not seat.taken:
         return "Open seat", "waiting for a player"
     return who, "here, ready" if seat.connected else "joined, not connected"
@@ -100,10 +101,10 @@ class LobbyScene(Scene):
             y += int(26 * u)
         y += int(14 * u)
         for i, seat in enumerate(m.lobby):
-            who, state = seat_line(i, seat, m.me)
+            who, state = seat_line(i, seat, m.here)
             row = pygame.Rect(x0, y, int(w * 0.6), int(40 * u))
             pygame.draw.rect(surf, PANEL, row, border_radius=int(8 * u))
-            surf.blit(t.render(f"{i + 1}. {who}", int(18 * u), INK, bold=i == m.me),
+            surf.blit(t.render(f"{i + 1}. {who}", int(18 * u), INK, bold=i in m.here),
                       (row.x + int(12 * u), row.y + int(10 * u)))
             tone = GOOD if "ready" in state or seat.kind != "remote" else MUTED
             label = t.render(state, int(17 * u), tone)

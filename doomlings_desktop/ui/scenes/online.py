@@ -106,6 +106,7 @@ class OnlineScene(Scene):
         self.places = [(a, f"This network ({a})") for a in here] + \
             [(EVERY, "Every network"), (LOOPBACK, "This computer only")]
         self.place = 0
+        self.here = 1       # the room's human seats played at this window, pass-and-play
         self.fields = {"port": TextField(str(PORT), 5), "address": TextField("", 120),
                        "code": TextField("", 32),
                        "name": TextField(name_of(s.player_names[0], 0), NAME_MAX)}
@@ -140,9 +141,28 @@ class OnlineScene(Scene):
         return ["remote" if k == "human" else k for k in s.seats[:s.seat_count]]
 
     def seat_words(self) -> str:
-        names = ["you" if i == 0 else ("a player who joins" if k == "remote" else f"{k} bot")
-                 for i, k in enumerate(self._hosted_seats())]
+        names, here = [], self.here
+        for i, k in enumerate(self._hosted_seats()):
+            if k != "remote":
+                names.append(f"{k} bot")
+            elif here > 0:
+                names.append("you" if i == 0 else "played here too")
+                here -= 1
+            else:
+                names.append("a player who joins")
         return ", ".join(names)
+
+    def here_most(self) -> int:
+        """How many seats may be played here: the room's human seats."""
+        return max(1, self._hosted_seats().count("remote"))
+
+    def here_names(self) -> tuple[str, ...]:
+        """The names of the seats played here after the first: New game's names of its
+        Human seats after the first."""
+        s = self.app.settings
+        humans = [i for i, k in enumerate(s.seats[:s.seat_count]) if k == "human"]
+        return tuple(name_of(s.player_names[i] if i < len(s.player_names) else "", i)
+                     for i in humans[1:self.here])
 
     def _hosted_seats(self) -> list[str]:
         """The room's seats with this window's human first (the first seat)."""
@@ -188,6 +208,8 @@ class OnlineScene(Scene):
             router.go(self.app, "new_game")
         elif isinstance(key, tuple) and key[0] == "place":     # ("place", where it is now)
             self.place = (self.place + 1) % len(self.places)
+        elif key == "here":
+            self.here = self.here % self.here_most() + 1
         elif key == "host":
             self.host()
         elif key == "join":
@@ -231,7 +253,9 @@ class OnlineScene(Scene):
                               announce=self.listen, grace=self.grace,
                               keep=hosted_folder(), name=self._name(),
                               undo=s.hold_end_turn != "never",
-                              hints=s.hints != "never").start()
+                              hints=s.hints != "never",
+                              here=min(self.here, self.here_most()),
+                              names=self.here_names()).start()
         except (OSError, ValueError, RuntimeError, CardDatabaseError) as e:
             why = getattr(e, "strerror", None) or str(e)
             self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")
@@ -299,10 +323,18 @@ class OnlineScene(Scene):
         s = self.app.settings
         mods = ", ".join(module_title(m) for m in s.modules) or "the base game"
         for line in t.wrap(f"Seats: {self.seat_words()}. Cards: {mods}. (Set them up on "
-                           "New game: a Human seat is a player who joins.)", int(16 * u), col):
+                           "New game: a Human seat is a player who joins, or one played "
+                           "here.)", int(16 * u), col):
             surf.blit(t.render(line, int(16 * u), MUTED), (x0, y))
             y += int(22 * u)
         y += int(10 * u)
+        if self.here_most() > 1:        # pass-and-play at this end: the pass screen between
+            here = min(self.here, self.here_most())
+            surf.blit(t.render("Played here", int(17 * u), INK), (x0, y + int(10 * u)))
+            self.buttons.append(Button(
+                pygame.Rect(x0 + int(170 * u), y, col - int(170 * u), bh),
+                "1 seat (you)" if here == 1 else f"{here} seats, passing the screen", "here"))
+            y += bh + int(14 * u)
         surf.blit(t.render("Others reach it on", int(17 * u), INK), (x0, y + int(10 * u)))
         self.buttons.append(Button(pygame.Rect(x0 + int(170 * u), y, col - int(170 * u), bh),
                                    self.places[self.place][1],

@@ -1,0 +1,178 @@
+"""Several seats of an online game played at one window, pass-and-play (net/seatshere.py):
+New game → Play online → Played here: 2 seats → Host; the two seats each take a seat of the
+room with a connection and a token of their own, and the table shows one at a time with the
+pass screen between them, as a local hot-seat game does. Real pygame events on the real app
+loop (dummy SDL driver), a server on 127.0.0.1 (a free port); every wait is on a condition
+with a deadline."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_online_privacy import check_wire
+from test_online_ui import make_app, press, type_into
+from uidriver import Player, find, wait_until
+
+from doomlings_desktop.net.client import RemoteSeat
+from doomlings_desktop.net.seatshere import SeatsHere
+from doomlings_desktop.net.session import RemoteMatch
+from doomlings_desktop.ui import router
+from doomlings_desktop.ui.scenes.online import OnlineScene
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
+    monkeypatch.setattr(OnlineScene, "listen", False)   # nothing announced, nothing heard
+
+
+@pytest.fixture
+def wires(monkeypatch):
+    """Every raw message each connection of this process receives, by connection."""
+    got: list[RemoteSeat] = []
+    made = RemoteSeat.__init__
+
+    def init(self, *a, **kw):
+        made(self, *a, **kw)
+        self.received = []
+        self.on_raw = self.received.append
+        got.append(self)
+    monkeypatch.setattr(RemoteSeat, "__init__", init)
+    return got
+
+
+def host_two_here(app, here: int = 2) -> SeatsHere:
+    """New game (two Human seats and a bot) → Play online → Played here: 2 seats → Host
+    (this computer only, any free port): the lobby's match once both seats are in it."""
+    router.go(app, "new_game")
+    app.frame()
+    press(app, "online")
+    sc = app.scene
+    while sc.places[sc.place][0] != "127.0.0.1":
+        press(app, ("place", sc.places[sc.place][0]))
+    type_into(app, sc, "port", "0")
+    assert "a player who joins" in sc.seat_words()
+    while sc.here != here:
+        press(app, "here")
+    assert sc.seat_words() == "you, played here too, easy bot"
+    press(app, "host")
+    lobby = app.scene
+    assert type(lobby).__name__ == "LobbyScene", getattr(sc, "notice", "")
+    m = lobby.match
+    assert isinstance(m, SeatsHere)
+    wait_until(lambda: lobby.ready() and len(m.here) == here, "both seats here",
+               pump=app.frame)
+    return m
+
+
+class Frames:
+    """What each frame the table drew showed: the seat whose table it was, or None for the
+    pass screen; and whether another seat played here was deciding as it was drawn."""
+
+    def __init__(self, table, m: SeatsHere) -> None:
+        self.shown: list[int | None] = []
+        self.breaches: list[str] = []
+        draw = table.draw
+
+        def recording(surf: pygame.Surface) -> None:
+            draw(surf)
+            if m.view_now is None:
+                return
+            if table.pass_needed or table.view is None:
+                self.shown.append(None)
+                return
+            v, seat = table.view, table.viewer
+            # a connection only ever receives its own seat's views (`me` is its seat)
+            if m.of(seat) is None or v.me != seat:
+                self.breaches.append(f"seat {seat}'s table drew another seat's view")
+            deciding = m.deciding()
+            if deciding is not None and deciding.me != seat:
+                self.breaches.append(f"seat {seat}'s table drawn while seat "
+                                     f"{deciding.me} decides")
+            self.shown.append(seat)
+        table.draw = recording
+
+    def changes_behind_the_pass_screen(self) -> int:
+        """How often the table went from one seat's to another's; each must come after a
+        pass screen (a frame of neither)."""
+        changes, last, passed = 0, None, False
+        for s in self.shown:
+            if s is None:
+                passed = True
+                continue
+            if last is not None and s != last:
+                assert passed, f"seat {last}'s table, then seat {s}'s with no pass screen"
+                changes += 1
+            last, passed = s, False
+        return changes
+
+
+def test_two_seats_played_here_pass_the_screen_and_play_to_the_end(wires):
+    """Two Human seats played at the host's window, an easy bot in the third: the game is
+    played to its end at the table by mouse and keys; the pass screen comes between the two
+    seats every time, no frame shows one seat's table while the other decides, each seat's
+    table is its own connection's view, every byte each connection received is its own
+    seat's to know, and the finished game is kept once with both seats counted here."""
+    app = make_app(("human", "human", "easy"))
+    # no Undo: the privacy check replays the game without End turn's pause
+    app.settings.hold_end_turn = "never"
+    m = host_two_here(app)
+    try:
+        assert [s.name for s in m.lobby] == ["Ann", "Ben", "Easy bot"]
+        assert m.here == (0, 1)
+        assert find(app.scene, ("button", "start")) is not None
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        table = app.scene
+        frames = Frames(table, m)
+        player = Player(11)
+
+        def step() -> bool:
+            if not player.act(app):
+                app.frame()
+            return table.game.over and all(x.state == "over" for x in m.matches)
+        wait_until(step, "the game's end", deadline_s=240, idle_s=0.001)
+        assert not frames.breaches, frames.breaches[:3]
+        assert frames.changes_behind_the_pass_screen() >= 2
+        assert player.clicks + player.drags + player.keys > 0
+        # the finished game is kept once, with both seats this window played as "you"
+        wait_until(lambda: m.kept, "the record kept", pump=app.frame)
+        from doomlings_desktop.storage import statistics
+
+        games = statistics.load_stats()["games"]
+        assert len(games) == 1 and all(s.get("here", True) for s in games[0]["seats"][:2])
+        g = m.host.server.rooms[m.room].game
+        assert g.over
+        for conn, mine in zip(wires, m.matches, strict=True):
+            conn.seat = mine.me
+        assert sorted(c.seat for c in wires) == [0, 1]
+        checked, _ = check_wire(wires, g)
+        assert checked >= 2 * len(g.answers)
+    finally:
+        router.go(app, "menu")      # leaving the table closes both seats and the server
+    assert all(x._thread is None or not x._thread.is_alive() for x in m.matches)
+
+
+def test_the_pass_screen_waits_for_the_seat_here_that_decides():
+    """Without a window: a seat here deciding while the other holds the screen needs the pass
+    screen; its decision is not offered (nor its table drawn) until its player takes it."""
+
+    class Fake(RemoteMatch):
+        def __init__(self, me: int, deciding: bool) -> None:
+            super().__init__("ws://127.0.0.1:1", "ROOM")
+            self.me, self._d = me, deciding
+
+        def my_decision(self):
+            return type("D", (), {"player": self.me, "kind": "card", "card": -1,
+                                  "prompt": "pick", "options": (1,)})() if self._d else None
+
+    a, b = Fake(0, False), Fake(2, True)
+    m = SeatsHere([a, b])
+    m.take_screen(0)
+    assert m.pass_needed and m.my_decision() is None and m.asked().player == 2
+    assert m.pass_reason() == "Ben decides: pick" or m.pass_reason().endswith("pick")
+    m.take_screen(2)
+    assert not m.pass_needed and m.my_decision().player == 2 and m.at_screen is b
+    m.take_screen(1)            # not a seat played here: nothing changes
+    assert m.cleared == 2 and m.viewer == 2
