@@ -154,25 +154,59 @@ def test_two_seats_played_here_pass_the_screen_and_play_to_the_end(wires):
     assert all(x._thread is None or not x._thread.is_alive() for x in m.matches)
 
 
+class Fake(RemoteMatch):
+    """A seat's connection with a decision of our choosing (not started)."""
+
+    def __init__(self, me: int, kind: str = "") -> None:
+        super().__init__("ws://127.0.0.1:1", "ROOM")
+        self.me, self.kind, self.sent = me, kind, []
+
+    def my_decision(self):
+        if not self.kind:
+            return None
+        return type("D", (), {"player": self.me, "kind": self.kind, "card": -1,
+                              "prompt": "pick", "options": (5, 6)})()
+
+    def apply(self, answer):
+        self.sent.append(answer)
+        self.kind = ""
+        return None
+
+
 def test_the_pass_screen_waits_for_the_seat_here_that_decides():
     """Without a window: a seat here deciding while the other holds the screen needs the pass
     screen; its decision is not offered (nor its table drawn) until its player takes it."""
-
-    class Fake(RemoteMatch):
-        def __init__(self, me: int, deciding: bool) -> None:
-            super().__init__("ws://127.0.0.1:1", "ROOM")
-            self.me, self._d = me, deciding
-
-        def my_decision(self):
-            return type("D", (), {"player": self.me, "kind": "card", "card": -1,
-                                  "prompt": "pick", "options": (1,)})() if self._d else None
-
-    a, b = Fake(0, False), Fake(2, True)
+    a, b = Fake(0), Fake(2, "card")
     m = SeatsHere([a, b])
     m.take_screen(0)
     assert m.pass_needed and m.my_decision() is None and m.asked().player == 2
-    assert m.pass_reason() == "Ben decides: pick" or m.pass_reason().endswith("pick")
+    assert m.apply(5) is not None and b.sent == []      # nothing answered behind the screen
     m.take_screen(2)
     assert not m.pass_needed and m.my_decision().player == 2 and m.at_screen is b
     m.take_screen(1)            # not a seat played here: nothing changes
     assert m.cleared == 2 and m.viewer == 2
+
+
+def test_an_out_of_turn_offer_to_a_seat_away_from_the_screen_calls_no_one(monkeypatch):
+    """An out-of-turn offer to the seat here that does not hold the screen is answered by its
+    standing answer at once, with no pass screen (which would tell the others at this
+    computer that it holds such a card); what it played is told to its player alone when
+    they take the screen. The seat at the screen is asked its own offers as usual."""
+    from doomlings_desktop.net.client import BotDecider
+
+    monkeypatch.setattr(BotDecider, "__call__", lambda self, view: 6)
+    monkeypatch.setattr(Fake, "view", lambda self: None)
+    a, b = Fake(0), Fake(2, "react")
+    m = SeatsHere([a, b])
+    m.take_screen(0)
+    assert not m.pass_needed and m.deciding() is None
+    m.tick()
+    assert b.sent == [6] and not m.pass_needed
+    assert m.stand_in.confirmations(0) == []
+    a.kind = "react"            # the seat at the screen: asked, as at any table
+    m.tick()
+    assert a.sent == [] and m.my_decision() is not None
+    m.take_screen(2)
+    told = m.stand_in.confirmations(2)
+    assert len(told) == 1 and "out of turn for you" in told[0]
+    assert m.stand_in.confirmations(2) == []        # told once

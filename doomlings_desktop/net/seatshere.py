@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomlings_desktop.net.session import RemoteMatch, Waits, _NoStandIn
+from doomlings_desktop.net.session import RemoteMatch, Waits
+
+STANDING_LEVEL = "medium"       # judges whether an out-of-turn play pays, as at a local table
 
 
 class _Inboxes:
@@ -31,6 +33,65 @@ class _Inboxes:
         return all(m.inbox.empty() for m in self._matches)
 
 
+class Standing:
+    """Out-of-turn offers to a seat played here that does not have the screen, answered at
+    once by its standing answer (play the card when it pays), as play/standing.py does at a
+    local pass-and-play table: calling its player over ("Pass to Ben: a card may be played
+    out of turn") would tell everyone at this computer that Ben holds such a card. The
+    questions of a card so played are answered the same way; what was played is told to that
+    seat's player alone, the next time they take the screen. Each answer is worked out from
+    that seat's own view (its own connection's share), never from another's."""
+
+    def __init__(self) -> None:
+        self.deciders: dict[int, Any] = {}
+        self.card: dict[int, int] = {}          # seat -> the out-of-turn card it is playing
+        self.told: dict[int, list[str]] = {}
+
+    def delegated(self, d: Any, cleared: int | None) -> bool:
+        if d is None or isinstance(d, Waits) or d.player == cleared:
+            return False
+        return d.kind == "react" or (d.player in self.card and d.card == self.card[d.player])
+
+    def answer(self, m: RemoteMatch, d: Any) -> Any:
+        from doomlings_desktop.net.client import BotDecider
+
+        bot = self.deciders.get(m.me)
+        if bot is None:
+            bot = self.deciders[m.me] = BotDecider(STANDING_LEVEL, 7 * m.me + 1)
+        bot.modules = tuple(m.modules)
+        try:
+            answer = bot(m.view())
+        except Exception:  # noqa: BLE001 - the host's view is input: when in doubt, pass
+            answer = "pass"
+        if answer not in d.options and answer != "pass":
+            answer = "pass" if d.kind == "react" else d.options[0]
+        if d.kind == "react" and answer != "pass":
+            self.card[m.me] = answer
+            self.told.setdefault(m.me, []).append(
+                f"Your standing answer played {m.db.name(answer)} out of turn for you.")
+        return answer
+
+    def settle(self, m: RemoteMatch, cleared: int | None) -> None:
+        """Answer `m`'s seat's offer (or its card's question) if it is delegated."""
+        d = m.my_decision()
+        if d is None:
+            if m.view_now is not None and m.view_now.decision is None:
+                self.card.pop(m.me, None)       # its card's questions are over
+            return
+        if self.delegated(d, cleared):
+            m.apply(self.answer(m, d))
+
+    # the table reads these of a match's `stand_in` (ui/table/scene.py, panels.py)
+    def confirmations(self, seat: int) -> list[str]:
+        return self.told.pop(seat, [])
+
+    def holds(self, seat: int) -> bool:
+        return False
+
+    def choose(self, seat: int, standing: str) -> None:
+        pass
+
+
 class SeatsHere:
     """Seats of one room played at this window in turn (`matches[0]` is the first, the one
     the lobby shows; for a host it holds the hosted server). Start them with `start()`."""
@@ -39,7 +100,6 @@ class SeatsHere:
     # no standing answers to out-of-turn offers online (each offer is its seat's own, asked
     # behind the pass screen): the table offers no button to set one
     hotseat = False
-    stand_in = _NoStandIn()
 
     def __init__(self, matches: list[RemoteMatch]) -> None:
         if len(matches) < 2:
@@ -51,6 +111,7 @@ class SeatsHere:
         self.inbox = _Inboxes(matches)
         self.cleared: int | None = None     # the seat whose player has the screen
         self._viewer: int | None = None
+        self.stand_in = Standing()
 
     def start(self) -> SeatsHere:
         """Connect the first seat; each next one connects once the one before has its
@@ -73,7 +134,8 @@ class SeatsHere:
 
     def __getattr__(self, name: str) -> Any:
         """Whatever is not about which seat is at the screen: the seat at the screen's."""
-        if name.startswith("__") or name in ("matches", "cleared", "_viewer", "inbox"):
+        if name.startswith("__") or name in ("matches", "cleared", "_viewer", "inbox",
+                                             "stand_in"):
             raise AttributeError(name)
         return getattr(self.at_screen, name)
 
@@ -166,7 +228,12 @@ class SeatsHere:
         mine = self.at_screen
         if self.cleared is not None and mine.my_decision() is not None:
             return mine
-        return next((m for m in self.matches if m.my_decision() is not None), None)
+        return next((m for m in self.matches if m.my_decision() is not None
+                     and not self.delegated(m.my_decision())), None)
+
+    def delegated(self, d: Any) -> bool:
+        """Whether `d` is answered by its seat's standing answer (`Standing`)."""
+        return self.stand_in.delegated(d, self.cleared)
 
     def asked(self) -> Any:
         """The decision the screen serves: a seat played here's own, else what the seat at
@@ -218,6 +285,7 @@ class SeatsHere:
         moved = False
         for m in self.matches:
             moved = m.tick(dt, may_move) or moved
+            self.stand_in.settle(m, self.cleared)
         self._connect_next()
         self.matches[0].here_too = self.here
         for m in self.matches[1:]:
