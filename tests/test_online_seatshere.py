@@ -210,3 +210,56 @@ def test_an_out_of_turn_offer_to_a_seat_away_from_the_screen_calls_no_one(monkey
     told = m.stand_in.confirmations(2)
     assert len(told) == 1 and "out of turn for you" in told[0]
     assert m.stand_in.confirmations(2) == []        # told once
+
+
+def test_a_host_with_two_seats_here_reopens_with_both_on_continue():
+    """The host's program goes mid-game: Continue opens the room again with both seats played
+    here taking their own seats back, each by its own token (seat.token, seat-2.token), and
+    the game goes on with the pass screen between them. A count of seats here that does not
+    fit the kept room is read as one."""
+    import json
+
+    from doomlings_desktop.net.host import PLACE_FILE, hosted_folder, kept_room
+
+    app = make_app(("human", "human", "easy"))
+    app.settings.hold_end_turn = "never"
+    m = host_two_here(app)
+    try:
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        player = Player(3)
+
+        def until(step: int):
+            def go() -> bool:
+                if not player.act(app):
+                    app.frame()
+                return app.scene.match.step >= step or app.scene.game.over
+            return go
+        wait_until(until(12), "some moves", deadline_s=120, idle_s=0.001)
+        code, step = m.room, m.step
+        assert not m.game.over and step >= 12 and kept_room().here == 2
+        router.go(app, "menu")          # the program goes: its server and seats too
+        app2 = make_app(("human", "human", "easy"))
+        router.go(app2, "menu")
+        app2.frame()
+        press(app2, "continue")
+        wait_until(lambda: type(app2.scene).__name__ == "OnlineTableScene", "the table again",
+                   pump=app2.frame)
+        m2 = app2.scene.match
+        assert isinstance(m2, SeatsHere) and m2.room == code and m2.here == (0, 1)
+        assert m2.step >= step
+        frames = Frames(app2.scene, m2)
+        app = app2
+        wait_until(until(step + 10), "the game going on", deadline_s=120, idle_s=0.001)
+        assert not frames.breaches, frames.breaches[:3]
+        frames.changes_behind_the_pass_screen()
+        assert m2.step >= step + 10 or m2.game.over
+    finally:
+        router.go(app, "menu")
+    place = hosted_folder() / PLACE_FILE
+    raw = json.loads(place.read_text())
+    for bad in (0, 3, "2", None, 2.0):
+        raw["here"] = bad
+        place.write_text(json.dumps(raw))
+        assert kept_room().here == 1
