@@ -131,7 +131,7 @@ def test_two_seats_played_here_pass_the_screen_and_play_to_the_end(wires):
         def step() -> bool:
             if not player.act(app):
                 app.frame()
-            return table.game.over and all(x.state == "over" for x in m.matches)
+            return app.scene.game.over and all(x.state == "over" for x in m.matches)
         wait_until(step, "the game's end", deadline_s=240, idle_s=0.001)
         assert not frames.breaches, frames.breaches[:3]
         assert frames.changes_behind_the_pass_screen() >= 2
@@ -149,6 +149,18 @@ def test_two_seats_played_here_pass_the_screen_and_play_to_the_end(wires):
         assert sorted(c.seat for c in wires) == [0, 1]
         checked, _ = check_wire(wires, g)
         assert checked >= 2 * len(g.answers)
+        # Rematch: one click asks for both seats here, and the room deals it (the bot's seat
+        # asks nothing); the new table holds the same seats, still behind the pass screen
+        wait_until(lambda: find(app.scene, ("button", "rematch")), "the Rematch button",
+                   pump=app.frame)
+        press(app, "rematch")
+        new = wait_until(lambda: app.scene if app.scene is not table else None,
+                         "the new game's table", pump=app.frame)
+        assert new.match is m and all(x.game_no == 1 for x in m.matches)
+        frames = Frames(new, m)
+        wait_until(lambda: (step(), m.step >= 8 or new.game.over)[1], "the rematch played on",
+                   deadline_s=120, idle_s=0.001)
+        assert not frames.breaches, frames.breaches[:3]
     finally:
         router.go(app, "menu")      # leaving the table closes both seats and the server
     assert all(x._thread is None or not x._thread.is_alive() for x in m.matches)
