@@ -97,8 +97,8 @@ class SeatsHere:
     the lobby shows; for a host it holds the hosted server). Start them with `start()`."""
 
     online = True
-    # no standing answers to out-of-turn offers online (each offer is its seat's own, asked
-    # behind the pass screen): the table offers no button to set one
+    # the standing answer is always "when it pays" (`Standing`): the table offers no button
+    # to choose another, which a local hot-seat table (`hotseat`) does
     hotseat = False
 
     def __init__(self, matches: list[RemoteMatch]) -> None:
@@ -152,8 +152,10 @@ class SeatsHere:
 
     @property
     def at_screen(self) -> RemoteMatch:
-        """The connection of the seat at the screen (the first seat's before anyone took it:
-        nothing private is drawn then, `pass_needed` hides the table)."""
+        """The connection of the seat at the screen. Before anyone took it, the first
+        seat's: the table opens on the host's own side, as a one-seat table does, unless
+        another seat here decides first (then `pass_needed` hides it); `tick` gives the
+        first seat the screen as soon as the game is dealt."""
         return self.of(self.viewer) or self.matches[0]
 
     @property
