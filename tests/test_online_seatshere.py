@@ -275,3 +275,25 @@ def test_a_host_with_two_seats_here_reopens_with_both_on_continue():
         raw["here"] = bad
         place.write_text(json.dumps(raw))
         assert kept_room().here == 1
+
+
+def test_a_standing_answer_is_always_one_the_host_takes(monkeypatch):
+    """Whatever the judging bot says (an answer not offered, "pass" where it is no answer, an
+    error), the seat away from the screen sends one of the answers offered, so a refusal can
+    never come back to be sent again frame after frame."""
+    from doomlings_desktop.net.client import BotDecider
+
+    monkeypatch.setattr(Fake, "view", lambda self: None)
+    for says, kind, sent in (("pass", "card", 5), (99, "card", 5), (99, "react", "pass"),
+                             (None, "react", "pass")):
+        def judge(self, view, says=says):
+            if says is None:
+                raise ValueError("a view the bot cannot read")
+            return says
+        monkeypatch.setattr(BotDecider, "__call__", judge)
+        a, b = Fake(0), Fake(2, kind)
+        m = SeatsHere([a, b])
+        m.take_screen(0)
+        m.stand_in.card[2] = -1         # a card of its own being played: its questions too
+        m.tick()
+        assert b.sent == [sent], (says, kind)

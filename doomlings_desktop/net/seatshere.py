@@ -63,7 +63,8 @@ class Standing:
             answer = bot(m.view())
         except Exception:  # noqa: BLE001 - the host's view is input: when in doubt, pass
             answer = "pass"
-        if answer not in d.options and answer != "pass":
+        if not (answer in d.options or (d.kind == "react" and answer == "pass")):
+            # never an answer the host refuses (it would come back, and go again, each frame)
             answer = "pass" if d.kind == "react" else d.options[0]
         if d.kind == "react" and answer != "pass":
             self.card[m.me] = answer
