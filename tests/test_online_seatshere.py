@@ -297,3 +297,21 @@ def test_a_standing_answer_is_always_one_the_host_takes(monkeypatch):
         m.stand_in.card[2] = -1         # a card of its own being played: its questions too
         m.tick()
         assert b.sent == [sent], (says, kind)
+
+
+def test_a_standing_answer_the_host_refuses_is_not_sent_again_and_again(monkeypatch):
+    """A standing answer the host refuses (the decision comes back at the same step) goes
+    once more as the safest answer, then the seat's player is called over by the pass
+    screen: never the same answer every frame."""
+    from doomlings_desktop.net.client import BotDecider
+
+    monkeypatch.setattr(BotDecider, "__call__", lambda self, view: 6)
+    monkeypatch.setattr(Fake, "view", lambda self: None)
+    a, b = Fake(0), Fake(2, "react")
+    m = SeatsHere([a, b])
+    m.take_screen(0)
+    for _ in range(5):
+        m.tick()
+        b.kind = "react"        # refused: the offer is back, at the same step
+    assert b.sent == [6, "pass"]
+    assert m.pass_needed and m.asked().player == 2

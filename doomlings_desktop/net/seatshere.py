@@ -46,9 +46,11 @@ class Standing:
         self.deciders: dict[int, Any] = {}
         self.card: dict[int, int] = {}          # seat -> the out-of-turn card it is playing
         self.told: dict[int, list[str]] = {}
+        self.tries: dict[int, tuple[tuple[int, int], int]] = {}    # seat -> (game, step), sent
+        self.stuck: set[int] = set()    # seats whose answers the host refused: called over
 
     def delegated(self, d: Any, cleared: int | None) -> bool:
-        if d is None or isinstance(d, Waits) or d.player == cleared:
+        if d is None or isinstance(d, Waits) or d.player == cleared or d.player in self.stuck:
             return False
         return d.kind == "react" or (d.player in self.card and d.card == self.card[d.player])
 
@@ -78,9 +80,21 @@ class Standing:
         if d is None:
             if m.view_now is not None and m.view_now.decision is None:
                 self.card.pop(m.me, None)       # its card's questions are over
+                self.stuck.discard(m.me)
             return
-        if self.delegated(d, cleared):
-            m.apply(self.answer(m, d))
+        if not self.delegated(d, cleared):
+            return
+        at = (m.game_no, m.step)
+        was, sent = self.tries.get(m.me, (at, 0))
+        sent = sent + 1 if was == at else 1
+        if sent > 2:
+            # the host refused it twice (a step gone by, a host that differs): its player is
+            # called over rather than the answer sent again and again
+            self.stuck.add(m.me)
+            return
+        self.tries[m.me] = (at, sent)
+        m.apply(self.answer(m, d) if sent == 1 else
+                "pass" if d.kind == "react" else d.options[0])
 
     # the table reads these of a match's `stand_in` (ui/table/scene.py, panels.py)
     def confirmations(self, seat: int) -> list[str]:
