@@ -196,6 +196,18 @@ def test_a_roomy_pile_lies_as_overlapping_cards_and_a_crowded_one_as_strips():
     assert all(r.w > r.h for r in pile_slots(short, colors, 1.0, cards=True))
 
 
+def test_a_short_pile_of_one_card_a_colour_lies_as_cards_on_the_720p_panel():
+    """A colour of one card has no band, only its face (whose title band fits the name), so
+    the bands' letter count does not turn such a pile into strips: at 1280x720 your own pile
+    of a few colours, one card each, lies as cards (seen as strips in the 28 November tryout).
+    A second card of a colour needs its band: then strips, as before, in that area."""
+    area = Rect(10, 330, 1170, 160)          # your own pile's area at 1280x720
+    slots = pile_cards(area, ["blue", "green", "purple"], 1.0, need=lambda h: 60 + 3 * h)
+    assert slots is not None and all(r.h > r.w and area.contains(r) for r in slots)
+    assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
+    assert pile_cards(area, ["blue", "blue", "green"], 1.0) is None
+
+
 def test_on_a_big_window_a_pile_lies_as_cards_whose_names_show_whole():
     g = midgame(3, pile=6)
     app, sc = table(g, (2560, 1440))

@@ -185,8 +185,12 @@ def pile_cards(area: Rect, colors: list[str], u: float,
         # the band's badge, value and margins take about 2.6 bands' height; a condensed
         # bold letter is about 0.55 of the text size
         letters = (fw - 2.6 * pitch) / (0.55 * strip_text_px(pitch - cut))
-        if fh >= max(3 * pitch, int(72 * u)) and letters >= CARD_LETTERS and (
-                need is None or fw >= need(pitch - cut)):
+        # a colour of one card has no band, only its face, whose title band `_card` fits to
+        # the name: the band's letters matter where a band lies over a card
+        banded = longest > 1
+        if fh >= max(3 * pitch if banded else 0, int(72 * u)) and (
+                letters >= CARD_LETTERS or not banded) and (
+                need is None or fw >= need(pitch - cut if banded else STRIP_MIN_H)):
             break
     else:
         return None
