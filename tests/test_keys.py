@@ -13,7 +13,9 @@ import pygame
 from uidriver import key
 
 from doomlings_desktop.ui import keys
+from doomlings_desktop.ui.app import INK
 from doomlings_desktop.ui.table import SeatConfig, TableScene
+from doomlings_desktop.ui.theme import ACCENT
 from tests.test_ui import make_app, texts_of_a_frame
 
 INPUT = Path(__file__).resolve().parent.parent / "doomlings_desktop" / "ui" / "table" / "input.py"
@@ -152,3 +154,24 @@ def test_each_letter_on_an_answer_button_answers_it():
         n = len(sc.game.answers)
         key(app, getattr(pygame, f"K_{a.hotkey}"), a.hotkey)
         assert len(sc.game.answers) == n + 1 and sc.game.answers[-1] == a.value, (kind, a)
+
+
+def test_the_help_keeps_every_line_inside_its_box():
+    """At 1280x720 (and the smallest window) a key's words too long for the box go on to a
+    second line: the tryout of 28 November saw the out-of-turn line run past the box's edge."""
+    for size in ((1280, 720), (960, 600)):
+        app = make_app(size)
+        sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy")], seed=5)
+        app.go(sc)
+        app.frame()
+        key(app, pygame.K_F1)
+        app.frame()
+        w, h = app.screen.get_size()
+        row = h // 2
+        accent = pygame.Color(*ACCENT)
+        edge = max(x for x in range(w) if app.screen.get_at((x, row))[:3] == accent[:3])
+        # right of the box's border: the shade over the table only, no letters
+        outside = {tuple(app.screen.get_at((x, y))[:3]) for x in range(edge + 2, w)
+                   for y in range(int(80 * h / 720), h - 40, 3)}
+        ink = pygame.Color(*INK)[:3]
+        assert ink not in outside, size
