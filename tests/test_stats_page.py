@@ -149,3 +149,15 @@ def test_won_and_lost_differ_by_shape_not_only_by_colour():
     def middle(k: int) -> tuple:
         return tuple(app.screen.get_at((wins.x + round(step * (k + 0.5)), y)))[:3]
     assert middle(lost[0]) == BG and middle(min(set(range(12)) - set(lost))) == GOOD
+
+
+def test_after_one_game_both_lines_of_the_scores_chart_show():
+    """One game finished (the 28 November tryout): the best bot's score was a line through one
+    point, so nothing was drawn, and the title said "the last 1 games"."""
+    from doomlings_desktop.ui.theme import MUTED
+    write([game(3)])
+    app, seen = open_stats()
+    scores = find(app.scene, ("chart", "scores"))
+    assert has_colour(app.screen, scores, ACCENT)
+    assert has_colour(app.screen, scores.inflate(-2, -2), MUTED), "the best bot's score is missing"
+    assert "Your score" in seen and not any("last 1 games" in s for s in seen)

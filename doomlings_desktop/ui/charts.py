@@ -67,6 +67,9 @@ def line(surf: pygame.Surface, pts: Sequence[tuple[int, int] | None], color: tup
         if p is None:
             if len(run) > 1:
                 pygame.draw.lines(surf, color, False, run, width)
+            elif run:           # a point alone (one game so far): a dash, not nothing
+                x, y = run[0]
+                pygame.draw.line(surf, color, (x - 3 * width, y), (x + 3 * width, y), width)
             run = []
         else:
             run.append(p)
