@@ -447,3 +447,25 @@ def test_drawing_the_hover_changes_nothing_the_update_step_does():
     assert (sc.hover_key, dict(sc.hand_raise.up), sc.hand_raise.card) == before
     _rest(app, card_rect.center, 0.5)
     assert sc.hand_raise.card == card and sc.hand_raise.up[card] == 1
+
+
+def test_a_card_gone_from_a_pile_is_named_where_it_covers_no_strip_nor_the_gene_pool():
+    """The "− Protofeathers" mark lay over the last strip's name and ran under the gene pool
+    card (28 November tryout, 1280x720, four seats): it now goes to the foot of the pile part
+    of the panel, at whichever end covers least of the strips."""
+    from pygame import Rect
+
+    from doomlings_desktop.ui.table.news import lost_spot
+    panel = Rect(838, 45, 414, 190)
+    gp = Rect(1183, 50, 66, 92)
+    # two full columns of strips on the left, a short one on the right
+    strips = [Rect(845, 110 + 20 * i, 110, 18) for i in range(6)] + \
+             [Rect(960, 110 + 20 * i, 100, 18) for i in range(6)] + [Rect(1065, 110, 110, 18)]
+    targets = [(panel, ("panel", 3)), (gp, ("gene_pool", 3))] + \
+              [(r, ("strip", 3, i)) for i, r in enumerate(strips)] + \
+              [(Rect(0, 0, 2000, 2000), ("strip", 1, 99))]       # another seat's pile
+    box = lost_spot(targets, 3, panel, (100, 16), 0, 1.0)
+    assert panel.contains(box) and box.right <= gp.left
+    assert not any(box.colliderect(o) for o in strips)
+    # the k-th mark goes above the one before it
+    assert lost_spot(targets, 3, panel, (100, 16), 1, 1.0).bottom <= box.top

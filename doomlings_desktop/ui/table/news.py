@@ -145,11 +145,30 @@ class Marks(Layer):
             shown[seat] = k + 1
             color = tuple(int(BG[i] + (GONE[i] - BG[i]) * a) for i in range(3))
             s = t.render(f"− {sc.db.name(card)}", int(14 * u), color, bold=True)
-            box = s.get_rect(bottomright=(r.right - int(8 * u),
-                                          r.bottom - int(6 * u) - k * int(20 * u)))
+            box = lost_spot(sc.targets, seat, r, s.get_size(), k, u)
             pygame.draw.rect(surf, BG, box.inflate(int(10 * u), int(4 * u)),
                              border_radius=int(4 * u))
             surf.blit(s, box)
+
+
+def lost_spot(targets: list, seat: int, panel: Rect, size: tuple[int, int], k: int,
+              u: float) -> Rect:
+    """Where the k-th "− Card" mark of a seat goes: at the foot of its panel, left of the
+    gene pool card and the kept Meaning card (whose column it ran into), at the right end,
+    the left end or the middle, whichever covers least of the pile's strips (it covered a
+    strip's name in the 28 November tryout)."""
+    right = panel.right
+    for r, key in targets:
+        if key in (("gene_pool", seat),) and panel.colliderect(r):
+            right = min(right, r.left)
+    strips = [r for r, key in targets if key[0] == "strip" and key[1] == seat]
+    w, h = size
+    y = panel.bottom - int(6 * u) - k * int(20 * u) - h
+    left = panel.x + int(8 * u)
+    xs = (right - int(8 * u) - w, left, (left + right - w) // 2)
+    spots = [Rect(x, y, w, h) for x in xs if x >= left]
+    return min(spots or [Rect(left, y, w, h)],
+               key=lambda b: sum(b.clip(o).w * b.clip(o).h for o in strips))
 
 
 def _window(sc: Newsroom, surf: pygame.Surface, title: str, width: int, height: int,
