@@ -5,8 +5,11 @@ lands, then its reason in a bubble."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
+from pygame import Rect
 from uidriver import Player, click, wait_until
 
 from doomlings_desktop.play.pace import TIMINGS
@@ -188,3 +191,90 @@ def test_the_stage_never_covers_a_button_while_a_spot_leaves_them_free(seed):
     r = stage.rect
     assert r is not None
     assert not [b.label for b in sc.buttons if r.colliderect(b.rect)], r
+
+
+def test_against_bots_since_your_last_turn_is_told_on_the_stage_when_your_turn_comes():
+    """Issue 26: "since your last turn" also in games against bots. There it is a note on the
+    stage (no window to close: you may have watched it all), the others' plays and ages since
+    your last turn, never at your first turn, never a bot's reason or a draw."""
+    app, sc = table(animation="off")
+    stage = sc.overlays.stage
+    seen = []
+    real = stage.tell
+    stage.tell = lambda m: (seen.append(m), real(m))[1]
+    player = Player(1)
+    turns = []
+
+    def step():
+        d = sc.my_decision()
+        if d is not None and d.intent == "turn_play" and (not turns or turns[-1] is not d):
+            turns.append(d)
+        if not player.act(app):
+            app.frame(dt=0.05)
+    wait_until(lambda: len(turns) >= 3 or sc.game.over, "three turns of mine", pump=step,
+               idle_s=0)
+    told = [m for m in seen if m.kind == "since"]
+    assert told, "no catch-up at my second turn"
+    assert len(told) <= len(turns) - 1            # never at the first turn, once a turn
+    for m in told:
+        assert m.title == "Since your last turn" and 0 < len(m.lines) <= 8
+        assert not any(line.startswith("(") or re.search(r" draws \d+\.$", line)
+                       for line in m.lines), m.lines
+    assert any(" plays " in line for m in told for line in m.lines)
+
+
+def test_in_pass_and_play_since_your_last_turn_stays_a_window_not_a_stage_note():
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    app = App(size=(1280, 720), settings=s)
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=4)
+    app.go(sc)
+    app.frame()
+    stage = sc.overlays.stage
+    player = Player(1)
+
+    def step():
+        if not player.act(app):
+            app.frame(dt=0.05)
+    wait_until(lambda: sc.news.summary is not None, "a summary window", pump=step, idle_s=0)
+    assert not any(m.kind == "since" for m in stage.queue + [stage.current] if m)
+
+
+def test_a_moment_stays_where_it_came_while_the_table_changes_under_it(monkeypatch):
+    """The stage looked for the freest spot every frame, so a moment jumped across the table
+    as bubbles and cards came and went under it (28 November tryout); it keeps its spot
+    unless that spot now covers a button or a card to choose."""
+    from doomlings_desktop.play.story import Moment
+    from doomlings_desktop.ui.table import moments
+
+    app, sc = table(animation="off")
+    stage = sc.overlays.stage
+    player = Player(1)
+
+    def mine():
+        d = sc.my_decision()
+        return d is not None and d.intent == "turn_play"
+
+    def step():
+        if not player.act(app):
+            app.frame(dt=0.05)
+    wait_until(mine, "my turn", pump=step, idle_s=0)
+    stage.close()
+    stage.queue.clear()
+    real = moments.free_spot
+    calls = []
+
+    def wandering(sc_, box, size, u, avoid=()):      # a table that changes every frame
+        calls.append(1)
+        r = real(sc_, box, size, u, avoid)
+        return r.move(0, 0) if len(calls) == 1 else Rect(len(calls) * 7 % 300, 60, r.w, r.h)
+    monkeypatch.setattr(moments, "free_spot", wandering)
+    stage.current = Moment("you", "", lines=["Your gene pool is now 4 (Ice Age)"])
+    stage.since = sc.time
+    rects = []
+    for _ in range(4):
+        app.frame(dt=0.01)
+        if stage.drawn is stage.current:
+            rects.append(Rect(stage.rect))
+    assert len(rects) >= 2 and len(set(map(tuple, rects))) == 1, rects

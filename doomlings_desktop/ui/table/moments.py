@@ -41,6 +41,7 @@ class Stage(Layer):
         self.current: Any = None
         self.since = 0.0
         self.rect: Rect | None = None      # where it was drawn last (tests click it)
+        self.placed: Any = None            # the moment `rect` was found for
         self.drawn: Any = None             # the moment the last frame showed
         self.swallow = False               # the release of the click that closed it
 
@@ -67,9 +68,17 @@ class Stage(Layer):
             self.current = self.queue.pop(0)
             self.since = now
 
+    def tell(self, m: Any) -> None:
+        """A moment of the table's own (against bots, "since your last turn"), told after
+        those of the story already waiting."""
+        self.queue.append(m)
+        del self.queue[:-QUEUE]
+
     def stay(self, m: Any) -> float:
         pace = self.pace()
         t = pace.stay_big if m.big else pace.stay_small
+        if m.kind == "since":       # a list to read: time for each line (a click closes it)
+            t += 0.6 * len(m.lines) * pace.stay_small / 4
         return t / 2 if self.queue else t        # hurry when more are waiting
 
     def holding(self, now: float) -> bool:
@@ -143,7 +152,13 @@ class Stage(Layer):
         # never over a button or a card the viewer's decision asks for if any spot leaves them
         # free: a click meant for End turn or that card would close the stage instead (seen in
         # the real-window test)
-        box = self.rect = free_spot(self.sc, box, surf.get_size(), u, avoid=self._avoid())
+        avoid = self._avoid()
+        kept = self.rect if self.placed is m else None
+        if kept is not None and kept.size == box.size and kept.collidelist(avoid) < 0:
+            box = kept          # a moment stays where it came (it jumped as bubbles came)
+        else:
+            box = self.rect = free_spot(self.sc, box, surf.get_size(), u, avoid=avoid)
+        self.placed = m
         edge = STAGE_DOOM if m.kind in DOOM else STAGE_EDGE
         pygame.draw.rect(surf, STAGE_BOX, box, border_radius=int(12 * u))
         pygame.draw.rect(surf, edge, box, width=max(2, int(3 * u)), border_radius=int(12 * u))
@@ -159,8 +174,10 @@ class Stage(Layer):
             surf.blit(t.render(part, int(17 * u), INK), (x, y))
             y += int(22 * u)
         y += int(8 * u) if lines and (title or text) else 0
+        # what hit you stands out; "since your last turn" is a list to read, in plain ink
+        ink, bold = (INK, False) if m.kind == "since" else (STAGE_YOU, True)
         for part in lines:
-            surf.blit(t.render(part, int(17 * u), STAGE_YOU, bold=True), (x, y))
+            surf.blit(t.render(part, int(17 * u), ink, bold=bold), (x, y))
             y += int(22 * u)
         hint = t.render("Click to close", int(13 * u), MUTED)
         surf.blit(hint, hint.get_rect(bottomright=(box.right - int(12 * u),

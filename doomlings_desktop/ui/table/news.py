@@ -24,6 +24,11 @@ from doomlings_desktop.ui.theme import GO_TONE, NEWS_GONE, SHADE_LIGHT
 
 MARK_SECONDS = 4.0      # how long a change stays marked on the table
 GONE = NEWS_GONE
+# Against bots, "since your last turn" on the stage: the lines worth reading again (not the
+# draws nor the discards from a hand, which are stabilizing or, when they hit you, told on
+# the stage already; nor the reshuffles), at most this many, the newest kept
+CATCH_UP_SKIP = ("draw", "reshuffle", "deal", "discard")
+CATCH_UP_MOST = 8
 
 
 class News:
@@ -35,6 +40,28 @@ class News:
         self.lost: list[tuple[int, int, float | None]] = []      # seat, card, start
         self.summary: list[tuple[str, str]] | None = None
         self.names: Any = None      # (seat -> name, the viewer), set by the table
+        self.catchup: list[str] = []      # against bots: the lines since your last turn
+        self.turns = 0                    # your turns begun at this table (catch_up)
+
+    def catch_up(self, lines: list[tuple[str, str]], your_turn: bool) -> list[str] | None:
+        """A game against bots: what the others did since your last turn, to be told when
+        your next turn begins (issue 26: "since your last turn" also in games against bots;
+        there it is a note on the stage, not a window to close, since you may have watched
+        it happen). `lines` are the new log lines as you may read them; `your_turn` says
+        your turn's play is being asked now. Returns the lines to tell, once a turn, and
+        none at your first turn (nothing came before it but the deal)."""
+        self.catchup += [text for kind, text in lines if kind not in CATCH_UP_SKIP
+                         and not text.startswith("(")]        # a bot's reason: in the bubble
+        if not your_turn:
+            return None
+        told, self.catchup = self.catchup, []
+        self.turns += 1
+        if self.turns == 1 or not told:
+            return None
+        if len(told) > CATCH_UP_MOST:
+            more = len(told) - CATCH_UP_MOST + 1
+            told = [f"... {more} more in the game log"] + told[-(CATCH_UP_MOST - 1):]
+        return told
 
     def add(self, since: Any, now: float, summary: bool, told: list[str] = ()) -> None:
         """Mark what `since` says changed. With `summary`, its lines are shown in a window

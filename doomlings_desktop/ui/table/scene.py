@@ -19,6 +19,8 @@ import pygame
 
 from doomlings_desktop.play.match import Match, Seat, rematch_seats
 from doomlings_desktop.play.pace import timing
+from doomlings_desktop.play.story import Moment
+from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import BG, Scene
@@ -262,6 +264,12 @@ class TableScene(Scene):
         if since or told:
             self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1,
                           told=told)
+        if len(self.humans) == 1:
+            d = self.my_decision()
+            lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY)
+            if lines:
+                self.overlays.stage.tell(Moment("since", "Since your last turn",
+                                                        lines=lines))
         self.took_screen = False
         m.look(self.viewer)
 
