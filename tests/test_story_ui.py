@@ -278,3 +278,33 @@ def test_a_moment_stays_where_it_came_while_the_table_changes_under_it(monkeypat
         if stage.drawn is stage.current:
             rects.append(Rect(stage.rect))
     assert len(rects) >= 2 and len(set(map(tuple, rects))) == 1, rects
+
+
+def test_a_replay_stepped_forward_tells_no_catch_up():
+    """A replay is watched move by move: "since your last turn" (told against bots when the
+    viewer's turn comes) would only repeat the step just shown."""
+    from uidriver import find
+
+    from doomlings_desktop.commands.simulate import play_random
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.storage import saves
+    from doomlings_desktop.ui.table import ReplayScene
+
+    g = play_random(default_database(), 3, 5)
+    path = saves.save(g, [{"name": "A", "kind": "human"},
+                          {"name": "B", "kind": "bot", "level": "easy"},
+                          {"name": "C", "kind": "bot", "level": "easy"}], "last game")
+    s = Settings()
+    s.animation = "off"
+    app = App(size=(1280, 720), settings=s)
+    sc = ReplayScene(app, saves.read_record(path),
+                     [SeatConfig("A"), SeatConfig("B", "bot"), SeatConfig("C", "bot")], None)
+    app.go(sc)
+    app.frame(dt=0.05)
+    told = []
+    real = sc.overlays.stage.tell
+    sc.overlays.stage.tell = lambda m: (told.append(m), real(m))[1]
+    for _ in range(40):
+        click(app, find(sc, ("button", "fwd")).center)
+        app.frame(dt=0.05)
+    assert sc.pos == 40 and not [m for m in told if m.kind == "since"]

@@ -62,6 +62,7 @@ class TableScene(Scene):
     """The table's state and the flow between the match and the screen. Drawing is the
     panels' and the overlays' (`self.panels`, `self.overlays`), input is `self.input`'s."""
 
+    view_only = False           # a replay (replay.py): watched, never played
     offers_review = True        # the end screen's "What decided this game?" (not in replays)
     menu_button = True          # the top bar's Menu, the Esc menu by mouse (not in replays)
     bar_tools = 0               # the top bar's room (in units) kept left of Menu for a
@@ -264,7 +265,7 @@ class TableScene(Scene):
         if since or told:
             self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1,
                           told=told)
-        if len(self.humans) == 1:
+        if len(self.humans) == 1 and not self.view_only:     # a replay steps: no catch-up
             d = self.my_decision()
             lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY)
             if lines:
