@@ -184,7 +184,7 @@ def test_no_fact_is_recorded_without_a_log(db):
 
 def _said_kinds():
     """Every literal kind a module of the package passes to `say`, or a typed event's `line`
-    gives its `Event` (read from the syntax)."""
+    gives its `Event` (read from the syntax), or a `Told` fact's table gives its lines."""
     import ast
     from pathlib import Path
 
@@ -201,7 +201,7 @@ def _said_kinds():
                 first = node.args[0]
                 assert isinstance(first, ast.Constant), f"{path}: a log kind not written out"
                 kinds.add(first.value)
-    return kinds
+    return kinds | {said[0] for cls in _subclasses(events.Told) for said in cls._SAY.values()}
 
 
 def test_the_log_kinds_and_the_event_kinds_are_typed_names():
