@@ -39,7 +39,7 @@ def test_the_scan_catches_a_line_that_names_a_hidden_card(db):
     g = Game.new(db, 3, seed=4)
     sc = logscan.Scanner(g, logscan.name_pattern(db))
     hidden = g.players[1].hand[0]
-    g.tell(Event("test", ("Player 2 holds ", hidden, ".")))    # a line planted by hand
+    g.tell(Event, "test", ("Player 2 holds ", hidden, "."))    # a line planted by hand
     with pytest.raises(logscan.Leak, match=db.name(hidden)):
         sc.step()
 
@@ -105,7 +105,7 @@ def test_an_event_names_its_cards_only_to_its_audience(db):
 
 def test_without_a_log_nothing_is_built(db):
     g = Game.new(db, 2, seed=1, log=False)
-    g.tell(Transferred("give", 0, g.players[0].hand[0], 1, seen=(0, 1)))
+    g.tell(Transferred, "give", 0, g.players[0].hand[0], 1, seen=(0, 1))
     assert g.log is None and g.moves is None and events_for(g, 0) == ()
 
 

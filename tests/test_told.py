@@ -50,7 +50,7 @@ def test_every_way_a_fact_is_told_is_typed_and_has_its_words():
 
 def _texts(g, fact):
     """Fact recorded as the next line of g's log; the line as each seat (and no one) reads it."""
-    g.tell(fact)
+    g.tell(lambda: fact)        # (`tell` builds its fact from a class and its fields)
     return {s: events_for(g, s, len(g.log) - 1)[0][1] for s in range(-1, g.n)}
 
 

@@ -265,7 +265,7 @@ class Game(State, Legality, Scoring, Windows):
     def resolve_action(self, p: int, c: int) -> None:
         """Start card c's action for player p, offering Automimicry/Chromatophores first."""
         if self.rules.get("ignore_actions"):
-            self.tell(Ruling("peace", c, p))
+            self.tell(Ruling, "peace", c, p)
             return
         if not self.announce("action_resolving", p, c):   # Automimicry, Righteous...
             self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))

@@ -2,12 +2,12 @@
 it happens and only while the game keeps a log; each seat reads it through one door for text
 (`events_for`, the log) and one for typed events (`zone_events_for`), as it may know them.
 
-An entry is a `Fact`: a zone event (`Moved`, `Laid`, `EraClosed`: every move of a card), a typed
-fact (a gene pool, an age, a turn, a decision, the outcome...) or a line said for people
-(`Event`, `Game.say`), which a seat reads only as text. The log is no second list: `Game.log`
-(`Log`) is which entries are its lines, by their places. A typed fact that is also a line (a
-draw, a discard, a play, an age... `Game.told`) is rendered by its class's `line`: what the
-line says is told once, by the fact.
+An entry is a typed `Fact`: a zone event (`Moved`, `Laid`, `EraClosed`: every move of a card)
+or a fact (a gene pool, an age, a turn, a decision, a steal, the outcome...). The log is no
+second list: `Game.log` (`Log`) is which entries are its lines, by their places, each rendered
+by its class's `line` as an `Event` (a draw, a play, an age... `Game.told`; a told fact, a
+steal, a turn passed, a colour named... `Game.tell`, from its table of words). No rule writes a
+line as text: what a line says is told once, by its fact.
 
 A line's parts are text with no card name in it, cards (ids) or tuples of cards. A card's name
 is written only when the line is rendered for a seat allowed to know it, so no caller can leak
@@ -29,8 +29,8 @@ from typing import Any, ClassVar, Literal
 
 Part = Any   # str | int (a card) | tuple[int, ...] (cards) | Secret
 
-# What a log line is about (`Event.kind`): one name per kind of line the rules write; the
-# table and the log scanner read them, and a test keeps every `say` call to this set.
+# What a log line is about (`Event.kind`): one name per kind of line the facts render; the
+# table and the log scanner read them, and a test keeps every kind (`line`, `_SAY`) to this set.
 LogKind = Literal[
     "age", "age_skipped", "aside", "attach", "catastrophe", "color", "copy", "deal", "denial",
     "deus", "discard", "discard_trait", "draw", "empty_hand", "end", "endurance", "give",
@@ -101,9 +101,9 @@ class Fact:
 
 
 class Event(Fact):
-    """A line said for people (`Game.say`, or a typed fact's `line`): its kind, parts and
-    audience. Cheap to build and only built while the game keeps a log. A seat reads it only
-    as text (`events_for`), never as a typed event (`zone_events_for` leaves it out)."""
+    """A line of the log as words for people, a typed fact's `line`: its kind, parts and
+    audience, built when the line is read. A seat reads it only as text (`events_for`); in
+    the stream it is no typed event (`zone_events_for` leaves out one planted there)."""
 
     __slots__ = ("kind", "parts", "to", "secret")
 

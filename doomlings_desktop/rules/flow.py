@@ -45,7 +45,7 @@ def _push_turns(g: Game) -> None:
 def t_round(g: Game, t: tuple) -> None:
     """Reveal the next age card and set up the round (R3, R4)."""
     if not g.age_deck:
-        g.tell(Ruling("no_ages"))
+        g.tell(Ruling, "no_ages")
         g.stack.append((t_score,))
         return
     a = g.move_top("age_deck", "era")      # revealed: it joins the current era
@@ -125,7 +125,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
             pl.denial_spent = True
             if not d.undeniable:     # The Four Horsemen: Denial is spent, but it strikes
                 denied.add(p)
-                g.tell(Ruling("denial", c, p))
+                g.tell(Ruling, "denial", c, p)
     g.denied = frozenset(denied)
     order = g.order_from(g.first)
     for p in order:
@@ -173,7 +173,7 @@ def t_turn_main(g: Game, t: tuple) -> None:
     p = t[1]
     pl = g.players[p]
     if not pl.hand:
-        g.tell(TurnPassed(p, "empty_hand"))
+        g.tell(TurnPassed, p, "empty_hand")
         g.draw(p, 5)
         return
     legal = g.legal_plays(p)
@@ -189,7 +189,7 @@ def _redraw(g: Game, p: int, how: Literal["redraw", "redraw_instead"]) -> None:
     """Discard the whole hand and draw 3 (no legal play, or an age's offer instead of
     stabilizing: `how`)."""
     pl = g.players[p]
-    g.tell(TurnPassed(p, how))
+    g.tell(TurnPassed, p, how)
     hand = pl.hand[:]
     for c in hand:
         g.move(c, "hand", "discard", p)
@@ -205,7 +205,7 @@ def t_no_play(g: Game, t: tuple) -> None:
     if g.answer == "redraw":
         _redraw(g, p, "redraw")
     else:
-        g.tell(TurnPassed(p, "cannot_play"))
+        g.tell(TurnPassed, p, "cannot_play")
 
 
 def t_turn_play(g: Game, t: tuple) -> None:
@@ -280,7 +280,7 @@ def t_enter(g: Game, t: tuple) -> None:
     db = g.db
     if db.dominant[c] and not allow_third and g.dominants(p) >= 2:
         g.move(c, "limbo", "discard")
-        g.tell(Ruling("third_dominant", c, p))
+        g.tell(Ruling, "third_dominant", c, p)
         return
     g.move(c, "limbo", "pile", -1, p)
     g.last_colors = db.colors[c]
@@ -452,7 +452,7 @@ def t_stab_choice(g: Game, t: tuple) -> None:
     if ans == "yes":
         g.stabilize(p)
     else:
-        g.tell(TurnPassed(p, "no_stabilize"))
+        g.tell(TurnPassed, p, "no_stabilize")
 
 
 def t_stab_discard(g: Game, t: tuple) -> None:
@@ -492,7 +492,7 @@ def _pass_random_card(g: Game, p: int) -> None:
     q = (p + 1) % g.n
     g.move(c, "hand", "hand", p, q)
     g.shown = True
-    g.tell(Transferred("pass", p, c, q, seen=(p, q)))
+    g.tell(Transferred, "pass", p, c, q, seen=(p, q))
 
 
 # ---------------------------------------------------------------------- World's End

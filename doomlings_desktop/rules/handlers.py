@@ -23,7 +23,7 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
     if g.moves is not None:
         order = g.order_from(g.first)
         lose = tuple(order[order.index(g.current) + 1:])
-        g.tell(Ruling("nihilism", ctx.card, ctx.player, seats=lose))
+        g.tell(Ruling, "nihilism", ctx.card, ctx.player, seats=lose)
 
 
 HANDLERS: dict[str, Callable[[Any, Any], None]] = {

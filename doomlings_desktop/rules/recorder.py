@@ -61,13 +61,13 @@ class FactRecord:
         """Whether every hand is open to the table now (Age of Metadata, E24)."""
         return bool(self.rules.get("reveal_hands")) and not self.over
 
-    def tell(self, e: Any) -> None:
-        """Record fact `e`, a line of the log too (a `Told`: its class renders it), if a log
-        is kept; without one, only `e` was built (cheaper than the words it stands for)."""
+    def tell(self, fact: type, *args: Any, **kw: Any) -> None:
+        """Record the told fact `fact(*args, **kw)` (a `Told`: its class renders its line), a
+        line of the log, if a log is kept; without one nothing is built (as cheap as a call)."""
         m = self.moves
         if m is not None:
             self.log.at.append(len(m))  # type: ignore[attr-defined]
-            m.append(e)
+            m.append(fact(*args, **kw))
 
     def noted_age(self, said: bool = False) -> None:
         """The age just revealed and set (`age`, `rules`) is in force (`said`: and that is a

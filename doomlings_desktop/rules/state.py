@@ -544,7 +544,7 @@ class State(ZoneRecord, FactRecord):
         if a >= 0:
             self.move(a, "pile", "hand", q, q)
             self._unhook(a)
-            self.tell(Ruling("with_return", a, q))
+            self.tell(Ruling, "with_return", a, q)
 
     # -- attachments (E8-E15)
 
@@ -606,21 +606,21 @@ class State(ZoneRecord, FactRecord):
         db = self.db
         d = db.cards[c]
         if d.keeps or d.fixed:
-            self.tell(Ruling("endurance", c, p))
+            self.tell(Ruling, "endurance", c, p)
             return False
         # Witchy (E17): back to the hand of the pile's owner
         self.move(c, "pile", "hand" if d.back_to_hand else "discard", p, p)
         if self.log is not None:
-            self._say_discard(p, c, by, at_random)
+            self._tell_discard(p, c, by, at_random)
         if db.hear["pile_discarded"] is not None:     # Regenerative Tissue, Necromantic...
             self.announce("pile_discarded", p, (c,), ((c,) if not d.back_to_hand else (), ()))
         return True
 
-    def _say_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
+    def _tell_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
         if by is not None and by != p:
-            self.tell(Transferred("discard_by", by, c, p))
+            self.tell(Transferred, "discard_by", by, c, p)
         else:
-            self.tell(Transferred("discard_random" if at_random else "discard", p, c, p))
+            self.tell(Transferred, "discard_random" if at_random else "discard", p, c, p)
 
     def _discard_hosted(self, p: int, c: int, by: int | None, at_random: bool) -> bool:
         """`discard_from_pile` while attachments lie in piles (E10, E11): an attachment goes
@@ -629,7 +629,7 @@ class State(ZoneRecord, FactRecord):
         db = self.db
         d = db.cards[c]
         if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
-            self.tell(Ruling("endurance", c, p))
+            self.tell(Ruling, "endurance", c, p)
             return False
         gone = [c]
         a = self.hosts.get(c, -1)
@@ -639,11 +639,11 @@ class State(ZoneRecord, FactRecord):
         back = d.back_to_hand and c not in quiet     # Witchy, unless Lyonization blanks it
         self.move(c, "pile", "hand" if back else "discard", p, p)
         if self.log is not None:
-            self._say_discard(p, c, by, at_random)
+            self._tell_discard(p, c, by, at_random)
         if a >= 0:
             self.move(a, "pile", "discard", p)
             self._unhook(a)
-            self.tell(Ruling("with_discard", a, p))
+            self.tell(Ruling, "with_discard", a, p)
         if db.hear["pile_discarded"] is not None:
             # Necromantic (E17, E31): its player picks one when a host and its attachment go
             dead = tuple(x for x in gone if not (x == c and back))

@@ -33,7 +33,7 @@ def t_choose_color(g: Any, t: tuple) -> None:
     ctx.vars[a["save"]] = g.answer
     if a["remember"]:
         g.marks[g.db.ident[ctx.card]] = (ctx.player, g.answer)
-    g.tell(Colored("choose", ctx.player, ctx.card, g.answer, seen=_seen(g, ctx.card)))
+    g.tell(Colored, "choose", ctx.player, ctx.card, g.answer, seen=_seen(g, ctx.card))
 
 
 @verb("secret_colors", save=("str", "colors"))
@@ -71,7 +71,7 @@ def t_secret_told(g: Any, t: tuple) -> None:
     ctx.vars.pop(SECRET, None)
     picks = ctx.vars[a["save"]]
     if any(picks):
-        g.tell(Colored("named", ctx.player, ctx.card, picks=picks, seen=_seen(g, ctx.card)))
+        g.tell(Colored, "named", ctx.player, ctx.card, picks=picks, seen=_seen(g, ctx.card))
 
 
 @verb("become_color")
@@ -91,7 +91,7 @@ def t_become_color(g: Any, t: tuple) -> None:
         pl.recolor = {}
     pl.recolor[ctx.card] = g.answer
     g.noted_recolor(ctx.player)
-    g.tell(Colored("become", ctx.player, ctx.card, g.answer, seen=_seen(g, ctx.card)))
+    g.tell(Colored, "become", ctx.player, ctx.card, g.answer, seen=_seen(g, ctx.card))
 
 
 @verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"), otherwise=("steps", ()))
@@ -119,7 +119,7 @@ def v_choose_world_end(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_choose_world_end(g: Any, t: tuple) -> None:
     g.prepper = g.answer
-    g.tell(Ruling("prepper", g.answer, t[1].player))
+    g.tell(Ruling, "prepper", g.answer, t[1].player)
 
 
 @verb("handler", short="name", name=("str", REQUIRED))

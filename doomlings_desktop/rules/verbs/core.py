@@ -144,7 +144,7 @@ def _try_play_now(g: Any, p: int, c: int, known: tuple | None = None) -> None:
         return
     why = g.play_problem(p, c)
     if why:
-        g.tell(Ruling("stays", c, p, known, why))   # the reason names the card: others
+        g.tell(Ruling, "stays", c, p, known, why)   # the reason names the card: others
         return                                      # read that a card stays
     g.play_from_hand(p, c)
 

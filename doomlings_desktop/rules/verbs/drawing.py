@@ -73,7 +73,7 @@ def v_deal_discard(g: Any, ctx: Ctx, a: dict) -> None:
     g.shown = True
     for q, got in zip(seats, dealt, strict=True):
         if got:
-            g.tell(Transferred("deal", q, tuple(got), q, seen=(q,)))
+            g.tell(Transferred, "deal", q, tuple(got), q, seen=(q,))
 
 
 @verb("keep_one", among=("str", REQUIRED), color_var=("str", None))
@@ -109,7 +109,7 @@ def _keep(g: Any, ctx: Ctx, drawn: list[int], kept: int) -> None:
     g.rng.shuffle(rest)
     for c in reversed(rest):    # to the bottom of the deck, in the shuffled order
         g.move(c, "hand", "deck", p, bottom=True)
-    g.tell(Ruling("keep" if kept >= 0 else "keep_none", kept, p, (p,), str(len(rest))))
+    g.tell(Ruling, "keep" if kept >= 0 else "keep_none", kept, p, (p,), str(len(rest)))
 
 
 @verb("peek_age", n=("int", 1))
@@ -125,7 +125,7 @@ def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
             g.known_below[p] = g.age_deck[-2]
             seen.append(g.age_deck[-2])
         g.noted_peeks()
-        g.tell(Ruling("peek", tuple(seen), p, (p,)))
+        g.tell(Ruling, "peek", tuple(seen), p, (p,))
 
 
 @verb("draw_for_score", cap=("int", REQUIRED))
@@ -138,6 +138,6 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
         v = min(g.db.value[c], a["cap"])
         g.move(c, "hand", "discard", p)
         g.players[p].we_points.append((_title(g, ctx), v))
-        g.tell(Ruling("deus", c, p, word=f"{v:+d}"))
+        g.tell(Ruling, "deus", c, p, word=f"{v:+d}")
         if g.db.on_hand_discard[c]:     # discarded from the hand it was drawn into (E17)
             g.announce("hand_discarded", p, c)

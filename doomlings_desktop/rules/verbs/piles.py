@@ -51,12 +51,12 @@ def t_steal_trait(g: Any, t: tuple) -> None:
     p, c = ctx.player, g.answer
     q = g.owner_of(c)
     if g.db.discard_if_stolen[c]:       # Gelatinous stolen goes to the discard pile (E31)
-        g.tell(Transferred("steal_discarded", p, c, q))
+        g.tell(Transferred, "steal_discarded", p, c, q)
         g.discard_from_pile(q, c, by=p)
         return
     x = g.hosts.get(c, -1) if g.hosts else -1
     g.move_trait(q, p, c)
-    g.tell(Transferred("steal_with" if x >= 0 else "steal", p, c, q, x))
+    g.tell(Transferred, "steal_with" if x >= 0 else "steal", p, c, q, x)
     if a["then_action"] and g.db.has_action[c]:
         g.resolve_action(p, c)
 
@@ -145,7 +145,7 @@ def t_swap_pair(g: Any, t: tuple) -> None:
     two = g.answer
     q, r = g.owner_of(one), g.owner_of(two)
     g.swap_traits(q, one, r, two)
-    g.tell(Transferred("swap_between", ctx.player, one, q, two, r))
+    g.tell(Transferred, "swap_between", ctx.player, one, q, two, r)
 
 
 def t_swap_mine(g: Any, t: tuple) -> None:
@@ -161,7 +161,7 @@ def t_swap_with(g: Any, t: tuple) -> None:
     p, theirs = ctx.player, g.answer
     q = g.owner_of(theirs)
     g.swap_traits(p, mine, q, theirs)
-    g.tell(Transferred("swap", p, mine, q, theirs))
+    g.tell(Transferred, "swap", p, mine, q, theirs)
 
 
 @verb("give", source=("enum:hand|pile", REQUIRED))
@@ -191,7 +191,7 @@ def t_give_hand_to(g: Any, t: tuple) -> None:
     p, q = ctx.player, g.answer
     g.move(c, "hand", "hand", p, q)
     g.shown = True
-    g.tell(Transferred("give", p, c, q, seen=(p, q)))
+    g.tell(Transferred, "give", p, c, q, seen=(p, q))
 
 
 def t_give_trait_to(g: Any, t: tuple) -> None:
@@ -200,7 +200,7 @@ def t_give_trait_to(g: Any, t: tuple) -> None:
     q = g.answer
     if c in g.players[p].pile:
         g.move_trait(p, q, c)
-        g.tell(Transferred("give", p, c, q))
+        g.tell(Transferred, "give", p, c, q)
 
 
 @verb("move_self")
@@ -242,7 +242,7 @@ def _trait_words(flt: tuple) -> str:
 def t_return_trait(g: Any, t: tuple) -> None:
     c = g.answer
     q = g.owner_of(c)
-    g.tell(Transferred("return", t[1].player, c, q))
+    g.tell(Transferred, "return", t[1].player, c, q)
     g.return_to_hand(q, c)
 
 
@@ -250,7 +250,7 @@ def t_return_trait(g: Any, t: tuple) -> None:
 def v_return_self(g: Any, ctx: Ctx, a: dict) -> None:
     p, c = ctx.player, ctx.card
     if c in g.players[p].pile and not (g.hosts and g.keeps_place(c, "return")):
-        g.tell(Transferred("return_own", p, c, p))
+        g.tell(Transferred, "return_own", p, c, p)
         g.return_to_hand(p, c)
 
 
@@ -377,4 +377,4 @@ def t_recolor_to(g: Any, t: tuple) -> None:
         if src in g.colors_of(p, x):    # a multi-colour trait takes the one new colour
             pl.recolor[x] = dst
     g.noted_recolor(p)
-    g.tell(Colored("traits", p, color=dst, was=src))
+    g.tell(Colored, "traits", p, color=dst, was=src)

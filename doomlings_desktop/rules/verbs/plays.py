@@ -95,7 +95,7 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
     if src == "host":
         host = g.attached.get(ctx.card, -1)
         if host >= 0 and ha[host] and not g.blanked(host):
-            g.tell(Ruling("copy", host, p))
+            g.tell(Ruling, "copy", host, p)
             g.resolve_action(p, host)
         return
     if src == "hand":
@@ -117,5 +117,5 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_play_action_of(g: Any, t: tuple) -> None:
     ctx = t[1]
-    g.tell(Ruling("copy", g.answer, ctx.player, _seen(g, g.answer)))
+    g.tell(Ruling, "copy", g.answer, ctx.player, _seen(g, g.answer))
     g.resolve_action(ctx.player, g.answer)
