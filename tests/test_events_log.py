@@ -18,6 +18,7 @@ from doomlings_desktop.rules.events import (
     Moved,
     Played,
     Shown,
+    Told,
     events_for,
     zone_events_for,
 )
@@ -106,14 +107,20 @@ def test_the_cards_of_each_draw_add_up_to_every_card_drawn():
         assert told == drawn
 
 
-def test_a_said_line_is_no_typed_event_for_any_seat(games):
+def test_no_line_is_said_every_line_is_a_typed_fact_each_seat_gets(games):
+    """No rule writes a line as text (`Game.say` is gone): every line of the log is a typed
+    fact, which every seat gets as a typed event too (its hidden cards None), so the table
+    and a remote seat can tell what happened from facts, never from words."""
+    told = 0
     for g in games:
-        assert any(type(e) is Event for e in g.moves)
+        assert not any(type(e) is Event for e in g.moves)
         for seat in range(g.n):
-            assert not any(type(e) is Event for e in zone_events_for(g, seat))
             placed = zone_events_for(g, seat, places=True)
             assert len(placed) == len(g.moves)
-            assert all(placed[j] is None for j, e in enumerate(g.moves) if type(e) is Event)
+            for j in g.log.at:
+                assert placed[j] is not None, g.moves[j]
+                told += isinstance(placed[j], Told)
+    assert told > 100
 
 
 def test_a_line_index_reads_from_that_line_on(games):

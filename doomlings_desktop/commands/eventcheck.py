@@ -51,6 +51,7 @@ from doomlings_desktop.rules.events import (
     RoundEnded,
     Shown,
     TableSet,
+    Told,
     TurnBegun,
     TurnEnded,
     WorldEndBegun,
@@ -61,7 +62,8 @@ from doomlings_desktop.rules.view import View, view_for
 MAX_STEPS = 3000
 
 # Events that tell a seat something it keeps no trace of here: what follows them says it
-# (the moves of a stabilize, the effects of World's End), or nothing in a View shows it.
+# (the moves of a stabilize, the effects of World's End), or nothing in a View shows it;
+# and so does every line of the log that is a fact (`Told`: a steal, a turn passed...).
 _NARRATION = frozenset(("turn_skipped", "stabilized", "passed", "world_end_effect",
                         "meaning_shown"))
 
@@ -132,7 +134,7 @@ class Picture:
             fn = _FACTS.get(t)  # type: ignore[arg-type]
             if fn is not None:
                 fn(self, e)
-            elif getattr(e, "kind", None) not in _NARRATION:
+            elif getattr(e, "kind", None) not in _NARRATION and not isinstance(e, Told):
                 raise PictureBroken(f"an event of no known kind: {e!r}")
 
     def _moved(self, e: Moved) -> None:

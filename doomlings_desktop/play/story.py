@@ -30,6 +30,7 @@ from doomlings_desktop.rules.events import (
     Played,
     Stabilized,
     TableSet,
+    Told,
     TurnBegun,
     TurnSkipped,
     WorldEndBegun,
@@ -102,8 +103,8 @@ class Narrator:
             handler = _HANDLERS.get(type(e))
             if handler is not None:
                 handler(self, e)
-            if type(e) is not Moved and type(e) is not Asked:
-                self.chose = False
+            if type(e) is not Moved and type(e) is not Asked and not isinstance(e, Told):
+                self.chose = False      # (a line of the log that is a fact tells the answer)
         out, self.out = self.out, []
         return [] if quiet else out
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST, MOVE_ATTACHMENT
+from doomlings_desktop.rules.events import Ruling, Transferred
 
 if TYPE_CHECKING:
     from doomlings_desktop.rules.engine import Game
@@ -29,7 +30,7 @@ def ask_host(g: Game, p: int, c: int, src: str) -> None:
             g.move(c, "limbo", "hand", q=p)
         else:
             g.move(c, "limbo", "discard")
-        g.say("stays", (c, " has no trait to attach to and stays where it was."))
+        g.tell(Ruling, "no_host", c)
         return
     g.ask(p, "card", ATTACH_TO_HOST, hosts, f"{g.db.name(c)}: attach it to which trait?",
           (t_attach_ans, p, c, src), card=c, zone="pile", subject=c)
@@ -105,4 +106,4 @@ def t_move_host(g: Game, t: tuple) -> None:
     host = g.answer
     old = g.attached.get(m, -1)
     g.move_attachment(q, m, host)
-    g.say("attach", (f"{g.pname(q)} moves ", m, " from ", old, " to ", host, "."))
+    g.tell(Transferred, "move_attachment", q, m, q, old, y=host)

@@ -18,6 +18,7 @@ from typing import Any
 from doomlings_desktop.rules.attach import ask_host
 from doomlings_desktop.rules.cards import COLORS, Database
 from doomlings_desktop.rules.decisions import Decision, IllegalAnswer, Intent, Kind, Zone
+from doomlings_desktop.rules.events import Ruling
 from doomlings_desktop.rules.flow import (
     reveal_catastrophe,
     t_attached,
@@ -264,7 +265,7 @@ class Game(State, Legality, Scoring, Windows):
     def resolve_action(self, p: int, c: int) -> None:
         """Start card c's action for player p, offering Automimicry/Chromatophores first."""
         if self.rules.get("ignore_actions"):
-            self.say("peace", (c, "'s action is ignored this round."))
+            self.tell(Ruling, "peace", c, p)
             return
         if not self.announce("action_resolving", p, c):   # Automimicry, Righteous...
             self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))

@@ -2,12 +2,12 @@
 it happens and only while the game keeps a log; each seat reads it through one door for text
 (`events_for`, the log) and one for typed events (`zone_events_for`), as it may know them.
 
-An entry is a `Fact`: a zone event (`Moved`, `Laid`, `EraClosed`: every move of a card), a typed
-fact (a gene pool, an age, a turn, a decision, the outcome...) or a line said for people
-(`Event`, `Game.say`), which a seat reads only as text. The log is no second list: `Game.log`
-(`Log`) is which entries are its lines, by their places. A typed fact that is also a line (a
-draw, a discard, a play, an age... `Game.told`) is rendered by its class's `line`: what the
-line says is told once, by the fact.
+An entry is a typed `Fact`: a zone event (`Moved`, `Laid`, `EraClosed`: every move of a card)
+or a fact (a gene pool, an age, a turn, a decision, a steal, the outcome...). The log is no
+second list: `Game.log` (`Log`) is which entries are its lines, by their places, each rendered
+by its class's `line` as an `Event` (a draw, a play, an age... `Game.told`; a told fact, a
+steal, a turn passed, a colour named... `Game.tell`, from its table of words). No rule writes a
+line as text: what a line says is told once, by its fact.
 
 A line's parts are text with no card name in it, cards (ids) or tuples of cards. A card's name
 is written only when the line is rendered for a seat allowed to know it, so no caller can leak
@@ -22,14 +22,15 @@ of its `view_for`) from the public set-up and its share of the typed events alon
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
 Part = Any   # str | int (a card) | tuple[int, ...] (cards) | Secret
 
-# What a log line is about (`Event.kind`): one name per kind of line the rules write; the
-# table and the log scanner read them, and a test keeps every `say` call to this set.
+# What a log line is about (`Event.kind`): one name per kind of line the facts render; the
+# table and the log scanner read them, and a test keeps every kind (`line`, `_SAY`) to this set.
 LogKind = Literal[
     "age", "age_skipped", "aside", "attach", "catastrophe", "color", "copy", "deal", "denial",
     "deus", "discard", "discard_trait", "draw", "empty_hand", "end", "endurance", "give",
@@ -63,7 +64,7 @@ FactKind = Literal[
     "moved", "laid", "era_closed", "table_set", "gene_pool", "age_begun", "first_player",
     "turn_begun", "turn_ended", "turn_skipped", "round_ended", "stabilized", "attached",
     "detached", "recolored", "played", "peeked", "revealed_to", "shown", "meaning_kept",
-    "meaning_shown",
+    "meaning_shown", "turn_passed", "transferred", "colored", "ruling",
     "asked", "passed", "world_end_begun", "world_end_effect", "game_over"]
 
 
@@ -100,9 +101,9 @@ class Fact:
 
 
 class Event(Fact):
-    """A line said for people (`Game.say`, or a typed fact's `line`): its kind, parts and
-    audience. Cheap to build and only built while the game keeps a log. A seat reads it only
-    as text (`events_for`), never as a typed event (`zone_events_for` leaves it out)."""
+    """A line of the log as words for people, a typed fact's `line`: its kind, parts and
+    audience, built when the line is read. A seat reads it only as text (`events_for`); in
+    the stream it is no typed event (`zone_events_for` leaves out one planted there)."""
 
     __slots__ = ("kind", "parts", "to", "secret")
 
@@ -622,6 +623,215 @@ class GameOver(Fact):
         names = " and ".join(g.pname(p) for p in winners)
         return Event("winner", (f"{names} win{'s' if len(winners) == 1 else ''} with "
                                 f"{max(self.outcome.scores)} points.",))
+
+
+# -- the facts that are lines of the log and narration only (`Told`, `Game.tell`): what they
+# change follows as its own events (moves, gene pools, colours).
+
+_FIELD = re.compile(r"\{(\w+)\}")
+_SEATS = frozenset(("seat", "q", "r"))
+
+
+class Told(Fact):
+    """A fact that is a line of the log, rendered from its class's `_SAY`: `how` -> (the
+    line's kind, its words, [the words the seats in `seen` read instead]); the fields in
+    braces are a seat's name, a card or cards, a word, or a method's words. `seen`: None when
+    everyone may know its `card` (all read the last words), else the seats that may: the
+    others read `card` as "a card" (and with two words, the first)."""
+
+    __slots__ = ()
+    _SAY: ClassVar[dict[str, tuple[str, ...]]]
+
+    def for_seat(self, seat: int) -> Fact:
+        seen = getattr(self, "seen", None)
+        if seen is None or seat in seen:
+            return self
+        c = self.card  # type: ignore[attr-defined]
+        hidden = (None,) * len(c) if isinstance(c, tuple) else None
+        return replace(self, card=hidden)  # type: ignore[type-var]
+
+    def tells(self, seat: int) -> bool:
+        seen = getattr(self, "seen", None)
+        c = getattr(self, "card", None)
+        return seen is not None and seat not in seen and \
+            any(x is not None and x >= 0 for x in (c if isinstance(c, tuple) else (c,)))
+
+    def line(self, g: Any, at: int) -> Event:
+        kind, *words = self._SAY[self.how]  # type: ignore[attr-defined]
+        seen = getattr(self, "seen", None)
+        if seen is not None and len(words) > 1:     # (kind: a LogKind, tests/test_told.py)
+            return Event(kind, self._words(g, words[0]), seen, self._words(g, words[1]))  # type: ignore[arg-type]
+        return Event(kind, self._words(g, words[-1], seen))  # type: ignore[arg-type]
+
+    def _words(self, g: Any, words: str, seen: tuple | None = None) -> tuple:
+        out: list = []
+        for i, bit in enumerate(_FIELD.split(words)):
+            v = getattr(self, bit) if i % 2 else bit
+            if i % 2 == 0 and bit:
+                out.append(bit)
+            elif i % 2 and v != -1:      # (-1: no card, a line of no card's effect)
+                out.append(g.pname(v) if bit in _SEATS else v(g) if callable(v) else
+                           Secret(v, seen) if seen is not None and bit == "card" else v)
+        return tuple(out)
+
+
+@dataclass(slots=True, eq=False, repr=False)
+class TurnPassed(Told):
+    """`seat` lets its turn's play go, or its stabilizing (`how`): its hand empty, it draws 5;
+    it cannot play and skips, or redraws (discards its hand, draws 3); it redraws instead of
+    stabilizing, or does not stabilize (an age's offer)."""
+
+    kind = "turn_passed"
+    seat: int
+    how: Literal["empty_hand", "cannot_play", "redraw", "redraw_instead", "no_stabilize"]
+    _SAY = {"empty_hand": ("empty_hand", "{seat} has no cards: draws 5 and skips the turn."),
+            "cannot_play": ("skip", "{seat} cannot play and skips the turn."),
+            "redraw": ("redraw", "{seat} cannot play: discards their hand and draws 3."),
+            "redraw_instead": ("redraw",
+                               "{seat} discards their hand and draws 3 instead of stabilizing."),
+            "no_stabilize": ("no_stabilize", "{seat} does not stabilize.")}
+
+
+@dataclass(slots=True, eq=False, repr=False)
+class Transferred(Told):
+    """`seat` steals, swaps, gives, returns, discards, looks at or is dealt `card` (cards) of
+    seat `q` (or given to `q`), `how`; `x` the other card (the trait swapped for it, the
+    attachment taken with it, the Parasitic played, an attachment's old host; `y` its new
+    one), `r` the other trait's owner. `seen`: who saw the card (None: the table)."""
+
+    kind = "transferred"
+    how: Literal["steal", "steal_with", "steal_discarded", "swap", "swap_between", "give",
+                 "pass", "return", "return_own", "steal_hand", "steal_hands", "parasitic",
+                 "look", "deal", "self_awareness", "move_attachment", "swap_hands", "discard",
+                 "discard_random", "discard_by"]
+    seat: int
+    card: Any
+    q: int
+    x: int = -1
+    r: int = -1
+    seen: tuple | None = None
+    y: int = -1
+    _SAY = {"steal": ("steal", "{seat} steals {card} from {q}."),
+            "steal_with": ("steal", "{seat} steals {card} from {q}, with {x} attached."),
+            "steal_discarded": ("steal", "{seat} steals {card} from {q}: it is discarded."),
+            "swap": ("swap", "{seat} swaps {card} for {q}'s {x}."),
+            "swap_between": ("swap", "{seat} swaps {q}'s {card} with {r}'s {x}."),
+            "give": ("give", "{seat} gives {card} to {q}."),
+            "pass": ("give", "{seat} passes {card} at random to {q}."),
+            "return": ("return", "{card} returns to {q}'s hand."),
+            "return_own": ("return", "{seat} returns {card} to their hand."),
+            "steal_hand": ("steal_hand", "{seat} steals {card} from {q}'s hand."),
+            "steal_hands": ("steal_hand", "{seat} steals {count} from {q}'s hand.",
+                            "{seat} steals {card} from {q}."),
+            "parasitic": ("parasitic", "{seat} plays {x} and steals {card}!"),
+            "look": ("look", "{seat} looks at {n} cards of {q}'s hand.",
+                     "{seat} looks at {card} from {q}'s hand."),
+            "deal": ("deal", "{seat} is dealt {n} from the discard pile.",
+                     "{seat} is dealt {card} from the discard pile."),
+            "self_awareness": ("self_awareness", "{seat} plays {card} into {q}'s pile."),
+            "move_attachment": ("attach", "{seat} moves {card} from {x} to {y}."),
+            "swap_hands": ("swap_hands", "{seat} and {q} swap hands."),
+            "discard": ("discard_trait", "{seat} discards {card} from their pile{back}."),
+            "discard_random": ("discard_trait",
+                               "{seat} discards {card} from their pile at random{back}."),
+            "discard_by": ("discard_trait", "{seat} discards {card} from {q}'s pile{back}.")}
+
+    def n(self, g: Any) -> str:
+        return str(len(self.card))
+
+    def count(self, g: Any) -> str:
+        return f"{len(self.card)} card{'s' if len(self.card) != 1 else ''}"
+
+    def back(self, g: Any) -> str:      # Witchy (E17) goes back to its owner's hand
+        return f"; it goes back to {g.pname(self.q)}'s hand" \
+            if g.db.cards[self.card].back_to_hand else ""
+
+
+@dataclass(slots=True, eq=False, repr=False)
+class Colored(Told):
+    """`seat` names colour `color` for `card`, its `card` becomes `color` (Free Will), its
+    `was` traits become `color`; the colours named in secret are told (`picks`, one per seat
+    or None, E29). `seen` as `Transferred`'s (a hand card's effect, E28)."""
+
+    kind = "colored"
+    how: Literal["choose", "become", "traits", "named"]
+    seat: int
+    card: int = -1
+    color: str = ""
+    was: str = ""
+    picks: tuple = ()
+    seen: tuple | None = None
+    _SAY = {"choose": ("color", "{seat} chooses {color} for {card}."),
+            "become": ("recolor", "{seat}'s {card} becomes {color}."),
+            "traits": ("recolor", "{seat}'s {was} traits become {color}."),
+            "named": ("color", "{card}: the colors named: {named}.")}
+
+    def named(self, g: Any) -> str:
+        return ", ".join(f"{g.pname(q)} {c}" for q, c in enumerate(self.picks) if c)
+
+
+@dataclass(slots=True, eq=False, repr=False)
+class Ruling(Told):
+    """A rule or a card decides (`how`) about `card` (`seat`'s, or of its doing): Denial,
+    Peace, Endurance, a third dominant, an attachment with no host or going with its host, a
+    card that cannot be played now (`word`: why), the age deck empty, an action copied,
+    Prepper, Deus Ex Machina (`word`: its points), an action prevented (by `other`), a card
+    set aside or kept (`word`: how many go back), the lowest (`seats`), hands passed, a peek,
+    Optimistic Nihilism (`seats` lose their turns). `seen` as `Transferred`'s."""
+
+    kind = "ruling"
+    how: Literal["denial", "peace", "endurance", "third_dominant", "no_host", "with_return",
+                 "with_discard", "no_ages", "copy", "prepper", "stays", "deus",
+                 "stolen_discarded", "prevent", "aside", "chosen", "lowest", "pass_hands",
+                 "keep", "keep_none", "peek", "nihilism"]
+    card: Any = -1
+    seat: int = -1
+    seen: tuple | None = None
+    word: str = ""
+    other: int = -1
+    seats: tuple = ()
+    _SAY = {"denial": ("denial", "{seat} ignores {card} (Denial)."),
+            "peace": ("peace", "{card}'s action is ignored this round."),
+            "endurance": ("endurance", "{card} stays in {seat}'s pile."),
+            "third_dominant": ("third_dominant",
+                               "{card} would be a third dominant trait and is discarded."),
+            "no_host": ("stays", "{card} has no trait to attach to and stays where it was."),
+            "with_return": ("return", "{card} goes with it."),
+            "with_discard": ("discard_trait", "{card} goes with it."),
+            "no_ages": ("end",
+                        "The age deck is empty: the world ends without a final catastrophe."),
+            "copy": ("copy", "{seat} plays the action of {card}."),
+            "prepper": ("prepper", "{seat} chooses the World's End of {card}."),
+            "stays": ("stays", "{card} cannot be played now and stays in hand.",
+                      "{card} cannot be played now and stays in hand ({word})."),
+            "deus": ("deus", "{seat} draws {card}: {word} points."),
+            "stolen_discarded": ("discard", "{card} is stolen and discarded."),
+            "prevent": ("prevent", "{seat} plays {other}: {card}'s action is prevented."),
+            "aside": ("aside", "{seat} sets a card aside.", "{seat} sets {card} aside to discard."),
+            "chosen": ("aside", "{seat} chooses {card} face down."),
+            "lowest": ("lowest", "Lowest face value discarded ({word}): {names}."),
+            "pass_hands": ("pass_hands", "Every hand passes to the {word}."),
+            "keep": ("keep",
+                     "{seat} keeps {card} and puts {word} at the bottom of the trait deck."),
+            "keep_none": ("keep",
+                          "{seat} keeps no card and puts {word} at the bottom of the trait deck."),
+            "peek": ("peek", "{seat} looks at {what}.", "{seat} sees {what}: {card}."),
+            "nihilism": ("nihilism",
+                         "{card}: the next catastrophe comes now; {lose}, and {seat} does not "
+                         "stabilize.")}
+
+    def names(self, g: Any) -> str:
+        return ", ".join(g.pname(q) for q in self.seats)
+
+    def what(self, g: Any) -> str:
+        return "the next age" if len(self.card) == 1 else "the next 2 ages"
+
+    def lose(self, g: Any) -> str:
+        lose = [g.pname(q) for q in self.seats]
+        if len(lose) < 2:
+            return f"{lose[0]} loses their turn this round" if lose else \
+                "no turns are left this round"
+        return f"{', '.join(lose[:-1])} and {lose[-1]} lose their turns this round"
 
 
 def zone_events_for(g: Any, seat: int, since: int = 0, places: bool = False) -> tuple:

@@ -7,7 +7,7 @@ the pile, its windows and action), an age's bonus play, a held seat's pause, sta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from doomlings_desktop.rules.decisions import (
     CANNOT_PLAY,
@@ -21,6 +21,7 @@ from doomlings_desktop.rules.decisions import (
     STABILIZE,
     TURN_PLAY,
 )
+from doomlings_desktop.rules.events import Ruling, Transferred, TurnPassed
 from doomlings_desktop.rules.scoring import t_score
 from doomlings_desktop.rules.verbs import Ctx, _trait_words, t_effect
 from doomlings_desktop.rules.verbs.piles import t_give_trait_to
@@ -44,7 +45,7 @@ def _push_turns(g: Game) -> None:
 def t_round(g: Game, t: tuple) -> None:
     """Reveal the next age card and set up the round (R3, R4)."""
     if not g.age_deck:
-        g.say("end", "The age deck is empty: the world ends without a final catastrophe.")
+        g.tell(Ruling, "no_ages")
         g.stack.append((t_score,))
         return
     a = g.move_top("age_deck", "era")      # revealed: it joins the current era
@@ -124,7 +125,7 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
             pl.denial_spent = True
             if not d.undeniable:     # The Four Horsemen: Denial is spent, but it strikes
                 denied.add(p)
-                g.say("denial", (f"{g.pname(p)} ignores ", c, " (Denial)."))
+                g.tell(Ruling, "denial", c, p)
     g.denied = frozenset(denied)
     order = g.order_from(g.first)
     for p in order:
@@ -172,7 +173,7 @@ def t_turn_main(g: Game, t: tuple) -> None:
     p = t[1]
     pl = g.players[p]
     if not pl.hand:
-        g.say("empty_hand", f"{g.pname(p)} has no cards: draws 5 and skips the turn.")
+        g.tell(TurnPassed, p, "empty_hand")
         g.draw(p, 5)
         return
     legal = g.legal_plays(p)
@@ -184,11 +185,11 @@ def t_turn_main(g: Game, t: tuple) -> None:
     g.ask(p, "play", TURN_PLAY, legal, "Play a trait", (t_turn_play, p), zone="hand")
 
 
-def _redraw(g: Game, p: int, said: str) -> None:
+def _redraw(g: Game, p: int, how: Literal["redraw", "redraw_instead"]) -> None:
     """Discard the whole hand and draw 3 (no legal play, or an age's offer instead of
-    stabilizing); the log says `said` after the player's name."""
+    stabilizing: `how`)."""
     pl = g.players[p]
-    g.say("redraw", f"{g.pname(p)} {said}")
+    g.tell(TurnPassed, p, how)
     hand = pl.hand[:]
     for c in hand:
         g.move(c, "hand", "discard", p)
@@ -202,9 +203,9 @@ def _redraw(g: Game, p: int, said: str) -> None:
 def t_no_play(g: Game, t: tuple) -> None:
     p = t[1]
     if g.answer == "redraw":
-        _redraw(g, p, "cannot play: discards their hand and draws 3.")
+        _redraw(g, p, "redraw")
     else:
-        g.say("skip", f"{g.pname(p)} cannot play and skips the turn.")
+        g.tell(TurnPassed, p, "cannot_play")
 
 
 def t_turn_play(g: Game, t: tuple) -> None:
@@ -279,7 +280,7 @@ def t_enter(g: Game, t: tuple) -> None:
     db = g.db
     if db.dominant[c] and not allow_third and g.dominants(p) >= 2:
         g.move(c, "limbo", "discard")
-        g.say("third_dominant", (c, " would be a third dominant trait and is discarded."))
+        g.tell(Ruling, "third_dominant", c, p)
         return
     g.move(c, "limbo", "pile", -1, p)
     g.last_colors = db.colors[c]
@@ -440,7 +441,7 @@ def t_enlighten_ans(g: Game, t: tuple) -> None:
 def t_nietzsche(g: Game, t: tuple) -> None:
     p = t[1]
     if g.answer == "yes":
-        _redraw(g, p, "discards their hand and draws 3 instead of stabilizing.")
+        _redraw(g, p, "redraw_instead")
     else:
         g.stabilize(p)
 
@@ -451,7 +452,7 @@ def t_stab_choice(g: Game, t: tuple) -> None:
     if ans == "yes":
         g.stabilize(p)
     else:
-        g.say("no_stabilize", f"{g.pname(p)} does not stabilize.")
+        g.tell(TurnPassed, p, "no_stabilize")
 
 
 def t_stab_discard(g: Game, t: tuple) -> None:
@@ -491,8 +492,7 @@ def _pass_random_card(g: Game, p: int) -> None:
     q = (p + 1) % g.n
     g.move(c, "hand", "hand", p, q)
     g.shown = True
-    g.say("give", f"{g.pname(p)} passes a card at random to {g.pname(q)}.", (p, q),
-          (f"{g.pname(p)} passes ", c, f" at random to {g.pname(q)}."))
+    g.tell(Transferred, "pass", p, c, q, seen=(p, q))
 
 
 # ---------------------------------------------------------------------- World's End

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from doomlings_desktop.rules.events import Ruling
+
 
 def optimistic_nihilism(g: Any, ctx: Any) -> None:
     """R26: ages up to the next catastrophe are revealed without effect, the rest of the round's
@@ -18,17 +20,10 @@ def optimistic_nihilism(g: Any, ctx: Any) -> None:
     g.noted_peeks()
     g.skip_round = True
     g.no_stabilize = ctx.player
-    if g.log is not None:
+    if g.moves is not None:
         order = g.order_from(g.first)
-        lose = [g.pname(q) for q in order[order.index(g.current) + 1:]]
-        if not lose:
-            who = "no turns are left this round"
-        elif len(lose) == 1:
-            who = f"{lose[0]} loses their turn this round"
-        else:
-            who = f"{', '.join(lose[:-1])} and {lose[-1]} lose their turns this round"
-        g.say("nihilism", (ctx.card, f": the next catastrophe comes now; {who}, and "
-                           f"{g.pname(ctx.player)} does not stabilize."))
+        lose = tuple(order[order.index(g.current) + 1:])
+        g.tell(Ruling, "nihilism", ctx.card, ctx.player, seats=lose)
 
 
 HANDLERS: dict[str, Callable[[Any, Any], None]] = {

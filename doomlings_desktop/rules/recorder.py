@@ -61,6 +61,14 @@ class FactRecord:
         """Whether every hand is open to the table now (Age of Metadata, E24)."""
         return bool(self.rules.get("reveal_hands")) and not self.over
 
+    def tell(self, fact: type, *args: Any, **kw: Any) -> None:
+        """Record the told fact `fact(*args, **kw)` (a `Told`: its class renders its line), a
+        line of the log, if a log is kept; without one nothing is built (as cheap as a call)."""
+        m = self.moves
+        if m is not None:
+            self.log.at.append(len(m))  # type: ignore[attr-defined]
+            m.append(fact(*args, **kw))
+
     def noted_age(self, said: bool = False) -> None:
         """The age just revealed and set (`age`, `rules`) is in force (`said`: and that is a
         line of the log); an open-hands rule lays every hand out face up; the next ages each

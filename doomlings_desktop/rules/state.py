@@ -17,13 +17,13 @@ from doomlings_desktop.rules.decisions import Decision
 from doomlings_desktop.rules.events import (
     PUBLIC_ZONES,
     EraClosed,
-    Event,
     GenePool,
     Laid,
     Log,
-    LogKind,
     Moved,
+    Ruling,
     TableSet,
+    Transferred,
 )
 from doomlings_desktop.rules.outcome import Outcome
 from doomlings_desktop.rules.recorder import FactRecord
@@ -269,16 +269,6 @@ class State(ZoneRecord, FactRecord):
         """Start an empty event stream and log (a new game, a position played on from)."""
         self.moves = []
         self.log = Log(self)
-
-    def say(self, kind: LogKind, parts: str | tuple, to: tuple = (), secret: str | tuple = ()) -> None:
-        """Log a line (rules/events.Event) in the stream: `parts` is text and card ids, never a
-        card's name; the cards are named to the seats in `to` (everyone if `to` is empty), who
-        read `secret` instead of `parts` when it is given."""
-        if self.log is not None:
-            self.log.at.append(len(self.moves))  # type: ignore[arg-type]
-            self.moves.append(Event(kind, (parts,) if isinstance(parts, str) else parts,  # type: ignore[union-attr]
-                                    to, (secret,) if isinstance(secret, str) and secret else
-                                    tuple(secret)))
 
     def told(self) -> None:
         """The event just recorded is a line of the log too, rendered by its class (`line`):
@@ -554,7 +544,7 @@ class State(ZoneRecord, FactRecord):
         if a >= 0:
             self.move(a, "pile", "hand", q, q)
             self._unhook(a)
-            self.say("return", (a, " goes with it."))
+            self.tell(Ruling, "with_return", a, q)
 
     # -- attachments (E8-E15)
 
@@ -616,25 +606,21 @@ class State(ZoneRecord, FactRecord):
         db = self.db
         d = db.cards[c]
         if d.keeps or d.fixed:
-            self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
+            self.tell(Ruling, "endurance", c, p)
             return False
         # Witchy (E17): back to the hand of the pile's owner
         self.move(c, "pile", "hand" if d.back_to_hand else "discard", p, p)
         if self.log is not None:
-            self._say_discard(p, c, by, at_random)
+            self._tell_discard(p, c, by, at_random)
         if db.hear["pile_discarded"] is not None:     # Regenerative Tissue, Necromantic...
             self.announce("pile_discarded", p, (c,), ((c,) if not d.back_to_hand else (), ()))
         return True
 
-    def _say_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
+    def _tell_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
         if by is not None and by != p:
-            head, tail = f"{self.pname(by)} discards ", f" from {self.pname(p)}'s pile"
+            self.tell(Transferred, "discard_by", by, c, p)
         else:
-            head, tail = f"{self.pname(p)} discards ", " from their pile" + \
-                (" at random" if at_random else "")
-        if self.db.cards[c].back_to_hand:
-            tail += f"; it goes back to {self.pname(p)}'s hand"
-        self.say("discard_trait", (head, c, tail + "."))
+            self.tell(Transferred, "discard_random" if at_random else "discard", p, c, p)
 
     def _discard_hosted(self, p: int, c: int, by: int | None, at_random: bool) -> bool:
         """`discard_from_pile` while attachments lie in piles (E10, E11): an attachment goes
@@ -643,7 +629,7 @@ class State(ZoneRecord, FactRecord):
         db = self.db
         d = db.cards[c]
         if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
-            self.say("endurance", (c, f" stays in {self.pname(p)}'s pile."))
+            self.tell(Ruling, "endurance", c, p)
             return False
         gone = [c]
         a = self.hosts.get(c, -1)
@@ -653,11 +639,11 @@ class State(ZoneRecord, FactRecord):
         back = d.back_to_hand and c not in quiet     # Witchy, unless Lyonization blanks it
         self.move(c, "pile", "hand" if back else "discard", p, p)
         if self.log is not None:
-            self._say_discard(p, c, by, at_random)
+            self._tell_discard(p, c, by, at_random)
         if a >= 0:
             self.move(a, "pile", "discard", p)
             self._unhook(a)
-            self.say("discard_trait", (a, " goes with it."))
+            self.tell(Ruling, "with_discard", a, p)
         if db.hear["pile_discarded"] is not None:
             # Necromantic (E17, E31): its player picks one when a host and its attachment go
             dead = tuple(x for x in gone if not (x == c and back))

@@ -21,8 +21,9 @@ from doomlings_desktop.rules.decisions import (
     OFFER_OUT_OF_TURN,
     TAKE_REVEALED_CARD,
 )
+from doomlings_desktop.rules.events import Ruling, Transferred
 from doomlings_desktop.rules.verbs import Ctx, t_effect
-from doomlings_desktop.rules.verbs.core import _ref
+from doomlings_desktop.rules.verbs.core import _seen
 
 if TYPE_CHECKING:
     from doomlings_desktop.rules.engine import Game
@@ -77,7 +78,7 @@ class Windows:
         if stolen (Gelatinous, E17), onto the discard pile. True if p got it."""
         if self.db.discard_if_stolen[c]:
             self.move(c, "hand", "discard", q)
-            self.say("discard", (c, " is stolen and discarded."))
+            self.tell(Ruling, "stolen_discarded", c, q)
             return False
         self.move(c, "hand", "hand", q, p)
         return True
@@ -111,7 +112,7 @@ def t_parasitic_ans(g: Game, t: tuple) -> None:
         return
     par = g.answer
     g.play_out_of_turn(q, par)
-    g.say("parasitic", (f"{g.pname(q)} plays ", par, " and steals ", c, "!"))
+    g.tell(Transferred, "parasitic", q, c, p, par)
     # The stolen trait's action is cancelled: drop its pending action from the stack.
     g.stack[:] = [x for x in g.stack if not _part_of_action(x, c)]
     take = (t_parasitic_take, p, c, q)
@@ -169,8 +170,7 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
         g.stack.append((t_cancel_window, p, c, i))
         return
     x = g.answer
-    g.say("prevent", (f"{g.pname(q)} plays ", x, ": ", _ref(g, c, (q,)),
-                      "'s action is prevented."))
+    g.tell(Ruling, "prevent", c, q, _seen(g, c, (q,)), other=x)
     if g.db.reaction[x] == "cancel_harm":
         place_reaction(g, q, x, p, quiet=True)
     else:
@@ -238,7 +238,7 @@ def t_self_aware_target(g: Game, t: tuple) -> None:
     _, q, c = t
     o = g.answer
     g.play_out_of_turn(q, c, into=o)
-    g.say("self_awareness", (f"{g.pname(q)} plays ", c, f" into {g.pname(o)}'s pile."))
+    g.tell(Transferred, "self_awareness", q, c, o)
 
 
 # ---------------------------------------------------------------------- World's End

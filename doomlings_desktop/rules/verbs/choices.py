@@ -5,15 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from doomlings_desktop.rules.decisions import CHOOSE_COLOR, CHOOSE_WORLD_END, CONFIRM, SECRET_COLOR
-from doomlings_desktop.rules.verbs.core import (
-    COLORS,
-    REQUIRED,
-    Ctx,
-    _title,
-    _title_ref,
-    t_effect,
-    verb,
-)
+from doomlings_desktop.rules.events import Colored, Ruling
+from doomlings_desktop.rules.verbs.core import COLORS, REQUIRED, Ctx, _seen, _title, t_effect, verb
 
 
 @verb("choose_color", save=("str", "color"), remember=("bool", False),
@@ -40,7 +33,7 @@ def t_choose_color(g: Any, t: tuple) -> None:
     ctx.vars[a["save"]] = g.answer
     if a["remember"]:
         g.marks[g.db.ident[ctx.card]] = (ctx.player, g.answer)
-    g.say("color", (f"{g.pname(ctx.player)} chooses {g.answer} for ", _title_ref(g, ctx), "."))
+    g.tell(Colored, "choose", ctx.player, ctx.card, g.answer, seen=_seen(g, ctx.card))
 
 
 @verb("secret_colors", save=("str", "colors"))
@@ -76,10 +69,9 @@ def t_secret_ans(g: Any, t: tuple) -> None:
 def t_secret_told(g: Any, t: tuple) -> None:
     _, ctx, a = t
     ctx.vars.pop(SECRET, None)
-    if g.log is not None:
-        named = [f"{g.pname(q)} {c}" for q, c in enumerate(ctx.vars[a["save"]]) if c]
-        if named:
-            g.say("color", (_title_ref(g, ctx), f": the colors named: {', '.join(named)}."))
+    picks = ctx.vars[a["save"]]
+    if any(picks):
+        g.tell(Colored, "named", ctx.player, ctx.card, picks=picks, seen=_seen(g, ctx.card))
 
 
 @verb("become_color")
@@ -99,7 +91,7 @@ def t_become_color(g: Any, t: tuple) -> None:
         pl.recolor = {}
     pl.recolor[ctx.card] = g.answer
     g.noted_recolor(ctx.player)
-    g.say("recolor", (f"{g.pname(ctx.player)}'s ", _title_ref(g, ctx), f" becomes {g.answer}."))
+    g.tell(Colored, "become", ctx.player, ctx.card, g.answer, seen=_seen(g, ctx.card))
 
 
 @verb("may", steps=("steps", REQUIRED), prompt=("str", "Do it?"), otherwise=("steps", ()))
@@ -127,7 +119,7 @@ def v_choose_world_end(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_choose_world_end(g: Any, t: tuple) -> None:
     g.prepper = g.answer
-    g.say("prepper", (f"{g.pname(t[1].player)} chooses the World's End of ", g.answer, "."))
+    g.tell(Ruling, "prepper", g.answer, t[1].player)
 
 
 @verb("handler", short="name", name=("str", REQUIRED))

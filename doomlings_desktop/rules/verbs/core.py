@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from doomlings_desktop.rules.events import Secret
+from doomlings_desktop.rules.events import Ruling
 
 REQUIRED = object()
 COLORS = ("red", "blue", "green", "purple")
@@ -130,19 +130,11 @@ def _title(g: Any, ctx: Ctx) -> str:
     return _name(g, ctx.card) if ctx.card >= 0 else ""
 
 
-def _ref(g: Any, c: int, also: tuple = ()) -> Any:
-    """Card c as a part of a log line (rules/events.py): named to everyone, but while it lies
-    in a hidden hand (a hand card's action played by Elongated Neck, E28) only to its holder
-    and the seats in `also`."""
-    if c < 0:
-        return ""
+def _seen(g: Any, c: int, also: tuple = ()) -> tuple | None:
+    """Who may know card c, named in a line: everyone (None), or while it lies in a hidden
+    hand (a hand card's action played by Elongated Neck, E28) its holder and `also`."""
     h = g.holder_of(c)
-    return c if h < 0 or g.rules.get("reveal_hands") else Secret(c, (h,) + also)
-
-
-def _title_ref(g: Any, ctx: Ctx) -> Any:
-    """The card whose effect this is, as a part of a log line (`_ref`)."""
-    return _ref(g, ctx.card)
+    return None if h < 0 or g.rules.get("reveal_hands") else (h,) + also
 
 
 def _try_play_now(g: Any, p: int, c: int, known: tuple | None = None) -> None:
@@ -152,12 +144,7 @@ def _try_play_now(g: Any, p: int, c: int, known: tuple | None = None) -> None:
         return
     why = g.play_problem(p, c)
     if why:
-        if g.log is not None:     # the reason names the card: others read that a card stays
-            said = (c, f" cannot be played now and stays in hand ({why}).")
-            if known is None:
-                g.say("stays", said)
-            else:
-                g.say("stays", "A card cannot be played now and stays in hand.", known, said)
-        return
+        g.tell(Ruling, "stays", c, p, known, why)   # the reason names the card: others
+        return                                      # read that a card stays
     g.play_from_hand(p, c)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomlings_desktop.rules.decisions import TAKE_REVEALED_CARD
+from doomlings_desktop.rules.events import Ruling, Transferred
 from doomlings_desktop.rules.verbs.core import REQUIRED, Ctx, _count, _title, verb
 
 
@@ -71,9 +72,8 @@ def v_deal_discard(g: Any, ctx: Ctx, a: dict) -> None:
     dealt = g.deal_from_discard(seats, n)
     g.shown = True
     for q, got in zip(seats, dealt, strict=True):
-        if got and g.log is not None:
-            g.say("deal", f"{g.pname(q)} is dealt {len(got)} from the discard pile.", (q,),
-                  (f"{g.pname(q)} is dealt ", tuple(got), " from the discard pile."))
+        if got:
+            g.tell(Transferred, "deal", q, tuple(got), q, seen=(q,))
 
 
 @verb("keep_one", among=("str", REQUIRED), color_var=("str", None))
@@ -109,9 +109,7 @@ def _keep(g: Any, ctx: Ctx, drawn: list[int], kept: int) -> None:
     g.rng.shuffle(rest)
     for c in reversed(rest):    # to the bottom of the deck, in the shuffled order
         g.move(c, "hand", "deck", p, bottom=True)
-    if g.log is not None:
-        rest_of = f" and puts {len(rest)} at the bottom of the trait deck."
-        g.say("keep", (f"{g.pname(p)} keeps ", kept if kept >= 0 else "no card", rest_of), (p,))
+    g.tell(Ruling, "keep" if kept >= 0 else "keep_none", kept, p, (p,), str(len(rest)))
 
 
 @verb("peek_age", n=("int", 1))
@@ -127,10 +125,7 @@ def v_peek_age(g: Any, ctx: Ctx, a: dict) -> None:
             g.known_below[p] = g.age_deck[-2]
             seen.append(g.age_deck[-2])
         g.noted_peeks()
-        if g.log is not None:
-            what = "the next age" if len(seen) == 1 else "the next 2 ages"
-            g.say("peek", f"{g.pname(p)} looks at {what}.", (p,),
-                  (f"{g.pname(p)} sees {what}: ", tuple(seen), "."))
+        g.tell(Ruling, "peek", tuple(seen), p, (p,))
 
 
 @verb("draw_for_score", cap=("int", REQUIRED))
@@ -143,6 +138,6 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
         v = min(g.db.value[c], a["cap"])
         g.move(c, "hand", "discard", p)
         g.players[p].we_points.append((_title(g, ctx), v))
-        g.say("deus", (f"{g.pname(p)} draws ", c, f": {v:+d} points."))
+        g.tell(Ruling, "deus", c, p, word=f"{v:+d}")
         if g.db.on_hand_discard[c]:     # discarded from the hand it was drawn into (E17)
             g.announce("hand_discarded", p, c)

@@ -11,7 +11,7 @@ from doomlings_desktop.rules.decisions import (
     REVEAL_HAND_CARD,
     TAKE_REVEALED_CARD,
 )
-from doomlings_desktop.rules.events import Secret
+from doomlings_desktop.rules.events import Ruling, Transferred
 from doomlings_desktop.rules.verbs.core import (
     Ctx,
     _count,
@@ -51,8 +51,7 @@ def _lose_hand_card(g: Any, ctx: Ctx, q: int, c: int, a: dict) -> None:
         return
     g.move(c, "hand", "limbo", q)
     ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, -1),)
-    g.say("aside", f"{g.pname(q)} sets a card aside.", (q,),
-          (f"{g.pname(q)} sets ", c, " aside to discard."))
+    g.tell(Ruling, "aside", c, q, (q,))
 
 
 def t_aside_discarded(g: Any, t: tuple) -> None:
@@ -165,8 +164,7 @@ def t_secret_pick_ans(g: Any, t: tuple) -> None:
     c = g.answer
     g.move(c, "hand", "limbo", q)
     ctx.vars["aside"] = ctx.vars["aside"] + ((c, q, q),)
-    g.say("aside", f"{g.pname(q)} chooses a card face down.", (q,),
-          (f"{g.pname(q)} chooses ", c, " face down."))
+    g.tell(Ruling, "chosen", c, q, (q,))
 
 
 def t_secret_reveal(g: Any, t: tuple) -> None:
@@ -184,8 +182,7 @@ def t_secret_reveal(g: Any, t: tuple) -> None:
         g.discard_from_hand(q, c)
     low = min(val[c] for c, _, _ in picks)
     losers = [q for c, q, _ in picks if val[c] == low]
-    g.say("lowest", f"Lowest face value discarded ({low}): "
-          f"{', '.join(g.pname(q) for q in losers)}.")
+    g.tell(Ruling, "lowest", word=str(low), seats=tuple(losers))
     if a["lowest"]:
         for q in reversed(losers):
             g.stack.append((t_effect, Ctx(q, ctx.card, a["lowest"])))
@@ -244,8 +241,7 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
         g.revealed[p] = tuple(seen)
         g.noted_revealed(p)
         g.shown = True
-        g.say("look", f"{g.pname(p)} looks at {k} cards of {g.pname(q)}'s hand.", (p, q),
-              (f"{g.pname(p)} looks at ", tuple(seen), f" from {g.pname(q)}'s hand."))
+        g.tell(Transferred, "look", p, tuple(seen), q, seen=(p, q))
         g.ask(p, "card", TAKE_REVEALED_CARD,
               seen, f"{_title(g, ctx)}: steal one", (t_steal_seen, ctx, a, q),
               card=ctx.card, zone="revealed", sources=(q,) * len(seen))
@@ -256,11 +252,8 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
         c = hand[g.rng.below(len(hand))]
         if g.stolen_from_hand(p, q, c):
             taken.append(c)
-    if g.log is not None and taken:
-        k = len(taken)      # fewer when a stolen card was discarded (Gelatinous, E17)
-        g.say("steal_hand", f"{g.pname(p)} steals {k} card{'s' if k != 1 else ''} from "
-              f"{g.pname(q)}'s hand.", (p, q),
-              (f"{g.pname(p)} steals ", tuple(taken), f" from {g.pname(q)}."))
+    if taken:       # (fewer than k when a stolen card was discarded: Gelatinous, E17)
+        g.tell(Transferred, "steal_hands", p, tuple(taken), q, seen=(p, q))
 
 
 def t_steal_seen(g: Any, t: tuple) -> None:
@@ -278,8 +271,7 @@ def _steal_from_hand(g: Any, p: int, q: int, c: int, play: bool, known: tuple | 
     the others read that a card was stolen, and which only once it is played."""
     if not g.stolen_from_hand(p, q, c):
         return
-    g.say("steal_hand", (f"{g.pname(p)} steals ", c if known is None else Secret(c, known),
-                         f" from {g.pname(q)}'s hand."))
+    g.tell(Transferred, "steal_hand", p, c, q, seen=known)
     if play:
         _try_play_now(g, p, c, known)
 
@@ -326,7 +318,7 @@ def t_swap_hands(g: Any, t: tuple) -> None:
     p, q = t[1].player, g.answer
     g.swap_hands(p, q)
     g.shown = True
-    g.say("swap_hands", f"{g.pname(p)} and {g.pname(q)} swap hands.")
+    g.tell(Transferred, "swap_hands", p, -1, q)
 
 
 @verb("pass_hands", direction=("enum:left|right", "right"))
@@ -337,7 +329,7 @@ def v_pass_hands(g: Any, ctx: Ctx, a: dict) -> None:
         return
     g.pass_hands(seats, -1 if a["direction"] == "right" else 1)
     g.shown = True
-    g.say("pass_hands", f"Every hand passes to the {a['direction']}.")
+    g.tell(Ruling, "pass_hands", word=a["direction"])
 
 
 @verb("give_neighbours")
@@ -371,5 +363,4 @@ def t_neighbours_deliver(g: Any, t: tuple) -> None:
     g.shown = True
     for c, q, to in ctx.vars.get("aside", ()):
         g.move(c, "limbo", "hand", q=to)
-        g.say("give", f"{g.pname(q)} gives a card to {g.pname(to)}.", (q, to),
-              (f"{g.pname(q)} gives ", c, f" to {g.pname(to)}."))
+        g.tell(Transferred, "give", q, c, to, seen=(q, to))

@@ -16,6 +16,7 @@ from doomlings_desktop.rules.decisions import (
     SWAP_OWN_TRAIT,
     TAKE_OPPONENT_TRAIT,
 )
+from doomlings_desktop.rules.events import Colored, Transferred
 from doomlings_desktop.rules.verbs.core import COLORS, REQUIRED, Ctx, _name, _seats, _title, verb
 
 
@@ -50,13 +51,12 @@ def t_steal_trait(g: Any, t: tuple) -> None:
     p, c = ctx.player, g.answer
     q = g.owner_of(c)
     if g.db.discard_if_stolen[c]:       # Gelatinous stolen goes to the discard pile (E31)
-        g.say("steal", (f"{g.pname(p)} steals ", c, f" from {g.pname(q)}: it is discarded."))
+        g.tell(Transferred, "steal_discarded", p, c, q)
         g.discard_from_pile(q, c, by=p)
         return
     x = g.hosts.get(c, -1) if g.hosts else -1
     g.move_trait(q, p, c)
-    g.say("steal", (f"{g.pname(p)} steals ", c, f" from {g.pname(q)}") +
-          ((", with ", x, " attached.") if x >= 0 else (".",)))
+    g.tell(Transferred, "steal_with" if x >= 0 else "steal", p, c, q, x)
     if a["then_action"] and g.db.has_action[c]:
         g.resolve_action(p, c)
 
@@ -145,8 +145,7 @@ def t_swap_pair(g: Any, t: tuple) -> None:
     two = g.answer
     q, r = g.owner_of(one), g.owner_of(two)
     g.swap_traits(q, one, r, two)
-    g.say("swap", (f"{g.pname(ctx.player)} swaps {g.pname(q)}'s ", one,
-                   f" with {g.pname(r)}'s ", two, "."))
+    g.tell(Transferred, "swap_between", ctx.player, one, q, two, r)
 
 
 def t_swap_mine(g: Any, t: tuple) -> None:
@@ -162,7 +161,7 @@ def t_swap_with(g: Any, t: tuple) -> None:
     p, theirs = ctx.player, g.answer
     q = g.owner_of(theirs)
     g.swap_traits(p, mine, q, theirs)
-    g.say("swap", (f"{g.pname(p)} swaps ", mine, f" for {g.pname(q)}'s ", theirs, "."))
+    g.tell(Transferred, "swap", p, mine, q, theirs)
 
 
 @verb("give", source=("enum:hand|pile", REQUIRED))
@@ -192,8 +191,7 @@ def t_give_hand_to(g: Any, t: tuple) -> None:
     p, q = ctx.player, g.answer
     g.move(c, "hand", "hand", p, q)
     g.shown = True
-    g.say("give", f"{g.pname(p)} gives a card to {g.pname(q)}.", (p, q),
-          (f"{g.pname(p)} gives ", c, f" to {g.pname(q)}."))
+    g.tell(Transferred, "give", p, c, q, seen=(p, q))
 
 
 def t_give_trait_to(g: Any, t: tuple) -> None:
@@ -202,7 +200,7 @@ def t_give_trait_to(g: Any, t: tuple) -> None:
     q = g.answer
     if c in g.players[p].pile:
         g.move_trait(p, q, c)
-        g.say("give", (f"{g.pname(p)} gives ", c, f" to {g.pname(q)}."))
+        g.tell(Transferred, "give", p, c, q)
 
 
 @verb("move_self")
@@ -244,7 +242,7 @@ def _trait_words(flt: tuple) -> str:
 def t_return_trait(g: Any, t: tuple) -> None:
     c = g.answer
     q = g.owner_of(c)
-    g.say("return", (c, f" returns to {g.pname(q)}'s hand."))
+    g.tell(Transferred, "return", t[1].player, c, q)
     g.return_to_hand(q, c)
 
 
@@ -252,7 +250,7 @@ def t_return_trait(g: Any, t: tuple) -> None:
 def v_return_self(g: Any, ctx: Ctx, a: dict) -> None:
     p, c = ctx.player, ctx.card
     if c in g.players[p].pile and not (g.hosts and g.keeps_place(c, "return")):
-        g.say("return", (f"{g.pname(p)} returns ", c, " to their hand."))
+        g.tell(Transferred, "return_own", p, c, p)
         g.return_to_hand(p, c)
 
 
@@ -379,4 +377,4 @@ def t_recolor_to(g: Any, t: tuple) -> None:
         if src in g.colors_of(p, x):    # a multi-colour trait takes the one new colour
             pl.recolor[x] = dst
     g.noted_recolor(p)
-    g.say("recolor", f"{g.pname(p)}'s {src} traits become {dst}.")
+    g.tell(Colored, "traits", p, color=dst, was=src)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from doomlings_desktop.rules.decisions import EXTRA_PLAY, USE_TRAIT_ACTION
-from doomlings_desktop.rules.verbs.core import REQUIRED, Ctx, _ref, _title, verb
+from doomlings_desktop.rules.events import Ruling
+from doomlings_desktop.rules.verbs.core import REQUIRED, Ctx, _seen, _title, verb
 
 
 @verb("play_another", source=("enum:hand|saved|discard|discard_top", "hand"),
@@ -94,7 +95,7 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
     if src == "host":
         host = g.attached.get(ctx.card, -1)
         if host >= 0 and ha[host] and not g.blanked(host):
-            g.say("copy", (f"{g.pname(p)} plays the action of ", host, "."))
+            g.tell(Ruling, "copy", host, p)
             g.resolve_action(p, host)
         return
     if src == "hand":
@@ -116,5 +117,5 @@ def v_play_action_of(g: Any, ctx: Ctx, a: dict) -> None:
 
 def t_play_action_of(g: Any, t: tuple) -> None:
     ctx = t[1]
-    g.say("copy", (f"{g.pname(ctx.player)} plays the action of ", _ref(g, g.answer), "."))
+    g.tell(Ruling, "copy", g.answer, ctx.player, _seen(g, g.answer))
     g.resolve_action(ctx.player, g.answer)
