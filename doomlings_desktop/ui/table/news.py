@@ -181,12 +181,12 @@ class Marks(Layer):
 def lost_spot(targets: list, seat: int, panel: Rect, size: tuple[int, int], k: int,
               u: float) -> Rect:
     """Where the k-th "− Card" mark of a seat goes: at the foot of its panel, left of the
-    gene pool card and the kept Meaning card (whose column it ran into), at the right end,
-    the left end or the middle, whichever covers least of the pile's strips (it covered a
-    strip's name in the 28 November tryout)."""
+    gene pool card's column (it ran under it, where the kept Meaning card lies), at the
+    right end, the left end or the middle, whichever covers least of the pile's strips (it
+    covered a strip's name in the 28 November tryout)."""
     right = panel.right
     for r, key in targets:
-        if key in (("gene_pool", seat),) and panel.colliderect(r):
+        if key == ("gene_pool", seat) and panel.colliderect(r):
             right = min(right, r.left)
     strips = [r for r, key in targets if key[0] == "strip" and key[1] == seat]
     w, h = size
