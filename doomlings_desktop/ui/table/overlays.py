@@ -990,26 +990,30 @@ class Help(Layer):
                          ACCENT, bold=True)
         size = int(16 * u)
         step = int(25 * u) if not icons else int(34 * u)
-        while step * len(rows) > h - int(130 * u) and size > int(12 * u):
+        while True:     # a description too long for the box wraps (O's ran out of the window)
+            mark = int(step * 0.8) if icons else 0
+            left = max(t.font(size, True).size(k)[0] for k, _ in rows) + mark
+            right = min(int(w * 0.9) - left,
+                        max(t.font(size).size(what)[0] for _, what in rows))
+            lines = [t.wrap(what, size, right)[:1 if icons else None] for _, what in rows]
+            if step * sum(map(len, lines)) <= h - int(130 * u) or size <= int(12 * u):
+                break
             size, step = size - 1, step - int(2 * u)
-        mark = int(step * 0.8) if icons else 0
-        left = max(t.font(size, True).size(k)[0] for k, _ in rows) + mark
-        right = min(int(w * 0.9) - left, max(t.font(size).size(what)[0] for _, what in rows))
         x0 = max(int(20 * u), (w - left - int(20 * u) - right) // 2)
         box = Rect(x0 - int(24 * u), int(20 * u), left + right + int(68 * u),
-                   int(110 * u) + step * len(rows))
+                   int(110 * u) + step * sum(map(len, lines)))
         pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))   # nothing shows through
         pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
         surf.blit(title, title.get_rect(midtop=(box.centerx, int(30 * u))))
         y = int(84 * u)
-        for i, (k, what) in enumerate(rows):
+        for i, (k, _) in enumerate(rows):
             if icons:
                 img = self._mark(LEGEND[i][0], mark)
                 surf.blit(img, img.get_rect(midleft=(x0, y + size // 2 + 2)))
             surf.blit(t.render(k, size, ACCENT, bold=True), (x0 + mark + (6 if icons else 0), y))
-            line = t.wrap(what, size, right)[0] if icons else what
-            surf.blit(t.render(line, size, INK), (x0 + left + int(20 * u), y))
-            y += step
+            for line in lines[i]:
+                surf.blit(t.render(line, size, INK), (x0 + left + int(20 * u), y))
+                y += step
         more = "Tab: keys and mouse" if icons else "Tab: the marks on the cards"
         hint = t.render(f"{more}    Any other key or a click closes this", int(14 * u), MUTED)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - int(10 * u))))
