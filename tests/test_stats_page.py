@@ -149,3 +149,14 @@ def test_won_and_lost_differ_by_shape_not_only_by_colour():
     def middle(k: int) -> tuple:
         return tuple(app.screen.get_at((wins.x + round(step * (k + 0.5)), y)))[:3]
     assert middle(lost[0]) == BG and middle(min(set(range(12)) - set(lost))) == GOOD
+
+
+def test_one_game_two_copies_of_a_trait_read_right():
+    """Tried after one game at 2560x1440: "Your scores, the last 1 games", and Kidney "in 2
+    piles" when the one pile held it twice."""
+    write([game(0, traits=("kidney", "kidney", "nano"))])
+    app, seen = open_stats()
+    assert not [s for s in seen if "1 games" in s], seen
+    assert any(s.startswith("Your score") for s in seen)
+    assert "in 2 piles" not in seen and "in 1 pile" in seen, \
+        [s for s in seen if s.startswith("in ")]
