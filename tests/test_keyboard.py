@@ -477,3 +477,60 @@ def test_the_replay_has_the_focus_ring_of_every_page(db, monkeypatch):
     assert not sc.keys_open and sc.pos == 11
     key(app, pygame.K_ESCAPE)
     assert type(app.scene).__name__ != "ReplayScene"
+
+
+@pytest.mark.parametrize("name", ("menu", "new_game", "settings", "load"))
+def test_an_arrow_goes_to_the_button_in_line_that_way_before_one_off_to_the_side(name):
+    """Tried by keys alone on New game at 1366x768: Left on "+" went down to the first
+    seat's name (its centre a little nearer) instead of "-" beside it, so the seat count
+    could not be lowered by the arrows. From every button, each arrow lands on a button
+    lying in line that way (overlapping it across the arrow) whenever there is one."""
+    app, sc = open_page(name)
+    arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+              pygame.K_DOWN: (0, 1)}
+    for want in [b.key for b in sc.focus.ring(sc.buttons)]:
+        for k, (dx, dy) in arrows.items():
+            ring = list(sc.focus.ring(sc.buttons))      # the page draws its buttons anew
+            b = next(o for o in ring if o.key == want)
+            sc.focus.focus(b, sc.buttons)
+            r = b.rect
+            in_line = [o.key for o in ring if o is not b and (
+                (dx and o.rect.top < r.bottom and o.rect.bottom > r.top
+                 and (o.rect.centerx - r.centerx) * dx > 0)
+                or (dy and o.rect.left < r.right and o.rect.right > r.left
+                    and (o.rect.centery - r.centery) * dy > 0))]
+            if not in_line:
+                continue
+            key(app, k)
+            now = focused(sc)
+            assert now in in_line, (name, want, pygame.key.name(k), now, in_line)
+            if name == "new_game" and want == "more" and k == pygame.K_LEFT:
+                assert now == "fewer"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_keys_list_keeps_every_line_inside_its_box(size):
+    """Tried at 1280x720: F1's line for O (the standing answer) ran past the box's right
+    edge and out of the window. Every description stays inside the box: wrapped or a little
+    smaller, never under the minimum."""
+    from doomlings_desktop.ui.table.scene import TableScene as Table
+    from doomlings_desktop.ui.theme import ACCENT
+    app = make_app()
+    app.screen = pygame.display.set_mode(size)
+    sc = Table(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot")], seed=5)
+    app.go(sc)
+    app.frame()
+    key(app, pygame.K_F1)
+    app.frame()
+    assert sc.modals.help_open
+    shot = app.screen.copy()
+    w, h = shot.get_size()
+    top = next(y for y in range(h) if any(shot.get_at((x, y))[:3] == ACCENT
+                                          for x in range(0, w, 2)))
+    row = top + 60                  # clear of the rounded corners
+    right = max(x for x in range(w) if shot.get_at((x, row))[:3] == ACCENT)
+    bottom = max(y for y in range(h) if shot.get_at((right, y))[:3] == ACCENT)
+    # the shaded table shows through out there, dark; the descriptions are light ink
+    spill = [(x, y) for y in range(top + 20, bottom - 20) for x in range(right + 2, w)
+             if sum(shot.get_at((x, y))[:3]) > 3 * 150]
+    assert not spill, spill[:5]

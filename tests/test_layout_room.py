@@ -258,3 +258,29 @@ def test_big_windows_draw_the_end_screens_headers_at_full_size(size):
     for s in range(6):
         sizes = {r.px for r in records if r.text == sc.name(s) and not r.within and r.bold}
         assert full in sizes, (sc.name(s), sizes, full)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)])
+def test_a_long_name_heads_its_column_at_the_same_size_as_the_others(size):
+    """Tried at 2560x1440 with six seats: the 20-letter "Maximiliana Fortescu" was shrunk
+    to fit its column (12 px among 26-px names) and cut, although it has two words. A long
+    name goes onto two lines, its column taking room the others do not need: at 2560x1440 at
+    the header's size, as big as every other name; at 1920x1080, where the six columns have
+    no such room, whole and a little smaller (it was cut at the minimum size)."""
+    app, sc = end_screen(6, size)
+    sc.match.seats[2].name = "Maximiliana Fortescu"
+    records, _ = recorded_frame(app)
+    full = int(17 * sc.unit())
+    texts = [r.text for r in records]
+    # the score table's headers: drawn after the title ("... wins!"), before its first row
+    start = next(i for i, t in enumerate(texts) if t.endswith(("win!", "wins!")))
+    heads = [r for r in records[start + 1:texts.index("Face values")]
+             if r.text.rstrip("…") and r.text.rstrip("…") in "Maximiliana Fortescu"]
+    assert heads, "the long name is not drawn"
+    assert "".join(r.text for r in heads).replace(" ", "") == "MaximilianaFortescu", \
+        [(r.text, r.px) for r in heads]
+    sizes = {r.px for r in heads}
+    if size == (2560, 1440):
+        assert sizes == {full}, [(r.text, r.px) for r in heads]
+    else:
+        assert min(sizes) >= 0.7 * full, [(r.text, r.px) for r in heads]

@@ -144,3 +144,14 @@ def test_bot_reasons_show_in_a_replay_of_the_save():
     app.go(sc)
     app.frame()
     assert "  (for its 4 points)" in [line for line, _ in sc._log_lines[1]]
+
+
+def test_deus_ex_machina_says_one_point_not_one_points():
+    """Seen at the end of a six-seat game: "Player 6 draws Cold Blood: +1 points." """
+    r = Runner(default_database(), yaml.safe_load(
+        (SCENARIOS / "rulings/r29-deus-ex-machina.yaml").read_text()))
+    r.run()
+    lines = [text for kind, text in events_for(r.g, -1) if kind == "deus"]
+    assert any(line.endswith("Fangs: +1 point.") for line in lines), lines
+    assert any(line.endswith("Heroic: +5 points.") for line in lines), lines
+    assert any(line.endswith("Confusion: -2 points.") for line in lines), lines

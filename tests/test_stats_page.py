@@ -160,4 +160,16 @@ def test_after_one_game_both_lines_of_the_scores_chart_show():
     scores = find(app.scene, ("chart", "scores"))
     assert has_colour(app.screen, scores, ACCENT)
     assert has_colour(app.screen, scores.inflate(-2, -2), MUTED), "the best bot's score is missing"
-    assert "Your score" in seen and not any("last 1 games" in s for s in seen)
+    assert any(s.startswith("Your score") for s in seen)
+    assert not any("last 1 games" in s for s in seen)
+
+
+def test_one_game_two_copies_of_a_trait_read_right():
+    """Tried after one game at 2560x1440: "Your scores, the last 1 games", and Kidney "in 2
+    piles" when the one pile held it twice."""
+    write([game(0, traits=("kidney", "kidney", "nano"))])
+    app, seen = open_stats()
+    assert not [s for s in seen if "1 games" in s], seen
+    assert any(s.startswith("Your score") for s in seen)
+    assert "in 2 piles" not in seen and "in 1 pile" in seen, \
+        [s for s in seen if s.startswith("in ")]

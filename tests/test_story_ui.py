@@ -308,3 +308,48 @@ def test_a_replay_stepped_forward_tells_no_catch_up():
         click(app, find(sc, ("button", "fwd")).center)
         app.frame(dt=0.05)
     assert sc.pos == 40 and not [m for m in told if m.kind == "since"]
+
+
+def test_a_moment_told_to_one_player_is_never_shown_to_the_next_at_the_screen():
+    """Six humans, every module, 1366x768 (the tryout's table): an age revealed while the
+    last player of a round still has the screen (their "new in your hand" window in front)
+    is told from *their* events ("Comet Showers discards your Brave"); the screen then passes
+    and the next player was shown that moment, about another player's hand, as if it were
+    theirs. Each moment drawn must be one told to the seat at the screen."""
+    s = Settings()
+    s.animation = "fast"
+    s.bot_pace = 0.0
+    app = App(size=(1366, 768), settings=s)
+    names = ["Ann", "Ben", "Cyd", "Dee", "Eve", "Fay"]
+    sc = TableScene(app, [SeatConfig(n) for n in names], seed=5, modules=available_modules())
+    app.go(sc)
+    app.frame()
+    stage = sc.overlays.stage
+    told: dict[int, int] = {}          # id of a moment -> the seat it was told to
+    story = sc.match.story
+
+    def story_told():
+        got = story()
+        for m in got:
+            told[id(m)] = sc.match.viewer
+        return got
+    sc.match.story = story_told
+    shown = []
+    draw = stage.draw
+
+    def drawn(surf, v, d, u):
+        draw(surf, v, d, u)
+        if stage.drawn is not None:
+            shown.append((sc.viewer, told.get(id(stage.drawn)), stage.drawn.title))
+    stage.draw = drawn
+    player = Player(4)
+
+    def step():
+        if not player.act(app):
+            app.frame(dt=0.05)
+    # rounds up to the first catastrophe: each round's end passes the screen with an age
+    wait_until(lambda: len(sc.game.catastrophes) >= 1 or sc.game.over, "a catastrophe", pump=step,
+               idle_s=0)
+    assert shown
+    wrong = [s for s in shown if s[0] != s[1]]
+    assert not wrong, wrong[:3]

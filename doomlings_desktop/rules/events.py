@@ -804,7 +804,7 @@ class Ruling(Told):
             "prepper": ("prepper", "{seat} chooses the World's End of {card}."),
             "stays": ("stays", "{card} cannot be played now and stays in hand.",
                       "{card} cannot be played now and stays in hand ({word})."),
-            "deus": ("deus", "{seat} draws {card}: {word} points."),
+            "deus": ("deus", "{seat} draws {card}: {word}."),
             "stolen_discarded": ("discard", "{card} is stolen and discarded."),
             "prevent": ("prevent", "{seat} plays {other}: {card}'s action is prevented."),
             "aside": ("aside", "{seat} sets a card aside.", "{seat} sets {card} aside to discard."),

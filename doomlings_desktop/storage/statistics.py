@@ -324,11 +324,13 @@ def _by_level(games: list[dict]) -> dict[str, tuple[int, int]]:
 
 
 def _favourites(games: list[dict], k: int = 6) -> list[tuple[str, int]]:
-    """The traits humans kept in their piles most often, with how many times."""
+    """The traits humans kept in their piles most often, with in how many piles: two
+    copies in one pile count once (the page says "in 2 piles"; a game with two Kidneys in
+    one pile said so)."""
     count: dict[str, int] = {}
     for g in games:
         for i in _humans(g):
-            for t in g["traits"][i]:
+            for t in set(g["traits"][i]):
                 count[t] = count.get(t, 0) + 1
     return sorted(count.items(), key=lambda x: (-x[1], x[0]))[:k]
 

@@ -81,20 +81,26 @@ class FocusRing:
         self.focus(ring[(i + by) % len(ring)], buttons)
 
     def toward(self, buttons: Sequence[Pressable], dx: int, dy: int) -> None:
-        """To the nearest button that way (an arrow), if there is one: the distance along
-        the arrow plus twice the distance across it, so a button in line wins over a nearer
-        one off to the side."""
+        """To the nearest button that way (an arrow), if there is one. A button in line
+        (overlapping this one across the arrow: beside it for Left and Right, above or
+        below it for Up and Down) comes before any off to the side, however near: on New
+        game, Left on "+" went to the wide name field under it rather than "-" beside it,
+        whose centre was a pixel farther. Among those, the distance along the arrow plus
+        twice the distance across it."""
         now = self.current(buttons)
         if now is None:
             return
-        cx, cy = now.rect.center
-        best: tuple[float, Any] | None = None
+        r = now.rect
+        cx, cy = r.center
+        best: tuple[tuple[int, float], Any] | None = None
         for b in self.ring(buttons):
             ox, oy = b.rect.centerx - cx, b.rect.centery - cy
             along, across = ox * dx + oy * dy, abs(ox * dy) + abs(oy * dx)
             if b is now or along <= 0:
                 continue
-            score = along + 2 * across
+            in_line = (b.rect.top < r.bottom and b.rect.bottom > r.top) if dx else \
+                (b.rect.left < r.right and b.rect.right > r.left)
+            score = (0 if in_line else 1, along + 2 * across)
             if best is None or score < best[0]:
                 best = (score, b)
         if best is not None:

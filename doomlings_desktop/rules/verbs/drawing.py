@@ -138,6 +138,6 @@ def v_draw_for_score(g: Any, ctx: Ctx, a: dict) -> None:
         v = min(g.db.value[c], a["cap"])
         g.move(c, "hand", "discard", p)
         g.players[p].we_points.append((_title(g, ctx), v))
-        g.tell(Ruling, "deus", c, p, word=f"{v:+d}")
+        g.tell(Ruling, "deus", c, p, word=f"{v:+d} point{'' if abs(v) == 1 else 's'}")
         if g.db.on_hand_discard[c]:     # discarded from the hand it was drawn into (E17)
             g.announce("hand_discarded", p, c)

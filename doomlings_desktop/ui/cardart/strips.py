@@ -24,7 +24,7 @@ from doomlings_desktop.ui.cardart.palette import (
 from doomlings_desktop.ui.cardart.shapes import Canvas, centered
 from doomlings_desktop.ui.cardart.symbols import SymbolSource
 from doomlings_desktop.ui.cardart.text import num_text
-from doomlings_desktop.ui.fonts import font
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX, font
 from doomlings_desktop.ui.layout import strip_text_px
 from doomlings_desktop.ui.theme import CATA_STRIP, LINK_DISC
 
@@ -118,6 +118,7 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     x0 = _picture(art, surf, d, base, x0, right, vcy, bs, f.size(d.name)[0])
     maxw = max(4, int(right - x0))
     name = d.name
+    f = _name_font(name, fs, maxw)
     if f.size(name)[0] > maxw:
         while len(name) > 1 and f.size(name + "\u2026")[0] > maxw:
             name = name[:-1]
@@ -131,6 +132,22 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     surf.blit(sh, (round(x0) + 1, y + 1))
     surf.blit(img, (round(x0), y))
     return surf
+
+
+def _name_font(name: str, fs: int, room: int) -> Any:
+    """The font a strip's name is drawn in: the strip's own size, or a little smaller (down
+    to 80% of it, never under MIN_TEXT_PX) where that keeps the whole name. On a big window
+    the strips' text is well above the minimum, and a name a few letters too long for its
+    strip (one beside its module icon or link mark, an attachment under its host) was cut
+    there ("Elongated Ne…" at 2560x1440); at the minimum (720p) nothing changes: cut."""
+    f = font(fs, True, True)
+    if f.size(name)[0] <= room:
+        return f
+    for px in range(fs - 1, max(MIN_TEXT_PX, round(fs * 0.8)) - 1, -1):
+        g = font(px, True, True)
+        if g.size(name)[0] <= room:
+            return g
+    return f
 
 
 def _picture(art: SymbolSource, surf: pygame.Surface, d: Any, base: tuple[int, int, int],

@@ -141,8 +141,8 @@ class StatsScene(SubScene):
         """Your best score each game (a green dot won, a red ring lost: not by colour alone)
         and the best bot's."""
         t = self.app.text
-        y = self._title(surf, f"Your scores, the last {len(tl)} games" if len(tl) > 1
-                        else "Your score", r, u)
+        y = self._title(surf, "Your score, your one game" if len(tl) == 1
+                        else f"Your scores, the last {len(tl)} games", r, u)
         values = [g["score"] for g in tl]
         rivals = [g["rival"] for g in tl]
         known = values + [v for v in rivals if v is not None]

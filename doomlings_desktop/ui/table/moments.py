@@ -107,6 +107,12 @@ class Stage(Layer):
     def close(self) -> None:
         self.current = None
 
+    def forget(self) -> None:
+        """The screen passed to another player: the moments told to the one before, shown
+        or waiting, were theirs alone."""
+        self.queue.clear()
+        self.current = None
+
     # ------------------------------------------------------------------ layer
 
     def open(self, d: Any) -> bool:

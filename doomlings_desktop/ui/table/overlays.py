@@ -625,18 +625,23 @@ class End(Layer):
             surf.blit(line, line.get_rect(midtop=(left + table_w // 2, top)))
         col0 = min(label_w, table_w // 2) + int(24 * u)
         colw = min(max(int(150 * u), colw_need), (table_w - col0) // max(1, v.n))
-        x0 = left + (table_w - col0 - colw * v.n) // 2
+        widths = column_widths(t, [sc.name(s) for s in range(v.n)], size, colw,
+                               table_w - col0, int(6 * u))
+        span = sum(widths)
+        x0 = left + (table_w - col0 - span) // 2
+        cx = [x0 + col0 + sum(widths[:s]) + widths[s] // 2 for s in range(v.n)]
         y = table_top
         for s in range(v.n):
-            hs = t.fit(sc.name(s), size, colw - int(6 * u), MIN_TEXT_PX, bold=True)
-            head = t.render(elide(t, sc.name(s), hs, colw - int(4 * u), True), hs, INK,
-                            bold=True)
-            surf.blit(head, head.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
+            lines, hs = head_lines(t, sc.name(s), size, widths[s] - int(6 * u))
+            step = t.font(hs, True).get_linesize()
+            for i, line in enumerate(lines):      # a second line goes up, not into the rows
+                head = t.render(line, hs, INK, bold=True)
+                surf.blit(head, head.get_rect(midtop=(cx[s], y - step * (len(lines) - 1 - i))))
         y = rows_top
         for label in labels:
             lx = x0
             if label in v.we_labels:
-                row = Rect(x0 - int(6 * u), y - int(3 * u), col0 + colw * v.n + int(12 * u), row_h)
+                row = Rect(x0 - int(6 * u), y - int(3 * u), col0 + span + int(12 * u), row_h)
                 lx += we_row(sc, surf, row, label, rsize, u)
             text = elide(t, shown[label], rsize, x0 + col0 - int(12 * u) - lx)
             surf.blit(t.render(text, rsize, MUTED), (lx, y))
@@ -645,17 +650,17 @@ class End(Layer):
                 if pts is not None:
                     cell = t.render(f"{pts:+d}" if label != "Face values" else str(pts), rsize,
                                     GOOD if pts > 0 else BAD if pts else MUTED)
-                    surf.blit(cell, cell.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
+                    surf.blit(cell, cell.get_rect(midtop=(cx[s], y)))
             y += row_h
-        pygame.draw.line(surf, MUTED, (x0, y), (x0 + col0 + colw * v.n, y), max(1, int(2 * u)))
+        pygame.draw.line(surf, MUTED, (x0, y), (x0 + col0 + span, y), max(1, int(2 * u)))
         y += int(6 * u)
         surf.blit(t.render("Total", size, INK, bold=True), (x0, y))
         for s in range(v.n):
             total = t.render(str(v.scores[s]), int(22 * u), ACCENT if s in v.winners else INK,
                              bold=True)
-            surf.blit(total, total.get_rect(midtop=(x0 + col0 + colw * s + colw // 2, y)))
+            surf.blit(total, total.get_rect(midtop=(cx[s], y)))
         y += int(40 * u)
-        sc.targets.append((Rect(x0, table_top, col0 + colw * v.n, y - table_top),
+        sc.targets.append((Rect(x0, table_top, col0 + span, y - table_top),
                            ("score_table",)))
         if v.tiebreak:
             tb = ", ".join(f"{sc.name(s)} drew {val}" for s, val in v.tiebreak)
@@ -901,6 +906,61 @@ class Menu(Layer):
         sc.draw_buttons(surf)
         focus.foot(surf, sc.app.text, keys.page_line("resume"), u,
                    bottom=sc.buttons[-1].rect.bottom + int(40 * u))
+
+
+def _head_need(t: Any, name: str, size: int) -> int:
+    """The narrowest a column's header can be at the headers' size: one line, or two."""
+    f = t.font(size, True)
+    words = name.split(" ")
+    two = [max(f.size(" ".join(words[:i]))[0], f.size(" ".join(words[i:]))[0])
+           for i in range(1, len(words))]
+    return min([f.size(name)[0], *two])
+
+
+def column_widths(t: Any, names: list[str], size: int, even: int, room: int,
+                  pad: int) -> list[int]:
+    """The score table's columns: all `even` wide while every name fits that on one line or
+    two at the headers' size; else a name that needs more takes it from the others' spare
+    room (never below what their own names need), as long as the table stays within `room`.
+    When it cannot, the columns stay even and the long name shrinks (`head_lines`)."""
+    need = [_head_need(t, n, size) + pad for n in names]
+    if all(k <= even for k in need):
+        return [even] * len(names)
+    widths = [max(even, k) for k in need]
+    over = sum(widths) - min(room, even * len(names))
+    while over > 0:
+        spare = [i for i, w in enumerate(widths) if w > need[i]]
+        if not spare:
+            return [even] * len(names)
+        cut = max(1, over // len(spare))
+        for i in spare:
+            take = min(cut, widths[i] - need[i], over)
+            widths[i] -= take
+            over -= take
+    return widths
+
+
+def head_lines(t: Any, name: str, size: int, width: int) -> tuple[list[str], int]:
+    """A score-table column's header and its size: the name on one line at the headers'
+    size; else on two lines, split at the space that evens them best, at that size or as
+    near it as fits (at 2560x1440 with six seats "Maximiliana Fortescu" was shrunk to 12 px
+    among 26-px names, and cut); a name of one word too long for its column, as big as fits,
+    cut with "…" (the piles beside the table say it whole)."""
+    f = t.font(size, True)
+    if f.size(name)[0] <= width:
+        return [name], size
+    words = name.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    if splits:
+        two = min(splits, key=lambda ab: max(f.size(ab[0])[0], f.size(ab[1])[0]))
+        if max(f.size(two[0])[0], f.size(two[1])[0]) <= width:
+            return list(two), size
+        for hs in range(size - 1, MIN_TEXT_PX - 1, -1):     # two lines, a little smaller
+            g = t.font(hs, True)
+            if max(g.size(two[0])[0], g.size(two[1])[0]) <= width:
+                return list(two), hs
+    hs = t.fit(name, size, width, MIN_TEXT_PX, bold=True)
+    return [elide(t, name, hs, width + 2, True)], hs
 
 
 class Help(Layer):
