@@ -306,21 +306,29 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], None]] = {
 class Storyteller:
     """Each seat's narrator and how far into the game's events it has read (`Match.story`).
     A game it has not followed (continued, loaded, or rebuilt by undo: a new events list) is
-    caught up quietly, so only what happens from then on is told."""
+    caught up quietly, so only what happens from then on is told; but with `seen`, the point
+    of the events this seat last saw the table at (pass-and-play keeps it for every human),
+    only up to there: what it has not seen yet is told, as it would have been had the game
+    not been left and continued, or another player not taken a play back (seen in a tryout:
+    after Continue, the player whose turn Optimistic Nihilism had skipped was never told)."""
 
     def __init__(self, db: Any) -> None:
         self.db = db
         self.seats: dict[int, tuple[Narrator, int, Any]] = {}
 
-    def new(self, g: Any, seat: int, names: Callable[[int], str]) -> list[Moment]:
+    def new(self, g: Any, seat: int, names: Callable[[int], str],
+            seen: int | None = None) -> list[Moment]:
         moves = g.moves
         n = len(moves or ())
         told = self.seats.get(seat)
         if told is None or told[2] is not moves or told[1] > n:
+            # an undo replays the same game up to its point: what was told before stays told
+            start = n if seen is None else min(n, max(seen, told[1] if told else 0))
             teller = Narrator(self.db, seat, names)
-            teller.feed(zone_events_for(g, seat), quiet=True)
+            events = zone_events_for(g, seat, places=True)
+            teller.feed([e for e in events[:start] if e is not None], quiet=True)
             self.seats[seat] = (teller, n, moves)
-            return []
+            return teller.feed([e for e in events[start:] if e is not None])
         teller, at, _ = told
         if at == n:
             return []

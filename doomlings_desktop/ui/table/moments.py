@@ -43,6 +43,9 @@ class Stage(Layer):
         self.rect: Rect | None = None      # where it was drawn last (tests click it)
         self.drawn: Any = None             # the moment the last frame showed
         self.swallow = False               # the release of the click that closed it
+        self.seat: int | None = None       # whose moments these are (the viewer told them)
+        self.kept: dict[int, list] = {}    # other seats' moments not shown yet, for their turn
+        self.seen_current = False          # `current` has been on screen
 
     # ------------------------------------------------------------------ time
 
@@ -50,7 +53,19 @@ class Stage(Layer):
         return timing(self.sc.app.settings)
 
     def pull(self, now: float) -> None:
-        """Take the match's new moments and move the show on (the scene's update)."""
+        """Take the match's new moments and move the show on (the scene's update). Each is
+        one seat's, told from its own events ("Your gene pool is now 4"): when the screen
+        passes to another player, those not shown yet wait for the one they were told to
+        (shown when they take it again), never shown to the next one."""
+        viewer = self.sc.viewer
+        if viewer != self.seat:
+            if self.seat is not None:
+                unseen = [self.current] if self.current is not None and not self.seen_current \
+                    else []
+                self.kept[self.seat] = (unseen + self.queue)[-QUEUE:]
+            self.seat = viewer
+            self.queue = self.kept.pop(viewer, [])
+            self.current = None
         self.queue += self.sc.match.story()
         del self.queue[:-QUEUE]
         if self.sc.match.lesson is not None:
@@ -66,6 +81,7 @@ class Stage(Layer):
         if self.current is None and self.queue:
             self.current = self.queue.pop(0)
             self.since = now
+            self.seen_current = False
 
     def stay(self, m: Any) -> float:
         pace = self.pace()
@@ -86,11 +102,11 @@ class Stage(Layer):
 
     def waiting(self) -> bool:
         """A window asks something over the whole table (a choice of cards, an out-of-turn
-        offer, "since your last turn"): the moment waits behind it, never over its cards
-        and buttons."""
+        offer, "since your last turn"), or a pass screen hides the table: the moment waits
+        behind it, never over its cards and buttons, nor going by unseen."""
         sc = self.sc
         return sc._card_window(sc.my_decision()) is not None or sc.news.summary is not None \
-            or sc.match.review is not None
+            or sc.match.review is not None or sc.pass_needed
 
     def shown_now(self) -> Any:
         return None if self.sc.game.over or self.waiting() else self.current
@@ -128,6 +144,7 @@ class Stage(Layer):
         m = self.drawn = self.shown_now()
         if m is None:
             return
+        self.seen_current = True
         t = self.sc.app.text
         has_card = m.card >= 0
         ch = int(230 * u) if has_card else 0
