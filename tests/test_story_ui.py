@@ -14,6 +14,7 @@ from doomlings_desktop.rules.cards import available_modules
 from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
 from doomlings_desktop.ui.table import SeatConfig, TableScene
+from doomlings_desktop.ui.table.moments import GRACE
 from doomlings_desktop.ui.theme import BOT_TURN, STAGE_DOOM
 
 
@@ -69,6 +70,7 @@ def test_a_catastrophe_takes_the_stage_and_a_click_closes_it_without_answering()
     # held by it may move once it is closed)
     selected, mine = sc.selected, sc.my_decision()
     answers = len(sc.game.answers)
+    app.frame(dt=GRACE)          # a click the moment it comes was meant for the one before
     click(app, r.center)
     assert stage.current is not m and sc.selected == selected
     assert mine is None or sc.game.answers[answers:answers + 1] == []
@@ -300,3 +302,23 @@ def test_an_undo_by_one_player_keeps_the_others_big_moments_to_tell():
                or sc.game.over, "each of them at the screen", pump=step2, idle_s=0)
     assert {v for v, m in shown if m.card == cat} >= missed
     assert len({id(m) for v, m in shown if v == undoer and m.card == cat}) <= 1
+
+
+def test_a_click_as_one_moment_gives_way_to_the_next_does_not_close_the_next_unread():
+    """Two moments waiting: the first goes by itself while the player reaches to close it,
+    and the click lands on the second just come. It closes nothing (and answers nothing);
+    a click once the second has been up a moment closes it."""
+    app, sc = table(seed=3)
+    stage = sc.overlays.stage
+    first = until_on_stage(app, sc, ("age", "catastrophe"), Player(2))
+    second = type(first)("catastrophe", "Catastrophe 2 of 3: a second one", "Gene pools -1.")
+    stage.queue.append(second)
+    answers = len(sc.game.answers)
+    wait_until(lambda: stage.drawn is second, "the first going by itself",
+               pump=lambda: app.frame(dt=0.1), idle_s=0)
+    click(app, stage.rect.center)
+    assert stage.current is second and stage.drawn is second
+    assert len(sc.game.answers) == answers or sc.game.pending.player in sc.bots
+    app.frame(dt=GRACE)
+    click(app, stage.rect.center)
+    assert stage.current is not second

@@ -29,6 +29,11 @@ from doomlings_desktop.ui.theme import STAGE_BOX, STAGE_DOOM, STAGE_EDGE, STAGE_
 # the seconds a moment stays (big, or only what hit you) and the bots wait under a big one
 # are the pace's (play/pace.py: stay_big, stay_small, hold)
 QUEUE = 4            # moments waiting beyond this are dropped, oldest first: the game moved on
+# a click this soon after a moment came on screen was meant for the one before it (which
+# went by itself as the player reached to close it): it closes nothing. Seen in a tryout:
+# the skip of Optimistic Nihilism went, the catastrophe took its place, and the click meant
+# for the skip closed the catastrophe unread.
+GRACE = 0.6
 DOOM = ("catastrophe", "world_end", "skip")
 
 
@@ -126,7 +131,8 @@ class Stage(Layer):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and self.shown_now() is not None \
                 and self.rect is not None and self.rect.collidepoint(event.pos):
-            self.close()
+            if self.sc.time - self.since >= GRACE:
+                self.close()
             self.swallow = True
             return True
         return False
