@@ -191,3 +191,33 @@ def test_a_gene_pool_changed_by_ones_own_play_is_no_news(every_module):
     hit = [GenePool(0, 3, -1), TurnBegun(1), GenePool(0, 2, ice)]
     told = Narrator(db, 0, NAMES.__getitem__).feed(hit)
     assert told[0].lines == ["Your gene pool is now 2 (Ice Age)"]
+
+
+def test_a_skip_told_in_one_batch_after_an_age_goes_with_the_skip(every_module):
+    """A player back at the screen is told what they missed in one batch (pass-and-play):
+    an age revealed, then Optimistic Nihilism skipping their turn. "Your turn is skipped"
+    is said with the skip, not with the age before it (seen in the tryout: the line stood
+    under "New age: The Birth of Life")."""
+    from doomlings_desktop.rules.events import AgeBegun, TurnSkipped
+
+    for seed in range(200):
+        players, variants = table_of(seed)
+        g = Game.new(every_module, players, seed=seed, variants=variants)
+        r = random.Random(seed)
+        while g.pending is not None and not any(type(e) is TurnSkipped for e in g.moves):
+            g.apply(r.choice(g.pending.options))
+        skip = next((i for i, e in enumerate(g.moves) if type(e) is TurnSkipped), None)
+        if skip is None:
+            continue
+        seat = g.moves[skip].seat
+        ages = [i for i, e in enumerate(g.moves[:skip]) if type(e) is AgeBegun]
+        if ages:
+            break
+    else:
+        pytest.fail("no game of 200 skipped a turn after an age")
+    events = zone_events_for(g, seat, places=True)
+    n = Narrator(every_module, seat, NAMES.__getitem__)
+    n.feed([e for e in events[:ages[-1]] if e is not None], quiet=True)
+    told = n.feed([e for e in events[ages[-1]:skip + 1] if e is not None])
+    said = [(m.kind, x) for m in told for x in m.lines if x.startswith("Your turn is skipped")]
+    assert said and all(kind == "skip" for kind, _ in said), told

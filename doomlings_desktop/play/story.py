@@ -201,8 +201,6 @@ class Narrator:
         # it (Orcish Tusks after Optimistic Nihilism) comes between, but skips nothing
         by = self.turn_play
         cause = self._name(by) if by >= 0 else "a rule"
-        if e.seat == self.seat:
-            self._say(f"Your turn is skipped: {cause}")
         m = next((m for m in self.out if m.kind == "skip"), None)
         if m is None:
             ages = self.silent_ages
@@ -211,6 +209,10 @@ class Narrator:
             m = Moment("skip", f"{cause}: the round is over", told + "Turns skipped:", by)
             self.out.insert(len([x for x in self.out if x.big]), m)
         m.text += ("" if m.text.endswith(":") else ",") + " " + self._who(e.seat)
+        if e.seat == self.seat:
+            # said with the skip itself, not with whatever big moment came before it in the
+            # batch (a backlog told at once began with an age: the line went with that age)
+            m.lines.append(f"Your turn is skipped: {cause}")
 
     def _world_end(self, e: WorldEndBegun) -> None:
         self.cause, self.cause_by = -1, -1
