@@ -684,3 +684,33 @@ def test_six_people_play_a_hot_seat_game_from_the_main_menu_to_the_rematch_by_ke
     assert isinstance(again, TableScene) and again is not sc
     assert [s.name for s in again.match.seats] == [s.name for s in m.seats]
     assert not again.match.bots and again.match.seed != m.seed
+
+
+@pytest.mark.parametrize("name", ["Bartholomew the Grea", "WWWWWWWWWWWWWWWWWWWW"])
+def test_the_news_windows_hold_a_long_name_whole(name):
+    """"<name>, new in your hand" and "<name>: since your last turn", and the button "Done:
+    pass to <name>", lie inside their windows for any name a seat may have (20 letters): in
+    the 1280x720 tryout the first ran out of its window on both sides."""
+    app = _app(size=(1280, 720))
+    sc = TableScene(app, [SeatConfig(name), SeatConfig(name[::-1]), SeatConfig("Cy")], seed=3)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("pass_screen", sc.match.asked().player)).center)
+    me = sc.viewer
+    assert sc.name(me) in (name, name[::-1])          # a long name at the screen
+    font = app.text.font
+
+    def inside(layer, words, size):
+        box = layer.rect
+        assert box is not None and app.screen.get_rect().contains(box)
+        assert font(int(size), True).size(words)[0] <= box.w - 32, (words, box)
+        assert box.contains(layer.button.rect), (layer.label, box)
+    sc.match.review = (me, list(sc.game.players[me].hand[:2]))
+    sc.match.cleared = me
+    app.frame()
+    inside(sc.overlays.review, f"{sc.name(me)}, new in your hand", 24)
+    sc.match.review = None
+    sc.news.summary = [("play", "Cy plays Gills.")]
+    app.frame()
+    inside(sc.overlays.summary, f"{sc.name(me)}: since your last turn", 22)
