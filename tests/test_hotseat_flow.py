@@ -714,3 +714,17 @@ def test_the_news_windows_hold_a_long_name_whole(name):
     sc.news.summary = [("play", "Cy plays Gills.")]
     app.frame()
     inside(sc.overlays.summary, f"{sc.name(me)}: since your last turn", 22)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_pass_screen_holds_a_long_name_whole(size):
+    """"Pass to <name>" stays inside the window for a 20-letter name, at the smallest
+    window too (at 52 px it ran off a 960-px one)."""
+    app = _app(size=size)
+    sc = TableScene(app, [SeatConfig("W" * 20), SeatConfig("M" * 20)], seed=3)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    assert sc.pass_needed
+    r = sc.overlays.pass_screen.title_rect
+    assert r is not None and app.screen.get_rect().contains(r), r
