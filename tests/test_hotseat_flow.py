@@ -728,3 +728,40 @@ def test_the_pass_screen_holds_a_long_name_whole(size):
     assert sc.pass_needed
     r = sc.overlays.pass_screen.title_rect
     assert r is not None and app.screen.get_rect().contains(r), r
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.25])
+def test_the_opponents_buttons_show_their_names_whole(scale):
+    """Reckless: choose an opponent. At 1280x720 and a larger interface size the buttons
+    hold each name whole, smaller if need be ("Bartholomew the Grea" was cut to
+    "Bartholo..." at 110% beside "Ann", with room to spare; a second Bartholomew would have
+    read the same)."""
+    db = default_database()
+    g = build(db, {"players": [{"hand": ["reckless", "quick"], "pile": []},
+                               {"hand": ["bark"], "pile": ["gills"]},
+                               {"hand": ["spiny"], "pile": ["leaves"]}],
+                   "trait_deck": ["migratory", "woody-stems", "nocturnal", "stone-skin"]},
+              players=3)
+    app = _app(size=(1280, 720))
+    app.settings.ui_scale = scale
+    app.settings.log_open = True           # as in the tryout: the log's column takes room
+    names = ["Ann", "Bartholomew the Grea", "Bartholomew the Less"]
+    sc = TableScene(app, [SeatConfig(n) for n in names], seed=0, game=g)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("pass_screen", 0)).center)
+    assert sc.apply(db.card("reckless"))
+    app.frame()
+    assert sc.game.pending.kind == "player"
+    labels = {b.label.replace("\n", " ") for b in sc.buttons}     # whole, on 1 or 2 lines
+    assert {"Bartholomew the Grea", "Bartholomew the Less"} <= labels, labels
+    shown = [b for b in sc.buttons if b.label.startswith("Bartholomew")]
+    for b in shown:
+        size = getattr(b, "size", 0) or int(17 * sc.layout.unit)
+        font = app.text.font(size, True)
+        assert all(font.size(line)[0] <= b.rect.w for line in b.label.split("\n")), b.label
+        assert len(b.label.split("\n")) * font.get_linesize() <= b.rect.h
+        assert size >= 11
+    a, c = sorted(shown, key=lambda b: b.rect.x)
+    assert a.rect.right <= c.rect.x
