@@ -221,3 +221,14 @@ def test_a_skip_told_in_one_batch_after_an_age_goes_with_the_skip(every_module):
     told = n.feed([e for e in events[ages[-1]:skip + 1] if e is not None])
     said = [(m.kind, x) for m in told for x in m.lines if x.startswith("Your turn is skipped")]
     assert said and all(kind == "skip" for kind, _ in said), told
+
+
+def test_every_line_said_to_a_player_begins_with_a_capital(every_module):
+    """A line said to a player is a sentence: "You get Pollination from Cleo's pile", not
+    "you get ..." (seen in the tryout: Morality's cost moves the card before the card is
+    played, so no cause was known to begin the line with)."""
+    lower = []
+    for seed in range(GAMES):
+        for seat in play_told(every_module, seed):
+            lower += [x for m in seat for x in [m.title, m.text, *m.lines] if x and x[0].islower()]
+    assert not lower, lower[:5]

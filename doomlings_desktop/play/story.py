@@ -117,6 +117,9 @@ class Narrator:
         if last is None:
             last = Moment("you", "")
             self.out.append(last)
+        # a sentence: "your Saliva goes to ..." when no cause is known to begin it (a cost
+        # such as Morality's moves the card before the card is played)
+        line = line[:1].upper() + line[1:]
         if line not in last.lines:
             last.lines.append(line)
 
