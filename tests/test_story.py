@@ -232,3 +232,33 @@ def test_every_line_said_to_a_player_begins_with_a_capital(every_module):
         for seat in play_told(every_module, seed):
             lower += [x for m in seat for x in [m.title, m.text, *m.lines] if x and x[0].islower()]
     assert not lower, lower[:5]
+
+
+def test_what_a_player_did_to_you_is_not_said_under_an_age(every_module):
+    """Pass-and-play tells a player back at the screen all they missed at once. A line about
+    another player's card ("Bob's Bad discards your Deep Roots") goes in a moment of its own,
+    not under an age or catastrophe revealed in the same batch, which it would seem to be the
+    doing of (seen in the tryout, under "New age: Glacial Drift")."""
+    from doomlings_desktop.rules.events import TurnBegun
+
+    under = []
+    for seed in range(GAMES):
+        players, variants = table_of(seed)
+        g = Game.new(every_module, players, seed=seed, variants=variants)
+        r = random.Random(seed)
+        tellers = [Narrator(every_module, s, NAMES.__getitem__) for s in range(players)]
+        at = [0] * players
+        steps = 0
+        while g.pending is not None and steps < MAX_STEPS:
+            g.apply(r.choice(g.pending.options))
+            steps += 1
+            for s in range(players):           # each seat told at the start of its turn
+                new = zone_events_for(g, s, at[s])
+                if not any(type(e) is TurnBegun and e.seat == s for e in new):
+                    continue
+                for m in tellers[s].feed(new):
+                    if m.kind in ("age", "catastrophe"):
+                        under += [x for x in m.lines
+                                  if any(x.startswith(f"{n}'s ") for n in NAMES)]
+                at[s] = len(g.moves)
+    assert not under, under[:5]

@@ -111,10 +111,13 @@ class Narrator:
         self.out.append(m)
 
     def _say(self, line: str) -> None:
-        """A thing that hit this seat: told with the big moment of this batch it follows, or
-        in a moment of its own."""
+        """A thing that hit this seat: told with the big moment of this batch it follows if
+        that moment's card did it (the catastrophe that lowered your gene pool), else in a
+        moment of its own: a player back at the screen is told a whole round at once, and
+        "Bob's Bad discards your Deep Roots" under "New age: Glacial Drift" would seem the
+        age's doing."""
         last = self.out[-1] if self.out else None
-        if last is None:
+        if last is None or (last.kind != "you" and last.card != self.cause):
             last = Moment("you", "")
             self.out.append(last)
         # a sentence: "your Saliva goes to ..." when no cause is known to begin it (a cost

@@ -29,6 +29,8 @@ from doomlings_desktop.ui.theme import STAGE_BOX, STAGE_DOOM, STAGE_EDGE, STAGE_
 # the seconds a moment stays (big, or only what hit you) and the bots wait under a big one
 # are the pace's (play/pace.py: stay_big, stay_small, hold)
 QUEUE = 4            # moments waiting beyond this are dropped, oldest first: the game moved on
+# (a big one after every small one: a player back at the screen after a round must still see
+# the catastrophe, whatever else hit them since)
 # a click this soon after a moment came on screen was meant for the one before it (which
 # went by itself as the player reached to close it): it closes nothing. Seen in a tryout:
 # the skip of Optimistic Nihilism went, the catastrophe took its place, and the click meant
@@ -67,12 +69,12 @@ class Stage(Layer):
             if self.seat is not None:
                 unseen = [self.current] if self.current is not None and not self.seen_current \
                     else []
-                self.kept[self.seat] = (unseen + self.queue)[-QUEUE:]
+                self.kept[self.seat] = trim(unseen + self.queue)
             self.seat = viewer
             self.queue = self.kept.pop(viewer, [])
             self.current = None
         self.queue += self.sc.match.story()
-        del self.queue[:-QUEUE]
+        self.queue = trim(self.queue)
         if self.sc.match.lesson is not None:
             # the lesson tells its own game, one note at a time: a second voice would
             # cover what its notes point at
@@ -188,3 +190,15 @@ class Stage(Layer):
         hint = t.render("Click to close", int(13 * u), MUTED)
         surf.blit(hint, hint.get_rect(bottomright=(box.right - int(12 * u),
                                                    box.bottom - int(8 * u))))
+
+
+def trim(queue: list) -> list:
+    """At most QUEUE moments, in order: the oldest small ones go first, then the oldest. An
+    age another age (or a catastrophe) has followed is no longer the age: it goes at once
+    (a player whose turns were short would be shown ages long gone)."""
+    later = [m.kind in ("age", "catastrophe", "world_end") for m in queue]
+    queue = [m for i, m in enumerate(queue) if m.kind != "age" or not any(later[i + 1:])]
+    while len(queue) > QUEUE:
+        small = next((i for i, m in enumerate(queue) if not m.big), 0)
+        del queue[small]
+    return queue
