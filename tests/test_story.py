@@ -262,3 +262,15 @@ def test_what_a_player_did_to_you_is_not_said_under_an_age(every_module):
                                   if any(x.startswith(f"{n}'s ") for n in NAMES)]
                 at[s] = len(g.moves)
     assert not under, under[:5]
+
+
+def test_a_card_whose_name_begins_with_the_is_not_your_the(every_module):
+    """"Bad discards your The Third Eye" (seen in the tryout) reads "Bad discards The Third
+    Eye from your hand"; other names keep "your Kidney"."""
+    said = []
+    for seed in range(GAMES):
+        for seat in play_told(every_module, seed):
+            said += [x for m in seat for x in m.lines]
+    assert not [x for x in said if "your The " in x or "Your The " in x]
+    the = [x for x in said if " The " in x and "from your " in x]
+    assert the or not any(" The " in x for x in said)

@@ -286,6 +286,15 @@ class Narrator:
     def _lost(self, e: Moved) -> str:
         card = self._name(e.card)
         cause = self._whose_cause()
+        if card.startswith("The "):
+            # "discards your The Third Eye" (seen in the tryout): said the other way round
+            mine = f"from your {e.src}"
+            if e.dst == "discard":
+                return f"{cause} discards {card} {mine}" if cause \
+                    else f"{card} is discarded {mine}"
+            where = f"to {self.names(e.q)}'s {e.dst}" if e.dst in ("hand", "pile") \
+                else "back into the deck"
+            return f"{self._cause()}{card} goes {mine} {where}"
         if e.dst == "discard":
             return f"{cause} discards your {card}" if cause else f"Your {card} is discarded"
         if e.dst in ("hand", "pile"):
