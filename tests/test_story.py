@@ -274,3 +274,30 @@ def test_a_card_whose_name_begins_with_the_is_not_your_the(every_module):
     assert not [x for x in said if "your The " in x or "Your The " in x]
     the = [x for x in said if " The " in x and "from your " in x]
     assert the or not any(" The " in x for x in said)
+
+
+def test_a_colour_named_by_another_player_that_empties_your_hand_is_told():
+    """Bioengineered Plague: each player names a colour in secret, and the player on their
+    left throws away that colour from hand. The seat that named its colour last is still told
+    what the colour named for it took (in the tryout Ann lost Hyper-Myelination unannounced:
+    her own answer just before was taken for the cause)."""
+    from doomlings_desktop.rules.cards import database_for
+    from doomlings_desktop.rules.setup import build
+
+    db = database_for(["techlings"])
+    g = build(db, {"age_deck": ["bioengineered-plague", "tectonic-shift"],
+                   "trait_deck": ["woody-stems", "migratory", "flatulence"],
+                   "first_player": 0, "current_player": 2,
+                   "players": [{"hand": ["gills", "spiny", "fangs"]},
+                               {"hand": ["leaves", "bark", "adorable"]},
+                               {"hand": ["quick", "antlers", "fire-skin", "nocturnal",
+                                         "big-ears", "fear"]}]}, players=3)
+    n = Narrator(db, 0, NAMES.__getitem__)
+    n.feed(zone_events_for(g, 0), quiet=True)
+    at = len(g.moves)
+    g.apply(db.card("quick"))            # the round ends: the catastrophe comes
+    for colour in ("red", "blue", "green"):     # seat 2 names blue: seat 0 throws its blue away
+        g.apply(colour)
+    lines = [x for m in n.feed(zone_events_for(g, 0, at)) for x in m.lines]
+    assert "Bioengineered Plague discards your Gills" in lines, lines
+    assert "Bioengineered Plague discards your Spiny" in lines, lines

@@ -190,8 +190,11 @@ class Narrator:
             else self.gp.get(self.seat, -1)
 
     def _asked(self, e: Asked) -> None:
+        # what the seat's own choice moves is no news to it; a colour named moves nothing of
+        # its own: what goes after it is another's doing (Bioengineered Plague: the colour
+        # named by the player on your right empties your hand of it)
         if e.seat == self.seat and e.decision is not None:
-            self.chose = True
+            self.chose = getattr(e.decision, "kind", None) != "color"
 
     def _pool(self, e: GenePool) -> None:
         was = self.gp.get(e.seat)
