@@ -23,7 +23,7 @@ from pygame import Rect
 from doomlings_desktop.play.pace import Timing, timing
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED
-from doomlings_desktop.ui.table.layer import Layer, free_spot
+from doomlings_desktop.ui.table.layer import Layer, decision_rects, free_spot
 from doomlings_desktop.ui.theme import STAGE_BOX, STAGE_DOOM, STAGE_EDGE, STAGE_YOU
 
 # the seconds a moment stays (big, or only what hit you) and the bots wait under a big one
@@ -141,12 +141,7 @@ class Stage(Layer):
 
     def _avoid(self) -> list[Rect]:
         """The buttons, and the cards that answer the viewer's pending decision."""
-        sc = self.sc
-        d = sc.my_decision()
-        options = {o for o in d.options if type(o) is int} if d is not None else set()
-        cards = [r for r, k in sc.targets
-                 if k[0] in ("hand", "strip", "overlay_card") and k[-1] in options]
-        return [b.rect for b in sc.buttons] + cards
+        return decision_rects(self.sc, self.sc.my_decision())
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         m = self.drawn = self.shown_now()
