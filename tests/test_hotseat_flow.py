@@ -765,3 +765,18 @@ def test_the_opponents_buttons_show_their_names_whole(scale):
         assert size >= 11
     a, c = sorted(shown, key=lambda b: b.rect.x)
     assert a.rect.right <= c.rect.x
+
+
+def test_the_rules_page_explains_playing_several_at_one_screen():
+    """The Rules page, opened from the menu by a click, says what a pass-and-play table does:
+    the pass screen, "since your last turn", the cards drawn shown before the screen passes,
+    and the "Out of turn" standing answer (the tryout's players met all four unexplained)."""
+    app = _app(size=(1280, 720))
+    app.frame()
+    click(app, find(app.scene, ("button", "rules")).center)
+    app.frame()
+    body = app.scene.body
+    assert "Several players at one screen" in body
+    for words in ("pass screen", "since their last turn", "cards you drew",
+                  '"when it pays"', '"never"'):
+        assert words in body, words
