@@ -24,8 +24,8 @@ from doomlings_desktop.rules.cards import (
     parse_module,
     set_default_database,
 )
-from tests.test_ui import make_app, texts_of_a_frame
 from doomlings_desktop.ui.scenes.pages import offered_modules
+from tests.test_ui import make_app, texts_of_a_frame
 
 ROOT = Path(__file__).resolve().parent.parent
 
