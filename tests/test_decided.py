@@ -216,3 +216,35 @@ def test_the_chart_and_play_on_from_here_start_a_game_at_that_position():
     m.apply(other)
     assert m.game.answers[:1] == [other]
     app.frame()
+
+
+def test_long_names_stay_inside_the_review():
+    """Pass-and-play with 20-letter names: each seat's tab shows its name whole or smaller
+    (never running past the tab), the chart's legend stays inside the chart, and every line
+    of the window stays inside it (the tryout's "Bartholomew the Grea" ran past its tab and
+    the legend past the chart, and "No choice of yours cost..." past the window)."""
+    names = ["Bartholomew the Grea", "WWWWWWWWWWWWWWWWWWWW", "Cleo"]
+    g = finished(3, 2)
+    app = make_app()
+    sc = TableScene(app, [SeatConfig(n) for n in names], 2, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("button", "decided")).center)
+    wait_for_review(app, sc)
+    layer = sc.overlays.decided
+    u = sc.layout.unit if sc.layout else app.unit
+    for i in range(3):
+        click(app, find(sc, ("button", ("decided_seat", i))).center)
+        app.frame()
+        tabs = [b for b in layer.buttons if b.key[0] == "decided_seat"]
+        assert len(tabs) == 3
+        for b in tabs:
+            size = getattr(b, "size", 0) or int(17 * u)
+            assert app.text.font(size, True).size(b.label)[0] <= b.rect.w - 8, b.label
+            assert size >= 11
+        if layer.chart is not None and getattr(layer, "legend", None):
+            assert all(layer.chart.contains(r) for r in layer.legend), layer.legend
+        w, h = app.screen.get_size()
+        box = pygame.Rect(int(w * 0.1), int(h * 0.06), int(w * 0.8), int(h * 0.88))
+        assert all(box.contains(r) for r in getattr(layer, "summary_rects", [])), layer

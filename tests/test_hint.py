@@ -151,3 +151,58 @@ def test_a_long_reason_is_set_smaller_before_it_is_cut_and_never_cut_silently():
     assert " ".join(lines) == " ".join(text.split())                  # whole
     size, lines = hint_lines(t, "Hint: " + " ".join([clause] * 12), 16, 600)
     assert size == MIN_TEXT_PX and len(lines) == 4 and lines[-1].endswith("…")
+
+
+def test_the_hint_never_covers_the_buttons_or_the_cards_that_answer():
+    """A crowded three-human table at 1280x720 with the log open (the tryout's): AI Takeover
+    asks for 3 of 4 cards to discard. The hint's box covers neither Confirm, Hint nor any
+    of the cards it is about (it covered Confirm and the question in the tryout)."""
+    from doomlings_desktop.rules.cards import database_for
+    from doomlings_desktop.rules.setup import build
+    from doomlings_desktop.ui.table.layer import decision_rects
+
+    db = database_for(["techlings"])
+    piles = [["reckless", "voracious", "kidney", "spiny", "propagation", "symbiosis",
+              "pollination", "confusion"],
+             ["bad", "gills", "fecundity", "leaves", "swarm", "bark", "fortunate",
+              "optimistic-nihilism"],
+             ["pack-behavior", "morality", "persuasive", "nocturnal", "fine-motor-skills"]]
+    hands = [["faith", "vampirism", "sentience"],
+             ["eloquence", "phreakish-eyes", "inventive", "automimicry"],
+             ["quick", "altruistic", "gmo"]]
+    g = build(db, {"catastrophes_revealed": 2, "age_deck": ["ai-takeover", "glacial-drift"],
+                   "trait_deck": ["woody-stems", "migratory", "flatulence"],
+                   "first_player": 0, "current_player": 2,
+                   "players": [{"hand": h, "pile": p} for h, p in zip(hands, piles,
+                                                                       strict=True)]},
+              players=3)
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    s.log_open = True
+    app = App(size=(1280, 720), settings=s)
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bartholomew the Grea"),
+                          SeatConfig("Cleo")], seed=0, game=g)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+
+    def step():
+        d = sc.match.asked()
+        r = find(sc, ("pass_screen", d.player)) or find(sc, ("button", "summary_done")) \
+            or find(sc, ("button", "review_done"))
+        if r is not None:
+            click(app, r.center)
+        else:
+            sc.apply(db.card("quick") if d.kind == "play" else d.options[0])
+        app.frame()
+    d = wait_until(lambda: (d := sc.my_decision()) is not None and d.kind == "card"
+                   and d.count == 3 and d, "AI Takeover's discard", pump=step, idle_s=0)
+    sc.overlays.stage.close()
+    app.frame()
+    key(app, pygame.K_h, "h")
+    _wait_for_hint(app, sc)
+    app.frame()
+    r = sc.overlays.hint.rect
+    assert r is not None
+    assert not [x for x in decision_rects(sc, d) if r.colliderect(x)], r

@@ -684,3 +684,99 @@ def test_six_people_play_a_hot_seat_game_from_the_main_menu_to_the_rematch_by_ke
     assert isinstance(again, TableScene) and again is not sc
     assert [s.name for s in again.match.seats] == [s.name for s in m.seats]
     assert not again.match.bots and again.match.seed != m.seed
+
+
+@pytest.mark.parametrize("name", ["Bartholomew the Grea", "WWWWWWWWWWWWWWWWWWWW"])
+def test_the_news_windows_hold_a_long_name_whole(name):
+    """"<name>, new in your hand" and "<name>: since your last turn", and the button "Done:
+    pass to <name>", lie inside their windows for any name a seat may have (20 letters): in
+    the 1280x720 tryout the first ran out of its window on both sides."""
+    app = _app(size=(1280, 720))
+    sc = TableScene(app, [SeatConfig(name), SeatConfig(name[::-1]), SeatConfig("Cy")], seed=3)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("pass_screen", sc.match.asked().player)).center)
+    me = sc.viewer
+    assert sc.name(me) in (name, name[::-1])          # a long name at the screen
+    font = app.text.font
+
+    def inside(layer, words, size):
+        box = layer.rect
+        assert box is not None and app.screen.get_rect().contains(box)
+        assert font(int(size), True).size(words)[0] <= box.w - 32, (words, box)
+        assert box.contains(layer.button.rect), (layer.label, box)
+    sc.match.review = (me, list(sc.game.players[me].hand[:2]))
+    sc.match.cleared = me
+    app.frame()
+    inside(sc.overlays.review, f"{sc.name(me)}, new in your hand", 24)
+    sc.match.review = None
+    sc.news.summary = [("play", "Cy plays Gills.")]
+    app.frame()
+    inside(sc.overlays.summary, f"{sc.name(me)}: since your last turn", 22)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_pass_screen_holds_a_long_name_whole(size):
+    """"Pass to <name>" stays inside the window for a 20-letter name, at the smallest
+    window too (at 52 px it ran off a 960-px one)."""
+    app = _app(size=size)
+    sc = TableScene(app, [SeatConfig("W" * 20), SeatConfig("M" * 20)], seed=3)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    assert sc.pass_needed
+    r = sc.overlays.pass_screen.title_rect
+    assert r is not None and app.screen.get_rect().contains(r), r
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.25])
+def test_the_opponents_buttons_show_their_names_whole(scale):
+    """Reckless: choose an opponent. At 1280x720 and a larger interface size the buttons
+    hold each name whole, smaller if need be ("Bartholomew the Grea" was cut to
+    "Bartholo..." at 110% beside "Ann", with room to spare; a second Bartholomew would have
+    read the same)."""
+    db = default_database()
+    g = build(db, {"players": [{"hand": ["reckless", "quick"], "pile": []},
+                               {"hand": ["bark"], "pile": ["gills"]},
+                               {"hand": ["spiny"], "pile": ["leaves"]}],
+                   "trait_deck": ["migratory", "woody-stems", "nocturnal", "stone-skin"]},
+              players=3)
+    app = _app(size=(1280, 720))
+    app.settings.ui_scale = scale
+    app.settings.log_open = True           # as in the tryout: the log's column takes room
+    names = ["Ann", "Bartholomew the Grea", "Bartholomew the Less"]
+    sc = TableScene(app, [SeatConfig(n) for n in names], seed=0, game=g)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("pass_screen", 0)).center)
+    assert sc.apply(db.card("reckless"))
+    app.frame()
+    assert sc.game.pending.kind == "player"
+    labels = {b.label.replace("\n", " ") for b in sc.buttons}     # whole, on 1 or 2 lines
+    assert {"Bartholomew the Grea", "Bartholomew the Less"} <= labels, labels
+    shown = [b for b in sc.buttons if b.label.startswith("Bartholomew")]
+    for b in shown:
+        size = getattr(b, "size", 0) or int(17 * sc.layout.unit)
+        font = app.text.font(size, True)
+        assert all(font.size(line)[0] <= b.rect.w for line in b.label.split("\n")), b.label
+        assert len(b.label.split("\n")) * font.get_linesize() <= b.rect.h
+        assert size >= 11
+    a, c = sorted(shown, key=lambda b: b.rect.x)
+    assert a.rect.right <= c.rect.x
+
+
+def test_the_rules_page_explains_playing_several_at_one_screen():
+    """The Rules page, opened from the menu by a click, says what a pass-and-play table does:
+    the pass screen, "since your last turn", the cards drawn shown before the screen passes,
+    and the "Out of turn" standing answer (the tryout's players met all four unexplained)."""
+    app = _app(size=(1280, 720))
+    app.frame()
+    click(app, find(app.scene, ("button", "rules")).center)
+    app.frame()
+    body = app.scene.body
+    assert "Several players at one screen" in body
+    for words in ("pass screen", "since their last turn", "cards you drew",
+                  '"when it pays"', '"never"'):
+        assert words in body, words

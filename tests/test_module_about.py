@@ -24,6 +24,7 @@ from doomlings_desktop.rules.cards import (
     parse_module,
     set_default_database,
 )
+from doomlings_desktop.ui.scenes.pages import offered_modules
 from tests.test_ui import make_app, texts_of_a_frame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,6 +97,12 @@ def test_new_game_shows_the_line_of_the_module_pointed_at_and_opens_its_rules(si
         shown = " ".join(texts_of_a_frame(app, sc))
         assert about.description.split()[0] in shown and about.title in shown
         assert " ".join(sc.about_lines).startswith(f"{about.title}: {about.description[:30]}")
+    # every module's line whole, smaller if need be: Techlings' ended "Its ? opens it…"
+    for m in offered_modules():
+        point(app, row_of(sc, m).center)
+        app.frame()
+        assert not sc.about_lines[-1].endswith("…"), (m, sc.about_lines)
+    point(app, row_of(sc, "techlings").center)
     # the line stays for the module last pointed at, and its ? opens its rules there
     q = find(sc, ("button", ("module_rules", "techlings")))
     assert q is not None and not q.colliderect(row_of(sc, "techlings"))

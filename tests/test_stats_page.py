@@ -173,3 +173,20 @@ def test_one_game_two_copies_of_a_trait_read_right():
     assert any(s.startswith("Your score") for s in seen)
     assert "in 2 piles" not in seen and "in 1 pile" in seen, \
         [s for s in seen if s.startswith("in ")]
+
+
+def test_one_pass_and_play_game_shows_its_share_and_no_bot_in_the_legend():
+    """After a first game with three humans and no bot (the tryout's): the scores chart says
+    "your first game" (not "the last 1 games") and has no "best bot" line in its legend, and
+    the share of games won shows its one point (one game drew no line, so 100% showed
+    nowhere on the chart)."""
+    seats = [{"name": n, "kind": "human", "level": ""} for n in ("Ann", "Bart", "Cleo")]
+    write([{"date": "2026-11-28 13:00", "seats": seats, "scores": [25, 13, 12],
+            "winners": [0], "traits": [["kidney"], ["bad"], ["bark"]]}])
+    app, seen = open_stats()
+    assert "Your score, your first game" in seen
+    assert not any("the last 1 games" in x for x in seen)
+    assert "best bot" not in app.scene.legends and "share won" in app.scene.legends
+    plot = next(r for r, k in app.scene.targets if k == ("chart", "wins"))
+    top = pygame.Rect(plot.centerx - 8, plot.y - 8, 16, 16)       # 100%, the one game
+    assert has_colour(app.screen, top, GOOD)

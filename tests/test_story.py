@@ -191,3 +191,113 @@ def test_a_gene_pool_changed_by_ones_own_play_is_no_news(every_module):
     hit = [GenePool(0, 3, -1), TurnBegun(1), GenePool(0, 2, ice)]
     told = Narrator(db, 0, NAMES.__getitem__).feed(hit)
     assert told[0].lines == ["Your gene pool is now 2 (Ice Age)"]
+
+
+def test_a_skip_told_in_one_batch_after_an_age_goes_with_the_skip(every_module):
+    """A player back at the screen is told what they missed in one batch (pass-and-play):
+    an age revealed, then Optimistic Nihilism skipping their turn. "Your turn is skipped"
+    is said with the skip, not with the age before it (seen in the tryout: the line stood
+    under "New age: The Birth of Life")."""
+    from doomlings_desktop.rules.events import AgeBegun, TurnSkipped
+
+    for seed in range(200):
+        players, variants = table_of(seed)
+        g = Game.new(every_module, players, seed=seed, variants=variants)
+        r = random.Random(seed)
+        while g.pending is not None and not any(type(e) is TurnSkipped for e in g.moves):
+            g.apply(r.choice(g.pending.options))
+        skip = next((i for i, e in enumerate(g.moves) if type(e) is TurnSkipped), None)
+        if skip is None:
+            continue
+        seat = g.moves[skip].seat
+        ages = [i for i, e in enumerate(g.moves[:skip]) if type(e) is AgeBegun]
+        if ages:
+            break
+    else:
+        pytest.fail("no game of 200 skipped a turn after an age")
+    events = zone_events_for(g, seat, places=True)
+    n = Narrator(every_module, seat, NAMES.__getitem__)
+    n.feed([e for e in events[:ages[-1]] if e is not None], quiet=True)
+    told = n.feed([e for e in events[ages[-1]:skip + 1] if e is not None])
+    said = [(m.kind, x) for m in told for x in m.lines if x.startswith("Your turn is skipped")]
+    assert said and all(kind == "skip" for kind, _ in said), told
+
+
+def test_every_line_said_to_a_player_begins_with_a_capital(every_module):
+    """A line said to a player is a sentence: "You get Pollination from Cleo's pile", not
+    "you get ..." (seen in the tryout: Morality's cost moves the card before the card is
+    played, so no cause was known to begin the line with)."""
+    lower = []
+    for seed in range(GAMES):
+        for seat in play_told(every_module, seed):
+            lower += [x for m in seat for x in [m.title, m.text, *m.lines] if x and x[0].islower()]
+    assert not lower, lower[:5]
+
+
+def test_what_a_player_did_to_you_is_not_said_under_an_age(every_module):
+    """Pass-and-play tells a player back at the screen all they missed at once. A line about
+    another player's card ("Bob's Bad discards your Deep Roots") goes in a moment of its own,
+    not under an age or catastrophe revealed in the same batch, which it would seem to be the
+    doing of (seen in the tryout, under "New age: Glacial Drift")."""
+    from doomlings_desktop.rules.events import TurnBegun
+
+    under = []
+    for seed in range(GAMES):
+        players, variants = table_of(seed)
+        g = Game.new(every_module, players, seed=seed, variants=variants)
+        r = random.Random(seed)
+        tellers = [Narrator(every_module, s, NAMES.__getitem__) for s in range(players)]
+        at = [0] * players
+        steps = 0
+        while g.pending is not None and steps < MAX_STEPS:
+            g.apply(r.choice(g.pending.options))
+            steps += 1
+            for s in range(players):           # each seat told at the start of its turn
+                new = zone_events_for(g, s, at[s])
+                if not any(type(e) is TurnBegun and e.seat == s for e in new):
+                    continue
+                for m in tellers[s].feed(new):
+                    if m.kind in ("age", "catastrophe"):
+                        under += [x for x in m.lines
+                                  if any(x.startswith(f"{n}'s ") for n in NAMES)]
+                at[s] = len(g.moves)
+    assert not under, under[:5]
+
+
+def test_a_card_whose_name_begins_with_the_is_not_your_the(every_module):
+    """"Bad discards your The Third Eye" (seen in the tryout) reads "Bad discards The Third
+    Eye from your hand"; other names keep "your Kidney"."""
+    said = []
+    for seed in range(GAMES):
+        for seat in play_told(every_module, seed):
+            said += [x for m in seat for x in m.lines]
+    assert not [x for x in said if "your The " in x or "Your The " in x]
+    the = [x for x in said if " The " in x and "from your " in x]
+    assert the or not any(" The " in x for x in said)
+
+
+def test_a_colour_named_by_another_player_that_empties_your_hand_is_told():
+    """Bioengineered Plague: each player names a colour in secret, and the player on their
+    left throws away that colour from hand. The seat that named its colour last is still told
+    what the colour named for it took (in the tryout Ann lost Hyper-Myelination unannounced:
+    her own answer just before was taken for the cause)."""
+    from doomlings_desktop.rules.cards import database_for
+    from doomlings_desktop.rules.setup import build
+
+    db = database_for(["techlings"])
+    g = build(db, {"age_deck": ["bioengineered-plague", "tectonic-shift"],
+                   "trait_deck": ["woody-stems", "migratory", "flatulence"],
+                   "first_player": 0, "current_player": 2,
+                   "players": [{"hand": ["gills", "spiny", "fangs"]},
+                               {"hand": ["leaves", "bark", "adorable"]},
+                               {"hand": ["quick", "antlers", "fire-skin", "nocturnal",
+                                         "big-ears", "fear"]}]}, players=3)
+    n = Narrator(db, 0, NAMES.__getitem__)
+    n.feed(zone_events_for(g, 0), quiet=True)
+    at = len(g.moves)
+    g.apply(db.card("quick"))            # the round ends: the catastrophe comes
+    for colour in ("red", "blue", "green"):     # seat 2 names blue: seat 0 throws its blue away
+        g.apply(colour)
+    lines = [x for m in n.feed(zone_events_for(g, 0, at)) for x in m.lines]
+    assert "Bioengineered Plague discards your Gills" in lines, lines
+    assert "Bioengineered Plague discards your Spiny" in lines, lines

@@ -115,6 +115,7 @@ def seen_walk(m: Match, counts: dict[int, int]) -> None:
             if k == i:
                 m.seen[q] = _seen_state(walk)
                 m.seen_at[q] = k
+                m.seen_moves[q] = len(walk.moves or ())
         if i < len(g.answers) and i < max(want.values()):
             walk.apply(g.answers[i])
 
@@ -206,6 +207,10 @@ class Match:
         # screen hides them (review), and their hand when they last answered.
         self.seen: dict[int, tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
         self.seen_at: dict[int, int] = {}    # the same, as the number of answers: saved
+        self.seen_moves: dict[int, int] = {}     # the same, as `game.moves` read (the story)
+        # where each human's story goes on from when they take the screen: `seen_moves` then
+        # (it moves on while they look; a story begun again must not skip what they missed)
+        self.story_from: dict[int, int] = {}
         self.hand_seen: dict[int, frozenset] = {}
         self.review: tuple[int, list[int]] | None = None
         self.coach: Any = None               # play/coach.py's Coach, made on the first hint
@@ -228,6 +233,7 @@ class Match:
             for q in self.humans:
                 self.seen[q] = _seen_state(self.game, log=False)
                 self.seen_at[q] = 0
+                self.seen_moves[q] = 0
         self.game.hold = self.hold_seats()
         self.ahead.plan()
 
@@ -287,6 +293,8 @@ class Match:
 
     def take_screen(self, seat: int) -> None:
         """The human at `seat` took the screen (they cleared the pass screen)."""
+        if seat != self.cleared and seat in self.seen_moves:
+            self.story_from[seat] = self.seen_moves[seat]
         if self.cleared is not None:
             self.look(self.cleared)     # the one who passed saw the table as it is now
         if seat != self.cleared:
@@ -300,6 +308,7 @@ class Match:
         """`seat` has seen the table as it is now."""
         self.seen[seat] = _seen_state(self.game)
         self.seen_at[seat] = len(self.game.answers)
+        self.seen_moves[seat] = len(self.game.moves or ())
 
     def seen_to_save(self) -> dict[int, int]:
         """How far each human has seen the table, for a save (`saves.read_seen`). The human at
@@ -364,8 +373,10 @@ class Match:
 
     def story(self) -> list:
         """The moments new to the viewer since the table last asked (play/story.py); none
-        while no one's eyes are at the screen (a pass screen)."""
-        return self._told.new(self.game, self.viewer, self.name) if self.private else []
+        while no one's eyes are at the screen (a pass screen). Pass-and-play: a story begun
+        again (Continue, an undo) tells the viewer what came since they last looked."""
+        return self._told.new(self.game, self.viewer, self.name,
+                              self.story_from.get(self.viewer)) if self.private else []
 
     def coming(self) -> tuple[int, int, str] | None:
         """A bot's play worked out, waiting for its pace: (seat, card, why), kept in

@@ -112,12 +112,18 @@ class Narrator:
         self.out.append(m)
 
     def _say(self, line: str) -> None:
-        """A thing that hit this seat: told with the big moment of this batch it follows, or
-        in a moment of its own."""
+        """A thing that hit this seat: told with the big moment of this batch it follows if
+        that moment's card did it (the catastrophe that lowered your gene pool), else in a
+        moment of its own: a player back at the screen is told a whole round at once, and
+        "Bob's Bad discards your Deep Roots" under "New age: Glacial Drift" would seem the
+        age's doing."""
         last = self.out[-1] if self.out else None
-        if last is None:
+        if last is None or (last.kind != "you" and last.card != self.cause):
             last = Moment("you", "")
             self.out.append(last)
+        # a sentence: "your Saliva goes to ..." when no cause is known to begin it (a cost
+        # such as Morality's moves the card before the card is played)
+        line = line[:1].upper() + line[1:]
         if line not in last.lines:
             last.lines.append(line)
 
@@ -185,8 +191,11 @@ class Narrator:
             else self.gp.get(self.seat, -1)
 
     def _asked(self, e: Asked) -> None:
+        # what the seat's own choice moves is no news to it; a colour named moves nothing of
+        # its own: what goes after it is another's doing (Bioengineered Plague: the colour
+        # named by the player on your right empties your hand of it)
         if e.seat == self.seat and e.decision is not None:
-            self.chose = True
+            self.chose = getattr(e.decision, "kind", None) != "color"
 
     def _pool(self, e: GenePool) -> None:
         was = self.gp.get(e.seat)
@@ -202,8 +211,6 @@ class Narrator:
         # it (Orcish Tusks after Optimistic Nihilism) comes between, but skips nothing
         by = self.turn_play
         cause = self._name(by) if by >= 0 else "a rule"
-        if e.seat == self.seat:
-            self._say(f"Your turn is skipped: {cause}")
         m = next((m for m in self.out if m.kind == "skip"), None)
         if m is None:
             ages = self.silent_ages
@@ -212,6 +219,10 @@ class Narrator:
             m = Moment("skip", f"{cause}: the round is over", told + "Turns skipped:", by)
             self.out.insert(len([x for x in self.out if x.big]), m)
         m.text += ("" if m.text.endswith(":") else ",") + " " + self._who(e.seat)
+        if e.seat == self.seat:
+            # said with the skip itself, not with whatever big moment came before it in the
+            # batch (a backlog told at once began with an age: the line went with that age)
+            m.lines.append(f"Your turn is skipped: {cause}")
 
     def _world_end(self, e: WorldEndBegun) -> None:
         self.cause, self.cause_by = -1, -1
@@ -279,6 +290,15 @@ class Narrator:
     def _lost(self, e: Moved) -> str:
         card = self._name(e.card)
         cause = self._whose_cause()
+        if card.startswith("The "):
+            # "discards your The Third Eye" (seen in the tryout): said the other way round
+            mine = f"from your {e.src}"
+            if e.dst == "discard":
+                return f"{cause} discards {card} {mine}" if cause \
+                    else f"{card} is discarded {mine}"
+            where = f"to {self.names(e.q)}'s {e.dst}" if e.dst in ("hand", "pile") \
+                else "back into the deck"
+            return f"{self._cause()}{card} goes {mine} {where}"
         if e.dst == "discard":
             return f"{cause} discards your {card}" if cause else f"Your {card} is discarded"
         if e.dst in ("hand", "pile"):
@@ -307,21 +327,29 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], None]] = {
 class Storyteller:
     """Each seat's narrator and how far into the game's events it has read (`Match.story`).
     A game it has not followed (continued, loaded, or rebuilt by undo: a new events list) is
-    caught up quietly, so only what happens from then on is told."""
+    caught up quietly, so only what happens from then on is told; but with `seen`, the point
+    of the events this seat last saw the table at (pass-and-play keeps it for every human),
+    only up to there: what it has not seen yet is told, as it would have been had the game
+    not been left and continued, or another player not taken a play back (seen in a tryout:
+    after Continue, the player whose turn Optimistic Nihilism had skipped was never told)."""
 
     def __init__(self, db: Any) -> None:
         self.db = db
         self.seats: dict[int, tuple[Narrator, int, Any]] = {}
 
-    def new(self, g: Any, seat: int, names: Callable[[int], str]) -> list[Moment]:
+    def new(self, g: Any, seat: int, names: Callable[[int], str],
+            seen: int | None = None) -> list[Moment]:
         moves = g.moves
         n = len(moves or ())
         told = self.seats.get(seat)
         if told is None or told[2] is not moves or told[1] > n:
+            # an undo replays the same game up to its point: what was told before stays told
+            start = n if seen is None else min(n, max(seen, told[1] if told else 0))
             teller = Narrator(self.db, seat, names)
-            teller.feed(zone_events_for(g, seat), quiet=True)
+            events = zone_events_for(g, seat, places=True)
+            teller.feed([e for e in events[:start] if e is not None], quiet=True)
             self.seats[seat] = (teller, n, moves)
-            return []
+            return teller.feed([e for e in events[start:] if e is not None])
         teller, at, _ = told
         if at == n:
             return []

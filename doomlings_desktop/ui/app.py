@@ -123,13 +123,14 @@ class Button:
     """A clickable label; `key` is what the scene receives when it is clicked."""
 
     def __init__(self, rect: pygame.Rect, label: str, key: Any, enabled: bool = True,
-                 hotkey: str = "", tone: tuple | None = None) -> None:
+                 hotkey: str = "", tone: tuple | None = None, size: int = 0) -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
         self.key = key
         self.enabled = enabled
         self.hotkey = hotkey
         self.tone = tone
+        self.size = size        # the label's text size; 0: the usual 17 (scaled)
 
     def draw(self, surf: pygame.Surface, text: Text, hover: bool, u: float) -> None:
         base = self.tone or PANEL_HI
@@ -139,8 +140,14 @@ class Button:
         pygame.draw.rect(surf, color, self.rect, border_radius=int(8 * u))
         pygame.draw.rect(surf, ACCENT if hover and self.enabled else EDGE, self.rect,
                          width=max(1, int(2 * u)), border_radius=int(8 * u))
-        label = text.render(self.label, int(17 * u), INK if self.enabled else MUTED, bold=True)
-        surf.blit(label, label.get_rect(center=self.rect.center))
+        size = self.size or int(17 * u)
+        lines = self.label.split("\n")         # a long name may be given on two lines
+        step = text.font(size, True).get_linesize()
+        y = self.rect.centery - step * (len(lines) - 1) // 2
+        for line in lines:
+            label = text.render(line, size, INK if self.enabled else MUTED, bold=True)
+            surf.blit(label, label.get_rect(center=(self.rect.centerx, y)))
+            y += step
 
 
 class Scene:

@@ -23,6 +23,7 @@ from doomlings_desktop.ui.app import (
 )
 from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.dialogs import WARN
+from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.scenes.pages import offered_modules
 from doomlings_desktop.ui.textfield import TextField
 from doomlings_desktop.ui.theme import GO_TONE
@@ -309,12 +310,21 @@ class NewGameScene(Scene):
         about = module_about(self.about) if self.about in self.modules else None
         if about is not None and about.description:
             text, color = f"{about.title}: {about.description}", INK
-            if about.sections:
-                text += " Its ? opens its rules."
+            # the ? is also named by the line before one is pointed at: it goes first
+            texts = [text + " Its ? opens its rules.", text] if about.sections else [text]
         else:
-            text, color = "Point at a module to read what it adds; its ? opens its rules.", MUTED
-        size = int(16 * u)
-        lines = t.wrap(text, size, room)
+            texts = ["Point at a module to read what it adds; its ? opens its rules."]
+            color = MUTED
+        # smaller, then without the ?'s words, before cut: Techlings' line ended "Its ? opens
+        # it…" at 1280x720
+        for text in texts:
+            size = int(16 * u)
+            lines = t.wrap(text, size, room)
+            while len(lines) > 3 and size > max(MIN_TEXT_PX, int(13 * u)):
+                size -= 1
+                lines = t.wrap(text, size, room)
+            if len(lines) <= 3:
+                break
         if len(lines) > 3:
             lines = lines[:2] + [elide(t, " ".join(lines[2:]), size, room)]
         self.about_lines = lines

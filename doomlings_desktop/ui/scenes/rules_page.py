@@ -32,6 +32,24 @@ Out-of-turn cards (Automimicry, Parasitic, Late, ...): the game asks you when yo
 Right-click any card to read it in full. Esc opens the menu."""
 
 
+# a three-person tryout met the pass screen, "since your last turn" and the "Out of turn:
+# when it pays" button with nothing on this page to explain them
+SEVERAL_HERE = (HEADING + "Several players at one screen (pass-and-play)\n\n"
+                "Set two or more seats to Human on New game. Whenever the game needs another "
+                "player, the table hides behind a pass screen that says who decides and why: "
+                "hand the computer over, and that player clicks or presses Space while the "
+                "others look away. They are told first what happened since their last turn, "
+                "then shown the big moments they missed (a catastrophe, a skipped turn, what "
+                "hit their cards). Before the screen passes on, the cards you drew are shown "
+                "to you.\n\n"
+                "Out-of-turn cards are not asked for while someone else has the screen (that "
+                "would tell the table who holds one): on your own turn the \"Out of turn\" "
+                "button sets your standing answer, \"when it pays\" or \"never\", and the "
+                "game plays such a card for you by it; you are told what it played the next "
+                "time you take the screen. A question with only one possible answer is "
+                "answered for you the same way.")
+
+
 MARKS_AND_KEYS = (HEADING + "The marks on the cards (F1 at the table, then Tab, shows them)"
                   "\n\n" + legend.as_text() + "\n\n" + HEADING + "Keys and mouse at the table"
                   "\n\n" + keys.as_text() + "\n\n" + HEADING + "Keys on every other page (menus, "
@@ -71,11 +89,12 @@ class RulesScene(TextScene):
     """The rules; with `module`, opened at that module's first section."""
 
     title = "How to play Doomlings"
-    body = RULES_TEXT + "\n\n" + MARKS_AND_KEYS       # the base game's: the same in any build
+    body = RULES_TEXT + "\n\n" + SEVERAL_HERE + "\n\n" + MARKS_AND_KEYS   # the same in any build
 
     def __init__(self, app: Any, back: Any, module: str | None = None) -> None:
         super().__init__(app, back)
         extra, self.starts = module_sections()
         if extra:
-            self.body = RULES_TEXT + "\n\n" + extra + "\n\n" + MARKS_AND_KEYS
+            self.body = RULES_TEXT + "\n\n" + extra + "\n\n" + SEVERAL_HERE + "\n\n" \
+                + MARKS_AND_KEYS
         self.jump = self.starts.get(module) if module else None

@@ -47,6 +47,7 @@ class StatsScene(SubScene):
         super().__init__(app, back)
         self._db: Any = None
         self._art: Any = None
+        self.legends: list[str] = []        # what the charts' legends said, last drawn (tests)
 
     @property
     def db(self) -> Any:
@@ -77,6 +78,7 @@ class StatsScene(SubScene):
 
         u = self.unit()
         w, h = surf.get_size()
+        self.legends = []
         m = int(48 * u)
         self.begin(surf, m)
         s = statistics.summary()
@@ -141,8 +143,8 @@ class StatsScene(SubScene):
         """Your best score each game (a green dot won, a red ring lost: not by colour alone)
         and the best bot's."""
         t = self.app.text
-        y = self._title(surf, "Your score, your one game" if len(tl) == 1
-                        else f"Your scores, the last {len(tl)} games", r, u)
+        y = self._title(surf, f"Your scores, the last {len(tl)} games" if len(tl) > 1
+                        else "Your score, your first game", r, u)
         values = [g["score"] for g in tl]
         rivals = [g["rival"] for g in tl]
         known = values + [v for v in rivals if v is not None]
@@ -156,8 +158,9 @@ class StatsScene(SubScene):
         dots = [GOOD if g["won"] else BAD for g in tl]
         charts.line(surf, charts.points(plot, values, lo, hi), ACCENT, max(2, int(3 * u)),
                     dots, max(3, int(5 * u)), [not g["won"] for g in tl])
-        self._axis(surf, tl, plot, u, [("you (dot: won, ring: lost)", ACCENT),
-                                       ("best bot", MUTED)])
+        # "best bot" only where a bot played (a pass-and-play table has none to show)
+        self._axis(surf, tl, plot, u, [("you (dot: won, ring: lost)", ACCENT)]
+                   + ([("best bot", MUTED)] if any(v is not None for v in rivals) else []))
 
     def _axis(self, surf: pygame.Surface, tl: list[dict], plot: pygame.Rect, u: float,
               legend: list[tuple[str, tuple]]) -> None:
@@ -178,6 +181,7 @@ class StatsScene(SubScene):
             img = t.render(words, size, MUTED)
             surf.blit(img, (x + int(24 * u), y))
             x += int(24 * u) + img.get_width() + int(22 * u)
+            self.legends.append(words)
 
     def _wins(self, surf: pygame.Surface, tl: list[dict], r: pygame.Rect, u: float) -> None:
         """The share of these games won so far, and a mark per game (a green square won, a
@@ -193,7 +197,10 @@ class StatsScene(SubScene):
                            r.bottom - y - int(50 * u))
         charts.grid(surf, t, plot, 0, 100, u, "{:.0f}%", 2)
         self.targets.append((plot, ("chart", "wins")))
-        charts.line(surf, charts.points(plot, share, 0, 100), GOOD, max(2, int(3 * u)))
+        # a dot on each game's share: one game alone draws no line, and its 100% was not
+        # seen anywhere on the chart
+        charts.line(surf, charts.points(plot, share, 0, 100), GOOD, max(2, int(3 * u)),
+                    [GOOD] * len(share), max(3, int(4 * u)))
         step = plot.w / len(tl)
         side = max(3, min(int(12 * u), int(step) - 2))
         for k, g in enumerate(tl):

@@ -24,7 +24,7 @@ from doomlings_desktop.play.swings import Course
 from doomlings_desktop.rules.record import RecordError, make_record
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui import router
-from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button
+from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button, elide
 from doomlings_desktop.ui.cardart.palette import COLOR_RGB
 from doomlings_desktop.ui.table.layer import Layer, cover
 from doomlings_desktop.ui.theme import PLAYON_TONE, REPLAY_TONE, REVIEW_TAB_ON, SHADE_MODAL
@@ -78,6 +78,8 @@ class Decided(Layer):
         self.tab = 0                # which human's review is shown
         self.buttons: list[Button] = []
         self.chart: Rect | None = None   # where the chance chart was last drawn (tests)
+        self.legend: list[Rect] = []     # its legend's lines, last drawn (tests)
+        self.summary_rects: list[Rect] = []     # the lines of "no choice cost..." (tests)
 
     def show(self) -> None:
         """Open the window, starting the review the first time."""
@@ -182,13 +184,20 @@ class Decided(Layer):
         """A button per human when there are several (pass-and-play); returns the y below."""
         if len(reviews) < 2:
             return y
-        bw = min(int(180 * u), (inner.w - int(8 * u) * (len(reviews) - 1)) // len(reviews))
-        x = inner.centerx - (bw * len(reviews) + int(8 * u) * (len(reviews) - 1)) // 2
+        t = self.sc.app.text
+        gap = int(8 * u)
+        # as wide as the longest name needs, up to an equal share of the row; a name still
+        # too long is set smaller, then cut ("Bartholomew the Grea" ran past its tab)
+        need = max(t.font(int(17 * u), True).size(r.name)[0] for r in reviews) + int(28 * u)
+        bw = min(max(int(180 * u), need), (inner.w - gap * (len(reviews) - 1)) // len(reviews))
+        x = inner.centerx - (bw * len(reviews) + gap * (len(reviews) - 1)) // 2
         for i, r in enumerate(reviews):
             tone = REVIEW_TAB_ON if i == min(self.tab, len(reviews) - 1) else None
-            self.buttons.append(Button(Rect(x, y, bw, int(36 * u)), r.name, ("decided_seat", i),
-                                       tone=tone))
-            x += bw + int(8 * u)
+            size = t.fit(r.name, int(17 * u), bw - int(20 * u), int(12 * u), bold=True)
+            label = elide(t, r.name, size, bw - int(16 * u), True)
+            self.buttons.append(Button(Rect(x, y, bw, int(36 * u)), label, ("decided_seat", i),
+                                       tone=tone, size=size))
+            x += bw + gap
         return y + int(48 * u)
 
     def _seat(self, surf: pygame.Surface, review: SeatReview, inner: Rect, y: int,
@@ -206,8 +215,13 @@ class Decided(Layer):
         if review.course is not None:
             y = self._course(surf, review.course, inner, y, u)
         if not review.moments:
-            s = t.render(review.summary, int(18 * u), INK)
-            surf.blit(s, (inner.x, y + int(10 * u)))
+            # wrapped: one line ran past the window's right edge in the tryout
+            y += int(10 * u)
+            self.summary_rects = []
+            for line in t.wrap(review.summary, int(18 * u), inner.w):
+                s = t.render(line, int(18 * u), INK)
+                self.summary_rects.append(surf.blit(s, (inner.x, y)))
+                y += s.get_height()
             return
         bw = int(190 * u)
         size = int(17 * u)
@@ -244,7 +258,7 @@ class Decided(Layer):
         t = self.sc.app.text
         area = Rect(inner.x, y, inner.w, int(CHART_H * u))
         self.chart = area
-        draw_chart(surf, course, area, u, t)
+        self.legend = draw_chart(surf, course, area, u, t)
         y = area.bottom + int(6 * u)
         for sw in sorted(course.swings, key=lambda s: -s.size)[:SWINGS_SHOWN]:
             for line in t.wrap(sw.text, int(14 * u), inner.w)[:2]:
@@ -269,14 +283,21 @@ def line_colors(n: int, viewer: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def draw_chart(surf: pygame.Surface, course: Course, area: Rect, u: float, t: Any) -> None:
-    """Each player's chance to win (0-100%) after every move, a line each, with a legend."""
+def draw_chart(surf: pygame.Surface, course: Course, area: Rect, u: float,
+               t: Any) -> list[Rect]:
+    """Each player's chance to win (0-100%) after every move, a line each, with a legend on
+    the right as wide as its longest line needs (up to a third of the chart; a name longer
+    still is cut). Returns where the legend's lines were drawn."""
     pygame.draw.rect(surf, PANEL, area, border_radius=int(8 * u))
     pts = course.chances
     if len(pts) < 2:
-        return
+        return []
+    size = int(13 * u)
+    names = ["You" if q == course.viewer else course.names[q] for q in range(len(course.names))]
+    words = [f"{name} {round(100 * pts[-1][q])}%" for q, name in enumerate(names)]
+    room = min(max(t.font(size).size(w)[0] for w in words), area.w // 3)
     plot = area.inflate(-int(20 * u), -int(20 * u))
-    plot.w -= int(110 * u)          # the legend's room on the right
+    plot.w -= max(int(110 * u), room + int(22 * u))      # the legend's room on the right
     colors = line_colors(len(course.names), course.viewer)
     step = plot.w / (len(pts) - 1)
     for q, col in enumerate(colors):
@@ -284,8 +305,11 @@ def draw_chart(surf: pygame.Surface, course: Course, area: Rect, u: float, t: An
         pygame.draw.lines(surf, col, False, line, max(1, int((3 if q == course.viewer else 2)
                                                               * u)))
     ly = area.y + int(8 * u)
+    drawn = []
     for q, col in enumerate(colors):
-        name = "You" if q == course.viewer else course.names[q]
-        img = t.render(f"{name} {round(100 * pts[-1][q])}%", int(13 * u), col)
-        surf.blit(img, (plot.right + int(12 * u), ly))
+        pct = f" {round(100 * pts[-1][q])}%"
+        name = elide(t, names[q], size, room - t.font(size).size(pct)[0])
+        img = t.render(name + pct, size, col)
+        drawn.append(surf.blit(img, (plot.right + int(12 * u), ly)))
         ly += img.get_height()
+    return drawn

@@ -14,7 +14,7 @@ from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED, elide
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
 from doomlings_desktop.ui.highlight import outline
-from doomlings_desktop.ui.table.layer import Frame, Layer, free_spot
+from doomlings_desktop.ui.table.layer import Frame, Layer, decision_rects, free_spot
 from doomlings_desktop.ui.theme import HINT, HINT_BOX
 
 BOX = HINT_BOX
@@ -67,7 +67,9 @@ class HintLayer(Layer):
         rendered = [t.render(line, size, color) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
-        box = self.rect = free_spot(sc, box, surf.get_size(), u)
+        # never over the buttons or the cards that answer the question (it covered Confirm
+        # and the question itself in the tryout, on a crowded table at 1280x720)
+        box = self.rect = free_spot(sc, box, surf.get_size(), u, avoid=decision_rects(sc, d))
         pygame.draw.rect(surf, BOX, box, border_radius=int(8 * u))
         pygame.draw.rect(surf, HINT, box, width=max(1, int(2 * u)), border_radius=int(8 * u))
         y = box.y + int(7 * u)

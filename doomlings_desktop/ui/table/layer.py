@@ -67,6 +67,15 @@ class Layer:
         return False
 
 
+def decision_rects(sc: Any, d: Any) -> list[Rect]:
+    """What a message must not cover while decision `d` waits: the buttons, and the cards
+    that answer it (a click meant for Confirm or that card would land on the message)."""
+    options = {o for o in d.options if type(o) is int} if d is not None else set()
+    cards = [r for r, k in sc.targets
+             if k[0] in ("hand", "strip", "overlay_card") and k[-1] in options]
+    return [b.rect for b in sc.buttons] + cards
+
+
 def free_spot(sc: Frame, box: Rect, size: tuple[int, int], u: float,
               avoid: list[Rect] | tuple = ()) -> Rect:
     """Where the message covers the least of what can be clicked (cards, piles, buttons):

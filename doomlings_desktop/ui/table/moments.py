@@ -23,12 +23,19 @@ from pygame import Rect
 from doomlings_desktop.play.pace import Timing, timing
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED
-from doomlings_desktop.ui.table.layer import Layer, free_spot
+from doomlings_desktop.ui.table.layer import Layer, decision_rects, free_spot
 from doomlings_desktop.ui.theme import STAGE_BOX, STAGE_DOOM, STAGE_EDGE, STAGE_YOU
 
 # the seconds a moment stays (big, or only what hit you) and the bots wait under a big one
 # are the pace's (play/pace.py: stay_big, stay_small, hold)
 QUEUE = 4            # moments waiting beyond this are dropped, oldest first: the game moved on
+# (a big one after every small one: a player back at the screen after a round must still see
+# the catastrophe, whatever else hit them since)
+# a click this soon after a moment came on screen was meant for the one before it (which
+# went by itself as the player reached to close it): it closes nothing. Seen in a tryout:
+# the skip of Optimistic Nihilism went, the catastrophe took its place, and the click meant
+# for the skip closed the catastrophe unread.
+GRACE = 0.6
 DOOM = ("catastrophe", "world_end", "skip")
 
 
@@ -44,6 +51,9 @@ class Stage(Layer):
         self.placed: Any = None            # the moment `rect` was found for
         self.drawn: Any = None             # the moment the last frame showed
         self.swallow = False               # the release of the click that closed it
+        self.seat: int | None = None       # whose moments these are (the viewer told them)
+        self.kept: dict[int, list] = {}    # other seats' moments not shown yet, for their turn
+        self.seen_current = False          # `current` has been on screen
 
     # ------------------------------------------------------------------ time
 
@@ -51,9 +61,21 @@ class Stage(Layer):
         return timing(self.sc.app.settings)
 
     def pull(self, now: float) -> None:
-        """Take the match's new moments and move the show on (the scene's update)."""
+        """Take the match's new moments and move the show on (the scene's update). Each is
+        one seat's, told from its own events ("Your gene pool is now 4"): when the screen
+        passes to another player, those not shown yet wait for the one they were told to
+        (shown when they take it again), never shown to the next one."""
+        viewer = self.sc.viewer
+        if viewer != self.seat:
+            if self.seat is not None:
+                unseen = [self.current] if self.current is not None and not self.seen_current \
+                    else []
+                self.kept[self.seat] = trim(unseen + self.queue)
+            self.seat = viewer
+            self.queue = self.kept.pop(viewer, [])
+            self.current = None
         self.queue += self.sc.match.story()
-        del self.queue[:-QUEUE]
+        self.queue = trim(self.queue)
         if self.sc.match.lesson is not None:
             # the lesson tells its own game, one note at a time: a second voice would
             # cover what its notes point at
@@ -67,12 +89,12 @@ class Stage(Layer):
         if self.current is None and self.queue:
             self.current = self.queue.pop(0)
             self.since = now
+            self.seen_current = False
 
     def tell(self, m: Any) -> None:
         """A moment of the table's own (against bots, "since your last turn"), told after
         those of the story already waiting."""
-        self.queue.append(m)
-        del self.queue[:-QUEUE]
+        self.queue = trim(self.queue + [m])
 
     def stay(self, m: Any) -> float:
         pace = self.pace()
@@ -95,22 +117,16 @@ class Stage(Layer):
 
     def waiting(self) -> bool:
         """A window asks something over the whole table (a choice of cards, an out-of-turn
-        offer, "since your last turn"): the moment waits behind it, never over its cards
-        and buttons."""
+        offer, "since your last turn"), or a pass screen hides the table: the moment waits
+        behind it, never over its cards and buttons, nor going by unseen."""
         sc = self.sc
         return sc._card_window(sc.my_decision()) is not None or sc.news.summary is not None \
-            or sc.match.review is not None
+            or sc.match.review is not None or sc.pass_needed
 
     def shown_now(self) -> Any:
         return None if self.sc.game.over or self.waiting() else self.current
 
     def close(self) -> None:
-        self.current = None
-
-    def forget(self) -> None:
-        """The screen passed to another player: the moments told to the one before, shown
-        or waiting, were theirs alone."""
-        self.queue.clear()
         self.current = None
 
     # ------------------------------------------------------------------ layer
@@ -125,24 +141,21 @@ class Stage(Layer):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and self.shown_now() is not None \
                 and self.rect is not None and self.rect.collidepoint(event.pos):
-            self.close()
+            if self.sc.time - self.since >= GRACE:
+                self.close()
             self.swallow = True
             return True
         return False
 
     def _avoid(self) -> list[Rect]:
         """The buttons, and the cards that answer the viewer's pending decision."""
-        sc = self.sc
-        d = sc.my_decision()
-        options = {o for o in d.options if type(o) is int} if d is not None else set()
-        cards = [r for r, k in sc.targets
-                 if k[0] in ("hand", "strip", "overlay_card") and k[-1] in options]
-        return [b.rect for b in sc.buttons] + cards
+        return decision_rects(self.sc, self.sc.my_decision())
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         m = self.drawn = self.shown_now()
         if m is None:
             return
+        self.seen_current = True
         t = self.sc.app.text
         has_card = m.card >= 0
         ch = int(230 * u) if has_card else 0
@@ -188,3 +201,15 @@ class Stage(Layer):
         hint = t.render("Click to close", int(13 * u), MUTED)
         surf.blit(hint, hint.get_rect(bottomright=(box.right - int(12 * u),
                                                    box.bottom - int(8 * u))))
+
+
+def trim(queue: list) -> list:
+    """At most QUEUE moments, in order: the oldest small ones go first, then the oldest. An
+    age another age (or a catastrophe) has followed is no longer the age: it goes at once
+    (a player whose turns were short would be shown ages long gone)."""
+    later = [m.kind in ("age", "catastrophe", "world_end") for m in queue]
+    queue = [m for i, m in enumerate(queue) if m.kind != "age" or not any(later[i + 1:])]
+    while len(queue) > QUEUE:
+        small = next((i for i, m in enumerate(queue) if not m.big), 0)
+        del queue[small]
+    return queue

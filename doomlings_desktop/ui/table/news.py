@@ -219,6 +219,19 @@ class _Modal(Layer):
     sc: Newsroom
     label = "OK"
     button: Button | None = None
+    rect: Rect | None = None            # the window as drawn last (tests read it)
+
+    def _fit(self, width: int, title: str, size: int, u: float) -> int:
+        """The window's width: `width`, or more if its title or its button (each holding a
+        player's name, up to 20 letters) needs it. "Bartholomew the Grea, new in your hand"
+        ran out of its window on both sides in the 1280x720 tryout."""
+        t = self.sc.app.text
+        return max(width, t.font(size, True).size(title)[0] + int(48 * u),
+                   self._button_width(u) + int(48 * u))
+
+    def _button_width(self, u: float) -> int:
+        return max(int(200 * u), self.sc.app.text.font(int(17 * u), True).size(self.label)[0]
+                   + int(32 * u))
 
     def close(self) -> None:
         raise NotImplementedError
@@ -235,9 +248,7 @@ class _Modal(Layer):
 
     def _button(self, surf: pygame.Surface, box: Rect, key: str, u: float) -> None:
         sc = self.sc
-        bw = max(int(200 * u), sc.app.text.font(int(17 * u), True).size(self.label)[0]
-                 + int(32 * u))
-        r = Rect(0, 0, bw, int(44 * u))
+        r = Rect(0, 0, self._button_width(u), int(44 * u))
         r.midbottom = (box.centerx, box.bottom - int(16 * u))
         self.button = Button(r, self.label, key, True, "", tone=GO_TONE)
         self.button.draw(surf, sc.app.text, r.collidepoint(sc.app.mouse), u)
@@ -264,10 +275,11 @@ class Review(_Modal):
         cw = int(ch * 0.72)
         gap = int(14 * u)
         across = len(cards) * cw + (len(cards) - 1) * gap
-        box = _window(sc, surf, "", max(across + int(60 * u), int(420 * u)),
-                      ch + int(190 * u), u)
+        words = f"{sc.name(seat)}, new in your hand"
+        width = self._fit(max(across + int(60 * u), int(420 * u)), words, int(24 * u), u)
+        box = self.rect = _window(sc, surf, "", width, ch + int(190 * u), u)
         t = sc.app.text
-        title = t.render(f"{sc.name(seat)}, new in your hand", int(24 * u), ACCENT, bold=True)
+        title = t.render(words, int(24 * u), ACCENT, bold=True)
         surf.blit(title, title.get_rect(midtop=(box.centerx, box.y + int(16 * u))))
         x = box.centerx - across // 2
         for c in cards:
@@ -311,9 +323,10 @@ class Summary(_Modal):
             lines = lines[-(most - 1):]
             lines.insert(0, (f"... {hidden} earlier lines in the log", MUTED))
         lines = yours + lines
-        box = _window(sc, surf, "", width, len(lines) * int(21 * u) + int(130 * u), u)
-        title = t.render(f"{sc.name(sc.viewer)}: since your last turn", int(22 * u), ACCENT,
-                         bold=True)
+        words = f"{sc.name(sc.viewer)}: since your last turn"
+        box = self.rect = _window(sc, surf, "", self._fit(width, words, int(22 * u), u),
+                                  len(lines) * int(21 * u) + int(130 * u), u)
+        title = t.render(words, int(22 * u), ACCENT, bold=True)
         surf.blit(title, title.get_rect(midtop=(box.centerx, box.y + int(14 * u))))
         y = box.y + int(52 * u)
         for text, color in lines:

@@ -1049,6 +1049,8 @@ class PassScreen(Layer):
     """Between two humans: the table hidden, whose turn it is and why. A click or Space
     hands the screen over; Esc still opens the menu."""
 
+    title_rect: Rect | None = None      # "Pass to <name>" as drawn last (tests read it)
+
     def open(self, d: Any) -> bool:
         return self.sc.pass_needed
 
@@ -1069,8 +1071,12 @@ class PassScreen(Layer):
         w, h = surf.get_size()
         seat = sc.match.asked().player
         t = sc.app.text
-        msg = t.render(f"Pass to {sc.name(seat)}", int(52 * u), ACCENT, bold=True)
-        surf.blit(msg, msg.get_rect(center=(w // 2, h // 2 - int(50 * u))))
+        words = f"Pass to {sc.name(seat)}"
+        # a 20-letter name at 52 px ran off a 960-px window: the line shrinks to fit
+        msg = t.render(words, t.fit(words, int(52 * u), int(w * 0.94), int(26 * u), bold=True),
+                       ACCENT, bold=True)
+        self.title_rect = msg.get_rect(center=(w // 2, h // 2 - int(50 * u)))
+        surf.blit(msg, self.title_rect)
         why = sc.match.pass_reason()      # "Ben's turn", "Ben answers Reckless", ...
         size = t.fit(why, int(26 * u), int(w * 0.9), int(16 * u))
         line = t.render(why, size, INK)

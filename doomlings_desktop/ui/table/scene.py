@@ -244,13 +244,10 @@ class TableScene(Scene):
     def take_screen(self, seat: int) -> None:
         """The human at `seat` cleared the pass screen. A message said to the one before
         goes with them: it may be about their own cards ("Out-of-turn cards: never play
-        it" tells that they hold one). So do the moments told to them and not yet shown
-        (an age revealed behind their "new in your hand" window, "Comet Showers discards
-        your Brave"): told from their events, they would be shown to the next player as
-        theirs; the next player's own moments come from their own events."""
+        it" tells that they hold one). The moments told to them and not yet shown wait for
+        their next turn at the screen (the stage keeps each seat's own: moments.py)."""
         if seat != self.match.cleared:
             self.message.clear()
-            self.overlays.stage.forget()
             self.modals.walk = None     # the next player starts from the table as it is
         self.match.take_screen(seat)
         self._switch_viewer(seat)

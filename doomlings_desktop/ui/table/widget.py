@@ -171,29 +171,22 @@ class Widget:
 
     def layout(self, rect: Rect, u: float, text: Text, tone: Any) -> None:
         """Its buttons in `rect` (the prompt's row left of Undo and Hint), left to right: the
-        answers, then Confirm and Pass. When long names would run past the row, each answer
-        gets an equal share and its label is cut. `tone(value)` is an answer's colour."""
-        from doomlings_desktop.ui.app import elide
+        answers, then Confirm and Pass. When long names would run past the row, the room
+        goes to the answers that need it (a short one keeps its own width), a long label
+        gets smaller, and only then is it cut. `tone(value)` is an answer's colour."""
         from doomlings_desktop.ui.theme import CHOSEN, GO_TONE
 
         self.rect = Rect(rect)
         self.buttons = []
         row = self.answers(self.host, self.d)
-        labels = [a.label for a in row]
         gap = int(8 * u)
-        rest = self.reserve(u)
-        widths = [max(int(90 * u), text.font(int(17 * u), True).size(lab)[0] + int(28 * u))
-                  for lab in labels]
-        share = (rect.w - rest) // max(1, len(labels)) - gap
-        if sum(w + gap for w in widths) > rect.w - rest:
-            widths = [min(w, share) for w in widths]
-            labels = [elide(text, lab, int(17 * u), w - int(20 * u), True)
-                      for lab, w in zip(labels, widths, strict=True)]
+        fitted = fit_labels([a.label for a in row], rect.w - self.reserve(u), gap, u, text,
+                            rect.h)
         x, by, bh = rect.x, rect.y, rect.h
-        for a, label, bw in zip(row, labels, widths, strict=True):
+        for a, (label, bw, size) in zip(row, fitted, strict=True):
             color = CHOSEN if self.chosen(a.value) else tone(a.value)
             self.buttons.append(Button(Rect(x, by, bw, bh), label, self.key(a.value), True,
-                                       a.hotkey, tone=color))
+                                       a.hotkey, tone=color, size=size))
             x += bw + gap
         if self.confirm:
             self.buttons.append(Button(Rect(x, by, int(110 * u), bh), self.confirm_label(),
@@ -313,3 +306,66 @@ class Widget:
             if a.hotkey == typed:
                 return Give(a.value)
         return Select(self.host.selection.chosen)
+
+
+def fit_labels(labels: list[str], room: int, gap: int, u: float, text: Text,
+               height: int) -> list[tuple[str, int, int]]:
+    """(label, width, text size) for a row of answer buttons `height` high in `room`
+    pixels. When they do not all fit, the short ones keep their widths and the rest share
+    what is left; a label too long for its share gets smaller (to 13 px at 100%), then goes
+    on two lines (a "\n" in it), and only then is it cut. With the log open at 110%,
+    "Bartholomew the Grea" was cut to "Bartholo…" beside "Ann" with room to spare, and two
+    names that begin alike would have read the same."""
+    from doomlings_desktop.ui.app import elide
+
+    size = int(17 * u)
+    pad = int(28 * u)
+    need = [max(int(90 * u), text.font(size, True).size(lab)[0] + pad) for lab in labels]
+    room -= gap * len(labels)
+    if sum(need) <= room:
+        return [(lab, w, 0) for lab, w in zip(labels, need, strict=True)]
+    widths = list(need)
+    left = sorted(range(len(labels)), key=lambda i: need[i])
+    while left:                   # the narrowest that fits its share keeps its own width
+        share = room // len(left)
+        if need[left[0]] > share:
+            for i in left:
+                widths[i] = max(1, share)
+            break
+        i = left.pop(0)
+        room -= need[i]
+    out = []
+    for lab, w, n in zip(labels, widths, need, strict=True):
+        if n <= w:
+            out.append((lab, w, 0))
+            continue
+        small = text.fit(lab, size, w - pad, int(13 * u), bold=True)
+        if text.font(small, True).size(lab)[0] > w - pad:
+            two = _two_lines(lab, w - int(16 * u), height, size, text)
+            if two is not None:
+                out.append((two[0], w, two[1]))
+                continue
+        out.append((elide(text, lab, small, w - int(20 * u), True), w, small))
+    return out
+
+
+def _two_lines(label: str, width: int, height: int, size: int,
+               text: Text) -> tuple[str, int] | None:
+    """`label` broken at the space that balances its two lines, at the largest size (from
+    `size` down to the smallest readable) at which both lines fit `width` and together
+    `height`; None if it has no space or never fits."""
+    from doomlings_desktop.ui.fonts import MIN_TEXT_PX
+
+    words = label.split(" ")
+    if len(words) < 2:
+        return None
+    for s in range(size, MIN_TEXT_PX - 1, -1):
+        f = text.font(s, True)
+        if 2 * f.get_linesize() > height:
+            continue
+        best = min((max(f.size(" ".join(words[:k]))[0], f.size(" ".join(words[k:]))[0]), k)
+                   for k in range(1, len(words)))
+        if best[0] <= width:
+            k = best[1]
+            return " ".join(words[:k]) + "\n" + " ".join(words[k:]), s
+    return None
