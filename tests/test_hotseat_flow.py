@@ -178,8 +178,12 @@ def test_a_six_seat_hot_seat_game_with_every_module_flows(db):
     # 1.63 a turn before the questions answered unseen were reordered (play/ahead.py) and
     # those with one answer in plain sight answered for their player; 1.47 since; 1.50
     # since a pause with nothing to take back ends unasked (the game goes another way:
-    # over seeds 0-5 and 12 that took 1.51 to 1.47 a turn, docs/ui.md)
-    assert per_turn <= 1.5
+    # over seeds 0-5 and 12 that took 1.51 to 1.47 a turn, docs/ui.md). The game this
+    # driver plays goes another way whenever the table's drawing moves what a click lands on
+    # (28 November: 1.50 and 1.55 a turn on two mains a few commits apart, no change to the
+    # hand-offs' rules), so the bound here is the spread of such games; the turn's own
+    # hand-offs are held to 1.05 above
+    assert per_turn <= 1.56
     assert watch.screens
     for reason, texts in watch.screens:       # a pass screen names whoever decides, only
         decider = next(t for t in texts if t.startswith("Pass to "))[len("Pass to "):]

@@ -469,3 +469,22 @@ def test_a_card_gone_from_a_pile_is_named_where_it_covers_no_strip_nor_the_gene_
     assert not any(box.colliderect(o) for o in strips)
     # the k-th mark goes above the one before it
     assert lost_spot(targets, 3, panel, (100, 16), 1, 1.0).bottom <= box.top
+
+
+def test_a_message_keeps_off_the_panels_of_the_players_to_choose():
+    """A choice of a player is answered by a click on that player's panel: a stage note over
+    it took the click (the real-window test stalled on such a choice). The cards of a choice
+    of cards are kept clear as before, and other seats' panels are not."""
+    from types import SimpleNamespace
+
+    from pygame import Rect
+
+    from doomlings_desktop.ui.table.layer import decision_rects
+    panels = [(Rect(0, 40, 400, 150), ("panel", 1)), (Rect(420, 40, 400, 150), ("panel", 2)),
+              (Rect(0, 300, 1200, 200), ("panel", 0))]
+    hand = [(Rect(100, 520, 140, 180), ("hand", 7)), (Rect(300, 520, 140, 180), ("hand", 9))]
+    sc = SimpleNamespace(targets=panels + hand, buttons=[])
+    player = SimpleNamespace(kind="player", options=[1, 2])
+    assert decision_rects(sc, player) == [Rect(0, 40, 400, 150), Rect(420, 40, 400, 150)]
+    card = SimpleNamespace(kind="card", options=[9, "pass"])
+    assert decision_rects(sc, card) == [Rect(300, 520, 140, 180)]

@@ -632,39 +632,12 @@ class Match:
             and not self.game.over \
             and (self.lesson is None or self.lesson.may_undo())
 
-    def _rewind(self, rec: Any, upto: int) -> Game:
-        """The game after its first `upto` answers: replayed from its record, or for a game
-        with an origin, from that (`rec` is then the list of answers)."""
-        if self.origin is not None:
-            g = self.origin()
-            for a in rec[:upto]:
-                g.apply(a)
-            return g
-        return replay(rec, self.db, upto=upto)
-
     def undo(self) -> bool:
         """Take back the viewer's last answer of this turn, if it revealed nothing; at the End
         turn pause, the whole play (its questions' answers too)."""
         if not self.can_undo():
             return False
-        rec = list(self.game.answers) if self.origin is not None \
-            else make_record(self.game, self.seat_dicts())
-        n = len(self.game.answers)
-        d = self.game.pending
-        # Back to the viewer's own last answer: past the out-of-turn offers passed after it
-        # (`_keep_floor`), and at End turn past the play's questions too, to the play itself
-        # (if nothing since was revealed).
-        whole = d is not None and d.kind == "end_turn"
-        back = None
-        for k in range(1, n - self.game.undo_floor + 1):
-            b = self._rewind(rec, n - k)
-            p = b.pending
-            if p is not None and p.player == d.player and (p.kind == "play" or not whole):
-                back = b
-                break
-        if back is None:
-            back = self._rewind(rec, n - 1)
-        self.game = back
+        self.game = _taken_back(self)
         self.game.hold = self.hold_seats()      # a replay is a new game, held nowhere
         self.ahead.clear()
         self.ahead.plan()
@@ -672,6 +645,35 @@ class Match:
         self.bot_notes = {i: w for i, w in self.bot_notes.items() if i < seen}
         self.persist()
         return True
+
+
+def _rewind(m: Match, rec: Any, upto: int) -> Game:
+    """The game after its first `upto` answers: replayed from its record, or for a game with
+    an origin, from that (`rec` is then the list of answers)."""
+    if m.origin is not None:
+        g = m.origin()
+        for a in rec[:upto]:
+            g.apply(a)
+        return g
+    return replay(rec, m.db, upto=upto)
+
+
+def _taken_back(m: Match) -> Game:
+    """Match.undo's game (kept out of the class, which holds the play itself): back to the
+    viewer's own last answer, past the out-of-turn offers passed after it (`_keep_floor`),
+    and at End turn past the play's questions too, to the play itself (if nothing since was
+    revealed)."""
+    rec = list(m.game.answers) if m.origin is not None \
+        else make_record(m.game, m.seat_dicts())
+    n = len(m.game.answers)
+    d = m.game.pending
+    whole = d is not None and d.kind == "end_turn"
+    for k in range(1, n - m.game.undo_floor + 1):
+        b = _rewind(m, rec, n - k)
+        p = b.pending
+        if p is not None and p.player == d.player and (p.kind == "play" or not whole):
+            return b
+    return _rewind(m, rec, n - 1)
 
 
 def _persist(self: Match) -> None:

@@ -69,10 +69,13 @@ class Layer:
 
 def decision_rects(sc: Any, d: Any) -> list[Rect]:
     """What a message must not cover while decision `d` waits: the buttons, and the cards
-    that answer it (a click meant for Confirm or that card would land on the message)."""
+    that answer it (a click meant for Confirm or that card would land on the message), or
+    for a choice of a player, the panels of the players to choose (one is chosen by a click
+    on it: the real-window test's click on Bob's panel closed a stage note over it)."""
     options = {o for o in d.options if type(o) is int} if d is not None else set()
-    cards = [r for r, k in sc.targets
-             if k[0] in ("hand", "strip", "overlay_card") and k[-1] in options]
+    kinds = ("panel",) if d is not None and d.kind == "player" else \
+        ("hand", "strip", "overlay_card")
+    cards = [r for r, k in sc.targets if k[0] in kinds and k[-1] in options]
     return [b.rect for b in sc.buttons] + cards
 
 
