@@ -202,6 +202,7 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self._pointer_moved(event.pos)
+            self.focus.follow(event.pos, [b for b in self.buttons if not self.landed_on(b)])
         if event.type == pygame.MOUSEBUTTONUP and self.keys_open:     # the list put away
             self.keys_open = False
             return
@@ -275,12 +276,14 @@ class Scene:
         return self.app.unit
 
     def draw_buttons(self, surf: pygame.Surface) -> None:
-        """The buttons, lit under the pointer, each a click target; their letters on key
-        caps and the focus round the focused one (ui/focus.py)."""
+        """The buttons, each a click target, the focused one lit while the pointer is on it;
+        their letters on key caps and the focus round the focused one (ui/focus.py: one
+        current button, whether the mouse or the keys moved last)."""
         mouse = self.app.mouse
+        hot = focus.lit(self.focus, self.buttons, mouse) if self.focus_drawn else None
         for b in self.buttons:
-            b.draw(surf, self.app.text, b.rect.collidepoint(mouse) and not self.landed_on(b),
-                   self.unit())
+            under = b is hot if self.focus_drawn else b.rect.collidepoint(mouse)
+            b.draw(surf, self.app.text, under and not self.landed_on(b), self.unit())
             if b.enabled:
                 self.targets.append((b.rect, ("button", b.key)))
         if self.focus_drawn:
