@@ -82,6 +82,98 @@ def test_every_page_shows_its_keys_and_f1_lists_them(name):
     assert not sc.keys_open and app.scene is sc
 
 
+def drawn_lit(app, sc, monkeypatch) -> tuple[list, list]:
+    """One frame: the keys of the buttons drawn lit, and the rects the focus was drawn round."""
+    lit, rings = [], []
+    with pytest.MonkeyPatch.context() as mp:
+        for cls in {type(b) for b in sc.buttons}:
+            def spy(self, surf, text, hover, u, _real=cls.draw):
+                if hover:
+                    lit.append(self.key)
+                return _real(self, surf, text, hover, u)
+            mp.setattr(cls, "draw", spy)
+        mp.setattr("doomlings_desktop.ui.focus.outline",
+                   lambda surf, rect, u: rings.append(pygame.Rect(rect)))
+        app.frame()
+    return lit, rings
+
+
+def point(app, pos) -> None:
+    from uidriver import post
+    post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    app.frame()
+
+
+def one_current_button(app, sc, monkeypatch) -> None:
+    """The pointer moved onto a button not focused takes the focus there, lit and outlined;
+    the keys moving it on leave the button under the resting pointer unlit."""
+    ring = sc.focus.ring(sc.buttons)
+    other = next((b for b in ring if b.key != focused(sc)), ring[0])   # a page of one: Back
+    point(app, other.rect.center)
+    assert focused(sc) == other.key
+    lit, rings = drawn_lit(app, sc, monkeypatch)
+    now = sc.focus.current(sc.buttons)
+    assert lit == [other.key] and rings == [now.rect]
+    if len(ring) < 2:
+        return
+    key(app, pygame.K_TAB)
+    assert focused(sc) != other.key
+    lit, rings = drawn_lit(app, sc, monkeypatch)
+    assert lit == [] and rings == [sc.focus.current(sc.buttons).rect]
+
+
+@pytest.mark.parametrize("name", [p for p in PAGES if p != "load"])    # with saves: below
+def test_the_pointer_and_the_keys_share_one_current_button_on_every_page(name, monkeypatch):
+    """The mouse-hover light and the keyboard's outline were on two buttons at once: one
+    rule for every page (ui/focus.py): the pointer moves the focus, and only the focused
+    button is lit under it."""
+    app, sc = open_page(name)
+    one_current_button(app, sc, monkeypatch)
+
+
+def test_the_esc_menu_has_one_current_button(monkeypatch):
+    app, sc = ann_against_a_bot()
+    key(app, pygame.K_ESCAPE)
+    assert focused(sc) == "resume"
+    save = find(sc, ("button", "save"))
+    point(app, save.center)
+    assert focused(sc) == "save"
+    key(app, pygame.K_DOWN)                 # the pointer still on Save game
+    assert focused(sc) == "load"
+    lit, rings = drawn_lit(app, sc, monkeypatch)
+    assert lit == [] and rings == [find(sc, ("button", "load"))]
+    point(app, find(sc, ("button", "rules")).center)
+    lit, rings = drawn_lit(app, sc, monkeypatch)
+    assert focused(sc) == "rules" and lit == ["rules"]
+    key(app, pygame.K_RETURN)               # Enter presses what the pointer showed
+    assert type(app.scene).__name__ == "RulesScene"
+
+
+def test_load_game_and_its_dialog_have_one_current_button(monkeypatch):
+    app, sc = ann_against_a_bot()
+    for _ in range(2):
+        key(app, pygame.K_ESCAPE)
+        letter(app, "s")
+    key(app, pygame.K_ESCAPE)
+    letter(app, "l")
+    load = app.scene
+    app.frame()
+    assert focused(load) == ("open", load.items[0].path)
+    one_current_button(app, load, monkeypatch)
+    rename = find(load, ("button", ("rename", load.items[1].path)))
+    point(app, rename.center)               # the focus, and the chosen save, go with it
+    assert focused(load) == ("rename", load.items[1].path) and load.sel == 1
+    key(app, pygame.K_DELETE)
+    dialog = load.dialog
+    assert dialog is not None and focused(dialog) == dialog.enter
+    other = next(b for b in dialog.buttons if b.key != dialog.enter)
+    point(app, other.rect.center)
+    assert focused(dialog) == other.key
+    n = len(saves.list_saves())
+    key(app, pygame.K_RETURN)               # the button the pointer is on: kept
+    assert load.dialog is None and len(saves.list_saves()) == n
+
+
 def test_the_main_menu_is_walked_by_the_arrows_and_enter_opens_the_focused_page():
     app, sc = open_page("menu")
     assert focused(sc) == "new"             # Continue is off: no game to continue

@@ -14,7 +14,7 @@ import pytest
 from doomlings_desktop.storage.settings import Settings, config_dir
 
 GOOD = {
-    "window": [1000, 700], "pace": "fast", "volume": 0.3, "muted": True,
+    "window": [1000, 700], "window_chosen": True, "pace": "fast", "volume": 0.3, "muted": True,
     "colorblind_symbols": False, "colours": "colour-blind", "bot_pace": 1.5,
     "player_names": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"],
     "variants": {"long_age_deck": True}, "ask_out_of_turn": False, "seat_count": 3,
@@ -34,7 +34,8 @@ BAD = ("null", "true", "false", "1", "-1", "0", "1e999", "-1e999", "Infinity", "
 
 # Where a "bad" value is in fact usable, or is clamped rather than reset: (value, warned).
 SPECIAL: dict[tuple[str, str], tuple[object, bool]] = {}
-for f in ("muted", "colorblind_symbols", "ask_out_of_turn", "fullscreen", "log_open"):
+for f in ("muted", "colorblind_symbols", "ask_out_of_turn", "fullscreen", "log_open",
+          "window_chosen"):
     SPECIAL[(f, "true")] = (True, False)
     SPECIAL[(f, "false")] = (False, False)
 for f, lo, hi in (("volume", 0.0, 1.0), ("bot_pace", 0.0, 5.0)):
@@ -98,7 +99,9 @@ def test_a_bad_value_resets_only_its_field(field, raw):
     want, warned = SPECIAL.get((field, raw), (DEFAULT[field], True))
     assert getattr(s, field) == want
     for k, v in GOOD.items():
-        if k != field:
+        if k == "window_chosen" and field == "window":
+            assert s.window_chosen is False     # a window reset is no one's choice
+        elif k != field:
             assert getattr(s, k) == as_loaded(k, v), k
     if warned and isinstance(want, list) and field == "player_names" and "[" in raw[:1]:
         # names that are not names are replaced one by one, and the warning says with what
@@ -201,7 +204,7 @@ def test_a_config_folder_that_is_a_file(tmp_path):
 
 
 def test_the_window_fits_the_screen():
-    from doomlings_desktop.ui.app import fit_screen
+    from doomlings_desktop.ui.windowsize import fit_screen
 
     assert fit_screen((16384, 16384), "x11", [(1920, 1080)]) == (1920, 1080)
     assert fit_screen((1280, 720), "x11", [(1920, 1080), (800, 600)]) == (1280, 720)

@@ -260,6 +260,49 @@ def test_settings_buttons_never_move_under_the_pointer(size):
         assert {b.key: b.rect for b in sc.buttons} == where, k
 
 
+def right_click(app: App, pos: tuple[int, int]) -> None:
+    from uidriver import post
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
+    app.frame()
+
+
+def test_a_right_click_on_a_setting_goes_the_other_way():
+    """Settings' buttons ignored a right-click, while New game's seat buttons go the other
+    way on one: here too a right-click gives the value before a click's, and the page says
+    so beside its title and in its F1 list."""
+    app = _settings()
+    sc = app.scene
+    s = app.settings
+    s.pace, s.volume, s.bot_pace = "normal", 0.7, 0.8
+    want = {"animation": ("pace", "fast", "slow"), "volume": ("volume", 0.8, 0.6),
+            "pace": ("bot_pace", 1.5, 0.4), "colours": ("colours", "colour-blind",
+                                                        "colour-blind"),
+            "ui_scale": ("ui_scale", 1.1, 0.9), "hold_end_turn": ("hold_end_turn", "always",
+                                                                 "never"),
+            "hints": ("hints", "always", "never")}
+    for k, (name, forward, backward) in want.items():
+        was = getattr(s, name)
+        click(app, find(sc, ("button", k)).center)
+        assert getattr(s, name) == forward, k
+        right_click(app, find(sc, ("button", k)).center)
+        assert getattr(s, name) == was, k
+        right_click(app, find(sc, ("button", k)).center)
+        assert getattr(s, name) == backward, k
+    was = s.muted               # an on/off box: a right-click switches it too
+    right_click(app, find(sc, ("button", "muted")).center)
+    assert s.muted is not was
+    from doomlings_desktop.ui.scenes.settings_page import HELP
+    seen: list[str] = []
+    render = app.text.render
+    app.text.render = lambda text, *a, **k: seen.append(text) or render(text, *a, **k)
+    app.frame()
+    assert HELP in seen
+    key(app, pygame.K_F1)
+    assert any("Right-click" in x for x in seen)
+
+
 def test_on_off_settings_and_new_game_options_are_check_boxes():
     from doomlings_desktop.ui.checkbox import CheckBox
 

@@ -17,6 +17,11 @@ GOOD = {"date": "2026-11-25 10:00", "seats": SEATS, "scores": [30, 20, 10], "win
         "traits": [["kidney"], [], ["swarm", "kidney"]]}
 
 
+def best_of(s: dict, name: str) -> int | None:
+    """A pass-and-play player's best score (GOOD is a game of two humans and a bot)."""
+    return next((r["best"] for r in s["pass_and_play"]["players"] if r["name"] == name), None)
+
+
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
@@ -55,7 +60,7 @@ def test_a_damaged_line_is_skipped_and_counted(line):
     path.write_bytes(data)
     s = statistics.summary()
     assert s["games"] == 1 and s["skipped"] == 1
-    assert s["best"] == 30
+    assert best_of(s, "Ann") == 30
 
 
 def test_a_torn_last_line_does_not_swallow_the_next_game(db):
@@ -139,7 +144,7 @@ def test_a_file_over_64_mb_shows_its_newest_games(home):
         f.seek(0, os.SEEK_END)
         f.write(("\n" + json.dumps(GOOD)) .encode() * 3)
     s = statistics.summary()
-    assert s["games"] == 3 and s["skipped"] == 0 and s["partial"] and s["best"] == 30
+    assert s["games"] == 3 and s["skipped"] == 0 and s["partial"] and best_of(s, "Ann") == 30
 
 
 def test_a_line_cut_by_the_read_window_is_not_damaged(monkeypatch):
@@ -198,3 +203,41 @@ def test_an_online_game_kept_here_counts_only_this_computers_seat_as_you(db):
     # a hostile 'here' is ignored (the seat counts as played here), never an error
     bad = {**GOOD, "seats": [dict(SEATS[0], here="no"), SEATS[1], SEATS[2]]}
     assert statistics.check_game(bad)["seats"][0].get("here", True) is True
+
+
+def _line(names, kinds, scores, winners, traits, level="easy") -> dict:
+    seats = [{"name": n, "kind": k, "level": level if k == "bot" else ""}
+             for n, k in zip(names, kinds, strict=True)]
+    return {"date": "2026-11-28 13:00", "seats": seats, "scores": scores, "winners": winners,
+            "traits": traits}
+
+
+def test_a_pass_and_play_game_is_counted_by_name_not_as_you():
+    """After a three-person hot-seat game the page said "you won 1 of 1, average 16.7": every
+    human seat together was "you". "You" is the one person at this screen (against bots or
+    online); a game several played here is counted by name, apart."""
+    solo = [_line(["Ann", "Bot"], ["human", "bot"], [30, 20], [0], [["kidney"], ["swarm"]]),
+            _line(["Ann", "Bot"], ["human", "bot"], [10, 25], [1], [["nano"], ["swarm"]],
+                  level="hard")]
+    hot = [_line(["Ann", "Bart", "Cleo", "Bot"], ["human", "human", "human", "bot"],
+                 [25, 13, 12, 40], [3], [["bad"], ["bark"], ["icy"], ["swarm"]]),
+           _line(["Cleo", "Bart", "Cleo"], ["human", "human", "human"], [31, 9, 5], [0, 1],
+                 [["icy"], [], []])]
+    statistics.stats_path().write_text("".join(json.dumps(g) + "\n" for g in solo + hot))
+    s = statistics.summary()
+    assert s["games"] == 4 and s["human_games"] == 2 and s["human_wins"] == 1
+    assert s["best"] == 30 and s["average"] == 20
+    assert [g["score"] for g in s["timeline"]] == [30, 10]
+    assert s["by_level"] == {"easy": (1, 1), "hard": (1, 0)}       # the hot-seat bot: not yours
+    assert dict(s["favourites"]) == {"kidney": 1, "nano": 1}
+    pp = s["pass_and_play"]
+    assert pp["games"] == 2
+    assert pp["players"] == [                     # a shared win counts for each; one Cleo
+        {"name": "Bart", "played": 2, "won": 1, "best": 13},
+        {"name": "Cleo", "played": 2, "won": 1, "best": 31},
+        {"name": "Ann", "played": 1, "won": 0, "best": 25}]
+    # only pass-and-play: no "you" at all, never a win of one of them as yours
+    statistics.stats_path().write_text("".join(json.dumps(g) + "\n" for g in hot))
+    s = statistics.summary()
+    assert s["human_games"] == 0 and s["best"] is None and s["timeline"] == []
+    assert s["pass_and_play"]["games"] == 2

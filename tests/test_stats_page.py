@@ -175,14 +175,15 @@ def test_one_game_two_copies_of_a_trait_read_right():
         [s for s in seen if s.startswith("in ")]
 
 
-def test_one_pass_and_play_game_shows_its_share_and_no_bot_in_the_legend():
-    """After a first game with three humans and no bot (the tryout's): the scores chart says
-    "your first game" (not "the last 1 games") and has no "best bot" line in its legend, and
-    the share of games won shows its one point (one game drew no line, so 100% showed
-    nowhere on the chart)."""
-    seats = [{"name": n, "kind": "human", "level": ""} for n in ("Ann", "Bart", "Cleo")]
-    write([{"date": "2026-11-28 13:00", "seats": seats, "scores": [25, 13, 12],
-            "winners": [0], "traits": [["kidney"], ["bad"], ["bark"]]}])
+def test_one_game_without_a_bot_shows_its_share_and_no_bot_in_the_legend():
+    """After a first game with no bot (an online one, Bart at his own computer): the scores
+    chart says "your first game" (not "the last 1 games") and has no "best bot" line in its
+    legend, and the share of games won shows its one point (one game drew no line, so 100%
+    showed nowhere on the chart)."""
+    seats = [{"name": "Ann", "kind": "human", "level": ""},
+             {"name": "Bart", "kind": "human", "level": "", "here": False}]
+    write([{"date": "2026-11-28 13:00", "seats": seats, "scores": [25, 13],
+            "winners": [0], "traits": [["kidney"], ["bad"]]}])
     app, seen = open_stats()
     assert "Your score, your first game" in seen
     assert not any("the last 1 games" in x for x in seen)
@@ -190,3 +191,37 @@ def test_one_pass_and_play_game_shows_its_share_and_no_bot_in_the_legend():
     plot = next(r for r, k in app.scene.targets if k == ("chart", "wins"))
     top = pygame.Rect(plot.centerx - 8, plot.y - 8, 16, 16)       # 100%, the one game
     assert has_colour(app.screen, top, GOOD)
+
+
+def hot_seat(names, scores, winners, date="2026-11-28 13:00") -> dict:
+    return {"date": date, "seats": [{"name": n, "kind": "human", "level": ""} for n in names],
+            "scores": scores, "winners": winners, "traits": [["kidney"] for _ in names]}
+
+
+def test_a_pass_and_play_game_is_shown_by_name_not_as_yours():
+    """The tryout: after a three-person hot-seat game the page said "you won 1 of 1, average
+    16.7", every human seat together being "you". Now it says who won what, by name, and
+    that there is no game of yours yet; a hostile name is shown cleaned (no control
+    characters, 20 letters at most, as every name)."""
+    write([hot_seat(["Ann", "Bartholomew the Great", "Cleo\x1b[31m"], [25, 13, 12], [0])])
+    app, seen = open_stats()
+    text = "\n".join(seen)
+    assert "you won" not in text and "average" not in text
+    assert any(x.startswith("Pass-and-play, 1 game (by name, not in yours): Ann won 1 of 1 · "
+                            "Bartholomew the Grea won 0 of 1 · Cleo") for x in seen), text
+    assert "No game of your own yet" in text and "\x1b" not in text
+    listed = [a[1] for _, a in app.scene.targets if a[0] == "player"]
+    assert listed[0] == "Ann" and len(listed) == 3
+    assert find(app.scene, ("chart", "scores")) is None
+
+
+def test_your_games_and_pass_and_play_games_are_told_apart():
+    write([game(k) for k in range(6)] + [hot_seat(["Ann", "Bo"], [40, 41], [1])])
+    app, seen = open_stats()
+    s = statistics.summary()
+    mine = sum(1 for k in range(6) if 20 + k % 7 > 22)
+    assert any(x.startswith(f"7 games finished · you won {mine} of 6") for x in seen), seen
+    assert s["best"] == max(20 + k % 7 for k in range(6))         # not the hot-seat's 40
+    assert any(x.startswith("Pass-and-play, 1 game (by name, not in yours): Bo won 1 of 1 · "
+                            "Ann won 0 of 1") for x in seen)
+    assert find(app.scene, ("chart", "scores")) is not None

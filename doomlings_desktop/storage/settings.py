@@ -57,6 +57,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 MAX_BYTES = 1_000_000           # a settings file is a few hundred bytes
 WINDOW_MIN = (640, 480)
+WINDOW_DEFAULT = (1280, 720)
 WINDOW_MAX = 16384              # per side; App also keeps the window within the screen
 # the pace of everything that moves on the table (play/pace.py has their seconds)
 PACES = ("slow", "normal", "fast", "instant")
@@ -93,15 +94,16 @@ def _flag(v: Any) -> tuple[bool, bool]:
 
 
 def _window(v: Any) -> tuple[tuple[int, int], bool]:
-    """A size the program could have saved, or the default: a clamped absurd size (16384 by
-    480) would come back at every start as a squashed window, with no setting to undo it."""
+    """A size the program could have saved, a side under the minimum (640 by 480) raised to
+    it, or the default: a clamped absurd size (16384 by 480) would come back at every start
+    as a squashed window, with no setting to undo it. (App also keeps it within the screen.)"""
     if not isinstance(v, (list, tuple)) or len(v) != 2:
         raise _Invalid
-    w, cw = _number(v[0], WINDOW_MIN[0], WINDOW_MAX, whole=True)
-    h, ch = _number(v[1], WINDOW_MIN[1], WINDOW_MAX, whole=True)
+    w, cw = _number(v[0], 1, WINDOW_MAX, whole=True)
+    h, ch = _number(v[1], 1, WINDOW_MAX, whole=True)
     if cw or ch:
         raise _Invalid
-    return (w, h), False
+    return (max(w, WINDOW_MIN[0]), max(h, WINDOW_MIN[1])), w < WINDOW_MIN[0] or h < WINDOW_MIN[1]
 
 
 def _animation(v: Any) -> tuple[str, bool]:
@@ -177,8 +179,20 @@ def _seats(v: Any) -> tuple[list[str], bool]:
     return out + DEFAULT_SEATS[len(out):], changed
 
 
+def _chosen(raw: dict, s: Any, reset: list[str]) -> bool:
+    """Whether the file's window is one the player chose. A file from before "window_chosen"
+    saved the default 1280x720 whether or not anyone chose it: any other size was chosen. A
+    window that was reset is no one's choice."""
+    if "window" not in raw or "window" in reset and s.window == WINDOW_DEFAULT:
+        return False
+    if "window_chosen" in raw:
+        return s.window_chosen      # the default (no choice) if it was not true or false
+    return s.window != WINDOW_DEFAULT
+
+
 _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "window": _window,
+    "window_chosen": _flag,
     "animation": _animation,      # an old file's; the pace below wins when both are there
     "pace": _pace,
     "volume": lambda v: _number(v, 0.0, 1.0),
@@ -202,7 +216,10 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
 
 @dataclass
 class Settings:
-    window: tuple[int, int] = (1280, 720)
+    window: tuple[int, int] = WINDOW_DEFAULT
+    # whether `window` is a size the player gave the window (else it opens at a size that
+    # fits the desktop: ui/windowsize.py)
+    window_chosen: bool = False
     pace: str = DEFAULT_PACE            # slow, normal, fast, instant (play/pace.py)
     volume: float = 0.7
     muted: bool = False
@@ -274,6 +291,7 @@ class Settings:
                 renamed = changed       # names cleaned, not reset: say which, and to what
             elif changed:
                 reset.append(name)
+        s.window_chosen = _chosen(raw, s, reset)
         said = []
         if reset:
             verb = "was" if len(reset) == 1 else "were"

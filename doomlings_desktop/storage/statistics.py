@@ -288,51 +288,87 @@ def _humans(g: dict) -> list[int]:
     return [i for i, s in enumerate(g["seats"]) if s["kind"] == "human" and s.get("here", True)]
 
 
+def _you(g: dict) -> int | None:
+    """The seat that is "you": the one human seat played at this computer (against bots, or
+    online against others at their own). A game with two or more (pass-and-play, or several
+    seats of an online game at one screen) has no "you": it is counted by name
+    (`_pass_and_play`), not as one player who won whenever any of them did."""
+    here = _humans(g)
+    return here[0] if len(here) == 1 else None
+
+
 def _bot_level(s: dict) -> str:
     return s.get("level") or "random"
 
 
 def _timeline(games: list[dict]) -> list[dict]:
-    """The newest TIMELINE games with a human seat, oldest first: the best human score, the
-    best bot score (None without a bot), whether a human won, and the day."""
+    """The newest TIMELINE games of yours (`_you`), oldest first: your score, the best bot
+    score (None without a bot), whether you won, and the day."""
     out = []
     for g in games:
-        humans = _humans(g)
-        if not humans:
+        you = _you(g)
+        if you is None:
             continue
         bots = [g["scores"][i] for i, s in enumerate(g["seats"]) if s["kind"] == "bot"]
-        out.append({"score": max(g["scores"][i] for i in humans),
-                    "rival": max(bots) if bots else None,
-                    "won": any(i in g["winners"] for i in humans),
-                    "day": day_of(g["date"])})
+        out.append({"score": g["scores"][you], "rival": max(bots) if bots else None,
+                    "won": you in g["winners"], "day": day_of(g["date"])})
     return out[-TIMELINE:]
 
 
 def _by_level(games: list[dict]) -> dict[str, tuple[int, int]]:
-    """For each bot level: the games a human played against it, and those a human won."""
+    """For each bot level: your games against it, and those you won."""
     played: dict[str, int] = {}
     won: dict[str, int] = {}
     for g in games:
-        humans = _humans(g)
-        levels = {_bot_level(s) for s in g["seats"] if s["kind"] == "bot"}
-        if not humans:
+        you = _you(g)
+        if you is None:
             continue
-        for lv in levels:
+        for lv in {_bot_level(s) for s in g["seats"] if s["kind"] == "bot"}:
             played[lv] = played.get(lv, 0) + 1
-            won[lv] = won.get(lv, 0) + any(i in g["winners"] for i in humans)
+            won[lv] = won.get(lv, 0) + (you in g["winners"])
     return {lv: (played[lv], won[lv]) for lv in LEVELS if lv in played}
 
 
 def _favourites(games: list[dict], k: int = 6) -> list[tuple[str, int]]:
-    """The traits humans kept in their piles most often, with in how many piles: two
-    copies in one pile count once (the page says "in 2 piles"; a game with two Kidneys in
-    one pile said so)."""
+    """The traits you kept in your pile most often, with in how many piles: two copies in
+    one pile count once (the page says "in 2 piles"; a game with two Kidneys in one pile
+    said so)."""
     count: dict[str, int] = {}
     for g in games:
-        for i in _humans(g):
-            for t in set(g["traits"][i]):
-                count[t] = count.get(t, 0) + 1
+        you = _you(g)
+        if you is None:
+            continue
+        for t in set(g["traits"][you]):
+            count[t] = count.get(t, 0) + 1
     return sorted(count.items(), key=lambda x: (-x[1], x[0]))[:k]
+
+
+PASS_AND_PLAY_NAMES = 20    # the players of pass-and-play games the page may list
+
+
+def _pass_and_play(games: list[dict]) -> dict[str, Any]:
+    """The games with two or more human seats at this computer, counted by name: for each
+    (a name the file gives, checked by `check_game`), the games played, won (a shared win
+    counts for each) and the best score; the most wins first."""
+    n = 0
+    table: dict[str, dict] = {}
+    for g in games:
+        here = _humans(g)
+        if len(here) < 2:
+            continue
+        n += 1
+        mine: dict[str, tuple[bool, int]] = {}     # two seats of one name: one player
+        for i in here:
+            name, score = g["seats"][i]["name"], g["scores"][i]
+            won, best = mine.get(name, (False, score))
+            mine[name] = (won or i in g["winners"], max(best, score))
+        for name, (won, best) in mine.items():
+            row = table.setdefault(name, {"name": name, "played": 0, "won": 0, "best": best})
+            row["played"] += 1
+            row["won"] += won
+            row["best"] = max(row["best"], best)
+    rows = sorted(table.values(), key=lambda r: (-r["won"], -r["played"], r["name"]))
+    return {"games": n, "players": rows[:PASS_AND_PLAY_NAMES]}
 
 
 def summary(stats: dict | None = None) -> dict[str, Any]:
@@ -344,19 +380,19 @@ def summary(stats: dict | None = None) -> dict[str, Any]:
     games = stats.get("games", [])
     wins: dict[str, float] = {}
     played: dict[str, int] = {}
-    human_scores: list[int] = []
+    your_scores: list[int] = []
     trait_count: dict[str, int] = {}
     trait_points: dict[str, list[int]] = {}
     for g in games:
-        here = _humans(g)
+        here, you = _humans(g), _you(g)
         for i, s in enumerate(g["seats"]):
             key = "Human" if i in here else (
                 "Player online" if s["kind"] == "human" else f"Bot ({_bot_level(s)})")
             played[key] = played.get(key, 0) + 1
             if i in g["winners"]:
                 wins[key] = wins.get(key, 0) + 1 / len(g["winners"])
-            if i in here:
-                human_scores.append(g["scores"][i])
+            if i == you:
+                your_scores.append(g["scores"][i])
             for t in g["traits"][i]:
                 trait_count[t] = trait_count.get(t, 0) + 1
                 trait_points.setdefault(t, []).append(g["scores"][i])
@@ -368,14 +404,15 @@ def summary(stats: dict | None = None) -> dict[str, Any]:
         "skipped": stats.get("skipped", 0),
         "partial": stats.get("partial", False),
         "by_seat": {k: (played[k], wins.get(k, 0.0)) for k in sorted(played)},
-        "best": max(human_scores, default=None),
-        "average": sum(human_scores) / len(human_scores) if human_scores else None,
+        "best": max(your_scores, default=None),            # yours: see _you
+        "average": sum(your_scores) / len(your_scores) if your_scores else None,
         "most_played": sorted(trait_count.items(), key=lambda x: -x[1])[:5],
         "best_scoring": [(k, v) for v, k in best_traits],
         "last": games[-10:],
         "timeline": timeline,
-        "human_games": sum(1 for g in games if _humans(g)),
-        "human_wins": sum(1 for g in games if any(i in g["winners"] for i in _humans(g))),
+        "human_games": sum(1 for g in games if _you(g) is not None),    # your games
+        "human_wins": sum(1 for g in games if _you(g) in g["winners"]),
+        "pass_and_play": _pass_and_play(games),
         "by_level": _by_level(games),
         "favourites": _favourites(games),
     }

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.lru import LRU
-from doomlings_desktop.storage.settings import Settings
+from doomlings_desktop.storage.settings import WINDOW_MIN, Settings
 from doomlings_desktop.ui import focus, keys, theme
 from doomlings_desktop.ui.focus import PRESSED, FocusRing
 from doomlings_desktop.ui.fonts import safe_render, safe_size
@@ -36,6 +36,7 @@ from doomlings_desktop.ui.theme import (  # noqa: F401 - the scenes import these
     PANEL,
     PANEL_HI,
 )
+from doomlings_desktop.ui.windowsize import opening_size
 
 FPS = 60            # the most frames a second the loop draws
 IDLE_WAIT = 0.5     # an idle scene still gets update() this often: timers, a finished bot thread
@@ -202,6 +203,7 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self._pointer_moved(event.pos)
+            self.focus.follow(event.pos, [b for b in self.buttons if not self.landed_on(b)])
         if event.type == pygame.MOUSEBUTTONUP and self.keys_open:     # the list put away
             self.keys_open = False
             return
@@ -275,12 +277,14 @@ class Scene:
         return self.app.unit
 
     def draw_buttons(self, surf: pygame.Surface) -> None:
-        """The buttons, lit under the pointer, each a click target; their letters on key
-        caps and the focus round the focused one (ui/focus.py)."""
+        """The buttons, each a click target, the focused one lit while the pointer is on it;
+        their letters on key caps and the focus round the focused one (ui/focus.py: one
+        current button, whether the mouse or the keys moved last)."""
         mouse = self.app.mouse
+        hot = focus.lit(self.focus, self.buttons, mouse) if self.focus_drawn else None
         for b in self.buttons:
-            b.draw(surf, self.app.text, b.rect.collidepoint(mouse) and not self.landed_on(b),
-                   self.unit())
+            under = b is hot if self.focus_drawn else b.rect.collidepoint(mouse)
+            b.draw(surf, self.app.text, under and not self.landed_on(b), self.unit())
             if b.enabled:
                 self.targets.append((b.rect, ("button", b.key)))
         if self.focus_drawn:
@@ -313,23 +317,6 @@ class _NoSound:
 
     def set_muted(self, m: bool) -> None:
         pass
-
-
-def fit_screen(size: tuple[int, int], driver: str,
-               desktop: list[tuple[int, int]] | None = None) -> tuple[int, int]:
-    """The saved window size, no larger than the screen (a settings file may say anything up
-    to 16384 pixels; a window bigger than the screen cannot be moved or closed by its edges).
-    Left as it is when there is no screen (the dummy drivers) or SDL cannot say."""
-    if driver in ("dummy", "offscreen"):
-        return size
-    if desktop is None:
-        try:
-            desktop = pygame.display.get_desktop_sizes()
-        except (pygame.error, AttributeError):
-            desktop = []
-    if not desktop or min(desktop[0]) <= 0:
-        return size
-    return min(size[0], desktop[0][0]), min(size[1], desktop[0][1])
 
 
 class LoopIO:
@@ -395,7 +382,8 @@ class App:
         pygame.init()
         self.driver = pygame.display.get_driver()
         prefer_native_framebuffer(self.driver)      # read when the window's surface is made
-        w, h = size or fit_screen(tuple(self.settings.window), self.driver)
+        w, h = size or opening_size(self.settings, self.driver)   # ui/windowsize.py
+        self.window_set = (w, h)    # the size the program asked for (not the player's choice)
         pygame.display.set_caption(WINDOW_NAME)   # before the window exists: some X setups
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)   # ignore later ones
         pygame.display.set_caption(WINDOW_NAME)
@@ -574,20 +562,27 @@ class App:
             if on:
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
-                w, h = fit_screen(tuple(self.settings.window), self.driver)
+                w, h = opening_size(self.settings, self.driver)
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                self.window_set = (w, h)
         except pygame.error:            # a display that cannot: stay as we are
             self.settings.fullscreen = not on
         self.presenter.invalidate()
 
     def _resized(self) -> None:
+        """A size the player (or the window manager) gave the window is theirs: remembered,
+        and opened at next time. The size the program itself just asked for (at the start,
+        coming back from full screen) is not a choice: it would pin a big screen's opening
+        size, or the 1280x720 of a small one, for good."""
         if self.settings.fullscreen:     # the screen's size is not the window's to remember
             return
         w, h = self.screen.get_size()
-        w, h = max(640, w), max(480, h)
+        w, h = max(WINDOW_MIN[0], w), max(WINDOW_MIN[1], h)
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        self.settings.window = (w, h)
+        if (w, h) == self.window_set and not self.settings.window_chosen:
+            return
+        self.settings.window, self.settings.window_chosen = (w, h), True
         self.save_window_in = 0.5       # once the drag stops: a resize sends many events
 
     def _save_window(self, dt: float) -> None:

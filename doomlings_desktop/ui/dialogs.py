@@ -51,6 +51,8 @@ class Dialog:
             if self.field is not None and self.field_rect.collidepoint(event.pos):
                 self.field.select_all()         # as a click in any text field does
             return None
+        if event.type == pygame.MOUSEMOTION:
+            self.focus.follow(event.pos, self.buttons)      # one current button (ui/focus.py)
         if event.type != pygame.KEYDOWN:
             return None
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -115,8 +117,8 @@ class Dialog:
                                        "" if self.field else letters.get(key, ""), tone))
             x -= int(12 * u)
         self.buttons.reverse()          # left to right, the order Tab goes
-        mouse = app.mouse
+        hot = focus.lit(self.focus, self.buttons, app.mouse)
         for b in self.buttons:
-            b.draw(surf, t, b.rect.collidepoint(mouse), u)
+            b.draw(surf, t, b is hot, u)
             targets.append((b.rect, ("button", b.key)))
         focus.draw(surf, t, self.focus, self.buttons, u)

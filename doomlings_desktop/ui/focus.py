@@ -12,7 +12,13 @@ place in the ring.
 
 The focus is drawn by the theme: an outline round the button (outside it, so the button's
 own look, lit under the pointer or not, is unchanged), and each button's letter on a key cap
-at its right end."""
+at its right end.
+
+One current button, whichever hand moved last: the pointer moving onto a button moves the
+focus there (`follow`), and a button is drawn lit under the pointer only while it has the
+focus (`lit`): once the keys move the focus away, the button under a resting pointer is
+drawn as any other. The lit button and the outline were on two buttons at once (the pointer
+on Save game, the keys' focus on Load game, in the Esc menu)."""
 
 from __future__ import annotations
 
@@ -72,6 +78,15 @@ class FocusRing:
         ring = self.ring(buttons)
         self.index = next((i for i, x in enumerate(ring) if x.key == b.key), self.index)
 
+    def follow(self, pos: tuple[int, int], buttons: Sequence[Pressable]) -> bool:
+        """The pointer moved to `pos`: the topmost button of the ring under it takes the
+        focus. Whether one was there (none: the focus stays where it was)."""
+        for b in reversed(self.ring(buttons)):
+            if b.rect.collidepoint(pos):
+                self.focus(b, buttons)
+                return True
+        return False
+
     def step(self, buttons: Sequence[Pressable], by: int) -> None:
         ring = self.ring(buttons)
         now = self.current(buttons)
@@ -128,6 +143,12 @@ class FocusRing:
 
 
 # ---------------------------------------------------------------- drawing (the theme's)
+
+
+def lit(ring: FocusRing, buttons: Sequence[Pressable], mouse: tuple[int, int]) -> Any:
+    """The button to draw lit: the focused one, if the pointer is on it (else None)."""
+    now = ring.current(buttons)
+    return now if now is not None and now.rect.collidepoint(mouse) else None
 
 
 def outline(surf: pygame.Surface, rect: Rect, u: float) -> None:

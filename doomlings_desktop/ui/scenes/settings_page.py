@@ -10,9 +10,10 @@ import pygame
 
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.storage.settings import COLOURS, HOLDS, PACES, UI_SCALES
-from doomlings_desktop.ui.app import Button, broken_modules
+from doomlings_desktop.ui.app import Button, broken_modules, elide
 from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
+from doomlings_desktop.ui.theme import MUTED
 
 # After a play the turn waits for End turn, so Undo can take the play back (and the Hint
 # button is offered): in games with a bot or in pass-and-play ("bots"), in every game, or
@@ -21,11 +22,30 @@ HOLD_LABELS = {"bots": "bots, hot-seat", "always": "always", "never": "never"}
 # The values of the settings that are on or off, drawn as check boxes.
 CHECKS = {"on": True, "off": False, "yes": True, "never ask": False}
 CHECK_KEYS = {"muted", "colorblind", "ask_out_of_turn", "fullscreen"}    # and the modules
+VOLUMES = tuple(k / 10 for k in range(11))      # 0% to 100% in tens
+BOT_PACES = (0.0, 0.4, 0.8, 1.5)                # seconds a bot's move stays on screen
+HELP = "Click a setting's button for its next value, right-click for the one before."
+
+
+def cycle(values: tuple, now: Any, step: int, unknown: int = -1) -> Any:
+    """The value `step` places from `now` in `values`, round the ends; a value that is not
+    one of them (a settings file may hold 0.33) counts as being at `unknown`."""
+    i = values.index(now) if now in values else unknown
+    return values[(i + step) % len(values)]
+
+
+def step_scale(now: float, step: int) -> float:
+    """The Interface size's next step up (or down), round the ends; from a size between two
+    steps (a hand-edited file), the nearest step that way."""
+    if step > 0:
+        return next((x for x in UI_SCALES if x > now + 1e-6), UI_SCALES[0])
+    return next((x for x in reversed(UI_SCALES) if x < now - 1e-6), UI_SCALES[-1])
 
 
 
 class SettingsScene(SubScene):
     title = "Settings"
+    own_keys = [("Right-click a button", "its value before (a click or Enter: the next)")]
 
     def leave(self) -> None:
         try:
@@ -69,41 +89,55 @@ class SettingsScene(SubScene):
         left, right = self._columns()
         return min(h / 720, h / (200 + 60 * max(len(left), len(right))), w * 0.88 / 1100)
 
+    def handle(self, event: pygame.event.Event) -> None:
+        """A right-click on a setting's button gives it the value before (a click: the next
+        one), as New game's seat buttons go the other way on a right-click."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            for b in reversed(self.buttons):
+                if b.enabled and b.rect.collidepoint(event.pos) and b.key != "back":
+                    self.app.sounds.play("click")
+                    self.focus.focus(b, self.buttons)
+                    self.change(b.key, -1)
+                    return
+        super().handle(event)
+
     def on_button(self, key: Any) -> None:
-        s = self.app.settings
         if key == "back":
             self.leave()
-        elif key == "fullscreen":
+        else:
+            self.change(key, 1)
+
+    def change(self, key: Any, step: int) -> None:
+        """The setting `key` to its next value (step 1) or the one before (-1); an on/off
+        setting is switched either way."""
+        s = self.app.settings
+        if key == "fullscreen":
             self.app.toggle_fullscreen()
         elif key == "animation":
-            i = PACES.index(s.pace) if s.pace in PACES else -1
-            s.pace = PACES[(i + 1) % len(PACES)]
+            s.pace = cycle(PACES, s.pace, step)
         elif key == "volume":
-            s.volume = 0.0 if s.volume >= 0.99 else round(min(1.0, s.volume + 0.1), 1)
+            s.volume = cycle(VOLUMES, round(s.volume, 1), step)
             self.app.sounds.set_volume(s.volume)
             self.app.sounds.play("click")
         elif key == "colorblind":
             s.colorblind_symbols = not s.colorblind_symbols
             self.app.art.set_symbols(s.colorblind_symbols)
         elif key == "colours":          # standard <-> colour-blind
-            now = COLOURS.index(s.colours) if s.colours in COLOURS else -1
-            self.app.set_colours(COLOURS[(now + 1) % len(COLOURS)])
+            self.app.set_colours(cycle(COLOURS, s.colours, step))
         elif key == "muted":
             s.muted = not s.muted
             self.app.sounds.set_muted(s.muted)
         elif key == "pace":
-            s.bot_pace = {0.0: 0.4, 0.4: 0.8, 0.8: 1.5, 1.5: 0.0}.get(s.bot_pace, 0.8)
+            s.bot_pace = cycle(BOT_PACES, s.bot_pace, step, BOT_PACES.index(0.8) - step)
         elif key == "ask_out_of_turn":
             s.ask_out_of_turn = not s.ask_out_of_turn
-        elif key == "ui_scale":         # the next step up, and from the largest the smallest
-            s.ui_scale = next((x for x in UI_SCALES if x > s.ui_scale + 1e-6), UI_SCALES[0])
+        elif key == "ui_scale":         # the next step, and from the largest the smallest
+            s.ui_scale = step_scale(s.ui_scale, step)
         elif isinstance(key, tuple) and key[0] == "module" and key[1] not in broken_modules():
             s.modules = [m for m in s.modules if m != key[1]] if key[1] in s.modules \
                 else sorted({*s.modules, key[1]})
         elif key in ("hold_end_turn", "hints"):
-            now = getattr(s, key)
-            i = HOLDS.index(now) if now in HOLDS else -1
-            setattr(s, key, HOLDS[(i + 1) % len(HOLDS)])
+            setattr(s, key, cycle(HOLDS, getattr(s, key), step))
 
     def draw(self, surf: pygame.Surface) -> None:
         u = self.unit()
@@ -111,6 +145,7 @@ class SettingsScene(SubScene):
         w, _ = surf.get_size()
         x0 = int(w * 0.06)
         self.begin(surf, x0)
+        self.help_line(surf, x0, u)
         left, right = self._columns()
         for col, rows in enumerate((left, right)):
             x = x0 + col * int(580 * u)
@@ -129,3 +164,12 @@ class SettingsScene(SubScene):
                                                        int(44 * u)), value, key,
                                            value != "cannot load"))
         self.draw_buttons(surf)
+
+    def help_line(self, surf: pygame.Surface, x0: int, u: float) -> None:
+        """What a click and a right-click do, beside the title (where no row can be)."""
+        t = self.app.text
+        x = x0 + t.font(int(40 * u), True).size(self.title)[0] + int(30 * u)
+        room = surf.get_width() - x - int(30 * u)
+        size = t.fit(HELP, int(15 * u), room, 11)
+        img = t.render(elide(t, HELP, size, room), size, MUTED)
+        surf.blit(img, img.get_rect(midleft=(x, int(40 * u) + int(24 * u))))

@@ -1,6 +1,8 @@
 """Statistics, as a page to look at: a headline (games, wins, best and average score), your
 scores game by game against the best bot's, the share of games won so far with a mark per game,
 how you fare against each bot level, and the cards you keep most often, with their faces.
+"You" is the one person at this screen (against bots, or online); games that several played
+at this screen (pass-and-play) are counted by name on a line of their own.
 
 Everything comes from `storage.statistics.summary()`, which reads the file once per change
 and checks every field (the file is hostile input); a card the file names that no card file
@@ -113,6 +115,11 @@ class StatsScene(SubScene):
             parts.append(f"best score {s['best']}, average {s['average']:.1f}")
         surf.blit(t.render(" · ".join(parts), int(21 * u), INK, bold=True), (x, y))
         y += int(34 * u)
+        shared = pass_and_play_line(s["pass_and_play"])
+        if shared:
+            size = t.fit(shared, int(17 * u), width, 11)
+            surf.blit(t.render(elide(t, shared, size, width), size, INK), (x, y))
+            y += int(28 * u)
         notes = []
         if s.get("partial"):
             notes.append("Only the newest games are kept.")
@@ -127,12 +134,35 @@ class StatsScene(SubScene):
         return y + int(10 * u)
 
     def _empty(self, surf: pygame.Surface, s: dict, u: float) -> None:
+        """No game of yours: says so, and lists the pass-and-play players by name."""
         t = self.app.text
         w, h = surf.get_size()
-        words = ("No game with a human player finished yet." if s["games"] else
-                 "No game finished yet.") + " Play one, and it shows here."
-        img = t.render(words, int(22 * u), MUTED)
-        surf.blit(img, img.get_rect(center=(w // 2, h // 2)))
+        shared = s["pass_and_play"]["players"]
+        if shared:
+            words = ("No game of your own yet (you against bots, or online): your charts "
+                     "show here once you play one.")
+        else:
+            words = ("No game with a human player finished yet." if s["games"] else
+                     "No game finished yet.") + " Play one, and it shows here."
+        size = t.fit(words, int(22 * u), int(w * 0.92), 11)
+        img = t.render(words, size, MUTED)
+        y = h // 2 - (len(shared) * int(14 * u) if shared else 0)
+        surf.blit(img, img.get_rect(center=(w // 2, y)))
+        if not shared:
+            return
+        y += int(40 * u)
+        head = t.render("Pass-and-play, by name", int(18 * u), ACCENT, bold=True)
+        surf.blit(head, head.get_rect(midtop=(w // 2, y)))
+        y += head.get_height() + int(8 * u)
+        for row in shared:
+            if y + int(24 * u) > h - int(90 * u):       # above Back
+                break
+            line = (f"{row['name']}: won {row['won']} of {row['played']}, "
+                    f"best score {row['best']}")
+            img = t.render(elide(t, line, int(17 * u), int(w * 0.8)), int(17 * u), INK)
+            surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+            self.targets.append((img.get_rect(midtop=(w // 2, y)), ("player", row["name"])))
+            y += int(26 * u)
 
     def _title(self, surf: pygame.Surface, words: str, r: pygame.Rect, u: float) -> int:
         img = self.app.text.render(words, int(18 * u), ACCENT, bold=True)
@@ -268,6 +298,16 @@ class StatsScene(SubScene):
             line = f"{statistics_day(g)}{scores}: {win} won"
             surf.blit(t.render(elide(t, line, int(14 * u), r.w), int(14 * u), MUTED), (r.x, y))
             y += step
+
+
+def pass_and_play_line(pp: dict) -> str:
+    """The games several people played at this screen, on a line of their own: counted by
+    name, never as "you" (the tryout's "you won 1 of 1" after a three-person game)."""
+    n = pp["games"]
+    if not n:
+        return ""
+    who = " · ".join(f"{r['name']} won {r['won']} of {r['played']}" for r in pp["players"])
+    return f"Pass-and-play, {n} game{'s' if n != 1 else ''} (by name, not in yours): {who}"
 
 
 def statistics_day(g: dict) -> str:

@@ -709,8 +709,11 @@ class Buttons(Layer):
             mine = {id(b) for b in w.shown()}
         mouse = sc.app.mouse
         rest = [b for b in sc.buttons if id(b) not in mine]
+        # the end screen's ring: lit is the focused one under the pointer (ui/focus.py)
+        hot = focus.lit(sc.focus, rest, mouse) if sc.game.over else None
         for b in rest:
-            b.draw(surf, sc.app.text, b.rect.collidepoint(mouse), sc.unit())
+            under = b is hot if sc.game.over else b.rect.collidepoint(mouse)
+            b.draw(surf, sc.app.text, under, sc.unit())
             if b.enabled:
                 sc.targets.append((b.rect, ("button", b.key)))
         if sc.game.over:        # the end screen's: their letters and the focus (ui/focus.py)

@@ -121,6 +121,8 @@ class ReplayScene(TableScene):
             if not self.press_hotkey(event):
                 self.page_key(event)
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.focus.follow(event.pos, self.buttons)      # one current button (ui/focus.py)
         if event.type == pygame.MOUSEBUTTONDOWN and (self.keys_open
                                                      or self.modals.zoom is not None):
             self.keys_open = False
