@@ -167,7 +167,9 @@ def pile_cards(area: Rect, colors: list[str], u: float,
     would thin the bands under the readable strip, make the cards too small to show their
     picture, or leave a band's name fewer than CARD_LETTERS letters: the pile is then drawn as strips
     (`pile_slots`). `need(h)`, when given, is the width a band h high needs to show every
-    name of the pile whole, and the cards must be that wide. A card slot is taller than wide,
+    name of the pile whole, and the cards must be that wide; `need(0)`, asked when every
+    colour holds one card, is the width a whole card's title band needs (where a name may
+    take two lines). A card slot is taller than wide,
     a band wider than tall."""
     used = [c for c in PILE_COLORS if c in colors]
     if not used:
@@ -190,7 +192,7 @@ def pile_cards(area: Rect, colors: list[str], u: float,
         banded = longest > 1
         if fh >= max(3 * pitch if banded else 0, int(72 * u)) and (
                 letters >= CARD_LETTERS or not banded) and (
-                need is None or fw >= need(pitch - cut if banded else STRIP_MIN_H)):
+                need is None or fw >= need(pitch - cut if banded else 0)):
             break
     else:
         return None
@@ -208,15 +210,96 @@ def pile_cards(area: Rect, colors: list[str], u: float,
     return slots
 
 
+def mixed_pile(area: Rect, colors: list[str], u: float,
+               need_of: Callable[[int, int], int]) -> list[Rect] | None:
+    """Where a pile cannot lie all as cards (`pile_cards`), judged per colour: each colour
+    of one card whose whole name fits its face's title band lies as that card, and every
+    other colour as a column of strips beside them, every name whole. `need_of(h, i)` is the
+    width card i needs on a band h high (h = 0: on a whole card's title band). None when
+    no colour can lie as a card, a colour's strips do not fit one column at a readable
+    height, or a strip would cut its name: the pile is then drawn as strips."""
+    used = [c for c in PILE_COLORS if c in colors]
+    count = {c: colors.count(c) for c in used}
+    gap = max(1, int(3 * u))
+    cut = max(1, gap // 2)
+    ideal = max(STRIP_MIN_H + cut, int(30 * u))
+    fw = min(int(area.h * 0.72), int(150 * u))
+    if int(fw / 0.72) < int(72 * u):
+        return None
+    first = {c: colors.index(c) for c in used}
+    faces = [c for c in used if count[c] == 1 and need_of(0, first[c]) <= fw]
+    rest = [c for c in used if c not in faces]
+    if not faces:
+        return None
+    fw = min(fw, (area.w - 3 * gap * len(used)) // len(used))
+    if not rest:
+        fw = min(fw, max(need_of(0, first[c]) for c in faces) + 4 * gap)
+    if int(fw / 0.72) < int(72 * u) or any(need_of(0, first[c]) > fw for c in faces):
+        return None
+    longest = max((count[c] for c in rest), default=1)
+    pitch = min(ideal, area.h // longest)
+    sw = min(int(260 * u), (area.w - len(faces) * (fw + 3 * gap)) // max(1, len(rest))
+             - 3 * gap)
+    if pitch < STRIP_MIN_H + cut or sw < 2 * pitch or any(
+            need_of(pitch - cut, i) > sw for i, c in enumerate(colors) if c in rest):
+        return None
+    x = area.x + gap
+    left = {}
+    for c in used:
+        left[c] = x
+        x += (fw if c in faces else sw) + 3 * gap
+    seen: dict[str, int] = {}
+    slots = []
+    for c in colors:
+        k = seen.get(c, 0)
+        seen[c] = k + 1
+        slots.append(Rect(left[c], area.y, fw, int(fw / 0.72)) if c in faces else
+                     Rect(left[c], area.y + k * pitch, sw, pitch - cut))
+    return slots
+
+
 def pile_slots(area: Rect, colors: list[str], u: float, cards: bool = False,
-               need: Callable[[int], int] | None = None) -> list[Rect]:
-    """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`), else as
-    strips (`strip_slots`)."""
+               need: Callable[[int], int] | None = None,
+               bound: frozenset[int] = frozenset(),
+               need_of: Callable[[int, int], int] | None = None) -> list[Rect]:
+    """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`), else,
+    given `need_of`, as cards where a colour has room and strips beside them
+    (`mixed_pile`), else as strips (`strip_slots`, keeping each strip of `bound` with the
+    one before it)."""
     got = pile_cards(area, colors, u, need) if cards else None
-    return got if got is not None else strip_slots(area, colors, u)
+    if got is None and cards and need_of is not None:
+        got = mixed_pile(area, colors, u, need_of)
+    return got if got is not None else strip_slots(area, colors, u, bound)
 
 
-def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
+def _units(colors: list[str], bound: frozenset[int]) -> dict[str, list[int]]:
+    """Each colour's strips as units that no column break may split: a strip of `bound`
+    (an attachment, which follows its host in the pile's order) joins the unit before it."""
+    units: dict[str, list[int]] = {}
+    for i, c in enumerate(colors):
+        got = units.setdefault(c, [])
+        if i in bound and got and colors[i - 1] == c:
+            got[-1] += 1
+        else:
+            got.append(1)
+    return units
+
+
+def _column_spots(units: list[int], k: int) -> list[tuple[int, int]]:
+    """(column, row) of each strip of a group's units, at most k rows a column (more when
+    one unit is longer), a unit never split over two columns."""
+    spots = []
+    col = row = 0
+    for n in units:
+        if row and row + n > k:
+            col, row = col + 1, 0
+        spots += [(col, row + j) for j in range(n)]
+        row += n
+    return spots
+
+
+def strip_slots(area: Rect, colors: list[str], u: float,
+                bound: frozenset[int] = frozenset()) -> list[Rect]:
     """One rect per pile card (in pile order): a group per color, cards overlapping as strips
     so each shows its color, name and value. Either the groups stand side by side (a long
     one split into columns), or they follow one another down the columns with a small gap
@@ -225,7 +308,8 @@ def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
     STRIP_MIN_H (whose text would be under the minimum) only when no layout avoids them."""
     used = [c for c in PILE_COLORS if c in colors] or ["red"]
     count = {c: colors.count(c) for c in used}
-    groups = [(c, count[c]) for c in used]
+    units = _units(colors, bound)
+    groups = [(c, units.get(c, [0])) for c in used]
     longest = max(1, max(count.values()))
     gap = max(1, int(3 * u))
     cut = max(1, gap // 2)                       # between two strips of a column
@@ -234,12 +318,13 @@ def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
     sep = max(gap, int(6 * u))
     best = None
     for k in range(longest, 0, -1):              # side by side, at most k strips a column
-        pitch = min(ideal, area.h // k)
+        pitch = min(ideal, area.h // max(k, max(max(us) for _, us in groups)))
         place = {}
         col = 0
-        for c, n in groups:
-            place[c] = [(col + i // k, (i % k) * pitch) for i in range(n)]
-            col += max(1, -(-n // k))
+        for c, us in groups:
+            spots = _column_spots(us, k)
+            place[c] = [(col + i, j * pitch) for i, j in spots]
+            col += spots[-1][0] + 1 if spots else 1
         best = _better(best, (pitch, col, place, 1), area, least, ideal, gap)
     for pitch in range(ideal, min(least, ideal) - 1, -1):      # flowing down the columns
         if pitch <= area.h:
@@ -267,21 +352,23 @@ def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
 
 def _flow(groups: list, pitch: int, sep: int, height: int) -> tuple[int, dict]:
     """Groups one after another down columns of `height`: a group starts a new column
-    rather than leave one strip at the bottom of the last one."""
+    rather than leave one strip at the bottom of the last one, and a unit (a host and its
+    attachment, `_units`) starts one rather than be split."""
     place: dict[str, list] = {}
     col = y = 0
-    for c, n in groups:
+    for c, units in groups:
         if y > 0:
-            if y + sep + min(n, 2) * pitch > height:
+            if y + sep + max(min(sum(units), 2), units[0]) * pitch > height:
                 col, y = col + 1, 0
             else:
                 y += sep
         spots = place[c] = []
-        for _ in range(n):
-            if y > 0 and y + pitch > height:
+        for n in units:
+            if y > 0 and y + n * pitch > height:
                 col, y = col + 1, 0
-            spots.append((col, y))
-            y += pitch
+            for _ in range(n):
+                spots.append((col, y))
+                y += pitch
     return col + 1, place
 
 
