@@ -265,11 +265,11 @@ def pile_slots(area: Rect, colors: list[str], u: float, cards: bool = False,
     """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`), else,
     given `need_of`, as cards where a colour has room and strips beside them
     (`mixed_pile`), else as strips (`strip_slots`, keeping each strip of `bound` with the
-    one before it)."""
+    one before it, and cutting as few names as it can when `need_of` is given)."""
     got = pile_cards(area, colors, u, need) if cards else None
     if got is None and cards and need_of is not None:
         got = mixed_pile(area, colors, u, need_of)
-    return got if got is not None else strip_slots(area, colors, u, bound)
+    return got if got is not None else strip_slots(area, colors, u, bound, need_of)
 
 
 def _units(colors: list[str], bound: frozenset[int]) -> dict[str, list[int]]:
@@ -299,13 +299,26 @@ def _column_spots(units: list[int], k: int) -> list[tuple[int, int]]:
 
 
 def strip_slots(area: Rect, colors: list[str], u: float,
-                bound: frozenset[int] = frozenset()) -> list[Rect]:
+                bound: frozenset[int] = frozenset(),
+                need_of: Callable[[int, int], int] | None = None) -> list[Rect]:
     """One rect per pile card (in pile order): a group per color, cards overlapping as strips
     so each shows its color, name and value. Either the groups stand side by side (a long
     one split into columns), or they follow one another down the columns with a small gap
     between groups, a group going on at the top of the next column. Of these, the layout
     whose strips and columns are both nearest their good size wins; strips thinner than
-    STRIP_MIN_H (whose text would be under the minimum) only when no layout avoids them."""
+    STRIP_MIN_H (whose text would be under the minimum) only when no layout avoids them.
+    Given `need_of(h, i)` (the width strip i needs on a band h high to show its whole name),
+    the layouts that cut the fewest names come first. A strip of `bound` (an attachment)
+    stays in the column of the one before it (its host), and needs its indent more."""
+    def cuts(cand: tuple) -> int:
+        if need_of is None:
+            return 0
+        pitch, ncols, _, _ = cand
+        room = area.w // max(1, ncols) - 2 * gap
+        h = pitch - cut
+        return sum(need_of(h, i) + (attach_indent(h, room) if i in bound else 0) > room
+                   for i in range(len(colors)))
+
     used = [c for c in PILE_COLORS if c in colors] or ["red"]
     count = {c: colors.count(c) for c in used}
     units = _units(colors, bound)
@@ -325,11 +338,13 @@ def strip_slots(area: Rect, colors: list[str], u: float,
             spots = _column_spots(us, k)
             place[c] = [(col + i, j * pitch) for i, j in spots]
             col += spots[-1][0] + 1 if spots else 1
-        best = _better(best, (pitch, col, place, 1), area, least, ideal, gap)
+        cand = (pitch, col, place, 1)
+        best = _better(best, cand, area, least, ideal, gap, cuts(cand))
     for pitch in range(ideal, min(least, ideal) - 1, -1):      # flowing down the columns
         if pitch <= area.h:
             col, place = _flow(groups, pitch, sep, area.h)
-            best = _better(best, (pitch, col, place, 0), area, least, ideal, gap)
+            cand = (pitch, col, place, 0)
+            best = _better(best, cand, area, least, ideal, gap, cuts(cand))
     if best[0][0] == 0:         # no room for readable strips: the tallest that leave each
         pitch, (col, place) = 5, _flow(groups, 5, sep, area.h)      # a badge and a value
         for pitch in range(min(least, area.h), 4, -1):
@@ -372,10 +387,16 @@ def _flow(groups: list, pitch: int, sep: int, height: int) -> tuple[int, dict]:
     return col + 1, place
 
 
+def attach_indent(h: int, w: int) -> int:
+    """How far an attachment's band under its host is indented (ui/table/attach.py): a
+    little, so its name keeps its room."""
+    return max(4, min(int(h * 0.55), w // 10))
+
+
 def _better(best: tuple | None, cand: tuple, area: Rect, least: int, ideal: int,
-            gap: int) -> tuple:
-    """Keep the better of two layouts: readable strips first, then the more of each name
-    shown (up to 14 letters, most names whole) weighed against how near the strips come to
+            gap: int, cut_names: int = 0) -> tuple:
+    """Keep the better of two layouts: readable strips first, then fewer names cut (when
+    known), then the more of each name shown (up to 14 letters, most names whole) weighed against how near the strips come to
     their ideal height (so names are not shown whole in strips far thinner than the rest of
     the table's text), then taller strips, then groups side by side."""
     pitch, ncols, _, side = cand
@@ -383,7 +404,8 @@ def _better(best: tuple | None, cand: tuple, area: Rect, least: int, ideal: int,
     room = col_w - 2 * gap - 2.4 * pitch          # the badge and the value take the rest
     letters = max(0.0, room / (0.6 * strip_text_px(pitch - max(1, gap // 2))))
     worth = int(min(letters, 14)) * math.sqrt(min(pitch, ideal) / ideal)
-    key = (int(pitch >= least and col_w >= 2 * least), round(worth, 3), pitch, side)
+    key = (int(pitch >= least and col_w >= 2 * least), -cut_names, round(worth, 3), pitch,
+           side)
     return (key, cand) if best is None or key > best[0] else best
 
 

@@ -216,6 +216,29 @@ def title_fits(d: Any, w: int, h: int, worth: int | None = None) -> bool:
     return _name_font(d.name, strip_text_px(h), room).size(d.name)[0] <= room
 
 
+def name_fits(d: Any, w: int, h: int, worth: int | None = None) -> bool:
+    """Whether `draw_strip` draws card d's whole name on its strip w x h: on one line
+    (`title_fits`) or, on a band tall enough, on two."""
+    if title_fits(d, w, h, worth):
+        return True
+    line = max(1.0, h * 0.045) * (2.2 if d.kind == "trait" and d.dominant else 1)
+    return _two_lines(d.name, strip_text_px(h), h - 2 * line,
+                      name_room(d, w, h, worth)) is not None
+
+
+def name_width(d: Any, h: int, worth: int | None = None) -> int:
+    """The narrowest strip h high that shows card d's whole name (`name_fits`; 801 when
+    none up to 800 does)."""
+    lo, hi = 16, 801
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if name_fits(d, mid, h, worth):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
 def split_width(name: str, f: Any) -> int | None:
     """The width of the longer line of `name` broken on two lines in font `f` at its best
     break (`split_name`); None when it has no break."""
