@@ -133,3 +133,31 @@ def test_an_attachment_lies_in_its_hosts_column_however_the_columns_break():
             assert host.x == att.x and att.y > host.y, (colors, sorted(bound), area, b)
             checked += 1
     assert checked > 100
+
+
+def test_the_tryouts_pile_of_three_colours_lies_as_three_cards_at_1280x720():
+    """The tryout's pile: Flight, Sneaky and Self-Awareness lay as three thin strips across
+    a mostly empty panel; now as three cards, Self-Awareness's name on two lines."""
+    from doomlings_desktop.rules.setup import build
+
+    db = default_database()
+    seats = [{"hand": ["quick", "spiny"], "pile": ["flight", "sneaky", "self-awareness"]},
+             {"pile": ["fangs", "bark"]}, {"pile": ["teeth", "antlers", "clever"]}]
+    g = build(db, {"age": "the-birth-of-life", "players": seats}, players=3,
+              names=["Ada", "Bea", "Cyd"])
+    s = Settings()
+    s.animation = "off"
+    app = App(size=(1280, 720), settings=s)
+    sc = TableScene(app, [SeatConfig("Ada"), SeatConfig("Bea", "bot", "hard"),
+                          SeatConfig("Cyd", "bot", "hard")], 0, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame([])
+    probe.fresh(app)
+    with probe.recording() as got:
+        app.frame([])
+    mine = [r for r, a in sc.targets if a[:2] == ("strip", 0)]
+    assert len(mine) == 3 and all(r.h > r.w for r in mine), mine
+    names = [r.text for r in got if r.within and r.within[0][:2] == ("strip", "self-awareness")]
+    assert "Self-" in names and "Awareness" in names and not any(
+        t.endswith("\u2026") for t in names), names          # (each drawn with its shadow)

@@ -619,8 +619,15 @@ class PlayerPanel(_Panel):
             worth = -10 if d.kind == "trait" and d.variable else None
             two = split_width(d.name, font(MIN_TEXT_PX, True, True))
             h2 = two_line_height()
-            got = next((w for w in range(32, 601) if title_fits(d, w, STRIP_MIN_H, worth)
-                        or (two is not None and two <= name_room(d, w, h2, worth))), 601)
+            lo, hi = 32, 601            # the room grows with the width: halve the range
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if title_fits(d, mid, STRIP_MIN_H, worth) or (
+                        two is not None and two <= name_room(d, mid, h2, worth)):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            got = lo
             self.title_needs[c] = got
         return got
 
