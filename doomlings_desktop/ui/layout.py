@@ -211,13 +211,16 @@ def pile_cards(area: Rect, colors: list[str], u: float,
 
 
 def mixed_pile(area: Rect, colors: list[str], u: float,
-               need_of: Callable[[int, int], int]) -> list[Rect] | None:
+               need_of: Callable[[int, int], int],
+               bound: frozenset[int] = frozenset()) -> list[Rect] | None:
     """Where a pile cannot lie all as cards (`pile_cards`), judged per colour: each colour
     of one card whose whole name fits its face's title band lies as that card, and every
     other colour as a column of strips beside them, every name whole. `need_of(h, i)` is the
     width card i needs on a band h high (h = 0: on a whole card's title band). None when
     no colour can lie as a card, a colour's strips do not fit one column at a readable
-    height, or a strip would cut its name: the pile is then drawn as strips."""
+    height, or a strip would cut its name: the pile is then drawn as strips. A strip of
+    `bound` (an attachment, right after its host, of its host's colour) lies under its host
+    in the host's strip column, and needs its indent more."""
     used = [c for c in PILE_COLORS if c in colors]
     count = {c: colors.count(c) for c in used}
     gap = max(1, int(3 * u))
@@ -240,8 +243,10 @@ def mixed_pile(area: Rect, colors: list[str], u: float,
     pitch = min(ideal, area.h // longest)
     sw = min(int(260 * u), (area.w - len(faces) * (fw + 3 * gap)) // max(1, len(rest))
              - 3 * gap)
+    h = pitch - cut
     if pitch < STRIP_MIN_H + cut or sw < 2 * pitch or any(
-            need_of(pitch - cut, i) > sw for i, c in enumerate(colors) if c in rest):
+            need_of(h, i) + (attach_indent(h, sw) if i in bound else 0) > sw
+            for i, c in enumerate(colors) if c in rest):
         return None
     x = area.x + gap
     left = {}
@@ -262,13 +267,15 @@ def pile_slots(area: Rect, colors: list[str], u: float, cards: bool = False,
                need: Callable[[int], int] | None = None,
                bound: frozenset[int] = frozenset(),
                need_of: Callable[[int, int], int] | None = None) -> list[Rect]:
-    """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`), else,
+    """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`; not with
+    an attachment in the pile, `bound`), else,
     given `need_of`, as cards where a colour has room and strips beside them
     (`mixed_pile`), else as strips (`strip_slots`, keeping each strip of `bound` with the
     one before it, and cutting as few names as it can when `need_of` is given)."""
-    got = pile_cards(area, colors, u, need) if cards else None
+    # an attachment is tucked under its host's strip: never a band over a card
+    got = pile_cards(area, colors, u, need) if cards and not bound else None
     if got is None and cards and need_of is not None:
-        got = mixed_pile(area, colors, u, need_of)
+        got = mixed_pile(area, colors, u, need_of, bound)
     return got if got is not None else strip_slots(area, colors, u, bound, need_of)
 
 

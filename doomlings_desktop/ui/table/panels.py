@@ -316,11 +316,11 @@ class PlayerPanel(_Panel):
         firsts = tuple(cs[0] for cs in sv.colors)     # a multi-colour trait sits with its first
         entries = pile_entries(sv, firsts)
         hosts = {h for _, _, _, h in entries if h >= 0}
-        # as cards where room allows; a pile with an attachment tucks it under its host's
-        # strip (E8), so it keeps the strips
+        # as cards where room allows; an attachment is tucked under its host's strip (E8),
+        # so its colour keeps the strips
         bound = frozenset(i for i, e in enumerate(entries) if e[3] >= 0)
         slots = self._slots(area, tuple(col for _, col, _, _ in entries), u,
-                            tuple(c for c, _, _, _ in entries), bound, not hosts)
+                            tuple(c for c, _, _, _ in entries), bound)
         drawn: dict[int, Rect] = {}
         for (c, col, worth, host), slot in zip(entries, slots, strict=True):
             linked = c in hosts
@@ -576,18 +576,18 @@ class PlayerPanel(_Panel):
         return max(t.font(size).size(line)[0] for line in lines)
 
     def _slots(self, area: Rect, colors: tuple, u: float, ids: tuple = (),
-               bound: frozenset[int] = frozenset(), cards: bool = True) -> list[Rect]:
+               bound: frozenset[int] = frozenset()) -> list[Rect]:
         """Where a pile's cards go (given `ids`, the pile's card ids in drawing order: as
-        overlapping cards where room allows their whole names, unless `cards` is off; as
-        strips, each strip of `bound`, an attachment, in the column of the one before it,
-        its host, cutting as few names as the room allows), worked out once per pile shape
-        (a bounded cache: every pile that grows by a card is a new shape)."""
-        key = (tuple(area), colors, u, ids, bound, cards)
+        overlapping cards where room allows their whole names; as strips, each strip of
+        `bound`, an attachment, in the column of the one before it, its host, cutting as few
+        names as the room allows), worked out once per pile shape (a bounded cache: every
+        pile that grows by a card is a new shape)."""
+        key = (tuple(area), colors, u, ids, bound)
         got = self.slot_cache.get(key)
         if got is None:
             need = (lambda h: self._band_need(ids, h)) if ids else None
             need_of = (lambda h, i: self._band_need((ids[i],), h)) if ids else None
-            got = self.slot_cache[key] = pile_slots(area, list(colors), u, bool(ids) and cards,
+            got = self.slot_cache[key] = pile_slots(area, list(colors), u, bool(ids),
                                                     need, bound, need_of)
         return got
 
