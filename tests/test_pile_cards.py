@@ -161,3 +161,21 @@ def test_the_tryouts_pile_of_three_colours_lies_as_three_cards_at_1280x720():
     names = [r.text for r in got if r.within and r.within[0][:2] == ("strip", "self-awareness")]
     assert "Self-" in names and "Awareness" in names and not any(
         t.endswith("\u2026") for t in names), names          # (each drawn with its shadow)
+
+
+def test_a_mixed_pile_lies_in_its_area_cards_beside_strips_nothing_overlapping():
+    """`mixed_pile`: each colour of one card whose name fits lies as a card, the others as a
+    column of strips; all inside the area, none over another; None when a strip would cut
+    its name or no colour can lie as a card."""
+    from doomlings_desktop.ui.layout import mixed_pile
+
+    colors = ["blue", "green", "green", "purple", "colorless"]
+    area = Rect(4, 397, 943, 117)
+    slots = mixed_pile(area, colors, 1.0, lambda h, i: 70)
+    assert slots is not None and len(slots) == len(colors)
+    assert [r.h > r.w for r in slots] == [True, False, False, True, True]
+    assert slots[1].x == slots[2].x and slots[2].y > slots[1].y
+    assert all(area.contains(r) for r in slots)
+    assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
+    assert mixed_pile(area, colors, 1.0, lambda h, i: 70 if h == 0 else 900) is None
+    assert mixed_pile(area, colors, 1.0, lambda h, i: 900 if h == 0 else 70) is None

@@ -235,8 +235,6 @@ def mixed_pile(area: Rect, colors: list[str], u: float,
     if not faces:
         return None
     fw = min(fw, (area.w - 3 * gap * len(used)) // len(used))
-    if not rest:
-        fw = min(fw, max(need_of(0, first[c]) for c in faces) + 4 * gap)
     if int(fw / 0.72) < int(72 * u) or any(need_of(0, first[c]) > fw for c in faces):
         return None
     longest = max((count[c] for c in rest), default=1)
