@@ -167,7 +167,9 @@ def pile_cards(area: Rect, colors: list[str], u: float,
     would thin the bands under the readable strip, make the cards too small to show their
     picture, or leave a band's name fewer than CARD_LETTERS letters: the pile is then drawn as strips
     (`pile_slots`). `need(h)`, when given, is the width a band h high needs to show every
-    name of the pile whole, and the cards must be that wide. A card slot is taller than wide,
+    name of the pile whole, and the cards must be that wide; `need(0)`, asked when every
+    colour holds one card, is the width a whole card's title band needs (where a name may
+    take two lines). A card slot is taller than wide,
     a band wider than tall."""
     used = [c for c in PILE_COLORS if c in colors]
     if not used:
@@ -190,7 +192,7 @@ def pile_cards(area: Rect, colors: list[str], u: float,
         banded = longest > 1
         if fh >= max(3 * pitch if banded else 0, int(72 * u)) and (
                 letters >= CARD_LETTERS or not banded) and (
-                need is None or fw >= need(pitch - cut if banded else STRIP_MIN_H)):
+                need is None or fw >= need(pitch - cut if banded else 0)):
             break
     else:
         return None
@@ -208,24 +210,124 @@ def pile_cards(area: Rect, colors: list[str], u: float,
     return slots
 
 
+def mixed_pile(area: Rect, colors: list[str], u: float,
+               need_of: Callable[[int, int], int],
+               bound: frozenset[int] = frozenset()) -> list[Rect] | None:
+    """Where a pile cannot lie all as cards (`pile_cards`), judged per colour: each colour
+    of one card whose whole name fits its face's title band lies as that card, and every
+    other colour as a column of strips beside them, every name whole. `need_of(h, i)` is the
+    width card i needs on a band h high (h = 0: on a whole card's title band). None when
+    no colour can lie as a card, a colour's strips do not fit one column at a readable
+    height, or a strip would cut its name: the pile is then drawn as strips. A strip of
+    `bound` (an attachment, right after its host, of its host's colour) lies under its host
+    in the host's strip column, and needs its indent more."""
+    used = [c for c in PILE_COLORS if c in colors]
+    count = {c: colors.count(c) for c in used}
+    gap = max(1, int(3 * u))
+    cut = max(1, gap // 2)
+    ideal = max(STRIP_MIN_H + cut, int(30 * u))
+    fw = min(int(area.h * 0.72), int(150 * u))
+    if int(fw / 0.72) < int(72 * u):
+        return None
+    first = {c: colors.index(c) for c in used}
+    faces = [c for c in used if count[c] == 1 and need_of(0, first[c]) <= fw]
+    rest = [c for c in used if c not in faces]
+    if not faces:
+        return None
+    fw = min(fw, (area.w - 3 * gap * len(used)) // len(used))
+    if int(fw / 0.72) < int(72 * u) or any(need_of(0, first[c]) > fw for c in faces):
+        return None
+    longest = max((count[c] for c in rest), default=1)
+    pitch = min(ideal, area.h // longest)
+    sw = min(int(260 * u), (area.w - len(faces) * (fw + 3 * gap)) // max(1, len(rest))
+             - 3 * gap)
+    h = pitch - cut
+    if pitch < STRIP_MIN_H + cut or sw < 2 * pitch or any(
+            need_of(h, i) + (attach_indent(h, sw) if i in bound else 0) > sw
+            for i, c in enumerate(colors) if c in rest):
+        return None
+    x = area.x + gap
+    left = {}
+    for c in used:
+        left[c] = x
+        x += (fw if c in faces else sw) + 3 * gap
+    seen: dict[str, int] = {}
+    slots = []
+    for c in colors:
+        k = seen.get(c, 0)
+        seen[c] = k + 1
+        slots.append(Rect(left[c], area.y, fw, int(fw / 0.72)) if c in faces else
+                     Rect(left[c], area.y + k * pitch, sw, pitch - cut))
+    return slots
+
+
 def pile_slots(area: Rect, colors: list[str], u: float, cards: bool = False,
-               need: Callable[[int], int] | None = None) -> list[Rect]:
-    """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`), else as
-    strips (`strip_slots`)."""
-    got = pile_cards(area, colors, u, need) if cards else None
-    return got if got is not None else strip_slots(area, colors, u)
+               need: Callable[[int], int] | None = None,
+               bound: frozenset[int] = frozenset(),
+               need_of: Callable[[int, int], int] | None = None) -> list[Rect]:
+    """`cards`: as overlapping cards where room allows (`pile_cards`, with `need`; not with
+    an attachment in the pile, `bound`), else,
+    given `need_of`, as cards where a colour has room and strips beside them
+    (`mixed_pile`), else as strips (`strip_slots`, keeping each strip of `bound` with the
+    one before it, and cutting as few names as it can when `need_of` is given)."""
+    # an attachment is tucked under its host's strip: never a band over a card
+    got = pile_cards(area, colors, u, need) if cards and not bound else None
+    if got is None and cards and need_of is not None:
+        got = mixed_pile(area, colors, u, need_of, bound)
+    return got if got is not None else strip_slots(area, colors, u, bound, need_of)
 
 
-def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
+def _units(colors: list[str], bound: frozenset[int]) -> dict[str, list[int]]:
+    """Each colour's strips as units that no column break may split: a strip of `bound`
+    (an attachment, which follows its host in the pile's order) joins the unit before it."""
+    units: dict[str, list[int]] = {}
+    for i, c in enumerate(colors):
+        got = units.setdefault(c, [])
+        if i in bound and got and colors[i - 1] == c:
+            got[-1] += 1
+        else:
+            got.append(1)
+    return units
+
+
+def _column_spots(units: list[int], k: int) -> list[tuple[int, int]]:
+    """(column, row) of each strip of a group's units, at most k rows a column (more when
+    one unit is longer), a unit never split over two columns."""
+    spots = []
+    col = row = 0
+    for n in units:
+        if row and row + n > k:
+            col, row = col + 1, 0
+        spots += [(col, row + j) for j in range(n)]
+        row += n
+    return spots
+
+
+def strip_slots(area: Rect, colors: list[str], u: float,
+                bound: frozenset[int] = frozenset(),
+                need_of: Callable[[int, int], int] | None = None) -> list[Rect]:
     """One rect per pile card (in pile order): a group per color, cards overlapping as strips
     so each shows its color, name and value. Either the groups stand side by side (a long
     one split into columns), or they follow one another down the columns with a small gap
     between groups, a group going on at the top of the next column. Of these, the layout
     whose strips and columns are both nearest their good size wins; strips thinner than
-    STRIP_MIN_H (whose text would be under the minimum) only when no layout avoids them."""
+    STRIP_MIN_H (whose text would be under the minimum) only when no layout avoids them.
+    Given `need_of(h, i)` (the width strip i needs on a band h high to show its whole name),
+    the layouts that cut the fewest names come first. A strip of `bound` (an attachment)
+    stays in the column of the one before it (its host), and needs its indent more."""
+    def cuts(cand: tuple) -> int:
+        if need_of is None:
+            return 0
+        pitch, ncols, _, _ = cand
+        room = area.w // max(1, ncols) - 2 * gap
+        h = pitch - cut
+        return sum(need_of(h, i) + (attach_indent(h, room) if i in bound else 0) > room
+                   for i in range(len(colors)))
+
     used = [c for c in PILE_COLORS if c in colors] or ["red"]
     count = {c: colors.count(c) for c in used}
-    groups = [(c, count[c]) for c in used]
+    units = _units(colors, bound)
+    groups = [(c, units.get(c, [0])) for c in used]
     longest = max(1, max(count.values()))
     gap = max(1, int(3 * u))
     cut = max(1, gap // 2)                       # between two strips of a column
@@ -234,17 +336,20 @@ def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
     sep = max(gap, int(6 * u))
     best = None
     for k in range(longest, 0, -1):              # side by side, at most k strips a column
-        pitch = min(ideal, area.h // k)
+        pitch = min(ideal, area.h // max(k, max(max(us) for _, us in groups)))
         place = {}
         col = 0
-        for c, n in groups:
-            place[c] = [(col + i // k, (i % k) * pitch) for i in range(n)]
-            col += max(1, -(-n // k))
-        best = _better(best, (pitch, col, place, 1), area, least, ideal, gap)
+        for c, us in groups:
+            spots = _column_spots(us, k)
+            place[c] = [(col + i, j * pitch) for i, j in spots]
+            col += spots[-1][0] + 1 if spots else 1
+        cand = (pitch, col, place, 1)
+        best = _better(best, cand, area, least, ideal, gap, cuts(cand))
     for pitch in range(ideal, min(least, ideal) - 1, -1):      # flowing down the columns
         if pitch <= area.h:
             col, place = _flow(groups, pitch, sep, area.h)
-            best = _better(best, (pitch, col, place, 0), area, least, ideal, gap)
+            cand = (pitch, col, place, 0)
+            best = _better(best, cand, area, least, ideal, gap, cuts(cand))
     if best[0][0] == 0:         # no room for readable strips: the tallest that leave each
         pitch, (col, place) = 5, _flow(groups, 5, sep, area.h)      # a badge and a value
         for pitch in range(min(least, area.h), 4, -1):
@@ -267,28 +372,36 @@ def strip_slots(area: Rect, colors: list[str], u: float) -> list[Rect]:
 
 def _flow(groups: list, pitch: int, sep: int, height: int) -> tuple[int, dict]:
     """Groups one after another down columns of `height`: a group starts a new column
-    rather than leave one strip at the bottom of the last one."""
+    rather than leave one strip at the bottom of the last one, and a unit (a host and its
+    attachment, `_units`) starts one rather than be split."""
     place: dict[str, list] = {}
     col = y = 0
-    for c, n in groups:
+    for c, units in groups:
         if y > 0:
-            if y + sep + min(n, 2) * pitch > height:
+            if y + sep + max(min(sum(units), 2), units[0]) * pitch > height:
                 col, y = col + 1, 0
             else:
                 y += sep
         spots = place[c] = []
-        for _ in range(n):
-            if y > 0 and y + pitch > height:
+        for n in units:
+            if y > 0 and y + n * pitch > height:
                 col, y = col + 1, 0
-            spots.append((col, y))
-            y += pitch
+            for _ in range(n):
+                spots.append((col, y))
+                y += pitch
     return col + 1, place
 
 
+def attach_indent(h: int, w: int) -> int:
+    """How far an attachment's band under its host is indented (ui/table/attach.py): a
+    little, so its name keeps its room."""
+    return max(4, min(int(h * 0.55), w // 10))
+
+
 def _better(best: tuple | None, cand: tuple, area: Rect, least: int, ideal: int,
-            gap: int) -> tuple:
-    """Keep the better of two layouts: readable strips first, then the more of each name
-    shown (up to 14 letters, most names whole) weighed against how near the strips come to
+            gap: int, cut_names: int = 0) -> tuple:
+    """Keep the better of two layouts: readable strips first, then fewer names cut (when
+    known), then the more of each name shown (up to 14 letters, most names whole) weighed against how near the strips come to
     their ideal height (so names are not shown whole in strips far thinner than the rest of
     the table's text), then taller strips, then groups side by side."""
     pitch, ncols, _, side = cand
@@ -296,7 +409,8 @@ def _better(best: tuple | None, cand: tuple, area: Rect, least: int, ideal: int,
     room = col_w - 2 * gap - 2.4 * pitch          # the badge and the value take the rest
     letters = max(0.0, room / (0.6 * strip_text_px(pitch - max(1, gap // 2))))
     worth = int(min(letters, 14)) * math.sqrt(min(pitch, ideal) / ideal)
-    key = (int(pitch >= least and col_w >= 2 * least), round(worth, 3), pitch, side)
+    key = (int(pitch >= least and col_w >= 2 * least), -cut_names, round(worth, 3), pitch,
+           side)
     return (key, cand) if best is None or key > best[0] else best
 
 

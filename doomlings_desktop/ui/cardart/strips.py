@@ -116,22 +116,27 @@ def draw_strip(art: SymbolSource, d: Any, w: int, h: int,
     x0 = bcx + bs / 2 + h * 0.15
     f = font(fs, True, True)
     x0 = _picture(art, surf, d, base, x0, right, vcy, bs, f.size(d.name)[0])
-    maxw = max(4, int(right - x0))
-    name = d.name
+    _draw_name(surf, d.name, fs, h - 2 * inset, x0, max(4, int(right - x0)), vcy)
+    return surf
+
+
+def _draw_name(surf: pygame.Surface, name: str, fs: int, inner: float, x0: float, maxw: int,
+               cy: float) -> None:
+    """A strip's name from x0 in `maxw`, centred on cy: whole on one line (`_name_font`),
+    else whole on two lines where the band's inner height holds them (`_two_lines`), else
+    cut with an ellipsis, else (not even a letter fits) left out: badge and value say
+    enough."""
     f = _name_font(name, fs, maxw)
+    two = _two_lines(name, fs, inner, maxw) if f.size(name)[0] > maxw else None
+    if two:
+        _draw_lines(surf, two[1], two[0], x0, cy)
+        return
     if f.size(name)[0] > maxw:
         while len(name) > 1 and f.size(name + "\u2026")[0] > maxw:
             name = name[:-1]
         name = name.rstrip() + "\u2026"
-    if f.size(name)[0] > maxw:      # not even a letter fits: badge and value say enough
-        return surf
-    img = f.render(name, True, WHITE)
-    sh = f.render(name, True, SHADOW)
-    sh.set_alpha(150)
-    y = round(vcy - img.get_height() / 2)
-    surf.blit(sh, (round(x0) + 1, y + 1))
-    surf.blit(img, (round(x0), y))
-    return surf
+    if f.size(name)[0] <= maxw:
+        _draw_lines(surf, (name,), f, x0, cy)
 
 
 def _name_font(name: str, fs: int, room: int) -> Any:
@@ -148,6 +153,126 @@ def _name_font(name: str, fs: int, room: int) -> Any:
         if g.size(name)[0] <= room:
             return g
     return f
+
+
+def two_line_height(px: int = MIN_TEXT_PX) -> int:
+    """The height of a band whose name may take two lines of `px` text."""
+    return 2 * (font(px, True, True).get_linesize() - 1) + 6
+
+
+def split_name(name: str, f: Any, room: int) -> tuple[str, str] | None:
+    """`name` on two lines in font `f`, broken after a space or a hyphen, each line at most
+    `room` wide (the break whose longer line is shortest); None when no break fits."""
+    best = None
+    for i, ch in enumerate(name):
+        if ch not in " -":
+            continue
+        a, b = name[:i + 1].rstrip(), name[i + 1:].lstrip()
+        wide = max(f.size(a)[0], f.size(b)[0]) if a and b else room + 1
+        if wide <= room and (best is None or wide < best[0]):
+            best = (wide, (a, b))
+    return best[1] if best else None
+
+
+def name_room(d: Any, w: int, h: int, worth: int | None = None) -> float:
+    """How wide the name's room is on card d's strip w x h: `draw_strip`'s geometry (badge,
+    other colours' badges, value, module icon, dominant star), kept in step with it (tests/
+    test_strip_names.py draws strips at the widths this promises and finds no name cut)."""
+    kind = d.kind
+    colors = colors_of(d) if kind == "trait" else ()
+    dominant = kind == "trait" and bool(d.dominant)
+    line = max(1.0, h * 0.045)
+    inset = line * (2.2 if dominant else 1)
+    fs = strip_text_px(h)
+    show_value = kind == "trait"
+    txt = ""
+    if show_value and not (d.variable and worth is None):
+        txt = num_text(int(worth if d.variable else (d.value or 0)))
+    dv = min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13))
+    vf = font(max(fs, round(dv * (0.66 if len(txt) == 1 else 0.54))), True, True)
+    vw = max(dv, vf.size(txt)[0] + dv * 0.7) if txt else dv
+    vcx = w - inset - vw / 2 - h * 0.06
+    bs = round(min(h - inset * 2 - max(1.0, h * 0.06), max(14.0, w * 0.13)))
+    bcx = inset + h * 0.06 + bs / 2
+    right = (vcx - vw / 2 - h * 0.1) if show_value else w - inset - h * 0.2
+    for _ in colors[1:]:
+        if bcx + bs * 1.5 + h * 0.06 > right:
+            break
+        bcx += bs + h * 0.06
+    left = bcx + bs / 2 + h * 0.06
+    ms = round(min(bs, h * 0.8))
+    if module_of(d) and right - ms >= left:
+        right -= ms + h * 0.08
+    ss = round(min(h * (0.7 if h < 30 else 0.58), dv * 0.85))
+    if dominant and right - ss >= left:
+        right -= ss + h * 0.08
+    return max(4, int(right - (bcx + bs / 2 + h * 0.15)))
+
+
+def title_fits(d: Any, w: int, h: int, worth: int | None = None) -> bool:
+    """Whether card d's whole name fits on one line of its strip w x h (at the strip's text
+    size, or down to 80% of it as `_name_font` allows)."""
+    room = name_room(d, w, h, worth)
+    return _name_font(d.name, strip_text_px(h), room).size(d.name)[0] <= room
+
+
+def name_fits(d: Any, w: int, h: int, worth: int | None = None) -> bool:
+    """Whether `draw_strip` draws card d's whole name on its strip w x h: on one line
+    (`title_fits`) or, on a band tall enough, on two."""
+    if title_fits(d, w, h, worth):
+        return True
+    line = max(1.0, h * 0.045) * (2.2 if d.kind == "trait" and d.dominant else 1)
+    return _two_lines(d.name, strip_text_px(h), h - 2 * line,
+                      name_room(d, w, h, worth)) is not None
+
+
+def name_width(d: Any, h: int, worth: int | None = None) -> int:
+    """The narrowest strip h high that shows card d's whole name (`name_fits`; 801 when
+    none up to 800 does)."""
+    lo, hi = 16, 801
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if name_fits(d, mid, h, worth):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def split_width(name: str, f: Any) -> int | None:
+    """The width of the longer line of `name` broken on two lines in font `f` at its best
+    break (`split_name`); None when it has no break."""
+    widths = [max(f.size(name[:i + 1].rstrip())[0], f.size(name[i + 1:].lstrip())[0])
+              for i, ch in enumerate(name) if ch in " -" and name[:i].strip()
+              and name[i + 1:].strip()]
+    return min(widths, default=None)
+
+
+def _two_lines(name: str, fs: int, inner: float, room: int) -> tuple[Any, tuple] | None:
+    """(font, lines) for a name that does not fit on one line but fits on two, in the
+    largest size from the strip's own down to MIN_TEXT_PX whose two lines fit the band's
+    inner height `inner`; None when the band is too short or no break fits."""
+    for px in range(fs, MIN_TEXT_PX - 1, -1):
+        f = font(px, True, True)
+        if 2 * (f.get_linesize() - 1) > inner:
+            continue
+        lines = split_name(name, f, room)
+        if lines:
+            return f, lines
+    return None
+
+
+def _draw_lines(surf: pygame.Surface, lines: tuple, f: Any, x0: float, cy: float) -> None:
+    """A name's lines, left-aligned at x0, centred as a block on cy, shadowed as one line."""
+    step = f.get_linesize() - 1 if len(lines) > 1 else f.get_height()
+    y = round(cy - step * len(lines) / 2)
+    for line in lines:
+        img = f.render(line, True, WHITE)
+        sh = f.render(line, True, SHADOW)
+        sh.set_alpha(150)
+        surf.blit(sh, (round(x0) + 1, y + 1))
+        surf.blit(img, (round(x0), y))
+        y += step
 
 
 def _picture(art: SymbolSource, surf: pygame.Surface, d: Any, base: tuple[int, int, int],

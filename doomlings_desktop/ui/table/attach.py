@@ -16,6 +16,7 @@ from pygame import Rect
 
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
 from doomlings_desktop.rules.view import SeatView, View
+from doomlings_desktop.ui.layout import attach_indent
 from doomlings_desktop.ui.table.picks import Selection
 from doomlings_desktop.ui.table.state import DragState, dragging
 from doomlings_desktop.ui.theme import ATTACH_BAND, ATTACH_NAME, LINK
@@ -160,7 +161,7 @@ def draw_tucked(sc: Attaching, surf: pygame.Surface, img_for: Any, slot: Rect, h
     the host right above; `img_for(w, h, linked)` draws the strip. When a column break put
     the band at the top of the next column, it wears the host's link mark instead of the
     connector. Returns the band's rect (its click target)."""
-    indent = max(4, min(int(slot.h * 0.9), slot.w // 6))
+    indent = attach_indent(slot.h, slot.w)
     band = Rect(slot.x + indent, slot.y, slot.w - indent, slot.h)
     under = host is not None and host.x == slot.x and 0 <= slot.y - host.bottom <= slot.h // 2
     if under:

@@ -20,6 +20,13 @@ from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, PANEL_HI, Button, elide
 from doomlings_desktop.ui.cardart.faces import title_height
+from doomlings_desktop.ui.cardart.strips import (
+    name_room,
+    name_width,
+    split_width,
+    title_fits,
+    two_line_height,
+)
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX, font
 from doomlings_desktop.ui.highlight import outline
 from doomlings_desktop.ui.layout import (
@@ -28,7 +35,6 @@ from doomlings_desktop.ui.layout import (
     TableLayout,
     hand_slots,
     pile_slots,
-    strip_text_px,
 )
 from doomlings_desktop.ui.table.answers import widget_for
 from doomlings_desktop.ui.table.attach import (
@@ -192,6 +198,8 @@ class PlayerPanel(_Panel):
         self.cut: tuple[int, int | None] = (0, None)     # header_cut's, for this frame
         self.cut_for: tuple = ()        # what the cut was worked out for
         self.slot_cache: LRU = LRU(SLOT_SHAPES)     # pile shape -> where its cards go
+        self.title_needs: dict[int, int] = {}       # card -> `_title_need`
+        self.strip_needs: dict[tuple, int] = {}     # (card, height) -> `_band_need`
         self.cache = RegionCache()      # each seat's panel as last drawn (regions.py)
 
     def draw(self, surf: pygame.Surface, v: View, lay: TableLayout, panel: Any, d: Any,
@@ -308,10 +316,11 @@ class PlayerPanel(_Panel):
         firsts = tuple(cs[0] for cs in sv.colors)     # a multi-colour trait sits with its first
         entries = pile_entries(sv, firsts)
         hosts = {h for _, _, _, h in entries if h >= 0}
-        # as cards where room allows; a pile with an attachment tucks it under its host's
-        # strip (E8), so it keeps the strips
+        # as cards where room allows; an attachment is tucked under its host's strip (E8),
+        # so its colour keeps the strips
+        bound = frozenset(i for i, e in enumerate(entries) if e[3] >= 0)
         slots = self._slots(area, tuple(col for _, col, _, _ in entries), u,
-                            () if hosts else tuple(c for c, _, _, _ in entries))
+                            tuple(c for c, _, _, _ in entries), bound)
         drawn: dict[int, Rect] = {}
         for (c, col, worth, host), slot in zip(entries, slots, strict=True):
             linked = c in hosts
@@ -398,10 +407,14 @@ class PlayerPanel(_Panel):
         art = self.sc.app.art
         w, h = max(1, r.w), max(1, r.h)
         img = art.face(c, w, h)
-        # the tallest band up to the face's title bar that still shows the name whole
+        # the tallest band up to the face's title bar that still shows the name whole on
+        # one line; else a band of two lines (`strips.draw_strip` breaks the name)
+        d = self.sc.db.cards[c]
         bh = max(STRIP_MIN_H, min(int(30 * u), int(h * 0.2)))
-        while bh > STRIP_MIN_H and self._band_need((c,), bh) > w:
+        while bh > STRIP_MIN_H and not title_fits(d, w, bh, worth):
             bh -= 1
+        if not title_fits(d, w, bh, worth):
+            bh = max(bh, min(two_line_height(), int(h * 0.3)))
         band = art.strip(c, w, bh, col, worth)
         # the strip stands in for the face's title bar: the face from under its title on
         top = min(title_height(w, h), h - 1)
@@ -562,25 +575,61 @@ class PlayerPanel(_Panel):
             y += step
         return max(t.font(size).size(line)[0] for line in lines)
 
-    def _slots(self, area: Rect, colors: tuple, u: float, cards: tuple = ()) -> list[Rect]:
-        """Where a pile's cards go (as overlapping cards if `cards`, the pile's card ids, is
-        given and room allows every band's whole name), worked out once per pile shape (a
-        bounded cache: every pile that grows by a card is a new shape)."""
-        key = (tuple(area), colors, u, cards)
+    def _slots(self, area: Rect, colors: tuple, u: float, ids: tuple = (),
+               bound: frozenset[int] = frozenset()) -> list[Rect]:
+        """Where a pile's cards go (given `ids`, the pile's card ids in drawing order: as
+        overlapping cards where room allows their whole names; as strips, each strip of
+        `bound`, an attachment, in the column of the one before it, its host, cutting as few
+        names as the room allows), worked out once per pile shape (a bounded cache: every
+        pile that grows by a card is a new shape)."""
+        key = (tuple(area), colors, u, ids, bound)
         got = self.slot_cache.get(key)
         if got is None:
-            need = (lambda h: self._band_need(cards, h)) if cards else None
-            got = self.slot_cache[key] = pile_slots(area, list(colors), u, bool(cards), need)
+            need = (lambda h: self._band_need(ids, h)) if ids else None
+            need_of = (lambda h, i: self._band_need((ids[i],), h)) if ids else None
+            got = self.slot_cache[key] = pile_slots(area, list(colors), u, bool(ids),
+                                                    need, bound, need_of)
         return got
 
     def _band_need(self, cards: tuple, h: int) -> int:
-        """The width a band (a strip) h high needs to show each of these cards' names whole:
-        the name at the strip's text size, the colour badge, the value and the gaps (about
-        3.3 h), and a dominant's star."""
-        db = self.sc.db
-        f = font(strip_text_px(h), True, True)         # the strips' condensed bold
-        return max((f.size(db.cards[c].name)[0] + int(h * (4.0 if db.cards[c].dominant else 3.3))
-                    for c in cards), default=0)
+        """The width a band (a strip) h high needs to show each of these cards' names whole,
+        in the strips' own geometry (`strips.name_width`; a variable trait as if its worth
+        had two digits); remembered per card and height. h = 0: a face's title band, where
+        a name may take two lines (`_title_need`)."""
+        if h <= 0:
+            return max((self._title_need(c) for c in cards), default=0)
+        got = 0
+        for c in cards:
+            w = self.strip_needs.get((c, h))
+            if w is None:
+                d = self.sc.db.cards[c]
+                w = self.strip_needs[(c, h)] = name_width(
+                    d, h, -10 if d.kind == "trait" and d.variable else None)
+            got = max(got, w)
+        return got
+
+    def _title_need(self, c: int) -> int:
+        """The width a whole card's title band needs for card c's whole name: on one line
+        in a STRIP_MIN_H band, or on two lines of MIN_TEXT_PX in a band of
+        `two_line_height` (the narrowest width where either fits, in `strips.name_room`'s
+        geometry; a variable trait as if its worth had two digits). Remembered per card."""
+        got = self.title_needs.get(c)
+        if got is None:
+            d = self.sc.db.cards[c]
+            worth = -10 if d.kind == "trait" and d.variable else None
+            two = split_width(d.name, font(MIN_TEXT_PX, True, True))
+            h2 = two_line_height()
+            lo, hi = 32, 601            # the room grows with the width: halve the range
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if title_fits(d, mid, STRIP_MIN_H, worth) or (
+                        two is not None and two <= name_room(d, mid, h2, worth)):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            got = lo
+            self.title_needs[c] = got
+        return got
 
     def _gene_pool(self, surf: pygame.Surface, seat: int, value: int, r: Rect,
                         u: float) -> None:
