@@ -210,7 +210,8 @@ def _table(palette: str) -> tuple[App, TableScene]:
 
 
 def _strip_colours(app: App, sc: TableScene) -> dict[str, np.ndarray]:
-    """The median colour of the drawn pile strips of each single-colour trait, by colour."""
+    """The median colour of the drawn pile strips of each single-colour trait, by colour (of
+    a pile card lying whole, its band at the top: the face under it is a picture)."""
     shot = pixels(app.screen)
     got: dict[str, list] = {}
     for rect, key in sc.targets:
@@ -218,7 +219,8 @@ def _strip_colours(app: App, sc: TableScene) -> dict[str, np.ndarray]:
             continue
         d = sc.db.cards[key[2]]
         if d.kind == "trait" and len(d.colors or ()) <= 1 and not d.dominant:
-            body = shot[rect.y + 2:rect.bottom - 2, rect.x + 2:rect.right - 2].reshape(-1, 3)
+            bottom = rect.y + max(6, min(16, rect.h // 6)) if rect.h > rect.w else rect.bottom - 2
+            body = shot[rect.y + 2:bottom, rect.x + 2:rect.right - 2].reshape(-1, 3)
             got.setdefault(d.color, []).append(np.median(body, 0))
     return {c: np.median(v, 0) for c, v in got.items()}
 
