@@ -194,7 +194,11 @@ def test_statistics_summary(db):
     assert s["games"] == 4
     assert sum(p for p, _ in s["by_seat"].values()) == 12
     assert abs(sum(w for _, w in s["by_seat"].values()) - 4) < 1e-9
-    assert s["best"] is not None and s["most_played"]
+    # two human seats here: a pass-and-play table, counted by name, not as one "you"
+    assert s["best"] is None and s["most_played"]
+    pp = s["pass_and_play"]
+    assert pp["games"] == 4 and {r["name"] for r in pp["players"]} == {"Ann", "Cy"}
+    assert all(r["played"] == 4 and r["best"] is not None for r in pp["players"])
 
 
 def _wait(path: Path, want):
