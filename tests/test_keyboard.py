@@ -149,14 +149,19 @@ def test_the_esc_menu_has_one_current_button(monkeypatch):
     assert type(app.scene).__name__ == "RulesScene"
 
 
-def test_load_game_and_its_dialog_have_one_current_button(monkeypatch):
-    app, sc = ann_against_a_bot()
+def load_page_with_two_saves():
+    """A game against a bot saved twice by the Esc menu's S, then its L: the Load page."""
+    app, _ = ann_against_a_bot()
     for _ in range(2):
         key(app, pygame.K_ESCAPE)
         letter(app, "s")
     key(app, pygame.K_ESCAPE)
     letter(app, "l")
-    load = app.scene
+    return app, app.scene
+
+
+def test_load_game_and_its_dialog_have_one_current_button(monkeypatch):
+    app, load = load_page_with_two_saves()
     app.frame()
     assert focused(load) == ("open", load.items[0].path)
     one_current_button(app, load, monkeypatch)
@@ -204,13 +209,7 @@ def test_settings_are_changed_by_the_keys_alone():
 
 
 def test_load_game_by_keys_the_focus_goes_with_the_chosen_save_and_enter_presses_it():
-    app, sc = ann_against_a_bot()
-    for _ in range(2):
-        key(app, pygame.K_ESCAPE)
-        letter(app, "s")
-    key(app, pygame.K_ESCAPE)
-    letter(app, "l")
-    load = app.scene
+    app, load = load_page_with_two_saves()
     assert type(load).__name__ == "LoadScene" and len(load.items) >= 2
     app.frame()
     assert focused(load) == ("open", load.items[0].path)

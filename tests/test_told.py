@@ -4,7 +4,6 @@ steal, a swap, a gift, a turn passed, a colour named, Denial... are facts (`rule
 write. Each fact says who may see its card (`seen`), and a seat that did not see it never gets
 it: not in its line, not in its typed event."""
 
-import random
 from typing import get_args, get_type_hints
 
 import pytest
@@ -21,17 +20,9 @@ from doomlings_desktop.rules.events import (
     events_for,
     zone_events_for,
 )
+from tests.test_events_log import _games
 
 KINDS = (TurnPassed, Transferred, Colored, Ruling)
-
-
-def _games(db, seeds):
-    for seed in seeds:
-        g = Game.new(db, 2 + seed % 5, seed=seed)
-        rand = random.Random(seed)
-        while g.pending is not None:
-            g.apply(rand.choice(g.pending.options))
-        yield g
 
 
 @pytest.fixture(scope="module")
