@@ -34,6 +34,16 @@ def pytest_terminal_summary(terminalreporter) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch):
+    """Every test gets a data folder of its own: a test that saves, keeps a finished game,
+    counts statistics or hosts a room never writes into the real player's folder (a
+    developer's autosave and statistics) nor into another test's, even when two runs share
+    the machine. A test that wants its own folder sets DOOMLINGS_HOME again, after this."""
+    monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path_factory.mktemp("home")))
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _regions_checked():
     """Every 8th table region drawn from its cache (ui/table/regions.py) is drawn again and
     compared, in every test: a cache key missing something the region shows fails a test
