@@ -90,17 +90,43 @@ def answer_randomly(m: RemoteMatch, r: random.Random) -> None:
         assert m.apply(r.choice(d.options)) is None
 
 
+def stuck_at(app, other: RemoteMatch | None) -> str:
+    """What an online game that stopped moving waits for, said in a failing test's message:
+    each side's step and decision, the connections, and what covers the window's table."""
+    sc = app.scene
+    m = sc.match
+
+    def said(d):
+        return None if d is None else (d.player, d.kind, d.zone, list(d.options)[:12], d.count)
+    parts = [f"window: scene {type(sc).__name__}, step {m.step}, state {m.state}, "
+             f"link {m.link_up}, pending {m.pending_now!r}, decision {said(sc.my_decision())}, "
+             f"covered {sc.covered()}, following {len(getattr(sc, 'following', ()))}"]
+    if other is not None:
+        parts.append(f"other: step {other.step}, state {other.state}, link {other.link_up}, "
+                     f"pending {other.pending_now!r}, decision {said(other.my_decision())}")
+    return "; ".join(parts)
+
+
 def play_to_the_end(app, other: RemoteMatch | None, seed: int, until=None) -> Player:
     """This window plays its seat by mouse and keys; `other` (if still there) answers at
-    random. Until the game's end, or `until()`."""
+    random. Until the game's end, or `until()`. A game whose step stops moving for a minute
+    fails at once, saying where it stands (`stuck_at`), rather than at the overall deadline."""
+    import time
+
     player = Player(seed)
     r = random.Random(seed)
+    moved = [(-2, -2), time.monotonic()]
 
     def step():
         if other is not None:
             answer_randomly(other, r)
         if not player.act(app):
             app.frame()
+        now = (app.scene.match.step, other.step if other is not None else -1)
+        if now != moved[0]:
+            moved[:] = [now, time.monotonic()]
+        elif time.monotonic() - moved[1] > 60:
+            raise AssertionError(f"the online game stopped moving: {stuck_at(app, other)}")
         if until is not None:
             return until()
         return app.scene.game.over and (other is None or other.state == "over")
