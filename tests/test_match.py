@@ -411,3 +411,45 @@ def test_a_bots_reason_stays_on_its_own_move(monkeypatch):
             assert not any(isinstance(f, on) for f in between), (seed, at, line, why)
             checked += 1
     assert checked > 100
+
+
+def test_an_offer_to_another_player_does_not_say_the_play_is_final():
+    """A play that opens another player's out-of-turn window is not final yet: if the offer
+    is passed quietly, Undo stays open (StandIn.keep_floor), so the table must not say "it
+    can't be taken back: the turn goes on" while the play's own question is still to come.
+    The tryout's Doting said so (and Undo was still shown), which also told the human that an
+    opponent had been offered a card to answer it."""
+    from doomlings_desktop.rules.cards import available_modules, database_for
+    from doomlings_desktop.rules.engine import Game
+
+    db = database_for(available_modules())
+    found = 0
+    for seed in range(60):
+        g = Game.new(db, 3, seed=seed)
+        r = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            if d.player == 0 and d.kind == "play":
+                for c in d.options:
+                    h = g.clone()
+                    h.hold = 1
+                    h.apply(c)
+                    if h.pending is not None and h.pending.kind == "react" \
+                            and h.pending.player != 0:
+                        break
+                else:
+                    c = None
+                if c is not None:
+                    break
+            g.apply(r.choice(d.options))
+        if g.pending is None:
+            continue
+        seats = [Seat("Me")] + [Seat(f"Bot {i}", "bot", "easy") for i in (1, 2)]
+        m = Match(seats, seed=seed, game=g, prefs=Prefs(hold="all"))
+        assert m.apply(c) is None
+        assert m.game.pending.kind == "react"
+        assert not any("can't be taken back" in n for n, _ in m.notices), m.notices
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 3

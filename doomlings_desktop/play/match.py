@@ -742,4 +742,9 @@ def _turn_ended_unheld(g: Game, seat: int) -> bool:
     p = g.pending
     if p is not None and p.player == seat and p.kind != "play":
         return False            # still answering its play's questions, or paused
+    if p is not None and p.kind == "react":
+        # another player's out-of-turn offer on the play: passed quietly, Undo stays open
+        # (StandIn.keep_floor); saying "can't be taken back" now would also tell that
+        # someone was offered a card to answer it
+        return False
     return g.undo_floor >= len(g.answers) and not (p is not None and p.kind == "end_turn")
