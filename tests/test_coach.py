@@ -118,3 +118,41 @@ def test_a_plays_preview_adds_what_the_play_adds_and_names_its_questions(db):
                 assert p.asks, f"{db.name(c)} asks '{d.prompt}' but the preview says nothing"
     # the few that differ draw or reveal hidden cards as they land (Saudade, Brave)
     assert total > 15 and same >= 0.85 * total and asked
+
+
+def test_a_hint_for_several_cards_names_them_all(db):
+    """The table lets the player pick every card of "discard 2 cards" at once, so the hint
+    names them all ("Choose Heroic and Mitosis"), lights them all, never compares the answer
+    with a card it also names, and its '+N now' is the change once all are discarded. The
+    old hint named one card; asked again after picking it, it said the same (the tryout's
+    Retrovirus: "Choose Heroic: ... the same with Mitosis", with two cards to discard)."""
+    from doomlings_desktop.bots.effects import score_change
+    from doomlings_desktop.play.explain import label
+
+    coach = Coach(db, seed=3, budget=None, iterations=12)
+    found = named = 0
+    for seed in range(40):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        while g.pending is not None and found < 6:
+            d = g.pending
+            if d.count > 1 and d.kind == "card" and d.zone == "hand" \
+                    and len(d.options) > d.count and g.pending.player == 0:
+                hint = coach.hint(g, d.player)
+                also = getattr(hint, "also", ())
+                picks = (hint.answer, *also)
+                may_stop = "pass" in d.options      # "you may discard up to 2"
+                assert len(also) == d.count - 1 or may_stop and len(also) < d.count
+                assert len(set(picks)) == len(picks)
+                assert all(p in d.options for p in picks)
+                names = [label(g, p) for p in picks]
+                head = "Pass" if hint.answer == "pass" else f"Choose {' and '.join(names)}"
+                assert hint.why.startswith(head), hint.why
+                for n in names[1:]:
+                    assert f"keep {n} in hand" not in hint.why and f"with {n}" not in hint.why
+                if hint.gain is not None and "to" not in hint.why.split(";")[0]:
+                    assert round(hint.gain) == score_change(g, d.player, hint.answer), hint.why
+                found += 1
+                named += len(also) > 0
+            g.apply(r.choice(d.options))
+    assert found >= 4 and named >= 2, (found, named)

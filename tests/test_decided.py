@@ -248,3 +248,50 @@ def test_long_names_stay_inside_the_review():
         w, h = app.screen.get_size()
         box = pygame.Rect(int(w * 0.1), int(h * 0.06), int(w * 0.8), int(h * 0.88))
         assert all(box.contains(r) for r in getattr(layer, "summary_rects", [])), layer
+
+
+def test_a_player_with_no_flagged_choice_can_still_play_on_from_a_moment(monkeypatch):
+    """A player who followed every hint has no flagged choice, so no row of their own; each
+    moment under the chart (an opponent's move, a catastrophe, the end) offers "Play on from
+    here" itself: a new game before that moment, the player's own seat, the same opponents.
+    The old review offered it only on flagged choices: in the tryout, after a game played by
+    the hints, there was no way to play on at all."""
+    monkeypatch.setattr(review, "_moment", lambda *a, **k: None)
+    g = finished(3, 5)
+    app = make_app()
+    seats = [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"), SeatConfig("Cy", "bot", "random")]
+    sc = TableScene(app, seats, 5, game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    click(app, find(sc, ("button", "decided")).center)
+    wait_for_review(app, sc)
+    layer = sc.overlays.decided
+    got = layer.job.poll()[0]
+    assert not got.moments and got.course.swings
+    assert moments_shown(sc) == []
+    texts = texts_of_a_frame(app, sc)
+    assert any("No choice of yours" in line for line in texts)
+    shown = sorted(got.course.swings, key=lambda s: -s.size)[:3]
+    playons = [b for b in layer.buttons if b.key[0] == "decided_playon"]
+    assert len(playons) == len(shown)       # one for each moment listed
+    for sw in shown:
+        assert 0 <= sw.mine <= sw.at
+        b = find(sc, ("button", ("decided_playon", 0, sw.mine)))
+        assert layer.chart.bottom <= b.top
+    sw = next(s for s in shown if s.who != 0)     # a moment the player did not make
+    then = Game.new(g.db, 3, seed=5, log=False)
+    for a in g.answers[:sw.mine]:
+        then.apply(a)
+    assert then.pending.player == 0     # the seat's own decision: its options are its own
+    click(app, find(sc, ("button", ("decided_playon", 0, sw.mine))).center)
+    new = app.scene
+    assert isinstance(new, TableScene) and new is not sc
+    m = new.match
+    assert m.viewer == 0 and not m.autosave and m.game.answers == []
+    assert [(s.kind, s.level) for s in m.seats] == [(s.kind, s.level) for s in seats]
+    assert m.game.players[0].hand == then.players[0].hand
+    assert [p.pile for p in m.game.players] == [p.pile for p in then.players]
+    for _ in range(50):         # and it is played on: the bots move, the table draws
+        app.frame()
+    assert new.game.pending is not None or new.game.over

@@ -206,3 +206,47 @@ def test_the_hint_never_covers_the_buttons_or_the_cards_that_answer():
     r = sc.overlays.hint.rect
     assert r is not None
     assert not [x for x in decision_rects(sc, d) if r.colliderect(x)], r
+
+
+def test_a_hint_for_several_cards_lights_them_all(monkeypatch):
+    """"Discard 2 cards" is answered by picking both at once: the hint lights every card it
+    names, not only the first (the old hint named and lit one)."""
+    import random
+
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.ui.table import hint as hint_layer
+
+    db = default_database()
+    for seed in range(100):
+        g = Game.new(db, 2, seed=seed)
+        r = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            if d.player == 0 and d.count > 1 and d.kind == "card" and d.zone == "hand" \
+                    and "pass" not in d.options and len(d.options) > d.count:
+                break
+            g.apply(r.choice(d.options))
+        if g.pending is not None:
+            break
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    app = App(size=(1280, 720), settings=s)
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy")], seed=seed,
+                    game=g)
+    sc.autosave = False
+    app.go(sc)
+    app.frame()
+    d = sc.my_decision()
+    assert d is not None and d.count > 1
+    key(app, pygame.K_h, "h")
+    hint = _wait_for_hint(app, sc)
+    picks = (hint.answer, *getattr(hint, "also", ()))
+    assert len(picks) == d.count
+    lit = []
+    monkeypatch.setattr(hint_layer, "outline", lambda surf, kind, r, u, pad=0: lit.append(r))
+    app.frame()
+    for p in picks:
+        want = lit_rects(sc, d, p)
+        assert want and all(r in lit for r in want), (p, lit)

@@ -361,3 +361,95 @@ def test_a_driver_in_the_engines_order_is_not_stuck_at_a_question_served_ahead(s
         assert m.apply(r.choice(m.game.pending.options)) is None
     assert m.game.over
     assert served_ahead or seed != 1       # the case came up (checked on seed 1)
+
+
+def test_a_bots_reason_stays_on_its_own_move(monkeypatch):
+    """A bot's reason is shown under the first line its move logged, and only if that line
+    comes before the game moves on (a turn, a round, an age, a catastrophe, World's End or
+    one of its effects): a move that logs nothing itself lends its reason to no one. The
+    tryout's log read "Player 1 draws Protofeathers. (leaves it where it is)": Player 4's
+    Ruggedized left in place, its reason under the human's draw at the next turn; these
+    seeds gave "Catastrophe: Grey Goo! ... (worth it now)" and "Age: Natural Harmony ...
+    (not worth it now)" too."""
+    from doomlings_desktop.rules.cards import available_modules, database_for
+    from doomlings_desktop.rules.engine import Game
+    from doomlings_desktop.rules.events import (
+        AgeBegun,
+        FirstPlayer,
+        RoundEnded,
+        TurnBegun,
+        WorldEndBegun,
+        WorldEndEffect,
+    )
+
+    on = (TurnBegun, RoundEnded, AgeBegun, FirstPlayer, WorldEndBegun, WorldEndEffect)
+    db = database_for(available_modules())
+    started: dict[int, int] = {}
+    real = Match._apply
+
+    def spy(self, answer):
+        started[len(self.game.log or [])] = len(self.game.moves or [])
+        return real(self, answer)
+
+    monkeypatch.setattr(Match, "_apply", spy)
+    checked = 0
+    for seed in (13, 15, 18, 32, 37):
+        started.clear()
+        g = Game.new(db, 4, seed=300 + seed)
+        seats = [Seat("Me")] + [Seat(f"Bot {i}", "bot", "easy") for i in range(1, 4)]
+        m = Match(seats, seed=300 + seed, game=g, prefs=Prefs(ask=True))
+        r = random.Random(seed)
+        while m.game.pending is not None:
+            d = m.game.pending
+            if d.player in m.bots or m.my_decision() is None:
+                m.tick(10.0)
+            else:
+                assert m.apply(r.choice(d.options)) is None
+        for at, why in m.bot_notes.items():
+            between = m.game.moves[started[at]:m.game.log.at[at]]
+            line = m.game.log[at].text_for(db, 0)
+            assert not any(isinstance(f, on) for f in between), (seed, at, line, why)
+            checked += 1
+    assert checked > 100
+
+
+def test_an_offer_to_another_player_does_not_say_the_play_is_final():
+    """A play that opens another player's out-of-turn window is not final yet: if the offer
+    is passed quietly, Undo stays open (StandIn.keep_floor), so the table must not say "it
+    can't be taken back: the turn goes on" while the play's own question is still to come.
+    The tryout's Doting said so (and Undo was still shown), which also told the human that an
+    opponent had been offered a card to answer it."""
+    from doomlings_desktop.rules.cards import available_modules, database_for
+    from doomlings_desktop.rules.engine import Game
+
+    db = database_for(available_modules())
+    found = 0
+    for seed in range(60):
+        g = Game.new(db, 3, seed=seed)
+        r = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            if d.player == 0 and d.kind == "play":
+                for c in d.options:
+                    h = g.clone()
+                    h.hold = 1
+                    h.apply(c)
+                    if h.pending is not None and h.pending.kind == "react" \
+                            and h.pending.player != 0:
+                        break
+                else:
+                    c = None
+                if c is not None:
+                    break
+            g.apply(r.choice(d.options))
+        if g.pending is None:
+            continue
+        seats = [Seat("Me")] + [Seat(f"Bot {i}", "bot", "easy") for i in (1, 2)]
+        m = Match(seats, seed=seed, game=g, prefs=Prefs(hold="all"))
+        assert m.apply(c) is None
+        assert m.game.pending.kind == "react"
+        assert not any("can't be taken back" in n for n, _ in m.notices), m.notices
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 3

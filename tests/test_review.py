@@ -371,3 +371,33 @@ def test_the_interval_is_a_95_percent_one_for_few_worlds_too():
     assert 0 < low < mean < high
     # the t quantile falls towards 1.96 as the worlds grow, never below it
     assert list(review.T975) == sorted(review.T975, reverse=True) and review.T975[-1] > review.Z
+
+
+def test_what_the_end_brings_to_light_is_the_ends_own_moment(db, monkeypatch):
+    """The last answer of a game (a catastrophe's discard, a World's End choice) is measured
+    up to the end, not into it: the Meanings of Life and hands that World's End brings to
+    light are the end's moment. With an estimate that never moves before the outcome, every
+    swing is the end's. The old course measured the last answer into the finished game and
+    gave it the whole reveal (the tryout: "Player 3 chose Kidney: Player 4's chance to win
+    rose 82 points", a discard that changed nothing for Player 4)."""
+    from doomlings_desktop.play import swings
+
+    def flat(g, viewer, salt):
+        if g.outcome is not None:
+            return tuple(float(g.outcome.won(q)) for q in range(g.n))
+        return (1 / g.n,) * g.n
+
+    monkeypatch.setattr(swings, "chances", flat)
+    chosen = 0
+    for seed in range(2, 8):
+        g = Game.new(db, 3, seed=seed, log=False)
+        r = random.Random(seed)
+        last = None
+        while g.pending is not None:
+            last = g.pending
+            g.apply(r.choice(last.options))
+        chosen += len(last.options) > 1
+        found = swings.course(make_record(g, SEATS), db, 0).swings
+        assert found and all(s.who == -1 for s in found), [s.text for s in found]
+        assert "The world ended" in found[-1].text
+    assert chosen       # games whose last answer was a choice: the case the old course got wrong

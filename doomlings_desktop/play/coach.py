@@ -20,7 +20,7 @@ from typing import Any
 
 from doomlings_desktop.bots import make_bot
 from doomlings_desktop.bots.effects import play_out, settle
-from doomlings_desktop.bots.heuristics import tables
+from doomlings_desktop.bots.heuristics import fast_answer, tables
 from doomlings_desktop.play.explain import label
 from doomlings_desktop.play.explain import why as reason_for
 from doomlings_desktop.rules.cards import Database
@@ -40,10 +40,35 @@ class Hint:
     answer: int | str
     why: str                  # one sentence
     gain: float | None        # points a play adds to the seat's score at once (None: not a play)
+    also: tuple = ()          # the rest of a choice of several cards ("discard 2 cards")
 
 
 def _label(db: Database, game: Game, answer: Any) -> str:
     return label(game, answer)
+
+
+def rest_of_picks(game: Game, seat: int, answer: Any, salt: int) -> tuple:
+    """The rest of a choice of several cards ("discard 2 cards", `Decision.count`) after the
+    answer, as the hint's reason and '+N now' play it (`bots.effects.settle`: the quick
+    policy's next picks), in a world the seat could imagine (its own hand is the true one).
+    The table lets the player pick them all at once: a hint naming one card ("Choose
+    Destined: you give up Confusion, ...") left the second to guess."""
+    first = game.pending
+    g = WorldSampler(game, seat).sample(random.Random(salt))
+    tb = tables(game.db)
+    g.apply(answer)
+    out: list = []
+    while len(out) < first.count - 1:
+        d = g.pending
+        if d is None or d.player != seat or d.kind != first.kind or d.zone != first.zone \
+                or d.count != first.count - 1 - len(out):
+            break
+        a = fast_answer(g, tb)
+        if a == "pass":
+            break
+        out.append(a)
+        g.apply(a)
+    return tuple(out)
 
 
 def _verb(kind: str, zone: str) -> str:
@@ -234,7 +259,9 @@ class Coach:
         bot = make_bot("hard", salt, db=self.db, budget=self.budget,
                        iterations=self.iterations)
         answer = bot.decide(view, sampler)
-        phrase = reason_for(game, seat, answer, salt, bot.last_results)
+        also = rest_of_picks(game, seat, answer, salt) \
+            if d.count > 1 and answer != "pass" else ()
+        phrase = reason_for(game, seat, answer, salt, bot.last_results, also)
         gain = None
         got: list[int] = []
         sure = True
@@ -243,7 +270,7 @@ class Coach:
             # a choice's points are said when it changes the seat's score (Nano's host)
             if d.kind in ("play", "react") or any(got):
                 gain = sum(got) / len(got)
-        name = _label(self.db, game, answer)
+        name = " and ".join(_label(self.db, game, a) for a in (answer, *also))
         verb = _verb(d.kind, d.zone)
         head = name if isinstance(answer, str) else f"{verb} {name}"
         if gain is not None:
@@ -252,7 +279,7 @@ class Coach:
             words = f"{head}: {points_words(got, sure)}; {phrase}."
         else:
             words = f"{head}: {phrase}."
-        return Hint(answer, words, gain)
+        return Hint(answer, words, gain, also)
 
     def ask(self, game: Game, seat: int) -> None:
         """Start thinking about the seat's pending decision on a worker thread (once per

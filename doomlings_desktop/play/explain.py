@@ -83,17 +83,18 @@ def _phrase(game: Game, me: int, q: int, part: str, delta: float, leader: int | 
 
 
 def _main_term(mine: Terms, alt: Terms, me: int, lead: float, signed: bool = False,
-               skip: tuple[int, str] | None = None) -> tuple[float, int, str, float]:
+               skip: frozenset = frozenset()) -> tuple[float, int, str, float]:
     """(weighted difference, seat, part, raw difference) of the part that favours the answer
     most (0 first when none does). `signed`: the largest change either way (an answer's own
-    effect, good or bad for the seat, against the position before it). `skip`: a (seat,
-    part) left out (the seat's points now, which the hint's '+N now' already says)."""
+    effect, good or bad for the seat, against the position before it). `skip`: (seat, part)
+    pairs left out (the seat's points now, which the hint's '+N now' already says; a change
+    every answer makes)."""
     w = weights(mine, me, lead)
     best = (0.0, me, "now", 0.0)
     for part in PARTS:
         a, b = getattr(mine, part), getattr(alt, part)
         for q in range(len(a)):
-            if (q, part) == skip:
+            if (q, part) in skip:
                 continue
             c = w[q] * (a[q] - b[q])
             if signed:
@@ -124,11 +125,15 @@ def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
 
 
 def why(game: Game, seat: int, answer: Any, salt: int,
-        results: dict | None = None) -> str:
+        results: dict | None = None, also: tuple = ()) -> str:
     """The reason for the answer to the seat's pending decision, without a full stop (see
     `_why`); a colour's always says who holds it in their pile (issue 28), as a cause where
-    the colours' counts made the difference, else as a fact."""
-    said = _why(game, seat, answer, salt, results)
+    the colours' counts made the difference, else as a fact. `also`: the rest of a choice of
+    several cards the hint names with it, never compared with it as a rival ("Choose Heroic
+    and Mitosis: you keep Mitosis in hand instead" contradicted itself)."""
+    if also:
+        results = {o: r for o, r in (results or {}).items() if o not in also} or None
+    said = _why(game, seat, answer, salt, results, also)
     d = game.pending
     if d.kind == "color" and answer in COLORS and f"{answer} trait" not in said:
         said = f"{facts(game, seat, answer, None)}; {said}"
@@ -136,7 +141,7 @@ def why(game: Game, seat: int, answer: Any, salt: int,
 
 
 def _why(game: Game, seat: int, answer: Any, salt: int,
-         results: dict | None = None) -> str:
+         results: dict | None = None, also: tuple = ()) -> str:
     """The reason for the answer to the seat's pending decision, without a full stop.
     `results`: the Hard bot's search that chose it (`HardBot.last_results`: each answer's
     chances to win in the worlds it played on), said when nothing separates the answers at
@@ -150,7 +155,7 @@ def _why(game: Game, seat: int, answer: Any, salt: int,
         return _meaning(game, seat, answer, worlds)
     tb = tables(game.db)
     sc = option_scores(worlds[0].clone(), tb)
-    rivals = sorted((o for o in opts if o != answer),
+    rivals = sorted((o for o in opts if o != answer and o not in also),
                     key=lambda o: -sc[opts.index(o)])[:RIVALS]
     after = played(worlds, seat, answer, tb)
     mine = terms_of(after, seat, tb)
@@ -174,8 +179,23 @@ def _why(game: Game, seat: int, answer: Any, salt: int,
                 return "; ".join(x for x in (facts(game, seat, answer, rival), effect) if x)
             return _so(why_it, effect)
     # as good as its rivals at once: what it does itself, and what the search found
-    return _own(game, seat, answer, (after, mine, worlds, tb), results,
-                max(found, key=lambda f: f[0])[1] if found else None)
+    return _own(game, seat, answer, (after, mine, worlds, tb, _common(mine, found, seat)),
+                results, max(found, key=lambda f: f[0])[1] if found else None)
+
+
+def _common(mine: Terms, found: list, me: int) -> frozenset:
+    """The (seat, part) pairs of other players that change alike whatever the seat answers
+    (the same in the answer's worlds as in every rival's): what the move sets off but does
+    not decide, such as the last catastrophe's World's End effects after a discard. They are
+    no reason for the answer: the tryout's hint for a Retrovirus discard said "Retrovirus
+    gives Player 3 3 points fewer, so the leader Player 3 scores 2 points fewer now". The
+    seat's own change stays: it is what the answer does for the seat (an attachment's points
+    on any host alike, said with the host)."""
+    if not found:
+        return frozenset()
+    return frozenset((q, part) for part in PARTS for q in range(len(mine.now)) if q != me
+                     and all(abs(getattr(alt, part)[q] - getattr(mine, part)[q]) < CLOSE
+                             for _, _, alt, _ in found))
 
 
 def _so(because: str, effect: str) -> str:
@@ -197,8 +217,8 @@ def _second(game: Game, seat: int, answer: Any, got: tuple) -> str:
     """The answer's largest effect after the seat's own points now (a World's End effect
     gone onto the pile, cards drawn, another player's loss), with its cause; '' if none is a
     clear one or none can be named."""
-    after, mine, worlds, tb, base = got
-    c, q, part, delta = _main_term(mine, base, seat, tb.lead, skip=(seat, "now"))
+    after, mine, worlds, tb, base, common = got
+    c, q, part, delta = _main_term(mine, base, seat, tb.lead, skip=common | {(seat, "now")})
     if c < CLOSE or round(abs(delta)) == 0:
         return ""
     why_it = cause(game, seat, answer, None, (q, part, delta), after, worlds, worlds)
@@ -210,13 +230,13 @@ def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
          rival: Any) -> str:
     """The reason of an answer no rival beats at once: what it does itself against the
     position before (its cause named), and the search's verdict after a round played on."""
-    after, mine, worlds, tb = got
+    after, mine, worlds, tb, common = got
     base = before(worlds, seat, tb)
     # what it does for the seat first (a play's cost in hand is no reason), else its largest
     # effect either way (a trait lost)
-    c, q, part, delta = _main_term(mine, base, seat, tb.lead)
+    c, q, part, delta = _main_term(mine, base, seat, tb.lead, skip=common)
     if c < CLOSE:
-        c, q, part, delta = _main_term(mine, base, seat, tb.lead, signed=True)
+        c, q, part, delta = _main_term(mine, base, seat, tb.lead, signed=True, skip=common)
     why_own = ""
     own = ""
     if c > 0 and round(abs(delta)) > 0:
@@ -235,7 +255,8 @@ def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
     closest = _closest(answer, results)     # the facts compare with the rival named
     fact = facts(game, seat, answer, closest[0] if closest else rival)
     if searched and q == seat and part == "now":
-        own = fact or why_own or _second(game, seat, answer, (after, mine, worlds, tb, base))
+        own = fact or why_own or _second(game, seat, answer,
+                                         (after, mine, worlds, tb, base, common))
     elif not why_own and fact:      # no cause to name: what the seat can see that bears on it
         own = f"{fact}; {own}" if own else fact
     if searched:

@@ -25,7 +25,15 @@ from doomlings_desktop.play.standing import StandIn
 from doomlings_desktop.play.story import Storyteller
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
-from doomlings_desktop.rules.events import events_for
+from doomlings_desktop.rules.events import (
+    AgeBegun,
+    FirstPlayer,
+    RoundEnded,
+    TurnBegun,
+    WorldEndBegun,
+    WorldEndEffect,
+    events_for,
+)
 from doomlings_desktop.rules.record import RecordError, make_record, replay
 from doomlings_desktop.rules.state import KEEP_PAUSE
 from doomlings_desktop.rules.view import View, public_view, view_for
@@ -55,6 +63,8 @@ class Seat:
         return d
 
 
+# what the game does next, past a move: a line after one of these is not the move's own
+BOUNDARIES = (TurnBegun, RoundEnded, AgeBegun, FirstPlayer, WorldEndBegun, WorldEndEffect)
 REPLAY_REFUSED = ("Replays of unfinished pass-and-play games would show hands: "
                   "finish the game first")
 
@@ -398,6 +408,19 @@ class Match:
 
     # ------------------------------------------------------------------ the flow
 
+    def _line_by(self, at: int, since: int) -> bool:
+        """Whether log line `at` is the move's own: no turn, round, age, catastrophe, World's
+        End or World's End effect began between the move (from `since` in the event stream) and that line. A move
+        that logs nothing itself (a Ruggedized left where it is, a "stabilize now?" declined)
+        must not lend its reason to what the game does next: the tryout showed "Player 1
+        draws Protofeathers. (leaves it where it is)", Player 4's reason under the next
+        turn's draw."""
+        g = self.game
+        log = g.log
+        if log is None or g.moves is None or len(log) <= at:
+            return False
+        return not any(isinstance(f, BOUNDARIES) for f in g.moves[since:log.at[at]])
+
     def tick(self, dt: float, may_move: bool = True) -> bool:
         """Advance the clock by dt seconds: start or finish a bot's move (at the pace), pass
         out-of-turn offers for seats that are never asked, and follow the decider with the
@@ -424,13 +447,14 @@ class Match:
             # keeps it (a note beyond the saved log, for a move that logged nothing, is dropped
             # on loading: saves.read_notes)
             at = len(self.game.log or [])
+            since = len(self.game.moves or [])
             if job["why"]:
                 self.bot_notes[at] = job["why"]
             failed = self._apply(job["answer"]) is not None
             if not failed and d.kind != "react":
                 self.last_bot_move = (d.player, seen[1] if seen else -1, job["why"],
                                       len(self.game.answers))
-            if failed or len(self.game.log or []) <= at:
+            if failed or not self._line_by(at, since):
                 self.bot_notes.pop(at, None)
             return not failed
         if self.delegated(d):       # a loaded game may stop at one: answered as in apply
@@ -718,4 +742,9 @@ def _turn_ended_unheld(g: Game, seat: int) -> bool:
     p = g.pending
     if p is not None and p.player == seat and p.kind != "play":
         return False            # still answering its play's questions, or paused
+    if p is not None and p.kind == "react":
+        # another player's out-of-turn offer on the play: passed quietly, Undo stays open
+        # (StandIn.keep_floor); saying "can't be taken back" now would also tell that
+        # someone was offered a card to answer it
+        return False
     return g.undo_floor >= len(g.answers) and not (p is not None and p.kind == "end_turn")

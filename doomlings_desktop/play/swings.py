@@ -23,7 +23,7 @@ from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import check_record, replay
-from doomlings_desktop.rules.state import KEEP_PAUSE
+from doomlings_desktop.rules.state import KEEP_PAUSE, KEEP_WORLD_END
 from doomlings_desktop.rules.view import View, view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
@@ -43,6 +43,9 @@ class Swing:
     who: int
     text: str
     change: tuple[float, ...]
+    mine: int = -1              # the viewer's last decision at or before it (-1: none), where
+    #                             "Play on from here" starts: at another seat's decision the
+    #                             options may name cards the viewer cannot see
 
     @property
     def size(self) -> float:
@@ -98,8 +101,10 @@ def _what(g: Game, a: Any, seen: View) -> str:
 
 
 def _revealed(before: Game, after: Game) -> str:
-    """What the turn's end brought to light: a catastrophe, an age (or several)."""
+    """What the turn's end brought to light: a catastrophe, an age (or several), the end."""
     db = after.db
+    if after.outcome is not None and before.outcome is None:
+        return "the world ended and the final scores were counted"
     cats = after.catastrophes[len(before.catastrophes):]
     if cats:
         return f"the catastrophe {db.name(cats[-1])} struck"
@@ -134,24 +139,30 @@ def course(record: dict, db: Database, viewer: int) -> Course:
     now = chances(g, viewer, 0)
     points = [now]
     found: list[Swing] = []
+    mine = -1
     for i, a in enumerate(answers):
         d = g.pending
         rnd = sum(len(e) for e in g.eras)
         mid = None
+        if d.player == viewer:
+            mine = i
         if len(d.options) > 1 or d.kind == "react":
             # the same worlds' seed before and after: the difference is the move's, not
             # the luck of two samples
             now = chances(g, viewer, i)
             h = g.clone()
+            # up to its turn's pause, and never into the end: what World's End brings to
+            # light (the Meanings of Life, hidden hands) is the end's moment, not the move's
+            h.hold |= KEEP_PAUSE | KEEP_WORLD_END
             if h.current == d.player:
-                h.hold |= (1 << d.player) | KEEP_PAUSE
+                h.hold |= 1 << d.player
             h.apply(a)
             mid = chances(h, viewer, i)
             seen = view_for(h, viewer, with_log=False)
             what = _what(g, a, seen)
             came = _revealed(g, h)      # ages the move itself made pass, a catastrophe
             found.append(Swing(i, rnd, d.player, f"{what}, and {came}" if came else what,
-                               _diff(now, mid)))
+                               _diff(now, mid), mine))
         before = g.clone()
         g.apply(a)
         after = chances(g, viewer, i)
@@ -161,7 +172,7 @@ def course(record: dict, db: Database, viewer: int) -> Course:
             # and `now` was drawn with the previous answer's seed, whose luck alone moved a
             # chance by up to 28 points (seeds 2-4)
             found.append(Swing(i, sum(len(e) for e in g.eras), -1, came,
-                               _diff(mid or chances(before, viewer, i), after)))
+                               _diff(mid or chances(before, viewer, i), after), mine))
         points.append(after)
         now = after
     top = sorted((s for s in found if s.size >= LEAST), key=lambda s: (-s.size, s.at))[:KEEP]
@@ -170,5 +181,5 @@ def course(record: dict, db: Database, viewer: int) -> Course:
         what = s.text[0].upper() + s.text[1:]
         texts.append(Swing(s.at, s.round, s.who,
                            f"Round {s.round}: {what}: {_words(s.change, g, viewer)}.",
-                           s.change))
+                           s.change, s.mine))
     return Course(viewer, tuple(g.pname(q) for q in range(g.n)), tuple(points), tuple(texts))

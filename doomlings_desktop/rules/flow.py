@@ -23,6 +23,7 @@ from doomlings_desktop.rules.decisions import (
 )
 from doomlings_desktop.rules.events import Ruling, Transferred, TurnPassed
 from doomlings_desktop.rules.scoring import t_score
+from doomlings_desktop.rules.state import KEEP_WORLD_END
 from doomlings_desktop.rules.verbs import Ctx, _trait_words, t_effect
 from doomlings_desktop.rules.verbs.piles import t_give_trait_to
 from doomlings_desktop.rules.windows import (
@@ -46,7 +47,7 @@ def t_round(g: Game, t: tuple) -> None:
     """Reveal the next age card and set up the round (R3, R4)."""
     if not g.age_deck:
         g.tell(Ruling, "no_ages")
-        g.stack.append((t_score,))
+        g.stack.append((t_final_score,))
         return
     a = g.move_top("age_deck", "era")      # revealed: it joins the current era
     g.shown = True
@@ -497,12 +498,32 @@ def _pass_random_card(g: Game, p: int) -> None:
 
 # ---------------------------------------------------------------------- World's End
 
+def _paused_before_end(g: Game, t: tuple) -> bool:
+    """With the KEEP_WORLD_END hold bit (a measuring clone, never a played game), stop once
+    before `t` runs: the position just before the end brings hidden cards to light. Its
+    pause is no move (like a held seat's: t_hold_ans drops its answer)."""
+    if not g.hold & KEEP_WORLD_END:
+        return False
+    g.hold &= ~KEEP_WORLD_END
+    g.stack.append(t)
+    g.ask(g.first, "end_turn", END_TURN, ["end"], "The world is about to end", (t_hold_ans,))
+    return True
+
+
+def t_final_score(g: Game, t: tuple) -> None:
+    """The final count (scoring.t_score), unless a measure holds the game before it."""
+    if not _paused_before_end(g, t):
+        t_score(g, t)
+
+
 def t_world_end(g: Game, t: tuple) -> None:
     """R5: trait World's End effects in turn order, then the catastrophe's, then scoring."""
+    if _paused_before_end(g, t):
+        return
     g.world_end = True
     g.noted_world_end()
     g.skip_round = True
-    g.stack.append((t_score,))
+    g.stack.append((t_final_score,))
     g.stack.append((t_we_catastrophe,))
     for p in reversed(g.order_from(g.first)):
         g.stack.append((t_we_player, p))

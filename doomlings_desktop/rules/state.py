@@ -38,6 +38,9 @@ Zone = Literal["hand", "pile", "deck", "discard", "limbo", "age_deck", "era"]
 
 KEEP_PAUSE = 1 << 16    # a `Game.hold` bit: keep every seat's pause, even after a play that
 #                         brought something to light (a move measured up to its turn's end)
+KEEP_WORLD_END = 1 << 17    # a `Game.hold` bit: pause once before World's End begins (or before
+#                         the final count, if it has begun): a move measured apart from what
+#                         the end brings to light (play/swings.py); set with KEEP_PAUSE
 
 
 class Player:

@@ -260,11 +260,23 @@ class Decided(Layer):
         self.chart = area
         self.legend = draw_chart(surf, course, area, u, t)
         y = area.bottom + int(6 * u)
+        bw, bh = int(150 * u), int(26 * u)
         for sw in sorted(course.swings, key=lambda s: -s.size)[:SWINGS_SHOWN]:
-            for line in t.wrap(sw.text, int(14 * u), inner.w)[:2]:
+            top = y + int(2 * u)
+            # each moment can be played on from (the seat's last decision before it), so a
+            # player whose own choices were all sound (no flagged row) can try another line
+            for line in t.wrap(sw.text, int(14 * u), inner.w - bw - int(12 * u))[:2]:
                 img = t.render(line, int(14 * u), INK)
                 surf.blit(img, (inner.x, y))
                 y += img.get_height()
+            if sw.mine >= 0:    # from the seat's own last decision before the moment
+                b = Rect(0, 0, bw, bh)
+                b.topright = (inner.right, top)
+                self.buttons.append(Button(b, "Play on from here",
+                                           ("decided_playon", course.viewer, sw.mine),
+                                           tone=PLAYON_TONE, size=int(13 * u)))
+                y = max(y, b.bottom)
+            y += int(4 * u)
             self.sc.targets.append((Rect(inner.x, y - 2, inner.w, 2), ("decided_swing", sw.at)))
         return y + int(10 * u)
 

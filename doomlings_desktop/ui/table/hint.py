@@ -60,8 +60,9 @@ class HintLayer(Layer):
             words, color = "The coach is thinking...", MUTED
         else:
             words, color = hint.why, INK
-            for r in lit_rects(sc, d, hint.answer):
-                outline(surf, "hint", r, u, pad=5)
+            for a in (hint.answer, *hint.also):     # every card of a choice of several
+                for r in lit_rects(sc, d, a):
+                    outline(surf, "hint", r, u, pad=5)
         width = int((sc.layout.prompt.w if sc.layout else 600) * 0.9)
         size, lines = hint_lines(t, f"Hint: {words}", int(16 * u), width)
         rendered = [t.render(line, size, color) for line in lines]
