@@ -630,6 +630,11 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         self.decision_wire, self.undo_ok = u.decision, bool(u.undo)
         self.link_up = True
         if moved:
+            if self.sent_at >= 0:
+                # the reply to this seat's own answer (or Undo): what it did is no news to
+                # its player, as a local table looks right after the player's answer
+                # (TableScene.apply); here the answer's effects come only now
+                self._seen = self._state()
             self.sent_at = -1
         before = self.pending_now
         self._repend()

@@ -268,7 +268,8 @@ class TableScene(Scene):
                           told=told)
         if len(self.humans) == 1 and not self.view_only:     # a replay steps: no catch-up
             d = self.my_decision()
-            lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY)
+            lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY,
+                                       self.view.log)
             if lines:
                 self.overlays.stage.tell(Moment("since", "Since your last turn",
                                                         lines=lines))
