@@ -316,7 +316,7 @@ class OnlineScene(Scene):
             what = "game over: rematch" if k.over else \
                 "game in progress" if k.dealt else "lobby"
             label = elide(t, f"Reopen your room {k.code} ({what}, port {k.port})", int(17 * u),
-                          col - int(20 * u))
+                          col - int(20 * u), bold=True)     # as Button draws it
             self.buttons.append(Button(pygame.Rect(x0, y, col, bh), label, "reopen",
                                        tone=GO_TONE))
             y += bh + int(12 * u)
@@ -351,7 +351,7 @@ class OnlineScene(Scene):
             b = self.back_to
             what = " (game over: rematch)" if b.over >= 0 else ""
             label = elide(t, f"Back to room {b.room}{what} at {b.url.split('://', 1)[-1]}",
-                          int(17 * u), col - int(20 * u))
+                          int(17 * u), col - int(20 * u), bold=True)
             self.buttons.append(Button(pygame.Rect(x1, y, col, bh), label, "rejoin",
                                        tone=GO_TONE))
             y += bh + int(12 * u)
@@ -394,7 +394,7 @@ class OnlineScene(Scene):
             if y + bh > bottom:
                 break
             label = elide(t, f"{f.address}:{f.port}  {', '.join(f.rooms) or 'full'}",
-                          int(17 * u), col - int(20 * u))
+                          int(17 * u), col - int(20 * u), bold=True)
             self.buttons.append(Button(pygame.Rect(x, y, col, bh), label, ("found", f)))
             y += bh + int(8 * u)
 
