@@ -305,7 +305,8 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
 
     def __init__(self, url: str, room: str, name: str = "", seat_file: str | None = None,
                  give_up_after: float = 60.0, wake: Callable[[], None] | None = None,
-                 host: Any = None, prefs: Any = None, kept_game: int = -1) -> None:
+                 host: Any = None, prefs: Any = None, kept_game: int = -1,
+                 fresh: bool = False) -> None:
         self.url, self.room, self.name_asked = url, room, name
         # the room's game already kept on this computer (its end screen was left, and this
         # seat comes back to it for a rematch): it is not kept or counted again
@@ -325,8 +326,15 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         self._seat = RemoteSeat(url, room, name, decide=None, seat_file=seat_file,
                                 give_up_after=give_up_after, say=self._said, games=0)
         self._seat._maybe_answer = self._no_answer      # the table answers, not a callback
+        if fresh:
+            # a new seat: the kept token (another room's seat, perhaps a game in progress)
+            # is not offered, and its files stay until this seat is taken (its Welcome
+            # writes them): a mistyped code or port loses nothing
+            self._seat.token = ""
         self._seat.on_message = self._heard
         self._seat.on_link = lambda up: self._put("link", up)
+        self._seat.on_retry = lambda why: self._put("trying", why[:200])
+        self.trying = ""        # why the last try to connect failed, while it tries again
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: asyncio.Queue | None = None
         self._thread: threading.Thread | None = None
@@ -517,7 +525,10 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             return self._take_update(item[1], item[2])
         if kind in ("hint", "hint refused"):
             self._take_hint(kind, item[1])
+        elif kind == "trying":
+            self.trying = item[1]
         elif kind == "welcome":
+            self.trying = ""
             self.me, self.modules, self.lobby = item[1], item[2], item[3]
             self.host_hints = len(item) < 5 or bool(item[4])
             if self.seat_kept:
@@ -537,8 +548,9 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             self._repend()
             if item[2]:
                 self._lose(item[1])
-                if self.seat_kept:      # refused for good (no such room or seat any more)
-                    forget_seat()
+                if self.seat_kept and self._seat.token:     # the kept seat refused for
+                    forget_seat()       # good (no such room or seat any more); a new one's
+                    # refusal (a wrong code) leaves the seat kept before alone
             else:
                 self.notices.append((f"The host refused that: {item[1]}", 5))
         elif kind == "unsent":

@@ -107,8 +107,11 @@ class OnlineScene(Scene):
             [(EVERY, "Every network"), (LOOPBACK, "This computer only")]
         self.place = 0
         self.here = 1       # the room's human seats played at this window, pass-and-play
-        self.fields = {"port": TextField(str(PORT), 5), "address": TextField("", 120),
-                       "code": TextField("", 32),
+        # what was typed to join last (a refused code, a wrong port): there to be mended,
+        # not typed again
+        address, code = getattr(app, "join_typed", ("", ""))
+        self.fields = {"port": TextField(str(PORT), 5), "address": TextField(address, 120),
+                       "code": TextField(code, 32),
                        "name": TextField(name_of(s.player_names[0], 0), NAME_MAX)}
         self.typing: str | None = None     # the field typed into (Scene.focus: the ring)
         self.field_rects: dict[str, pygame.Rect] = {}
@@ -270,7 +273,7 @@ class OnlineScene(Scene):
 
     def join(self) -> None:
         from doomlings_desktop.net.protocol import ROOM_CHARS
-        from doomlings_desktop.net.session import RemoteMatch, forget_seat, seat_files
+        from doomlings_desktop.net.session import RemoteMatch, seat_files
 
         url, why = parse_address(self.fields["address"].text)
         code = self.fields["code"].text.strip().upper()
@@ -280,9 +283,11 @@ class OnlineScene(Scene):
         if why is not None:
             self._say(why)
             return
-        forget_seat()           # a new seat: the token of another room's would be refused
+        self.app.join_typed = (self.fields["address"].text.strip(), code)
+        # a new seat (fresh): the seat kept before is forgotten only once this one is
+        # taken, so a wrong code or port never loses a game in progress
         match = RemoteMatch(url, code, self._name(), seat_file=str(seat_files()[0]),
-                            wake=wake_window, prefs=self.app.settings).start()
+                            wake=wake_window, prefs=self.app.settings, fresh=True).start()
         router.go(self.app, "lobby", match)
 
     def rejoin(self) -> None:
