@@ -26,6 +26,9 @@ def seat_state(match: Any, seat: int) -> tuple[str, tuple[int, int, int]]:
     (each program hangs up then)."""
     if match.bots.get(seat, 0) is None or match.state == "over":
         return "", GOOD             # a bot of the host's: always there
+    if seat != match.me and not match.link_up:
+        return "", AWAY             # this window is cut off: how the others are is not known
+        # (their last word said "online" while the host's program was gone)
     if match.stood_in(seat):
         return "away: a bot plays", WARN
     if match.is_connected(seat):
@@ -66,6 +69,12 @@ class OnlineTableScene(TableScene):
         """The line under the end screen's title: who asked for the rematch, whom it waits
         for."""
         return self.match.rematch_words()
+
+    def view_version(self) -> Any:
+        """Each update from the host is a new view: End turn after the pause for it takes no
+        step of its own and often writes no log line, yet the turn moves on (a table kept
+        the last view, with the turn still marked on the player who had ended it)."""
+        return id(self.match.view_now)
 
     def busy(self) -> bool:
         """Moving cards, or news from the network thread to take in. Waiting for another
