@@ -181,3 +181,21 @@ def test_a_mistyped_join_keeps_the_seat_of_the_game_before():
     finally:
         router.go(app, "menu")
         stop_server(st, errors)
+
+
+def test_a_joiner_is_told_the_room_waits_for_a_player_not_a_host():
+    """A room of `doomlings serve` with a seat still open: the joined lobby says it waits for
+    one more player (no host presses Start there: it is dealt when every seat is taken)."""
+    st, errors = start_server([("OPEN01", ["remote", "remote", "easy"], (), 1)])
+    app = make_app()
+    try:
+        lobby = _typed_join(app, st.url.removeprefix("ws://"), "open01")
+        wait_until(lambda: lobby.match.state == "lobby" and lobby.match.lobby, "the seat",
+                   pump=app.frame)
+        text = _drawn(app)
+        assert "Waiting for 1 more player to join." in text, text
+        assert not any("host to start" in t for t in text), text
+        assert not errors.records
+    finally:
+        router.go(app, "menu")
+        stop_server(st, errors)

@@ -162,6 +162,11 @@ class LobbyScene(Scene):
             return ["The connection is lost."]
         if self.hosting:
             return self._host_heading()
+        # a seat still open: the game waits for a player (a `doomlings serve` room has no
+        # host to press Start: it is dealt as soon as every seat is taken)
+        missing = sum(1 for s in m.lobby if s.kind == "remote" and not s.taken)
+        if missing:
+            return [f"Waiting for {missing} more player{'s' if missing > 1 else ''} to join."]
         return ["Waiting for the host to start the game."]
 
     def _host_heading(self) -> list[str]:

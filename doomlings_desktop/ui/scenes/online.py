@@ -10,6 +10,7 @@ page is a sentence.
 
 from __future__ import annotations
 
+import errno
 import os
 import queue
 import threading
@@ -261,6 +262,9 @@ class OnlineScene(Scene):
                               names=self.here_names()).start()
         except (OSError, ValueError, RuntimeError, CardDatabaseError) as e:
             why = getattr(e, "strerror", None) or str(e)
+            if getattr(e, "errno", None) == errno.EADDRINUSE:     # what to do, not the call
+                why = ("that port is already in use by another program (a game hosted "
+                       "already?): type another port, or 0 for any free one")
             self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")
             return
         router.play_hosted(self.app, hosting)
