@@ -92,3 +92,29 @@ def test_while_this_window_reconnects_the_others_state_is_not_claimed():
     assert seat_state(m, 0)[0] == "reconnecting..."
     assert seat_state(m, 2)[0] == "", seat_state(m, 2)
     assert seat_state(m, 1)[0] == ""        # the bot: as before
+
+
+def test_the_open_logs_title_is_whole_at_an_online_table():
+    """At 1280x720 an online table keeps room for Say in the top bar, and the open log's
+    title was cut to 'Game l…': it is said whole, in the short form if need be."""
+    from test_online_ui import _fed, _position
+
+    g = _position(lambda g: g.pending.kind == "play")
+    app = make_app()
+    app.settings.log_open = True
+    try:
+        _fed(g, app)
+        table = app.scene
+        table.panels.forget()
+        drawn: list[str] = []
+        real = app.text.render
+        app.text.render = lambda text, *a, **k: (drawn.append(str(text)), real(text, *a, **k))[1]
+        try:
+            app.frame()
+        finally:
+            app.text.render = real
+        heads = [w for w in drawn if w.rstrip("…") and any(
+            full.startswith(w.rstrip("…")) for full in ("Game log ▸", "Log ▸"))]
+        assert heads and all(h in ("Game log ▸", "Log ▸") for h in heads), heads
+    finally:
+        router.go(app, "menu")
