@@ -118,3 +118,36 @@ def test_the_open_logs_title_is_whole_at_an_online_table():
         assert heads and all(h in ("Game log ▸", "Log ▸") for h in heads), heads
     finally:
         router.go(app, "menu")
+
+
+def test_a_host_out_of_reach_for_the_minute_says_the_seat_is_kept_and_how_to_take_it_back():
+    """The host's program gone for longer than the client tries: the table's box says why in
+    a sentence (not in the client's lower-case words) and that the seat is kept, to be taken
+    back from Play online; this window's panel no longer says 'reconnecting...'."""
+    from test_online_ui import _fed, _position
+
+    from doomlings_desktop.ui.table.online import seat_state
+
+    g = _position(lambda g: g.pending.kind == "play")
+    app = make_app()
+    try:
+        m, _ = _fed(g, app)
+        m.seat_kept = True              # a joined seat (its token kept on this computer)
+        m.inbox.put(("lost", "cannot reach the server at ws://127.0.0.1:9 (nothing answers "
+                             "on that port: connection refused)", 3))
+        drawn: list[str] = []
+        real = app.text.render
+        app.text.render = lambda text, *a, **k: (drawn.append(str(text)), real(text, *a, **k))[1]
+        try:
+            app.frame()
+            app.frame()
+        finally:
+            app.text.render = real
+        assert m.state == "lost"
+        words = " ".join(drawn)
+        assert "Cannot reach the server" in words, drawn
+        assert "Your seat is kept" in words and "Back to room FED" in words, drawn
+        assert "reconnecting..." not in drawn
+        assert seat_state(m, m.me)[0] == "not connected"
+    finally:
+        router.go(app, "menu")

@@ -52,6 +52,9 @@ from doomlings_desktop.rules.view import View
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
 
 
+UNREACHABLE = 3     # Lost's code (and `join`'s exit code): the server out of reach too long
+
+
 class Lost(Exception):
     """The seat cannot go on: refused by the server, or the server is gone for too long."""
 
@@ -204,7 +207,7 @@ class RemoteSeat:
             now = loop.time()
             lost_since = now if lost_since is None else lost_since
             if now - lost_since > self.give_up_after:
-                raise Lost(f"cannot reach the server at {self.url} ({why})", 3)
+                raise Lost(f"cannot reach the server at {self.url} ({why})", UNREACHABLE)
             if self.on_retry is not None:
                 self.on_retry(why)
             await asyncio.sleep(min(2.0, 0.2 * (1 + self.connections)))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from doomlings_desktop.net.client import Lost, RemoteSeat
+from doomlings_desktop.net.client import UNREACHABLE, Lost, RemoteSeat
 from doomlings_desktop.net.coached import DOWN, RemoteHints
 from doomlings_desktop.net.news import SeatNews
 from doomlings_desktop.net.protocol import (
@@ -335,6 +335,7 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         self._seat.on_link = lambda up: self._put("link", up)
         self._seat.on_retry = lambda why: self._put("trying", why[:200])
         self.trying = ""        # why the last try to connect failed, while it tries again
+        self.unreachable = False    # lost because the host could not be reached (Lost 3)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: asyncio.Queue | None = None
         self._thread: threading.Thread | None = None
@@ -400,7 +401,7 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             await self._seat.run()
             self._put("done")
         except Lost as e:
-            self._put("lost", str(e))
+            self._put("lost", str(e), e.code)
         except asyncio.CancelledError:
             pass
         except Exception as e:  # noqa: BLE001 - a server's bytes must never end the window
@@ -577,6 +578,9 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             self.notices.append((item[1], 5))
         elif kind == "lost":
             self._lose(item[1])
+            # the host out of reach for the whole minute (not a refusal): the seat's files
+            # are kept, and Play online's Back to room takes it back once the host is there
+            self.unreachable = len(item) > 2 and item[2] == UNREACHABLE
         elif kind == "done":
             self.link_up = False
         return False
