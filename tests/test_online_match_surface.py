@@ -15,7 +15,7 @@ from doomlings_desktop.play.match import Match
 # read off a match that is a local one by construction (the lesson's, hosting, the lobby)
 ONLINE_ONLY = {"host", "inbox", "is_connected", "lobby", "problem", "said", "state", "stop",
                "stood_in", "tick", "view_now", "notices", "say", "game_no", "ask_rematch",
-               "rematch_words"}
+               "rematch_words", "link_up"}
 
 
 def _read_by_the_table() -> set[str]:

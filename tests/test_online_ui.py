@@ -363,6 +363,7 @@ def test_hosting_on_a_port_in_use_says_so_at_once():
         press(app, "host")
         assert type(app.scene).__name__ == "OnlineScene"
         assert "Cannot host" in sc.notice and "in use" in sc.notice, sc.notice
+        assert "another port" in sc.notice, sc.notice      # what to do about it
     finally:
         taken.close()
 

@@ -13,9 +13,11 @@ server, so the searching levels answer with their View-only fallback (bots/base.
 from __future__ import annotations
 
 import asyncio
+import errno
 import inspect
 import json
 import os
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -50,6 +52,9 @@ from doomlings_desktop.rules.view import View
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
 
 
+UNREACHABLE = 3     # Lost's code (and `join`'s exit code): the server out of reach too long
+
+
 class Lost(Exception):
     """The seat cannot go on: refused by the server, or the server is gone for too long."""
 
@@ -60,6 +65,20 @@ class Lost(Exception):
 
 def client_digests() -> dict[str, str]:
     return rules_digests(database_for(available_modules()))
+
+
+def unreachable(e: BaseException) -> str:
+    """Why a connection failed, in words a player can act on, then the system's own."""
+    detail = str(e) or type(e).__name__
+    if isinstance(e, ConnectionRefusedError):
+        return "nothing answers on that port: connection refused"
+    if isinstance(e, socket.gaierror):
+        return f"no computer has that name: {detail}"
+    if isinstance(e, (TimeoutError, asyncio.TimeoutError)):
+        return "no answer in time"
+    if isinstance(e, OSError) and e.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
+        return f"that address cannot be reached from here: {detail}"
+    return detail
 
 
 class RemoteSeat:
@@ -96,6 +115,9 @@ class RemoteSeat:
         # Waiting seats and an Update's connections from it (play/remote.py)
         self.on_message: Callable[[Any], None] | None = None
         self.on_link: Callable[[bool], None] | None = None   # connected (True) or dropped
+        # each connection that failed or ended, with why in words, before trying again: the
+        # game window's lobby says it while it still tries (a mistyped port, a host not up)
+        self.on_retry: Callable[[str], None] | None = None
         self.names: tuple[str, ...] = ()    # each seat's name, from the Welcome
         self.token = self._read_token()
         self.seat = -1
@@ -173,7 +195,7 @@ class RemoteSeat:
                     asyncio.TimeoutError) as e:
                 if self.done:
                     return 0
-                why = str(e) or type(e).__name__
+                why = unreachable(e)
             except InvalidURI:
                 raise Lost(f"{self.url} is not a server address", 2) from None
             else:
@@ -185,7 +207,9 @@ class RemoteSeat:
             now = loop.time()
             lost_since = now if lost_since is None else lost_since
             if now - lost_since > self.give_up_after:
-                raise Lost(f"cannot reach the server at {self.url} ({why})", 3)
+                raise Lost(f"cannot reach the server at {self.url} ({why})", UNREACHABLE)
+            if self.on_retry is not None:
+                self.on_retry(why)
             await asyncio.sleep(min(2.0, 0.2 * (1 + self.connections)))
 
     async def _receive(self, raw: str | bytes) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from doomlings_desktop.net.client import Lost, RemoteSeat
+from doomlings_desktop.net.client import UNREACHABLE, Lost, RemoteSeat
 from doomlings_desktop.net.coached import DOWN, RemoteHints
 from doomlings_desktop.net.news import SeatNews
 from doomlings_desktop.net.protocol import (
@@ -305,7 +305,8 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
 
     def __init__(self, url: str, room: str, name: str = "", seat_file: str | None = None,
                  give_up_after: float = 60.0, wake: Callable[[], None] | None = None,
-                 host: Any = None, prefs: Any = None, kept_game: int = -1) -> None:
+                 host: Any = None, prefs: Any = None, kept_game: int = -1,
+                 fresh: bool = False) -> None:
         self.url, self.room, self.name_asked = url, room, name
         # the room's game already kept on this computer (its end screen was left, and this
         # seat comes back to it for a rematch): it is not kept or counted again
@@ -325,8 +326,16 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         self._seat = RemoteSeat(url, room, name, decide=None, seat_file=seat_file,
                                 give_up_after=give_up_after, say=self._said, games=0)
         self._seat._maybe_answer = self._no_answer      # the table answers, not a callback
+        if fresh:
+            # a new seat: the kept token (another room's seat, perhaps a game in progress)
+            # is not offered, and its files stay until this seat is taken (its Welcome
+            # writes them): a mistyped code or port loses nothing
+            self._seat.token = ""
         self._seat.on_message = self._heard
         self._seat.on_link = lambda up: self._put("link", up)
+        self._seat.on_retry = lambda why: self._put("trying", why[:200])
+        self.trying = ""        # why the last try to connect failed, while it tries again
+        self.unreachable = False    # lost because the host could not be reached (Lost 3)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: asyncio.Queue | None = None
         self._thread: threading.Thread | None = None
@@ -392,7 +401,7 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             await self._seat.run()
             self._put("done")
         except Lost as e:
-            self._put("lost", str(e))
+            self._put("lost", str(e), e.code)
         except asyncio.CancelledError:
             pass
         except Exception as e:  # noqa: BLE001 - a server's bytes must never end the window
@@ -517,7 +526,10 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             return self._take_update(item[1], item[2])
         if kind in ("hint", "hint refused"):
             self._take_hint(kind, item[1])
+        elif kind == "trying":
+            self.trying = item[1]
         elif kind == "welcome":
+            self.trying = ""
             self.me, self.modules, self.lobby = item[1], item[2], item[3]
             self.host_hints = len(item) < 5 or bool(item[4])
             if self.seat_kept:
@@ -537,8 +549,9 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             self._repend()
             if item[2]:
                 self._lose(item[1])
-                if self.seat_kept:      # refused for good (no such room or seat any more)
-                    forget_seat()
+                if self.seat_kept and self._seat.token:     # the kept seat refused for
+                    forget_seat()       # good (no such room or seat any more); a new one's
+                    # refusal (a wrong code) leaves the seat kept before alone
             else:
                 self.notices.append((f"The host refused that: {item[1]}", 5))
         elif kind == "unsent":
@@ -565,6 +578,9 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
             self.notices.append((item[1], 5))
         elif kind == "lost":
             self._lose(item[1])
+            # the host out of reach for the whole minute (not a refusal): the seat's files
+            # are kept, and Play online's Back to room takes it back once the host is there
+            self.unreachable = len(item) > 2 and item[2] == UNREACHABLE
         elif kind == "done":
             self.link_up = False
         return False
@@ -630,6 +646,11 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         self.decision_wire, self.undo_ok = u.decision, bool(u.undo)
         self.link_up = True
         if moved:
+            if self.sent_at >= 0:
+                # the reply to this seat's own answer (or Undo): what it did is no news to
+                # its player, as a local table looks right after the player's answer
+                # (TableScene.apply); here the answer's effects come only now
+                self._seen = self._state()
             self.sent_at = -1
         before = self.pending_now
         self._repend()

@@ -92,13 +92,17 @@ class LobbyScene(Scene):
         w, h = surf.get_size()
         x0 = int(w * 0.08)
         self.buttons = []
-        title = f"Room {m.room}" if m.state != "connecting" else "Joining..."
+        title = self._title()
         surf.blit(t.render(title, int(40 * u), ACCENT, bold=True), (x0, int(40 * u)))
         y = int(100 * u)
-        for line in self._heading():
-            surf.blit(t.render(elide(t, line, int(18 * u), w - 2 * x0), int(18 * u), INK),
-                      (x0, y))
-            y += int(26 * u)
+        for line in self._heading():       # a sentence may take two lines, then is cut
+            wrapped = t.wrap(line, int(18 * u), w - 2 * x0)
+            if len(wrapped) > 2:
+                wrapped = [wrapped[0], elide(t, " ".join(wrapped[1:]), int(18 * u),
+                                             w - 2 * x0)]
+            for part in wrapped:
+                surf.blit(t.render(part, int(18 * u), INK), (x0, y))
+                y += int(26 * u)
         y += int(14 * u)
         for i, seat in enumerate(m.lobby):
             who, state = seat_line(i, seat, m.here)
@@ -116,6 +120,7 @@ class LobbyScene(Scene):
             surf.blit(t.render(line, int(16 * u), MUTED), (x0, y))
             y += int(22 * u)
         problem = m.problem if m.state == "lost" else self.notice
+        problem = problem[:1].upper() + problem[1:]     # the client's words start a line
         if problem:
             for k, line in enumerate(t.wrap(problem, int(18 * u), w - 2 * x0)[:3]):
                 surf.blit(t.render(line, int(18 * u), WARN),
@@ -129,21 +134,61 @@ class LobbyScene(Scene):
                                        self.ready() and m.state == "lobby", tone=GO_TONE))
         self.draw_buttons(surf)
 
+    def joined(self) -> bool:
+        """The room has said who sits where: until then nothing of it is known here (a
+        join refused, or no answer at the address, never showed a room)."""
+        return bool(self.match.lobby)
+
+    def _title(self) -> str:
+        m = self.match
+        if self.joined() or self.hosting:
+            return f"Room {m.room}"
+        return f"Joining room {m.room}..." if m.state == "connecting" else "Not joined"
+
     def _heading(self) -> list[str]:
         m = self.match
+        where = str(m.url).split("://", 1)[-1]
         if m.state == "connecting":
-            return [f"Connecting to {m.url}..."]
+            trying = getattr(m, "trying", "")
+            if not trying:
+                return [f"Connecting to {where}..."]
+            return [f"Connecting to {where}... no answer yet ({trying}).",
+                    "Check the address and port the host's screen shows. Trying again "
+                    "for a minute."]
         if m.state == "lost":
+            if not self.joined() and not self.hosting:
+                return [f"Room {m.room} at {where} could not be joined. Leave to change the "
+                        "address or the code."]
             return ["The connection is lost."]
         if self.hosting:
-            where = "  or  ".join(m.host.addresses[:3])
-            return [f"The others join with the address {where} and the room code {m.room}.",
-                    "The game is announced on the local network too. Start when every "
-                    "seat is taken."]
+            return self._host_heading()
+        # a seat still open: the game waits for a player (a `doomlings serve` room has no
+        # host to press Start: it is dealt as soon as every seat is taken)
+        missing = sum(1 for s in m.lobby if s.kind == "remote" and not s.taken)
+        if missing:
+            return [f"Waiting for {missing} more player{'s' if missing > 1 else ''} to join."]
         return ["Waiting for the host to start the game."]
+
+    def _host_heading(self) -> list[str]:
+        """Where the others join: a game hosted for this computer only is reached by
+        programs on this computer, never by the others' (127.0.0.1 is each computer's own)."""
+        m = self.match
+        hosting = m.host
+        if all(a.startswith("127.") or a.startswith("localhost") for a in hosting.addresses):
+            return [f"Only programs on this computer can join: the address "
+                    f"{hosting.addresses[0]} and the room code {m.room}.",
+                    "To play with other computers, host on This network or Every network. "
+                    "Start when every seat is taken."]
+        where = "  or  ".join(hosting.addresses[:3])
+        told = "The game is announced on the local network too. " \
+            if getattr(hosting, "announce", False) else ""
+        return [f"The others join with the address {where} and the room code {m.room}.",
+                f"{told}Start when every seat is taken."]
 
     def _rules_lines(self) -> list[str]:
         m = self.match
+        if not self.joined() and not self.hosting:
+            return []       # the room's cards come with its seats (Welcome)
         mods = ", ".join(module_title(x) for x in m.modules) or "the base game"
         lines = [f"Cards: {mods}."]
         if self.hosting:        # a joiner learns them from the table once it is dealt

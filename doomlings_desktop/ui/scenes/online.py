@@ -10,6 +10,7 @@ page is a sentence.
 
 from __future__ import annotations
 
+import errno
 import os
 import queue
 import threading
@@ -107,8 +108,11 @@ class OnlineScene(Scene):
             [(EVERY, "Every network"), (LOOPBACK, "This computer only")]
         self.place = 0
         self.here = 1       # the room's human seats played at this window, pass-and-play
-        self.fields = {"port": TextField(str(PORT), 5), "address": TextField("", 120),
-                       "code": TextField("", 32),
+        # what was typed to join last (a refused code, a wrong port): there to be mended,
+        # not typed again
+        address, code = getattr(app, "join_typed", ("", ""))
+        self.fields = {"port": TextField(str(PORT), 5), "address": TextField(address, 120),
+                       "code": TextField(code, 32),
                        "name": TextField(name_of(s.player_names[0], 0), NAME_MAX)}
         self.typing: str | None = None     # the field typed into (Scene.focus: the ring)
         self.field_rects: dict[str, pygame.Rect] = {}
@@ -258,6 +262,9 @@ class OnlineScene(Scene):
                               names=self.here_names()).start()
         except (OSError, ValueError, RuntimeError, CardDatabaseError) as e:
             why = getattr(e, "strerror", None) or str(e)
+            if getattr(e, "errno", None) == errno.EADDRINUSE:     # what to do, not the call
+                why = ("that port is already in use by another program (a game hosted "
+                       "already?): type another port, or 0 for any free one")
             self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")
             return
         router.play_hosted(self.app, hosting)
@@ -270,7 +277,7 @@ class OnlineScene(Scene):
 
     def join(self) -> None:
         from doomlings_desktop.net.protocol import ROOM_CHARS
-        from doomlings_desktop.net.session import RemoteMatch, forget_seat, seat_files
+        from doomlings_desktop.net.session import RemoteMatch, seat_files
 
         url, why = parse_address(self.fields["address"].text)
         code = self.fields["code"].text.strip().upper()
@@ -280,9 +287,11 @@ class OnlineScene(Scene):
         if why is not None:
             self._say(why)
             return
-        forget_seat()           # a new seat: the token of another room's would be refused
+        self.app.join_typed = (self.fields["address"].text.strip(), code)
+        # a new seat (fresh): the seat kept before is forgotten only once this one is
+        # taken, so a wrong code or port never loses a game in progress
         match = RemoteMatch(url, code, self._name(), seat_file=str(seat_files()[0]),
-                            wake=wake_window, prefs=self.app.settings).start()
+                            wake=wake_window, prefs=self.app.settings, fresh=True).start()
         router.go(self.app, "lobby", match)
 
     def rejoin(self) -> None:
@@ -316,7 +325,7 @@ class OnlineScene(Scene):
             what = "game over: rematch" if k.over else \
                 "game in progress" if k.dealt else "lobby"
             label = elide(t, f"Reopen your room {k.code} ({what}, port {k.port})", int(17 * u),
-                          col - int(20 * u))
+                          col - int(20 * u), bold=True)     # as Button draws it
             self.buttons.append(Button(pygame.Rect(x0, y, col, bh), label, "reopen",
                                        tone=GO_TONE))
             y += bh + int(12 * u)
@@ -351,7 +360,7 @@ class OnlineScene(Scene):
             b = self.back_to
             what = " (game over: rematch)" if b.over >= 0 else ""
             label = elide(t, f"Back to room {b.room}{what} at {b.url.split('://', 1)[-1]}",
-                          int(17 * u), col - int(20 * u))
+                          int(17 * u), col - int(20 * u), bold=True)
             self.buttons.append(Button(pygame.Rect(x1, y, col, bh), label, "rejoin",
                                        tone=GO_TONE))
             y += bh + int(12 * u)
@@ -394,7 +403,7 @@ class OnlineScene(Scene):
             if y + bh > bottom:
                 break
             label = elide(t, f"{f.address}:{f.port}  {', '.join(f.rooms) or 'full'}",
-                          int(17 * u), col - int(20 * u))
+                          int(17 * u), col - int(20 * u), bold=True)
             self.buttons.append(Button(pygame.Rect(x, y, col, bh), label, ("found", f)))
             y += bh + int(8 * u)
 

@@ -40,21 +40,35 @@ class News:
         self.lost: list[tuple[int, int, float | None]] = []      # seat, card, start
         self.summary: list[tuple[str, str]] | None = None
         self.names: Any = None      # (seat -> name, the viewer), set by the table
-        self.catchup: list[str] = []      # against bots: the lines since your last turn
+        # against bots: the lines since your last turn, each with its place in the log
+        self.catchup: list[tuple[int, str]] = []
         self.turns = 0                    # your turns begun at this table (catch_up)
 
-    def catch_up(self, lines: list[tuple[str, str]], your_turn: bool) -> list[str] | None:
+    def catch_up(self, lines: list[tuple[str, str]], your_turn: bool,
+                 log: Any = None) -> list[str] | None:
         """A game against bots: what the others did since your last turn, to be told when
         your next turn begins (issue 26: "since your last turn" also in games against bots;
         there it is a note on the stage, not a window to close, since you may have watched
-        it happen). `lines` are the new log lines as you may read them; `your_turn` says
-        your turn's play is being asked now. Returns the lines to tell, once a turn, and
-        none at your first turn (nothing came before it but the deal)."""
-        self.catchup += [text for kind, text in lines if kind not in CATCH_UP_SKIP
+        it happen). `lines` are the new log lines as you may read them (the end of `log`,
+        the whole log as you may read it now); `your_turn` says your turn's play is being
+        asked now. Returns the lines to tell, once a turn, and none at your first turn
+        (nothing came before it but the deal).
+
+        A line kept is told only if the log still has it in its place: a play taken back
+        (Undo: the log is cut back, and online another player's Undo too) is never told."""
+        if log is not None and len(log) >= len(lines):
+            self.catchup = [(at, text) for at, text in self.catchup
+                            if 0 <= at < len(log) and log[at][1] == text]
+            start = len(log) - len(lines)
+        else:
+            start = (self.catchup[-1][0] + 1) if self.catchup else 0
+        self.catchup += [(start + i, text) for i, (kind, text) in enumerate(lines)
+                         if kind not in CATCH_UP_SKIP
                          and not text.startswith("(")]        # a bot's reason: in the bubble
         if not your_turn:
             return None
-        told, self.catchup = self.catchup, []
+        told = [text for _, text in self.catchup]
+        self.catchup = []
         self.turns += 1
         if self.turns == 1 or not told:
             return None

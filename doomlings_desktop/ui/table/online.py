@@ -26,6 +26,11 @@ def seat_state(match: Any, seat: int) -> tuple[str, tuple[int, int, int]]:
     (each program hangs up then)."""
     if match.bots.get(seat, 0) is None or match.state == "over":
         return "", GOOD             # a bot of the host's: always there
+    if match.state == "lost":       # given up: no longer trying (the box says why)
+        return ("not connected" if seat == match.me else ""), AWAY
+    if seat != match.me and not match.link_up:
+        return "", AWAY             # this window is cut off: how the others are is not known
+        # (their last word said "online" while the host's program was gone)
     if match.stood_in(seat):
         return "away: a bot plays", WARN
     if match.is_connected(seat):
@@ -66,6 +71,12 @@ class OnlineTableScene(TableScene):
         """The line under the end screen's title: who asked for the rematch, whom it waits
         for."""
         return self.match.rematch_words()
+
+    def view_version(self) -> Any:
+        """Each update from the host is a new view: End turn after the pause for it takes no
+        step of its own and often writes no log line, yet the turn moves on (a table kept
+        the last view, with the turn still marked on the player who had ended it)."""
+        return id(self.match.view_now)
 
     def busy(self) -> bool:
         """Moving cards, or news from the network thread to take in. Waiting for another
@@ -205,16 +216,26 @@ class OnlineTableScene(TableScene):
         pygame.draw.rect(surf, PANEL_HOVER if hover else PANEL_HI, r, border_radius=int(6 * u))
         surf.blit(label, label.get_rect(center=r.center))
 
+    def lost_words(self) -> str:
+        """Why the game cannot go on here, and what the player may do: a joined seat whose
+        host was out of reach for the minute is kept, to be taken back from Play online."""
+        m = self.match
+        why = m.problem or "The connection is lost."
+        why = why[:1].upper() + why[1:]
+        if getattr(m, "unreachable", False) and getattr(m, "seat_kept", False):
+            why += (f". Your seat is kept: once the host's game is open again, New game → "
+                    f"Play online → Back to room {m.room} takes it back.")
+        return why
+
     def _lost(self, surf: pygame.Surface, u: float) -> None:
         """The connection is gone for good: say why, and offer the way out."""
         t = self.app.text
         w, h = surf.get_size()
-        box = Rect(0, 0, int(w * 0.6), int(110 * u))
+        box = Rect(0, 0, int(w * 0.6), int(134 * u))
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
         pygame.draw.rect(surf, BAD, box, width=max(1, int(2 * u)), border_radius=int(12 * u))
-        lines = t.wrap(self.match.problem or "The connection is lost.", int(17 * u),
-                       box.w - int(30 * u))[:2]
+        lines = t.wrap(self.lost_words(), int(17 * u), box.w - int(30 * u))[:3]
         for k, line in enumerate(lines):
             surf.blit(t.render(line, int(17 * u), INK), (box.x + int(15 * u),
                                                          box.y + int(12 * u) + k * int(24 * u)))

@@ -140,7 +140,11 @@ class TopBar(_Panel):
             return
         x = lay.log.x + int(10 * u)         # "Game log" ends before Menu (960x600 at 150%)
         room = (menu.x if menu else r.right) - int(sc.bar_tools * u) - x - int(8 * u)
-        ln = t.render(elide(t, "Game log ▸", int(16 * u), room, True), int(16 * u), MUTED,
+        # an online table keeps room for Say: there "Game log" was cut to "Game l…" at
+        # 1280x720, so the short word comes before any cutting
+        words = next((w for w in ("Game log ▸", "Log ▸")
+                      if t.font(int(16 * u), True).size(w)[0] <= room), "Log ▸")
+        ln = t.render(elide(t, words, int(16 * u), room, True), int(16 * u), MUTED,
                       bold=True)
         box = surf.blit(ln, ln.get_rect(midleft=(x, r.centery)))
         sc.targets.append((box, ("log_toggle",)))      # a click folds it again

@@ -268,7 +268,8 @@ class TableScene(Scene):
                           told=told)
         if len(self.humans) == 1 and not self.view_only:     # a replay steps: no catch-up
             d = self.my_decision()
-            lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY)
+            lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY,
+                                       self.view.log)
             if lines:
                 self.overlays.stage.tell(Moment("since", "Since your last turn",
                                                         lines=lines))
@@ -423,6 +424,11 @@ class TableScene(Scene):
         table takes (`layout.table_scale`); its buttons and overlays are drawn at it too."""
         return self._unit or self.app.unit
 
+    def view_version(self) -> Any:
+        """What else tells a new view from the last (with the answers and log lines
+        counted): nothing at a local table, whose view changes only with them."""
+        return None
+
     def draw(self, surf: pygame.Surface) -> None:
         self.message.on_screen = None     # the Toast layer says so if it draws one
         self.buttons = []
@@ -440,7 +446,7 @@ class TableScene(Scene):
             self.view = None
             return
         key = (len(self.game.answers), self.viewer, self.game.over, len(self.game.log or ()),
-               self.private)
+               self.private, self.view_version())
         if self._view_key != key or self.view is None:
             if not self._view_key:      # reset (undo, a test asking for a fresh frame): the
                 self.panels.forget()    # cached regions go too, and everything is drawn
