@@ -163,11 +163,10 @@ def test_a_replay_can_open_at_any_answer_seen_by_a_seat():
     assert far.pos == len(g.answers) and far.game.over and far.viewer == 0
 
 
-def test_the_chart_and_play_on_from_here_start_a_game_at_that_position():
-    """The review draws the chance chart above its list, names moments by anyone, and "Play
-    on from here" opens a new game at the decision: the player's seat and hand as they were,
-    the same opponents, the cards the seat could not see dealt again; the other move can be
-    played there."""
+def reviewed_three_seat_game():
+    """A finished three-seat game (Ann, an Easy and a Random bot; seed 5) at its end screen
+    with "What decided this game?" open and worked out: (game, app, scene, seats, the
+    review's layer, its result)."""
     g = finished(3, 5)
     app = make_app()
     seats = [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"), SeatConfig("Cy", "bot", "random")]
@@ -178,8 +177,16 @@ def test_the_chart_and_play_on_from_here_start_a_game_at_that_position():
     click(app, find(sc, ("button", "decided")).center)
     wait_for_review(app, sc)
     layer = sc.overlays.decided
+    return g, app, sc, seats, layer, layer.job.poll()[0]
+
+
+def test_the_chart_and_play_on_from_here_start_a_game_at_that_position():
+    """The review draws the chance chart above its list, names moments by anyone, and "Play
+    on from here" opens a new game at the decision: the player's seat and hand as they were,
+    the same opponents, the cards the seat could not see dealt again; the other move can be
+    played there."""
+    g, app, sc, seats, layer, got = reviewed_three_seat_game()
     assert layer.chart is not None and layer.chart.h > 0
-    got = layer.job.poll()[0]
     assert got.course is not None and got.course.swings
     assert len(got.course.chances) == len(g.answers) + 1
     texts = texts_of_a_frame(app, sc)
@@ -257,17 +264,7 @@ def test_a_player_with_no_flagged_choice_can_still_play_on_from_a_moment(monkeyp
     The old review offered it only on flagged choices: in the tryout, after a game played by
     the hints, there was no way to play on at all."""
     monkeypatch.setattr(review, "_moment", lambda *a, **k: None)
-    g = finished(3, 5)
-    app = make_app()
-    seats = [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"), SeatConfig("Cy", "bot", "random")]
-    sc = TableScene(app, seats, 5, game=g)
-    sc.autosave = False
-    app.go(sc)
-    app.frame()
-    click(app, find(sc, ("button", "decided")).center)
-    wait_for_review(app, sc)
-    layer = sc.overlays.decided
-    got = layer.job.poll()[0]
+    g, app, sc, seats, layer, got = reviewed_three_seat_game()
     assert not got.moments and got.course.swings
     assert moments_shown(sc) == []
     texts = texts_of_a_frame(app, sc)
