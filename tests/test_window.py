@@ -138,3 +138,19 @@ def test_an_older_files_resized_window_is_still_the_players_choice(monkeypatch):
     app = App()
     assert app.screen.get_size() == (1500, 850) and app.settings.window_chosen
     assert app.warning is None
+
+
+def test_the_log_names_the_video_driver_sdl_took(monkeypatch, caplog):
+    """The program's log names the driver the window really opened on (SDL may fall back
+    to one that shows nothing), not only the one the environment asked for: the log said
+    "video driver default" whatever SDL then took."""
+    import logging
+
+    from doomlings_desktop.ui import app as app_module
+
+    monkeypatch.setattr(app_module.App, "run", lambda self: 0)
+    caplog.set_level(logging.INFO, logger="doomlings")
+    assert app_module.main() == 0
+    driver = pygame.display.get_driver()
+    assert any(f"on video driver {driver}" in r.getMessage() for r in caplog.records), \
+        [r.getMessage() for r in caplog.records]

@@ -719,7 +719,7 @@ def main(start: str | None = None, seed: int | None = None) -> int:
     import random as _random
 
     setup_logging()
-    logging.getLogger("doomlings").info("start (video driver %s)", os.environ.get(
+    logging.getLogger("doomlings").info("start (video driver asked: %s)", os.environ.get(
         "SDL_VIDEODRIVER", "default"))
     from doomlings_desktop.storage import instance, saves
     busy = instance.claim()     # held until the process ends, however it ends
@@ -749,6 +749,10 @@ def main(start: str | None = None, seed: int | None = None) -> int:
         print(f"error: {why}", file=sys.stderr)
         return 1
     app = App(start=first)
+    # the driver SDL really took, not the one asked for: without a display SDL may fall
+    # back to one that shows nothing, and a player's "no window" report starts here
+    logging.getLogger("doomlings").info("window %dx%d on video driver %s",
+                                        *app.screen.get_size(), app.driver)
     return app.run()
 
 
