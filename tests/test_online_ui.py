@@ -368,6 +368,34 @@ def test_hosting_on_a_port_in_use_says_so_at_once():
         taken.close()
 
 
+def test_where_and_on_which_port_a_game_was_hosted_is_offered_again():
+    """Play online offers the place and port the player last hosted on (the tryout's host
+    chose "This computer only" on every visit, and the port went back to 7474), kept in the
+    settings file; a place this computer no longer has, or a spoiled value, is the default."""
+    app = make_app()
+    m = host_by_clicks(app)             # this computer only, port 0
+    assert m.host.host == "127.0.0.1"
+    router.go(app, "menu")
+    saved = Settings.load()[0]
+    assert (saved.host_place, saved.host_port) == ("127.0.0.1", 0)
+    app2 = App(size=(1280, 720), settings=saved)
+    router.go(app2, "online")
+    app2.frame()
+    sc = app2.scene
+    assert sc.places[sc.place][0] == "127.0.0.1" and sc.fields["port"].text == "0"
+    # a network this computer is not on any more: the first place, as for a first visit
+    gone = Settings()
+    gone.host_place = "10.255.255.254"
+    app3 = App(size=(1280, 720), settings=gone)
+    router.go(app3, "online")
+    app3.frame()
+    assert app3.scene.place == 0 and app3.scene.fields["port"].text == "7474"
+    for bad in ("999.1.1.1", "my-host", 7, None, "1.2.3"):
+        got, warning = Settings.from_dict({"host_place": bad, "host_port": 70000})
+        assert got.host_place == "" and got.host_port == 65535, bad
+        assert "host_place" in warning, warning
+
+
 class _Loop:
     """Stands in for the network thread's loop: what the table sends is kept in `sent`."""
 

@@ -24,6 +24,8 @@ GOOD = {
     "hints": "never",
     "log_open": True,
     "modules": ["multi-color"],
+    "host_place": "127.0.0.1",
+    "host_port": 7480,
 }
 DEFAULT = {f.name: getattr(Settings(), f.name) for f in fields(Settings)}
 HUGE = ("1" + "0" * 30, "1e30", "2147483648", "1" + "0" * 400)
@@ -60,6 +62,12 @@ SPECIAL[("seats", "[]")] = (DEFAULT["seats"], False)
 SPECIAL[("variants", "{}")] = ({}, False)
 SPECIAL[("modules", "[]")] = ([], False)
 SPECIAL[("modules", '[null, "x"]')] = (["x"], True)     # a name: dropped by New game if unknown
+SPECIAL[("host_place", '""')] = ("", False)             # not hosted yet
+SPECIAL[("host_port", "1")] = (1, False)
+SPECIAL[("host_port", "0")] = (0, False)                # any free port
+SPECIAL[("host_port", "-1")] = (0, True)
+for h in HUGE:
+    SPECIAL[("host_port", h)] = (65535, True)
 
 CASES = [(f, raw) for f in GOOD for raw in BAD]
 

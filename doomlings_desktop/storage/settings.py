@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -131,6 +132,16 @@ def _hold(v: Any) -> tuple[str, bool]:
     return v, False
 
 
+def _host_place(v: Any) -> tuple[str, bool]:
+    """Where the player last hosted: an IPv4 address as the program wrote it (this computer,
+    every network, or one network's), or "" (none yet). Anything else is no address."""
+    if not isinstance(v, str) or (v and not re.fullmatch(r"(\d{1,3}\.){3}\d{1,3}", v)):
+        raise _Invalid
+    if v and any(int(x) > 255 for x in v.split(".")):
+        raise _Invalid
+    return v, False
+
+
 def _names(v: Any) -> tuple[list[str], tuple]:
     """Up to six names, each as `names.clean_name` makes it; the names that had to change
     (e.g. a non-string, a control character or only a zero-width one) are reported as
@@ -211,6 +222,8 @@ _CHECKS: dict[str, Callable[[Any], tuple[Any, bool]]] = {
     "hold_end_turn": _hold,
     "hints": _hold,
     "log_open": _flag,
+    "host_place": _host_place,
+    "host_port": lambda v: _number(v, 0, 65535, whole=True),
 }
 
 
@@ -237,6 +250,8 @@ class Settings:
     hold_end_turn: str = "bots"         # a turn waits for End turn (Undo): bots, always, never
     hints: str = "bots"                 # the Hint button (H): bots, always, never
     log_open: bool = False              # the table's log column open (else a strip: L opens)
+    host_place: str = ""                # where Play online last hosted (its listening address)
+    host_port: int = 7474               # and on which port (0: any free one)
 
     @property
     def animation(self) -> str:

@@ -106,12 +106,14 @@ class OnlineScene(Scene):
         # where the server listens: a network first (friends are on it), else this computer
         self.places = [(a, f"This network ({a})") for a in here] + \
             [(EVERY, "Every network"), (LOOPBACK, "This computer only")]
-        self.place = 0
+        # where the player hosted last time, if this computer is still there
+        self.place = next((i for i, (a, _) in enumerate(self.places) if a == s.host_place), 0)
         self.here = 1       # the room's human seats played at this window, pass-and-play
         # what was typed to join last (a refused code, a wrong port): there to be mended,
         # not typed again
         address, code = getattr(app, "join_typed", ("", ""))
-        self.fields = {"port": TextField(str(PORT), 5), "address": TextField(address, 120),
+        port = s.host_port if 0 <= s.host_port <= 65535 else PORT
+        self.fields = {"port": TextField(str(port), 5), "address": TextField(address, 120),
                        "code": TextField(code, 32),
                        "name": TextField(name_of(s.player_names[0], 0), NAME_MAX)}
         self.typing: str | None = None     # the field typed into (Scene.focus: the ring)
@@ -267,7 +269,21 @@ class OnlineScene(Scene):
                        "already?): type another port, or 0 for any free one")
             self._say(f"Cannot host on {self.places[self.place][0]}:{port}: {why}.")
             return
+        self._remember_place(int(port))
         router.play_hosted(self.app, hosting)
+
+    def _remember_place(self, port: int) -> None:
+        """Where and on which port the game was hosted, offered again next time (friends
+        keep the address they typed)."""
+        s = self.app.settings
+        where = self.places[self.place][0]
+        if (s.host_place, s.host_port) == (where, port):
+            return
+        s.host_place, s.host_port = where, port
+        try:
+            s.save()
+        except OSError:
+            pass            # kept in memory; saved again when the program closes
 
     def reopen(self) -> None:
         """The game this window hosted, opened again where it was (Continue does the same)."""
