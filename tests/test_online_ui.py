@@ -396,6 +396,68 @@ def test_where_and_on_which_port_a_game_was_hosted_is_offered_again():
         assert "host_place" in warning, warning
 
 
+def test_the_host_is_asked_before_leaving_stops_the_others_game():
+    """Leaving the table of a game this window hosts stops it for the players who joined (its
+    server goes with it): Leave, Quit or Main menu first asks, says that nothing is lost and
+    how to reopen it; Stay keeps the game going. The tryout's host left by Esc → Quit with no
+    word. No box when no one else is connected (nothing stops for anyone). (The window's
+    close button and Quit go through the same question: ui/table/leaving.py.)"""
+    app = make_app(seats=("human", "human"))
+    m = host_by_clicks(app)
+    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    try:
+        wait_until(lambda: app.scene.ready(), "Ben in the lobby", pump=app.frame)
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        table = app.scene
+        wait_until(lambda: m.state == "playing" and m.is_connected(1), "Ben at the table",
+                   pump=app.frame)
+        key(app, pygame.K_ESCAPE)                       # the menu's Main menu
+        app.frame()
+        click(app, find(table, ("button", "main_menu")).center)
+        app.frame()
+        box = table.overlays.leave.dialog
+        assert box is not None and app.scene is table
+        assert "Ben" in " ".join(box.lines) and "Continue" in " ".join(box.lines)
+        click(app, find(table, ("button", "stay")).center)
+        app.frame()
+        assert table.overlays.leave.dialog is None and app.scene is table
+        assert m.host.thread is not None                # still hosting
+        key(app, pygame.K_ESCAPE)                       # asked again, every time
+        app.frame()
+        click(app, find(table, ("button", "main_menu")).center)
+        app.frame()
+        assert table.overlays.leave.dialog is not None and app.scene is table
+        key(app, pygame.K_l, "l")                       # Leave
+        app.frame()
+        assert type(app.scene).__name__ == "MenuScene" and m.host.thread is None
+    finally:
+        other.stop()
+        router.go(app, "menu")
+    # Ben gone: leaving stops nothing for anyone, and asks nothing
+    app = make_app(seats=("human", "human"))
+    m = host_by_clicks(app)
+    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    try:
+        wait_until(lambda: app.scene.ready(), "Ben in the lobby", pump=app.frame)
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+        table = app.scene
+        other.stop()
+        wait_until(lambda: m.state == "playing" and not m.is_connected(1), "Ben away",
+                   pump=app.frame)
+        key(app, pygame.K_ESCAPE)
+        app.frame()
+        click(app, find(table, ("button", "main_menu")).center)
+        app.frame()
+        assert table.overlays.leave.dialog is None and app.scene is not table
+    finally:
+        other.stop()
+        router.go(app, "menu")
+
+
 class _Loop:
     """Stands in for the network thread's loop: what the table sends is kept in `sent`."""
 

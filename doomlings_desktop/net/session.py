@@ -292,12 +292,32 @@ class LocalOnly:
         pass
 
 
+def leaving_words(self: RemoteMatch) -> list[str] | None:
+    """What leaving the table does to the others, when it stops their game: this window
+    hosts it (its server goes with the table), the game is on, and another player is
+    connected. None when leaving harms no one (a joined seat is kept and a bot plays it
+    after the grace period; a finished game is kept)."""
+    if self.host is None or self.state != "playing":
+        return None
+    here = set(self.here) | set(self.here_too)      # the seats played at this window
+    others = [self.name(i) for i, up in enumerate(self.connected)
+              if up and i not in here and i != self.me and self.bots.get(i, 0) is not None]
+    if not others:
+        return None
+    who = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
+    return [f"This computer hosts the game: leaving stops it for {who} until you open it "
+            "again.",
+            "Nothing is lost: Continue on the main menu reopens the room with the game "
+            "where it is, and they take their seats back by themselves."]
+
+
 class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
     """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
     takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
     playing, over or lost (`problem` says why, in a sentence)."""
 
     online = True
+    leaving_words = leaving_words     # the table's Leave asks it (ui/table/leaving.py)
     # several seats played at this window (net/seatshere.py): the first keeps the finished
     # game once, with every seat played here counted as "you" (`here_too`); the others not
     keeps_record = True

@@ -4,7 +4,8 @@ The autosave can fail (a full disk, a folder made read-only, a removed USB stick
 says so for a few seconds, but Quit, Main menu, New game, Load game or the window's close
 button would then throw the unsaved moves away without a word (seen in a new-user tryout).
 While `Match.unsaved` says the last autosave failed, each of those first opens this box:
-Try again (save now, and go on only if it worked), Leave anyway, or Stay."""
+Try again (save now, and go on only if it worked), Leave anyway, or Stay. A window that
+hosts an online game in progress asks too, as its server goes with it (Leave or Stay)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ class LeaveGuard(Layer):
         """Run `go` (the way out) now if every move is saved, else once the player agrees."""
         why = self.sc.match.unsaved
         if not why:
-            go()
+            self._ask_host(go)
             return
         self.go = go
         from doomlings_desktop.storage.saves import saves_dir
@@ -55,6 +56,20 @@ class LeaveGuard(Layer):
             [("Try again", "retry", RETRY_TONE), ("Leave anyway", "leave", LEAVE_TONE),
              ("Stay", "stay", None)], escape="stay",
             hotkeys={"t": "retry", "l": "leave", "s": "stay"})
+
+    def _ask_host(self, go: Callable[[], None]) -> None:
+        """A hosting window's way out stops the game for the players who joined: asked
+        first (an Esc, Quit, a closed window by mistake stopped everyone's game without a
+        word in the online tryout); `go` at once when leaving harms no one."""
+        words = getattr(self.sc.match, "leaving_words", None)     # Stay first: Enter stays
+        lines = words() if words is not None else None
+        if not lines:
+            go()
+            return
+        self.go = go
+        self.dialog = Dialog("Leave the game you host?", lines,
+                             [("Stay", "stay", None), ("Leave", "leave", LEAVE_TONE)],
+                             escape="stay", hotkeys={"l": "leave", "s": "stay"})
 
     def open(self, d: Any) -> bool:
         return self.dialog is not None

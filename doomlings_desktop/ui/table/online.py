@@ -136,7 +136,7 @@ class OnlineTableScene(TableScene):
                        None)
             was_open, self.saying = self.saying, False
             if hit == ("online_leave",):
-                router.go(self.app, "online")
+                self.overlays.leave.ask(lambda: router.go(self.app, "online"))
                 return
             if hit == ("say_open",):
                 self.saying = not was_open
