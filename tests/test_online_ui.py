@@ -83,6 +83,22 @@ def host_by_clicks(app):
     return m
 
 
+def ben_joins_and_the_host_starts(app, m) -> RemoteMatch:
+    """Ben joins the hosted room as another computer would and the host presses Start:
+    Ben's RemoteMatch once the window shows the table (the caller stops it; stopped here if
+    the table never comes)."""
+    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    try:
+        wait_until(lambda: app.scene.ready(), "Ben in the lobby", pump=app.frame)
+        press(app, "start")
+        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
+                   pump=app.frame)
+    except BaseException:
+        other.stop()
+        raise
+    return other
+
+
 def answer_randomly(m: RemoteMatch, r: random.Random) -> None:
     m.tick()
     d = m.my_decision()
@@ -404,12 +420,8 @@ def test_the_host_is_asked_before_leaving_stops_the_others_game():
     close button and Quit go through the same question: ui/table/leaving.py.)"""
     app = make_app(seats=("human", "human"))
     m = host_by_clicks(app)
-    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    other = ben_joins_and_the_host_starts(app, m)
     try:
-        wait_until(lambda: app.scene.ready(), "Ben in the lobby", pump=app.frame)
-        press(app, "start")
-        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
-                   pump=app.frame)
         table = app.scene
         wait_until(lambda: m.state == "playing" and m.is_connected(1), "Ben at the table",
                    pump=app.frame)
@@ -438,12 +450,8 @@ def test_the_host_is_asked_before_leaving_stops_the_others_game():
     # Ben gone: leaving stops nothing for anyone, and asks nothing
     app = make_app(seats=("human", "human"))
     m = host_by_clicks(app)
-    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    other = ben_joins_and_the_host_starts(app, m)
     try:
-        wait_until(lambda: app.scene.ready(), "Ben in the lobby", pump=app.frame)
-        press(app, "start")
-        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
-                   pump=app.frame)
         table = app.scene
         other.stop()
         wait_until(lambda: m.state == "playing" and not m.is_connected(1), "Ben away",
@@ -672,12 +680,8 @@ def test_a_hosts_program_closed_mid_game_reopens_the_room_with_continue(monkeypa
     back by itself, and the game is played to its end. Then there is nothing to continue."""
     app = make_app(seats=("human", "human"))
     m = host_by_clicks(app)
-    other = RemoteMatch(m.host.seat_url, m.room, "Ben").start()
+    other = ben_joins_and_the_host_starts(app, m)
     try:
-        wait_until(lambda: app.scene.ready(), "Ben in the lobby", pump=app.frame)
-        press(app, "start")
-        wait_until(lambda: type(app.scene).__name__ == "OnlineTableScene", "the table",
-                   pump=app.frame)
         play_to_the_end(app, other, seed=5, until=lambda: m.step >= 20)
         step, code, url = m.step, m.room, m.host.seat_url
         router.go(app, "menu")              # the host's program goes: so does its server
