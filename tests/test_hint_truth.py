@@ -44,6 +44,13 @@ def test_the_checks_catch_a_bare_hint_and_a_false_number():
     assert hintscan.now_claim("Play Nosy: −1 to +3 now, by cards you cannot see; x.") \
         == (-1, 3, True)
     assert hintscan.now_claim("Play Nosy: about +3 now; x.") == (3, 3, True)
+    # the player's own next pick changes the points (issue 28 §1): a hedged range too
+    assert hintscan.now_claim("Play Beauty: +0 to +4 now, by what you pick next; x.") \
+        == (0, 4, True)
+    assert hintscan.now_claim("Play Neck: +3 to +7 now, by what you pick next and cards you "
+                              "cannot see; x.") == (3, 7, True)
+    assert hintscan.explained("Play Beauty: +0 to +4 now, by what you pick next; Beauty goes "
+                              "onto your pile.", "Beauty")
     assert hintscan.now_claim("Target Quick: likely −2 now; x.") == (-2, -2, True)
     assert hintscan.now_claim("Red: you score more.") is None
 

@@ -30,7 +30,7 @@ STOP = frozenset({D.TURN_PLAY, D.CANNOT_PLAY, D.EXTRA_PLAY, D.END_TURN, D.STABIL
 
 
 def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None = None,
-           cause: int = -1, own: bool = False) -> bool:
+           cause: int = -1, own: bool = False, fork: int = -1) -> bool:
     """Answer what the move just applied sets off, up to the next play or the turn's end: the
     quick policy for the seat's own follow-ups and for other players' answers to the card
     `cause`'s effect (an opponent picking the trait to lose), 'pass' for out-of-turn offers
@@ -39,7 +39,9 @@ def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None 
     Returns whether nothing hidden came to light on the way (a draw, a look at a hand, a
     random pick) and nobody chose among several answers (another player's choice may hang on
     their hidden hand; the seat's own is still to be made, unless `own`: the coach's player
-    is guided through their own follow-ups as the quick policy answers them)."""
+    is guided through their own follow-ups as the quick policy answers them). With `fork` at
+    0 or more, it stops before the seat's own follow-up with several answers that comes after
+    `fork` such ones (`own_picks` tries each answer there)."""
     tb = tb or tables(g.db)
     sure = True
     for _ in range(SETTLE):
@@ -52,6 +54,10 @@ def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None 
             continue
         if d.player != seat and (cause < 0 or d.card != cause):
             break
+        if fork >= 0 and d.player == seat and len(d.options) > 1:
+            if fork == 0:
+                break
+            fork -= 1
         if asks is not None and d.player == seat and g.current == seat:
             ask = d.prompt.split(": ", 1)[-1]
             if ask not in asks:
@@ -65,22 +71,52 @@ def settle(g: Game, seat: int, tb: Tables | None = None, asks: list[str] | None 
     return sure
 
 
+def _cause(d: Any, answer: Any) -> int:
+    """The card whose effect the move sets off: the card played, else the asking card."""
+    return answer if d.kind in ("play", "react") and isinstance(answer, int) else d.card
+
+
 def play_out(g: Game, seat: int, answer: Any, tb: Tables | None = None,
-             asks: list[str] | None = None, own: bool = False) -> bool:
+             asks: list[str] | None = None, own: bool = False, fork: int = -1) -> bool:
     """Make the move in g (a clone or a sampled world) and settle it, pausing before the
     turn's stabilize phase: what it does is measured before the turn moves on (a draw, the
     next round's catastrophe are no part of the move). Returns whether its outcome is sure:
     nothing hidden came to light on the way and nobody chose among several answers
-    (`settle`), so any world the seat imagines gives the same."""
-    d = g.pending
-    cause = answer if d.kind in ("play", "react") and isinstance(answer, int) else d.card
+    (`settle`), so any world the seat imagines gives the same. `fork`: as `settle`'s."""
+    cause = _cause(g.pending, answer)
     if g.current == seat:
         g.hold |= (1 << seat) | KEEP_PAUSE
     rng = g.rng.state
     g.apply(answer)
     lit = g.shown
-    sure = settle(g, seat, tb, asks, cause, own)
+    sure = settle(g, seat, tb, asks, cause, own, fork)
     return sure and not lit and g.rng.state == rng
+
+
+def own_picks(g: Game, seat: int, answer: Any, tb: Tables | None = None,
+              skip: int = 0) -> list[int]:
+    """The seat's score change from the answer for each answer of its own first follow-up
+    with several answers (after `skip` such ones, the rest of a pick the hint names), the
+    rest settled as `play_out` does; [] if the move asks the seat no such question. The quick
+    policy's pick is only a guess at the player's: Fecundity under Voracious makes a player
+    discard a card, and which one changes the points (issue 28), so a '+N now' that assumed
+    one was false for the other. g is played on clones."""
+    tb = tb or tables(g.db)
+    h = g.clone()
+    before = h.score(seat)
+    cause = _cause(h.pending, answer)
+    play_out(h, seat, answer, tb, own=True, fork=skip)
+    d = h.pending
+    if d is None or d.player != seat or d.kind == "react" or d.intent in STOP \
+            or len(d.options) < 2:
+        return []
+    out = []
+    for o in d.options:
+        k = h.clone()
+        k.apply(o)
+        settle(k, seat, tb, cause=cause, own=True)
+        out.append(k.score(seat) - before)
+    return out
 
 
 def score_change(g: Game, seat: int, answer: Any, tb: Tables | None = None) -> int:

@@ -10,8 +10,9 @@ decision the bot's public reason is taken. Each is then checked on a clone of th
   chance to win 19%, the same with Red': `specific`, the 'generic' column);
 - a hint's '+N now' is the seat's real score change once the answer and what it sets off
   are done; where it hangs on hidden cards the hint says so ('+A to +B now, by cards you
-  cannot see': the least and most of the seat's imagined worlds; 'likely +N now'), and
-  those are counted apart (`range_off`: the true game fell outside them) (`bots.effects.play_out`, scores by `rules.scoring`);
+  cannot see': the least and most of the seat's imagined worlds; 'likely +N now'), or on
+  the seat's own next pick ('+A to +B now, by what you pick next'), and those are counted
+  apart (`range_off`: the true game fell outside them) (`bots.effects.play_out`, scores by `rules.scoring`);
 - a bot's reason claims no points a player does not get and calls no player harmed whose
   score the move raises (`reason_problems`, from the real per-player score changes), and
   every other claim `commands/reasoncheck.py` reads holds (a superlative among the answers,
@@ -49,7 +50,8 @@ from doomlings_desktop.rules.worlds import WorldSampler
 
 MAX_STEPS = 600         # answers per game at most (a game is about 150)
 NO_REASON = ("", "it changes little at once")
-_NOW = re.compile(r"(about |likely )?(?:([+−-]\d+) to )?([+−-]\d+) now(, by cards you cannot see)?")
+_NOW = re.compile(r"(about |likely )?(?:([+−-]\d+) to )?([+−-]\d+) now"
+                  r"(, by (?:what you pick next|cards you cannot see)(?: and cards you cannot see)?)?")
 
 
 @dataclass
@@ -126,7 +128,8 @@ def _signed(text: str) -> int:
 
 def now_claim(why: str) -> tuple[int, int, bool] | None:
     """A hint's '+N now' as (N, N, False); a hedged one ('+A to +B now, by cards you cannot
-    see', 'likely +N now', the old 'about +N now') as (A, B, True); None if it says none."""
+    see', '+A to +B now, by what you pick next', 'likely +N now', the old 'about +N now') as
+    (A, B, True); None if it says none."""
     m = _NOW.search(why)
     if m is None:
         return None

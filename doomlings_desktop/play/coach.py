@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doomlings_desktop.bots import make_bot
-from doomlings_desktop.bots.effects import play_out, settle
+from doomlings_desktop.bots.effects import own_picks, play_out, settle
 from doomlings_desktop.bots.heuristics import fast_answer, tables
 from doomlings_desktop.play.explain import label
 from doomlings_desktop.play.explain import why as reason_for
@@ -94,16 +94,25 @@ def _gains(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
 
 
 def measure(sampler: WorldSampler, seat: int, answer: Any, rng: random.Random,
-            worlds: int = WORLDS, asks: list[str] | None = None) -> tuple[list[int], bool]:
+            worlds: int = WORLDS, asks: list[str] | None = None,
+            picks: list[tuple[int, int]] | None = None,
+            skip: int = 0) -> tuple[list[int], bool]:
     """The score change in each of `worlds` imagined worlds, and whether it is sure in each:
     nothing hidden came to light and no other player chose on the way (`effects.play_out`;
-    the seat's own follow-ups are the coach's to guide)."""
+    the seat's own follow-ups are answered by the quick policy, a guess at the player's).
+    With `picks`, each world where the seat's own next question has several answers adds the
+    least and the most its answers give (`effects.own_picks`, after `skip` picks the hint
+    names): the player may answer otherwise than the quick policy."""
     out = []
     sure = True
     tb = None
     for _ in range(worlds):
         g = sampler.sample(rng)
         tb = tb or tables(g.db)
+        if picks is not None:
+            got = own_picks(g, seat, answer, tb, skip)
+            if got:
+                picks.append((min(got), max(got)))
         before = g.score(seat)
         sure = play_out(g, seat, answer, tb, asks, own=True) and sure
         out.append(g.score(seat) - before)
@@ -135,19 +144,38 @@ def now_words(gain: float) -> str:
     return f"{'+' if pts >= 0 else '−'}{abs(pts)} now"
 
 
-def between(low: int, high: int) -> str:
+HIDDEN = "cards you cannot see"
+YOUR_PICK = "what you pick next"
+
+
+def between(low: int, high: int, cause: str = HIDDEN) -> str:
     """'+1 to +3 now, by cards you cannot see': the score change of a move whose points hang
-    on hidden cards, the least and the most of the worlds the seat could imagine."""
+    on hidden cards (or on the seat's own next pick: `points_words`), the least and the most
+    of what the seat could get."""
     def signed(n: int) -> str:
         return f"{'+' if n >= 0 else '−'}{abs(n)}"
-    return f"{signed(low)} to {signed(high)} now, by cards you cannot see"
+    return f"{signed(low)} to {signed(high)} now, by {cause}"
 
 
-def points_words(got: list[int], sure: bool = True) -> str:
+def points_words(got: list[int], sure: bool = True,
+                 picks: list[tuple[int, int]] | tuple = ()) -> str:
     """The points a move adds, as the hint and the review both say them: '+N now' when every
     imagined world agrees and nothing unseen or another player's choice is on the way; the
     least and the most where the worlds differ; 'likely +N now' where they agree but the true
-    game may not (an opponent's pick, a card drawn)."""
+    game may not (an opponent's pick, a card drawn).
+
+    `picks` (`measure`): where the seat's own next pick changes the points, a single number
+    would assume one pick (the quick policy's) that the next hint may not recommend, so the
+    least and the most over the worlds and the picks are said, 'by what you pick next'. That
+    cause comes first, as the one the player controls; where the worlds also differ, ' and
+    cards you cannot see' follows; 'likely' is added where they agree but the true game may
+    not."""
+    if any(lo != hi for lo, hi in picks):
+        low = min(min(got), *(lo for lo, _ in picks))
+        high = max(max(got), *(hi for _, hi in picks))
+        hidden = min(got) != max(got) or len(set(picks)) > 1
+        words = between(low, high, f"{YOUR_PICK} and {HIDDEN}" if hidden else YOUR_PICK)
+        return words if sure or hidden else f"likely {words}"
     if min(got) != max(got):
         return between(min(got), max(got))
     return now_words(got[0]) if sure else f"likely {now_words(got[0])}"
@@ -264,9 +292,11 @@ class Coach:
         phrase = reason_for(game, seat, answer, salt, bot.last_results, also)
         gain = None
         got: list[int] = []
+        picks: list[tuple[int, int]] = []
         sure = True
         if answer != "pass" and len(d.options) > 1:
-            got, sure = measure(sampler, seat, answer, random.Random(salt))
+            got, sure = measure(sampler, seat, answer, random.Random(salt), picks=picks,
+                                skip=len(also))
             # a choice's points are said when it changes the seat's score (Nano's host)
             if d.kind in ("play", "react") or any(got):
                 gain = sum(got) / len(got)
@@ -274,9 +304,9 @@ class Coach:
         verb = _verb(d.kind, d.zone)
         head = name if isinstance(answer, str) else f"{verb} {name}"
         if gain is not None:
-            # a range: the points hang on cards the seat cannot see (a draw, a stolen card),
-            # so the least and the most of the imagined worlds are said, not a guess
-            words = f"{head}: {points_words(got, sure)}; {phrase}."
+            # a range: the points hang on cards the seat cannot see (a draw, a stolen card)
+            # or on its own next pick, so the least and the most are said, not a guess
+            words = f"{head}: {points_words(got, sure, picks)}; {phrase}."
         else:
             words = f"{head}: {phrase}."
         return Hint(answer, words, gain, also)

@@ -155,12 +155,19 @@ def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> M
         return None
     hinted = quick == answer
     salt = coach.salt(game)
-    better_got, better_sure = measure(WorldSampler(game, seat), seat, best, random.Random(salt))
+    better_picks: list[tuple[int, int]] = []
+    better_got, better_sure = measure(WorldSampler(game, seat), seat, best, random.Random(salt),
+                                      picks=better_picks)
     better = sum(better_got) / len(better_got)
     # the points in the hint's own words and worlds: hedged where they hang on hidden cards
-    given_got, given_sure = measure(WorldSampler(game, seat), seat, answer, random.Random(salt))
-    given_words = "" if answer == "pass" else f" ({points_words(given_got, given_sure)})"
-    better_words = "" if best == "pass" else f" ({points_words(better_got, better_sure)})"
+    # or on the player's own next pick
+    given_picks: list[tuple[int, int]] = []
+    given_got, given_sure = measure(WorldSampler(game, seat), seat, answer, random.Random(salt),
+                                    picks=given_picks)
+    given_words = "" if answer == "pass" \
+        else f" ({points_words(given_got, given_sure, given_picks)})"
+    better_words = "" if best == "pass" \
+        else f" ({points_words(better_got, better_sure, better_picks)})"
     view = view_for(game, seat, with_log=False)
     rnd = sum(len(e) for e in view.eras)
     db = game.db
