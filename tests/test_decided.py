@@ -100,15 +100,7 @@ def finished(n: int, seed: int) -> Game:
 
 
 def test_pass_and_play_reviews_each_human_in_turn():
-    g = finished(3, 2)
-    app = make_app()
-    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Bea"), SeatConfig("Cy", "bot")], 2,
-                    game=g)
-    sc.autosave = False
-    app.go(sc)
-    app.frame()
-    click(app, find(sc, ("button", "decided")).center)
-    wait_for_review(app, sc)
+    _, app, sc, _ = reviewed([SeatConfig("Ann"), SeatConfig("Bea"), SeatConfig("Cy", "bot")], 2)
     first = moments_shown(sc)
     assert {s for s, _ in first} <= {0}
     click(app, find(sc, ("button", ("decided_seat", 1))).center)
@@ -163,20 +155,25 @@ def test_a_replay_can_open_at_any_answer_seen_by_a_seat():
     assert far.pos == len(g.answers) and far.game.over and far.viewer == 0
 
 
-def reviewed_three_seat_game():
-    """A finished three-seat game (Ann, an Easy and a Random bot; seed 5) at its end screen
-    with "What decided this game?" open and worked out: (game, app, scene, seats, the
-    review's layer, its result)."""
-    g = finished(3, 5)
+def reviewed(seats, seed: int):
+    """A finished game of these seats (seed `seed`) at its end screen with "What decided this
+    game?" open and worked out: (game, app, scene, the review's layer)."""
+    g = finished(len(seats), seed)
     app = make_app()
-    seats = [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"), SeatConfig("Cy", "bot", "random")]
-    sc = TableScene(app, seats, 5, game=g)
+    sc = TableScene(app, seats, seed, game=g)
     sc.autosave = False
     app.go(sc)
     app.frame()
     click(app, find(sc, ("button", "decided")).center)
     wait_for_review(app, sc)
-    layer = sc.overlays.decided
+    return g, app, sc, sc.overlays.decided
+
+
+def reviewed_three_seat_game():
+    """Ann, an Easy and a Random bot (seed 5), reviewed: (game, app, scene, seats, the
+    review's layer, its result)."""
+    seats = [SeatConfig("Ann"), SeatConfig("Bob", "bot", "easy"), SeatConfig("Cy", "bot", "random")]
+    g, app, sc, layer = reviewed(seats, 5)
     return g, app, sc, seats, layer, layer.job.poll()[0]
 
 
@@ -231,15 +228,7 @@ def test_long_names_stay_inside_the_review():
     of the window stays inside it (the tryout's "Bartholomew the Grea" ran past its tab and
     the legend past the chart, and "No choice of yours cost..." past the window)."""
     names = ["Bartholomew the Grea", "WWWWWWWWWWWWWWWWWWWW", "Cleo"]
-    g = finished(3, 2)
-    app = make_app()
-    sc = TableScene(app, [SeatConfig(n) for n in names], 2, game=g)
-    sc.autosave = False
-    app.go(sc)
-    app.frame()
-    click(app, find(sc, ("button", "decided")).center)
-    wait_for_review(app, sc)
-    layer = sc.overlays.decided
+    _, app, sc, layer = reviewed([SeatConfig(n) for n in names], 2)
     u = sc.layout.unit if sc.layout else app.unit
     for i in range(3):
         click(app, find(sc, ("button", ("decided_seat", i))).center)
