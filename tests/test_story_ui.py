@@ -507,3 +507,28 @@ def test_a_moment_told_to_one_player_is_never_shown_to_the_next_at_the_screen():
     assert shown
     wrong = [s for s in shown if s[0] != s[1]]
     assert not wrong, wrong[:3]
+
+
+@pytest.mark.parametrize("seed", [3, 7, 11])
+def test_a_message_never_lies_over_the_big_moment_on_the_stage(seed):
+    """The new-user tryout saw "Your play ... can't be taken back: the turn goes on." drawn
+    over "New age: Awakening" and its card: a message goes where the stage is not (as it
+    does for a card being read), short or long."""
+    app, sc = table(seed=seed)
+    stage = sc.overlays.stage
+    until_on_stage(app, sc, ("catastrophe",), Player(1))   # piles full by then
+    app.frame()
+    assert stage.rect is not None
+    # Z with no card selected says so in a message; keys go through the stage
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z", mod=0,
+                                  scancode=0)])
+    assert sc.message.text.startswith("Select a card first")
+    boxes = [sc.overlays.toast.rect]
+    sc.say("Your play drew or showed a card (or another player answered), so it can't be "
+           "taken back: the turn goes on.", 30)
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0),
+                                  buttons=(0, 0, 0))])
+    boxes.append(sc.overlays.toast.rect)
+    assert stage.shown_now() is not None and stage.drawn is stage.current
+    for box in boxes:
+        assert box is not None and not box.colliderect(stage.rect), (box, stage.rect)

@@ -741,8 +741,14 @@ class Toast(Layer):
         rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
-        # never over a card previewed to be read (a hover is what the player looks at now)
-        shown = [r for r in (sc.overlays.hover.shown_at, sc.overlays.end_hover.shown_at) if r]
+        # never over a card previewed to be read (a hover is what the player looks at now),
+        # nor over the big moment on the stage (the tryout's "can't be taken back" lay over
+        # "New age: Awakening" and its card)
+        stage = sc.overlays.stage
+        told = stage.rect if stage.rect is not None and stage.shown_now() is not None \
+            else None
+        shown = [r for r in (sc.overlays.hover.shown_at, sc.overlays.end_hover.shown_at,
+                             told) if r]
         box = self.rect = free_spot(sc, box, surf.get_size(), u, avoid=shown)
         fill, edge = TOAST_GOOD if msg.good else TOAST_BAD
         pygame.draw.rect(surf, fill, box, border_radius=int(8 * u))
