@@ -264,8 +264,10 @@ class TableScene(Scene):
         # what the viewer's standing answer played for them: told to them alone, first
         told = m.stand_in.confirmations(self.viewer) if self.took_screen else []
         if since or told:
+            # never looked since the deal: the tryout's first summary said "since your
+            # last turn" before anyone's first turn
             self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1,
-                          told=told)
+                          told=told, first=getattr(m, "seen_at", {}).get(self.viewer) == 0)
         if len(self.humans) == 1 and not self.view_only:     # a replay steps: no catch-up
             d = self.my_decision()
             lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY,
