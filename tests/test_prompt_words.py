@@ -77,3 +77,39 @@ def test_a_stabilize_discard_says_why_not_discard_n_more(seed):
     app.frame()
     words = " ".join(s for s in seen if s.startswith("Stabilize"))
     assert f"gene pool of {pool}" in words and " more" not in words, words
+
+
+def _at(seed: int, moves: int) -> Game:
+    g = Game.new(default_database(), 3, seed=seed, names=["Ada", "Bea", "Cyd"])
+    r = random.Random(seed)
+    for _ in range(moves):
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+@pytest.mark.parametrize("moves, kind", [(64, "yesno"), (73, "color")])
+def test_answer_buttons_show_the_key_that_answers_them(moves, kind):
+    """The tryout's Yes / No and Red / Blue / Green / Purple buttons answered to Y / N and
+    R / B / G / P with nothing on them to say so (every page's buttons show theirs): each
+    carries its letter on a key cap at its right end, clear of its label, and the letter
+    answers it."""
+    from doomlings_desktop.ui.theme import KEYCAP
+    g = _at(0, moves)
+    d = g.pending
+    assert d.player == 0 and d.kind == kind
+    app, sc, _ = _table(g)
+    w = sc.panels.prompt.widget(d)
+    answers = [b for b in w.shown() if b.hotkey]
+    assert len(answers) >= 2 and w.capped == answers
+    font = app.text.font(int(17 * sc.unit()), True)
+    for b in answers:
+        cap_x = b.rect.right - int(8 * sc.unit()) - 4
+        assert tuple(app.screen.get_at((cap_x, b.rect.centery - 4)))[:3] == KEYCAP, b.label
+        label_right = b.rect.centerx + font.size(b.label)[0] // 2
+        side = int(min(22 * sc.unit(), b.rect.h * 0.5))
+        assert label_right < b.rect.right - int(8 * sc.unit()) - side, b.label
+    last = answers[-1]
+    answers_before = len(sc.game.answers)
+    letter(app, last.hotkey)
+    app.frame()
+    assert sc.game.answers[answers_before] == last.key[1]
