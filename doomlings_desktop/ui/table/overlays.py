@@ -765,6 +765,7 @@ class Zoom(Layer):
     Pointing at a mark on it (an icon, the star, the value) explains the mark."""
 
     tip: str | None = None          # the mark explained in the last frame
+    tip_at: Rect | None = None      # where its explanation was drawn
     partner: int | None = None      # the host or attachment drawn beside the zoom (tests)
 
     def open(self, d: Any) -> bool:
@@ -851,8 +852,7 @@ class Zoom(Layer):
                     for line in t.wrap(words, int(16 * u), int(card.w * 1.1))]
                 box = Rect(0, 0, max(x.get_width() for x in lines) + int(20 * u),
                            sum(x.get_height() for x in lines) + int(12 * u))
-                box.midbottom = (mx, my - int(14 * u))
-                box.clamp_ip(surf.get_rect())
+                self.tip_at = box = self._beside(box, spot.move(card.topleft), surf, u)
                 self.tip = key
                 pygame.draw.rect(surf, BG, box, border_radius=int(8 * u))
                 pygame.draw.rect(surf, ACCENT, box, width=max(1, int(u)), border_radius=int(8 * u))
@@ -863,6 +863,28 @@ class Zoom(Layer):
                 return
         self.tip = None
 
+
+    @staticmethod
+    def _beside(box: Rect, mark: Rect, surf: pygame.Surface, u: float) -> Rect:
+        """Where a mark's explanation goes: above the mark, else under it, else beside it;
+        never over the mark itself (put above the pointer, the tryout's "Face value" hid
+        the very number it explained)."""
+        gap = int(8 * u)
+        screen = surf.get_rect()
+        for where in ("above", "below", "right", "left"):
+            r = Rect(box)
+            if where == "above":
+                r.midbottom = (mark.centerx, mark.top - gap)
+            elif where == "below":
+                r.midtop = (mark.centerx, mark.bottom + gap)
+            elif where == "right":
+                r.midleft = (mark.right + gap, mark.centery)
+            else:
+                r.midright = (mark.left - gap, mark.centery)
+            r.clamp_ip(screen)
+            if not r.colliderect(mark):
+                return r
+        return r
 
     def _gene_pool(self, surf: pygame.Surface, v: View, u: float) -> None:
         """A player's gene pool card shown large, with what it means under it."""
