@@ -852,7 +852,7 @@ class Zoom(Layer):
                     for line in t.wrap(words, int(16 * u), int(card.w * 1.1))]
                 box = Rect(0, 0, max(x.get_width() for x in lines) + int(20 * u),
                            sum(x.get_height() for x in lines) + int(12 * u))
-                self.tip_at = box = self._beside(box, spot.move(card.topleft), surf, u)
+                self.tip_at = box = self._beside(box, spot.move(card.topleft), card, surf, u)
                 self.tip = key
                 pygame.draw.rect(surf, BG, box, border_radius=int(8 * u))
                 pygame.draw.rect(surf, ACCENT, box, width=max(1, int(u)), border_radius=int(8 * u))
@@ -865,26 +865,32 @@ class Zoom(Layer):
 
 
     @staticmethod
-    def _beside(box: Rect, mark: Rect, surf: pygame.Surface, u: float) -> Rect:
-        """Where a mark's explanation goes: above the mark, else under it, else beside it;
-        never over the mark itself (put above the pointer, the tryout's "Face value" hid
-        the very number it explained)."""
+    def _beside(box: Rect, mark: Rect, card: Rect, surf: pygame.Surface, u: float) -> Rect:
+        """Where a mark's explanation goes: outside the card at the mark's height, on the
+        mark's side of it (then the other); else above the mark, else under it; never over
+        the mark itself (put above the pointer, the tryout's "Face value" hid the very
+        number it explained) and, where the window leaves room, over none of the card."""
         gap = int(8 * u)
         screen = surf.get_rect()
-        for where in ("above", "below", "right", "left"):
+        sides = ("left", "right") if mark.centerx < card.centerx else ("right", "left")
+        tries = []
+        for where in (*sides, "above", "below"):
             r = Rect(box)
-            if where == "above":
-                r.midbottom = (mark.centerx, mark.top - gap)
-            elif where == "below":
-                r.midtop = (mark.centerx, mark.bottom + gap)
+            if where == "left":
+                r.midright = (card.left - gap, mark.centery)
             elif where == "right":
-                r.midleft = (mark.right + gap, mark.centery)
+                r.midleft = (card.right + gap, mark.centery)
+            elif where == "above":
+                r.midbottom = (mark.centerx, mark.top - gap)
             else:
-                r.midright = (mark.left - gap, mark.centery)
+                r.midtop = (mark.centerx, mark.bottom + gap)
             r.clamp_ip(screen)
+            if where in ("left", "right") and r.colliderect(card):
+                continue            # no room beside the card
             if not r.colliderect(mark):
                 return r
-        return r
+            tries.append(r)
+        return tries[-1] if tries else box
 
     def _gene_pool(self, surf: pygame.Surface, v: View, u: float) -> None:
         """A player's gene pool card shown large, with what it means under it."""
