@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.play.match import Match, Seat, rematch_seats
+from doomlings_desktop.play.match import GOOD_NOTICES, Match, Seat, rematch_seats
 from doomlings_desktop.play.pace import timing
 from doomlings_desktop.play.story import Moment
 from doomlings_desktop.rules.decisions import TURN_PLAY
@@ -316,8 +316,10 @@ class TableScene(Scene):
         self._sound_log()
 
     def _show_notices(self) -> None:
+        """The match's notices: good news (a game kept) drawn as good, the rest as
+        refusals."""
         for text, seconds in self.match.notices:
-            self.say(text, seconds)
+            self.say(text, seconds, good=text.startswith(GOOD_NOTICES))
         self.match.notices.clear()
 
     def seat_dicts(self) -> list[dict]:
