@@ -784,3 +784,43 @@ def test_the_rules_page_explains_playing_several_at_one_screen():
     for words in ("pass screen", "since their last turn", "cards you drew",
                   '"when it pays"', '"never"'):
         assert words in body, words
+
+
+def test_the_first_summary_says_before_your_first_turn_then_since_your_last():
+    """The tryout's three players each met "Player N: since your last turn" before their
+    first turn: the first look at the table is told as "before your first turn", and from
+    then on "since your last turn"."""
+    app = _app(size=(1280, 720))
+    sc = TableScene(app, [SeatConfig(n) for n in ("Ann", "Bob", "Cy")], seed=3)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    seen: list[str] = []
+    render = app.text.render
+
+    def spy(text, *a, **k):
+        seen.append(text)
+        return render(text, *a, **k)
+    app.text.render = spy
+    titles: dict[str, list[str]] = {}
+    told: set[int] = set()          # the summaries already read (each a list of its own)
+    player = Player(3)
+    for _ in range(3000):
+        if len(titles.get("Ann", [])) >= 2:
+            break
+        seen.clear()
+        if not player.act(app):
+            app.frame(dt=0.05)
+        summary = sc.news.summary
+        if summary is not None and id(summary) not in told:
+            app.frame()
+            told.add(id(summary))
+            said = [t for t in seen if t.startswith(f"{sc.name(sc.viewer)}: ")
+                    and t.endswith("turn")]
+            assert said, seen
+            titles.setdefault(sc.name(sc.viewer), []).append(said[-1])
+    assert set(titles) == {"Ann", "Bob", "Cy"}, titles
+    for who, said in titles.items():
+        assert said[0] == f"{who}: before your first turn", said
+        assert all(t == f"{who}: since your last turn" for t in said[1:]), said
+    assert len(titles["Ann"]) >= 2

@@ -130,10 +130,22 @@ def test_an_earlier_save_of_the_same_game_played_on_keeps_the_later_game():
     said = []
     show = app.scene.say
     app.scene.say = lambda text, *a, **k: said.append(text) or show(text, *a, **k)
+    good = []           # what the message was drawn as, each frame it showed
+    draw = app.scene.overlays.toast._draw
+
+    def drawn(surf, u):
+        good.append((app.scene.message.text, app.scene.message.good))
+        draw(surf, u)
+    app.scene.overlays.toast._draw = drawn
     play_until(app, lambda: len(app.scene.game.answers) > 20)
     [kept] = kept_games()
     # and the table says where it went (the tryout found it only on the Load screen)
-    assert f"Your other game in progress is kept as '{kept.path.stem}' (Load game)." in said
+    words = f"Your other game in progress is kept as '{kept.path.stem}' (Load game)."
+    assert words in said
+    # as the good news it is, not in a refusal's red (the evening's tryout)
+    app.frame()
+    shown = [g for text, g in good if text == words]
+    assert shown and all(shown), good
     assert answers_of(kept.path) == left                  # the later game is all there
     assert answers_of(saves.autosave_path()) == app.scene.game.answers
     assert answers_of(early) == played(5, 20).answers     # and the save opened is untouched

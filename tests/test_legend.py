@@ -19,10 +19,10 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("DOOMLINGS_HOME", str(tmp_path))
 
 
-def _table() -> tuple[App, TableScene]:
+def _table(size=(1280, 720)) -> tuple[App, TableScene]:
     s = Settings()
     s.animation = "off"
-    app = App(size=(1280, 720), settings=s)
+    app = App(size=size, settings=s)
     sc = TableScene(app, [SeatConfig("Ada"), SeatConfig("Bob", "bot")], seed=12)
     app.go(sc)
     app.frame()
@@ -74,6 +74,36 @@ def test_pointing_at_a_mark_on_a_zoomed_card_explains_it(db):
     app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0),
                                   buttons=(0, 0, 0))])
     assert sc.overlays.zoom.tip is None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_a_marks_explanation_never_hides_the_mark(db, size):
+    """The tryout right-clicked Branches and pointed at its face value: "Face value, the
+    points the trait scores..." was drawn over the number it explained. Each mark's
+    explanation lies beside the mark, inside the window."""
+    app, sc = _table(size)
+    c = next(c for c, d in enumerate(db.cards) if d.kind == "trait" and d.dominant and d.icons)
+    sc.zoom = c
+    app.frame()
+    w, h = app.screen.get_size()
+    ch = int(h * 0.8)
+    cw = int(ch * 0.72)
+    card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+    checked = 0
+    for mark, spot in app.art.spots(c, cw, ch):
+        at = spot.move(card.topleft)
+        for pos in (at.center, at.midtop, (at.centerx, at.bottom - 1)):
+            app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                          buttons=(0, 0, 0))])
+            box = sc.overlays.zoom.tip_at
+            if sc.overlays.zoom.tip != mark:
+                continue
+            assert not box.colliderect(at), (mark, box, at)
+            assert app.screen.get_rect().contains(box)
+            if mark == "value" and size == (1280, 720):     # room beside the card: the
+                assert not box.colliderect(card), box       # card's text stays readable
+            checked += 1
+    assert checked >= 3
 
 
 def test_the_rules_page_lists_the_marks():

@@ -205,3 +205,29 @@ def test_the_keyboard_shows_a_modules_line_as_the_pointer_does():
     tab_to(app, ("module_rules", "techlings"))
     key(app, pygame.K_RETURN)
     assert type(app.scene).__name__ == "RulesScene"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_new_game_says_what_each_rule_variant_changes(size):
+    """The tryout pointed at "+3 for the highest gene pool" and "No turns in a
+    catastrophe's round" and was told only how to read the modules: the variant pointed at
+    (or reached by Tab) is explained on the same line, whole."""
+    from doomlings_desktop.ui.scenes.new_game import VARIANT_ABOUT, VARIANT_LABELS
+
+    app, sc = new_game(size)
+    for k in VARIANT_LABELS:
+        box = find(sc, ("button", ("variant", k)))
+        point(app, box.center)
+        app.frame()
+        said = " ".join(sc.about_lines)
+        assert said == VARIANT_ABOUT[k], (k, sc.about_lines)
+        assert not sc.about_lines[-1].endswith("…")
+    # by keys: the focus on a variant tells it too
+    point(app, row_of(sc, "techlings").center)
+    assert "Techlings" in " ".join(sc.about_lines)
+    for _ in range(40):
+        key(app, pygame.K_TAB)
+        if isinstance(sc.focus.at, tuple) and sc.focus.at[0] == "variant":
+            break
+    app.frame()
+    assert " ".join(sc.about_lines) == VARIANT_ABOUT[sc.focus.at[1]]

@@ -260,6 +260,44 @@ def test_settings_buttons_never_move_under_the_pointer(size):
         assert {b.key: b.rect for b in sc.buttons} == where, k
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600), (2176, 1224)])
+def test_each_setting_says_what_it_does_when_pointed_at_or_tabbed_to(size):
+    """The tryout met "Wait for End turn (Undo): bots, hot-seat" and "Colours: standard" with
+    nothing on the page to say what they do: the setting pointed at (or reached by Tab) is
+    explained under the modules, in room of its own (over no button), never cut short."""
+    from uidriver import post
+    app = _settings(size)
+    sc = app.scene
+    seen: list[str] = []
+    render = app.text.render
+
+    def spy(text, *a, **k):
+        seen.append(text)
+        return render(text, *a, **k)
+    app.text.render = spy
+    keys = [b.key for b in sc.buttons if b.key != "back"]
+    said = {}
+    for k in keys:
+        seen.clear()
+        post(pygame.MOUSEMOTION, pos=find(sc, ("button", k)).center, rel=(0, 0),
+             buttons=(0, 0, 0))
+        app.frame()
+        said[k] = sc.explained
+        assert said[k] and "Point at a setting" not in said[k], k
+        lines = sc.explain_lines
+        assert all(x in seen for x in lines), k                 # drawn this frame
+        assert " ".join(lines) == said[k], (k, lines)            # whole, never cut
+    assert len(set(said.values())) == len(said)        # each its own words
+    assert "Undo" in said["hold_end_turn"] and "colour-blind" in said["colours"]
+    # by keys: Tab to a setting, and its words follow the focus
+    key(app, pygame.K_TAB)
+    app.frame()
+    assert sc.explained == said.get(sc.focus.at, sc.explained)
+    # the words lie over no button
+    words = [r for r in sc.explain_rects]
+    assert words and not any(w.colliderect(b.rect) for w in words for b in sc.buttons)
+
+
 def right_click(app: App, pos: tuple[int, int]) -> None:
     from uidriver import post
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
@@ -372,6 +410,42 @@ def test_the_rules_page_scrolls_whole_lines_under_its_title(size):
         if sc.scroll == before:
             break
     assert steps > 3
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_rules_page_shows_where_you_are_and_its_bar_scrolls_it(size):
+    """The tryout scrolled the rules with no sign of how long they are or where it was: a
+    bar beside the text has a thumb that moves down as the page scrolls (the wheel), and a
+    click on the bar or a drag of its thumb goes there."""
+    from uidriver import post
+    app = make_app(size=size)
+    app.frame()
+    click(app, find(app.scene, ("button", "rules")).center)
+    sc = app.scene
+    app.frame()
+    bar, top = sc.bar, sc.thumb
+    assert bar is not None and top is not None and bar.contains(top) and top.y == bar.y
+    assert top.h < bar.h // 3                       # a long page: a short thumb
+    assert not any(bar.colliderect(b.rect) for b in sc.buttons)
+    assert not any(bar.colliderect(r) for r in sc.shown)
+    for _ in range(3):
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    app.frame()
+    assert sc.scroll > 0 and sc.thumb.y > top.y     # it went down with the text
+    click(app, (bar.centerx, bar.bottom - 1))       # the bar's foot: the page's end
+    app.frame()
+    assert sc.scroll == sc.last and sc.thumb.bottom == bar.bottom
+    # a drag of the thumb back to the top: the page's start
+    start = sc.thumb.center
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    post(pygame.MOUSEMOTION, pos=(start[0], bar.y + bar.h // 2), rel=(0, 0), buttons=(1, 0, 0))
+    app.frame()
+    middle = sc.scroll
+    post(pygame.MOUSEMOTION, pos=(start[0], bar.y - 50), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=(start[0], bar.y - 50), button=1)
+    app.frame()
+    assert 0 < middle < sc.last and sc.scroll == 0 and sc.thumb.y == bar.y
+    assert type(app.scene).__name__ == "RulesScene"     # nothing else was clicked
 
 
 # ---------------------------------------------------------------- the top bar's right end

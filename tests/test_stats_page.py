@@ -5,6 +5,7 @@ statistics file changes none of that into a crash or into its own words on the s
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
 import pytest
@@ -225,3 +226,22 @@ def test_your_games_and_pass_and_play_games_are_told_apart():
     assert any(x.startswith("Pass-and-play, 1 game (by name, not in yours): Bo won 1 of 1 · "
                             "Ann won 0 of 1") for x in seen)
     assert find(app.scene, ("chart", "scores")) is not None
+
+
+def test_a_recent_game_line_names_the_winner_before_any_cut():
+    """The tryout's line after a four-player game was "Player 1 21, Player 2 26, Player 3
+    28, Player 4 25: Player..." at 1280x720: the winner, the one thing the line is for, was
+    cut off. The winner comes first now, then the scores highest first, and a cut takes the
+    lowest."""
+    seats = [{"name": f"Player {i + 1}", "kind": "human" if i == 0 else "bot",
+              "level": "" if i == 0 else "medium"} for i in range(4)]
+    write([{"date": "2026-11-28 18:22", "seats": seats, "scores": [21, 26, 28, 25],
+            "winners": [2], "traits": [["kidney"], ["swarm"], ["swarm"], ["swarm"]]}] * 2)
+    app, seen = open_stats()
+    lines = [s for s in seen if s.startswith("2026-11-28: ")]
+    assert lines, seen
+    for line in lines:
+        assert line.startswith("2026-11-28: Player 3 won with 28"), line
+        shown = line.rstrip("…").removesuffix("...")
+        order = [int(x) for x in re.findall(r"Player \d (\d+)", shown)]
+        assert order == sorted(order, reverse=True), line

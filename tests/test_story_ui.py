@@ -507,3 +507,64 @@ def test_a_moment_told_to_one_player_is_never_shown_to_the_next_at_the_screen():
     assert shown
     wrong = [s for s in shown if s[0] != s[1]]
     assert not wrong, wrong[:3]
+
+
+@pytest.mark.parametrize("seed", [3, 7, 11])
+def test_a_message_never_lies_over_the_big_moment_on_the_stage(seed):
+    """The new-user tryout saw "Your play ... can't be taken back: the turn goes on." drawn
+    over "New age: Awakening" and its card: a message goes where the stage is not (as it
+    does for a card being read), short or long."""
+    app, sc = table(seed=seed)
+    stage = sc.overlays.stage
+    until_on_stage(app, sc, ("catastrophe",), Player(1))   # piles full by then
+    app.frame()
+    assert stage.rect is not None
+    # Z with no card selected says so in a message; keys go through the stage
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z", mod=0,
+                                  scancode=0)])
+    assert sc.message.text.startswith("Select a card first")
+    boxes = [sc.overlays.toast.rect]
+    sc.say("Your play drew or showed a card (or another player answered), so it can't be "
+           "taken back: the turn goes on.", 30)
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0),
+                                  buttons=(0, 0, 0))])
+    boxes.append(sc.overlays.toast.rect)
+    assert stage.shown_now() is not None and stage.drawn is stage.current
+    for box in boxes:
+        assert box is not None and not box.colliderect(stage.rect), (box, stage.rect)
+
+
+def test_while_a_bots_card_is_shown_the_prompt_tells_that_play_not_the_next_thinking():
+    """The tryout read "Player 3 (medium bot) is thinking..." while Player 2's Flatulence
+    was shown landing: the next move waits for the card to be seen, so the line says the
+    play being shown ("Bea plays Flatulence."), and only then who thinks."""
+    app, sc = table(pace=1.0, seed=5)
+    turn = sc.overlays.bot_turn
+    player = Player(4)
+    render = app.text.render
+    seen: list[str] = []
+
+    def spy(text, *a, **k):
+        seen.append(text)
+        return render(text, *a, **k)
+    app.text.render = spy
+    told = 0
+    for _ in range(4):
+        def step():
+            seen.clear()
+            if not player.act(app):
+                app.frame(dt=0.05)
+        wait_until(lambda: turn.card_rect is not None and turn.played is not None
+                   and sc.game.pending is not None and sc.game.pending.player in sc.bots
+                   and sc.game.pending.player != turn.played[0], "a bot's card shown while "
+                   "the next bot is to move", pump=step, idle_s=0)
+        seen.clear()
+        app.frame()
+        seat, card, _ = turn.played
+        nxt = sc.name(sc.game.pending.player)
+        assert f"{sc.name(seat)} plays {sc.db.name(card)}." in seen, seen
+        assert not any(x.startswith(f"{nxt} (") and "thinking" in x for x in seen), seen
+        told += 1
+        wait_until(lambda: turn.card_rect is None, "the card put away",
+                   pump=lambda: app.frame(dt=0.1), idle_s=0)
+    assert told == 4

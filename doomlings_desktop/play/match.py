@@ -82,6 +82,12 @@ def replay_seats(kinds: list[str], over: bool) -> list[int]:
     return humans if len(humans) == 1 else []
 
 
+# A notice that is good news, not a refusal: the table draws it as such (the tryout's
+# "kept as 'Unfinished game ...'" came in a refusal's red, as if something had gone wrong)
+KEPT_NOTICE = "Your other game in progress is kept as"
+GOOD_NOTICES = (KEPT_NOTICE,)
+
+
 @dataclass
 class Since:
     """What changed since a human last looked at the table: the log lines as they may read
@@ -719,8 +725,7 @@ def _persist(self: Match) -> None:
                               ahead=self.ahead.to_save())
             self.unsaved = None
             for kept in saves.take_kept():    # the game this one replaced: where it is
-                self.notices.append((f"Your other game in progress is kept as "
-                                     f"'{kept.stem}' (Load game).", 6))
+                self.notices.append((f"{KEPT_NOTICE} '{kept.stem}' (Load game).", 6))
             if path == saves.autosave_path():
                 self.autosaved = signature(path)
             elif path != self.saved_elsewhere:

@@ -33,6 +33,16 @@ VARIANT_LABELS = {
     "gene_pool_leader_bonus": "+3 for the highest gene pool",
     "long_age_deck": "Long age deck (all 25 ages)",
 }
+# What each variant changes, on the line that tells a module's (the tryout pointed at "+3 for
+# the highest gene pool" and was told only how to read the modules)
+VARIANT_ABOUT = {
+    "catastrophe_ends_round": "No turns in a catastrophe's round: its effects happen, then "
+                              "the next round begins at once.",
+    "gene_pool_leader_bonus": "+3 for the highest gene pool: when the world ends, the one "
+                              "player with the highest gene pool scores 3 more (a tie: none).",
+    "long_age_deck": "Long age deck: every age goes into the age deck, not nine, so more "
+                     "ages come before each catastrophe.",
+}
 
 
 class FieldSlot(Button):
@@ -179,7 +189,7 @@ class NewGameScene(Scene):
         super().handle(event)
         at = self.focus.at      # the keyboard's pointing: a module's box or "?" focused
         if event.type == pygame.KEYDOWN and isinstance(at, tuple) \
-                and at[0] in ("module", "module_rules"):
+                and at[0] in ("module", "module_rules", "variant"):
             self.about = at[1]
 
     def point_at(self, pos: tuple[int, int]) -> None:
@@ -188,6 +198,10 @@ class NewGameScene(Scene):
         for m, r in getattr(self, "module_rows", {}).items():
             if r.collidepoint(pos):
                 self.about = m
+                return
+        for b in self.buttons:          # a variant's box and words
+            if isinstance(b.key, tuple) and b.key[0] == "variant" and b.rect.collidepoint(pos):
+                self.about = b.key[1]
                 return
 
     def edit(self, i: int | None) -> None:
@@ -222,6 +236,7 @@ class NewGameScene(Scene):
             self.ask[key[1]] = not self.ask[key[1]]
         elif isinstance(key, tuple) and key[0] == "variant":
             self.variants[key[1]] = not self.variants[key[1]]
+            self.about = key[1]
         elif isinstance(key, tuple) and key[0] == "module" and key[1] not in self.broken:
             self.modules[key[1]] = not self.modules[key[1]]
             self.about = key[1]
@@ -308,7 +323,9 @@ class NewGameScene(Scene):
         Returns the y under it."""
         t = self.app.text
         about = module_about(self.about) if self.about in self.modules else None
-        if about is not None and about.description:
+        if self.about in VARIANT_ABOUT:
+            texts, color = [VARIANT_ABOUT[self.about]], INK
+        elif about is not None and about.description:
             text, color = f"{about.title}: {about.description}", INK
             # the ? is also named by the line before one is pointed at: it goes first
             texts = [text + " Its ? opens its rules.", text] if about.sections else [text]

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from doomlings_desktop.ui.app import ACCENT, BG, Button, Scene
-from doomlings_desktop.ui.theme import SCROLL_HINT
+from doomlings_desktop.ui.theme import EDGE, PANEL, SCROLL_HINT
 
 
 class SubScene(Scene):
@@ -99,12 +99,46 @@ class TextScene(SubScene):
             surf.blit(t.render(line, int(19 * u), *((ACCENT,) if head else ()), bold=head),
                       r.topleft)
             self.shown.append(r)
-        if last:                # more above or below: say so
+        self.last = last
+        self.bar = self.thumb = None
+        if last:                # more above or below: say so, and show where you are
             hint = t.render("Mouse wheel or arrow keys to scroll", int(14 * u), SCROLL_HINT)
             surf.blit(hint, hint.get_rect(bottomright=(frame.right, h - int(24 * u))))
+            self._scroll_bar(surf, frame, len(lines), u)
         self.draw_buttons(surf)
 
+    def _scroll_bar(self, surf: pygame.Surface, frame: pygame.Rect, count: int,
+                    u: float) -> None:
+        """A bar beside the text: its thumb's length is the share of the page in sight and
+        its place the place in the page (the tryout scrolled the rules with no sign of how
+        long they are or where it was). A click on the bar, or a drag of the thumb, goes
+        there."""
+        bar = self.bar = pygame.Rect(frame.right + int(24 * u), frame.y, max(6, int(10 * u)),
+                                     frame.h)
+        shown = max(1, len(self.shown))
+        length = max(int(30 * u), bar.h * shown // max(count, 1))
+        at = bar.y + (bar.h - length) * self.scroll // max(self.last, 1)
+        self.thumb = pygame.Rect(bar.x, at, bar.w, length)
+        pygame.draw.rect(surf, PANEL, bar, border_radius=bar.w // 2)
+        pygame.draw.rect(surf, EDGE, self.thumb, border_radius=bar.w // 2)
+
+    def _scroll_to(self, y: int) -> None:
+        """The first line for the pointer at height `y` on the bar (the thumb's middle
+        there)."""
+        bar, thumb = self.bar, self.thumb
+        if bar is None or thumb is None or bar.h <= thumb.h:
+            return
+        share = (y - thumb.h / 2 - bar.y) / (bar.h - thumb.h)
+        self.scroll = round(max(0.0, min(1.0, share)) * self.last)
+
+    bar: pygame.Rect | None = None      # the scroll bar, when the text is longer than the page
+    thumb: pygame.Rect | None = None
+    last = 0                            # the last first line scrolling reaches
+    dragging = False                    # the thumb is held
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self._bar_event(event):
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
             self.scroll += 1 if event.key == pygame.K_DOWN else 8
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
@@ -113,6 +147,23 @@ class TextScene(SubScene):
             self.scroll = max(0, self.scroll - 3 * event.y)
             return
         super().handle(event)
+
+
+    def _bar_event(self, event: pygame.event.Event) -> bool:
+        """A press on the scroll bar goes there and holds the thumb; moving with it held
+        drags it; the release lets go. Whether the event was the bar's."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.bar is not None:
+            if self.bar.inflate(int(12 * self.unit()), 0).collidepoint(event.pos):
+                self.dragging = True
+                self._scroll_to(event.pos[1])
+                return True
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self._scroll_to(event.pos[1])
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
 
 
 def offered_modules() -> tuple[str, ...]:

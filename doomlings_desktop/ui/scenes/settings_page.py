@@ -8,12 +8,12 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.rules.cards import module_title
+from doomlings_desktop.rules.cards import module_about, module_title
 from doomlings_desktop.storage.settings import COLOURS, HOLDS, PACES, UI_SCALES
 from doomlings_desktop.ui.app import Button, broken_modules, elide
 from doomlings_desktop.ui.checkbox import CheckBox
 from doomlings_desktop.ui.scenes.pages import SubScene, offered_modules
-from doomlings_desktop.ui.theme import MUTED
+from doomlings_desktop.ui.theme import INK, MUTED
 
 # After a play the turn waits for End turn, so Undo can take the play back (and the Hint
 # button is offered): in games with a bot or in pass-and-play ("bots"), in every game, or
@@ -25,6 +25,29 @@ CHECK_KEYS = {"muted", "colorblind", "ask_out_of_turn", "fullscreen"}    # and t
 VOLUMES = tuple(k / 10 for k in range(11))      # 0% to 100% in tens
 BOT_PACES = (0.0, 0.4, 0.8, 1.5)                # seconds a bot's move stays on screen
 HELP = "Click a setting's button for its next value, right-click for the one before."
+# What each setting does, shown for the one pointed at or focused: the tryout met "Wait for
+# End turn (Undo): bots, hot-seat" and "Colours: standard" with nothing to say what they do.
+ABOUT = {
+    "animation": "How fast cards travel and how long a big moment (an age, a catastrophe) "
+                 "stays on the stage: slow, normal, fast, or instant.",
+    "volume": "How loud the game's sounds are.",
+    "muted": "The game's sounds, on or off.",
+    "colorblind": "Each colour's own symbol on the cards and the pile strips, so a colour "
+                  "is never told by its colour alone.",
+    "colours": "The palette: standard, or colour-blind (reds, greens and blues that stay "
+               "apart for red-green colour blindness).",
+    "pace": "How long a bot's card is shown, with its reason, before it lands in its pile.",
+    "ask_out_of_turn": "Whether the game stops to offer you an out-of-turn card (Automimicry, "
+                       "Parasitic...) when you could play one; off: it never asks.",
+    "fullscreen": "The game on the whole screen (F11 switches it at any time).",
+    "ui_scale": "The size of the text and the cards, 80% to 150%.",
+    "hold_end_turn": "After your play the turn waits for End turn, so Undo can take the play "
+                     "back: in games with bots or pass-and-play (bots, hot-seat), in every "
+                     "game (always), or never.",
+    "hints": "Where the Hint button (H) shows the coach's move for you: in games with bots "
+             "or pass-and-play (bots, hot-seat), in every game (always), or never.",
+}
+POINT = "Point at a setting, or Tab to it, to read what it does."
 
 
 def cycle(values: tuple, now: Any, step: int, unknown: int = -1) -> Any:
@@ -45,6 +68,9 @@ def step_scale(now: float, step: int) -> float:
 
 class SettingsScene(SubScene):
     title = "Settings"
+    explained = ""      # what the last frame said the focused setting does (tests)
+    explain_rects: list[pygame.Rect] = []     # where its lines were drawn (tests)
+    explain_lines: list[str] = []
     own_keys = [("Right-click a button", "its value before (a click or Enter: the next)")]
 
     def leave(self) -> None:
@@ -163,7 +189,38 @@ class SettingsScene(SubScene):
                 self.buttons.append(Button(pygame.Rect(x + int(330 * u), y, int(200 * u),
                                                        int(44 * u)), value, key,
                                            value != "cannot load"))
+        top = int(120 * u) + (len(right) + 1 if right else 0) * int(60 * u) + int(16 * u)
+        self.explain(surf, pygame.Rect(x0 + int(580 * u), top, int(530 * u),
+                                       surf.get_height() - int(90 * u) - top), u)
         self.draw_buttons(surf)
+
+    def about(self) -> str:
+        """What the focused setting (pointed at, or reached by Tab) does."""
+        key = self.focus.at
+        if isinstance(key, tuple) and key[0] == "module":
+            about = module_about(key[1])
+            if about is not None and about.description:
+                return f"{about.title}, in the next New game: {about.description}"
+            return f"{module_title(key[1])}: its cards join the next New game."
+        return ABOUT.get(key, POINT) if isinstance(key, str) else POINT
+
+    def explain(self, surf: pygame.Surface, r: pygame.Rect, u: float) -> None:
+        """The focused setting's explanation in the room under the modules (as many lines
+        as fit, the last cut)."""
+        t = self.app.text
+        text = self.about()
+        self.explained = text
+        size = max(12, int(16 * u))
+        step = t.font(size).get_linesize()
+        lines = t.wrap(text, size, r.w)
+        room = max(1, r.h // step)
+        if len(lines) > room:
+            lines = lines[:room - 1] + [elide(t, " ".join(lines[room - 1:]), size, r.w)]
+        color = MUTED if text == POINT else INK
+        self.explain_rects, self.explain_lines = [], lines
+        for i, line in enumerate(lines):
+            img = t.render(line, size, color)
+            self.explain_rects.append(surf.blit(img, (r.x, r.y + i * step)))
 
     def help_line(self, surf: pygame.Surface, x0: int, u: float) -> None:
         """What a click and a right-click do, beside the title (where no row can be)."""

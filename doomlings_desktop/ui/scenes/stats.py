@@ -292,12 +292,25 @@ class StatsScene(SubScene):
             return
         y = self._title(surf, "Recent games", r, u)
         for g in list(reversed(last))[:room]:
-            scores = ", ".join(f"{st['name']} {sc}" for st, sc in zip(g["seats"], g["scores"],
-                                                                      strict=False))
-            win = " & ".join(g["seats"][i]["name"] for i in g["winners"])
-            line = f"{statistics_day(g)}{scores}: {win} won"
+            line = statistics_day(g) + recent_line(g)
             surf.blit(t.render(elide(t, line, int(14 * u), r.w), int(14 * u), MUTED), (r.x, y))
             y += step
+
+
+def recent_line(g: dict) -> str:
+    """A finished game in a line: the winner and their score first, then the others'
+    scores highest first, so a cut to the column's width takes the lowest (the tryout's
+    four-player line ended "...: Player..." with the winner cut off)."""
+    results = list(zip(g["seats"], g["scores"], strict=False))
+    winners = [i for i in g["winners"] if 0 <= i < len(results)]
+    others = sorted((r for i, r in enumerate(results) if i not in winners),
+                    key=lambda r: -r[1])
+    rest = ", ".join(f"{st['name']} {sc}" for st, sc in others)
+    if not winners:
+        return rest
+    best = " & ".join(results[i][0]["name"] for i in winners)
+    head = f"{best} won with {results[winners[0]][1]}"
+    return f"{head} · {rest}" if rest else head
 
 
 def pass_and_play_line(pp: dict) -> str:

@@ -43,6 +43,7 @@ class News:
         # against bots: the lines since your last turn, each with its place in the log
         self.catchup: list[tuple[int, str]] = []
         self.turns = 0                    # your turns begun at this table (catch_up)
+        self.first = False                # the summary is the viewer's first look
 
     def catch_up(self, lines: list[tuple[str, str]], your_turn: bool,
                  log: Any = None) -> list[str] | None:
@@ -77,10 +78,12 @@ class News:
             told = [f"... {more} more in the game log"] + told[-(CATCH_UP_MOST - 1):]
         return told
 
-    def add(self, since: Any, now: float, summary: bool, told: list[str] = ()) -> None:
+    def add(self, since: Any, now: float, summary: bool, told: list[str] = (),
+            first: bool = False) -> None:
         """Mark what `since` says changed. With `summary`, its lines are shown in a window
         first (after `told`: what the viewer's standing answer played for them), and the
-        marks start fading only once it is closed."""
+        marks start fading only once it is closed; `first`: the viewer's first look at the
+        table (its title then says "before your first turn": there was no last one)."""
         summary = summary and bool(since.lines or since.gene_pools or told)
         start = None if summary else now
         for key in since.gained:
@@ -89,6 +92,7 @@ class News:
         self.lost += [(q, c, start) for q, c in since.lost if (q, c) not in self.gained]
         self.gained = {k: t for k, t in self.gained.items() if k not in since.lost}
         if summary:
+            self.first = first
             self.summary = [("yours", x) for x in told] + list(since.lines) + [("gene_pool", self._pool_line(q, was, is_))
                                                 for q, was, is_ in since.gene_pools]
 
@@ -337,7 +341,8 @@ class Summary(_Modal):
             lines = lines[-(most - 1):]
             lines.insert(0, (f"... {hidden} earlier lines in the log", MUTED))
         lines = yours + lines
-        words = f"{sc.name(sc.viewer)}: since your last turn"
+        words = f"{sc.name(sc.viewer)}: " + ("before your first turn" if sc.news.first
+                                              else "since your last turn")
         box = self.rect = _window(sc, surf, "", self._fit(width, words, int(22 * u), u),
                                   len(lines) * int(21 * u) + int(130 * u), u)
         title = t.render(words, int(22 * u), ACCENT, bold=True)

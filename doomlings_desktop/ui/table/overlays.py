@@ -741,8 +741,14 @@ class Toast(Layer):
         rendered = [t.render(line, int(18 * u), INK, bold=True) for line in lines]
         box = Rect(0, 0, max(r.get_width() for r in rendered) + int(24 * u),
                    sum(r.get_height() for r in rendered) + int(14 * u))
-        # never over a card previewed to be read (a hover is what the player looks at now)
-        shown = [r for r in (sc.overlays.hover.shown_at, sc.overlays.end_hover.shown_at) if r]
+        # never over a card previewed to be read (a hover is what the player looks at now),
+        # nor over the big moment on the stage (the tryout's "can't be taken back" lay over
+        # "New age: Awakening" and its card)
+        stage = sc.overlays.stage
+        told = stage.rect if stage.rect is not None and stage.shown_now() is not None \
+            else None
+        shown = [r for r in (sc.overlays.hover.shown_at, sc.overlays.end_hover.shown_at,
+                             told) if r]
         box = self.rect = free_spot(sc, box, surf.get_size(), u, avoid=shown)
         fill, edge = TOAST_GOOD if msg.good else TOAST_BAD
         pygame.draw.rect(surf, fill, box, border_radius=int(8 * u))
@@ -759,6 +765,7 @@ class Zoom(Layer):
     Pointing at a mark on it (an icon, the star, the value) explains the mark."""
 
     tip: str | None = None          # the mark explained in the last frame
+    tip_at: Rect | None = None      # where its explanation was drawn
     partner: int | None = None      # the host or attachment drawn beside the zoom (tests)
 
     def open(self, d: Any) -> bool:
@@ -845,8 +852,7 @@ class Zoom(Layer):
                     for line in t.wrap(words, int(16 * u), int(card.w * 1.1))]
                 box = Rect(0, 0, max(x.get_width() for x in lines) + int(20 * u),
                            sum(x.get_height() for x in lines) + int(12 * u))
-                box.midbottom = (mx, my - int(14 * u))
-                box.clamp_ip(surf.get_rect())
+                self.tip_at = box = self._beside(box, spot.move(card.topleft), card, surf, u)
                 self.tip = key
                 pygame.draw.rect(surf, BG, box, border_radius=int(8 * u))
                 pygame.draw.rect(surf, ACCENT, box, width=max(1, int(u)), border_radius=int(8 * u))
@@ -857,6 +863,34 @@ class Zoom(Layer):
                 return
         self.tip = None
 
+
+    @staticmethod
+    def _beside(box: Rect, mark: Rect, card: Rect, surf: pygame.Surface, u: float) -> Rect:
+        """Where a mark's explanation goes: outside the card at the mark's height, on the
+        mark's side of it (then the other); else above the mark, else under it; never over
+        the mark itself (put above the pointer, the tryout's "Face value" hid the very
+        number it explained) and, where the window leaves room, over none of the card."""
+        gap = int(8 * u)
+        screen = surf.get_rect()
+        sides = ("left", "right") if mark.centerx < card.centerx else ("right", "left")
+        tries = []
+        for where in (*sides, "above", "below"):
+            r = Rect(box)
+            if where == "left":
+                r.midright = (card.left - gap, mark.centery)
+            elif where == "right":
+                r.midleft = (card.right + gap, mark.centery)
+            elif where == "above":
+                r.midbottom = (mark.centerx, mark.top - gap)
+            else:
+                r.midtop = (mark.centerx, mark.bottom + gap)
+            r.clamp_ip(screen)
+            if where in ("left", "right") and r.colliderect(card):
+                continue            # no room beside the card
+            if not r.colliderect(mark):
+                return r
+            tries.append(r)
+        return tries[-1] if tries else box
 
     def _gene_pool(self, surf: pygame.Surface, v: View, u: float) -> None:
         """A player's gene pool card shown large, with what it means under it."""

@@ -878,6 +878,14 @@ class Prompt(_Panel):
         if v.over:
             return "The world has ended."
         if d is None:
+            shown = sc.overlays.bot_turn.state()
+            played = shown[1] if shown is not None else None
+            if p is not None and played is not None and played[0] != p.player \
+                    and not getattr(sc, "view_only", False):
+                # the last bot's card is still shown, and the next move waits for it: the
+                # tryout read "Player 3 is thinking..." under Player 2's Flatulence (a
+                # face-up play: it tells nothing of who may answer it out of turn)
+                return f"{sc.name(played[0])} plays {sc.db.name(played[1])}."
             if p is None or p.kind == "react" and v.waiting_for is None:
                 return ""       # a secret out-of-turn offer: naming its player would tell
             if getattr(sc, "view_only", False):     # a replay: nothing here can be played

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from doomlings_desktop.play.match import Match, Seat, rematch_seats
+from doomlings_desktop.play.match import GOOD_NOTICES, Match, Seat, rematch_seats
 from doomlings_desktop.play.pace import timing
 from doomlings_desktop.play.story import Moment
 from doomlings_desktop.rules.decisions import TURN_PLAY
@@ -264,8 +264,10 @@ class TableScene(Scene):
         # what the viewer's standing answer played for them: told to them alone, first
         told = m.stand_in.confirmations(self.viewer) if self.took_screen else []
         if since or told:
+            # never looked since the deal: the tryout's first summary said "since your
+            # last turn" before anyone's first turn
             self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1,
-                          told=told)
+                          told=told, first=getattr(m, "seen_at", {}).get(self.viewer) == 0)
         if len(self.humans) == 1 and not self.view_only:     # a replay steps: no catch-up
             d = self.my_decision()
             lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY,
@@ -314,8 +316,10 @@ class TableScene(Scene):
         self._sound_log()
 
     def _show_notices(self) -> None:
+        """The match's notices: good news (a game kept) drawn as good, the rest as
+        refusals."""
         for text, seconds in self.match.notices:
-            self.say(text, seconds)
+            self.say(text, seconds, good=text.startswith(GOOD_NOTICES))
         self.match.notices.clear()
 
     def seat_dicts(self) -> list[dict]:

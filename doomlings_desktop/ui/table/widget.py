@@ -20,6 +20,7 @@ from pygame import Rect
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.app import Button, Text
+from doomlings_desktop.ui.phrases import plain
 from doomlings_desktop.ui.table.picks import Selection
 
 # ---------------------------------------------------------------- the answers a widget emits
@@ -115,6 +116,7 @@ class Widget:
         self.host = host
         self.rect = Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
+        self.capped: list[Button] = []      # the answer buttons that show their key's cap
 
     # ---- what each kind shows (class-level: tests and the key table read them without a table)
 
@@ -152,7 +154,15 @@ class Widget:
 
     def question(self) -> str:
         """What the prompt asks (the engine's words, unless the kind says it better)."""
-        return self.d.prompt
+        return self.words()
+
+    def words(self) -> str:
+        """The engine's prompt as a new player reads it (phrases.plain), with the viewer's
+        hand and gene pool counted when the table shows them."""
+        v = self.host.view
+        if v is None or not 0 <= v.me < len(v.seats):
+            return plain(self.d.prompt)
+        return plain(self.d.prompt, len(v.hand), v.seats[v.me].gene_pool)
 
     def help_line(self) -> str:
         """Its keys, as the help says them."""
@@ -180,13 +190,25 @@ class Widget:
         self.buttons = []
         row = self.answers(self.host, self.d)
         gap = int(8 * u)
-        fitted = fit_labels([a.label for a in row], rect.w - self.reserve(u), gap, u, text,
-                            rect.h)
+        room = rect.w - self.reserve(u)
+        fitted = fit_labels([a.label for a in row], room, gap, u, text, rect.h)
+        # each answer's key on a cap at its right end, as on every page's buttons (the
+        # tryout's Yes / No and colour buttons answered to Y / N and R, B, G, P with nothing
+        # on them to say so), where the row has room for the caps beside whole labels
+        cap = int(CAP_ROOM * u)
+        capped = all(size == 0 for _, _, size in fitted) and \
+            sum(bw + gap + (cap if a.hotkey else 0) for a, (_, bw, _) in
+                zip(row, fitted, strict=True)) <= room
+        self.capped = []
         x, by, bh = rect.x, rect.y, rect.h
         for a, (label, bw, size) in zip(row, fitted, strict=True):
             color = CHOSEN if self.chosen(a.value) else tone(a.value)
-            self.buttons.append(Button(Rect(x, by, bw, bh), label, self.key(a.value), True,
-                                       a.hotkey, tone=color, size=size))
+            bw += cap if capped and a.hotkey else 0
+            b = Button(Rect(x, by, bw, bh), label, self.key(a.value), True, a.hotkey,
+                       tone=color, size=size)
+            self.buttons.append(b)
+            if capped and a.hotkey:
+                self.capped.append(b)
             x += bw + gap
         if self.confirm:
             self.buttons.append(Button(Rect(x, by, int(110 * u), bh), self.confirm_label(),
@@ -205,8 +227,12 @@ class Widget:
     def draw(self, surf: pygame.Surface, text: Text, mouse: tuple[int, int], u: float,
              targets: list) -> None:
         """Its buttons on screen, lit under the pointer, each a click target."""
+        from doomlings_desktop.ui.focus import keycap
+
         for b in self.shown():
             b.draw(surf, text, b.rect.collidepoint(mouse), u)
+            if b in self.capped:
+                keycap(surf, text, b, u)
             if b.enabled:
                 targets.append((b.rect, ("button", b.key)))
 
@@ -306,6 +332,9 @@ class Widget:
             if a.hotkey == typed:
                 return Give(a.value)
         return Select(self.host.selection.chosen)
+
+
+CAP_ROOM = 44      # design pixels an answer button grows by to carry its key's cap
 
 
 def fit_labels(labels: list[str], room: int, gap: int, u: float, text: Text,
