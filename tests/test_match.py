@@ -392,6 +392,16 @@ def test_a_bots_reason_stays_on_its_own_move(monkeypatch):
         return real(self, answer)
 
     monkeypatch.setattr(Match, "_apply", spy)
+    from doomlings_desktop.play.standing import StandIn
+
+    real_offer = StandIn._apply
+
+    def spy_offer(self, d, answer):     # a bot's out-of-turn play, answered inside a move
+        g = self.m.game
+        started[len(g.log or [])] = len(g.moves or [])
+        return real_offer(self, d, answer)
+
+    monkeypatch.setattr(StandIn, "_apply", spy_offer)
     checked = 0
     for seed in (13, 15, 18, 32, 37):
         started.clear()
