@@ -3,7 +3,7 @@
 At positions of random games with every module, a second game is made that differs from the
 first only in what the deciding seat cannot see (`test_worlds.hide_differently`: the other
 hands, the deck, the age deck's unrevealed cards relabelled and shuffled, the seed and the
-answers replaced). Everything the table tells that seat, or that a bot or the coach works out
+answers replaced; and the other seats' Meaning of Life cards passed round among them). Everything the table tells that seat, or that a bot or the coach works out
 for it, must come out the same in both: its View (without the log, which the copy does not
 keep), the coach's hint (its answer, sentence and '+N now'), the preview of each play, an Easy
 and a Medium bot's answer and public reason, and the standing answer's judgement. Any of them
@@ -42,6 +42,18 @@ def _said(g: Game, me: int, db, coach: bool) -> tuple:
     return tuple(out)
 
 
+def _meanings_moved(h: Game, me: int) -> Game:
+    """The other seats' Meaning of Life cards (dealt and kept, E4) passed round among them:
+    hidden from `me` as the hands are."""
+    others = [q for q in range(h.n) if q != me and h.meaning_offer[q]]
+    if len(others) > 1 and h.pending.zone != "meaning":
+        offers = [h.meaning_offer[q] for q in others]
+        kept = [h.meaning[q] for q in others]
+        for q, o, m in zip(others, offers[1:] + offers[:1], kept[1:] + kept[:1], strict=True):
+            h.meaning_offer[q], h.meaning[q] = o, m
+    return h
+
+
 def _positions(db, seeds, check) -> tuple[int, int]:
     """`check(g, h, me, coach)` at every 6th decision with a choice of the first 300 of each
     game, h the game as hidden differently; the positions checked and those with a hint."""
@@ -55,7 +67,7 @@ def _positions(db, seeds, check) -> tuple[int, int]:
             k += 1
             if k % 6 == 0 and len(d.options) > 1:
                 me = d.player
-                h = hide_differently(g, me, random.Random(seed * 7 + k))
+                h = _meanings_moved(hide_differently(g, me, random.Random(seed * 7 + k)), me)
                 h.seed = g.seed     # the preview's worlds are drawn from the game's own
                 # seed: on this computer a secret of the save, as the hidden cards are
                 if replace(view_for(h, me, with_log=False), log=()) == \
