@@ -125,3 +125,45 @@ def test_a_rooms_file_and_a_seats_token_are_their_owners_alone(tmp_path):
         assert f.stat().st_mode & 0o077 == 0, (f, oct(f.stat().st_mode))
     assert json.loads(path_of(tmp_path, "KEEP").read_text())["seed"] == 5
     assert (tmp_path / "seat").read_text() == "0" * 32
+
+
+def test_a_pass_screen_names_no_card_hidden_in_a_hand():
+    """Ann's Elongated Neck plays the action of Thagomizer, which stays in her hand, hidden
+    (the log tells the others "a card"); Thagomizer makes Ben discard too. The pass screen
+    the whole table reads before Ben takes the screen said "Ben answers Thagomizer"."""
+    from doomlings_desktop.rules.cards import database_for
+
+    db = database_for(("dinolings",))
+    g = build(db, {"players": [{"hand": ["elongated-neck", "thagomizer", "antlers", "fangs"],
+                                "pile": []},
+                               {"hand": ["bark", "kidney", "gills", "leaves"], "pile": []}],
+                   "trait_deck": ["migratory", "woody-stems", "memory", "heroic"]}, players=2)
+    m = Match([Seat("Ann"), Seat("Ben")], seed=0, game=g, prefs=Prefs())
+    m.autosave = False
+    m.take_screen(0)
+    assert m.apply(db.card("elongated-neck")) is None
+    assert m.apply(db.card("thagomizer")) is None
+    reasons = []
+    while m.asked().player == 0:        # Ann's own two picks, not Thagomizer itself
+        reasons.append(m.pass_reason())
+        d = m.asked()
+        assert m.apply(next(c for c in d.options if c != db.card("thagomizer"))) is None
+    assert m.pass_needed and m.asked().player == 1
+    said = m.pass_reason()
+    assert said.startswith("Ben answers") and "Thagomizer" not in said, said
+    assert db.card("thagomizer") in m.game.players[0].hand
+
+
+def test_a_pass_screen_still_names_a_card_in_plain_sight():
+    db = default_database()
+    g = build(db, {"players": [{"hand": ["quick", "antlers"], "pile": []},
+                               {"hand": ["kidney", "bark"], "pile": ["fangs"]}],
+                   "trait_deck": ["gills", "leaves", "migratory", "woody-stems"]}, players=2)
+    m = Match([Seat("Ann"), Seat("Ben")], seed=0, game=g, prefs=Prefs())
+    m.autosave = False
+    m.take_screen(1)        # Ann's turn comes to a pass screen: her turn, no card named
+    assert m.pass_needed and m.pass_reason() == "Ann's turn"
+    from doomlings_desktop.rules.view import seen_by_all
+
+    assert seen_by_all(m.game, db.card("fangs")) and not seen_by_all(m.game, db.card("bark"))
+    assert not seen_by_all(m.game, m.game.deck[0])

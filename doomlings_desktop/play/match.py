@@ -36,7 +36,7 @@ from doomlings_desktop.rules.events import (
 )
 from doomlings_desktop.rules.record import RecordError, make_record, replay
 from doomlings_desktop.rules.state import KEEP_PAUSE
-from doomlings_desktop.rules.view import View, public_view, view_for
+from doomlings_desktop.rules.view import View, public_view, seen_by_all, view_for
 from doomlings_desktop.storage.jsonfile import signature
 
 
@@ -296,10 +296,14 @@ class Match:
         who = self.name(d.player)
         if d.kind == "react":       # never the holder's name: that would tell who holds it
             return "A card may be played out of turn"
-        card = self.db.name(d.card) if d.card >= 0 else ""
         if d.player == self.game.current and d.kind in ("play", "no_play", "end_turn"):
             return f"{who}'s turn"
-        return f"{who} answers {card}" if card else f"{who} decides: {d.prompt}"
+        if d.card < 0:
+            return f"{who} decides: {d.prompt}"
+        # the whole table reads it: a card in a hand (Elongated Neck's copied action) is not
+        # named, nor is the prompt, which names it
+        return f"{who} answers {self.db.name(d.card)}" if seen_by_all(self.game, d.card) \
+            else f"{who} answers a card's action"
 
     def take_screen(self, seat: int) -> None:
         """The human at `seat` took the screen (they cleared the pass screen)."""
