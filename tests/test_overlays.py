@@ -110,12 +110,14 @@ def test_a_bots_play_is_marked_for_a_moment_then_fades():
     app.go(sc)
     app.frame()
     g = sc.game
+    app.settings.bot_pace = 1e6              # the bot waits while Ann's own news fades
     while g.pending.player != 1:             # Ann plays; the bot's turn comes
         if sc.match.review:
             sc.match.end_review()
         d = g.pending
         sc.apply(next(o for o in d.options if o != "pass"))
         app.frame(dt=MARK_SECONDS)           # Ann's own news has faded by the bot's turn
+    app.settings.bot_pace = 0.0
     before = list(g.players[1].pile)
     for _ in range(50):
         app.frame(dt=0.05)

@@ -14,6 +14,7 @@ from typing import Any
 from doomlings_desktop.bots.effects import RIVALS, play_out
 from doomlings_desktop.bots.heuristics import tables
 from doomlings_desktop.rules.cards import Database
+from doomlings_desktop.rules.counters import hand_distinct_colors
 from doomlings_desktop.rules.decisions import (
     ATTACH_TO_HOST,
     MOVE_ATTACHMENT,
@@ -109,8 +110,31 @@ def _change(w: Game, me: int, a: Any) -> tuple[list[int], bool]:
     got = [x - y for x, y in zip(all_scores(h), before, strict=True)]
     # a change in a part of a score the bot cannot see (a bonus read from a hidden hand) is
     # not sure either: every world may agree on it and the true hand differ
-    sure = sure and all(h.score(q, seen_by=me) - seen[q] == got[q] for q in range(h.n))
+    sure = sure and all(h.score(q, seen_by=me) - seen[q] == got[q] for q in range(h.n)) \
+        and not _reads_a_hand(w, h)
     return got, sure
+
+
+# Scores read from a hand that move with what stays in it, not only with the cards that
+# leave or enter it (`counters.PRIVATE`'s others count cards one by one: Brave's dominants,
+# Boredom's cards with text change by the cards a sure move shows moving).
+HAND_MIX = frozenset({hand_distinct_colors})
+
+
+def _reads_a_hand(w: Game, h: Game) -> bool:
+    """Whether, from w to h (a sure move played out), a hand changed whose owner's pile holds
+    a score that reads the mix of that hand (Saudade: the colours among its cards). The
+    reason is read by the whole table, and such a score moves with the rest of the hand:
+    "Blubber: for its 4 points" against "for 3 points now" told whether the bot still held a
+    card of its colour. Which hands a sure move changes, and the piles, are public, so
+    whether a number is claimed tells nothing either."""
+    cards = w.db.cards
+    for q in range(w.n):
+        if w.players[q].hand != h.players[q].hand and any(
+                t[0] in HAND_MIX for g in (w, h) for c in g.players[q].pile
+                for t in cards[c].score):
+            return True
+    return False
 
 
 def _main_effect(w: Game, me: int, answer: Any) -> tuple[int, int, int, bool, int]:

@@ -16,7 +16,6 @@ import asyncio
 import errno
 import inspect
 import json
-import os
 import socket
 import sys
 from collections.abc import Callable
@@ -48,6 +47,7 @@ from doomlings_desktop.rules.cards import available_modules, database_for, defau
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import RecordError, replay
 from doomlings_desktop.rules.view import View
+from doomlings_desktop.storage.jsonfile import write_private
 
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
 
@@ -146,10 +146,8 @@ class RemoteSeat:
     def _keep_token(self) -> None:
         if self.seat_file is None:
             return
-        tmp = self.seat_file.with_name(self.seat_file.name + ".tmp")
         try:
-            tmp.write_text(self.token, encoding="utf-8")
-            os.replace(tmp, self.seat_file)
+            write_private(self.seat_file, self.token)   # the token takes the seat: its owner's
         except OSError as e:
             self.say(f"warning: cannot keep the seat's token in {self.seat_file}: {e.strerror}")
 

@@ -22,7 +22,7 @@ from doomlings_desktop.net.protocol import Option, Room, Token
 from doomlings_desktop.net.room import SEAT_KINDS, RoomSeat
 from doomlings_desktop.net.room import Room as GameRoom
 from doomlings_desktop.rules.engine import IllegalAnswer
-from doomlings_desktop.storage.jsonfile import JsonFileError, read_json
+from doomlings_desktop.storage.jsonfile import JsonFileError, read_json, write_private
 
 FORMAT = 1
 MAX_BYTES = 2 * 1024 * 1024
@@ -57,10 +57,7 @@ def save_room(folder: Path, room: GameRoom) -> None:
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in room.seats],
             "modules": list(room.modules), "seed": room.seed, "variants": room.variants,
             "answers": None if g is None else list(g.answers), "games": room.games}
-    path = path_of(folder, room.code)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-    os.replace(tmp, path)
+    write_private(path_of(folder, room.code), json.dumps(data, separators=(",", ":")))
 
 
 def load_room(path: Path) -> GameRoom:

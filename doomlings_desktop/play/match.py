@@ -36,7 +36,7 @@ from doomlings_desktop.rules.events import (
 )
 from doomlings_desktop.rules.record import RecordError, make_record, replay
 from doomlings_desktop.rules.state import KEEP_PAUSE
-from doomlings_desktop.rules.view import View, public_view, view_for
+from doomlings_desktop.rules.view import View, public_view, seen_by_all, view_for
 from doomlings_desktop.storage.jsonfile import signature
 
 
@@ -302,10 +302,14 @@ class Match:
         who = self.name(d.player)
         if d.kind == "react":       # never the holder's name: that would tell who holds it
             return "A card may be played out of turn"
-        card = self.db.name(d.card) if d.card >= 0 else ""
         if d.player == self.game.current and d.kind in ("play", "no_play", "end_turn"):
             return f"{who}'s turn"
-        return f"{who} answers {card}" if card else f"{who} decides: {d.prompt}"
+        if d.card < 0:
+            return f"{who} decides: {d.prompt}"
+        # the whole table reads it: a card in a hand (Elongated Neck's copied action) is not
+        # named, nor is the prompt, which names it
+        return f"{who} answers {self.db.name(d.card)}" if seen_by_all(self.game, d.card) \
+            else f"{who} answers a card's action"
 
     def take_screen(self, seat: int) -> None:
         """The human at `seat` took the screen (they cleared the pass screen)."""
@@ -414,7 +418,7 @@ class Match:
 
     # ------------------------------------------------------------------ the flow
 
-    def _line_by(self, at: int, since: int) -> bool:
+    def line_by(self, at: int, since: int) -> bool:
         """Whether log line `at` is the move's own: no turn, round, age, catastrophe, World's
         End or World's End effect began between the move (from `since` in the event stream) and that line. A move
         that logs nothing itself (a Ruggedized left where it is, a "stabilize now?" declined)
@@ -435,14 +439,13 @@ class Match:
         d = self.game.pending
         if d is None or self.review is not None:    # nothing moves while a human reviews
             return False
-        if d.player in self.bots:
+        if d.player in self.bots and not self.delegated(d):
             self.bot_wait += dt
             self._think(d)
             job = self.thinking
-            # a declined secret offer shows nothing, so it takes no time on screen either
-            quiet = d.kind == "react" and job is not None and job["answer"] == "pass"
+            # (a secret offer never comes here: it is answered at once, `StandIn.delegated`)
             if not (job and job["done"] and may_move
-                    and (quiet or self.bot_wait >= paced_wait(self.prefs))):
+                    and self.bot_wait >= paced_wait(self.prefs)):
                 return False
             seen = self.coming()
             self.thinking = None
@@ -457,10 +460,10 @@ class Match:
             if job["why"]:
                 self.bot_notes[at] = job["why"]
             failed = self._apply(job["answer"]) is not None
-            if not failed and d.kind != "react":
+            if not failed:
                 self.last_bot_move = (d.player, seen[1] if seen else -1, job["why"],
                                       len(self.game.answers))
-            if failed or not self._line_by(at, since):
+            if failed or not self.line_by(at, since):
                 self.bot_notes.pop(at, None)
             return not failed
         if self.delegated(d):       # a loaded game may stop at one: answered as in apply

@@ -17,6 +17,14 @@ answer follows from what everyone sees is answered so (a trait of a pile, a seat
 one card): skipping the pass screen for one forced by a hidden hand ("discard a red card",
 one red card held) would tell the table about that hand.
 
+A bot's out-of-turn offer is answered the same way, at once, inside the move that made it
+(`delegated`): a bot that thought on its own clock (a Hard bot's search, up to a second) made
+the table wait, with no one named, only when a bot held such a card; and a bot's pass made
+the engine end the human's play (no End turn pause, no Undo, no "can't be taken back"), which
+told the human that a bot had been offered a card. A quiet pass now leaves the pause, Undo
+and the notices as they would be had no one been offered anything (`_pause_kept`,
+`keep_floor`; tests/test_offer_secret.py).
+
 No pygame here: the match (`play/match.py`) holds one `StandIn` and calls it after every
 answer; the table reads `delegated` and `confirmations` through the match.
 """
@@ -26,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from doomlings_desktop.bots import make_bot
+from doomlings_desktop.rules.state import KEEP_PAUSE
 from doomlings_desktop.rules.view import view_for
 
 if TYPE_CHECKING:
@@ -85,7 +94,7 @@ class StandIn:
         that standing answer played (into whose pile it goes)."""
         m = self.m
         if d.player in m.bots:
-            return False
+            return d.kind == "react"     # a bot's secret offer: at once, as a standing answer
         if m.ahead.holds(d):
             return True             # answered ahead of its turn (play/ahead.py)
         if d.kind == "react":
@@ -104,9 +113,11 @@ class StandIn:
             ahead = self.m.ahead.holds(d)
             answer = self.answer(d)
             rng = g.rng.state
-            g.apply(answer)
+            self._apply(d, answer)
             if answer != "pass" or g.shown or g.rng.state != rng:
                 quiet = False
+            if d.player in self.m.bots:
+                continue            # a bot's play out of turn is public; it has no screen
             if d.kind == "react" and answer != "pass":
                 self.card[d.player] = answer         # its questions are answered too
                 self.played_for.setdefault(d.player, []).append(answer)
@@ -114,6 +125,61 @@ class StandIn:
                 self.forced_for.setdefault(d.player, []).append(self.forced_words(d, answer))
         self.card.clear()
         return quiet
+
+    def _apply(self, d: Decision, answer: Any) -> None:
+        """Give `answer` to `d`, keeping a quiet pass's pause (`_pause_kept`); a bot's card
+        played out of turn gets its reason under its line of the log, as its turn's do."""
+        m = self.m
+        g = m.game
+        keep = self._pause_kept(d, answer)
+        at, since = len(g.log or ()), len(g.moves or ())
+        if d.player in m.bots and answer != "pass":
+            why = self._bot_reason(d, answer)
+            if why:
+                m.bot_notes[at] = why
+        if keep:
+            g.hold |= KEEP_PAUSE
+        try:
+            g.apply(answer)
+        finally:
+            if keep:
+                g.hold &= ~KEEP_PAUSE
+        if at in m.bot_notes and not m.line_by(at, since):
+            m.bot_notes.pop(at, None)
+
+    def _bot_reason(self, d: Decision, answer: Any) -> str:
+        """A bot's reason for its out-of-turn play, checked in worlds it could imagine (as
+        `Match._think` does for its other moves)."""
+        import random
+
+        from doomlings_desktop.bots.reasons import WORLDS, reason
+        from doomlings_desktop.rules.worlds import WorldSampler
+
+        m = self.m
+        g = m.game
+        sampler = WorldSampler(g, d.player)
+        rng = random.Random(len(g.answers))
+        worlds = [sampler.sample(rng) for _ in range(WORLDS)]
+        return reason(view_for(g, d.player, with_log=False), answer, m.db, worlds)
+
+    def _pause_kept(self, d: Decision, answer: Any) -> bool:
+        """Whether the pass `answer` to the offer `d` must keep the End turn pause of the
+        human whose quiet play it follows (`floor`): the engine ends a play once another
+        player has answered, and skips a pause with nothing left to take back, so without
+        this a quiet pass would close Undo where no offer leaves it open. Tried on a copy
+        first: a pass that lets the play go on to draw or show something ends it as the play
+        alone would have (pass-and-play keeps every pause anyway: KEEP_PAUSE)."""
+        g = self.m.game
+        f = self.floor
+        if f is None or d.kind != "react" or answer != "pass" or not g.hold \
+                or g.hold & KEEP_PAUSE:
+            return False
+        h = g.clone()
+        h.hold = g.hold | KEEP_PAUSE
+        h.apply(answer)
+        p = h.pending
+        return not h.shown and h.rng.state == g.rng.state and p is not None \
+            and p.kind == "end_turn" and p.player == f[0]
 
     def forced_words(self, d: Decision, answer: Any) -> str:
         """What a forced answer given for its player is told them as (`confirmations`)."""
@@ -135,6 +201,8 @@ class StandIn:
         a Medium bot judges best for that seat from that seat's own view (6 ms median)."""
         m = self.m
         q = d.player
+        if q in m.bots:
+            return self._bot_answer(d)
         if m.ahead.holds(d):
             return m.ahead.take(d)
         if d.kind == "react" and (m.seats[q].standing == "never" or not m.asks(q)):
@@ -146,6 +214,25 @@ class StandIn:
         bot = self.proxies.get(q)
         if bot is None:
             bot = self.proxies[q] = make_bot(STANDING_LEVEL, m.seed * 31 + 7 * q + 1, db=m.db)
+        return bot.decide(view_for(m.game, q, with_log=False), WorldSampler(m.game, q))
+
+    def _bot_answer(self, d: Decision) -> Any:
+        """A bot's answer to its secret offer, worked out now, on the caller's thread: the
+        bot's own judgement, but a Hard bot's search (up to a second) is replaced by the
+        Medium judgement of the standing answers (milliseconds), since a table that stops
+        only when a bot holds such a card would tell it."""
+        m = self.m
+        q = d.player
+        if len(d.options) == 1:
+            return d.options[0]
+        from doomlings_desktop.rules.worlds import WorldSampler
+
+        bot = m.bots[q]
+        if getattr(bot, "level", "") == "hard":
+            bot = self.proxies.get(q)
+            if bot is None:
+                bot = self.proxies[q] = make_bot(STANDING_LEVEL, m.seed * 31 + 7 * q + 1,
+                                                 db=m.db)
         return bot.decide(view_for(m.game, q, with_log=False), WorldSampler(m.game, q))
 
     def keep_floor(self, d: Decision, answer: Any, floor: int, rng: int) -> None:

@@ -137,6 +137,19 @@ def _worths(g: Game, q: int, seen_by: int | None) -> tuple:
     return tuple(g.worth(q, c, seen_by) if variable[c] else None for c in g.players[q].pile)
 
 
+def seen_by_all(g: Game, c: int) -> bool:
+    """Whether every seat may see card c now, so a screen the whole table sees (a pass screen:
+    "Ben answers Reckless") may name it: not in a hand (unless every hand is open, E24), a
+    deck, or set aside face down. A card being played lies in limbo in plain sight; a hand
+    card whose action Elongated Neck plays stays in its hand, hidden (E28)."""
+    if c < 0:
+        return False
+    sight = Sight(g, -1)
+    if g.holder_of(c) >= 0:
+        return sight.open_hands
+    return c not in g.deck and c not in g.age_deck and c not in sight.hidden_aside
+
+
 def public_view(g: Game, seat: int) -> View:
     """What every player may know, laid out from `seat`'s chair: no hand, no decision, no
     peeked age, no private log line, and scores without bonuses from hidden hands. A

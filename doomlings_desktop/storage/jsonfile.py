@@ -102,3 +102,24 @@ def signature(path: Path) -> tuple | None:
     except OSError:
         return None
     return (s.st_mtime_ns, s.st_size, s.st_ino)
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file beside it (a crash leaves the old
+    file or the new one), readable by its owner only: a hosted room's file holds the game's
+    secret seed (every hand and the decks follow from it) and the seats' tokens (each lets
+    its holder take that seat and see its hand), so another account on the same computer
+    must not read them (the saves' `write_atomic` is private too: `mkstemp`)."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)     # a temporary file left by an older version was 0644
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            fd = -1
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        raise
