@@ -271,11 +271,12 @@ class Game(State, Legality, Scoring, Windows):
             self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))
 
     def stabilize(self, p: int) -> None:
+        """p draws or discards to its gene pool, or to the round's `stabilize_to` (R9)."""
         if self.moves is not None:
             self.noted_stabilize(p)
-        target = self.rules.get("stabilize_to", self.players[p].gp)
-        target = max(0, target)
-        hand = self.players[p].hand
+        pl = self.players[p]
+        hand = pl.hand
+        target = max(0, self.rules.get("stabilize_to", pl.gp)) if self.rules else pl.gp
         if len(hand) < target:
             self.draw(p, target - len(hand))
         elif len(hand) > target:

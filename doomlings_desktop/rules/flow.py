@@ -26,9 +26,7 @@ from doomlings_desktop.rules.scoring import t_score
 from doomlings_desktop.rules.state import KEEP_WORLD_END
 from doomlings_desktop.rules.verbs import Ctx, _trait_words, t_effect
 from doomlings_desktop.rules.verbs.piles import t_give_trait_to
-from doomlings_desktop.rules.windows import (
-    t_resolve,
-)
+from doomlings_desktop.rules.windows import t_resolve
 
 if TYPE_CHECKING:
     from doomlings_desktop.rules.engine import Game
@@ -374,17 +372,8 @@ def _stabilize_then_late(g: Game, p: int) -> None:
     """Stabilize now (any discards are queued), then Late's moment: Late may just have been
     drawn. Discarding cannot bring Late into the hand, so if it is not there after the draw,
     no window is needed. The common turn's end, done without tasks where it can be."""
-    if g.moves is not None:
-        g.noted_stabilize(p)
-    stack = g.stack
-    n = len(stack)
-    pl = g.players[p]
-    hand = pl.hand
-    target = max(0, g.rules.get("stabilize_to", pl.gp)) if g.rules else pl.gp
-    if len(hand) < target:
-        g.draw(p, target - len(hand))
-    elif len(hand) > target:
-        stack.append((t_stab_discard, p, target))
+    n = len(g.stack)
+    g.stabilize(p)
     hear = g.db.hear["stabilized"]     # Late, below the stabilizing discards
     if hear is not None:
         hear(g, p, -1, n)
