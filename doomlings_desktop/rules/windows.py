@@ -8,7 +8,7 @@ through one window, `t_window`: a trait with an action played from hand (Effigia
 played from hand (Orcish Tusks), a steal about to happen (Gelatinous), a trait leaving a pile
 for the discard pile (Necromantic), a card discarded from its holder's hand (Witchy,
 Zombified). Each window asks the eligible seats in turn order and is not even opened when no
-hand holds such a card (`anyone_holds`), which is most of the time: the base game never does.
+hand holds such a card (`State.held`), which is most of the time: the base game never does.
 """
 
 from __future__ import annotations
@@ -46,10 +46,6 @@ class Windows:
     def holds(self, q: int, kind: str) -> bool:
         hand = self.players[q].hand
         return any(c in hand for c in self.db.reactors.get(kind, ()))
-
-    def anyone_holds(self, kind: str) -> bool:
-        """Whether any hand holds an out-of-turn card of that kind (a window's fast exit)."""
-        return self.held[kind] > 0
 
     def offerable(self, q: int, kind: str, actor: int = -1) -> list[int]:
         """The cards of a Mythlings window's kind that q holds and may play now."""
@@ -179,8 +175,6 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
 
 def t_late_window(g: Game, t: tuple) -> None:
     p = t[1]
-    if not g.holds(p, "late"):
-        return
     cards = g.reacting_cards(p, "late")
     if cards:
         g.ask(p, "react", OFFER_OUT_OF_TURN,
