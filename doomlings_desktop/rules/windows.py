@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from doomlings_desktop.rules.attach import ask_host_out_of_turn
+from doomlings_desktop.rules.attach import ask_host
 from doomlings_desktop.rules.decisions import (
     CHOOSE_RECIPIENT,
     OFFER_OUT_OF_TURN,
@@ -326,7 +326,7 @@ def place_reaction(g: Game, q: int, c: int, actor: int, quiet: bool = False,
     (Natural Harmony)."""
     g.move(c, "discard" if src == "discard" else "hand", "limbo", q)
     if g.db.attach[c] is not None:      # an attachment goes onto the host q picks (E8, E16)
-        ask_host_out_of_turn(g, q, c, quiet)
+        ask_host(g, q, c, "", quiet)
         return
     dests = _destinations(g, q, c, actor)
     if g.db.dominant[c]:
