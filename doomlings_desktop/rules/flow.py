@@ -66,9 +66,8 @@ def t_round(g: Game, t: tuple) -> None:
         g.noted_age(said=True)      # AgeBegun.line: "Age: ...", the age's text
     _push_turns(g)
     if d.once:      # a one-time part done once for all players (Badlands), after `setup`
-        ctx = Ctx(g.first, a, d.once)
-        ctx.vars["affected"] = tuple(g.order_from(g.first))
-        g.stack.append((t_effect, ctx))
+        affected = {"affected": tuple(g.order_from(g.first))}
+        g.stack.append((t_effect, Ctx(g.first, a, d.once, affected)))
     if d.setup:
         for p in reversed(g.order_from(g.first)):
             g.stack.append((t_effect, Ctx(p, a, d.setup)))
@@ -141,9 +140,8 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
         if p not in denied and d.each:
             g.stack.append((t_effect, Ctx(p, c, d.each)))
     if d.once:
-        ctx = Ctx(g.first, c, d.once)
-        ctx.vars["affected"] = tuple(p for p in order if p not in denied)
-        g.stack.append((t_effect, ctx))
+        affected = {"affected": tuple(p for p in order if p not in denied)}
+        g.stack.append((t_effect, Ctx(g.first, c, d.once, affected)))
 
 
 def t_turn(g: Game, t: tuple) -> None:
@@ -550,9 +548,7 @@ def t_we_catastrophe(g: Game, t: tuple) -> None:
     exempt = g.we_exempt()
     order = [p for p in g.order_from(g.first) if p not in exempt]
     if d.we_once:
-        ctx = Ctx(g.first, c, d.we_once)
-        ctx.vars["affected"] = tuple(order)
-        g.stack.append((t_effect, ctx))
+        g.stack.append((t_effect, Ctx(g.first, c, d.we_once, {"affected": tuple(order)})))
     for p in reversed(order):
         if d.we_steps:
             g.stack.append((t_effect, Ctx(p, c, d.we_steps)))
