@@ -166,12 +166,14 @@ def cancel(g: Game, p: int, c: int, extra: Any = None) -> bool:
 
 def late(g: Game, p: int, c: Any, n: int) -> bool:
     """Late's moment, after stabilizing: below the stabilizing discards (stack index n). Late
-    may just have been drawn; discarding cannot bring it into the hand."""
-    hand = g.players[p].hand
-    for x in g.db.reactors["late"]:
-        if x in hand:
-            g.stack.insert(n, (t_late_window, p))
-            return True
+    may just have been drawn; discarding cannot bring it into the hand. (No hand holds Late
+    in most turns: `held` says so before the hand is searched.)"""
+    if g.held["late"]:
+        hand = g.players[p].hand
+        for x in g.db.reactors["late"]:
+            if x in hand:
+                g.stack.insert(n, (t_late_window, p))
+                return True
     return False
 
 
