@@ -33,12 +33,12 @@ def v_steal_trait(g: Any, ctx: Ctx, a: dict) -> None:
         if g.announce("steal_coming", ctx.player, ctx.card, tuple(q for q in opps if q in owners)):
             g.stack.insert(n, (t_steal_trait_ask, ctx, a))
             return
-    g.ask(ctx.player, "card", TAKE_OPPONENT_TRAIT, opts, f"{_title(g, ctx)}: steal a trait",
-          (t_steal_trait, ctx, a), card=ctx.card, zone="pile")
+    t_steal_trait_ask(g, (t_steal_trait_ask, ctx, a))
 
 
 def t_steal_trait_ask(g: Any, t: tuple) -> None:
-    """The steal's pick, after Gelatinous' window: Gelatinous may now be one of the targets."""
+    """The steal's pick (after Gelatinous' window, if one opened: Gelatinous may now be one of
+    the targets)."""
     _, ctx, a = t
     opts = g.pile_targets(g.opponents(ctx.player), a["filter"], "steal")
     if opts:
