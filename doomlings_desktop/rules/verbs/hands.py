@@ -226,14 +226,10 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
         return
     if a["look"] or a["look_all"]:
         if a["look_all"]:
-            k = len(hand)
             seen = hand[:]
-        else:
-            k = min(a["look"], len(hand))
+        else:       # `look` cards of the hand at random, in the order picked
             idx = list(range(len(hand)))
-            seen = []
-            for _ in range(k):
-                seen.append(hand[idx.pop(g.rng.below(len(idx)))])
+            seen = [hand[idx.pop(g.rng.below(len(idx)))] for _ in range(min(a["look"], len(hand)))]
         g.revealed[p] = tuple(seen)
         g.noted_revealed(p)
         g.shown = True
