@@ -244,7 +244,7 @@ class Game(State, Legality, Scoring, Windows):
         enter = (t_enter, p, c, "hand", resolve_action, allow_third)
         if d.cost is not None and not ignore_requirement:
             self.stack.append(enter)
-            self.stack.append((t_pay_cost, p, c, d.cost, d.cost[2]))
+            self.stack.append((t_pay_cost, p, c, d.cost, d.cost[2], ()))
         else:
             t_enter(self, enter)
 

@@ -215,9 +215,8 @@ def t_pay_cost(g: Game, t: tuple) -> None:
     """Pay card c's cost as it is played (R7): `left` more traits to give or discard, each a
     different one (Endurance may be picked and stays, so it pays once); a cost `from:
     hand_or_pile` first asks where from when both hold a matching card (Terror Beak)."""
-    _, p, c, cost, left = t[:5]
-    paid = t[5] if len(t) > 5 else ()
-    op, flt, n, src = cost
+    _, p, c, cost, left, paid = t
+    flt, src = cost[1], cost[3]
     options = [x for x in g.cost_targets(p, cost, c) if x not in paid]
     if left <= 0 or not options:
         return

@@ -37,11 +37,8 @@ class Windows:
     def reacting_cards(self, q: int, kind: str) -> list[int]:
         """Cards of that reaction kind in q's hand that q could legally play now."""
         hand = self.players[q].hand
-        out = []
-        for c in self.db.reactors.get(kind, ()):
-            if c in hand and self.play_problem(q, c) is None:
-                out.append(c)
-        return out
+        return [c for c in self.db.reactors.get(kind, ()) if c in hand
+                and self.play_problem(q, c) is None]
 
     def holds(self, q: int, kind: str) -> bool:
         hand = self.players[q].hand
