@@ -37,8 +37,11 @@ class Windows:
     def reacting_cards(self, q: int, kind: str) -> list[int]:
         """Cards of that reaction kind in q's hand that q could legally play now."""
         hand = self.players[q].hand
-        return [c for c in self.db.reactors.get(kind, ()) if c in hand
-                and self.play_problem(q, c) is None]
+        out = []
+        for c in self.db.reactors.get(kind, ()):      # (a loop: no comprehension's call)
+            if c in hand and self.play_problem(q, c) is None:
+                out.append(c)
+        return out
 
     def holds(self, q: int, kind: str) -> bool:
         hand = self.players[q].hand
