@@ -21,9 +21,12 @@ if TYPE_CHECKING:
     from doomlings_desktop.rules.engine import Game
 
 
-def ask_host(g: Game, p: int, c: int, src: str) -> None:
+def ask_host(g: Game, p: int, c: int, src: str, quiet: bool = False) -> None:
     """Attachment c (in limbo, played by p from `src`) asks p for its host. With none left
-    (nothing in the rules gets here: a play is legal only with a host) it goes back."""
+    (nothing in the rules gets here: a play is legal only with a host) it goes back. `src`
+    "": played out of turn (Subdermal Plating "at any time", E16), which nothing that follows
+    a play follows (E18, R20); its window offered it only with a legal host
+    (`Windows.may_react`), and `quiet` when another line tells it."""
     hosts = g.hosts_for(p, c)
     if not hosts:
         if src == "hand":
@@ -33,39 +36,20 @@ def ask_host(g: Game, p: int, c: int, src: str) -> None:
         g.tell(Ruling, "no_host", c)
         return
     g.ask(p, "card", ATTACH_TO_HOST, hosts, f"{g.db.name(c)}: attach it to which trait?",
-          (t_attach_ans, p, c, src), card=c, zone="pile", subject=c)
+          (t_attach_ans, p, c, src, quiet), card=c, zone="pile", subject=c)
 
 
 def t_attach_ans(g: Game, t: tuple) -> None:
     """The host is chosen: the attachment enters the host's pile on it. What follows a play
-    comes next (`flow.t_attached`, put under this decision by the play)."""
-    _, p, c, src = t
-    host = g.answer
-    q = g.owner_of(host)
-    db = g.db
-    g.attach(q, c, host)
-    g.last_colors = db.colors[c]
-    if g.moves is not None:     # Played.line: "Ann plays Nano, attached to Bob's Antlers."
-        g.noted_played(p, c, src=src, into=q, host=host)
-
-
-def ask_host_out_of_turn(g: Game, q: int, c: int, quiet: bool) -> None:
-    """q plays attachment c out of turn (Subdermal Plating "at any time", E16): its host is
-    asked like a play's, and nothing that follows a play happens (E18, R20). The window
-    offered it only with a legal host (`Windows.may_react`)."""
-    g.ask(q, "card", ATTACH_TO_HOST, g.hosts_for(q, c), f"{g.db.name(c)}: attach it to which "
-          "trait?", (t_attach_out_of_turn, q, c, quiet), card=c, zone="pile", subject=c)
-
-
-def t_attach_out_of_turn(g: Game, t: tuple) -> None:
-    _, p, c, quiet = t
+    in turn comes next (`flow.t_attached`, put under this decision by the play)."""
+    _, p, c, src, quiet = t
     host = g.answer
     q = g.owner_of(host)
     g.attach(q, c, host)
     g.last_colors = g.db.colors[c]
-    if g.moves is not None:
-        g.noted_played(p, c, True, into=q, host=host)
-        if not quiet:       # Played.line: "Ann plays ... out of turn, attached to their ..."
+    if g.moves is not None:     # Played.line: "Ann plays Nano, attached to Bob's Antlers."
+        g.noted_played(p, c, not src, src=src, into=q, host=host)
+        if not (src or quiet):  # "Ann plays ... out of turn, attached to their ..."
             g.told()
 
 

@@ -38,6 +38,14 @@ from doomlings_desktop.rules.verbs import Ctx, t_effect
 from doomlings_desktop.rules.windows import Windows
 
 
+def age_piles(g: State) -> list[int]:
+    """Sizes of the age deck's piles below The Birth of Life, top pile first (R3: three ages
+    and a catastrophe each; the long age deck shares all the ages among the three)."""
+    k = len(g.db.ages)
+    sizes = [k - 2 * (k // 3), k // 3, k // 3] if g.variants.get("long_age_deck") else [3, 3, 3]
+    return [s + 1 for s in sizes]
+
+
 class Game(State, Legality, Scoring, Windows):
     """One game of Doomlings. Create with `Game.new`, drive with `pending` and `apply`."""
 
@@ -59,14 +67,10 @@ class Game(State, Legality, Scoring, Windows):
         cats = list(db.catastrophes)
         rng.shuffle(ages)
         rng.shuffle(cats)
-        if g.variants.get("long_age_deck"):
-            sizes = [len(ages) - 2 * (len(ages) // 3), len(ages) // 3, len(ages) // 3]
-        else:
-            sizes = [3, 3, 3]
         piles, k = [], 0
-        for i, size in enumerate(sizes):
-            pile = ages[k:k + size] + [cats[i]]
-            k += size
+        for i, size in enumerate(age_piles(g)):     # each pile: its ages and a catastrophe
+            pile = ages[k:k + size - 1] + [cats[i]]
+            k += size - 1
             rng.shuffle(pile)
             piles.append(pile)
         top_first = [c for pile in piles for c in pile]
@@ -240,7 +244,7 @@ class Game(State, Legality, Scoring, Windows):
         enter = (t_enter, p, c, "hand", resolve_action, allow_third)
         if d.cost is not None and not ignore_requirement:
             self.stack.append(enter)
-            self.stack.append((t_pay_cost, p, c, d.cost, d.cost[2]))
+            self.stack.append((t_pay_cost, p, c, d.cost, d.cost[2], ()))
         else:
             t_enter(self, enter)
 
@@ -271,16 +275,17 @@ class Game(State, Legality, Scoring, Windows):
             self.stack.append((t_effect, Ctx(p, c, self.db.cards[c].action)))
 
     def stabilize(self, p: int) -> None:
+        """p draws or discards to its gene pool, or to the round's `stabilize_to` (R9)."""
         if self.moves is not None:
             self.noted_stabilize(p)
-        target = self.rules.get("stabilize_to", self.players[p].gp)
-        target = max(0, target)
-        hand = self.players[p].hand
+        pl = self.players[p]
+        hand = pl.hand
+        target = max(0, self.rules.get("stabilize_to", pl.gp)) if self.rules else pl.gp
         if len(hand) < target:
             self.draw(p, target - len(hand))
         elif len(hand) > target:
             self.stack.append((t_stab_discard, p, target))
 
 
-__all__ = ["COLORS", "Decision", "Game", "IllegalAnswer", "Player", "VARIANTS",
+__all__ = ["COLORS", "Decision", "Game", "IllegalAnswer", "Player", "VARIANTS", "age_piles",
            "reveal_catastrophe"]

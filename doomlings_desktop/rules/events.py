@@ -100,6 +100,13 @@ class Fact:
         raise TypeError(f"{type(self).__name__} is not a line of the log")
 
 
+def fact(cls: type) -> Any:
+    """A typed event's class: a slotted dataclass of its fields (equality and repr are
+    `Fact`'s) whose `kind` is its name in snake case (`EraClosed`: "era_closed")."""
+    cls.kind = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()  # type: ignore[attr-defined]
+    return dataclass(slots=True, eq=False, repr=False)(cls)
+
+
 class Event(Fact):
     """A line of the log as words for people, a typed fact's `line`: its kind, parts and
     audience, built when the line is read. A seat reads it only as text (`events_for`); in
@@ -199,14 +206,13 @@ def events_for(g: Any, seat: int, since: int = 0) -> tuple[tuple[str, str], ...]
 PUBLIC_ZONES = frozenset(("pile", "discard", "era"))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Moved(Fact):
     """Card `card` left zone `src` (of seat p for a hand or a pile, else -1) for the top of
     `dst` (of seat q; its bottom with `bottom`). `seen` is who may know which card it is:
     None for everyone (either end is a pile, the discard pile or an era), else the seats whose
     hand is an end (a draw: the drawer; a card given: both; the deck to the age deck: nobody)."""
 
-    kind = "moved"
     card: int | None
     src: str
     p: int
@@ -259,14 +265,13 @@ def _drawn(g: Any, at: int) -> tuple[int, ...]:
     return tuple(reversed(cards))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Laid(Fact):
     """Zone `zone` (of seat `seat`, -1 for a shared one) is now `cards`, top last, whatever it
     held: the public set-up, a reshuffle (the discard pile becomes the deck), hands swapped or
     passed, the decks put back after a tiebreak. `seen` as in `Moved`: None for everyone, else those seats only;
     every other seat learns how many cards the zone holds."""
 
-    kind = "laid"
     zone: str
     seat: int
     cards: tuple
@@ -282,12 +287,11 @@ class Laid(Fact):
         return Event("reshuffle", ("The discard pile is shuffled into a new trait deck.",))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class EraClosed(Fact):
     """Catastrophe `card` (just revealed into the current era) closes it: it joins the
     catastrophes and a new, empty era begins. Public."""
 
-    kind = "era_closed"
     card: int
 
 
@@ -297,35 +301,32 @@ class EraClosed(Fact):
 # the public set-up (`State.lay_out_recorded`) and these, a seat's whole picture is rebuilt
 # (commands/eventcheck.py): every fact of `view_for(game, seat)`.
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class TableSet(Fact):
     """The game's table: `n` seats, the rule variants in play, and the colours of the last
     trait played when a game goes on from a position (else ()). Public, first of all."""
 
-    kind = "table_set"
     n: int
     variants: dict
     last_colors: tuple = ()
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class GenePool(Fact):
     """Seat `seat`'s gene pool is now `gp`, because of card `cause` (a trait entering or
     leaving a pile, a catastrophe; -1 for the set-up). Public."""
 
-    kind = "gene_pool"
     seat: int
     gp: int
     cause: int
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class AgeBegun(Fact):
     """Age (or catastrophe) `age` is now in force with its rule; `hands_open` when its rule
     opens every hand (Age of Metadata, E24: the hands are laid out face up after this).
     Public."""
 
-    kind = "age_begun"
     age: int
     hands_open: bool
 
@@ -334,12 +335,11 @@ class AgeBegun(Fact):
         return Event("age", ("Age: ", self.age, f". {g.db.cards[self.age].text}"))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class FirstPlayer(Fact):
     """`seat` is the first player now (R4: it passes on at each catastrophe, `cause`; -1 at
     the set-up or a position laid out). Public."""
 
-    kind = "first_player"
     seat: int
     cause: int = -1
 
@@ -349,74 +349,66 @@ class FirstPlayer(Fact):
                                      f"! {g.pname(self.seat)} is now the first player."))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class TurnBegun(Fact):
     """`seat`'s turn begins: it is the current player. Public."""
 
-    kind = "turn_begun"
     seat: int
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class TurnEnded(Fact):
     """`seat`'s turn is over (its end-of-turn window is opened or passed). Public."""
 
-    kind = "turn_ended"
     seat: int
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class TurnSkipped(Fact):
     """`seat` loses its turn this round (Optimistic Nihilism, R26). Public."""
 
-    kind = "turn_skipped"
     seat: int
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class RoundEnded(Fact):
     """The round is over: no trait counts as the last played (Natural Harmony). Public."""
 
-    kind = "round_ended"
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Stabilized(Fact):
     """`seat` stabilizes (R9: draws or discards to its gene pool; the moves follow). Public."""
 
-    kind = "stabilized"
     seat: int
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Attached(Fact):
     """Attachment `card` lies on trait `host` (both in one pile, E8-E10). Public."""
 
-    kind = "attached"
     card: int
     host: int
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Detached(Fact):
     """Attachment `card` is off its host `host` (moved, returned, discarded). Public."""
 
-    kind = "detached"
     card: int
     host: int
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Recolored(Fact):
     """The colours `seat`'s pile cards were given (Faith, a recolour): (card, colour) pairs,
     all of them now; a card leaving the pile loses its own. Public."""
 
-    kind = "recolored"
     seat: int
     colors: tuple
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Played(Fact):
     """`seat` played trait `card` (into a pile): it is the last trait played (Natural Harmony);
     `out_of_turn` for a card played outside the turn's plays (R20, World's End); `src` the zone
@@ -425,7 +417,6 @@ class Played(Fact):
     plays; `into` the seat whose pile it entered and `host` the trait an attachment lies on
     (-1: not told, none). Public."""
 
-    kind = "played"
     seat: int
     card: int
     out_of_turn: bool
@@ -470,33 +461,30 @@ class _Private(Fact):
         return seat != self.seat and getattr(self, self._secret) is not None
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Peeked(_Private):
     """The next ages `seat` has seen on top of the age deck now, top first (a peek; Neural
     Link: two; () once they are revealed or gone). Private to `seat`."""
 
-    kind = "peeked"
     _secret = "ages"
     seat: int
     ages: tuple | None
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class RevealedTo(_Private):
     """Cards of another hand shown to `seat` alone now (Nosy; () once it is over). Private."""
 
-    kind = "revealed_to"
     _secret = "cards"
     seat: int
     cards: tuple | None
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class MeaningKept(_Private):
     """`seat` keeps Meaning of Life card `card` in secret (E4); everyone learns it with the
     game's `Outcome`. Private to `seat` until then."""
 
-    kind = "meaning_kept"
     _secret = "card"
     seat: int
     card: int | None
@@ -508,13 +496,12 @@ class MeaningKept(_Private):
                      (f"{name} keeps ", self.card, " as their Meaning of Life."))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Shown(Fact):
     """Card `card` is shown to the whole table out of a hidden zone by `seat`, `why`: a hand
     card revealed to all ("reveal"), a tiebreak draw ("tiebreak"); seat -1 and why "" for one
     shown before a position laid out. Public."""
 
-    kind = "shown"
     card: int
     seat: int = -1
     why: Literal["reveal", "tiebreak", ""] = ""
@@ -528,12 +515,11 @@ class Shown(Fact):
         return Event("reveal", (f"{name} reveals ", self.card, "."))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class MeaningShown(Fact):
     """At the count, `seat`'s kept Meaning of Life card `card` comes to light, worth `points`
     to it (E4). Public (the `Outcome` that follows holds every kept card too)."""
 
-    kind = "meaning_shown"
     seat: int
     card: int
     points: int
@@ -543,13 +529,12 @@ class MeaningShown(Fact):
                                  f" ({self.points:+d})."))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Asked(Fact):
     """The game waits for `seat`'s decision `decision`. The decider alone gets the decision;
     the others learn whom the game waits for, and of an out-of-turn offer (kind "react")
     nothing at all but that it waits on no one they can see (seat -1), as `view_for` says."""
 
-    kind = "asked"
     seat: int
     decision: Any
 
@@ -569,11 +554,10 @@ class Asked(Fact):
         return seat != self.seat and self.decision is not None
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Passed(Fact):
     """`seat` passes on an out-of-turn offer. Only its holder knows: the offer was hidden."""
 
-    kind = "passed"
     seat: int
 
     def for_seat(self, seat: int) -> Fact | None:
@@ -583,22 +567,20 @@ class Passed(Fact):
         return seat != self.seat
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class WorldEndBegun(Fact):
     """World's End (R5): no more turns; the effects and the scoring follow. Public."""
 
-    kind = "world_end_begun"
 
     def line(self, g: Any, at: int) -> Event:
         return Event("world_end", ("World's End!",))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class WorldEndEffect(Fact):
     """The World's End effect of `card` applies (a trait of `seat`'s pile, or the final
     catastrophe's with seat -1); its changes follow as their own events. Public."""
 
-    kind = "world_end_effect"
     seat: int
     card: int
 
@@ -610,12 +592,11 @@ class WorldEndEffect(Fact):
                                         f": {g.db.cards[self.card].we_text}"))
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class GameOver(Fact):
     """The game is over: its `Outcome` (winners, scores with breakdowns, tiebreak, every kept
     Meaning of Life card). Public."""
 
-    kind = "game_over"
     outcome: Any
 
     def line(self, g: Any, at: int) -> Event:
@@ -675,13 +656,12 @@ class Told(Fact):
         return tuple(out)
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class TurnPassed(Told):
     """`seat` lets its turn's play go, or its stabilizing (`how`): its hand empty, it draws 5;
     it cannot play and skips, or redraws (discards its hand, draws 3); it redraws instead of
     stabilizing, or does not stabilize (an age's offer)."""
 
-    kind = "turn_passed"
     seat: int
     how: Literal["empty_hand", "cannot_play", "redraw", "redraw_instead", "no_stabilize"]
     _SAY = {"empty_hand": ("empty_hand", "{seat} has no cards: draws 5 and skips the turn."),
@@ -692,14 +672,13 @@ class TurnPassed(Told):
             "no_stabilize": ("no_stabilize", "{seat} does not stabilize.")}
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Transferred(Told):
     """`seat` steals, swaps, gives, returns, discards, looks at or is dealt `card` (cards) of
     seat `q` (or given to `q`), `how`; `x` the other card (the trait swapped for it, the
     attachment taken with it, the Parasitic played, an attachment's old host; `y` its new
     one), `r` the other trait's owner. `seen`: who saw the card (None: the table)."""
 
-    kind = "transferred"
     how: Literal["steal", "steal_with", "steal_discarded", "swap", "swap_between", "give",
                  "pass", "return", "return_own", "steal_hand", "steal_hands", "parasitic",
                  "look", "deal", "self_awareness", "move_attachment", "swap_hands", "discard",
@@ -747,13 +726,12 @@ class Transferred(Told):
             if g.db.cards[self.card].back_to_hand else ""
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Colored(Told):
     """`seat` names colour `color` for `card`, its `card` becomes `color` (Free Will), its
     `was` traits become `color`; the colours named in secret are told (`picks`, one per seat
     or None, E29). `seen` as `Transferred`'s (a hand card's effect, E28)."""
 
-    kind = "colored"
     how: Literal["choose", "become", "traits", "named"]
     seat: int
     card: int = -1
@@ -770,7 +748,7 @@ class Colored(Told):
         return ", ".join(f"{g.pname(q)} {c}" for q, c in enumerate(self.picks) if c)
 
 
-@dataclass(slots=True, eq=False, repr=False)
+@fact
 class Ruling(Told):
     """A rule or a card decides (`how`) about `card` (`seat`'s, or of its doing): Denial,
     Peace, Endurance, a third dominant, an attachment with no host or going with its host, a
@@ -779,7 +757,6 @@ class Ruling(Told):
     set aside or kept (`word`: how many go back), the lowest (`seats`), hands passed, a peek,
     Optimistic Nihilism (`seats` lose their turns). `seen` as `Transferred`'s."""
 
-    kind = "ruling"
     how: Literal["denial", "peace", "endurance", "third_dominant", "no_host", "with_return",
                  "with_discard", "no_ages", "copy", "prepper", "stays", "deus",
                  "stolen_discarded", "prevent", "aside", "chosen", "lowest", "pass_hands",

@@ -26,9 +26,7 @@ from doomlings_desktop.rules.scoring import t_score
 from doomlings_desktop.rules.state import KEEP_WORLD_END
 from doomlings_desktop.rules.verbs import Ctx, _trait_words, t_effect
 from doomlings_desktop.rules.verbs.piles import t_give_trait_to
-from doomlings_desktop.rules.windows import (
-    t_resolve,
-)
+from doomlings_desktop.rules.windows import t_resolve
 
 if TYPE_CHECKING:
     from doomlings_desktop.rules.engine import Game
@@ -68,9 +66,8 @@ def t_round(g: Game, t: tuple) -> None:
         g.noted_age(said=True)      # AgeBegun.line: "Age: ...", the age's text
     _push_turns(g)
     if d.once:      # a one-time part done once for all players (Badlands), after `setup`
-        ctx = Ctx(g.first, a, d.once)
-        ctx.vars["affected"] = tuple(g.order_from(g.first))
-        g.stack.append((t_effect, ctx))
+        affected = {"affected": tuple(g.order_from(g.first))}
+        g.stack.append((t_effect, Ctx(g.first, a, d.once, affected)))
     if d.setup:
         for p in reversed(g.order_from(g.first)):
             g.stack.append((t_effect, Ctx(p, a, d.setup)))
@@ -143,9 +140,8 @@ def reveal_catastrophe(g: Game, c: int, third: bool) -> None:
         if p not in denied and d.each:
             g.stack.append((t_effect, Ctx(p, c, d.each)))
     if d.once:
-        ctx = Ctx(g.first, c, d.once)
-        ctx.vars["affected"] = tuple(p for p in order if p not in denied)
-        g.stack.append((t_effect, ctx))
+        affected = {"affected": tuple(p for p in order if p not in denied)}
+        g.stack.append((t_effect, Ctx(g.first, c, d.once, affected)))
 
 
 def t_turn(g: Game, t: tuple) -> None:
@@ -219,9 +215,8 @@ def t_pay_cost(g: Game, t: tuple) -> None:
     """Pay card c's cost as it is played (R7): `left` more traits to give or discard, each a
     different one (Endurance may be picked and stays, so it pays once); a cost `from:
     hand_or_pile` first asks where from when both hold a matching card (Terror Beak)."""
-    _, p, c, cost, left = t[:5]
-    paid = t[5] if len(t) > 5 else ()
-    op, flt, n, src = cost
+    _, p, c, cost, left, paid = t
+    flt, src = cost[1], cost[3]
     options = [x for x in g.cost_targets(p, cost, c) if x not in paid]
     if left <= 0 or not options:
         return
@@ -374,17 +369,8 @@ def _stabilize_then_late(g: Game, p: int) -> None:
     """Stabilize now (any discards are queued), then Late's moment: Late may just have been
     drawn. Discarding cannot bring Late into the hand, so if it is not there after the draw,
     no window is needed. The common turn's end, done without tasks where it can be."""
-    if g.moves is not None:
-        g.noted_stabilize(p)
-    stack = g.stack
-    n = len(stack)
-    pl = g.players[p]
-    hand = pl.hand
-    target = max(0, g.rules.get("stabilize_to", pl.gp)) if g.rules else pl.gp
-    if len(hand) < target:
-        g.draw(p, target - len(hand))
-    elif len(hand) > target:
-        stack.append((t_stab_discard, p, target))
+    n = len(g.stack)
+    g.stabilize(p)
     hear = g.db.hear["stabilized"]     # Late, below the stabilizing discards
     if hear is not None:
         hear(g, p, -1, n)
@@ -561,9 +547,7 @@ def t_we_catastrophe(g: Game, t: tuple) -> None:
     exempt = g.we_exempt()
     order = [p for p in g.order_from(g.first) if p not in exempt]
     if d.we_once:
-        ctx = Ctx(g.first, c, d.we_once)
-        ctx.vars["affected"] = tuple(order)
-        g.stack.append((t_effect, ctx))
+        g.stack.append((t_effect, Ctx(g.first, c, d.we_once, {"affected": tuple(order)})))
     for p in reversed(order):
         if d.we_steps:
             g.stack.append((t_effect, Ctx(p, c, d.we_steps)))

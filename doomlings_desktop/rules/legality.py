@@ -237,40 +237,22 @@ class Legality:
                      allow_dominant: bool = False) -> list[int]:
         """Cards in those piles that an effect may take: never dominants (R13), never a trait
         that never leaves its pile (Fulfilled), never in a protected round for
-        steal/swap/discard, and matching the filter."""
+        steal/swap/discard, and matching the filter. While an attachment lies in a pile, an
+        attachment is never a target on its own, and a host its attachment protects is none
+        for that effect (E10); a trait Lyonization blanks loses Fulfilled's protection (E11)."""
         if op and self.protected(op):
             return []
         dom = self.db.dominant
         fixed = self.db.fixed
-        out = []
-        if self.attached:
-            return self._pile_targets_attached(seats, flt, op, source, allow_dominant)
-        for q in seats:
-            for c in self.players[q].pile:
-                if (dom[c] and not allow_dominant) or fixed[c]:
-                    continue
-                if flt and not self.matches(q, c, flt, source):
-                    continue
-                out.append(c)
-        return out
-
-    def _pile_targets_attached(self, seats: list[int], flt: tuple, op: str, source: int,
-                               allow_dominant: bool) -> list[int]:
-        """`pile_targets` while an attachment lies in a pile: an attachment is never a target
-        on its own, and a host its attachment protects is none for that effect (E10); a
-        trait Lyonization blanks loses Fulfilled's protection (E11)."""
-        dom = self.db.dominant
-        fixed = self.db.fixed
         att = self.attached
-        op = "discard" if op.startswith("discard") else op
+        if att:
+            op = "discard" if op.startswith("discard") else op
         out = []
         for q in seats:
             for c in self.players[q].pile:
-                if (dom[c] and not allow_dominant) or c in att:
+                if (dom[c] and not allow_dominant) or fixed[c] and not (att and self.blanked(c)):
                     continue
-                if fixed[c] and not self.blanked(c):
-                    continue
-                if self.keeps_place(c, op):
+                if att and (c in att or self.keeps_place(c, op)):
                     continue
                 if flt and not self.matches(q, c, flt, source):
                     continue

@@ -117,7 +117,7 @@ def window(kind: str) -> Listener:
     """The listener of a window of rules/windows.py's generic kind: offered to the seats
     `extra` (for a steal: who may be stolen from), else to the acting player's opponents."""
     def open_window(g: Game, p: int, c: Any = -1, extra: Any = None) -> bool:
-        if g.anyone_holds(kind):
+        if g.held[kind]:
             seats = extra if extra is not None else tuple(g.opponents(p))
             g.stack.append((t_window, kind, p, c, seats, 0))
             return True
@@ -148,8 +148,8 @@ def parasitic(g: Game, p: int, c: int, extra: Any = None) -> bool:
     """R20: opponents may play Parasitic to steal the trait just played; never a dominant or
     fixed trait, nor an attachment on its own (E10), nor in a round that protects piles."""
     db = g.db
-    if not (db.dominant[c] or db.fixed[c]) and c not in g.attached \
-            and g.anyone_holds("parasitic") and not g.protected("steal"):
+    if g.held["parasitic"] and not (db.dominant[c] or db.fixed[c]) and c not in g.attached \
+            and not g.protected("steal"):
         g.stack.append((t_parasitic_window, p, c, 1))
         return True
     return False
@@ -166,12 +166,14 @@ def cancel(g: Game, p: int, c: int, extra: Any = None) -> bool:
 
 def late(g: Game, p: int, c: Any, n: int) -> bool:
     """Late's moment, after stabilizing: below the stabilizing discards (stack index n). Late
-    may just have been drawn; discarding cannot bring it into the hand."""
-    hand = g.players[p].hand
-    for x in g.db.reactors["late"]:
-        if x in hand:
-            g.stack.insert(n, (t_late_window, p))
-            return True
+    may just have been drawn; discarding cannot bring it into the hand. (No hand holds Late
+    in most turns: `held` says so before the hand is searched.)"""
+    if g.held["late"]:
+        hand = g.players[p].hand
+        for x in g.db.reactors["late"]:
+            if x in hand:
+                g.stack.insert(n, (t_late_window, p))
+                return True
     return False
 
 

@@ -132,7 +132,7 @@ class FactRecord:
             m.append(Peeked(q, self.next_ages_of(q)))
 
     def next_ages_of(self, q: int) -> tuple[int, ...]:
-        """The next ages q has seen on top of the age deck, top first (rules/sight.py's)."""
+        """The next ages q has seen on top of the age deck, top first (Neural Link: two)."""
         top = self.known_age.get(q)
         if top is None:
             return ()

@@ -81,8 +81,7 @@ class Scoring:
                 continue
             if cond is not None:
                 if cond == "most_traits_strict":
-                    mine = len(self.players[p].pile)
-                    if not all(mine > len(o.pile) for i, o in enumerate(self.players) if i != p):
+                    if not _most_traits(self.players, p):
                         continue
                 elif cond == "is_host" and c not in self.hosts:
                     continue    # Bionic Arm's second +1 per Techling: only with an attachment

@@ -32,11 +32,10 @@ class Sight:
 
     def __init__(self, g: Game, seat: int) -> None:
         self.seat = seat
+        # (written out, not `g.hands_open()`: tests/test_events_picture.py breaks the events'
+        # one to show that the view then differs)
         self.open_hands = bool(g.rules.get("reveal_hands")) and not g.over
-        top = g.known_age.get(seat)
-        below = g.known_below.get(seat)
-        self.next_ages: tuple[int, ...] = () if top is None else \
-            (top,) if below is None else (top, below)
+        self.next_ages = g.next_ages_of(seat)
         self.meanings_seen: tuple[int, ...] = tuple(g.meaning_offer[seat])
         # what only the sampler asks, worked out when asked (a view, made at every decision,
         # never does): the game is read then, so a Sight is used at once, not kept

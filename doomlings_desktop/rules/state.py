@@ -519,12 +519,7 @@ class State(ZoneRecord, FactRecord):
         """Take card c out of p's pile, undoing exactly what its modifiers did (R10)."""
         self.players[p].pile.remove(c)
         if self.db.gp_card[c]:
-            for pl in self.players:     # _gp_off, inlined
-                real = pl.gp_mods.pop(c, 0)
-                if real:
-                    pl.gp = max(0, pl.gp - real)
-                    if self.moves is not None:
-                        self.moves.append(GenePool(self.players.index(pl), pl.gp, c))
+            self._gp_off(c)
         rc = self.players[p].recolor
         if rc:
             rc.pop(c, None)
@@ -603,52 +598,34 @@ class State(ZoneRecord, FactRecord):
     def discard_from_pile(self, p: int, c: int, by: int | None = None,
                           at_random: bool = False) -> bool:
         """Discard a trait from p's pile; Endurance stays; Regenerative Tissue triggers (R24).
-        `by` is the player who picked it when that is not p (Reckless); the log names both."""
-        if self.hosts:
-            return self._discard_hosted(p, c, by, at_random)
+        `by` is the player who picked it when that is not p (Reckless); the log names both.
+        While attachments lie in piles (E10, E11) an attachment goes with its host, a host its
+        attachment protects from discarding stays, and a blanked trait neither stays
+        (Endurance, Fulfilled) nor triggers (Regenerative Tissue) nor goes back to its hand
+        (Witchy, E17)."""
         db = self.db
         d = db.cards[c]
-        if d.keeps or d.fixed:
+        hosted = bool(self.hosts)
+        if (d.keeps or d.fixed) and not (hosted and self.blanked(c)) \
+                or hosted and self.keeps_place(c, "discard"):
             self.tell(Ruling, "endurance", c, p)
             return False
-        # Witchy (E17): back to the hand of the pile's owner
-        self.move(c, "pile", "hand" if d.back_to_hand else "discard", p, p)
-        if self.log is not None:
-            self._tell_discard(p, c, by, at_random)
-        if db.hear["pile_discarded"] is not None:     # Regenerative Tissue, Necromantic...
-            self.announce("pile_discarded", p, (c,), ((c,) if not d.back_to_hand else (), ()))
-        return True
-
-    def _tell_discard(self, p: int, c: int, by: int | None, at_random: bool) -> None:
-        if by is not None and by != p:
-            self.tell(Transferred, "discard_by", by, c, p)
-        else:
-            self.tell(Transferred, "discard_random" if at_random else "discard", p, c, p)
-
-    def _discard_hosted(self, p: int, c: int, by: int | None, at_random: bool) -> bool:
-        """`discard_from_pile` while attachments lie in piles (E10, E11): an attachment goes
-        with its host; a host its attachment protects from discarding stays; a blanked trait
-        neither stays (Endurance, Fulfilled) nor triggers (Regenerative Tissue)."""
-        db = self.db
-        d = db.cards[c]
-        if (d.keeps or d.fixed) and not self.blanked(c) or self.keeps_place(c, "discard"):
-            self.tell(Ruling, "endurance", c, p)
-            return False
-        gone = [c]
-        a = self.hosts.get(c, -1)
-        if a >= 0:
-            gone.append(a)
-        quiet = {x for x in self.players[p].pile if self.blanked(x)}
-        back = d.back_to_hand and c not in quiet     # Witchy, unless Lyonization blanks it
+        a = self.hosts.get(c, -1) if hosted else -1
+        quiet = {x for x in self.players[p].pile if self.blanked(x)} if hosted else ()
+        back = d.back_to_hand and c not in quiet     # Witchy: back to its owner's hand
         self.move(c, "pile", "hand" if back else "discard", p, p)
         if self.log is not None:
-            self._tell_discard(p, c, by, at_random)
+            if by is not None and by != p:
+                self.tell(Transferred, "discard_by", by, c, p)
+            else:
+                self.tell(Transferred, "discard_random" if at_random else "discard", p, c, p)
         if a >= 0:
             self.move(a, "pile", "discard", p)
             self._unhook(a)
             self.tell(Ruling, "with_discard", a, p)
         if db.hear["pile_discarded"] is not None:
-            # Necromantic (E17, E31): its player picks one when a host and its attachment go
-            dead = tuple(x for x in gone if not (x == c and back))
-            self.announce("pile_discarded", p, tuple(gone), (dead, quiet))
+            # Regenerative Tissue, Necromantic (E17, E31: its player picks one when a host and
+            # its attachment go): the traits gone, those of them now in the discard pile
+            gone = (c,) if a < 0 else (c, a)
+            self.announce("pile_discarded", p, gone, (gone[back:], quiet))
         return True

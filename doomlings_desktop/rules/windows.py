@@ -8,14 +8,14 @@ through one window, `t_window`: a trait with an action played from hand (Effigia
 played from hand (Orcish Tusks), a steal about to happen (Gelatinous), a trait leaving a pile
 for the discard pile (Necromantic), a card discarded from its holder's hand (Witchy,
 Zombified). Each window asks the eligible seats in turn order and is not even opened when no
-hand holds such a card (`anyone_holds`), which is most of the time: the base game never does.
+hand holds such a card (`State.held`), which is most of the time: the base game never does.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from doomlings_desktop.rules.attach import ask_host_out_of_turn
+from doomlings_desktop.rules.attach import ask_host
 from doomlings_desktop.rules.decisions import (
     CHOOSE_RECIPIENT,
     OFFER_OUT_OF_TURN,
@@ -38,7 +38,7 @@ class Windows:
         """Cards of that reaction kind in q's hand that q could legally play now."""
         hand = self.players[q].hand
         out = []
-        for c in self.db.reactors.get(kind, ()):
+        for c in self.db.reactors.get(kind, ()):      # (a loop: no comprehension's call)
             if c in hand and self.play_problem(q, c) is None:
                 out.append(c)
         return out
@@ -46,10 +46,6 @@ class Windows:
     def holds(self, q: int, kind: str) -> bool:
         hand = self.players[q].hand
         return any(c in hand for c in self.db.reactors.get(kind, ()))
-
-    def anyone_holds(self, kind: str) -> bool:
-        """Whether any hand holds an out-of-turn card of that kind (a window's fast exit)."""
-        return self.held[kind] > 0
 
     def offerable(self, q: int, kind: str, actor: int = -1) -> list[int]:
         """The cards of a Mythlings window's kind that q holds and may play now."""
@@ -179,8 +175,6 @@ def t_cancel_ans(g: Game, t: tuple) -> None:
 
 def t_late_window(g: Game, t: tuple) -> None:
     p = t[1]
-    if not g.holds(p, "late"):
-        return
     cards = g.reacting_cards(p, "late")
     if cards:
         g.ask(p, "react", OFFER_OUT_OF_TURN,
@@ -332,7 +326,7 @@ def place_reaction(g: Game, q: int, c: int, actor: int, quiet: bool = False,
     (Natural Harmony)."""
     g.move(c, "discard" if src == "discard" else "hand", "limbo", q)
     if g.db.attach[c] is not None:      # an attachment goes onto the host q picks (E8, E16)
-        ask_host_out_of_turn(g, q, c, quiet)
+        ask_host(g, q, c, "", quiet)
         return
     dests = _destinations(g, q, c, actor)
     if g.db.dominant[c]:

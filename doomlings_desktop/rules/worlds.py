@@ -36,24 +36,13 @@ from __future__ import annotations
 
 import random
 
-from doomlings_desktop.rules.engine import Decision, Game
+from doomlings_desktop.rules.engine import Decision, Game, age_piles
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.sight import Sight, contexts
 from doomlings_desktop.rules.verbs import COLORS, SECRET, Ctx
 
 # Effect variables that hold something other than a tuple of cards.
 _NOT_CARDS = frozenset({"revealed", "aside", "affected", "color", SECRET})
-
-
-def age_piles(g: Game) -> list[int]:
-    """Sizes of the age deck's piles below The Birth of Life, top pile first."""
-    db = g.db
-    if g.variants.get("long_age_deck"):
-        k = len(db.ages)
-        sizes = [k - 2 * (k // 3), k // 3, k // 3]
-    else:
-        sizes = [3, 3, 3]
-    return [s + 1 for s in sizes]
 
 
 class WorldSampler:

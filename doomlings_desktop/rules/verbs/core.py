@@ -122,12 +122,8 @@ def _seats(g: Any, p: int, who: str, ctx: Ctx | None = None) -> list[int]:
     return g.order_from(p)
 
 
-def _name(g: Any, c: int) -> str:
-    return g.db.name(c)
-
-
 def _title(g: Any, ctx: Ctx) -> str:
-    return _name(g, ctx.card) if ctx.card >= 0 else ""
+    return g.db.name(ctx.card) if ctx.card >= 0 else ""
 
 
 def _seen(g: Any, c: int, also: tuple = ()) -> tuple | None:

@@ -55,10 +55,12 @@ def _lose_hand_card(g: Any, ctx: Ctx, q: int, c: int, a: dict) -> None:
 
 
 def t_aside_discarded(g: Any, t: tuple) -> None:
-    """Every card set aside by a simultaneous discard goes to the discard pile, in turn order."""
+    """Every card set aside by a simultaneous discard goes to the discard pile, in turn order:
+    back to the hand it was picked from and discarded from there, so that a card answering a
+    discard from hand sees it like any other."""
     ctx = t[1]
     for c, q, _to in ctx.vars.get("aside", ()):
-        g.move(c, "limbo", "hand", q=q)     # discarded from the hand it was picked from
+        g.move(c, "limbo", "hand", q=q)
         g.discard_from_hand(q, c)
     ctx.vars["aside"] = ()
     g.shown = True
@@ -170,16 +172,10 @@ def t_secret_pick_ans(g: Any, t: tuple) -> None:
 def t_secret_reveal(g: Any, t: tuple) -> None:
     _, ctx, a = t
     picks = ctx.vars.get("aside", ())
-    ctx.vars["aside"] = ()
     if not picks:
         return
-    g.shown = True
+    t_aside_discarded(g, t)
     val = g.db.value
-    for c, q, _ in picks:
-        # back to the hand it came from and discarded from there, so that a card answering
-        # a discard from hand sees this one like any other
-        g.move(c, "limbo", "hand", q=q)
-        g.discard_from_hand(q, c)
     low = min(val[c] for c, _, _ in picks)
     losers = [q for c, q, _ in picks if val[c] == low]
     g.tell(Ruling, "lowest", word=str(low), seats=tuple(losers))
@@ -230,14 +226,10 @@ def t_steal_hand_take(g: Any, t: tuple) -> None:
         return
     if a["look"] or a["look_all"]:
         if a["look_all"]:
-            k = len(hand)
             seen = hand[:]
-        else:
-            k = min(a["look"], len(hand))
+        else:       # `look` cards of the hand at random, in the order picked
             idx = list(range(len(hand)))
-            seen = []
-            for _ in range(k):
-                seen.append(hand[idx.pop(g.rng.below(len(idx)))])
+            seen = [hand[idx.pop(g.rng.below(len(idx)))] for _ in range(min(a["look"], len(hand)))]
         g.revealed[p] = tuple(seen)
         g.noted_revealed(p)
         g.shown = True

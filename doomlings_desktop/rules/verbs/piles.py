@@ -17,7 +17,7 @@ from doomlings_desktop.rules.decisions import (
     TAKE_OPPONENT_TRAIT,
 )
 from doomlings_desktop.rules.events import Colored, Transferred
-from doomlings_desktop.rules.verbs.core import COLORS, REQUIRED, Ctx, _name, _seats, _title, verb
+from doomlings_desktop.rules.verbs.core import COLORS, REQUIRED, Ctx, _seats, _title, verb
 
 
 @verb("steal_trait", filter=("filter", ()), then_action=("bool", False))
@@ -33,12 +33,12 @@ def v_steal_trait(g: Any, ctx: Ctx, a: dict) -> None:
         if g.announce("steal_coming", ctx.player, ctx.card, tuple(q for q in opps if q in owners)):
             g.stack.insert(n, (t_steal_trait_ask, ctx, a))
             return
-    g.ask(ctx.player, "card", TAKE_OPPONENT_TRAIT, opts, f"{_title(g, ctx)}: steal a trait",
-          (t_steal_trait, ctx, a), card=ctx.card, zone="pile")
+    t_steal_trait_ask(g, (t_steal_trait_ask, ctx, a))
 
 
 def t_steal_trait_ask(g: Any, t: tuple) -> None:
-    """The steal's pick, after Gelatinous' window: Gelatinous may now be one of the targets."""
+    """The steal's pick (after Gelatinous' window, if one opened: Gelatinous may now be one of
+    the targets)."""
     _, ctx, a = t
     opts = g.pile_targets(g.opponents(ctx.player), a["filter"], "steal")
     if opts:
@@ -136,7 +136,7 @@ def t_swap_any(g: Any, t: tuple) -> None:
     q = g.owner_of(one)
     others = g.pile_targets([s for s in g.order_from(ctx.player) if s != q], (), "swap")
     g.ask(ctx.player, "card", SWAP_FOR_TRAIT, others,
-          f"{_title(g, ctx)}: swap {_name(g, one)} with which trait of another pile?",
+          f"{_title(g, ctx)}: swap {g.db.name(one)} with which trait of another pile?",
           (t_swap_pair, ctx, one), card=ctx.card, zone="pile", subject=one)
 
 
@@ -152,7 +152,7 @@ def t_swap_mine(g: Any, t: tuple) -> None:
     _, ctx, a = t
     mine = g.answer
     g.ask(ctx.player, "card", SWAP_FOR_TRAIT, _partners(g, ctx, a, mine),
-          f"{_title(g, ctx)}: swap {_name(g, mine)} with which trait?",
+          f"{_title(g, ctx)}: swap {g.db.name(mine)} with which trait?",
           (t_swap_with, ctx, mine), card=ctx.card, zone="pile", subject=mine)
 
 
@@ -181,7 +181,7 @@ def t_give_card(g: Any, t: tuple) -> None:
     _, ctx, pile = t
     c = g.answer
     g.ask(ctx.player, "player", CHOOSE_RECIPIENT, g.opponents(ctx.player),
-          f"{_title(g, ctx)}: who gets {_name(g, c)}?",
+          f"{_title(g, ctx)}: who gets {g.db.name(c)}?",
           (t_give_trait_to, ctx.player, c) if pile else (t_give_hand_to, ctx, c),
           card=ctx.card, subject=c)
 

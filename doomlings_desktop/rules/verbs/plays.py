@@ -19,44 +19,34 @@ def v_play_another(g: Any, ctx: Ctx, a: dict) -> None:
     what is legal is judged as if it were gone."""
     p = ctx.player
     src = a["source"]
-    flt = a["filter"]
-    db = g.db
     pay = a["pay"] == "discard_self"
-    if pay:
-        if ctx.card not in g.pile_targets([p], (), "discard") or db.cards[ctx.card].keeps:
-            return
-        with g.without_in_pile(p, ctx.card):    # legal as if it were already discarded
-            opts = g.legal_plays(p)
-        if src == "saved":
-            saved = ctx.vars.get(a["saved"], ())
-            opts = [c for c in opts if c in saved]
-        zone = "hand"
-    elif src in ("hand", "saved"):
-        opts = g.legal_plays(p)
-        if src == "saved":
-            saved = ctx.vars.get(a["saved"], ())
-            opts = [c for c in opts if c in saved]
-        zone = "hand"
-    else:
+    if pay and (ctx.card not in g.pile_targets([p], (), "discard") or g.db.cards[ctx.card].keeps):
+        return
+    zone = "hand" if pay or src in ("hand", "saved") else "discard"
+    if zone == "discard":
         pool = g.discard[-1:] if src == "discard_top" else list(dict.fromkeys(g.discard[::-1]))
         # the rule of a play not from hand: the round's, two dominants, a host (E8)
-        opts = [c for c in pool if db.cards[c].kind == "trait"
+        opts = [c for c in pool if g.db.cards[c].kind == "trait"
                 and g.play_problem(p, c, from_hand=False) is None]
-        zone = "discard"
-    if flt:
-        opts = [c for c in opts if g.matches(p, c, flt)]
+    elif pay:
+        with g.without_in_pile(p, ctx.card):    # legal as if it were already discarded
+            opts = g.legal_plays(p)
+    else:
+        opts = g.legal_plays(p)
+    if src == "saved":
+        saved = ctx.vars.get(a["saved"], ())
+        opts = [c for c in opts if c in saved]
+    if a["filter"]:
+        opts = [c for c in opts if g.matches(p, c, a["filter"])]
     if not opts:
         return
     if pay:
-        g.ask(p, "play", EXTRA_PLAY, opts + ["pass"],
-              f"{_title(g, ctx)}: discard it from your pile to play one of these? (optional)",
-              (t_play_another, ctx, a), card=ctx.card, zone=zone, subject=ctx.card)
-        return
-    if a["optional"]:
-        opts = opts + ["pass"]
-    g.ask(p, "play", EXTRA_PLAY, opts, f"{_title(g, ctx)}: play a trait" +
-          (" (optional)" if a["optional"] else ""), (t_play_another, ctx, a), card=ctx.card,
-          zone=zone)
+        what = "discard it from your pile to play one of these? (optional)"
+    else:
+        what = "play a trait (optional)" if a["optional"] else "play a trait"
+    g.ask(p, "play", EXTRA_PLAY, opts + ["pass"] if pay or a["optional"] else opts,
+          f"{_title(g, ctx)}: {what}", (t_play_another, ctx, a), card=ctx.card, zone=zone,
+          subject=ctx.card if pay else -1)
 
 
 def t_play_another(g: Any, t: tuple) -> None:
