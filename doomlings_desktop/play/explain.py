@@ -216,7 +216,7 @@ def _overruled(game: Game, seat: int, answer: Any, f: tuple, got: tuple,
         own = host_changes(game, seat, answer, after, worlds)
     if game.pending.kind == "yesno" and answer in ("yes", "no"):
         own = yesno_effects(game, seat, answer, after, games) or own
-    verdict = _searched(game, answer, results, rival)
+    verdict = _searched(game, answer, results, rival) or _searched(game, answer, results)
     said = f"{head}; the search prefers this: {verdict}" if verdict else head
     return f"{own}; {said}" if own else said
 
@@ -341,17 +341,19 @@ def _paired(answer: Any, o: Any, results: dict) -> tuple[int, int, int]:
 
 def _closest(answer: Any, results: dict | None,
              rival: Any = None) -> tuple[Any, int, int, int] | None:
-    """The search's closest rival to the answer (the best one it beat, else the best; or
-    `rival`), the answer's and its chance to win in percent in the worlds both were played
-    in, and how many worlds; None without a search to tell."""
+    """The search's closest rival to the answer (the best one it beat; or `rival`), the
+    answer's and its chance to win in percent in the worlds both were played in, and how
+    many worlds; None without a search to tell, or if no rival (or not `rival`) is below."""
     if not results or not results.get(answer):
         return None
     others = [(o, *_paired(answer, o, results)) for o, r in results.items()
               if o != answer and r and (rival is None or o == rival)]
     if not others:
         return None
+    # a rival with a higher chance in the worlds both were played in (one the race dropped
+    # early against another answer) would make the verdict contradict the pick: not said
     below = [x for x in others if x[2] <= x[1]]
-    return max(below or others, key=lambda x: (x[2] - x[1], x[3]))
+    return max(below, key=lambda x: (x[2] - x[1], x[3])) if below else None
 
 
 def _with(game: Game, alt: Any) -> str:
