@@ -160,8 +160,8 @@ def _why(game: Game, seat: int, answer: Any, salt: int,
     rivals = sorted((o for o in opts if o != answer and o not in also),
                     key=lambda o: -sc[opts.index(o)])[:RIVALS]
     closest = _closest(answer, results)
-    if against:
-        rivals = list(against[:RIVALS])
+    if against:     # the tied answers, and the quick policy's own if it is not the answer
+        rivals = list(against[:RIVALS]) + [o for o in rivals[:1] if o not in against]
     elif closest is not None and closest[0] not in rivals and closest[0] not in also:
         rivals = [closest[0], *rivals[:RIVALS - 1]]    # the search's own runner-up first
     after = played(worlds, seat, answer, tb)
