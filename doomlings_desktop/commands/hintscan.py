@@ -95,7 +95,7 @@ TIE = re.compile(r"^.*?: (about the same, within \d+ points? of your chance to w
                  r"chance to win in every imagined world)\. ")
 # the search's verdict said for a rival it found better than the hint's answer
 AGAINST = re.compile(r"your chance to win (\d+)%, (\d+)% with")
-SEARCHED = "the search prefers this: "
+SEARCHED = re.compile(r"the search (prefers this|finds them even): ")
 
 
 def pick_sentence(why: str) -> str:
@@ -133,7 +133,7 @@ GENERIC = tuple(re.compile(p) for p in (
     r"does about as well at once, and playing on a round",
     r"^the only answer$",
     r"^at once, .+ does better( \(.+\))?$",
-    r"^the search prefers this: in \d+ imagined worlds? played a round on",
+    r"^the search (prefers this|finds them even): in \d+ imagined worlds? played a round on",
 ))
 
 
@@ -221,7 +221,7 @@ def _check_hint(res: Counts, coach: Coach, g: Game, reader: _Reader) -> None:
     if not specific(hint.why):
         res.generic[d.kind] += 1
     res.ties[d.kind] += bool(TIE.match(hint.why))
-    res.searched[d.kind] += SEARCHED in hint.why
+    res.searched[d.kind] += bool(SEARCHED.search(hint.why))
     if against_search(hint.why):
         res.against[d.kind] += 1
         res.note(f"against its search [{d.kind}]: {hint.why}")

@@ -217,7 +217,10 @@ def _overruled(game: Game, seat: int, answer: Any, f: tuple, got: tuple,
     if game.pending.kind == "yesno" and answer in ("yes", "no"):
         own = yesno_effects(game, seat, answer, after, games) or own
     verdict = _searched(game, answer, results, rival) or _searched(game, answer, results)
-    said = f"{head}; the search prefers this: {verdict}" if verdict else head
+    # "prefers" only where its figures differ: a tie's rounded figures can be the same
+    verb = "finds them even" if verdict.endswith(f"the same {_with(game, rival)}") \
+        else "prefers this"
+    said = f"{head}; the search {verb}: {verdict}" if verdict else head
     return f"{own}; {said}" if own else said
 
 
