@@ -216,6 +216,10 @@ def _overruled(game: Game, seat: int, answer: Any, f: tuple, got: tuple,
         own = host_changes(game, seat, answer, after, worlds)
     if game.pending.kind == "yesno" and answer in ("yes", "no"):
         own = yesno_effects(game, seat, answer, after, games) or own
+    if not own:     # what it does itself, where a cause can be named
+        _, why_own, did = _effect(game, seat, answer, (after, mine, worlds, tb, frozenset()),
+                                  before(worlds, seat, tb))
+        own = did if why_own else ""
     verdict = _searched(game, answer, results, rival) or _searched(game, answer, results)
     # "prefers" only where its figures differ: a tie's rounded figures can be the same
     verb = "finds them even" if verdict.endswith(f"the same {_with(game, rival)}") \
@@ -273,23 +277,32 @@ def _second(game: Game, seat: int, answer: Any, got: tuple) -> str:
         if why_it else ""
 
 
+def _effect(game: Game, seat: int, answer: Any, got: tuple, base: Terms
+            ) -> tuple[tuple, str, str]:
+    """What the answer does itself against the position before: its main term, the cause
+    named ('' if none, or if it only names the answer again) and the two said together."""
+    after, mine, worlds, tb, common = got
+    # what it does for the seat first (a play's cost in hand is no reason), else its largest
+    # effect either way (a trait lost)
+    term = _main_term(mine, base, seat, tb.lead, skip=common)
+    if term[0] < CLOSE:
+        term = _main_term(mine, base, seat, tb.lead, signed=True, skip=common)
+    c, q, part, delta = term
+    if c <= 0 or round(abs(delta)) == 0:
+        return term, "", ""
+    why_own = _unless_restated(game, answer, cause(game, seat, answer, None,
+                                                   (q, part, delta), after, worlds, worlds))
+    return term, why_own, _so(why_own, _phrase(game, seat, q, part, delta,
+                                               _leader(mine, seat), ""))
+
+
 def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
          rival: Any) -> str:
     """The reason of an answer no rival beats at once: what it does itself against the
     position before (its cause named), and the search's verdict after a round played on."""
     after, mine, worlds, tb, common = got
     base = before(worlds, seat, tb)
-    # what it does for the seat first (a play's cost in hand is no reason), else its largest
-    # effect either way (a trait lost)
-    c, q, part, delta = _main_term(mine, base, seat, tb.lead, skip=common)
-    if c < CLOSE:
-        c, q, part, delta = _main_term(mine, base, seat, tb.lead, signed=True, skip=common)
-    why_own = ""
-    own = ""
-    if c > 0 and round(abs(delta)) > 0:
-        why_own = _unless_restated(game, answer, cause(game, seat, answer, None,
-                                                       (q, part, delta), after, worlds, worlds))
-        own = _so(why_own, _phrase(game, seat, q, part, delta, _leader(mine, seat), ""))
+    (c, q, part, delta), why_own, own = _effect(game, seat, answer, got, base)
     if not why_own and game.pending.kind == "yesno" and answer in ("yes", "no"):
         # a 'you may ...' that moves nothing against the position before: what it does
         # against the other answer is its cause (issue 28)
