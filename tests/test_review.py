@@ -11,7 +11,7 @@ import pytest
 from doomlings_desktop.play import review
 from doomlings_desktop.play.coach import Coach, _gain
 from doomlings_desktop.rules.engine import Game
-from doomlings_desktop.rules.record import make_record
+from doomlings_desktop.rules.record import make_record, replay
 from doomlings_desktop.rules.worlds import WorldSampler
 from tests.uidriver import wait_until
 
@@ -334,11 +334,11 @@ def test_a_swing_is_measured_in_the_same_worlds_before_and_after(db, monkeypatch
     of two samples (up to 28 points) could be listed as what decided the game."""
     from doomlings_desktop.play import swings
 
-    def luck(g, viewer, salt):
-        x = random.Random(salt).random()
+    def luck(g, sampler, viewer, k):
+        x = random.Random(k).random()
         return (x, 1 - x) + (0.0,) * (g.n - 2)
 
-    monkeypatch.setattr(swings, "chances", luck)
+    monkeypatch.setattr(swings, "chance_in", luck)
     forced = 0
     for seed in (2, 3, 4):
         g = Game.new(db, 3, seed=seed, log=False)
@@ -351,6 +351,85 @@ def test_a_swing_is_measured_in_the_same_worlds_before_and_after(db, monkeypatch
                 swings._revealed(before, g))
         assert swings.course(make_record(g, SEATS), db, 0).swings == ()
     assert forced       # ages came after a forced answer: the case the old course got wrong
+
+
+def _random_game(db, seed: int, n: int = 3) -> Game:
+    g = Game.new(db, n, seed=seed, log=False)
+    r = random.Random(seed)
+    while g.pending is not None:
+        g.apply(r.choice(g.pending.options))
+    return g
+
+
+def test_a_moment_is_listed_only_when_its_swings_interval_excludes_zero(db, monkeypatch):
+    """Issue 28: a swing that is sampling is not a moment. A change that one imagined world
+    alone makes (a large mean over few worlds, an interval that holds zero) is not listed,
+    however it averages over the first worlds; one that every world agrees on is. The old
+    course listed any mean over four worlds of 5 points or more."""
+    from doomlings_desktop.play import swings
+
+    g = _random_game(db, 3)
+    at = next(i for i in range(len(g.answers) // 2, len(g.answers))
+              if len(replay(make_record(g, SEATS), db, upto=i, log=False).pending.options) > 1)
+    spike = at + 1          # positions after the answer `at`: one world sees a big change
+
+    def one_world(h, sampler, viewer, k):
+        if h.outcome is not None:
+            return tuple(float(h.outcome.won(q)) for q in range(h.n))
+        if len(h.answers) == spike and k == 0:
+            return (1.0,) + (0.0,) * (h.n - 1)
+        return (1 / h.n,) * h.n
+
+    monkeypatch.setattr(swings, "chance_in", one_world)
+    c = swings.course(make_record(g, SEATS), db, 0)
+    assert at not in [s.at for s in c.swings if s.who != -1], [s.text for s in c.swings]
+    # its first look (eight worlds) saw 8 points: more than the least moment
+    first = swings.measured(_at(g, at), _at(g, spike))
+    assert abs(first[0][0]) >= swings.LEAST and first[1] < 0 < first[2]
+
+    def every_world(h, sampler, viewer, k):
+        if h.outcome is not None:
+            return tuple(float(h.outcome.won(q)) for q in range(h.n))
+        if len(h.answers) >= spike:
+            return (0.6,) + (0.4 / (h.n - 1),) * (h.n - 1)
+        return (1 / h.n,) * h.n
+
+    monkeypatch.setattr(swings, "chance_in", every_world)
+    c = swings.course(make_record(g, SEATS), db, 0)
+    listed = [s for s in c.swings if s.at == at and s.who != -1]
+    assert listed and listed[0].low > 0 and "chance to win rose 27 points" in listed[0].text
+
+
+def _at(g: Game, upto: int):
+    """The viewer's (seat 0) estimate of the position after `upto` answers."""
+    from doomlings_desktop.play import swings
+
+    return swings.Estimate(replay(make_record(g, SEATS), g.db, upto=upto, log=False), 0)
+
+
+def test_every_listed_moment_was_measured_again_and_is_clear(db):
+    """The moments under the chart of real games: each was measured in at least MORE[0]
+    worlds (paired: the same worlds before and after), its named player's change is LEAST or
+    more and that change's 95% interval excludes zero; the chart's points are the first
+    WORLDS worlds' means, the same worlds at every position (so a point equals the position's
+    own estimate)."""
+    from doomlings_desktop.play import swings
+
+    listed = 0
+    for seed in (2, 3, 4, 6):
+        g = _random_game(db, seed, 4)
+        rec = make_record(g, SEATS + [{"name": "Di", "kind": "bot", "level": "random"}])
+        c = swings.course(rec, db, 0)
+        for s in c.swings:
+            listed += 1
+            q = max(range(g.n), key=lambda i: abs(s.change[i]))
+            assert s.worlds >= swings.MORE[0] and abs(s.change[q]) >= swings.LEAST
+            assert s.low > 0 or s.high < 0
+            assert s.low <= s.change[q] <= s.high
+        mid = len(g.answers) // 2
+        here = replay(rec, db, upto=mid, log=False)
+        assert c.chances[mid] == pytest.approx(swings.chances(here, 0))
+    assert listed >= 8
 
 
 def test_the_interval_is_a_95_percent_one_for_few_worlds_too():
@@ -382,12 +461,12 @@ def test_what_the_end_brings_to_light_is_the_ends_own_moment(db, monkeypatch):
     rose 82 points", a discard that changed nothing for Player 4)."""
     from doomlings_desktop.play import swings
 
-    def flat(g, viewer, salt):
+    def flat(g, sampler, viewer, k):
         if g.outcome is not None:
             return tuple(float(g.outcome.won(q)) for q in range(g.n))
         return (1 / g.n,) * g.n
 
-    monkeypatch.setattr(swings, "chances", flat)
+    monkeypatch.setattr(swings, "chance_in", flat)
     chosen = 0
     for seed in range(2, 8):
         g = Game.new(db, 3, seed=seed, log=False)

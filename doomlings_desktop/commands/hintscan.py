@@ -67,12 +67,15 @@ class Counts:
     range_off: Counter = field(default_factory=Counter)    # a hedged one off the true change
     reasons: Counter = field(default_factory=Counter)
     contradicted: Counter = field(default_factory=Counter)
+    ties: Counter = field(default_factory=Counter)         # hints naming answers that tie
+    searched: Counter = field(default_factory=Counter)     # the search over the quick look
+    against: Counter = field(default_factory=Counter)      # the search's figures against it
     leaks: int = 0
     examples: list[str] = field(default_factory=list)
 
     def problems(self) -> int:
         return (sum(self.unexplained.values()) + sum(self.false_now.values())
-                + sum(self.contradicted.values()) + self.leaks)
+                + sum(self.contradicted.values()) + sum(self.against.values()) + self.leaks)
 
     def note(self, text: str) -> None:
         if len(self.examples) < 40:
@@ -88,10 +91,30 @@ def real_changes(g: Game, seat: int, answer: Any) -> list[int]:
     return [x - y for x, y in zip(all_scores(h), before, strict=True)]
 
 
+TIE = re.compile(r"^.*?: (about the same, within \d+ points? of your chance to win|the same "
+                 r"chance to win in every imagined world)\. ")
+# the search's verdict said for a rival it found better than the hint's answer
+AGAINST = re.compile(r"your chance to win (\d+)%, (\d+)% with")
+SEARCHED = re.compile(r"the search (prefers this|finds them even): ")
+
+
+def pick_sentence(why: str) -> str:
+    """The hint's sentence about its own answer: after a tie's ('Play X or Y: about the
+    same, within 3 points of your chance to win. X: +2 now; ...'), its second sentence."""
+    m = TIE.match(why)
+    return why[m.end():] if m else why
+
+
+def against_search(why: str) -> bool:
+    """Whether a hint's reason gives a rival a higher chance to win than its own answer in
+    the search's figures: the words would contradict the judge that chose the answer."""
+    return any(int(m.group(2)) > int(m.group(1)) for m in AGAINST.finditer(why))
+
+
 def explained(why: str, name: str) -> bool:
     """Whether a hint's sentence ('Choose X: ... .') gives a reason beyond the answer's name
     and the points it adds."""
-    _, _, rest = why.partition(": ")
+    _, _, rest = pick_sentence(why).partition(": ")
     rest = _NOW.sub("", rest.rstrip(".")).strip(" ;")
     head = rest.split(";")[0].strip()
     return (head not in NO_REASON and head.lower() != name.lower()
@@ -109,6 +132,8 @@ GENERIC = tuple(re.compile(p) for p in (
     r"^it changes little at once$",
     r"does about as well at once, and playing on a round",
     r"^the only answer$",
+    r"^at once, .+ does better( \(.+\))?$",
+    r"^the search (prefers this|finds them even): in \d+ imagined worlds? played a round on",
 ))
 
 
@@ -116,7 +141,7 @@ def specific(why: str) -> bool:
     """Whether a hint's reason names a cause beyond the evaluation's part and the search's
     verdict: a card that moved, a score line, a colour's count, a hand kept or grown, a
     player's score and hand (issue 28: 'Purple: the Vixen's owner holds no purple')."""
-    _, _, rest = why.partition(": ")
+    _, _, rest = pick_sentence(why).partition(": ")
     rest = _NOW.sub("", rest.rstrip(".")).strip(" ;")
     clauses = [c.strip() for c in rest.split("; ") if c.strip()]
     return any(not any(p.search(c) for p in GENERIC) for c in clauses)
@@ -195,6 +220,11 @@ def _check_hint(res: Counts, coach: Coach, g: Game, reader: _Reader) -> None:
         res.note(f"no reason [{d.kind}/{d.intent}]: {hint.why}")
     if not specific(hint.why):
         res.generic[d.kind] += 1
+    res.ties[d.kind] += bool(TIE.match(hint.why))
+    res.searched[d.kind] += bool(SEARCHED.search(hint.why))
+    if against_search(hint.why):
+        res.against[d.kind] += 1
+        res.note(f"against its search [{d.kind}]: {hint.why}")
     said = now_claim(hint.why)
     if said is not None:
         low, high, hedged = said
@@ -270,12 +300,13 @@ def scan(db: Database, games: int, seed: int = 0, share: float = 0.25) -> Counts
 def report(res: Counts) -> str:
     kinds = sorted(set(res.hints) | set(res.reasons))
     lines = ["kind         hints  no-reason  generic  '+N now'  false  hedged  off  "
-             "bot-reasons  contradicted"]
+             "bot-reasons  contradicted  ties  searched  against"]
     for k in kinds:
         lines.append(f"{k:<12} {res.hints[k]:>5}  {res.unexplained[k]:>9}  "
                      f"{res.generic[k]:>7}  {res.claims[k]:>8}  "
                      f"{res.false_now[k]:>5}  {res.ranges[k]:>6}  {res.range_off[k]:>3}  "
-                     f"{res.reasons[k]:>11}  {res.contradicted[k]:>12}")
+                     f"{res.reasons[k]:>11}  {res.contradicted[k]:>12}  {res.ties[k]:>4}  "
+                     f"{res.searched[k]:>8}  {res.against[k]:>7}")
     lines.append(f"{'all':<12} {sum(res.hints.values()):>5}  "
                  f"{sum(res.unexplained.values()):>9}  {sum(res.generic.values()):>7}  "
                  f"{sum(res.claims.values()):>8}")

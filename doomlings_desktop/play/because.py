@@ -162,7 +162,7 @@ def _colour(game: Game, seat: int, q: int, part: str, answer: Any, rival: Any) -
     return words
 
 
-def _host(game: Game, seat: int, host: int, mine: list[Game], base: list[Game]) -> str:
+def host_changes(game: Game, seat: int, host: int, mine: list[Game], base: list[Game]) -> str:
     """An attachment's host: every seat's score change once it is on it, as the seat knows
     the scores ('on Bob's Pride: Bob −2, you +1'), the host's owner first, the seat last."""
     k = len(mine)
@@ -196,7 +196,7 @@ def cause(game: Game, seat: int, answer: Any, rival: Any, term: tuple[int, str, 
         # seat can see them (another's hand is hidden)
         said.append(_colour(game, seat, q, part, answer, rival))
     if d.intent == ATTACH_TO_HOST and isinstance(answer, int):
-        said.append(_host(game, seat, answer, mine, base))
+        said.append(host_changes(game, seat, answer, mine, base))
     if d.kind == "yesno" and answer in ("yes", "no"):
         # what saying it does, against the other answer (not the position before it)
         other = alt if rival is not None else played(base, seat, _other(answer))

@@ -23,6 +23,7 @@ from doomlings_desktop.bots.effects import own_picks, play_out, settle
 from doomlings_desktop.bots.heuristics import fast_answer, tables
 from doomlings_desktop.play.explain import label
 from doomlings_desktop.play.explain import why as reason_for
+from doomlings_desktop.play.ties import tie_words, tied
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.decisions import ATTACH_TO_HOST
 from doomlings_desktop.rules.engine import Game
@@ -41,6 +42,7 @@ class Hint:
     why: str                  # one sentence
     gain: float | None        # points a play adds to the seat's score at once (None: not a play)
     also: tuple = ()          # the rest of a choice of several cards ("discard 2 cards")
+    ties: tuple = ()          # answers the search could not tell from it (play/ties.py)
 
 
 def _label(db: Database, game: Game, answer: Any) -> str:
@@ -289,7 +291,9 @@ class Coach:
         answer = bot.decide(view, sampler)
         also = rest_of_picks(game, seat, answer, salt) \
             if d.count > 1 and answer != "pass" else ()
-        phrase = reason_for(game, seat, answer, salt, bot.last_results, also)
+        even = tied(bot.last_results, answer) if not also else []
+        phrase = reason_for(game, seat, answer, salt, bot.last_results, also,
+                            tuple(o for o, _ in even))
         gain = None
         got: list[int] = []
         picks: list[tuple[int, int]] = []
@@ -303,13 +307,26 @@ class Coach:
         name = " and ".join(_label(self.db, game, a) for a in (answer, *also))
         verb = _verb(d.kind, d.zone)
         head = name if isinstance(answer, str) else f"{verb} {name}"
-        if gain is not None:
-            # a range: the points hang on cards the seat cannot see (a draw, a stolen card)
-            # or on its own next pick, so the least and the most are said, not a guess
-            words = f"{head}: {points_words(got, sure, picks)}; {phrase}."
-        else:
-            words = f"{head}: {phrase}."
-        return Hint(answer, words, gain, also)
+        # a range: the points hang on cards the seat cannot see (a draw, a stolen card) or
+        # on its own next pick, so the least and the most are said, not a guess
+        body = f"{points_words(got, sure, picks)}; {phrase}" if gain is not None else phrase
+        words = f"{head}: {body}."
+        if even:        # the search could not tell them apart: said so, then the pick's reason
+            words = f"{self._ties(game, answer, even, verb)}. {name}: {body}."
+        return Hint(answer, words, gain, also, tuple(o for o, _ in even))
+
+    def _ties(self, game: Game, answer: Any, even: list, verb: str) -> str:
+        """'Play Bark or Mighty: about the same, within 3 points of your chance to win.
+        Bark: ...': the answers named, the pick first."""
+        names: list[str] = []
+        verbed = False
+        for a in (answer, *(o for o, _ in even)):
+            said = _label(self.db, game, a)
+            if isinstance(a, int) and not verbed:       # the verb once: "Play Bark or Mighty"
+                said = f"{verb if not names else verb.lower()} {said}"
+                verbed = True
+            names.append(said)
+        return tie_words(names, max(w for _, w in even))
 
     def ask(self, game: Game, seat: int) -> None:
         """Start thinking about the seat's pending decision on a worker thread (once per

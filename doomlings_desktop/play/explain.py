@@ -24,7 +24,7 @@ from doomlings_desktop.bots.effects import (
     weights,
 )
 from doomlings_desktop.bots.heuristics import meaning_outlook, option_scores, tables
-from doomlings_desktop.play.because import cause, facts, yesno_effects
+from doomlings_desktop.play.because import cause, facts, host_changes, yesno_effects
 from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.verbs.core import COLORS
@@ -125,15 +125,17 @@ def _meaning(game: Game, seat: int, answer: int, worlds: list[Game]) -> str:
 
 
 def why(game: Game, seat: int, answer: Any, salt: int,
-        results: dict | None = None, also: tuple = ()) -> str:
+        results: dict | None = None, also: tuple = (), against: tuple = ()) -> str:
     """The reason for the answer to the seat's pending decision, without a full stop (see
     `_why`); a colour's always says who holds it in their pile (issue 28), as a cause where
     the colours' counts made the difference, else as a fact. `also`: the rest of a choice of
     several cards the hint names with it, never compared with it as a rival ("Choose Heroic
-    and Mitosis: you keep Mitosis in hand instead" contradicted itself)."""
+    and Mitosis: you keep Mitosis in hand instead" contradicted itself). `against`: the
+    rivals to compare it with (the answers the search could not tell from it: the reason is
+    then why this one of them), else the search's closest and the quick policy's best."""
     if also:
         results = {o: r for o, r in (results or {}).items() if o not in also} or None
-    said = _why(game, seat, answer, salt, results, also)
+    said = _why(game, seat, answer, salt, results, also, against)
     d = game.pending
     if d.kind == "color" and answer in COLORS and f"{answer} trait" not in said:
         said = f"{facts(game, seat, answer, None)}; {said}"
@@ -141,7 +143,7 @@ def why(game: Game, seat: int, answer: Any, salt: int,
 
 
 def _why(game: Game, seat: int, answer: Any, salt: int,
-         results: dict | None = None, also: tuple = ()) -> str:
+         results: dict | None = None, also: tuple = (), against: tuple = ()) -> str:
     """The reason for the answer to the seat's pending decision, without a full stop.
     `results`: the Hard bot's search that chose it (`HardBot.last_results`: each answer's
     chances to win in the worlds it played on), said when nothing separates the answers at
@@ -157,6 +159,11 @@ def _why(game: Game, seat: int, answer: Any, salt: int,
     sc = option_scores(worlds[0].clone(), tb)
     rivals = sorted((o for o in opts if o != answer and o not in also),
                     key=lambda o: -sc[opts.index(o)])[:RIVALS]
+    closest = _closest(answer, results)
+    if against:     # the tied answers, and the quick policy's own if it is not the answer
+        rivals = list(against[:RIVALS]) + [o for o in rivals[:1] if o not in against]
+    elif closest is not None and closest[0] not in rivals and closest[0] not in also:
+        rivals = [closest[0], *rivals[:RIVALS - 1]]    # the search's own runner-up first
     after = played(worlds, seat, answer, tb)
     mine = terms_of(after, seat, tb)
     w = weights(mine, seat, tb.lead)
@@ -167,6 +174,13 @@ def _why(game: Game, seat: int, answer: Any, salt: int,
         total = sum(w[q] * (getattr(mine, p)[q] - getattr(alt, p)[q])
                     for p in PARTS for q in range(len(w)))
         found.append((total, o, alt, games))
+    behind = [f for f in found if f[0] <= -CLOSE]
+    if behind and _closest(answer, results) is not None:
+        # the quick look at once prefers a rival, the search played on prefers the answer:
+        # the reason is the search's, never the quick look's words for a move it would not
+        # have chosen (issue 28: one judge)
+        return _overruled(game, seat, answer, min(behind, key=lambda f: f[0]),
+                          (after, mine, tb, worlds), results)
     ahead = sorted((f for f in found if f[0] >= CLOSE), key=lambda f: f[0])
     if ahead:       # the closest rival it clearly beats: the difference is the reason
         _, rival, alt, games = ahead[0]
@@ -181,6 +195,43 @@ def _why(game: Game, seat: int, answer: Any, salt: int,
     # as good as its rivals at once: what it does itself, and what the search found
     return _own(game, seat, answer, (after, mine, worlds, tb, _common(mine, found, seat)),
                 results, max(found, key=lambda f: f[0])[1] if found else None)
+
+
+def _overruled(game: Game, seat: int, answer: Any, f: tuple, got: tuple,
+               results: dict) -> str:
+    """The reason of an answer the search chose over a rival the quick look prefers at once
+    (f: that rival's comparison, the answer's total below it): what the answer does that the
+    seat can see (a host's changes, the card a discard keeps, what a 'yes' does), what the
+    rival does better at once, then the search's chance to win for both in the same worlds
+    ("at once, playing Mighty does better (you score 2 points more now); the search prefers
+    this: in 40 imagined worlds played a round on, your chance to win 31%, 27% with
+    playing Mighty")."""
+    _, rival, alt, games = f
+    after, mine, tb, worlds = got
+    c, q, part, delta = _main_term(alt, mine, seat, tb.lead)
+    edge = _phrase(game, seat, q, part, delta, _leader(alt, seat), "") if c >= CLOSE else ""
+    head = f"at once, {_act(game, rival)} does better" + (f" ({edge})" if edge else "")
+    own = facts(game, seat, answer, rival)
+    if game.pending.intent == D.ATTACH_TO_HOST and isinstance(answer, int):
+        own = host_changes(game, seat, answer, after, worlds)
+    if game.pending.kind == "yesno" and answer in ("yes", "no"):
+        own = yesno_effects(game, seat, answer, after, games) or own
+    if not own:     # what it does itself, where a cause can be named
+        _, why_own, did = _effect(game, seat, answer, (after, mine, worlds, tb, frozenset()),
+                                  before(worlds, seat, tb))
+        own = did if why_own else ""
+    verdict = _searched(game, answer, results, rival) or _searched(game, answer, results)
+    # "prefers" only where its figures differ: a tie's rounded figures can be the same
+    verb = "finds them even" if verdict.endswith(f"the same {_with(game, rival)}") \
+        else "prefers this"
+    said = f"{head}; the search {verb}: {verdict}" if verdict else head
+    return f"{own}; {said}" if own else said
+
+
+def _act(game: Game, alt: Any) -> str:
+    """'playing Bark', 'passing', "'No'", 'choosing Bob': a rival as the subject of a clause."""
+    said = _than(game, alt)
+    return f"choosing {label(game, alt)}" if said.startswith("with ") else said
 
 
 def _common(mine: Terms, found: list, me: int) -> frozenset:
@@ -226,23 +277,32 @@ def _second(game: Game, seat: int, answer: Any, got: tuple) -> str:
         if why_it else ""
 
 
+def _effect(game: Game, seat: int, answer: Any, got: tuple, base: Terms
+            ) -> tuple[tuple, str, str]:
+    """What the answer does itself against the position before: its main term, the cause
+    named ('' if none, or if it only names the answer again) and the two said together."""
+    after, mine, worlds, tb, common = got
+    # what it does for the seat first (a play's cost in hand is no reason), else its largest
+    # effect either way (a trait lost)
+    term = _main_term(mine, base, seat, tb.lead, skip=common)
+    if term[0] < CLOSE:
+        term = _main_term(mine, base, seat, tb.lead, signed=True, skip=common)
+    c, q, part, delta = term
+    if c <= 0 or round(abs(delta)) == 0:
+        return term, "", ""
+    why_own = _unless_restated(game, answer, cause(game, seat, answer, None,
+                                                   (q, part, delta), after, worlds, worlds))
+    return term, why_own, _so(why_own, _phrase(game, seat, q, part, delta,
+                                               _leader(mine, seat), ""))
+
+
 def _own(game: Game, seat: int, answer: Any, got: tuple, results: dict | None,
          rival: Any) -> str:
     """The reason of an answer no rival beats at once: what it does itself against the
     position before (its cause named), and the search's verdict after a round played on."""
     after, mine, worlds, tb, common = got
     base = before(worlds, seat, tb)
-    # what it does for the seat first (a play's cost in hand is no reason), else its largest
-    # effect either way (a trait lost)
-    c, q, part, delta = _main_term(mine, base, seat, tb.lead, skip=common)
-    if c < CLOSE:
-        c, q, part, delta = _main_term(mine, base, seat, tb.lead, signed=True, skip=common)
-    why_own = ""
-    own = ""
-    if c > 0 and round(abs(delta)) > 0:
-        why_own = _unless_restated(game, answer, cause(game, seat, answer, None,
-                                                       (q, part, delta), after, worlds, worlds))
-        own = _so(why_own, _phrase(game, seat, q, part, delta, _leader(mine, seat), ""))
+    (c, q, part, delta), why_own, own = _effect(game, seat, answer, got, base)
     if not why_own and game.pending.kind == "yesno" and answer in ("yes", "no"):
         # a 'you may ...' that moves nothing against the position before: what it does
         # against the other answer is its cause (issue 28)
@@ -272,15 +332,14 @@ def _pct(xs: list[float]) -> int:
     return round(100 * sum(xs) / len(xs))
 
 
-def _searched(game: Game, answer: Any, results: dict | None) -> str:
+def _searched(game: Game, answer: Any, results: dict | None, rival: Any = None) -> str:
     """The search's verdict in words: the seat's chance to win after the answer and after its
-    closest rival, in the worlds the search played on ('' without a search to tell)."""
-    found = _closest(answer, results)
+    closest rival (or `rival`), in the worlds the search played both on ('' without a search
+    to tell)."""
+    found = _closest(answer, results, rival)
     if found is None:
         return ""
-    rival, theirs = found
-    mine = _pct(results[answer])
-    worlds = len(results[answer])
+    rival, mine, theirs, worlds = found
     head = (f"in {worlds} imagined world{'s' if worlds != 1 else ''} played a round on, "
             f"your chance to win {mine}%")
     if theirs == mine:
@@ -288,17 +347,29 @@ def _searched(game: Game, answer: Any, results: dict | None) -> str:
     return f"{head}, {theirs}% {_with(game, rival)}"
 
 
-def _closest(answer: Any, results: dict | None) -> tuple[Any, int] | None:
-    """The search's closest rival to the answer (the best one it beat, else the best) and
-    its chance to win in percent; None without a search to tell."""
+def _paired(answer: Any, o: Any, results: dict) -> tuple[int, int, int]:
+    """The answer's and o's chance to win in percent over the worlds both were played in
+    (the first ones: the search's race drops an answer and stops playing it), and how many:
+    the same worlds, so the figures never favour a rival the search found worse."""
+    m = min(len(results[answer]), len(results[o]))
+    return _pct(results[answer][:m]), _pct(results[o][:m]), m
+
+
+def _closest(answer: Any, results: dict | None,
+             rival: Any = None) -> tuple[Any, int, int, int] | None:
+    """The search's closest rival to the answer (the best one it beat; or `rival`), the
+    answer's and its chance to win in percent in the worlds both were played in, and how
+    many worlds; None without a search to tell, or if no rival (or not `rival`) is below."""
     if not results or not results.get(answer):
         return None
-    mine = _pct(results[answer])
-    others = [(o, _pct(r)) for o, r in results.items() if o != answer and r]
+    others = [(o, *_paired(answer, o, results)) for o, r in results.items()
+              if o != answer and r and (rival is None or o == rival)]
     if not others:
         return None
-    below = [x for x in others if x[1] <= mine]
-    return max(below or others, key=lambda x: x[1])
+    # a rival with a higher chance in the worlds both were played in (one the race dropped
+    # early against another answer) would make the verdict contradict the pick: not said
+    below = [x for x in others if x[2] <= x[1]]
+    return max(below, key=lambda x: (x[2] - x[1], x[3])) if below else None
 
 
 def _with(game: Game, alt: Any) -> str:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import math
 import random
 import threading
 from collections.abc import Callable
@@ -35,6 +34,7 @@ from doomlings_desktop.bots import make_bot
 from doomlings_desktop.bots.hard import ITERATIONS as HARD_ITERATIONS
 from doomlings_desktop.names import name_of
 from doomlings_desktop.play.coach import Coach, _gain, _label, measure, points_words
+from doomlings_desktop.play.interval import T975, Z, mean_interval  # noqa: F401 (tests)
 from doomlings_desktop.play.swings import LEAST, Course, course
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
@@ -50,12 +50,6 @@ SCREENED = 120       # decisions per seat screened at most (a long game's first 
 ITERATIONS = None    # the quick look: the live hint's own simulations (by table size, budget
 #                      None: the hint the player saw, unless a slow machine cut it short)
 DEEP = 1.5           # the deeper look runs on to this many times the quick hint's simulations
-Z = 1.96             # a 95% interval, with many worlds
-# Student's t at 97.5% by degrees of freedom: the race drops a poor answer after as few as
-# six worlds, and with five degrees of freedom 1.96 gives an interval a third too narrow
-T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 MATCHED = ("No choice of yours cost a clear chance to win: a deeper look found none it "
            "preferred with 95% confidence.")
 
@@ -118,13 +112,7 @@ def _interval(best: list[float], played: list[float]) -> tuple[float, float, flo
     """The mean paired difference of two answers' rewards (the same worlds) and its 95%
     interval (Student's t: an answer the race dropped early has only a few worlds)."""
     m = min(len(best), len(played))
-    if m < 2:
-        return 0.0, 0.0, 0.0
-    diffs = [x - y for x, y in zip(best[:m], played[:m], strict=True)]
-    mean = sum(diffs) / m
-    se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (m - 1) / m)
-    z = T975[m - 2] if m - 1 <= len(T975) else Z
-    return mean, mean - z * se, mean + z * se
+    return mean_interval([x - y for x, y in zip(best[:m], played[:m], strict=True)])
 
 
 def deeper(game: Game, seat: int, answer: Any, salt: int,

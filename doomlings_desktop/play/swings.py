@@ -12,13 +12,14 @@ KEEP_PAUSE); what the turn's end brings (a new age, a catastrophe) is its own mo
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from doomlings_desktop.bots.hard import TEMPERATURE, TUNED_AT
 from doomlings_desktop.bots.heuristics import rewards, tables
 from doomlings_desktop.bots.reasons import public
 from doomlings_desktop.play.explain import label
+from doomlings_desktop.play.interval import mean_interval
 from doomlings_desktop.rules import decisions as D
 from doomlings_desktop.rules.cards import Database
 from doomlings_desktop.rules.engine import Game
@@ -28,7 +29,9 @@ from doomlings_desktop.rules.view import View, view_for
 from doomlings_desktop.rules.worlds import WorldSampler
 
 SECRET = frozenset({D.SECRET_COLOR, D.KEEP_MEANING})    # choices no other seat is told
-WORLDS = 4          # worlds a chance is averaged over (2 gave other top moments than 6)
+WORLDS = 8          # worlds every point of the chart is averaged over
+MORE = (24, 64)     # a swing that may be listed is measured again in this many worlds, then,
+#                     if its interval still holds zero, this many (the first ones kept)
 KEEP = 5            # moments listed
 LEAST = 0.05        # a smaller swing (5 points of chance) is no moment
 
@@ -46,6 +49,9 @@ class Swing:
     mine: int = -1              # the viewer's last decision at or before it (-1: none), where
     #                             "Play on from here" starts: at another seat's decision the
     #                             options may name cards the viewer cannot see
+    low: float = 0.0            # the 95% interval of the named player's change (the one
+    high: float = 0.0           # with the largest): a moment is listed only if it excludes 0
+    worlds: int = 0             # the imagined worlds it was measured in
 
     @property
     def size(self) -> float:
@@ -63,20 +69,57 @@ class Course:
     swings: tuple[Swing, ...]
 
 
-def chances(g: Game, viewer: int, salt: int) -> tuple[float, ...]:
-    """Each player's chance to win as the viewer could estimate it now."""
+def chance_in(g: Game, sampler: WorldSampler | None, viewer: int, k: int) -> tuple[float, ...]:
+    """Each player's chance to win in the viewer's k-th imagined world of position g. World k
+    is dealt from seed k at every position (common random numbers): the same deal of what
+    the viewer cannot see before and after a move, and from one moment to the next, so a
+    swing is the move's and not the luck of two samples, and the chart does not jitter."""
     if g.outcome is not None:
         return tuple(float(g.outcome.won(q)) for q in range(g.n))
     t0, slope = TEMPERATURE.get(g.n, (TUNED_AT, 0.0))
-    tb = tables(g.db)
-    sampler = WorldSampler(g, viewer)
-    rng = random.Random(salt)
-    acc = [0.0] * g.n
-    for _ in range(WORLDS):
-        r = rewards(sampler.sample(rng), tb, t0, (viewer,), slope)
-        for q in range(g.n):
-            acc[q] += r[q] / WORLDS
-    return tuple(acc)
+    return tuple(rewards(sampler.sample(random.Random(k)), tables(g.db), t0, (viewer,), slope))
+
+
+class Estimate:
+    """One position's chances to win world by world, as the viewer could estimate them,
+    measured in more worlds only where asked (`upto`)."""
+
+    def __init__(self, g: Game, viewer: int) -> None:
+        self.g = g
+        self.viewer = viewer
+        self.sampler = WorldSampler(g, viewer) if g.outcome is None else None
+        self.got: list[tuple[float, ...]] = []
+
+    def upto(self, n: int) -> list[tuple[float, ...]]:
+        while len(self.got) < n:
+            self.got.append(chance_in(self.g, self.sampler, self.viewer, len(self.got)))
+        return self.got[:n]
+
+    def mean(self, n: int = WORLDS) -> tuple[float, ...]:
+        got = self.upto(n)
+        return tuple(sum(col) / len(col) for col in zip(*got, strict=True))
+
+
+def chances(g: Game, viewer: int, worlds: int = WORLDS) -> tuple[float, ...]:
+    """Each player's chance to win as the viewer could estimate it now."""
+    return Estimate(g, viewer).mean(worlds)
+
+
+def measured(a: Estimate, b: Estimate, worlds: tuple[int, ...] = (WORLDS,)
+             ) -> tuple[tuple[float, ...], float, float, int]:
+    """The change of every player's chance from a to b (the same worlds, paired), and the
+    95% interval of the largest player's change, in `worlds[0]` worlds, then in each next
+    number of worlds while that interval still holds zero (a change under LEAST stops it:
+    it is no moment anyway)."""
+    for k, n in enumerate(worlds):
+        pairs = list(zip(a.upto(n), b.upto(n), strict=True))
+        diffs = [[y - x for x, y in zip(p, r, strict=True)] for p, r in pairs]
+        change = tuple(sum(col) / n for col in zip(*diffs, strict=True))
+        q = max(range(len(change)), key=lambda i: abs(change[i]))
+        _, low, high = mean_interval([d[q] for d in diffs])
+        if low > 0 or high < 0 or abs(change[q]) < LEAST or k == len(worlds) - 1:
+            break
+    return change, low, high, n
 
 
 def _what(g: Game, a: Any, seen: View) -> str:
@@ -131,14 +174,44 @@ def _diff(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(y - x for x, y in zip(a, b, strict=True))
 
 
+def _swing(at: int, rnd: int, who: int, text: str, a: Estimate, b: Estimate,
+           mine: int) -> tuple[Swing, Estimate, Estimate]:
+    """A first look at a moment (WORLDS worlds), with its two positions to look again."""
+    change, low, high, n = measured(a, b)
+    return Swing(at, rnd, who, text, change, mine, low, high, n), a, b
+
+
+def _clear(s: Swing) -> bool:
+    """A moment worth listing: LEAST or more, and its 95% interval excludes zero."""
+    return s.size >= LEAST and (s.low > 0 or s.high < 0)
+
+
+def _largest(found: list[tuple[Swing, Estimate, Estimate]]) -> list[Swing]:
+    """The KEEP largest clear moments. Only the moments the first look found LEAST or more
+    are measured again, in MORE worlds (more only while the interval holds zero), largest
+    first, and once KEEP are clear no smaller first look is: eight worlds can agree by
+    chance (a 35-point swing over 8 was 6 over 64), and four drew and listed 16-point swings
+    that were sampling, not the move."""
+    kept: list[Swing] = []
+    for first, a, b in sorted(found, key=lambda f: (-f[0].size, f[0].at)):
+        if first.size < LEAST or (len(kept) >= KEEP
+                                  and first.size < min(s.size for s in kept)):
+            break
+        change, low, high, n = measured(a, b, MORE)
+        s = replace(first, change=change, low=low, high=high, worlds=n)
+        if _clear(s):
+            kept.append(s)
+    return sorted(kept, key=lambda s: (-s.size, s.at))[:KEEP]
+
+
 def course(record: dict, db: Database, viewer: int) -> Course:
     """The course of a finished game's record as `viewer` could follow it (RecordError if
     the record does not replay). Deterministic."""
     _, answers = check_record(record, db)
     g = replay(record, db, upto=0, log=False)
-    now = chances(g, viewer, 0)
-    points = [now]
-    found: list[Swing] = []
+    cur = Estimate(g.clone(), viewer)
+    points = [cur.mean()]
+    found: list[tuple[Swing, Estimate, Estimate]] = []
     mine = -1
     for i, a in enumerate(answers):
         d = g.pending
@@ -147,9 +220,6 @@ def course(record: dict, db: Database, viewer: int) -> Course:
         if d.player == viewer:
             mine = i
         if len(d.options) > 1 or d.kind == "react":
-            # the same worlds' seed before and after: the difference is the move's, not
-            # the luck of two samples
-            now = chances(g, viewer, i)
             h = g.clone()
             # up to its turn's pause, and never into the end: what World's End brings to
             # light (the Meanings of Life, hidden hands) is the end's moment, not the move's
@@ -157,29 +227,24 @@ def course(record: dict, db: Database, viewer: int) -> Course:
             if h.current == d.player:
                 h.hold |= 1 << d.player
             h.apply(a)
-            mid = chances(h, viewer, i)
+            mid = Estimate(h, viewer)
             seen = view_for(h, viewer, with_log=False)
             what = _what(g, a, seen)
             came = _revealed(g, h)      # ages the move itself made pass, a catastrophe
-            found.append(Swing(i, rnd, d.player, f"{what}, and {came}" if came else what,
-                               _diff(now, mid), mine))
+            found.append(_swing(i, rnd, d.player, f"{what}, and {came}" if came else what,
+                                cur, mid, mine))
         before = g.clone()
         g.apply(a)
-        after = chances(g, viewer, i)
+        nxt = Estimate(g.clone(), viewer)
         came = _revealed(before, g)
         if came:
-            # measured from the same worlds' seed as `after`: a forced answer has no `mid`,
-            # and `now` was drawn with the previous answer's seed, whose luck alone moved a
-            # chance by up to 28 points (seeds 2-4)
-            found.append(Swing(i, sum(len(e) for e in g.eras), -1, came,
-                               _diff(mid or chances(before, viewer, i), after), mine))
-        points.append(after)
-        now = after
-    top = sorted((s for s in found if s.size >= LEAST), key=lambda s: (-s.size, s.at))[:KEEP]
+            # from the position just before (after the move, or the forced answer's own)
+            found.append(_swing(i, sum(len(e) for e in g.eras), -1, came, mid or cur, nxt,
+                                mine))
+        points.append(nxt.mean())
+        cur = nxt
     texts = []
-    for s in sorted(top, key=lambda s: s.at):
+    for s in sorted(_largest(found), key=lambda s: s.at):
         what = s.text[0].upper() + s.text[1:]
-        texts.append(Swing(s.at, s.round, s.who,
-                           f"Round {s.round}: {what}: {_words(s.change, g, viewer)}.",
-                           s.change, s.mine))
+        texts.append(replace(s, text=f"Round {s.round}: {what}: {_words(s.change, g, viewer)}."))
     return Course(viewer, tuple(g.pname(q) for q in range(g.n)), tuple(points), tuple(texts))
