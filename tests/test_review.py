@@ -480,3 +480,44 @@ def test_what_the_end_brings_to_light_is_the_ends_own_moment(db, monkeypatch):
         assert found and all(s.who == -1 for s in found), [s.text for s in found]
         assert "The world ended" in found[-1].text
     assert chosen       # games whose last answer was a choice: the case the old course got wrong
+
+
+def test_an_own_move_whose_chance_fell_says_what_the_deeper_look_found(db, monkeypatch):
+    """Tried as a new user: Ann followed the hint, and under the chart read "You played
+    Regenerative Tissue: your chance to win fell 23 points", taking it for the coach
+    contradicting itself: a swing compares the positions before and after a move, not the
+    move with the other answers. Each of the seat's own listed falls is now examined by the
+    deeper look and says what it found: no clearly better answer, or one (shown below)."""
+    from doomlings_desktop.play.swings import Course, Swing
+
+    g = _random_game(db, 5)
+    record = make_record(g, SEATS)
+    h = replay(record, db, upto=0, log=False)
+    ann = []
+    for a in g.answers:
+        d = h.pending
+        if d.player == 0 and len(d.options) > 1:
+            ann.append((len(h.answers), a, [o for o in d.options if o != a][0]))
+        h.apply(a)
+    (sound, _, _), (worse, given, other) = ann[1], ann[3]
+
+    def fell(at: int) -> Swing:
+        return Swing(at, 1, 0, "Round 1: You played X: your chance to win fell 20 points.",
+                     (-0.2, 0.1, 0.1), at, -0.3, -0.1, 64)
+
+    flat = tuple((1 / 3,) * 3 for _ in range(len(g.answers) + 1))
+    fake = Course(0, ("Ann", "Bob", "Cy"), flat, (fell(sound), fell(worse)))
+    monkeypatch.setattr(review, "course", lambda record, db, seat: fake)
+    monkeypatch.setattr(review, "_screen", lambda *a: (0.0, 0.0))    # no gap in points
+
+    def deeper(game, seat, answer, salt, iterations):
+        if len(game.answers) == worse and answer == given:
+            return other, answer, 0.1, 0.05, 0.15
+        return answer, answer, 0.0, 0.0, 0.0
+
+    monkeypatch.setattr(review, "deeper", deeper)
+    got = review.review_record(record, db, iterations=20)[0]
+    words = {s.at: s.text for s in got.course.swings}
+    assert words[sound].endswith("fell 20 points; no other answer there did clearly better.")
+    assert words[worse].endswith("; a deeper look prefers another answer (below).")
+    assert [m.at for m in got.moments] == [worse]

@@ -27,7 +27,7 @@ import logging
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from doomlings_desktop.bots import make_bot
@@ -226,8 +226,9 @@ def review_record(record: dict, db: Database, iterations: int | None = ITERATION
             if m is not None:
                 moments.append(m)
                 moments.sort(key=lambda m: (-m.chance, m.at))
+        examined = {c[1] for c in chosen}
         out.append(SeatReview(s, name_of(seats[s].get("name"), s), tuple(moments[:KEEP]),
-                              seen))
+                              told(seen, s, examined, {m.at for m in moments})))
     progress("Done", 1.0)
     return out
 
@@ -236,13 +237,16 @@ def _candidates(found: list, seen: Course, seat: int, asked: int) -> list:
     """The decisions the deeper look is asked about: the most promising by points at once
     (an option beat the answer given by NOISE or more), and one whose cost shows only later:
     the largest fall of the seat's own chance to win across its answer (the course), so a
-    move that scores the same at once but loses the game is looked at too."""
+    move that scores the same at once but loses the game is looked at too. Of those falls,
+    the ones listed under the chart come first: each then says what the deeper look found."""
     by_gap = [f for f in sorted(found, key=lambda f: (-f[0], f[1])) if f[0] >= NOISE]
 
     def fall(f: tuple) -> float:
         return seen.chances[f[1]][seat] - seen.chances[f[1] + 1][seat]
 
-    by_fall = [f for f in sorted(found, key=lambda f: (-fall(f), f[1])) if fall(f) >= LEAST]
+    listed = _own_falls(seen, seat)
+    by_fall = [f for f in sorted(found, key=lambda f: (f[1] not in listed, -fall(f), f[1]))
+               if fall(f) >= LEAST or f[1] in listed]
     chosen = by_gap[:max(1, asked - 1)]
     for f in by_fall + by_gap:
         if len(chosen) >= asked:
@@ -250,6 +254,27 @@ def _candidates(found: list, seen: Course, seat: int, asked: int) -> list:
         if all(f[1] != c[1] for c in chosen):
             chosen.append(f)
     return chosen
+
+
+def _own_falls(seen: Course, seat: int) -> set[int]:
+    """The seat's own moves listed under the chart after which its chance to win fell."""
+    return {s.at for s in seen.swings if s.who == seat and s.change[seat] < 0}
+
+
+def told(seen: Course, seat: int, examined: set[int], flagged: set[int]) -> Course:
+    """The course, each of the seat's own listed moves that lowered its chance to win saying
+    what the deeper look made of that choice. A swing compares the positions before and
+    after a move, not the move with the other answers: a player who followed the hint and
+    read "You played X: your chance to win fell 23 points" took it for the coach
+    contradicting itself, when no answer there did better."""
+    out = []
+    for s in seen.swings:
+        if s.at in examined and s.at in _own_falls(seen, seat):
+            tail = ("a deeper look prefers another answer (below)" if s.at in flagged
+                    else "no other answer there did clearly better")
+            s = replace(s, text=f"{s.text.rstrip('.')}; {tail}.")
+        out.append(s)
+    return replace(seen, swings=tuple(out))
 
 
 _memo: list = []        # [key, review]: the last game's review, so reopening costs nothing
