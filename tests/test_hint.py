@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from pygame import Rect
 from uidriver import click, find, key, wait_until
 
 from doomlings_desktop.storage import saves, statistics
@@ -245,8 +246,37 @@ def test_a_hint_for_several_cards_lights_them_all(monkeypatch):
     picks = (hint.answer, *getattr(hint, "also", ()))
     assert len(picks) == d.count
     lit = []
-    monkeypatch.setattr(hint_layer, "outline", lambda surf, kind, r, u, pad=0: lit.append(r))
+    monkeypatch.setattr(hint_layer, "outline",
+                        lambda surf, kind, r, u, pad=0, **kw: lit.append(r))
     app.frame()
     for p in picks:
         want = lit_rects(sc, d, p)
         assert want and all(r in lit for r in want), (p, lit)
+
+
+def test_the_answers_a_hint_names_as_about_as_good_are_lit_without_its_question_mark(
+        monkeypatch):
+    """A hint that says "Play Flight or Saliva: about the same" lit Flight alone, so a player
+    looked for Saliva by name. The named ties are lit too, with the hint's dots but not its
+    "?" disc (the pick keeps it: shape, not colour, tells them apart); a tie the sentence
+    only counts ("or 2 others") is not lit."""
+    from doomlings_desktop.play.coach import Hint
+    from doomlings_desktop.ui.table import hint as hint_layer
+
+    app, sc = _table()
+    d = sc.my_decision()
+    cards = [o for o in d.options if isinstance(o, int)]
+    assert len(cards) >= 4
+    pick, *ties = cards[:4]
+    key(app, pygame.K_h, "h")
+    _wait_for_hint(app, sc)
+    told = Hint(pick, "Play X or Y: about the same.", None, (), tuple(ties))
+    monkeypatch.setattr(sc.match, "hint", lambda: told)
+    drawn = []
+    monkeypatch.setattr(hint_layer, "outline", lambda surf, kind, r, u, pad=0, question=True:
+                        drawn.append((Rect(r), question)))
+    app.frame()
+    assert (lit_rects(sc, d, pick)[0], True) in drawn
+    for t in ties[:2]:
+        assert (lit_rects(sc, d, t)[0], False) in drawn
+    assert all(r != lit_rects(sc, d, ties[2])[0] for r, _ in drawn)

@@ -4,7 +4,8 @@ that the colour is never the only cue (a colour-blind player, a greyscale screen
 - eligible (an option now): a dashed outline;
 - selected (the chosen option): a thick solid outline with a dark keyline inside it;
 - new (just came into a pile): an L-shaped mark at each corner, fading;
-- hint (the coach's answer): a dotted outline and a "?" disc on its top-right corner.
+- hint (the coach's answer): a dotted outline and a "?" disc on its top-right corner; an
+  answer the coach found about as good (a tie it names) has the dots without the disc.
 
 A dominant trait wears its own double gold frame and star in the card art (ui/cardart/), so it
 is told from an eligible one by the dashes. The colours are the palette's (theme.HIGHLIGHT,
@@ -110,11 +111,13 @@ def _question(surf: pygame.Surface, color: tuple, r: Rect, u: float) -> None:
 
 
 def outline(surf: pygame.Surface, state: str, rect: Rect, u: float, *, pad: int = 2,
-            radius: int = 0, strength: float = 1.0, pulse: int = 0) -> Rect:
+            radius: int = 0, strength: float = 1.0, pulse: int = 0,
+            question: bool = True) -> Rect:
     """Draw `state`'s mark around `rect` (grown by `pad` px on each side) and return the
     outline's rectangle. `strength` fades it toward the background (a "new" mark going);
     `pulse` adds px to its width (an option breathing). `radius` is kept for the solid
-    outline's corners. An unknown state draws nothing."""
+    outline's corners. `question=False`: a hint's dots without its "?" disc (an answer the
+    coach found as good as its pick). An unknown state draws nothing."""
     r = Rect(rect).inflate(2 * pad, 2 * pad)
     if state not in theme.HIGHLIGHT or r.w < 4 or r.h < 4:
         return r
@@ -134,7 +137,8 @@ def outline(surf: pygame.Surface, state: str, rect: Rect, u: float, *, pad: int 
         _corners(surf, color, r, w + 1, arm)
     else:                   # hint
         _dots(surf, color, r, max(2, math.ceil(w * 0.75)))
-        _question(surf, color, r, u)
+        if question:
+            _question(surf, color, r, u)
     return r
 
 

@@ -1,5 +1,5 @@
 """The coach's hint on the table: the answer it suggests lit (the card, the player, the
-button) and its sentence in a box that covers nothing clickable. The hint itself is the
+button; the answers it names as about as good, without the "?") and its sentence in a box that covers nothing clickable. The hint itself is the
 match's (`Match.ask_hint`, `Match.hint`: play/coach.py thinks from the seat's view only);
 this layer only draws it. It holds the scene and never imports its module."""
 
@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import pygame
 from pygame import Rect
 
+from doomlings_desktop.play.ties import NAMED
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui.app import INK, MUTED, elide
 from doomlings_desktop.ui.fonts import MIN_TEXT_PX
@@ -63,6 +64,10 @@ class HintLayer(Layer):
             for a in (hint.answer, *hint.also):     # every card of a choice of several
                 for r in lit_rects(sc, d, a):
                     outline(surf, "hint", r, u, pad=5)
+            # the answers the sentence names as about as good: dots without the "?"
+            for a in hint.ties[:NAMED - 1]:
+                for r in lit_rects(sc, d, a):
+                    outline(surf, "hint", r, u, pad=5, question=False)
         width = int((sc.layout.prompt.w if sc.layout else 600) * 0.9)
         size, lines = hint_lines(t, f"Hint: {words}", int(16 * u), width)
         rendered = [t.render(line, size, color) for line in lines]
