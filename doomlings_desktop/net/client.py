@@ -27,6 +27,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from doomlings_desktop import __version__
+from doomlings_desktop.names import name_of
 from doomlings_desktop.net.protocol import (
     PROTOCOL,
     Answer,
@@ -41,15 +42,24 @@ from doomlings_desktop.net.protocol import (
     Welcome,
     decode_server,
     encode,
+    plain,
     rules_digests,
 )
 from doomlings_desktop.net.wire import view_from_wire
-from doomlings_desktop.rules.cards import available_modules, database_for, default_database
+from doomlings_desktop.net.wirecheck import Unreadable, check_update
+from doomlings_desktop.rules.cards import (
+    CardDatabaseError,
+    available_modules,
+    database_for,
+    default_database,
+)
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import RecordError, replay
 from doomlings_desktop.rules.view import View
 
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
+RETRY_MAX = 5.0     # seconds a refusal's retry_after may hold an answer back (the server's
+#                     own is under a second; a bigger one is a hostile server's)
 
 
 UNREACHABLE = 3     # Lost's code (and `join`'s exit code): the server out of reach too long
@@ -230,7 +240,7 @@ class RemoteSeat:
                 self.log, self.zones = [], []
             self.token, self.seat, self.modules = msg.token, msg.seat, msg.modules
             self.room = msg.room
-            self.names = tuple(x.name for x in msg.seats)
+            self.names = tuple(name_of(x.name, i) for i, x in enumerate(msg.seats))
             if self.on_answer is not None:
                 self.on_answer(-1, None)
             if hasattr(self.decide, "modules"):
@@ -293,15 +303,15 @@ class RemoteSeat:
 
     async def _refused(self, msg: Refused) -> bool:
         if msg.fatal:
-            raise Lost(msg.reason)
+            raise Lost(plain(msg.reason))
         if msg.about == "hint":     # the window's hint falls back (net/session.py): no
             return False            # answer of this seat's waits on it
-        if msg.retry_after > 0:
-            await asyncio.sleep(msg.retry_after)
+        if msg.retry_after > 0:    # a hostile server's 1e300 is not a wait for ever
+            await asyncio.sleep(min(msg.retry_after, RETRY_MAX))
             self.answered = -1
             await self._maybe_answer()
         else:
-            self.say(f"the server refused a message: {msg.reason}")
+            self.say(f"the server refused a message: {plain(msg.reason)}")
         return False
 
     def _update(self, u: Update) -> None:
@@ -317,6 +327,13 @@ class RemoteSeat:
         self.log.extend(u.events)
         del self.zones[u.zones_at:]
         self.zones.extend(u.zones)
+        try:
+            check_update(u.view, u.decision, len(database_for(self.modules).cards))
+        except Unreadable as e:
+            raise Lost(f"the server sent a table this program cannot read: {e}") from None
+        except CardDatabaseError:
+            raise Lost("the server plays with modules this program does not have: "
+                       + plain(", ".join(self.modules), 200)) from None
         self.step = u.step
         self.view = view_from_wire(u.view, u.decision)
         if self.on_update is not None:
