@@ -132,7 +132,7 @@ def _check_decision(d: Any, me: int, n: int, cards: int) -> None:
         raise Unreadable(f"it asks a kind of decision this program does not know "
                          f"({_short(d.kind)})")
     if not d.options:
-        raise Unreadable("it asks a decision with no answer")
+        raise Unreadable("it asks a decision this seat cannot answer: it offers no answer")
     ints = [o for o in d.options if type(o) is int]
     if d.kind in CARD_KINDS:
         _cards(ints, cards, "an answer")
