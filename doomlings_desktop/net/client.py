@@ -147,9 +147,11 @@ class RemoteSeat:
     def _read_token(self) -> str:
         if self.seat_file is None:
             return ""
-        try:
-            text = self.seat_file.read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeDecodeError):
+        from doomlings_desktop.storage.jsonfile import JsonFileError, read_bytes
+
+        try:        # bounded and never blocking: --seat-file may name a FIFO or /dev/zero
+            text = read_bytes(self.seat_file, 200).decode("utf-8").strip()
+        except (OSError, JsonFileError, UnicodeDecodeError):
             return ""
         return text if len(text) == 32 and all(c in "0123456789abcdef" for c in text) else ""
 

@@ -99,11 +99,13 @@ class KeptSeat(NamedTuple):
 def last_seat() -> KeptSeat | None:
     """The seat this program joined last and may take back, if its files are whole: a file
     that does not fit is ignored (hostile input like any other)."""
+    from doomlings_desktop.storage.jsonfile import JsonFileError, read_bytes, read_json
+
     token, where = seat_files()
-    try:
-        raw = json.loads(where.read_text(encoding="utf-8")[:2000])
-        ok = len(token.read_text(encoding="utf-8").strip()) == 32
-    except (OSError, ValueError, UnicodeError, RecursionError):
+    try:        # bounded and never blocking: either may be a FIFO or /dev/zero
+        raw = read_json(where, 2000)
+        ok = len(read_bytes(token, 200).decode("utf-8").strip()) == 32
+    except (OSError, JsonFileError, UnicodeError):
         return None
     if not ok or not isinstance(raw, dict):
         return None

@@ -687,7 +687,8 @@ def log_file() -> Path:
 def setup_logging() -> None:
     """Log to the user log folder, rotating at 1 MB with 3 old files kept."""
     import logging
-    from logging.handlers import RotatingFileHandler
+
+    from doomlings_desktop.storage.logfile import LogFile
 
     root = logging.getLogger("doomlings")
     if root.handlers:
@@ -696,7 +697,7 @@ def setup_logging() -> None:
     try:
         path = log_file()
         path.parent.mkdir(parents=True, exist_ok=True)
-        h = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+        h = LogFile(path)       # never blocks on a FIFO, never prints a traceback
     except OSError:
         return
     h.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
