@@ -321,3 +321,28 @@ def test_the_hosts_words_reach_the_terminal_plain():
         host.close()
     assert p.returncode == 1 and len(p.stderr.splitlines()) == 1, p.stderr[:300]
     assert "\x1b" not in p.stderr and len(p.stderr) < 700
+
+
+@pytest.mark.parametrize("spoil", ["flood", "log below zero", "moves below zero"])
+def test_a_seat_keeps_no_more_than_a_game_holds(spoil):
+    """Updates that each fit the schema but together never end (8,000 log lines a message,
+    each following on from the last) stop at what no game holds, as a refusal; a place below
+    zero (which cut the log from its end) is refused the same way. Memory stays bounded."""
+    from doomlings_desktop.net.client import LOG_MAX, Lost, RemoteSeat
+
+    g, seat_no = _game()
+    base = update_for(g, seat_no, 0, 0)
+    seat = RemoteSeat("ws://127.0.0.1:1", "ABCD")
+    lines = tuple(("x", "y" * 30) for _ in range(8000))
+    with pytest.raises(Lost) as e:
+        for k in range(LOG_MAX // 8000 + 2):
+            if spoil == "flood":
+                u = P.Update(0, 0, k * 8000, lines, len(seat.zones), (), base.view,
+                             base.decision)
+            elif spoil == "log below zero":
+                u = P.Update(0, 0, -3, (), 0, (), base.view, base.decision)
+            else:
+                u = P.Update(0, 0, 0, (), -3, (), base.view, base.decision)
+            seat._update(u)
+    assert len(seat.log) <= LOG_MAX
+    assert ("more than any game holds" if spoil == "flood" else "out of order") in str(e.value)

@@ -58,6 +58,9 @@ from doomlings_desktop.rules.record import RecordError, replay
 from doomlings_desktop.rules.view import View
 
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
+# what a hostile server may make this seat keep: a long game has about 330 log lines of at
+# most 170 characters and 1,300 moves for a seat, so these bound memory, never a real game
+LOG_MAX, LINE_MAX, ZONES_MAX = 20_000, 2_000, 100_000
 RETRY_MAX = 5.0     # seconds a refusal's retry_after may hold an answer back (the server's
 #                     own is under a second; a bigger one is a hostile server's)
 
@@ -319,16 +322,11 @@ class RemoteSeat:
     def _update(self, u: Update) -> None:
         if u.log_at > len(self.log) or u.zones_at > len(self.zones):
             raise Lost("the server skipped events this seat never had")
-        if u.game != self.game:     # a rematch: a new game, its log from the start
-            self.game, self.answered = u.game, -1
-            self.log, self.zones = [], []
-        if self._fresh:         # the first update of a connection: where it resumed from
-            self.resumed_from.append((u.log_at, u.zones_at))
-            self._fresh = False
-        del self.log[u.log_at:]
-        self.log.extend(u.events)
-        del self.zones[u.zones_at:]
-        self.zones.extend(u.zones)
+        if u.log_at < 0 or u.zones_at < 0 or u.step < 0 or u.game < 0:
+            raise Lost("the server sent events out of order (a place below zero)")
+        if u.log_at + len(u.events) > LOG_MAX or u.zones_at + len(u.zones) > ZONES_MAX:
+            raise Lost(f"the server sent more than any game holds (over {LOG_MAX:,} log "
+                       f"lines or {ZONES_MAX:,} moves)")
         try:
             check_update(u.view, u.decision, len(database_for(self.modules).cards))
         except Unreadable as e:
@@ -336,6 +334,16 @@ class RemoteSeat:
         except CardDatabaseError:
             raise Lost("the server plays with modules this program does not have: "
                        + plain(", ".join(self.modules), 200)) from None
+        if u.game != self.game:     # a rematch: a new game, its log from the start
+            self.game, self.answered = u.game, -1
+            self.log, self.zones = [], []
+        if self._fresh:         # the first update of a connection: where it resumed from
+            self.resumed_from.append((u.log_at, u.zones_at))
+            self._fresh = False
+        del self.log[u.log_at:]
+        self.log.extend((k[:40], t[:LINE_MAX]) for k, t in u.events)
+        del self.zones[u.zones_at:]
+        self.zones.extend(u.zones)
         self.step = u.step
         self.view = view_from_wire(u.view, u.decision)
         if self.on_update is not None:
