@@ -164,3 +164,20 @@ def test_a_scenario_swapped_for_a_fifo_after_its_stat_does_not_block(tmp_path, m
         t.join(LOOP_S)
         pytest.fail("reading a scenario swapped for a FIFO blocked")
     assert type(got[0]) is scenario.ScenarioError and "not a regular file" in str(got[0])
+
+
+@pytest.mark.parametrize("env", [{"SDL_VIDEODRIVER": "bogus"},
+                                 {"SDL_VIDEODRIVER": "x11", "DISPLAY": ":97"}])
+@pytest.mark.parametrize("argv", [[], ["play", "--demo"]])
+def test_a_video_driver_that_cannot_start_is_one_line(tmp_path, env, argv):
+    """SDL_VIDEODRIVER misspelt, or naming a display that is not there: one `error:` line that
+    says which setting and what to do, exit 1 (it was pygame's traceback from App())."""
+    full = dict(os.environ, DOOMLINGS_HOME=str(tmp_path), SDL_AUDIODRIVER="dummy",
+                PYTHONPATH=str(ROOT), **env)
+    full.pop("DOOMLINGS_RAISE", None)
+    p = subprocess.run([sys.executable, "-m", "doomlings_desktop", *argv], capture_output=True,
+                       text=True, timeout=LOOP_S, cwd=ROOT, env=full)
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert len(p.stderr.splitlines()) == 1, p.stderr
+    assert p.stderr.startswith(f"error: the video driver asked for (SDL_VIDEODRIVER="
+                               f"{env['SDL_VIDEODRIVER']}) cannot be started"), p.stderr
