@@ -163,6 +163,20 @@ def test_numbers_the_engine_cannot_handle_are_refused_with_the_range(old, new, w
     refused(sub(old, new), words)
 
 
+@pytest.mark.parametrize("bad", ["Self\\0ish", "Self\\x1b[2Jish", "Self\\aish", "\\u202eHsifles",
+                                 "Self\\nish", "Self\\ue000ish", "Self\\u2067ish", "Self\\x85ish"])
+def test_control_characters_in_a_cards_words_are_refused(bad):
+    """A card's name or rules text reaches the log, saves and a terminal: NUL, an escape
+    sequence, a bell, a direction override, a private-use character are no card text (they
+    loaded before, and `join` printed them). A newline is refused in a name only."""
+    refused(sub('name: "Selfish"', f'name: "{bad}"'), "with no control character")
+    if "\\n" not in bad:
+        refused(sub('text: "While this is in your pile, your gene pool is 1 higher."',
+                    f'text: "{bad}"'), "with no control character")
+    parse_database(sub('text: "While this is in your pile, your gene pool is 1 higher."',
+                       'text: "While this is in your pile,\\nyour gene pool is 1 higher. \u00e9"'))
+
+
 def test_a_card_above_no_age_limit_is_not_blocked(db):
     """round_blocks once read rules['max_value'] for any card worth more than 99."""
     from doomlings_desktop.rules.engine import Game

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from doomlings_desktop.commands.cliargs import (
     GAMES_MAX,
@@ -32,9 +31,18 @@ def use_cards(path: str | None) -> None:
 def cmd_scenario(args: argparse.Namespace) -> int:
     from doomlings_desktop.commands.scenario import collect, run_file
 
-    missing = [p for p in args.paths if not Path(p).exists()]
+    missing, unusable = [], []
+    for p in args.paths:
+        try:
+            os.stat(p)
+        except (FileNotFoundError, NotADirectoryError):
+            missing.append(p)
+        except (OSError, ValueError) as e:  # a name too long, a link loop: not "cannot write"
+            unusable.append(f"{_shown_path(p)} ({getattr(e, 'strerror', None) or e})")
     if missing:
-        return error_line(f"no such file or folder: {', '.join(missing)}")
+        return error_line(f"no such file or folder: {', '.join(map(_shown_path, missing))}")
+    if unusable:
+        return error_line(f"cannot read: {', '.join(unusable)}")
     db = card_database(args.cards, args.modules)    # for scenarios that name no modules of their own
     files = collect(args.paths)
     if not files:
@@ -49,6 +57,11 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             print(f"ok   {f}")
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _shown_path(p: str) -> str:
+    """A file name as an error line quotes it: a 5,000-character one is cut short."""
+    return p if len(p) <= 200 else p[:100] + "..." + p[-40:]
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -322,6 +322,14 @@ def _use_cards(path: str | None) -> None:
 
 # ---------------------------------------------------------------------- join
 
+def plain(value: object, limit: int) -> str:
+    """What a server sent, as a terminal may print it (net/protocol.py `plain`: no escape
+    sequences, no line of its own, cut short); imported late, as every online module is."""
+    from doomlings_desktop.net.protocol import plain as printable
+
+    return printable(value, limit)
+
+
 def cmd_join(args: argparse.Namespace) -> int:
     need_online()
     import asyncio
@@ -339,7 +347,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     def said(step: int, answer: object) -> None:
         if step < 0:
             if args.verbose or args.create:
-                print(f"joined room {seat.room} as seat {seat.seat}", flush=True)
+                print(f"joined room {plain(seat.room, 40)} as seat {seat.seat}", flush=True)
         elif args.verbose:
             print(f"step {step}: answered {answer!r}", flush=True)
 
@@ -361,7 +369,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     try:
         asyncio.run(seat.run())
     except Lost as e:
-        return error_line(f"{e}", e.code if e.code != 2 else 1)
+        return error_line(plain(e, 600), e.code if e.code != 2 else 1)
     for o in seat.outcomes:
         won = "won" if seat.seat in o.winners else "did not win"
         print(f"game over: seat {seat.seat} {won}, scores {list(o.scores)}")
@@ -378,8 +386,8 @@ class Terminal:
         self.shown = 0
 
     def show(self, seat) -> None:
-        for _, text in seat.log[self.shown:]:
-            print(f"  {text}")
+        for _, text in seat.log[self.shown:]:     # the server's words: no escape sequences
+            print(f"  {plain(text, 1000)}")
         self.shown = len(seat.log)
         sys.stdout.flush()
 
@@ -392,7 +400,7 @@ class Terminal:
         if type(option) is int and d.kind == "player":
             names = self.seat.names
             return names[option] if 0 <= option < len(names) else f"seat {option}"
-        return str(option)
+        return plain(option, 60)
 
     async def __call__(self, view):
         import asyncio
@@ -401,7 +409,7 @@ class Terminal:
 
         d = view.decision
         hand = ", ".join(self.label_card(c) for c in view.hand)
-        print(f"\nYour hand: {hand or 'empty'}\n{d.prompt}")
+        print(f"\nYour hand: {hand or 'empty'}\n{plain(d.prompt, 1000)}")
         for i, o in enumerate(d.options, 1):
             print(f"  {i}. {self.label(view, o)}")
         while True:

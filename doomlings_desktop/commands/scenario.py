@@ -502,14 +502,15 @@ def read_scenario(path: Path) -> Any:
     """The file's YAML data. Raises ScenarioError with a one-line reason for anything that is
     not a readable YAML file: a FIFO or device (refused unread, so nothing blocks), a huge
     file, not UTF-8, bad YAML, nesting too deep for the parser."""
-    try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            raise ScenarioError("cannot read: not a regular file")
-        if st.st_size > MAX_BYTES:
-            raise ScenarioError(f"cannot read: {st.st_size:,} bytes, more than a scenario "
-                                f"({MAX_BYTES:,} at most)")
-        with open(path, "rb") as f:
+    try:        # opened without blocking, then checked: a file swapped for a FIFO after a
+        # stat used to block the run at open
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise ScenarioError("cannot read: not a regular file")
+            if st.st_size > MAX_BYTES:
+                raise ScenarioError(f"cannot read: {st.st_size:,} bytes, more than a scenario "
+                                    f"({MAX_BYTES:,} at most)")
             text = f.read(MAX_BYTES + 1).decode("utf-8")
         return yaml.safe_load(text)
     except UnicodeDecodeError:

@@ -26,6 +26,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from doomlings_desktop import __version__
+from doomlings_desktop.names import name_of
 from doomlings_desktop.net.protocol import (
     PROTOCOL,
     Answer,
@@ -40,16 +41,28 @@ from doomlings_desktop.net.protocol import (
     Welcome,
     decode_server,
     encode,
+    plain,
     rules_digests,
 )
 from doomlings_desktop.net.wire import view_from_wire
-from doomlings_desktop.rules.cards import available_modules, database_for, default_database
+from doomlings_desktop.net.wirecheck import Unreadable, check_update
+from doomlings_desktop.rules.cards import (
+    CardDatabaseError,
+    available_modules,
+    database_for,
+    default_database,
+)
 from doomlings_desktop.rules.engine import Game
 from doomlings_desktop.rules.record import RecordError, replay
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.storage.jsonfile import write_private
 
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
+# what a hostile server may make this seat keep: a long game has about 330 log lines of at
+# most 170 characters and 1,300 moves for a seat, so these bound memory, never a real game
+LOG_MAX, LINE_MAX, ZONES_MAX = 20_000, 2_000, 100_000
+RETRY_MAX = 5.0     # seconds a refusal's retry_after may hold an answer back (the server's
+#                     own is under a second; a bigger one is a hostile server's)
 
 
 UNREACHABLE = 3     # Lost's code (and `join`'s exit code): the server out of reach too long
@@ -137,9 +150,11 @@ class RemoteSeat:
     def _read_token(self) -> str:
         if self.seat_file is None:
             return ""
-        try:
-            text = self.seat_file.read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeDecodeError):
+        from doomlings_desktop.storage.jsonfile import JsonFileError, read_bytes
+
+        try:        # bounded and never blocking: --seat-file may name a FIFO or /dev/zero
+            text = read_bytes(self.seat_file, 200).decode("utf-8").strip()
+        except (OSError, JsonFileError, UnicodeDecodeError):
             return ""
         return text if len(text) == 32 and all(c in "0123456789abcdef" for c in text) else ""
 
@@ -228,7 +243,7 @@ class RemoteSeat:
                 self.log, self.zones = [], []
             self.token, self.seat, self.modules = msg.token, msg.seat, msg.modules
             self.room = msg.room
-            self.names = tuple(x.name for x in msg.seats)
+            self.names = tuple(name_of(x.name, i) for i, x in enumerate(msg.seats))
             if self.on_answer is not None:
                 self.on_answer(-1, None)
             if hasattr(self.decide, "modules"):
@@ -291,20 +306,32 @@ class RemoteSeat:
 
     async def _refused(self, msg: Refused) -> bool:
         if msg.fatal:
-            raise Lost(msg.reason)
+            raise Lost(plain(msg.reason))
         if msg.about == "hint":     # the window's hint falls back (net/session.py): no
             return False            # answer of this seat's waits on it
-        if msg.retry_after > 0:
-            await asyncio.sleep(msg.retry_after)
+        if msg.retry_after > 0:    # a hostile server's 1e300 is not a wait for ever
+            await asyncio.sleep(min(msg.retry_after, RETRY_MAX))
             self.answered = -1
             await self._maybe_answer()
         else:
-            self.say(f"the server refused a message: {msg.reason}")
+            self.say(f"the server refused a message: {plain(msg.reason)}")
         return False
 
     def _update(self, u: Update) -> None:
         if u.log_at > len(self.log) or u.zones_at > len(self.zones):
             raise Lost("the server skipped events this seat never had")
+        if u.log_at < 0 or u.zones_at < 0 or u.step < 0 or u.game < 0:
+            raise Lost("the server sent events out of order (a place below zero)")
+        if u.log_at + len(u.events) > LOG_MAX or u.zones_at + len(u.zones) > ZONES_MAX:
+            raise Lost(f"the server sent more than any game holds (over {LOG_MAX:,} log "
+                       f"lines or {ZONES_MAX:,} moves)")
+        try:
+            check_update(u.view, u.decision, len(database_for(self.modules).cards))
+        except Unreadable as e:
+            raise Lost(f"the server sent a table this program cannot read: {e}") from None
+        except CardDatabaseError:
+            raise Lost("the server plays with modules this program does not have: "
+                       + plain(", ".join(self.modules), 200)) from None
         if u.game != self.game:     # a rematch: a new game, its log from the start
             self.game, self.answered = u.game, -1
             self.log, self.zones = [], []
@@ -312,7 +339,7 @@ class RemoteSeat:
             self.resumed_from.append((u.log_at, u.zones_at))
             self._fresh = False
         del self.log[u.log_at:]
-        self.log.extend(u.events)
+        self.log.extend((k[:40], t[:LINE_MAX]) for k, t in u.events)
         del self.zones[u.zones_at:]
         self.zones.extend(u.zones)
         self.step = u.step

@@ -425,7 +425,7 @@ def decode_server(raw: bytes | str) -> (Welcome | Waiting | Update | Refused | P
         return _server_decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         raise BadMessage(f"the server sent a message that does not fit the protocol: "
-                         f"{str(e)[:160]}") from None
+                         f"{plain(e, 160)}") from None
 
 
 def version_problem(raw: bytes | str, program: str) -> str | None:
@@ -445,6 +445,17 @@ def version_problem(raw: bytes | str, program: str) -> str | None:
         return (f"This server runs Doomlings Desktop {program} and you run "
                 f"{_shown(v.program)}: both must run the same version to play together.")
     return None
+
+
+def plain(value: Any, limit: int = 300) -> str:
+    """Text the other end sent, as it may be printed or shown: every control or format
+    character (a terminal's escape sequences, a newline that would forge a line of our own,
+    zero-width characters) becomes a space, and it is cut to `limit` characters. Names go
+    through `names.clean_name` instead."""
+    text = value if isinstance(value, str) else str(value)
+    text = "".join(ch if ch.isprintable() else " " for ch in text[:limit * 2])
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _shown(value: Any) -> str:

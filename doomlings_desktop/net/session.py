@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from doomlings_desktop.names import name_of
 from doomlings_desktop.net.client import UNREACHABLE, Lost, RemoteSeat
 from doomlings_desktop.net.coached import DOWN, RemoteHints
 from doomlings_desktop.net.news import SeatNews
@@ -98,11 +99,13 @@ class KeptSeat(NamedTuple):
 def last_seat() -> KeptSeat | None:
     """The seat this program joined last and may take back, if its files are whole: a file
     that does not fit is ignored (hostile input like any other)."""
+    from doomlings_desktop.storage.jsonfile import JsonFileError, read_bytes, read_json
+
     token, where = seat_files()
-    try:
-        raw = json.loads(where.read_text(encoding="utf-8")[:2000])
-        ok = len(token.read_text(encoding="utf-8").strip()) == 32
-    except (OSError, ValueError, UnicodeError, RecursionError):
+    try:        # bounded and never blocking: either may be a FIFO or /dev/zero
+        raw = read_json(where, 2000)
+        ok = len(read_bytes(token, 200).decode("utf-8").strip()) == 32
+    except (OSError, JsonFileError, UnicodeError):
         return None
     if not ok or not isinstance(raw, dict):
         return None
@@ -615,7 +618,7 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         """The table's seats from the lobby's: this window's seat is the human here."""
         if not self.lobby:
             return
-        self.seats = [Seat(s.name or f"Player {i + 1}",
+        self.seats = [Seat(name_of(s.name, i),     # the host's names are hostile input too
                            "human" if s.kind == "remote" else "bot",
                            "random" if s.kind == "remote" else s.kind)
                       for i, s in enumerate(self.lobby)]
@@ -640,9 +643,14 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
 
     def _take_update(self, u: Update, lines: tuple) -> bool:
         from doomlings_desktop.net.wire import view_from_wire
+        from doomlings_desktop.net.wirecheck import Unreadable, check_update
 
         try:
+            check_update(u.view, u.decision, len(self.db.cards))
             view = view_from_wire(u.view, u.decision, tuple(tuple(x) for x in lines))
+        except Unreadable as e:     # a card or seat the game does not have: said in words
+            self._lose(f"The host sent a table this program cannot read: {e}.")
+            return False
         except Exception as e:  # noqa: BLE001 - a hostile update: said, never a traceback
             self._lose(f"The host sent a table this program cannot read ({type(e).__name__}).")
             return False

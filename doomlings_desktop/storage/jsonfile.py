@@ -54,6 +54,29 @@ def read_json(path: Path, max_bytes: int, finite: bool = True) -> Any:
     is not a regular file, larger than max_bytes, not UTF-8, or not JSON. With `finite`,
     1e999, NaN and Infinity make the file damaged; without, they are read (as inf and nan) for
     a caller that checks each value itself and keeps the rest."""
+    data = read_bytes(path, max_bytes)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise JsonFileError("it is not text") from None
+    try:
+        if not finite:
+            return json.loads(text)
+        return json.loads(text, parse_float=_finite, parse_int=_int,
+                          parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise JsonFileError(f"it is damaged (not valid JSON at line {e.lineno})") from None
+    except ValueError as e:
+        raise JsonFileError(f"it is damaged ({e})") from None
+    except RecursionError:
+        raise JsonFileError("it is damaged (nested too deeply)") from None
+
+
+def read_bytes(path: Path, max_bytes: int) -> bytes:
+    """At most `max_bytes` of a regular file, opened without blocking and checked once open
+    (a FIFO put where a small file of ours was used to hang the window before its first
+    frame, past SIGTERM; /dev/zero filled memory). FileNotFoundError if it is missing,
+    JsonFileError for anything else that keeps its bytes from us."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
@@ -78,21 +101,7 @@ def read_json(path: Path, max_bytes: int, finite: bool = True) -> Any:
             os.close(fd)
     if len(data) > max_bytes:
         raise JsonFileError("it is larger than any it could be")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise JsonFileError("it is not text") from None
-    try:
-        if not finite:
-            return json.loads(text)
-        return json.loads(text, parse_float=_finite, parse_int=_int,
-                          parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise JsonFileError(f"it is damaged (not valid JSON at line {e.lineno})") from None
-    except ValueError as e:
-        raise JsonFileError(f"it is damaged ({e})") from None
-    except RecursionError:
-        raise JsonFileError("it is damaged (nested too deeply)") from None
+    return data
 
 
 def signature(path: Path) -> tuple | None:

@@ -687,7 +687,8 @@ def log_file() -> Path:
 def setup_logging() -> None:
     """Log to the user log folder, rotating at 1 MB with 3 old files kept."""
     import logging
-    from logging.handlers import RotatingFileHandler
+
+    from doomlings_desktop.storage.logfile import LogFile
 
     root = logging.getLogger("doomlings")
     if root.handlers:
@@ -696,7 +697,7 @@ def setup_logging() -> None:
     try:
         path = log_file()
         path.parent.mkdir(parents=True, exist_ok=True)
-        h = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+        h = LogFile(path)       # never blocks on a FIFO, never prints a traceback
     except OSError:
         return
     h.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -776,7 +777,15 @@ def no_display() -> str | None:
     """Why no window can be shown, or None when one can. Asked before the window opens: with no
     display SDL quietly falls back to its offscreen driver, and the game would run where nobody
     can see or close it. An SDL_VIDEODRIVER set by hand (tests, `bench ui`) is taken as meant."""
-    if os.environ.get("SDL_VIDEODRIVER"):
+    asked = os.environ.get("SDL_VIDEODRIVER")
+    if asked:       # meant, but it must start: a misspelt driver was a traceback at App()
+        try:
+            name_the_window()
+            pygame.display.init()
+        except pygame.error as e:
+            return (f"the video driver asked for (SDL_VIDEODRIVER={asked[:40]}) cannot be "
+                    f"started (SDL: {e}); unset SDL_VIDEODRIVER, or set it to dummy to run "
+                    "without a window")
         return None
     from doomlings_desktop.quiet import quiet_stderr
 

@@ -33,6 +33,14 @@ MAX_NAME = 40                   # characters in a card name (the longest real on
 MAX_TEXT = 500                  # characters in any other text (the longest real one has 140)
 
 
+def _plain_text(v: str, name: bool) -> bool:
+    """No control, private, unassigned or direction-overriding character (a card's words
+    reach the log, saves and a terminal: an escape sequence or NUL there is no card text);
+    a newline only in rules text, never in a name."""
+    return all(ch == "\n" and not name or ch.isprintable() and not "\u202a" <= ch <= "\u202e"
+               and not "\u2066" <= ch <= "\u2069" for ch in v)
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -98,7 +106,8 @@ class _Checker:
             return v
         ok = {
             "bool": isinstance(v, bool),
-            "str": isinstance(v, str) and len(v) <= (MAX_NAME if key == "name" else MAX_TEXT),
+            "str": isinstance(v, str) and len(v) <= (MAX_NAME if key == "name" else MAX_TEXT)
+            and _plain_text(v, key == "name"),
             "color": isinstance(v, str) and v in ALL_COLORS,
             "card": isinstance(v, str) and v in self.known_ids,
             "module": isinstance(v, str) and v in FAMILIES,
@@ -108,7 +117,8 @@ class _Checker:
         if not ok:
             want = {"color": f"one of {', '.join(ALL_COLORS)}", "card": "a known card id",
                     "module": " or ".join(FAMILIES),
-                    "str": f"text of at most {MAX_NAME if key == 'name' else MAX_TEXT} characters",
+                    "str": f"text of at most {MAX_NAME if key == 'name' else MAX_TEXT} "
+                           "characters with no control character",
                     }.get(kind, kind[5:].replace("|", " or ") if kind.startswith("enum:") else kind)
             self.fail(m, f, f"expected {want}, got {_show(v)}", key)
         return v

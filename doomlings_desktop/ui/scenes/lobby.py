@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from doomlings_desktop.names import name_of
 from doomlings_desktop.rules.cards import module_title
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import ACCENT, BG, INK, MUTED, PANEL, Button, Scene, elide
@@ -27,9 +28,10 @@ VARIANT_WORDS = {"catastrophe_ends_round": "no turns in a catastrophe's round",
 def seat_line(i: int, seat: Any, here: tuple[int, ...]) -> tuple[str, str]:
     """A lobby row: who sits there and their state (here, joined but away, waiting, a bot);
     `here`: the seats played at this window (several: pass-and-play, net/seatshere.py)."""
+    name = name_of(seat.name, i)    # as the host sent it: hostile input, like a save's names
     if seat.kind != "remote":
-        return f"{seat.name}", "plays itself"
-    who = f"{seat.name} (you)" if i in here else seat.name
+        return name, "plays itself"
+    who = f"{name} (you)" if i in here else name
     if not seat.taken:
         return "Open seat", "waiting for a player"
     return who, "here, ready" if seat.connected else "joined, not connected"
