@@ -248,3 +248,22 @@ def test_two_joins_play_a_game_and_its_rematch(tmp_path):
         assert out.count("the game is kept on this computer: Load game's last game") == 2, out
     assert [x.split("scores")[1] for x in results[0][1].splitlines() if "scores" in x] == \
         [x.split("scores")[1] for x in results[1][1].splitlines() if "scores" in x]
+
+
+@pytest.mark.parametrize("host", ["::1", "fe80::1", "127.0.0.1", "example.org"])
+def test_a_servers_address_reads_back_as_the_address_it_names(host):
+    """`serve --host ::1` printed "serving on ws://::1:7474": typed into `join` (or Join) that
+    is host "" and port ":1:7474". Every address a player is shown (the serve line, the LAN
+    list's, a server's and the host's own) goes through one function that puts an IPv6
+    address in brackets, and what it prints is read back as that host and port."""
+    from urllib.parse import urlsplit
+
+    from doomlings_desktop.commands.online import address_arg
+    from doomlings_desktop.net.discovery import Found
+    from doomlings_desktop.net.server import Server, ServerThread
+
+    shown = [Found("x", host, 7474, "1", ()).url,
+             ServerThread(Server(), host, 7474).url]
+    for url in shown:
+        parts = urlsplit(address_arg(url))
+        assert (parts.hostname, parts.port) == (host, 7474), url

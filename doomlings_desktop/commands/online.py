@@ -160,6 +160,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import signal
 
     from doomlings_desktop import __version__
+    from doomlings_desktop.net.address import ws_url
     from doomlings_desktop.net.hints import HintPolicy
     from doomlings_desktop.net.room import new_room_code
     from doomlings_desktop.net.server import Server
@@ -188,7 +189,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
             tasks.append(asyncio.get_running_loop().create_task(
                 keep_announced(server, args.host, port)))
-        print(f"Doomlings Desktop {__version__} serving on ws://{args.host}:{port} "
+        print(f"Doomlings Desktop {__version__} serving on {ws_url(args.host, port)} "
               "(Ctrl+C stops)")
         for code in codes:
             room = server.rooms[code]

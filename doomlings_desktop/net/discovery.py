@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from doomlings_desktop.net.address import ws_url
+
 SERVICE = "_doomlings._tcp.local."
 CODE_RE = re.compile(r"^[A-Za-z0-9-]{4,32}$")
 
@@ -31,7 +33,7 @@ class Found:
 
     @property
     def url(self) -> str:
-        return f"ws://{self.address}:{self.port}"
+        return ws_url(self.address, self.port)
 
 
 def _interfaces(host: str) -> Any:

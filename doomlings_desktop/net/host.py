@@ -26,6 +26,7 @@ import socket
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from doomlings_desktop.net.address import ws_url
 from doomlings_desktop.net.room import new_room_code
 from doomlings_desktop.net.server import Server, ServerThread
 
@@ -231,7 +232,7 @@ class Hosting:
         """Where the host's own seat connects: its server, on the loopback when it listens on
         every network."""
         where = LOOPBACK if self.host in (EVERY, "") else self.host
-        return f"ws://{where}:{self.port}"
+        return ws_url(where, self.port)
 
     @property
     def addresses(self) -> list[str]:

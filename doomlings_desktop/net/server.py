@@ -30,6 +30,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from doomlings_desktop import __version__
+from doomlings_desktop.net.address import ws_url
 from doomlings_desktop.net.guard import AddressGuard, AddressLimits
 from doomlings_desktop.net.hints import HintDesk, Hinting, HintPolicy
 from doomlings_desktop.net.protocol import (
@@ -692,7 +693,7 @@ class ServerThread:
 
     @property
     def url(self) -> str:
-        return f"ws://{self.host}:{self.port}"
+        return ws_url(self.host, self.port)
 
     def call(self, fn: Any, *args: Any) -> Any:
         """Run fn(*args) on the server's loop (where its rooms live) and return its value."""
