@@ -2,7 +2,7 @@
 colour's hint says who holds the colour, an attachment's says every player's gain or loss on
 the host, a player's or an out-of-turn offer's names what it does or what the seat can see of
 the players, and the counts it gives are the true game's. Before, many hints said only the
-part of the evaluation ('your hand and gene pool promise 1 point more') or the search's
+part of the evaluation ('you can expect 1 point more from your hand and gene pool') or the search's
 verdict ('your chance to win 19%, the same with Red')."""
 
 from __future__ import annotations
@@ -139,8 +139,12 @@ def test_a_yes_no_hint_says_what_the_answer_does_and_what_it_changes(every_modul
 
 
 def test_generic_and_specific_reasons_are_told_apart():
-    assert not hintscan.specific("Play Bones: +2 now; your hand and gene pool promise 5 points "
-                                 "more for the turns left than playing Boredom.")
+    assert not hintscan.specific("Play Bones: +2 now; you can expect 5 points more from your "
+                                 "hand and gene pool in the turns left than playing Boredom.")
+    assert not hintscan.specific("Play Bones: the leader Bob gets 2 points less from World's "
+                                 "End bonuses than playing Boredom.")
+    assert not hintscan.specific("Play Bones: the leader Bob can expect 6 points less from "
+                                 "hand and gene pool in the turns left than playing Boredom.")
     assert not hintscan.specific("Red: in 3 imagined worlds played a round on, your chance to "
                                  "win 0%, the same with 'Blue'.")
     assert not hintscan.specific("Blue: the leader Bob scores 2 points fewer now than 'Red'.")
@@ -210,3 +214,24 @@ def test_a_discard_is_not_explained_by_what_happens_whatever_is_discarded():
                     named += any(re.search(rf"{re.escape(n)}(?!\d)", words) for n in others)
             g.apply(r.choice(d.options))
     assert total >= 40 and named <= total / 20, (named, total)
+
+
+def test_a_reasons_parts_are_said_in_plain_words(db):
+    """A tryout found "the leader Player 2's hand and gene pool promise 6 points less" hard to
+    follow: each part of the evaluation is said as what a player gets or can expect."""
+    from doomlings_desktop.play.explain import _phrase
+
+    g = Game.new(db, 2, seed=1, log=False)
+    two = g.pname(1)
+    assert _phrase(g, 0, 1, "hand", -6.0, 1, "playing Kidney") == (
+        f"the leader {two} can expect 6 points less from hand and gene pool in the turns left "
+        "than playing Kidney")
+    assert _phrase(g, 0, 1, "world_end", 2.0, None, "") == (
+        f"{two} gets 2 points more from World's End bonuses")
+    assert _phrase(g, 0, 0, "hand", 1.0, 1, "") == (
+        "you can expect 1 point more from your hand and gene pool in the turns left")
+    assert _phrase(g, 0, 0, "world_end", -3.0, 1, "") == (
+        "your World's End bonuses come to 3 points less")
+    for part in ("now", "world_end", "hand"):
+        for q in (0, 1):
+            assert "promise" not in _phrase(g, 0, q, part, 2.0, 1, "")

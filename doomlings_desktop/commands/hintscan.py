@@ -6,7 +6,7 @@ decision the bot's public reason is taken. Each is then checked on a clone of th
 
 - a hint has a reason: more than the answer's name, and more than 'it changes little'
   (`explained`); and it is counted as generic where it names no cause, only the part of the
-  evaluation or the search's verdict ('your hand and gene pool promise 1 point more', 'your
+  evaluation or the search's verdict ('you can expect 1 point more from your hand', 'your
   chance to win 19%, the same with Red': `specific`, the 'generic' column);
 - a hint's '+N now' is the seat's real score change once the answer and what it sets off
   are done; where it hangs on hidden cards the hint says so ('+A to +B now, by cards you
@@ -122,12 +122,14 @@ def explained(why: str, name: str) -> bool:
 
 
 # A reason's clause that only names a part of the evaluation, or the search's verdict, and not
-# what made it move: 'you score 2 points more now than playing Bark', 'your hand and gene pool
-# promise 1 point more', 'in 6 imagined worlds played a round on, your chance to win 20% ...'
+# what made it move: 'you score 2 points more now than playing Bark', 'you can expect 1 point
+# more from your hand and gene pool', 'in 6 imagined worlds played a round on, your chance to win 20% ...'
 GENERIC = tuple(re.compile(p) for p in (
     r"^(the leader )?[^,]*? scores? (a little|\d+ points?) (more|fewer) now( than .+)?$",
-    r"^[^,]*World's End bonuses promise (a little|\d+ points?) (more|less)( than .+)?$",
-    r"^[^,]*hand and gene pool promise (a little|\d+ points?) (more|less)[^,]*$",
+    r"^[^,]*World's End bonuses come to (a little|\d+ points?) (more|less)( than .+)?$",
+    r"^[^,]*? gets (a little|\d+ points?) (more|less) from World's End bonuses( than .+)?$",
+    r"^[^,]*? can expect (a little|\d+ points?) (more|less) from (your )?hand and gene pool"
+    r"[^,]*$",
     r"^in \d+ imagined worlds? played a round on, your chance to win",
     r"^it changes little at once$",
     r"does about as well at once, and playing on a round",

@@ -69,17 +69,18 @@ def _phrase(game: Game, me: int, q: int, part: str, delta: float, leader: int | 
     if q == me:     # an answer's own effect may cost the seat (its lost trait): said so
         more, less = ("more", "more") if delta > 0 else ("fewer", "less")
         return {"now": f"you score {n} {more} now{than}",
-                "world_end": f"your World's End bonuses promise {n} {less}{than}",
-                "hand": f"your hand and gene pool promise {n} {less} for the turns left{than}",
+                "world_end": f"your World's End bonuses come to {n} {less}{than}",
+                "hand": f"you can expect {n} {less} from your hand and gene pool in the "
+                        f"turns left{than}",
                 }[part]
+    # plain words a new player reads at once: "the leader Bob's hand and gene pool promise 6
+    # points less" was found hard to follow in a tryout
     who = ("the leader " if q == leader else "") + game.pname(q)
-    if delta > 0:       # an effect that helps another player is said as such
-        return {"now": f"{who} scores {n} more now{than}",
-                "world_end": f"{who}'s World's End bonuses promise {n} more{than}",
-                "hand": f"{who}'s hand and gene pool promise {n} more{than}"}[part]
-    return {"now": f"{who} scores {n} fewer now{than}",
-            "world_end": f"{who}'s World's End bonuses promise {n} less{than}",
-            "hand": f"{who}'s hand and gene pool promise {n} less{than}"}[part]
+    more, fewer = ("more", "more") if delta > 0 else ("less", "fewer")
+    return {"now": f"{who} scores {n} {fewer} now{than}",
+            "world_end": f"{who} gets {n} {more} from World's End bonuses{than}",
+            "hand": f"{who} can expect {n} {more} from hand and gene pool in the turns "
+                    f"left{than}"}[part]
 
 
 def _main_term(mine: Terms, alt: Terms, me: int, lead: float, signed: bool = False,
