@@ -209,12 +209,21 @@ class StandIn:
             return "pass"
         if len(d.options) == 1:
             return d.options[0]
-        from doomlings_desktop.rules.worlds import WorldSampler
+        return self._judged(q, self._proxy(q))
 
+    def _proxy(self, q: int) -> Any:
+        """The Medium bot that judges seat q's standing answers (one per seat, kept)."""
         bot = self.proxies.get(q)
         if bot is None:
-            bot = self.proxies[q] = make_bot(STANDING_LEVEL, m.seed * 31 + 7 * q + 1, db=m.db)
-        return bot.decide(view_for(m.game, q, with_log=False), WorldSampler(m.game, q))
+            bot = self.proxies[q] = make_bot(STANDING_LEVEL, self.m.seed * 31 + 7 * q + 1,
+                                             db=self.m.db)
+        return bot
+
+    def _judged(self, q: int, bot: Any) -> Any:
+        """`bot`'s answer to seat q's pending decision, from q's own view."""
+        from doomlings_desktop.rules.worlds import WorldSampler
+
+        return bot.decide(view_for(self.m.game, q, with_log=False), WorldSampler(self.m.game, q))
 
     def _bot_answer(self, d: Decision) -> Any:
         """A bot's answer to its secret offer, worked out now, on the caller's thread: the
@@ -225,15 +234,8 @@ class StandIn:
         q = d.player
         if len(d.options) == 1:
             return d.options[0]
-        from doomlings_desktop.rules.worlds import WorldSampler
-
         bot = m.bots[q]
-        if getattr(bot, "level", "") == "hard":
-            bot = self.proxies.get(q)
-            if bot is None:
-                bot = self.proxies[q] = make_bot(STANDING_LEVEL, m.seed * 31 + 7 * q + 1,
-                                                 db=m.db)
-        return bot.decide(view_for(m.game, q, with_log=False), WorldSampler(m.game, q))
+        return self._judged(q, self._proxy(q) if getattr(bot, "level", "") == "hard" else bot)
 
     def keep_floor(self, d: Decision, answer: Any, floor: int, rng: int) -> None:
         """After `answer` to `d` was applied (the undo floor and rng state before it given):
