@@ -824,3 +824,82 @@ def test_the_first_summary_says_before_your_first_turn_then_since_your_last():
         assert said[0] == f"{who}: before your first turn", said
         assert all(t == f"{who}: since your last turn" for t in said[1:]), said
     assert len(titles["Ann"]) >= 2
+
+
+def test_what_the_summary_told_is_not_told_again_on_the_stage():
+    """A tryout with three at one screen: "New age: ..." was read in the summary window
+    ("since your last turn"), then the stage announced the same age again once it was closed.
+    What a summary told (the story of the time since that player last looked) is not told
+    again on the stage; a player who reads no summary (their own moves) still sees the stage.
+    Checked over the first rounds of a three-person game, by clicks."""
+    app = _app(size=(1280, 720))
+    sc = TableScene(app, [SeatConfig(n) for n in ("Ann", "Bob", "Cy")], seed=3)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    read: dict[int, set[str]] = {}     # seat -> the lines of the last summary it read
+    repeated: list[tuple[str, str]] = []
+    shown = 0
+    last_summary = last_moment = None
+    player = Player(3)
+    for _ in range(4000):
+        if sc.match.handoffs > 14:
+            break
+        if not player.act(app):
+            app.frame(dt=0.05)
+        summary = sc.news.summary
+        if summary is not None and summary is not last_summary:
+            last_summary = summary
+            read[sc.viewer] = {text for _, text in summary}
+        m = sc.overlays.stage.drawn
+        if m is not None and not sc.pass_needed and m.kind in ("age", "catastrophe") \
+                and m is not last_moment:
+            last_moment = m
+            shown += 1
+            name = sc.db.name(m.card)
+            if any(text.startswith(("Age: ", "Catastrophe: ")) and name in text
+                   for text in read.get(sc.viewer, ())):
+                repeated.append((sc.name(sc.viewer), m.title))
+    assert read, "no summary was read"
+    assert shown, "the stage showed nothing"
+    assert not repeated, repeated
+
+
+def test_continue_does_not_tell_again_a_summary_already_read():
+    """A tryout: three at one screen, a player read "since your last turn", then Save &
+    Quit (or the window closed) before their first answer; Continue told them the same
+    summary again (and without its "your standing answer played..." line, told once). A
+    summary read is the screen taken: the autosave counts it as seen."""
+    from doomlings_desktop.storage import saves
+    from doomlings_desktop.ui import router
+
+    app = _app(size=(1280, 720))
+    sc = TableScene(app, [SeatConfig(n) for n in ("Ann", "Bob", "Cy")], seed=3)
+    app.go(sc)
+    app.frame()
+    player = Player(3)
+    read = None
+    for _ in range(4000):
+        if sc.news.summary is not None and not sc.news.first:
+            read = list(sc.news.summary)
+            click(app, find(sc, ("button", "summary_done")).center)
+            break
+        if not player.act(app):
+            app.frame(dt=0.05)
+    assert read, "no summary came"
+    who = sc.viewer
+    # the window closed now, no answer given since: Continue
+    assert router.open_save(app, saves.autosave_path(), app.scene)
+    back = app.scene
+    assert back is not sc and back.match.asked().player == who
+    again = None
+    for _ in range(50):
+        app.frame()
+        r = find(back, ("pass_screen", who))
+        if r is not None:
+            click(app, r.center)
+            app.frame()
+            again = back.news.summary
+            break
+    assert back.viewer == who and not back.pass_needed
+    assert again is None or list(again) != read, again

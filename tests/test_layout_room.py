@@ -284,3 +284,37 @@ def test_a_long_name_heads_its_column_at_the_same_size_as_the_others(size):
         assert sizes == {full}, [(r.text, r.px) for r in heads]
     else:
         assert min(sizes) >= 0.7 * full, [(r.text, r.px) for r in heads]
+
+
+def test_a_pile_in_three_columns_gives_the_names_it_would_cut_the_room_others_leave():
+    """A tryout at 1280x720: opponents' piles in three columns cut long names ("Costly
+    Si...", "Directly R...", "Brute Str...") beside a column of "Clever" and "Late" as wide
+    as theirs. A column whose names all fit takes no more than its longest name needs while
+    another column of the pile cuts one; the room left goes to the columns that cut."""
+    from doomlings_desktop.ui.cardart.strips import name_fits, name_width
+
+    g = midgame(6, pile=14)
+    app, sc = table(g, (1280, 720))
+    app.frame([])
+    piles: dict[int, dict[int, list]] = {}
+    for r, k in sc.targets:
+        if k[0] == "strip" and k[1] != sc.viewer:
+            piles.setdefault(k[1], {}).setdefault(r.x, []).append((r, sc.db.cards[k[2]]))
+    checked = whole = 0
+    for seat, cols in piles.items():
+        if len(cols) < 3:
+            continue
+        fits = {x: [name_fits(d, r.w, r.h) for r, d in col] for x, col in cols.items()}
+        if all(all(f) for f in fits.values()):
+            continue
+        checked += 1
+        for x, col in cols.items():
+            if all(fits[x]):
+                # a variable trait as if its worth had two digits, as the table reckons it
+                need = max(name_width(d, r.h, -10 if d.kind == "trait" and d.variable
+                                      else None) for r, d in col)
+                assert col[0][0].w <= need + 4, (seat, [d.name for _, d in col],
+                                                 col[0][0].w, need)
+        whole += sum(sum(f) for f in fits.values())
+    assert checked, "no pile in three columns cut a name: choose another game"
+    check(app, sc, "three-column piles")

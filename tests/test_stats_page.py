@@ -245,3 +245,25 @@ def test_a_recent_game_line_names_the_winner_before_any_cut():
         shown = line.rstrip("…").removesuffix("...")
         order = [int(x) for x in re.findall(r"Player \d (\d+)", shown)]
         assert order == sorted(order, reverse=True), line
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600), (2176, 1224)])
+def test_the_marks_per_game_under_the_wins_chart_have_a_legend(size):
+    """A tryout at 1280x720: "Games won so far" drew a mark per game under its axis (a green
+    square won, a red frame lost) that nothing explained. The legend names both, with the mark
+    drawn as the chart draws it, and no legend entry runs into another, the last game's day or
+    past the chart."""
+    write([game(k) for k in range(12)])
+    app, seen = open_stats(size)
+    assert "a game won" in app.scene.legends and "a game lost" in app.scene.legends
+    plot = find(app.scene, ("chart", "wins"))
+    boxes = app.scene.legend_boxes
+    for i, a in enumerate(boxes):
+        assert a.right <= plot.right + 1, (a, plot)
+        for b in boxes[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    won = boxes[app.scene.legends.index("a game won") - len(app.scene.legends)]
+    lost = boxes[app.scene.legends.index("a game lost") - len(app.scene.legends)]
+    from doomlings_desktop.ui.theme import BAD
+    assert has_colour(app.screen, pygame.Rect(won.x, won.y, won.h, won.h), GOOD)
+    assert has_colour(app.screen, pygame.Rect(lost.x, lost.y, lost.h, lost.h), BAD)

@@ -217,11 +217,26 @@ def _watch_stage(sc, shown):
     sc.match.story = telling
 
 
+def _watch_summaries(sc, read: set) -> None:
+    """Record (viewer, catastrophe) for every pass-and-play summary that told a viewer of a
+    catastrophe ("since your last turn"): told there, it is not told again on the stage."""
+    news = sc.news
+    add = news.add
+
+    def added(*a, **k):
+        add(*a, **k)
+        for c in sc.game.catastrophes:
+            name = sc.db.name(c)
+            if any(t.startswith("Catastrophe: ") and name in t for _, t in news.summary or ()):
+                read.add((sc.viewer, c))
+    news.add = added
+
+
 def test_after_continue_each_human_is_still_told_the_big_moments_they_missed():
     """Pass-and-play, three humans: a catastrophe is revealed while one of them is at the
     screen; the game is left and continued before the others have taken it. Each of the
-    others is still shown the catastrophe when they next take the screen, as they would have
-    been without the break (seen in a 1280x720 tryout: after Continue, the player whose turn
+    others is still told the catastrophe when they next take the screen (in their summary, or
+    on the stage, once), as they would have been without the break (seen in a 1280x720 tryout: after Continue, the player whose turn
     Optimistic Nihilism had skipped was never told, nor shown the catastrophe)."""
     from doomlings_desktop.storage import saves
     from doomlings_desktop.ui import router
@@ -254,14 +269,22 @@ def test_after_continue_each_human_is_still_told_the_big_moments_they_missed():
     app.frame()
     _watch_stage(sc, shown)
     frames: dict = {}        # frames each of them has had at the screen, past their news
+    read: set = set()        # those told it in their summary ("since your last turn")
+    name = sc.db.name(cat)
 
     def step2():
+        summary = sc.news.summary or ()
+        if any(text.startswith("Catastrophe: ") and name in text for _, text in summary):
+            read.add(sc.viewer)
         if not sc.pass_needed and sc.news.summary is None and sc.viewer in missed:
             frames[sc.viewer] = frames.get(sc.viewer, 0) + 1
         step()
     wait_until(lambda: {q for q, k in frames.items() if k >= 3} >= missed or sc.game.over,
                "each of them at the screen", pump=step2, idle_s=0)
-    assert {v for v, m in shown if m.card == cat} >= missed
+    staged = {v for v, m in shown if m.card == cat}
+    # told once each: on the stage, or in the summary (then not again on the stage)
+    assert staged | read >= missed, (staged, read, missed)
+    assert not staged & read & missed, (staged, read)
 
 
 def _undo_after_a_catastrophe(seed):
@@ -279,6 +302,8 @@ def _undo_after_a_catastrophe(seed):
     player = Player(seed)
     shown: list = []
     _watch_stage(sc, shown)
+    read: set = set()
+    _watch_summaries(sc, read)
 
     def step():
         if not player.act(app):
@@ -291,24 +316,29 @@ def _undo_after_a_catastrophe(seed):
         return None
     cat = sc.game.catastrophes[0]
     undoer = sc.viewer
-    missed = {0, 1, 2} - {v for v, m in shown if m.card == cat} - {undoer}
-    return (app, sc, shown, cat, missed, undoer, step) if missed else None
+    missed = {0, 1, 2} - told(shown, read, cat) - {undoer}
+    return (app, sc, shown, read, cat, missed, undoer, step) if missed else None
+
+
+def told(shown: list, read: set, cat: int) -> set:
+    """The seats told of catastrophe `cat`: on the stage or in their summary."""
+    return {v for v, m in shown if m.card == cat} | {v for v, c in read if c == cat}
 
 
 def test_an_undo_by_one_player_keeps_the_others_big_moments_to_tell():
     """Pass-and-play: a catastrophe is revealed; before the others have been shown it, the
     player at the screen takes a play back (Undo, which deals the game again up to there).
-    Each of the others is still shown the catastrophe at their screen, and the one who undid
-    is not shown it again."""
+    Each of the others is still told the catastrophe at their screen (on the stage, or in
+    their summary), and the one who undid is not shown it again."""
     got = next(filter(None, (_undo_after_a_catastrophe(seed) for seed in range(2, 12))), None)
     assert got is not None, "no game of 10 had a catastrophe unseen at an undo"
-    app, sc, shown, cat, missed, undoer, step = got
+    app, sc, shown, read, cat, missed, undoer, step = got
     moves = sc.game.moves
     click(app, find(sc, ("button", "undo")).center)
     assert sc.game.moves is not moves             # the game was dealt again up to there
-    wait_until(lambda: {v for v, m in shown if m.card == cat} >= missed or sc.game.over,
-               "each of them shown the catastrophe", pump=step, idle_s=0)
-    assert {v for v, m in shown if m.card == cat} >= missed
+    wait_until(lambda: told(shown, read, cat) >= missed or sc.game.over,
+               "each of them told the catastrophe", pump=step, idle_s=0)
+    assert told(shown, read, cat) >= missed
     assert len({id(m) for v, m in shown if v == undoer and m.card == cat}) <= 1
 
 
@@ -568,3 +598,48 @@ def test_while_a_bots_card_is_shown_the_prompt_tells_that_play_not_the_next_thin
         wait_until(lambda: turn.card_rect is None, "the card put away",
                    pump=lambda: app.frame(dt=0.1), idle_s=0)
     assert told == 4
+
+
+def test_an_age_waiting_behind_an_out_of_turn_offer_is_shown_beside_it():
+    """A tryout at 1280x720 against three bots: a Parasitic offer came as a new age was
+    revealed; the top bar named the new age (and its rule) at once while the stage held the
+    announcement behind the offer's window, then announced it once the offer was answered,
+    an age the bar had named all along. The stage now shows the age (or a catastrophe) at
+    once, beside the offer's window: over none of its buttons nor its cards, and the offer
+    is still answered by a click on Pass."""
+    s = Settings()
+    s.animation = "off"
+    s.bot_pace = 0.0
+    app = App(size=(1280, 720), settings=s)
+    bots = [SeatConfig(f"Bot {i}", "bot", "medium") for i in (1, 2, 3)]
+    sc = TableScene(app, [SeatConfig("Ann")] + bots, seed=3)
+    sc.match.autosave = False
+    app.go(sc)
+    app.frame()
+    stage = sc.overlays.stage
+    player = Player(3)
+
+    def age_held() -> bool:
+        d = sc.my_decision()
+        waiting = ([stage.current] if stage.current is not None else []) + stage.queue
+        return d is not None and d.kind == "react" and any(m.kind == "age" for m in waiting)
+
+    def step():
+        if not player.act(app):
+            app.frame(dt=0.05)
+    wait_until(lambda: age_held() or sc.game.over, "an offer as an age is revealed",
+               pump=step, idle_s=0)
+    assert not sc.game.over, "no offer came with an age waiting: choose another seed"
+    offer = sc.my_decision()
+    app.frame()
+    app.frame()
+    assert stage.drawn is not None and stage.drawn.kind == "age", stage.drawn
+    assert sc.game.age == stage.drawn.card          # the bar's age, told on the stage
+    window = sc.overlays.window.frame_rect
+    assert window is not None and not stage.rect.colliderect(window), (stage.rect, window)
+    assert all(not stage.rect.colliderect(b.rect) for b in sc.buttons)
+    cards = [r for r, k in sc.targets if k[0] == "overlay_card"]
+    assert cards and all(not stage.rect.colliderect(r) for r in cards)
+    click(app, find(sc, ("button", ("answer", "pass"))).center)
+    app.frame()
+    assert sc.game.pending is not offer             # the click went to the offer

@@ -317,10 +317,16 @@ class Match:
             self.story_from[seat] = self.seen_moves[seat]
         if self.cleared is not None:
             self.look(self.cleared)     # the one who passed saw the table as it is now
-        if seat != self.cleared:
+        handed = seat != self.cleared
+        if handed:
             self.handoffs += 1
         self.cleared = seat
         self.viewer = seat
+        if handed and len(self.humans) > 1:
+            # what they are now told (the summary, their standing answer's plays) counts as
+            # seen in the autosave too: a tryout quit after reading it, and Continue told
+            # the same summary again, without the standing answer's line (told once)
+            self.persist()
 
     # ------------------------------------------------------------------ what changed
 

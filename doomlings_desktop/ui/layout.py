@@ -358,16 +358,50 @@ def strip_slots(area: Rect, colors: list[str], u: float,
                 break
         best = (None, (pitch, col, place, 0))
     pitch, ncols, place, _ = best[1]
-    col_w = area.w // max(1, ncols)
     seen: dict[str, int] = {}
-    slots = []
+    spots = []
     for c in colors:
         k = seen.get(c, 0)
         seen[c] = k + 1
-        col, y = place[c][k] if c in place else (0, 0)
-        slots.append(Rect(area.x + col * col_w + gap, area.y + y, col_w - 2 * gap,
-                          pitch - cut))
-    return slots
+        spots.append(place[c][k] if c in place else (0, 0))
+    need = None
+    if need_of is not None and ncols > 1:
+        h = pitch - cut
+        need = [0] * ncols
+        for i, (col, _) in enumerate(spots):
+            need[col] = max(need[col], need_of(h, i) + 2 * gap
+                            + (attach_indent(h, area.w // ncols) if i in bound else 0))
+    widths = fair_widths(area.w, ncols, need)
+    xs = [sum(widths[:k]) for k in range(ncols + 1)]
+    return [Rect(area.x + xs[col] + gap, area.y + y, widths[col] - 2 * gap, pitch - cut)
+            for col, y in spots]
+
+
+def fair_widths(total: int, ncols: int, need: list[int] | None) -> list[int]:
+    """The widths of a pile's `ncols` columns in `total`: equal, unless some columns need
+    less than an equal share for their longest name (`need`) while others cut theirs; then
+    those get what they need and the rest is shared by the others (a tryout at 1280x720 saw
+    "Costly Si..." and "Directly R..." beside a column of "Clever" and "Late" as wide)."""
+    ncols = max(1, ncols)
+    equal = [total // ncols] * ncols
+    if need is None or all(n <= total // ncols for n in need) \
+            or all(n >= total // ncols for n in need):
+        return equal
+    out = [0] * ncols
+    open_cols = list(range(ncols))
+    left = total
+    while open_cols:
+        share = left // len(open_cols)
+        small = [k for k in open_cols if need[k] <= share]
+        if not small:
+            for k in open_cols:
+                out[k] = share
+            break
+        for k in small:
+            out[k] = need[k]
+            left -= need[k]
+        open_cols = [k for k in open_cols if k not in small]
+    return out
 
 
 def _flow(groups: list, pitch: int, sep: int, height: int) -> tuple[int, dict]:

@@ -50,6 +50,7 @@ class StatsScene(SubScene):
         self._db: Any = None
         self._art: Any = None
         self.legends: list[str] = []        # what the charts' legends said, last drawn (tests)
+        self.legend_boxes: list[pygame.Rect] = []   # where each legend and day was drawn (tests)
 
     @property
     def db(self) -> Any:
@@ -81,6 +82,7 @@ class StatsScene(SubScene):
         u = self.unit()
         w, h = surf.get_size()
         self.legends = []
+        self.legend_boxes = []
         m = int(48 * u)
         self.begin(surf, m)
         s = statistics.summary()
@@ -193,7 +195,7 @@ class StatsScene(SubScene):
                    + ([("best bot", MUTED)] if any(v is not None for v in rivals) else []))
 
     def _axis(self, surf: pygame.Surface, tl: list[dict], plot: pygame.Rect, u: float,
-              legend: list[tuple[str, tuple]]) -> None:
+              legend: list[tuple]) -> None:
         """Under a chart: the first and last game's day, and what each line is."""
         t = self.app.text
         size = max(11, int(13 * u))
@@ -204,14 +206,30 @@ class StatsScene(SubScene):
         if last:
             img = t.render(last, size, MUTED)
             surf.blit(img, img.get_rect(topright=(plot.right, y)))
+            self.legend_boxes.append(img.get_rect(topright=(plot.right, y)))
         x = plot.x + int(110 * u)
-        for words, color in legend:
-            pygame.draw.line(surf, color, (x, y + size // 2 + 1), (x + int(18 * u),
-                                                                  y + size // 2 + 1), 3)
+        for words, color, *kind in legend:
+            self._key(surf, kind[0] if kind else "line", color, x, y, size, u)
             img = t.render(words, size, MUTED)
             surf.blit(img, (x + int(24 * u), y))
+            self.legend_boxes.append(pygame.Rect(x, y, int(24 * u) + img.get_width(), size))
             x += int(24 * u) + img.get_width() + int(22 * u)
             self.legends.append(words)
+
+    @staticmethod
+    def _key(surf: pygame.Surface, kind: str, color: tuple, x: int, y: int, size: int,
+             u: float) -> None:
+        """A legend's sample, drawn as the chart draws it: a line, or a game's mark (a filled
+        square won, a frame lost; a tryout found those marks under the axis unexplained)."""
+        mid = y + size // 2 + 1
+        if kind == "line":
+            pygame.draw.line(surf, color, (x, mid), (x + int(18 * u), mid), 3)
+            return
+        side = max(3, int(12 * u))
+        pygame.draw.rect(surf, color, pygame.Rect(x + int(9 * u) - side // 2, mid - side // 2,
+                                                  side, side),
+                         width=0 if kind == "square" else max(1, side // 4),
+                         border_radius=max(1, side // 4))
 
     def _wins(self, surf: pygame.Surface, tl: list[dict], r: pygame.Rect, u: float) -> None:
         """The share of these games won so far, and a mark per game (a green square won, a
@@ -239,7 +257,9 @@ class StatsScene(SubScene):
                              pygame.Rect(cx - side // 2, plot.bottom + int(8 * u), side, side),
                              width=0 if g["won"] else max(1, side // 4),
                              border_radius=max(1, side // 4))
-        self._axis(surf, tl, plot.move(0, int(16 * u)), u, [("share won", GOOD)])
+        self._axis(surf, tl, plot.move(0, int(16 * u)), u,
+                   [("share won", GOOD), ("a game won", GOOD, "square"),
+                    ("a game lost", BAD, "frame")])
 
     def _levels(self, surf: pygame.Surface, by_level: dict, r: pygame.Rect, u: float) -> int:
         """A bar per bot level played against: the share of those games you won."""

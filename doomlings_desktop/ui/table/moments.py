@@ -37,6 +37,10 @@ QUEUE = 4            # moments waiting beyond this are dropped, oldest first: th
 # for the skip closed the catastrophe unread.
 GRACE = 0.6
 DOOM = ("catastrophe", "world_end", "skip")
+# what the top bar names at once (the age, the catastrophes): not held behind an out-of-turn
+# offer's window, where the bar ran ahead of the stage and the stage then announced an age
+# the bar had named all along (a tryout at 1280x720, a Parasitic offer)
+AHEAD = ("age", "catastrophe")
 
 
 class Stage(Layer):
@@ -54,6 +58,7 @@ class Stage(Layer):
         self.seat: int | None = None       # whose moments these are (the viewer told them)
         self.kept: dict[int, list] = {}    # other seats' moments not shown yet, for their turn
         self.seen_current = False          # `current` has been on screen
+        self.restored: list[Any] = []      # the moments kept for the viewer from before
 
     # ------------------------------------------------------------------ time
 
@@ -73,6 +78,7 @@ class Stage(Layer):
                 self.kept[self.seat] = trim(unseen + self.queue)
             self.seat = viewer
             self.queue = self.kept.pop(viewer, [])
+            self.restored = list(self.queue)
             self.current = None
         self.queue += self.sc.match.story()
         self.queue = trim(self.queue)
@@ -82,6 +88,8 @@ class Stage(Layer):
             self.queue.clear()
             self.current = None
             return
+        if self.offer_open():
+            self._ahead(now)
         if self.current is not None and self.waiting():
             self.since = now               # its time runs once it can be seen
         if self.current is not None and now - self.since >= self.stay(self.current):
@@ -90,6 +98,36 @@ class Stage(Layer):
             self.current = self.queue.pop(0)
             self.since = now
             self.seen_current = False
+
+    def offer_open(self) -> bool:
+        """An out-of-turn offer's window is over the table (it leaves room beside it)."""
+        return self.sc._card_window(self.sc.my_decision()) == "react"
+
+    def _ahead(self, now: float) -> None:
+        """Behind an offer's window: the first age or catastrophe waiting is shown now,
+        before whatever smaller moment was first in line (that one waits for the window to
+        close), so the stage keeps up with the top bar."""
+        if self.current is not None and self.current.kind in AHEAD:
+            return
+        big = next((m for m in self.queue if m.kind in AHEAD), None)
+        if big is None:
+            return
+        self.queue.remove(big)
+        if self.current is not None and not self.seen_current:
+            self.queue.insert(0, self.current)
+        self.current = big
+        self.since = now
+        self.seen_current = False
+
+    def told_in_summary(self) -> None:
+        """Pass-and-play: the summary window ("since your last turn") has just told the
+        viewer everything since they last looked, so the moments of that same time are not
+        told again on the stage (a tryout read "Age: Lunar Retreat..." in the summary, then
+        "New age: Lunar Retreat" on the stage). Those kept from before that time (told to
+        the viewer as they passed the screen on, never shown) stay."""
+        self.queue = [m for m in self.queue if any(m is r for r in self.restored)]
+        if self.current is not None and not any(self.current is r for r in self.restored):
+            self.current = None
 
     def tell(self, m: Any) -> None:
         """A moment of the table's own (against bots, "since your last turn"), told after
@@ -120,7 +158,10 @@ class Stage(Layer):
         offer, "since your last turn"), or a pass screen hides the table: the moment waits
         behind it, never over its cards and buttons, nor going by unseen."""
         sc = self.sc
-        return sc._card_window(sc.my_decision()) is not None or sc.news.summary is not None \
+        window = sc._card_window(sc.my_decision())
+        if window == "react" and self.current is not None and self.current.kind in AHEAD:
+            window = None       # beside the offer's window, not behind it (`_ahead`)
+        return window is not None or sc.news.summary is not None \
             or sc.match.review is not None or sc.pass_needed
 
     def shown_now(self) -> Any:
@@ -148,8 +189,19 @@ class Stage(Layer):
         return False
 
     def _avoid(self) -> list[Rect]:
-        """The buttons, and the cards that answer the viewer's pending decision."""
-        return decision_rects(self.sc, self.sc.my_decision())
+        """The buttons, and the cards that answer the viewer's pending decision; beside an
+        out-of-turn offer, its whole window."""
+        frame = self.sc.overlays.window.frame_rect if self.offer_open() else None
+        return decision_rects(self.sc, self.sc.my_decision()) + ([frame] if frame else [])
+
+    def _beside(self, box: Rect, h: int, u: float) -> Rect:
+        """`box` moved under an out-of-turn offer's window where it would cover the window's
+        edge (its keys' line) and there is room under it."""
+        frame = self.sc.overlays.window.frame_rect if self.offer_open() else None
+        if frame is None or not box.colliderect(frame):
+            return box
+        top = frame.bottom + int(6 * u)
+        return box.move(0, top - box.y) if top + box.h <= h else box
 
     def draw(self, surf: pygame.Surface, v: View | None, d: Any, u: float) -> None:
         m = self.drawn = self.shown_now()
@@ -176,7 +228,8 @@ class Stage(Layer):
         if kept is not None and kept.size == box.size and kept.collidelist(avoid) < 0:
             box = kept          # a moment stays where it came (it jumped as bubbles came)
         else:
-            box = self.rect = free_spot(self.sc, box, surf.get_size(), u, avoid=avoid)
+            box = self.rect = self._beside(free_spot(self.sc, box, surf.get_size(), u,
+                                                     avoid=avoid), surf.get_height(), u)
         self.placed = m
         edge = STAGE_DOOM if m.kind in DOOM else STAGE_EDGE
         pygame.draw.rect(surf, STAGE_BOX, box, border_radius=int(12 * u))

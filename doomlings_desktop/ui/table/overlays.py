@@ -75,6 +75,7 @@ class CardWindow(Layer):
     move that opened the window."""
 
     title_rect: Rect | None = None      # where its title was last drawn (a lesson note avoids it)
+    frame_rect: Rect | None = None      # its framed box, last drawn (the stage avoids it)
 
     def open(self, d: Any) -> bool:
         # "since your last turn" is read first: the window waits under no other window
@@ -139,6 +140,7 @@ class CardWindow(Layer):
             box = Rect(0, 0, min(w - int(8 * u), across + int(48 * u)),
                        bottom + below - int(50 * u))
             box.midtop = (w // 2, int(50 * u))
+            self.frame_rect = box
             pygame.draw.rect(surf, BG, box, border_radius=int(12 * u))
             pygame.draw.rect(surf, ACCENT, box, width=max(1, int(2 * u)),
                              border_radius=int(12 * u))

@@ -268,6 +268,8 @@ class TableScene(Scene):
             # last turn" before anyone's first turn
             self.news.add(since, self.time, summary=self.took_screen and len(self.humans) > 1,
                           told=told, first=getattr(m, "seen_at", {}).get(self.viewer) == 0)
+            if self.took_screen and self.news.summary is not None:
+                self.overlays.stage.told_in_summary()     # told once, not again on the stage
         if len(self.humans) == 1 and not self.view_only:     # a replay steps: no catch-up
             d = self.my_decision()
             lines = self.news.catch_up(since.lines, d is not None and d.intent == TURN_PLAY,
