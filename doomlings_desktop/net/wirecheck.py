@@ -13,15 +13,16 @@ read: ..."), like an update that does not fit the schema.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, get_args
 
 from doomlings_desktop.rules.cards import ALL_COLORS
+from doomlings_desktop.rules.decisions import Kind
 
 SEATS_MAX = 6
 COUNT_MAX = 10_000          # a hand, a deck, a pile: far more than any database has
 POINTS_MAX = 1_000_000      # a score or a gene pool, either sign
 CARD_KINDS = ("play", "card", "catastrophe", "react")    # decisions whose int options are cards
-KINDS = CARD_KINDS + ("player", "no_play", "color", "yesno", "end_turn")
+KINDS = get_args(Kind)      # the engine's own list: a kind added there is read here too
 
 
 class Unreadable(ValueError):
