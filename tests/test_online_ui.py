@@ -13,7 +13,7 @@ from netdriver import start_server, stop_server
 from uidriver import Player, click, find, key, wait_until
 from websockets.sync.server import serve as sync_serve
 
-from doomlings_desktop.net.session import RemoteMatch, Waits
+from doomlings_desktop.net.session import RemoteMatch, Waits, replayed
 from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui import router
 from doomlings_desktop.ui.app import App
@@ -176,10 +176,10 @@ def kept_here(m: RemoteMatch) -> bool:
 def test_a_record_that_does_not_replay_or_fit_is_said_and_not_kept():
     """The host's record is hostile input: garbage, a deep nesting, a record of another
     game: each is a sentence, and nothing is written."""
-    assert RemoteMatch._replayed("[[[")[0] is None
-    assert RemoteMatch._replayed("[" * 100_000 + "]" * 100_000)[0] is None
-    assert RemoteMatch._replayed('{"seed": "x"}')[0] is None
-    assert RemoteMatch._replayed("5")[1]
+    assert replayed("[[[")[0] is None
+    assert replayed("[" * 100_000 + "]" * 100_000)[0] is None
+    assert replayed('{"seed": "x"}')[0] is None
+    assert replayed("5")[1]
 
 
 def test_parse_address_says_what_is_wrong():

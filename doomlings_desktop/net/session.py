@@ -314,6 +314,30 @@ def leaving_words(self: RemoteMatch) -> list[str] | None:
             "where it is, and they take their seats back by themselves."]
 
 
+def replayed(text: str) -> tuple[Any, str]:
+    """The finished game a Record names, replayed here (on the network thread: it takes
+    a few milliseconds), or None and why not. Hostile input: any failure is a sentence."""
+    import json
+
+    from doomlings_desktop.rules.cards import default_database
+    from doomlings_desktop.rules.record import replay
+
+    try:
+        record = json.loads(text)
+        if not isinstance(record, dict):
+            raise ValueError("not a record")
+        return replay(record, default_database()), ""
+    except RecursionError:
+        return None, "it is nested too deep"
+    except Exception as e:  # noqa: BLE001 - whatever the bytes, a sentence
+        return None, str(e)[:120] or type(e).__name__
+
+def lobby_seats(seats: Any) -> tuple[LobbySeat, ...]:
+    """The lobby's seats as received, each field cut to what a row shows."""
+    return tuple(LobbySeat(str(x.kind)[:10], str(x.name)[:40], bool(x.taken),
+                           bool(x.connected)) for x in seats)
+
+
 class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
     """One remote seat at the table: `start()` connects on a thread of its own; `tick()`
     takes in what it heard; `apply(answer)` sends an answer. `state` is connecting, lobby,
@@ -470,10 +494,10 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         s = self._seat
         t = type(msg)
         if t is Welcome:
-            self._put("welcome", msg.seat, tuple(msg.modules), self._lobby(msg.seats),
+            self._put("welcome", msg.seat, tuple(msg.modules), lobby_seats(msg.seats),
                       bool(msg.hints))
         elif t is Waiting:
-            self._put("waiting", self._lobby(msg.seats))
+            self._put("waiting", lobby_seats(msg.seats))
         elif t is Refused and msg.about == "hint" and not msg.fatal:
             self._put("hint refused", msg.reason[:300])
         elif t is Refused:
@@ -483,36 +507,12 @@ class RemoteMatch(SeatNews, Rematching, RemoteHints, LocalOnly):
         elif t is Said:
             self._put("said", msg.seat, msg.phrase)
         elif t is Record:
-            self._put("record", msg.game, *self._replayed(msg.record))
+            self._put("record", msg.game, *replayed(msg.record))
         elif t is Update:
             # the client applies it after this call: hand over what it will hold then
             log_ = s.log[:msg.log_at] + list(msg.events) if msg.game == s.game else \
                 list(msg.events)
             self._put("update", msg, tuple(log_))
-
-    @staticmethod
-    def _replayed(text: str) -> tuple[Any, str]:
-        """The finished game a Record names, replayed here (on the network thread: it takes
-        a few milliseconds), or None and why not. Hostile input: any failure is a sentence."""
-        import json
-
-        from doomlings_desktop.rules.cards import default_database
-        from doomlings_desktop.rules.record import replay
-
-        try:
-            record = json.loads(text)
-            if not isinstance(record, dict):
-                raise ValueError("not a record")
-            return replay(record, default_database()), ""
-        except RecursionError:
-            return None, "it is nested too deep"
-        except Exception as e:  # noqa: BLE001 - whatever the bytes, a sentence
-            return None, str(e)[:120] or type(e).__name__
-
-    @staticmethod
-    def _lobby(seats: Any) -> tuple[LobbySeat, ...]:
-        return tuple(LobbySeat(str(x.kind)[:10], str(x.name)[:40], bool(x.taken),
-                               bool(x.connected)) for x in seats)
 
     def stop(self) -> None:
         """Leave: close the connection and end the thread (and the hosted server, if any)."""
