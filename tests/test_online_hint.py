@@ -374,7 +374,7 @@ def test_a_hint_from_the_host_that_is_not_an_answer_is_dropped():
 
 
 def test_the_hint_messages_schema():
-    assert P.PROTOCOL == 2
+    assert P.PROTOCOL == 3
     assert P.decode_client('{"t": "hint", "step": 3, "game": 1}') == P.AskHint(3, 1)
     for bad in ('{"t": "hint"}', '{"t": "hint", "step": "3"}', '{"t": "hint", "step": 1e9}',
                 '{"t": "hint", "step": 1, "why": "x"}'):

@@ -133,10 +133,11 @@ class StandIn:
         g = m.game
         keep = self._pause_kept(d, answer)
         at, since = len(g.log or ()), len(g.moves or ())
-        if d.player in m.bots and answer != "pass":
+        notes = m.bot_notes     # None: a table that keeps no reasons (an online room)
+        if d.player in m.bots and answer != "pass" and notes is not None:
             why = self._bot_reason(d, answer)
             if why:
-                m.bot_notes[at] = why
+                notes[at] = why
         if keep:
             g.hold |= KEEP_PAUSE
         try:
@@ -144,8 +145,8 @@ class StandIn:
         finally:
             if keep:
                 g.hold &= ~KEEP_PAUSE
-        if at in m.bot_notes and not m.line_by(at, since):
-            m.bot_notes.pop(at, None)
+        if notes is not None and at in notes and not m.line_by(at, since):
+            notes.pop(at, None)
 
     def _bot_reason(self, d: Decision, answer: Any) -> str:
         """A bot's reason for its out-of-turn play, checked in worlds it could imagine (as

@@ -1,0 +1,177 @@
+"""A room bot's out-of-turn offer tells the remote players nothing (the first promise, online).
+
+The same online game is played twice on 127.0.0.1, the room's bot holding Parasitic (offered
+each time the player plays a trait) or Big Ears (a plain purple trait, never offered anything), and the bot passing
+every offer. Everything the remote seat receives, every message decoded (its token aside,
+which is random), must be the same: before, its share of the stream held the offer's
+`Asked(-1)` and the pass's entry not sent, `Update.step` counted the bot's answer, the bot's
+pass came as an update of its own, and a quiet pass ended the player's play (no End turn
+pause, no Undo). The player plays, takes the play back, plays again, ends the turn, drops
+the connection and takes the seat back with its token, and plays on. Every wait has a
+deadline."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from netdriver import Plain, hello, start_server, stop_server
+
+from doomlings_desktop.net import room as room_module
+from doomlings_desktop.net.protocol import decode_server
+from doomlings_desktop.rules.cards import default_database
+from doomlings_desktop.rules.events import Asked
+from doomlings_desktop.rules.setup import build
+
+SECRETS = ("parasitic", "big-ears")     # Ben holds one: only Parasitic is ever offered
+DECK = ["gills", "leaves", "migratory", "woody-stems", "kidney", "memory", "fire-skin",
+        "fangs", "flight", "spiny", "deep-roots", "delicious"]
+
+
+class Decliner:
+    """Passes every offer; otherwise plays a card other than its secret one (so the secret
+    stays in its hand, hidden), else the first option."""
+
+    name = "Easy"
+    level = "easy"
+
+    def __init__(self, db) -> None:
+        self.keep = {db.card(c) for c in SECRETS}
+
+    def decide(self, view, sampler=None):
+        d = view.decision
+        if d.kind == "react":
+            return "pass"
+        rest = [o for o in d.options if o not in self.keep and o != "pass"]
+        return rest[0] if rest else d.options[0]
+
+
+def _serve(monkeypatch, secret: str, play: str, undo: bool):
+    db = default_database()
+
+    def dealt(answers):
+        g = build(db, {"players": [{"hand": [play, "bark", "fecundity"], "pile": []},
+                                   {"hand": [secret, "antlers"], "pile": []}],
+                       "trait_deck": DECK}, players=2)
+        for a in answers:
+            g.apply(a)
+        g.hold = room.holds()
+        return g
+
+    monkeypatch.setattr(room_module, "make_bot", lambda level, seed=0, **kw: Decliner(db))
+    st, errors = start_server([], undo=undo)
+    room = st.call(lambda: st.server.add_room("OFFERS", ["remote", "easy"], seed=3))
+    room._dealt = dealt
+    return st, errors, room, db
+
+
+class Seat:
+    """A plain connection that keeps what it was sent, as a remote seat does."""
+
+    def __init__(self, url: str, secrets: set[int]) -> None:
+        self.url = url
+        self.secrets = secrets
+        self.shown_at: int | None = None    # the first message that shows a secret card
+        self.got: list[dict] = []
+        self.log: list = []
+        self.zones: list = []
+        self.token = ""
+        self.c: Plain | None = None
+
+    def join(self) -> dict:
+        self.c = Plain(self.url)
+        self.c.send(hello("OFFERS", self.token, since=len(self.log), zsince=len(self.zones)))
+        return self.mine()
+
+    def take(self, m: dict) -> None:
+        decode_server(json.dumps(m))        # every message fits the schema
+        kept = dict(m, token="-") if m["t"] == "welcome" else m
+        self.got.append(kept)
+        if self.shown_at is None and m["t"] == "update" and _cards(m) & self.secrets:
+            self.shown_at = len(self.got) - 1
+        if m["t"] == "welcome":
+            self.token = m["token"]
+        if m["t"] == "update":
+            assert m["log_at"] <= len(self.log) and m["zones_at"] <= len(self.zones)
+            del self.log[m["log_at"]:]
+            self.log.extend(m["events"])
+            del self.zones[m["zones_at"]:]
+            self.zones.extend(m["zones"])
+
+    def mine(self) -> dict:
+        """The next update that asks this seat something (the messages before it kept)."""
+        for _ in range(60):
+            m = self.c.recv(10)
+            self.take(m)
+            assert m["t"] != "refused", m
+            if m["t"] == "update" and (m["decision"] is not None or m["view"]["over"]):
+                return m
+        raise AssertionError("no decision for this seat in 60 messages")
+
+    def send(self, kind: str, step: int, **more) -> dict:
+        self.c.send(json.dumps({"t": kind, "step": step, "game": 0, **more}))
+        return self.mine()
+
+
+def _played(monkeypatch, secret: str, play: str, undo: bool) -> tuple[list[dict], list]:
+    st, errors, room, db = _serve(monkeypatch, secret, play, undo)
+    card = db.card(play)
+    s = Seat(st.url, {db.card(c) for c in SECRETS})
+    try:
+        u = s.join()
+        u = s.send("answer", u["step"], answer=card)
+        if undo and u["decision"]["kind"] == "end_turn":
+            assert u["undo"], "the play may be taken back at its pause"
+            u = s.send("undo", u["step"])
+            assert u["decision"]["kind"] == "play" and card in u["decision"]["options"]
+            u = s.send("answer", u["step"], answer=card)
+        if u["decision"]["kind"] == "end_turn":
+            u = s.send("answer", u["step"], answer="end")
+        s.c.close()             # gone, then back with the token: sent only what it missed
+        u = s.join()
+        for _ in range(12):     # play on: every trait played is offered to Parasitic
+            if u["view"]["over"] or s.shown_at is not None:
+                break       # the public game shows the secret card (a swap of hands...)
+            d = u["decision"]
+            options = [o for o in d["options"] if o != "pass"] or d["options"]
+            u = s.send("answer", u["step"], answer=options[0])
+        moves = st.call(lambda: list(room.game.moves))
+    finally:
+        if s.c is not None:
+            s.c.close()
+        stop_server(st, errors)
+    assert not errors.records, errors.records
+    return s.got[:s.shown_at], moves
+
+
+def _cards(m: dict) -> set[int]:
+    """Every card an update shows: the hand, the piles, the discard pile, the events'."""
+    v = m["view"]
+    out = set(v["hand"]) | set(v["discard"]) | {c for s in v["seats"] for c in s["pile"]}
+    for z in m["zones"]:
+        if z is None:
+            continue
+        for x in z[1:]:
+            if type(x) is int:
+                out.add(x)
+            elif type(x) is list:
+                out |= {c for c in x if type(c) is int}
+    return out
+
+
+@pytest.mark.parametrize("undo", [True, False], ids=["undo", "no-undo"])
+@pytest.mark.parametrize("play", ["quick", "introspective"])
+def test_a_bots_offer_changes_nothing_a_remote_seat_receives(monkeypatch, play, undo):
+    """Quick shows nothing (the pause comes, Undo takes it back); Introspective draws (the
+    turn goes on). Either way, with or without Undo, the seat is sent the same messages."""
+    worlds = [_played(monkeypatch, secret, play, undo) for secret in SECRETS]
+    offers = [sum(type(e) is Asked and e.decision is not None and e.decision.kind == "react"
+                  for e in moves) for _, moves in worlds]
+    assert offers[0] >= 2 and offers[1] == 0, offers    # Parasitic was offered, Big Ears never
+    got = [g for g, _ in worlds]
+    for k, (a, b) in enumerate(zip(*got, strict=False)):
+        assert a == b, f"message {k} differs:\n{a}\n{b}"
+    assert len(got[0]) == len(got[1]) >= 12, [len(g) for g in got]
+    asked = [z for m in got[0] if m["t"] == "update" for z in m["zones"]
+             if z is not None and z[0] == "q"]
+    assert asked and all(z[1] != -1 for z in asked)     # no wait on no one the seat can see
