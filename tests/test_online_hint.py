@@ -30,8 +30,9 @@ POLICY = HintPolicy(budget=None, iterations=ITER)
 
 def _pending(st, code: str) -> tuple[int, int, list]:
     def look():
-        g = st.server.rooms[code].game
-        return g.pending.player, len(g.answers), list(g.pending.options)
+        room = st.server.rooms[code]
+        g = room.game
+        return g.pending.player, room.step, list(g.pending.options)
     return st.call(look)
 
 
@@ -226,7 +227,7 @@ def test_hints_forbidden_by_the_server_or_the_host_are_refused():
         assert c.until("welcome")["hints"] is False
         c.until("update")
         before = st.call(room.fingerprint)
-        m = _ask(c, st.call(lambda: len(room.game.answers)))
+        m = _ask(c, st.call(lambda: room.step))
         assert m["t"] == "refused" and "does not allow hints" in m["reason"]
         assert st.call(room.fingerprint) == before
         c.close()
