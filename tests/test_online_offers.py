@@ -175,3 +175,74 @@ def test_a_bots_offer_changes_nothing_a_remote_seat_receives(monkeypatch, play, 
     asked = [z for m in got[0] if m["t"] == "update" for z in m["zones"]
              if z is not None and z[0] == "q"]
     assert asked and all(z[1] != -1 for z in asked)     # no wait on no one the seat can see
+
+
+def _room(level: str, secret: str, undo: bool = True):
+    """A room of a player and a bot of `level` holding `secret`, dealt at a set position."""
+    from doomlings_desktop.net.room import Room
+
+    db = default_database()
+    room = Room("OFFERS", ["remote", level], seed=3, undo=undo)
+
+    def dealt(answers):
+        g = build(db, {"players": [{"hand": ["quick", "bark", "fecundity"], "pile": []},
+                                   {"hand": [secret, "antlers"], "pile": []}],
+                       "trait_deck": DECK}, players=2)
+        for a in answers:
+            g.apply(a)
+        g.hold = room.holds()
+        return g
+
+    room._dealt = dealt
+    room.take_seat("Ann", "")
+    room.start()
+    return room, db
+
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_bot_level_answers_its_offer_inside_the_players_move(level):
+    """Whatever the bot's level, its offer is answered inside the player's own answer (a Hard
+    bot borrows the Medium judgement, milliseconds, as at a local table): the room is never
+    left waiting on it, and the player is told one step more. A quiet pass keeps the pause;
+    a Parasitic played is public (its play is in every seat's stream)."""
+    worlds = []
+    for secret in SECRETS:
+        room, db = _room(level, secret)
+        room.answer(0, room.step, db.card("quick"))
+        g = room.game
+        offered = sum(type(e) is Asked and e.decision is not None
+                      and e.decision.kind == "react" for e in g.moves)
+        played = any(getattr(e, "out_of_turn", False) for e in g.moves)
+        worlds.append((offered, played, g.pending.kind != "react", room.step))
+    assert worlds[1] == (0, False, True, 1), worlds
+    assert worlds[0][0] == 1 and worlds[0][2:] == (True, 1), worlds
+    if not worlds[0][1]:
+        assert room.game.pending.kind == "end_turn" and room.may_undo(0)
+
+
+def test_a_room_file_reopens_at_the_step_its_players_were_told(tmp_path):
+    """A room reopened from its file (`serve --state`) tells its players the same step: the
+    answers to the bots' offers are in the file (a record is seed and answers) and are kept
+    from the players again."""
+    import random
+
+    from doomlings_desktop.net.room import Room
+    from doomlings_desktop.net.roomstore import load_room, save_room
+
+    room = Room("FILED", ["remote", "random", "remote", "random", "random"], seed=402)
+    room.take_seat("Ann", "")
+    room.take_seat("Ben", "")
+    room.start()
+    r = random.Random(1)
+    while room.step == len(room.game.answers) or room.game.pending.player in room.bots:
+        d = room.game.pending
+        if d.player in room.bots:
+            room.play(r.choice(d.options))
+        else:
+            room.answer(d.player, room.step, r.choice(d.options))
+    assert room.step < len(room.game.answers)      # a bot's offer was answered, unseen
+    save_room(tmp_path, room)
+    again = load_room(tmp_path / "FILED.json")
+    assert list(again.game.answers) == list(room.game.answers)
+    assert again.step == room.step and again.unseen.marks == room.unseen.marks
