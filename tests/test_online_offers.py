@@ -246,3 +246,17 @@ def test_a_room_file_reopens_at_the_step_its_players_were_told(tmp_path):
     again = load_room(tmp_path / "FILED.json")
     assert list(again.game.answers) == list(room.game.answers)
     assert again.step == room.step and again.unseen.marks == room.unseen.marks
+
+
+def test_a_bot_that_fails_on_its_offer_passes_and_the_room_goes_on():
+    """A bot's bug on its out-of-turn offer must not leave the room waiting on it: it passes
+    (logged), inside the player's move, as any bot's offer is answered."""
+    class Broken(Decliner):
+        def decide(self, view, sampler=None):
+            raise RuntimeError("a bot's bug")
+
+    room, db = _room("easy", "parasitic")
+    room.bots[1] = Broken(db)
+    room.answer(0, room.step, db.card("quick"))
+    d = room.game.pending
+    assert (d.player, d.kind, room.step, room.may_undo(0)) == (0, "end_turn", 1, True)

@@ -13,6 +13,7 @@ is `step`, not the count of the game's answers.
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,7 @@ from doomlings_desktop.net.protocol import ROOM_CHARS, SeatInfo
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 
+log = logging.getLogger(__name__)
 REMOTE = "remote"
 SEAT_KINDS = (REMOTE,) + LEVELS
 TOKEN_BYTES = 16        # 128 bits: a seat's token cannot be guessed
@@ -155,7 +157,12 @@ class Room:
         g.apply(answer)
         if self.offers is None:
             self.offers = stand_in_for(self)
-        self.offers.keep_floor(d, answer, floor, rng)
+        try:
+            self.offers.keep_floor(d, answer, floor, rng)
+        except Exception:  # noqa: BLE001 - a bot's bug must not leave its offer waiting
+            log.exception("room %s: a bot's out-of-turn answer failed: it passes", self.code)
+            while (p := g.pending) is not None and p.kind == "react" and p.player in self.bots:
+                g.apply("pass" if "pass" in p.options else p.options[0])
 
     def settle(self) -> None:
         """Answer a bot's offer left pending (a game replayed from a file of before)."""

@@ -31,6 +31,7 @@ answer; the table reads `delegated` and `confirmations` through the match.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from doomlings_desktop.bots import make_bot
@@ -234,7 +235,12 @@ class StandIn:
             if bot is None:
                 bot = self.proxies[q] = make_bot(STANDING_LEVEL, m.seed * 31 + 7 * q + 1,
                                                  db=m.db)
-        return bot.decide(view_for(m.game, q, with_log=False), WorldSampler(m.game, q))
+        try:
+            return bot.decide(view_for(m.game, q, with_log=False), WorldSampler(m.game, q))
+        except Exception:  # noqa: BLE001 - a bot's bug must not stop the table: it passes
+            logging.getLogger(__name__).exception("the bot of seat %d failed on its "
+                                                  "out-of-turn offer: it passes", q)
+            return "pass" if "pass" in d.options else d.options[0]
 
     def keep_floor(self, d: Decision, answer: Any, floor: int, rng: int) -> None:
         """After `answer` to `d` was applied (the undo floor and rng state before it given):
