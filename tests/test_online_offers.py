@@ -260,3 +260,30 @@ def test_a_bot_that_fails_on_its_offer_passes_and_the_room_goes_on():
     room.answer(0, room.step, db.card("quick"))
     d = room.game.pending
     assert (d.player, d.kind, room.step, room.may_undo(0)) == (0, "end_turn", 1, True)
+
+
+class _Idle:
+    """A stand-in that answers nothing: the bots' offers wait for the server's bot loop."""
+
+    floor = None
+
+    def keep_floor(self, *args) -> None:
+        pass
+
+    def settle(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("half", ["places", "in-the-move"])
+def test_the_check_fails_with_half_the_fix(monkeypatch, half):
+    """Planted: each half alone leaves a tell the comparison catches. Without the seat's own
+    places and step (`Unseen`), the counts jump by the bot's answer; without the answer
+    inside the move, the pass comes as an update of its own and ends the pause."""
+    from doomlings_desktop.net.offers import Unseen
+
+    if half == "places":
+        monkeypatch.setattr(room_module, "Unseen", lambda bots: Unseen(frozenset()))
+    else:
+        monkeypatch.setattr(room_module, "stand_in_for", lambda room: _Idle())
+    with pytest.raises(AssertionError, match="differs"):
+        test_a_bots_offer_changes_nothing_a_remote_seat_receives(monkeypatch, "quick", True)
