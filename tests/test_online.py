@@ -415,13 +415,13 @@ def test_an_answer_from_another_game_and_an_early_rematch_are_refused():
     r = random.Random(3)
     while not g.over:
         if g.pending.player == 0:
-            room.answer(0, len(g.answers), r.choice(g.pending.options))
-        else:
-            g.apply(r.choice(g.pending.options))
+            room.answer(0, room.step, r.choice(g.pending.options))
+        else:       # as the server's bots do: their out-of-turn offers answered at once
+            room.play(r.choice(g.pending.options))
     assert room.ask_rematch(0) and room.games == 1 and room.game is not g
     before = room.fingerprint()
     with pytest.raises(Refusal, match="for game 0 of this room"):
-        room.answer(0, len(room.game.answers), room.game.pending.options[0], game=0)
+        room.answer(0, room.step, room.game.pending.options[0], game=0)
     assert room.fingerprint() == before
 
 

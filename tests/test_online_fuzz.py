@@ -174,8 +174,9 @@ def _take_seats(st, room: str, count: int) -> tuple[list[Plain], list[str]]:
 
 def _pending(st, room: str) -> tuple[int, int, list]:
     def look():
-        g = st.server.rooms[room].game
-        return g.pending.player, len(g.answers), list(g.pending.options)
+        r = st.server.rooms[room]
+        g = r.game
+        return g.pending.player, r.step, list(g.pending.options)
     return st.call(look)
 
 

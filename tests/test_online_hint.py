@@ -30,8 +30,9 @@ POLICY = HintPolicy(budget=None, iterations=ITER)
 
 def _pending(st, code: str) -> tuple[int, int, list]:
     def look():
-        g = st.server.rooms[code].game
-        return g.pending.player, len(g.answers), list(g.pending.options)
+        room = st.server.rooms[code]
+        g = room.game
+        return g.pending.player, room.step, list(g.pending.options)
     return st.call(look)
 
 
@@ -226,7 +227,7 @@ def test_hints_forbidden_by_the_server_or_the_host_are_refused():
         assert c.until("welcome")["hints"] is False
         c.until("update")
         before = st.call(room.fingerprint)
-        m = _ask(c, st.call(lambda: len(room.game.answers)))
+        m = _ask(c, st.call(lambda: room.step))
         assert m["t"] == "refused" and "does not allow hints" in m["reason"]
         assert st.call(room.fingerprint) == before
         c.close()
@@ -374,7 +375,7 @@ def test_a_hint_from_the_host_that_is_not_an_answer_is_dropped():
 
 
 def test_the_hint_messages_schema():
-    assert P.PROTOCOL == 2
+    assert P.PROTOCOL == 3
     assert P.decode_client('{"t": "hint", "step": 3, "game": 1}') == P.AskHint(3, 1)
     for bad in ('{"t": "hint"}', '{"t": "hint", "step": "3"}', '{"t": "hint", "step": 1e9}',
                 '{"t": "hint", "step": 1, "why": "x"}'):

@@ -28,10 +28,10 @@ def _finished_room() -> Room:
     g, r = room.game, random.Random(5)
     while not g.over:
         p = g.pending.player
-        if p == 1:
-            g.apply(r.choice(g.pending.options))
+        if p == 1:      # as the server's bots do: their out-of-turn offers answered at once
+            room.play(r.choice(g.pending.options))
         else:
-            room.answer(p, len(g.answers), r.choice(g.pending.options))
+            room.answer(p, room.step, r.choice(g.pending.options))
     return room
 
 

@@ -37,10 +37,10 @@ def _to_a_pause(room: Room, r: random.Random) -> int:
         if d.kind == "end_turn":
             return d.player
         a = r.choice(d.options)
-        if d.player == 1:
-            g.apply(a)
+        if d.player == 1:       # as the server's bots do (their offers answered at once)
+            room.play(a)
         else:
-            room.answer(d.player, len(g.answers), a)
+            room.answer(d.player, room.step, a)
 
 
 def test_the_host_takes_back_a_players_play_and_nothing_else():
@@ -48,7 +48,7 @@ def test_the_host_takes_back_a_players_play_and_nothing_else():
     room = _room()
     seat = _to_a_pause(room, r)
     g = room.game
-    n, other = len(g.answers), 2 - seat
+    n, other = room.step, 2 - seat
     assert room.may_undo(seat) and not room.may_undo(other) and not room.may_undo(1)
     before = room.fingerprint()
     for who, step, game, says in [(other, n, 0, "It is not your decision"),
@@ -61,7 +61,7 @@ def test_the_host_takes_back_a_players_play_and_nothing_else():
     room.take_back(seat, n, 0)
     back = room.game
     assert back.pending.player == seat and back.pending.kind == "play"
-    assert len(back.answers) < n and list(back.answers) == list(g.answers[:len(back.answers)])
+    assert room.step < n and list(back.answers) == list(g.answers[:len(back.answers)])
     # the game taken back is the game dealt again to that step: nothing else moved
     again = Game.new(room.db, 3, seed=room.seed, names=["Ann", "Random bot", "Ben"])
     for a in back.answers:
@@ -69,12 +69,12 @@ def test_the_host_takes_back_a_players_play_and_nothing_else():
     assert again.log == back.log and again.rng.state == back.rng.state
     # once the turn has gone on (another seat decides), there is nothing to take back
     d = back.pending
-    room.answer(seat, len(back.answers), d.options[0])
+    room.answer(seat, room.step, d.options[0])
     while room.game.pending.player == seat:
         gg = room.game
-        room.answer(seat, len(gg.answers), gg.pending.options[0])
+        room.answer(seat, room.step, gg.pending.options[0])
     with pytest.raises(Refusal):
-        room.take_back(seat, len(room.game.answers), 0)
+        room.take_back(seat, room.step, 0)
 
 
 def test_a_room_without_undo_refuses_it_and_never_pauses():
@@ -85,11 +85,11 @@ def test_a_room_without_undo_refuses_it_and_never_pauses():
         d = g.pending
         assert d.kind != "end_turn"
         if d.player == 1:
-            g.apply(r.choice(d.options))
+            room.play(r.choice(d.options))
         else:
-            room.answer(d.player, len(g.answers), r.choice(d.options))
+            room.answer(d.player, room.step, r.choice(d.options))
     with pytest.raises(Refusal, match="does not allow Undo"):
-        room.take_back(g.pending.player, len(g.answers), 0)
+        room.take_back(g.pending.player, room.step, 0)
 
 
 def test_the_undo_message_is_checked_like_the_others():

@@ -218,7 +218,7 @@ class Hinting:
             return
         hint, cpu = future.result()
         if (self.rooms.get(room.code) is not room or room.game is not g or g.pending is not d
-                or len(g.answers) != key[2] or room.games != key[1]):
+                or room.step != key[2] or room.games != key[1]):
             self.hints.finished(key, None, cpu)     # moved on: the hint answers nothing now
             return
         msg = hinted(key[2], key[1], hint)

@@ -11,14 +11,17 @@ different tables from the same events.
 Client to server: Hello (join a room's free remote seat, or take one back with its token and
 the counts of log and zone events already had), Create (open a room, where the server lets
 clients, and take its first remote seat), Answer (to the pending decision, naming the
-step it answers: len(game.answers) when it was asked), AskHint (the coach's hint for the
+step it answers: the Update's, when it was asked), AskHint (the coach's hint for the
 seat's own pending decision, naming its step), Ping.
 Server to client: Welcome (your seat and token), Waiting (the lobby: seats still free),
 Update (your view, your decision, the log lines and zone events since the last update),
 Hinted (the coach's answer and its sentence, for the step asked), Refused (why a message was
 refused; `fatal` when the connection ends; `about` "hint" for a hint refused), Pong.
 
-Protocol 2 added AskHint and Hinted (and Refused's `about`, Welcome's `hints`).
+Protocol 2 added AskHint and Hinted (and Refused's `about`, Welcome's `hints`). Protocol 3
+counts `step` and the zone places (`Update.zones_at`, `Hello.zsince`) as the seat's own: a
+room bot's out-of-turn offer and its answer are no entries and no step of a player's
+(net/offers.py), so a client and a host of before would number them apart.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-PROTOCOL = 2
+PROTOCOL = 3
 MAX_MESSAGE = 4096          # bytes a client message may have (a real one has under 400)
 ROOM_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # room codes: no 0/O, 1/I to misread
 
@@ -74,7 +77,7 @@ class Create(_Msg, tag="create"):
 
 
 class Answer(_Msg, tag="answer"):
-    step: Step              # len(game.answers) when the decision was asked: no replays
+    step: Step              # the Update's step when the decision was asked: no replays
     answer: Option
     game: Step = 0          # which game of the room (rematches count up): none from before
 
@@ -331,11 +334,11 @@ class Waiting(_Msg, tag="waiting"):
 
 
 class Update(_Msg, tag="update"):
-    step: int
+    step: int                           # the answers this seat is told of (net/offers.py)
     game: int                           # the room's game: 0, then 1 after a rematch...
     log_at: int                         # the index of events[0] in the seat's log
     events: tuple[tuple[str, str], ...]
-    zones_at: int                       # the index of zones[0] in the zone events
+    zones_at: int                       # the place of zones[0] in this seat's zone events
     zones: tuple[ZoneEvent | None, ...]   # None: an entry this seat is not sent (a fact)
     view: WireView
     decision: WireDecision | None = None

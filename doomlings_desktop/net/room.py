@@ -5,22 +5,27 @@ the rest: which seat a Hello may take, and whether an Answer answers the pending
 seat that sends it, at the step it was asked. A refused message changes nothing; the reason
 comes back as one sentence. The game is dealt when every remote seat is taken, with a seed the
 server keeps to itself. Bots play their seats as play/match.py has them play: each sees only its
-View and a WorldSampler for its seat.
+View and a WorldSampler for its seat. A bot's out-of-turn offer is answered inside the move
+that made it, and kept from the players (net/offers.py): every step a room tells its players
+is `step`, not the count of the game's answers.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from doomlings_desktop.bots import LEVELS, make_bot
 from doomlings_desktop.names import clean_name, default_name
+from doomlings_desktop.net.offers import Unseen, stand_in_for
 from doomlings_desktop.net.protocol import ROOM_CHARS, SeatInfo
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Game, IllegalAnswer
 
+log = logging.getLogger(__name__)
 REMOTE = "remote"
 SEAT_KINDS = (REMOTE,) + LEVELS
 TOKEN_BYTES = 16        # 128 bits: a seat's token cannot be guessed
@@ -79,6 +84,9 @@ class Room:
     hint_salt: int = field(default_factory=lambda: secrets.randbits(63))
     # the seed of the coach's thinking in this room: random and its own, never the game's
     # secret seed (a hint's worlds must not be a function of the deal)
+    offers: Any = field(init=False, default=None)     # the game's StandIn for its bots'
+    # out-of-turn offers (net/offers.py)
+    unseen: Any = field(init=False, default=None)     # what of the stream no player is told
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.kinds) <= 6:
@@ -90,6 +98,7 @@ class Room:
             raise ValueError("a room needs at least one remote seat")
         self.db = database_for(self.modules)
         self.seats = [RoomSeat(k, "" if k == REMOTE else f"{k.title()} bot") for k in self.kinds]
+        self.unseen = Unseen(frozenset(i for i, k in enumerate(self.kinds) if k != REMOTE))
 
     # ------------------------------------------------------------------ seats
 
@@ -127,7 +136,40 @@ class Room:
         self.game = self._dealt([])
         self.bots = {i: make_bot(s.kind, self.seed * 31 + i, db=self.db)
                      for i, s in enumerate(self.seats) if s.kind != REMOTE}
+        self.offers = stand_in_for(self)
+        self.offers.settle()
         return True
+
+    @property
+    def step(self) -> int:
+        """The step every player is told the game is at: its answers, but those to a room
+        bot's out-of-turn offers (net/offers.py). Answers, Undos and hints name it."""
+        g = self.game
+        return 0 if g is None else self.unseen.step(g)
+
+    def play(self, answer: Any) -> None:
+        """Apply `answer` to the pending decision (IllegalAnswer: nothing changed), then
+        answer the bots' out-of-turn offers it brought, at once, a quiet pass keeping the
+        player's End turn pause and Undo as if no one had been offered (`StandIn`)."""
+        g = self.game
+        d = g.pending
+        floor, rng = g.undo_floor, g.rng.state
+        g.apply(answer)
+        if self.offers is None:
+            self.offers = stand_in_for(self)
+        try:
+            self.offers.keep_floor(d, answer, floor, rng)
+        except Exception:  # noqa: BLE001 - a bot's bug must not leave its offer waiting
+            log.exception("room %s: a bot's out-of-turn answer failed: it passes", self.code)
+            while (p := g.pending) is not None and p.kind == "react" and p.player in self.bots:
+                g.apply("pass" if "pass" in p.options else p.options[0])
+
+    def settle(self) -> None:
+        """Answer a bot's offer left pending (a game replayed from a file of before)."""
+        if self.game is not None and self.game.pending is not None:
+            if self.offers is None:
+                self.offers = stand_in_for(self)
+            self.offers.settle()
 
     # ------------------------------------------------------------------ answers
 
@@ -166,13 +208,13 @@ class Room:
                           f"{self.games}.")
         if g.over or g.pending is None:
             raise Refusal("The game is over.")
-        if step != len(g.answers):
+        if step != self.step:
             raise Refusal(f"That answer was for step {step}, and the game is at step "
-                          f"{len(g.answers)}: it was already answered.")
+                          f"{self.step}: it was already answered.")
         if g.pending.player != seat:
             raise Refusal("It is not your decision.")
         try:
-            g.apply(answer)
+            self.play(answer)
         except IllegalAnswer as e:
             raise Refusal(f"Not a legal answer: {e}") from None
 
@@ -206,9 +248,9 @@ class Room:
             raise Refusal("The game has not started: a hint is for your own decision in it.")
         if g.over or g.pending is None:
             raise Refusal("The game is over: there is nothing to hint.")
-        if game != self.games or step != len(g.answers):
+        if game != self.games or step != self.step:
             raise Refusal(f"That hint was asked for step {step} of game {game}, and the game "
-                          f"is at step {len(g.answers)} of game {self.games}.")
+                          f"is at step {self.step} of game {self.games}.")
         d = g.pending
         if d.player != seat:
             raise Refusal("It is not your decision: a hint is for your own.")
@@ -256,9 +298,9 @@ class Room:
             raise Refusal("The host does not allow Undo in this game.")
         if g is None or g.over or g.pending is None:
             raise Refusal("There is nothing to take back.")
-        if game != self.games or step != len(g.answers):
+        if game != self.games or step != self.step:
             raise Refusal(f"That Undo was for step {step} of game {game}, and the game is at "
-                          f"step {len(g.answers)} of game {self.games}.")
+                          f"step {self.step} of game {self.games}.")
         if g.pending.player != seat:
             raise Refusal("It is not your decision: only your own last answer is taken back.")
         if not g.can_undo():
@@ -270,8 +312,11 @@ class Room:
             p = back.pending
             if p is not None and p.player == seat and (p.kind == "play" or not whole):
                 self.game = back
+                self.offers.floor = None
                 return
         self.game = self._dealt(answers[:n - 1])
+        self.offers.floor = None
+        self.settle()
 
     def fingerprint(self) -> tuple:
         """What a refused message must leave as it was (tests compare it)."""

@@ -89,6 +89,7 @@ def load_room(path: Path) -> GameRoom:
             except IllegalAnswer as e:
                 raise ValueError(f"answer {len(g.answers) + 1} cannot be replayed: {e}") from None
         g.hold = hold
+        room.settle()       # a bot's offer a file of before left pending: answered now
     return room
 
 

@@ -392,6 +392,8 @@ class Server(Hinting):
         conn.room, conn.seat = room, seat
         if msg.token:       # resuming: what the client already has is not sent again
             conn.log_sent, conn.zones_sent = msg.since, msg.zsince
+            if room.game is not None:   # the seat's own place, back to the stream's index
+                conn.zones_sent = room.unseen.index(room.game, msg.zsince)
         conn.send(Welcome(room.code, seat, room.seats[seat].token, self.program, room.modules,
                           room.info(), self.hints_allowed(room)))
         self._deal(room)
@@ -556,7 +558,7 @@ class Server(Hinting):
             try:
                 c.send(update_for(g, c.seat, c.log_sent, c.zones_sent, connected, standing,
                                   room.games, tuple(sorted(room.rematch)),
-                                  room.may_undo(c.seat)))
+                                  room.may_undo(c.seat), room.unseen))
             except Exception:  # noqa: BLE001 - one seat's failure must not stop the others'
                 log.exception("room %s: the update for seat %d failed", room.code, c.seat)
                 continue
@@ -604,11 +606,11 @@ class Server(Hinting):
                         answer = await asyncio.to_thread(bot.decide, view, sampler)
                     if room.game is not g or g.pending is not d:     # undone, or moved on
                         continue
-                    g.apply(answer)
+                    room.play(answer)       # a bot's offer it brings is answered too
                 except Exception:  # noqa: BLE001 - a bot's bug must not stop the room
                     log.exception("room %s: the bot of seat %d failed", room.code, seat)
                     if room.game is g and g.pending is d:
-                        g.apply(d.options[0])
+                        room.play(d.options[0])
                 self._broadcast(room)
                 await asyncio.sleep(0)      # the other rooms and connections get their turn
         finally:

@@ -196,15 +196,23 @@ def _sane(z: Any, cards: int, seats: int) -> bool:
 
 def update_for(g: Any, seat: int, log_at: int, zones_at: int,
                connected: tuple[bool, ...] = (), stand_ins: tuple[int, ...] = (),
-               game: int = 0, rematch: tuple[int, ...] = (), undo: bool = False) -> Update:
+               game: int = 0, rematch: tuple[int, ...] = (), undo: bool = False,
+               unseen: Any = None) -> Update:
     """What `seat` is sent now: its view and decision, and the log lines and zone events from
-    `log_at` and `zones_at` on (what it already has is not sent again)."""
+    `log_at` and `zones_at` (an index into `Game.moves`) on (what it already has is not sent
+    again). With `unseen` (net/offers.py's `Unseen`: a room's bots' out-of-turn offers), the
+    step and the zone places are the seat's own: those entries and answers are not counted,
+    so nothing sent tells that a bot was offered a card."""
     v = view_for(g, seat, with_log=False)
     log_at = max(0, min(log_at, len(g.log or ())))
     zones_at = max(0, min(zones_at, len(g.moves or ())))
-    return Update(step=len(g.answers), game=game, rematch=rematch, log_at=log_at, events=events_for(g, seat, log_at),
-                  zones_at=zones_at,
-                  zones=tuple(wire_zone(e) for e in zone_events_for(g, seat, zones_at, places=True)),
+    zones = tuple(wire_zone(e) for e in zone_events_for(g, seat, zones_at, places=True))
+    step, place = len(g.answers), zones_at
+    if unseen is not None:
+        zones = unseen.kept(g, zones_at, zones)
+        step, place = unseen.step(g), unseen.place(g, zones_at)
+    return Update(step=step, game=game, rematch=rematch, log_at=log_at,
+                  events=events_for(g, seat, log_at), zones_at=place, zones=zones,
                   view=wire_view(v), decision=wire_decision(v.decision), connected=connected,
                   stand_ins=stand_ins, undo=undo)
 

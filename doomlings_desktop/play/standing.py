@@ -31,6 +31,7 @@ answer; the table reads `delegated` and `confirmations` through the match.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from doomlings_desktop.bots import make_bot
@@ -133,10 +134,11 @@ class StandIn:
         g = m.game
         keep = self._pause_kept(d, answer)
         at, since = len(g.log or ()), len(g.moves or ())
-        if d.player in m.bots and answer != "pass":
+        notes = m.bot_notes     # None: a table that keeps no reasons (an online room)
+        if d.player in m.bots and answer != "pass" and notes is not None:
             why = self._bot_reason(d, answer)
             if why:
-                m.bot_notes[at] = why
+                notes[at] = why
         if keep:
             g.hold |= KEEP_PAUSE
         try:
@@ -144,8 +146,8 @@ class StandIn:
         finally:
             if keep:
                 g.hold &= ~KEEP_PAUSE
-        if at in m.bot_notes and not m.line_by(at, since):
-            m.bot_notes.pop(at, None)
+        if notes is not None and at in notes and not m.line_by(at, since):
+            notes.pop(at, None)
 
     def _bot_reason(self, d: Decision, answer: Any) -> str:
         """A bot's reason for its out-of-turn play, checked in worlds it could imagine (as
@@ -235,7 +237,13 @@ class StandIn:
         if len(d.options) == 1:
             return d.options[0]
         bot = m.bots[q]
-        return self._judged(q, self._proxy(q) if getattr(bot, "level", "") == "hard" else bot)
+        judge = self._proxy(q) if getattr(bot, "level", "") == "hard" else bot
+        try:
+            return self._judged(q, judge)
+        except Exception:  # noqa: BLE001 - a bot's bug must not stop the table: it passes
+            logging.getLogger(__name__).exception("the bot of seat %d failed on its "
+                                                  "out-of-turn offer: it passes", q)
+            return "pass" if "pass" in d.options else d.options[0]
 
     def keep_floor(self, d: Decision, answer: Any, floor: int, rng: int) -> None:
         """After `answer` to `d` was applied (the undo floor and rng state before it given):
