@@ -20,6 +20,9 @@ discard pile, the revealed ages and catastrophes, the next age (or two, Neural L
 seen them, cards of another hand it is being shown (Nosy), cards revealed to everyone (Clever),
 every hand in a round of Age of Metadata (E24), and cards being played (limbo). Colours other
 seats named in secret and not yet told (Bioengineered Plague, E29) are named again at random.
+Hidden cards that pending work names are renamed as their places were dealt: effects' variables,
+the cards another seat chose and a task holds (`_CARD_ARGS`), and another seat's pending
+decision (its turn's play asked again from the world's hand); tests/test_worlds_pending.py.
 Cards another player set aside to give (The Big One) or to discard with everyone's picks
 (Thagomizer, Badlands: E29) are unknown, unless this seat set them aside.
 
@@ -36,13 +39,25 @@ from __future__ import annotations
 
 import random
 
+from doomlings_desktop.rules.decisions import TURN_PLAY
 from doomlings_desktop.rules.engine import Decision, Game, age_piles
+from doomlings_desktop.rules.flow import t_turn_main, t_turn_play
 from doomlings_desktop.rules.rng import Rng
 from doomlings_desktop.rules.sight import Sight, contexts
 from doomlings_desktop.rules.verbs import COLORS, SECRET, Ctx
+from doomlings_desktop.rules.verbs.piles import t_give_hand_to
+from doomlings_desktop.rules.windows import t_self_aware_target
 
 # Effect variables that hold something other than a tuple of cards.
 _NOT_CARDS = frozenset({"revealed", "aside", "affected", "color", SECRET})
+# Tasks of the work stack that hold, among their plain arguments, a card another seat picked
+# from its hand (the argument's place in the task): "give the card I chose to whom?" (a card
+# of a hand), "Self-Awareness into whose pile?" (the out-of-turn card still in its hand).
+# Their arguments are not typed (a seat and a card are both ints), so they are named here;
+# tests/test_worlds_pending.py finds any other task that keeps a hidden card unrenamed.
+_CARD_ARGS = {t_give_hand_to: (2,), t_self_aware_target: (2,)}
+# Decisions whose int options are cards (for "player" they are seats; the rest are words).
+_CARD_KINDS = frozenset({"play", "card", "react"})
 
 
 class WorldSampler:
@@ -151,10 +166,39 @@ class WorldSampler:
                     elif key not in _NOT_CARDS and type(val) is tuple:
                         v[key] = tuple(rename.get(c, c) if type(c) is int else c
                                        for c in val)
+            _rename_tasks(g, rename)
         for q in list(g.revealed):
             if q != me:
                 g.revealed[q] = tuple(rename.get(c, c) for c in g.revealed[q])
         g.count_held()
+        d = g.pending
+        if d is not None and d.player != me and rename:
+            self._redeal_decision(g, d, rename)
+
+    def _redeal_decision(self, g: Game, d: Decision, rename: dict[int, int]) -> None:
+        """Another seat's pending decision as it would be asked in this world: the cards it
+        names from a hidden hand renamed as the hand was dealt (a hand card to discard, give,
+        reveal; the card chosen to give), and a turn's play asked again, so that which of
+        the dealt cards may be played is this world's, not the true hand's."""
+        if d.intent == TURN_PLAY and g.stack and g.stack[-1] == (t_turn_play, d.player):
+            g.stack.pop()
+            g.pending = None
+            t_turn_main(g, (t_turn_main, d.player))
+            return
+        opts = [rename.get(c, c) if type(c) is int else c for c in d.options] \
+            if d.kind in _CARD_KINDS else d.options
+        card, subject = rename.get(d.card, d.card), rename.get(d.subject, d.subject)
+        if opts == d.options and card == d.card and subject == d.subject:
+            return
+        prompt = d.prompt
+        db = g.db
+        for old, new in ((d.card, card), (d.subject, subject)):
+            if old != new:
+                prompt = prompt.replace(db.name(old), db.name(new))
+        nd = g.pending = Decision(d.player, d.kind, d.intent, opts, prompt, card, subject,
+                                  d.zone, d.sources)
+        nd.count = d.count
+        nd.blind = d.blind
 
     def _deal_ages(self, g: Game, rng: random.Random) -> None:
         """The rest of the age deck with its structure: the peeked ages where they are, one
@@ -218,6 +262,15 @@ class WorldSampler:
         if d is not None and d.zone == "meaning" and d.player != self.seat:
             g.pending = Decision(d.player, d.kind, d.intent, list(g.meaning_offer[d.player]),
                                  d.prompt, d.card, d.subject, d.zone)
+
+
+def _rename_tasks(g: Game, rename: dict[int, int]) -> None:
+    """The hand cards named by tasks of the work stack (`_CARD_ARGS`), renamed as dealt."""
+    stack = g.stack
+    for i, t in enumerate(stack):
+        places = _CARD_ARGS.get(t[0])
+        if places:
+            stack[i] = tuple(rename.get(a, a) if j in places else a for j, a in enumerate(t))
 
 
 __all__ = ["WorldSampler", "age_piles"]
