@@ -521,3 +521,14 @@ def test_an_own_move_whose_chance_fell_says_what_the_deeper_look_found(db, monke
     assert words[sound].endswith("fell 20 points; no other answer there did clearly better.")
     assert words[worse].endswith("; a deeper look prefers another answer (below).")
     assert [m.at for m in got.moments] == [worse]
+
+
+def test_a_flagged_choices_cost_reads_right_however_small():
+    """The end screen read "about 1 points of chance to win" and "(95%: 0 to 1)" for a choice
+    flagged because its interval is above zero: the cost is one point or N points, never 0,
+    and a small interval's ends are given to a tenth."""
+    assert review.chance_points(0.004) == "1 point"
+    assert review.chance_points(0.013) == "1 point"
+    assert review.chance_points(0.05) == "5 points"
+    assert review._pct(0.003) == "0.3" and review._pct(0.0149) == "1.5"
+    assert review._pct(0.25) == "25"

@@ -162,15 +162,28 @@ def _moment(game: Game, seat: int, answer: Any, coach: Coach, given: float) -> M
     played, alt = _label(db, game, answer), _label(db, game, best)
     where = f"Round {rnd}" if d.kind == "play" else f"Round {rnd} ({d.prompt})"
     alt_words = "passing" if best == "pass" else alt
-    pct = max(1, round(100 * gap))
+    pts = chance_points(gap)
     text = (f"{where}: {_did(d.kind, answer, played)}{given_words}; {alt_words}"
-            f"{better_words} gave about {pct} points more chance to win "
-            f"(95%: {100 * low:.0f} to {100 * high:.0f}).")
+            f"{better_words} gave about {pts} more chance to win "
+            f"(95%: {_pct(low)} to {_pct(high)}).")
     if hinted:
         text += (f" The quick hint preferred {played}; a deeper look prefers {alt_words} "
-                 f"by about {pct} points.")
+                 f"by about {pts}.")
     return Moment(seat, len(game.answers), rnd, played, alt, given, better, text,
                   gap, low, high, hinted)
+
+
+def chance_points(gap: float) -> str:
+    """A flagged choice's cost in points of chance to win, never "0" (it was flagged because
+    its interval is above zero) and never "1 points"."""
+    n = max(1, round(100 * gap))
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _pct(x: float) -> str:
+    """An interval's end in points of chance: a tenth where it is small, so a flagged
+    choice's lower end above zero does not read "0"."""
+    return f"{100 * x:.1f}" if abs(100 * x) < 10 else f"{100 * x:.0f}"
 
 
 def _asks(seats: list, seat: int, kind: str) -> bool:

@@ -35,7 +35,8 @@ LEGEND: list[tuple[str, str, str]] = [
     ("eligible", "Dashed outline", "an option now: click or drag it"),
     ("selected", "Thick outline", "the option you chose"),
     ("new", "Corner marks", "just came into a pile (they fade)"),
-    ("hint", "Dotted outline with ?", "the coach's answer, after Hint"),
+    ("hint", "Dotted outline with ?",
+     "the coach's answer, after Hint (dots alone: one it finds about as good)"),
 ]
 
 MEANING = {key: (name, words) for key, name, words in LEGEND}

@@ -19,7 +19,7 @@ import pygame
 from pygame import Rect
 
 from doomlings_desktop.play.playon import play_on
-from doomlings_desktop.play.review import ReviewJob, SeatReview
+from doomlings_desktop.play.review import ReviewJob, SeatReview, chance_points
 from doomlings_desktop.play.swings import Course
 from doomlings_desktop.rules.record import RecordError, make_record
 from doomlings_desktop.rules.view import View
@@ -232,7 +232,7 @@ class Decided(Layer):
             if row.bottom > bottom and m is not review.moments[0]:
                 break       # a small window shows the largest moments only
             pygame.draw.rect(surf, PANEL, row, border_radius=int(10 * u))
-            lab = t.render(f"Move {m.at + 1} · about {round(100 * m.chance)} points of "
+            lab = t.render(f"Move {m.at + 1} · about {chance_points(m.chance)} of "
                            f"chance to win", int(15 * u), ACCENT, bold=True)
             surf.blit(lab, (row.x + int(14 * u), row.y + int(8 * u)))
             ly = row.y + int(10 * u) + lab.get_height()
