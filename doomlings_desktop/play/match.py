@@ -23,6 +23,8 @@ from doomlings_desktop.play.pace import bot_wait as paced_wait
 from doomlings_desktop.play.previews import Previews
 from doomlings_desktop.play.standing import StandIn
 from doomlings_desktop.play.story import Storyteller
+from doomlings_desktop.play.told import restore as restore_told
+from doomlings_desktop.play.told import to_save as told_to_save
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.events import (
@@ -355,6 +357,11 @@ class Match:
         yet (`saves.read_ahead`), queued again so no one answers twice (play/ahead.py)."""
         self.ahead.restore(queued)
 
+    def restore_told(self, raw: dict[int, dict]) -> None:
+        """After Continue or Load: what each human's standing answer played (and the forced
+        answers given) for them, not yet told, told at their next look as before (told.py)."""
+        restore_told(self, raw)
+
     def since(self, seat: int, log: tuple | None = None) -> Since:
         """What changed since `seat` last looked (`changed_since`)."""
         return changed_since(self.game, self.seen.get(seat), seat, log)
@@ -659,7 +666,8 @@ class Match:
             return "A game played on from a review is not saved."
         try:
             path = saves.save(self.game, self.seat_dicts(), name, self.bot_notes,
-                              seen=self.seen_to_save(), ahead=self.ahead.to_save())
+                              seen=self.seen_to_save(), ahead=self.ahead.to_save(),
+                              told=told_to_save(self))
             return f"Saved as '{path.stem}'."   # a name taken gets a number: never replaced
         except OSError as e:
             return f"Could not save: {e.strerror}"
@@ -731,7 +739,7 @@ def _persist(self: Match) -> None:
         else:
             path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
                               seen=self.seen_to_save(), mine=self.autosaved,
-                              ahead=self.ahead.to_save())
+                              ahead=self.ahead.to_save(), told=told_to_save(self))
             self.unsaved = None
             for kept in saves.take_kept():    # the game this one replaced: where it is
                 self.notices.append((f"{KEPT_NOTICE} '{kept.stem}' (Load game).", 6))

@@ -1,0 +1,63 @@
+"""Pass-and-play's private news for a seat's next look, kept across save and load.
+
+While another player has the screen, a seat's standing answer may play an out-of-turn card
+for it, or the table may give a forced answer for it (play/standing.py: `played_for`,
+`forced_for`). That is told to the seat alone, the next time it takes the screen. A game
+saved, closed or killed at the pass screen before then lost it: it lived only in the running
+match, and Continue never told the player what had been played in their name. The save now
+keeps it (`saves.read_told` checks its shape) and Continue or Load gives it back.
+
+No pygame, no I/O: the match calls these when it saves and after a load.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from doomlings_desktop.rules.record import RecordError, decode_answer, encode_answer
+
+if TYPE_CHECKING:
+    from doomlings_desktop.play.match import Match
+
+
+def to_save(m: Match) -> dict[str, dict]:
+    """What waits to be told each seat, as a save keeps it (seat -> played cards by their
+    record names, forced answers in words). The seat at the screen is left out: the table
+    tells it at once (the autosave made as it takes the screen would otherwise tell it
+    again after Continue), as `Match.seen_to_save` counts it as having seen the table."""
+    s = m.stand_in
+    out: dict[str, dict] = {}
+    for q in sorted(set(s.played_for) | set(s.forced_for)):
+        if q == m.cleared:
+            continue
+        played = [encode_answer(m.db, "react", c) for c in s.played_for.get(q, ())]
+        forced = list(s.forced_for.get(q, ()))
+        if played or forced:
+            out[str(q)] = {"played": played, "forced": forced}
+    return out
+
+
+def restore(m: Match, raw: dict[int, dict]) -> None:
+    """After Continue or Load: what waited to be told each human seat (`raw`, shaped by
+    `saves.read_told`), waiting again. A card is kept only if it names a card that can be
+    played out of turn (what a standing answer plays); any other entry, or a seat that is
+    not a human's, is dropped."""
+    s = m.stand_in
+    for q, got in raw.items():
+        if q not in m.humans:
+            continue
+        played = [c for c in (_card(m, a) for a in got.get("played", ())) if c is not None]
+        forced = [w for w in got.get("forced", ()) if isinstance(w, str)]
+        if played:
+            s.played_for[q] = played
+        if forced:
+            s.forced_for[q] = forced
+
+
+def _card(m: Match, a: Any) -> int | None:
+    """The card `a` names, if it is one a standing answer could have played."""
+    try:
+        c = decode_answer(a, m.db)
+    except RecordError:
+        return None
+    return c if type(c) is int and 0 <= c < len(m.db.reaction) and m.db.reaction[c] else None
