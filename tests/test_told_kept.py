@@ -15,6 +15,7 @@ import pytest
 from uidriver import Player, click, find, key, wait_until
 
 from doomlings_desktop.play.match import Match, Seat
+from doomlings_desktop.play.told import DRAWN
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.record import encode_answer
 from doomlings_desktop.storage import saves
@@ -141,7 +142,9 @@ BAD_TOLD = [None, True, 0, 7, "x", [], [1], {"1": None}, {"1": []}, {"1": "x"},
             {"1": {"forced": [1]}}, {"1": {"forced": [""]}}, {"1": {"forced": ["a\u0000b"]}},
             {"1": {"forced": ["x" * 301]}}, {"1": {"forced": ["ok"] * 33}},
             {"1": {"forced": {"a": 1}}}, {"1": {"played": [["parasitic#1"]]}},
-            {"\u0661": {"forced": ["arabic digit"]}}, {"1" * 5000: {}}]
+            {"\u0661": {"forced": ["arabic digit"]}}, {"1" * 5000: {}},
+            {"1": {"drawn": "kidney#1"}}, {"1": {"drawn": [3]}}, {"1": {"drawn": ["nope#1"]}},
+            {"1": {"drawn": ["kidney#1"] * 33}}, {"1": {"drawn": [{"a": 1}]}}]
 
 
 @pytest.mark.parametrize("bad", BAD_TOLD, ids=lambda v: repr(v)[:30])
@@ -188,3 +191,40 @@ def test_a_card_no_standing_answer_plays_or_a_bots_seat_is_dropped(db):
                                    encode_answer(db, "react", fey)], "forced": []},
                     1: {"played": [encode_answer(db, "react", fey)], "forced": ["hi"]}})
     assert m.stand_in.played_for == {0: [fey]} and m.stand_in.forced_for == {}
+    # a card drawn that is not in the hand (any more, or ever) is not told as drawn
+    away = next(c for c in range(len(db.cards)) if c not in m.game.players[0].hand)
+    mine = m.game.players[0].hand[0]
+    m.restore_told({0: {"drawn": [encode_answer(db, "card", away),
+                                  encode_answer(db, "card", mine)]}})
+    assert m.stand_in.forced_for == {0: [DRAWN + db.name(mine) + "."]}
+
+
+def test_new_in_your_hand_open_when_the_program_closed_is_told_at_the_next_look(db):
+    """The cards Ann drew are shown to her ("new in your hand") before the pass screen hides
+    them, and the autosave is made while that window is open. Closed then, Continue showed
+    Ben's pass screen and Ann was never shown what she drew: now her summary says, when she
+    next takes the screen."""
+    from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+    app = make_app(size=(1366, 768))
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=2)
+    app.go(sc)
+    app.frame()
+    player = Player(2)
+    wait_until(lambda: sc.match.review is not None and sc.match.review[0] == 0,
+               "Ann's new cards shown before the pass screen",
+               pump=lambda: player.act(app) or app.frame(dt=0.05), idle_s=0)
+    drawn = [db.name(c) for c in sc.match.review[1]]
+    app = make_app(size=(1366, 768))                     # closed with the window open
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    back = app.scene
+    told: list = []
+    real = back.match.stand_in.confirmations
+    back.match.stand_in.confirmations = lambda q: (lines := real(q), told.append((q, lines)))[0]
+    assert back.pass_needed and back.match.asked().player == 1       # Ben's turn, not Ann's
+    wait_until(lambda: any(q == 0 for q, _ in told), "Ann taking the screen again",
+               pump=lambda: player.act(app) or app.frame(dt=0.05), idle_s=0)
+    [lines] = [lines for q, lines in told if q == 0]
+    assert DRAWN + ", ".join(drawn) + "." in lines, lines
+    assert all(not line.startswith(DRAWN) for q, ls in told if q == 1 for line in ls)

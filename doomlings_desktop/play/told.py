@@ -7,6 +7,11 @@ saved, closed or killed at the pass screen before then lost it: it lived only in
 match, and Continue never told the player what had been played in their name. The save now
 keeps it (`saves.read_told` checks its shape) and Continue or Load gives it back.
 
+The same for "new in your hand": the cards a player drew, shown to them before the pass
+screen hides them (`Match.review`). The autosave is made while that window is open; a game
+closed then showed the next player's pass screen on Continue, and the drawn cards were never
+pointed out. They are kept too, and told in that player's summary at their next look.
+
 No pygame, no I/O: the match calls these when it saves and after a load.
 """
 
@@ -18,6 +23,10 @@ from doomlings_desktop.rules.record import RecordError, decode_answer, encode_an
 
 if TYPE_CHECKING:
     from doomlings_desktop.play.match import Match
+
+# what replaces "new in your hand" (the window shown before the pass screen) when the game
+# was saved or closed while it was open: told at the player's next look, in their summary
+DRAWN = "Drawn before the game was saved (still in your hand): "
 
 
 def to_save(m: Match) -> dict[str, dict]:
@@ -34,6 +43,10 @@ def to_save(m: Match) -> dict[str, dict]:
         forced = list(s.forced_for.get(q, ()))
         if played or forced:
             out[str(q)] = {"played": played, "forced": forced}
+    r = m.review
+    if r is not None and r[1]:      # "new in your hand", held open at the pass screen
+        got = out.setdefault(str(r[0]), {"played": [], "forced": []})
+        got["drawn"] = [encode_answer(m.db, "card", c) for c in r[1]]
     return out
 
 
@@ -48,10 +61,22 @@ def restore(m: Match, raw: dict[int, dict]) -> None:
             continue
         played = [c for c in (_card(m, a) for a in got.get("played", ())) if c is not None]
         forced = [w for w in got.get("forced", ()) if isinstance(w, str)]
+        drawn = [c for c in (_in_hand(m, q, a) for a in got.get("drawn", ())) if c is not None]
+        if drawn:       # the window is gone with the break: a line of their summary instead
+            forced.append(DRAWN + ", ".join(m.db.name(c) for c in drawn) + ".")
         if played:
             s.played_for[q] = played
         if forced:
             s.forced_for[q] = forced
+
+
+def _in_hand(m: Match, q: int, a: Any) -> int | None:
+    """The card `a` names, if it is in seat q's hand."""
+    try:
+        c = decode_answer(a, m.db)
+    except RecordError:
+        return None
+    return c if type(c) is int and c in m.game.players[q].hand else None
 
 
 def _card(m: Match, a: Any) -> int | None:

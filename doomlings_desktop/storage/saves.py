@@ -246,10 +246,12 @@ def _short_list(raw: Any, good: Any) -> list:
 def read_told(raw: Any, seats: int) -> dict[int, dict]:
     """What waited to be told each pass-and-play seat privately at its next look when the game
     was saved (seat -> {"played": cards its standing answer played, as `record.encode_answer`
-    writes them; "forced": the forced answers given for it, in words}): optional, and read as
+    writes them; "forced": the forced answers given for it, in words; "drawn": the cards of
+    its "new in your hand" window, open at the save}): optional, and read as
     hostile input. This checks the shape (a seat of the game, short lists of card names and of
-    short printable lines); whether each card is one its standing answer could have played is
-    checked against the game (`Match.restore_told`). A bad part is dropped, never the save."""
+    short printable lines); whether each card is one its standing answer could have played,
+    or is in its hand, is checked against the game (`Match.restore_told`). A bad part is
+    dropped, never the save."""
     if not isinstance(raw, dict):
         return {}
     out: dict[int, dict] = {}
@@ -259,8 +261,9 @@ def read_told(raw: Any, seats: int) -> dict[int, dict]:
         played = _short_list(got.get("played"), lambda c: type(c) is str and 0 < len(c) <= 80)
         forced = _short_list(got.get("forced"), lambda w: type(w) is str
                              and 0 < len(w) <= TOLD_MAX and w.isprintable())
-        if played or forced:
-            out[int(k)] = {"played": played, "forced": forced}
+        drawn = _short_list(got.get("drawn"), lambda c: type(c) is str and 0 < len(c) <= 80)
+        if played or forced or drawn:
+            out[int(k)] = {"played": played, "forced": forced, "drawn": drawn}
     return out
 
 
