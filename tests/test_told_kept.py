@@ -228,3 +228,52 @@ def test_new_in_your_hand_open_when_the_program_closed_is_told_at_the_next_look(
     [lines] = [lines for q, lines in told if q == 0]
     assert DRAWN + ", ".join(drawn) + "." in lines, lines
     assert all(not line.startswith(DRAWN) for q, ls in told if q == 1 for line in ls)
+
+
+def _to_a_pass_screen_with_a_moment_waiting(seed: int):
+    """A two-player table played by posted events to the first pass screen where the player
+    who passed has a moment of the stage not shown yet that lasts (a catastrophe, what hit
+    them: a new age goes once the next one comes). Returns app, table, player, that seat."""
+    from doomlings_desktop.ui.table import SeatConfig, TableScene
+
+    app = make_app(size=(1366, 768))
+    sc = TableScene(app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=seed)
+    app.go(sc)
+    app.frame()
+    player = Player(seed)
+
+    def there() -> bool:
+        st = sc.overlays.stage
+        waiting = st.queue + ([st.current] if st.current is not None else [])
+        return sc.pass_needed and st.seat == sc.match.cleared \
+            and any(x.kind in ("catastrophe", "you", "skip") for x in waiting)
+    wait_until(there, "a moment waiting for the player who passed",
+               pump=lambda: player.act(app) or app.frame(dt=0.05), idle_s=0)
+    return app, sc, player, sc.match.cleared
+
+
+def _their_next_look(app, player, q: int) -> list[str]:
+    """Play on until seat q takes the screen again; the stage's moments for them then."""
+    def back() -> bool:
+        sc = app.scene
+        return sc.viewer == q and sc.match.cleared == q and not sc.pass_needed \
+            and sc.news.summary is not None
+    wait_until(back, "the player back at the screen",
+               pump=lambda: player.act(app) or app.frame(dt=0.05), idle_s=0)
+    st = app.scene.overlays.stage
+    return [x.title for x in ([st.current] if st.current is not None else []) + st.queue]
+
+
+def test_moments_waiting_for_a_player_are_shown_after_continue_as_without_the_break():
+    """A catastrophe revealed as Ann's turn ended waits behind Ben's pass screen, for Ann's
+    next turn at the screen (ui/table/moments.py). Closed there, Continue lost it; now Ann
+    is shown at her next look what she would have been shown without the break."""
+    app, sc, player, q = _to_a_pass_screen_with_a_moment_waiting(1)
+    told = _their_next_look(app, player, q)                 # no break: the reference
+    assert any(t.startswith("Catastrophe") for t in told), told
+    _, sc, player, q2 = _to_a_pass_screen_with_a_moment_waiting(1)     # the same game again
+    assert q2 == q
+    app = make_app(size=(1366, 768))                        # closed at the pass screen
+    app.frame()
+    click(app, find(app.scene, ("button", "continue")).center)
+    assert _their_next_look(app, player, q) == told

@@ -246,6 +246,10 @@ class Match:
         # pass-and-play's blind questions asked in the order of fewest hand-offs (ahead.py)
         self.ahead = Ahead(self)
         self.handoffs = 0       # pass screens cleared: how often the screen changed hands
+        # the stage's moments not shown yet, by seat: asked of the table when saving, and
+        # those a save kept, for the table to take after a load (play/told.py)
+        self.untold: Callable[[], dict[int, list]] | None = None
+        self.moments_kept: dict[int, list] = {}
         if game is None and len(self.humans) > 1:
             # "since your last turn" counts from the deal: everyone's first turn is summed up
             for q in self.humans:

@@ -12,6 +12,13 @@ screen hides them (`Match.review`). The autosave is made while that window is op
 closed then showed the next player's pass screen on Continue, and the drawn cards were never
 pointed out. They are kept too, and told in that player's summary at their next look.
 
+And the stage's moments not shown yet ("New age: ...", "Catastrophe 1 of 3: ...", what hit
+you): those told to a player as the screen passed on wait for that player's next turn at the
+screen (ui/table/moments.py). About a third of the pass screens of a two-player game have
+one waiting (three games looked at); closed there, Continue never showed them. The table
+hands them to the match (`Match.untold`) when it saves, and takes them back
+(`Match.moments_kept`) after a load.
+
 No pygame, no I/O: the match calls these when it saves and after a load.
 """
 
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from doomlings_desktop.play.story import BIG, Moment
 from doomlings_desktop.rules.record import RecordError, decode_answer, encode_answer
 
 if TYPE_CHECKING:
@@ -27,6 +35,7 @@ if TYPE_CHECKING:
 # what replaces "new in your hand" (the window shown before the pass screen) when the game
 # was saved or closed while it was open: told at the player's next look, in their summary
 DRAWN = "Drawn before the game was saved (still in your hand): "
+MOMENT_KINDS = (*BIG, "you", "since")      # what the stage tells (play/story.py, the table)
 
 
 def to_save(m: Match) -> dict[str, dict]:
@@ -47,7 +56,19 @@ def to_save(m: Match) -> dict[str, dict]:
     if r is not None and r[1]:      # "new in your hand", held open at the pass screen
         got = out.setdefault(str(r[0]), {"played": [], "forced": []})
         got["drawn"] = [encode_answer(m.db, "card", c) for c in r[1]]
+    untold = m.untold() if m.untold is not None else {}
+    for q, moments in sorted(untold.items()):
+        if moments and q in m.humans:
+            got = out.setdefault(str(q), {"played": [], "forced": []})
+            got["moments"] = [_moment_to_save(m, x) for x in moments]
     return out
+
+
+def _moment_to_save(m: Match, x: Moment) -> dict:
+    """A moment of the stage not shown yet, as a save keeps it (its card by record name)."""
+    card = encode_answer(m.db, "card", x.card) if x.card >= 0 else ""
+    return {"kind": x.kind, "title": x.title, "text": x.text, "card": card,
+            "lines": list(x.lines)}
 
 
 def restore(m: Match, raw: dict[int, dict]) -> None:
@@ -64,10 +85,30 @@ def restore(m: Match, raw: dict[int, dict]) -> None:
         drawn = [c for c in (_in_hand(m, q, a) for a in got.get("drawn", ())) if c is not None]
         if drawn:       # the window is gone with the break: a line of their summary instead
             forced.append(DRAWN + ", ".join(m.db.name(c) for c in drawn) + ".")
+        moments = [x for x in (_moment(m, raw) for raw in got.get("moments", ()))
+                   if x is not None]
+        if moments:
+            m.moments_kept[q] = moments
         if played:
             s.played_for[q] = played
         if forced:
             s.forced_for[q] = forced
+
+
+def _moment(m: Match, raw: Any) -> Moment | None:
+    """A kept moment (its shape checked by `saves.read_told`), if its kind is one the story
+    tells and its card, if any, is a card."""
+    if not isinstance(raw, dict) or raw.get("kind") not in MOMENT_KINDS:
+        return None
+    card = -1
+    if raw.get("card"):
+        try:
+            card = decode_answer(raw["card"], m.db)
+        except RecordError:
+            return None
+        if type(card) is not int:
+            return None
+    return Moment(raw["kind"], raw["title"], raw["text"], card, list(raw["lines"]))
 
 
 def _in_hand(m: Match, q: int, a: Any) -> int | None:

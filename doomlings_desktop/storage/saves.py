@@ -243,11 +243,25 @@ def _short_list(raw: Any, good: Any) -> list:
     return list(raw)
 
 
+def _line(x: Any, most: int = TOLD_MAX, empty: bool = False) -> bool:
+    """A short line of printable text (empty only if `empty`)."""
+    return type(x) is str and (empty or x != "") and len(x) <= most and x.isprintable()
+
+
+def _moment_shape(x: Any) -> bool:
+    """A stage moment as `play/told.py` writes it: kind, title, text, card name, lines."""
+    return isinstance(x, dict) and _line(x.get("kind"), 20) and _line(x.get("title")) \
+        and _line(x.get("text"), TOLD_MAX * 2, empty=True) \
+        and _line(x.get("card"), 80, empty=True) and isinstance(x.get("lines"), list) \
+        and len(x["lines"]) <= MAX_TOLD and all(_line(w) for w in x["lines"])
+
+
 def read_told(raw: Any, seats: int) -> dict[int, dict]:
     """What waited to be told each pass-and-play seat privately at its next look when the game
     was saved (seat -> {"played": cards its standing answer played, as `record.encode_answer`
     writes them; "forced": the forced answers given for it, in words; "drawn": the cards of
-    its "new in your hand" window, open at the save}): optional, and read as
+    its "new in your hand" window, open at the save; "moments": the stage's moments told it
+    and not shown yet}): optional, and read as
     hostile input. This checks the shape (a seat of the game, short lists of card names and of
     short printable lines); whether each card is one its standing answer could have played,
     or is in its hand, is checked against the game (`Match.restore_told`). A bad part is
@@ -262,8 +276,10 @@ def read_told(raw: Any, seats: int) -> dict[int, dict]:
         forced = _short_list(got.get("forced"), lambda w: type(w) is str
                              and 0 < len(w) <= TOLD_MAX and w.isprintable())
         drawn = _short_list(got.get("drawn"), lambda c: type(c) is str and 0 < len(c) <= 80)
-        if played or forced or drawn:
-            out[int(k)] = {"played": played, "forced": forced, "drawn": drawn}
+        moments = _short_list(got.get("moments"), _moment_shape)
+        if played or forced or drawn or moments:
+            out[int(k)] = {"played": played, "forced": forced, "drawn": drawn,
+                           "moments": moments}
     return out
 
 
