@@ -40,9 +40,10 @@ MOMENT_KINDS = (*BIG, "you", "since")      # what the stage tells (play/story.py
 
 def to_save(m: Match) -> dict[str, dict]:
     """What waits to be told each seat, as a save keeps it (seat -> played cards by their
-    record names, forced answers in words). The seat at the screen is left out: the table
-    tells it at once (the autosave made as it takes the screen would otherwise tell it
-    again after Continue), as `Match.seen_to_save` counts it as having seen the table."""
+    record names, forced answers in words, the cards of an open "new in your hand", the
+    stage's moments not shown). The seat at the screen is left out of the first two: the
+    table tells them at once (the autosave made as it takes the screen would otherwise tell
+    them again after Continue), as `Match.seen_to_save` counts it as having seen the table."""
     s = m.stand_in
     out: dict[str, dict] = {}
     for q in sorted(set(s.played_for) | set(s.forced_for)):
@@ -73,9 +74,9 @@ def _moment_to_save(m: Match, x: Moment) -> dict:
 
 def restore(m: Match, raw: dict[int, dict]) -> None:
     """After Continue or Load: what waited to be told each human seat (`raw`, shaped by
-    `saves.read_told`), waiting again. A card is kept only if it names a card that can be
-    played out of turn (what a standing answer plays); any other entry, or a seat that is
-    not a human's, is dropped."""
+    `saves.read_told`), waiting again. A played card is kept only if it can be played out
+    of turn (what a standing answer plays), a drawn one only if still in that hand, a moment
+    only if of a kind the stage tells; any other entry, or a seat not a human's, is dropped."""
     s = m.stand_in
     for q, got in raw.items():
         if q not in m.humans:
