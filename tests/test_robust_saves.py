@@ -60,7 +60,7 @@ def _cases(db) -> list[tuple[str, bytes]]:
                                              for k, v in base.items()})))
         for v in BAD_VALUES:
             out.append((f"{key} = {str(v)[:20]!r}", _dump({**base, key: v})))
-    for key in ("progress", "bot_notes", "ahead"):          # optional fields: dropped if bad
+    for key in ("progress", "bot_notes", "ahead", "told"):  # optional fields: dropped if bad
         for v in BAD_VALUES + [{"round": v} for v in BAD_VALUES[:9]] + [{"1": v} for v in BAD_VALUES]:
             out.append((f"{key} = {str(v)[:20]!r}", _dump({**base, key: v})))
     for i in range(len(SEATS)):                             # every seat field

@@ -24,6 +24,8 @@ from doomlings_desktop.play.pace import bot_wait as paced_wait
 from doomlings_desktop.play.previews import Previews
 from doomlings_desktop.play.standing import StandIn
 from doomlings_desktop.play.story import Storyteller
+from doomlings_desktop.play.told import restore as restore_told
+from doomlings_desktop.play.told import to_save as told_to_save
 from doomlings_desktop.rules.cards import database_for
 from doomlings_desktop.rules.engine import Decision, Game, IllegalAnswer
 from doomlings_desktop.rules.events import (
@@ -245,6 +247,10 @@ class Match(MatchHints):
         # pass-and-play's blind questions asked in the order of fewest hand-offs (ahead.py)
         self.ahead = Ahead(self)
         self.handoffs = 0       # pass screens cleared: how often the screen changed hands
+        # the stage's moments not shown yet, by seat: asked of the table when saving, and
+        # those a save kept, for the table to take after a load (play/told.py)
+        self.untold: Callable[[], dict[int, list]] | None = None
+        self.moments_kept: dict[int, list] = {}
         if game is None and len(self.humans) > 1:
             # "since your last turn" counts from the deal: everyone's first turn is summed up
             for q in self.humans:
@@ -355,6 +361,11 @@ class Match(MatchHints):
         """After Continue or Load: the blind answers given ahead that the game had not taken
         yet (`saves.read_ahead`), queued again so no one answers twice (play/ahead.py)."""
         self.ahead.restore(queued)
+
+    def restore_told(self, raw: dict[int, dict]) -> None:
+        """After Continue or Load: what each human's standing answer played (and the forced
+        answers given) for them, not yet told, told at their next look as before (told.py)."""
+        restore_told(self, raw)
 
     def since(self, seat: int, log: tuple | None = None) -> Since:
         """What changed since `seat` last looked (`changed_since`)."""
@@ -596,7 +607,8 @@ class Match(MatchHints):
             return "A game played on from a review is not saved."
         try:
             path = saves.save(self.game, self.seat_dicts(), name, self.bot_notes,
-                              seen=self.seen_to_save(), ahead=self.ahead.to_save())
+                              seen=self.seen_to_save(), ahead=self.ahead.to_save(),
+                              told=told_to_save(self))
             return f"Saved as '{path.stem}'."   # a name taken gets a number: never replaced
         except OSError as e:
             return f"Could not save: {e.strerror}"
@@ -668,7 +680,7 @@ def _persist(self: Match) -> None:
         else:
             path = saves.save(self.game, self.seat_dicts(), notes=self.bot_notes,
                               seen=self.seen_to_save(), mine=self.autosaved,
-                              ahead=self.ahead.to_save())
+                              ahead=self.ahead.to_save(), told=told_to_save(self))
             self.unsaved = None
             for kept in saves.take_kept():    # the game this one replaced: where it is
                 self.notices.append((f"{KEPT_NOTICE} '{kept.stem}' (Load game).", 6))

@@ -56,6 +56,8 @@ NAME_MAX = 60                     # characters in a save's name
 NAME_MARKS = " _-.,()'!&+"        # what a name may hold besides letters and digits
 NOTE_MAX = 200                    # characters in one bot reason
 MAX_AHEAD = 16                    # blind answers one seat gives ahead in a set (a few)
+MAX_TOLD = 32                     # lines waiting to be told one seat at its next look
+TOLD_MAX = 300                    # characters in one of them
 WINDOWS_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)),
                    *(f"LPT{i}" for i in range(10))}
 MAX_BYTES = 4 * 1024 * 1024       # a whole game's record is about 15 KB
@@ -70,6 +72,7 @@ class Loaded:
     notes: dict[int, str] = field(default_factory=dict)   # the bots' reasons, by log index
     seen: dict[int, int] = field(default_factory=dict)    # seat -> answers when it last looked
     ahead: dict[int, list] = field(default_factory=dict)  # seat -> blind answers given ahead
+    told: dict[int, dict] = field(default_factory=dict)   # seat -> what waits to be told it
 
 
 def saves_dir() -> Path:
@@ -123,7 +126,8 @@ def read_record(path: Path) -> dict:
 
 def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
          notes: dict[int, str] | None = None, seen: dict[int, int] | None = None,
-         mine: tuple | None = None, ahead: dict[str, list] | None = None) -> Path:
+         mine: tuple | None = None, ahead: dict[str, list] | None = None,
+         told: dict[str, dict] | None = None) -> Path:
     """Write the game's record atomically (temp file, fsync, rename) and return where it went.
 
     Nothing another game made is replaced. The autosave is overwritten only when it is the one
@@ -135,8 +139,9 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
     (`progress`, for the Load screen to show without replaying it), the bots' reasons
     (`bot_notes`, for the log) and how far each seat had seen the table (`seen`, for "since
     your last turn"), and in pass-and-play the blind answers given ahead of their question
-    (`ahead`, play/ahead.py's `to_save`); those last three are optional and never make a
-    save damaged."""
+    (`ahead`, play/ahead.py's `to_save`) and what waits to be told a seat privately at its
+    next look (`told`: its standing answer's plays and the forced answers given for it,
+    `Match.told_to_save`); those last four are optional and never make a save damaged."""
     rec = make_record(game, seats)
     rec["saved_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
     rec["over"] = game.over
@@ -147,6 +152,8 @@ def save(game: Game, seats: list[dict], name: str = AUTOSAVE,
         rec["seen"] = {str(q): k for q, k in sorted(seen.items())}
     if ahead:
         rec["ahead"] = ahead
+    if told:
+        rec["told"] = told
     text = json.dumps(rec, separators=(",", ":"))
     path = _path(name)
     if name == AUTOSAVE:
@@ -221,6 +228,58 @@ def read_ahead(raw: Any, seats: int) -> dict[int, list]:
                 and 0 < len(answers) <= MAX_AHEAD \
                 and all(type(a) is int or (type(a) is str and len(a) <= 80) for a in answers):
             out[int(k)] = list(answers)
+    return out
+
+
+def _seat_key(k: Any, seats: int) -> bool:
+    """Whether `k` names a seat of the game as a save writes it ("0" to "5")."""
+    return isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2 and int(k) < seats
+
+
+def _short_list(raw: Any, good: Any) -> list:
+    """`raw` if it is a list of at most MAX_TOLD entries, each `good`; else nothing."""
+    if not isinstance(raw, list) or len(raw) > MAX_TOLD or not all(good(x) for x in raw):
+        return []
+    return list(raw)
+
+
+def _line(x: Any, most: int = TOLD_MAX, empty: bool = False) -> bool:
+    """A short line of printable text (empty only if `empty`)."""
+    return type(x) is str and (empty or x != "") and len(x) <= most and x.isprintable()
+
+
+def _moment_shape(x: Any) -> bool:
+    """A stage moment as `play/told.py` writes it: kind, title, text, card name, lines."""
+    return isinstance(x, dict) and _line(x.get("kind"), 20) and _line(x.get("title")) \
+        and _line(x.get("text"), TOLD_MAX * 2, empty=True) \
+        and _line(x.get("card"), 80, empty=True) and isinstance(x.get("lines"), list) \
+        and len(x["lines"]) <= MAX_TOLD and all(_line(w) for w in x["lines"])
+
+
+def read_told(raw: Any, seats: int) -> dict[int, dict]:
+    """What waited to be told each pass-and-play seat privately at its next look when the game
+    was saved (seat -> {"played": cards its standing answer played, as `record.encode_answer`
+    writes them; "forced": the forced answers given for it, in words; "drawn": the cards of
+    its "new in your hand" window, open at the save; "moments": the stage's moments told it
+    and not shown yet}): optional, and read as
+    hostile input. This checks the shape (a seat of the game, short lists of card names and of
+    short printable lines); whether each card is one its standing answer could have played,
+    or is in its hand, is checked against the game (`Match.restore_told`). A bad part is
+    dropped, never the save."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[int, dict] = {}
+    for k, got in list(raw.items())[:seats]:
+        if not _seat_key(k, seats) or not isinstance(got, dict):
+            continue
+        played = _short_list(got.get("played"), lambda c: type(c) is str and 0 < len(c) <= 80)
+        forced = _short_list(got.get("forced"), lambda w: type(w) is str
+                             and 0 < len(w) <= TOLD_MAX and w.isprintable())
+        drawn = _short_list(got.get("drawn"), lambda c: type(c) is str and 0 < len(c) <= 80)
+        moments = _short_list(got.get("moments"), _moment_shape)
+        if played or forced or drawn or moments:
+            out[int(k)] = {"played": played, "forced": forced, "drawn": drawn,
+                           "moments": moments}
     return out
 
 
@@ -413,7 +472,7 @@ def load(path: Path, db: Database) -> Loaded:
         seats = check_seats(rec["seats"], g.n)
         return Loaded(g, seats, path, read_notes(rec.get("bot_notes"), len(g.log or ())),
                       read_seen(rec.get("seen"), g.n, len(g.answers)),
-                      read_ahead(rec.get("ahead"), g.n))
+                      read_ahead(rec.get("ahead"), g.n), read_told(rec.get("told"), g.n))
     except FileNotFoundError:
         raise SaveError(f"{path.name} is no longer there") from None
     except SaveError as e:

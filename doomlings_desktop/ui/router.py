@@ -68,6 +68,7 @@ def open_save(app: Any, path: Any, back: Any) -> bool:
     table.match.bot_notes.update(got.notes)     # the log shows the bots' reasons as before
     table.match.restore_seen(got.seen)          # and "since your last turn" what it would have
     table.match.restore_ahead(got.ahead)        # and the blind answers given ahead, kept
+    table.match.restore_told(got.told)          # and what waits to be told a seat alone
     if path == saves.autosave_path():           # Continue: that file is this game's own
         table.match.autosaved = signature(path)
     return True

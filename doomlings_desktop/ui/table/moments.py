@@ -59,6 +59,8 @@ class Stage(Layer):
         self.kept: dict[int, list] = {}    # other seats' moments not shown yet, for their turn
         self.seen_current = False          # `current` has been on screen
         self.restored: list[Any] = []      # the moments kept for the viewer from before
+        if hasattr(scene.match, "moments_kept"):    # a local game's: its saves keep them
+            scene.match.untold = self.untold
 
     # ------------------------------------------------------------------ time
 
@@ -70,6 +72,7 @@ class Stage(Layer):
         one seat's, told from its own events ("Your gene pool is now 4"): when the screen
         passes to another player, those not shown yet wait for the one they were told to
         (shown when they take it again), never shown to the next one."""
+        self._take_kept()
         viewer = self.sc.viewer
         if viewer != self.seat:
             if self.seat is not None:
@@ -98,6 +101,36 @@ class Stage(Layer):
             self.current = self.queue.pop(0)
             self.since = now
             self.seen_current = False
+
+    def _take_kept(self) -> None:
+        """The moments a save kept (Continue, Load: `Match.moments_kept`), each waiting for
+        its seat as if the screen had passed on from it, so a summary does not drop them."""
+        got = getattr(self.sc.match, "moments_kept", None)
+        if not got:
+            return
+        for q, ms in got.items():
+            if q == self.seat:
+                self.queue = trim(ms + self.queue)
+                self.restored += ms
+            else:
+                self.kept[q] = trim(ms + self.kept.get(q, []))
+        got.clear()
+
+    def untold(self) -> dict[int, list]:
+        """Each seat's moments not shown yet, for a save (`Match.untold`, play/told.py): those
+        kept for their turn, and the present seat's, with the story's newest (an autosave is
+        made before the table pulls them: the age a turn's end revealed under the pass
+        screen)."""
+        m = self.sc.match
+        if self.seat is not None and self.seat == self.sc.viewer == m.viewer \
+                and m.private and m.lesson is None:
+            self.queue = trim(self.queue + m.story())
+        out = {q: list(ms) for q, ms in self.kept.items() if ms}
+        if self.seat is not None:
+            now = [self.current] if self.current is not None and not self.seen_current else []
+            if now or self.queue:
+                out[self.seat] = now + self.queue
+        return out
 
     def offer_open(self) -> bool:
         """An out-of-turn offer's window is over the table (it leaves room beside it)."""
