@@ -238,6 +238,7 @@ class LocalOnly:
     coach = None
     thinking = None
     last_bot_move = None
+    untold = None           # the stage's moments kept by a local save (play/told.py)
     pass_needed = False
     private = True
     seats: list[Seat]
@@ -264,6 +265,9 @@ class LocalOnly:
         pass
 
     def restore_ahead(self, queued: dict) -> None:
+        pass
+
+    def restore_told(self, raw: dict) -> None:
         pass
 
     def preview(self, card: int) -> None:
