@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from uidriver import Player, click, find, key
+from uidriver import Player, click, drawn_text, find, key
 
 from doomlings_desktop.play.match import Match, Seat
 from doomlings_desktop.rules.cards import available_modules, database_for, default_database
@@ -795,13 +795,7 @@ def test_the_first_summary_says_before_your_first_turn_then_since_your_last():
     sc.match.autosave = False
     app.go(sc)
     app.frame()
-    seen: list[str] = []
-    render = app.text.render
-
-    def spy(text, *a, **k):
-        seen.append(text)
-        return render(text, *a, **k)
-    app.text.render = spy
+    seen = drawn_text(app)
     titles: dict[str, list[str]] = {}
     told: set[int] = set()          # the summaries already read (each a list of its own)
     player = Player(3)

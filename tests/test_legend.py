@@ -58,15 +58,21 @@ def test_tab_in_the_help_turns_to_the_marks_and_back():
     assert not sc.help_open
 
 
-def test_pointing_at_a_mark_on_a_zoomed_card_explains_it(db):
-    app, sc = _table()
+def _zoomed(app, sc, db) -> tuple[int, pygame.Rect]:
+    """A dominant trait with marks, read at zoom: the card and where its face lies."""
     c = next(c for c, d in enumerate(db.cards) if d.kind == "trait" and d.dominant and d.icons)
     sc.zoom = c
     app.frame()
     w, h = app.screen.get_size()
     ch = int(h * 0.8)
     cw = int(ch * 0.72)
-    card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+    return c, pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+
+
+def test_pointing_at_a_mark_on_a_zoomed_card_explains_it(db):
+    app, sc = _table()
+    c, card = _zoomed(app, sc, db)
+    cw, ch = card.size
     for mark, spot in app.art.spots(c, cw, ch):
         app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=spot.move(card.topleft).center,
                                       rel=(0, 0), buttons=(0, 0, 0))])
@@ -82,13 +88,8 @@ def test_a_marks_explanation_never_hides_the_mark(db, size):
     points the trait scores..." was drawn over the number it explained. Each mark's
     explanation lies beside the mark, inside the window."""
     app, sc = _table(size)
-    c = next(c for c, d in enumerate(db.cards) if d.kind == "trait" and d.dominant and d.icons)
-    sc.zoom = c
-    app.frame()
-    w, h = app.screen.get_size()
-    ch = int(h * 0.8)
-    cw = int(ch * 0.72)
-    card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+    c, card = _zoomed(app, sc, db)
+    cw, ch = card.size
     checked = 0
     for mark, spot in app.art.spots(c, cw, ch):
         at = spot.move(card.topleft)

@@ -46,9 +46,9 @@ class Decliner:
         return rest[0] if rest else d.options[0]
 
 
-def _serve(monkeypatch, secret: str, play: str, undo: bool):
-    db = default_database()
-
+def _deal_in(room, db, play: str, secret: str) -> None:
+    """The room's games are dealt at a set position: the player holds `play`, the bot
+    `secret` (its out-of-turn card, or a plain trait), whatever the room's seed."""
     def dealt(answers):
         g = build(db, {"players": [{"hand": [play, "bark", "fecundity"], "pile": []},
                                    {"hand": [secret, "antlers"], "pile": []}],
@@ -58,10 +58,15 @@ def _serve(monkeypatch, secret: str, play: str, undo: bool):
         g.hold = room.holds()
         return g
 
+    room._dealt = dealt
+
+
+def _serve(monkeypatch, secret: str, play: str, undo: bool):
+    db = default_database()
     monkeypatch.setattr(room_module, "make_bot", lambda level, seed=0, **kw: Decliner(db))
     st, errors = start_server([], undo=undo)
     room = st.call(lambda: st.server.add_room("OFFERS", ["remote", "easy"], seed=3))
-    room._dealt = dealt
+    _deal_in(room, db, play, secret)
     return st, errors, room, db
 
 
@@ -183,17 +188,7 @@ def _room(level: str, secret: str, undo: bool = True):
 
     db = default_database()
     room = Room("OFFERS", ["remote", level], seed=3, undo=undo)
-
-    def dealt(answers):
-        g = build(db, {"players": [{"hand": ["quick", "bark", "fecundity"], "pile": []},
-                                   {"hand": [secret, "antlers"], "pile": []}],
-                       "trait_deck": DECK}, players=2)
-        for a in answers:
-            g.apply(a)
-        g.hold = room.holds()
-        return g
-
-    room._dealt = dealt
+    _deal_in(room, db, "quick", secret)
     room.take_seat("Ann", "")
     room.start()
     return room, db

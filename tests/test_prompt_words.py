@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from uidriver import letter
+from uidriver import drawn_text, letter
 
 from doomlings_desktop.rules.cards import default_database
 from doomlings_desktop.rules.engine import Game
@@ -42,13 +42,7 @@ def _table(g: Game) -> tuple[App, TableScene, list[str]]:
                                                  for n in ("Bea", "Cyd")], 3, game=g)
     sc.autosave = False
     app.go(sc)
-    seen: list[str] = []
-    render = app.text.render
-
-    def spy(text, *a, **k):
-        seen.append(text)
-        return render(text, *a, **k)
-    app.text.render = spy
+    seen = drawn_text(app)
     app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 10), rel=(0, 0),
                                   buttons=(0, 0, 0))])
     return app, sc, seen

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from uidriver import click, find, key
+from uidriver import click, drawn_text, find, key
 
 from doomlings_desktop.storage.settings import Settings
 from doomlings_desktop.ui.app import App
@@ -268,13 +268,7 @@ def test_each_setting_says_what_it_does_when_pointed_at_or_tabbed_to(size):
     from uidriver import post
     app = _settings(size)
     sc = app.scene
-    seen: list[str] = []
-    render = app.text.render
-
-    def spy(text, *a, **k):
-        seen.append(text)
-        return render(text, *a, **k)
-    app.text.render = spy
+    seen = drawn_text(app)
     keys = [b.key for b in sc.buttons if b.key != "back"]
     said = {}
     for k in keys:
@@ -332,9 +326,7 @@ def test_a_right_click_on_a_setting_goes_the_other_way():
     right_click(app, find(sc, ("button", "muted")).center)
     assert s.muted is not was
     from doomlings_desktop.ui.scenes.settings_page import HELP
-    seen: list[str] = []
-    render = app.text.render
-    app.text.render = lambda text, *a, **k: seen.append(text) or render(text, *a, **k)
+    seen = drawn_text(app)
     app.frame()
     assert HELP in seen
     key(app, pygame.K_F1)

@@ -9,7 +9,7 @@ import re
 
 import pygame
 import pytest
-from uidriver import click, find
+from uidriver import click, drawn_text, find
 
 from doomlings_desktop.storage import statistics
 from doomlings_desktop.storage.settings import Settings
@@ -45,13 +45,7 @@ def open_stats(size=(1280, 720)) -> tuple[App, list[str]]:
     s.animation = "off"
     app = App(size=size, settings=s)
     app.frame()
-    seen: list[str] = []
-    render = app.text.render
-
-    def spy(text, *a, **k):
-        seen.append(text)
-        return render(text, *a, **k)
-    app.text.render = spy
+    seen = drawn_text(app)
     click(app, find(app.scene, ("button", "stats")).center)
     app.frame()
     assert type(app.scene).__name__ == "StatsScene"

@@ -10,7 +10,7 @@ import re
 import pygame
 import pytest
 from pygame import Rect
-from uidriver import Player, click, find, wait_until
+from uidriver import Player, click, drawn_text, find, wait_until
 
 from doomlings_desktop.play.pace import TIMINGS
 from doomlings_desktop.rules.cards import available_modules
@@ -580,13 +580,7 @@ def test_while_a_bots_card_is_shown_the_prompt_tells_that_play_not_the_next_thin
     app, sc = table(pace=1.0, seed=5)
     turn = sc.overlays.bot_turn
     player = Player(4)
-    render = app.text.render
-    seen: list[str] = []
-
-    def spy(text, *a, **k):
-        seen.append(text)
-        return render(text, *a, **k)
-    app.text.render = spy
+    seen = drawn_text(app)
     told = 0
     for _ in range(4):
         def step():

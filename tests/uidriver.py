@@ -314,3 +314,16 @@ class Player:
             else:
                 click(app, rect.center)
         return True
+
+
+def drawn_text(app: Any) -> list[str]:
+    """Every string `app` draws through its text renderer from now on, in order, so a test
+    reads the words a player would see without reading pixels."""
+    seen: list[str] = []
+    render = app.text.render
+
+    def spy(text: str, *a: Any, **k: Any) -> Any:
+        seen.append(text)
+        return render(text, *a, **k)
+    app.text.render = spy
+    return seen
