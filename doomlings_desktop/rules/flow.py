@@ -447,9 +447,12 @@ def t_stab_discard(g: Game, t: tuple) -> None:
     hand = g.players[p].hand
     if len(hand) <= target:
         return
-    g.ask_picks(len(hand) - target, p, "card", DISCARD_HAND_CARD, hand[:],
-                f"Stabilize: discard {len(hand) - target} more",
-                (t_stab_discard_ans, p, target), zone="hand")
+    k = len(hand) - target
+    # how many and why, counted: "discard 1 more" read as "more than what?" to a new player
+    to = f"your gene pool of {target}" if target == g.players[p].gp else f"{target} this round"
+    g.ask_picks(k, p, "card", DISCARD_HAND_CARD, hand[:],
+                f"Stabilize: discard {k} card{'s' if k != 1 else ''}, down to {to} "
+                f"(you hold {len(hand)})", (t_stab_discard_ans, p, target), zone="hand")
 
 
 def t_stab_discard_ans(g: Game, t: tuple) -> None:

@@ -28,23 +28,3 @@ def with_counter(prompt: str, counter: str) -> str:
         return f"{prompt[:tail.start()]} ({tail.group(1)}; {counter})"
     return f"{prompt} ({counter})"
 
-
-_STABILIZE = re.compile(r"^Stabilize: discard (\d+) more(?=$|\s*\()")
-
-
-def plain(prompt: str, hand: int | None = None, pool: int | None = None) -> str:
-    """The rules' prompt in the words a new player follows. "Stabilize: discard 1 more" was
-    the tryout's first and only discard of a turn ("more" than what?): it says how many
-    cards, and why, with the hand and the gene pool counted when the table knows them."""
-    m = _STABILIZE.match(prompt)
-    if m is None:
-        return prompt
-    n = int(m.group(1))
-    words = f"Stabilize: discard {n} card{'s' if n != 1 else ''}"
-    if hand is None or pool is None:
-        words += ", down to your gene pool"
-    elif hand - n == pool:
-        words += f", down to your gene pool of {pool} (you hold {hand})"
-    else:                   # an age's own hand size ("stabilize to"), not the gene pool
-        words += f", down to {hand - n} (you hold {hand})"
-    return words + prompt[m.end():]

@@ -168,7 +168,7 @@ class ChooseCards(Card):
     line = "several"
 
     def question(self) -> str:
-        return with_counter(self.words(), self.host.selection.counter(self.d)) + \
+        return with_counter(self.d.prompt, self.host.selection.counter(self.d)) + \
             ": click cards, then Confirm"
 
     def confirm_ready(self) -> bool:

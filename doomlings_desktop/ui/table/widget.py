@@ -20,7 +20,6 @@ from pygame import Rect
 from doomlings_desktop.rules.view import View
 from doomlings_desktop.ui import keys
 from doomlings_desktop.ui.app import Button, Text
-from doomlings_desktop.ui.phrases import plain
 from doomlings_desktop.ui.table.picks import Selection
 
 # ---------------------------------------------------------------- the answers a widget emits
@@ -154,15 +153,7 @@ class Widget:
 
     def question(self) -> str:
         """What the prompt asks (the engine's words, unless the kind says it better)."""
-        return self.words()
-
-    def words(self) -> str:
-        """The engine's prompt as a new player reads it (phrases.plain), with the viewer's
-        hand and gene pool counted when the table shows them."""
-        v = self.host.view
-        if v is None or not 0 <= v.me < len(v.seats):
-            return plain(self.d.prompt)
-        return plain(self.d.prompt, len(v.hand), v.seats[v.me].gene_pool)
+        return self.d.prompt
 
     def help_line(self) -> str:
         """Its keys, as the help says them."""
