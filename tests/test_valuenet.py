@@ -260,3 +260,27 @@ def test_a_network_without_correction_is_judged_equal_to_the_hand_tuned(tmp_path
     for games, net, classic, d, _ in got.values():
         assert games >= 1 and net == pytest.approx(classic) and d == pytest.approx(0)
     assert info["history"][0][0] == 0.0
+
+
+def test_td_targets_bootstrap_within_a_game_and_end_on_the_winner(tmp_path):
+    """TD(lambda) targets: the last turn opening of a game learns who won; earlier ones mix
+    the network's chances a turn later with that target, never across two games; lambda 1 is
+    plain "who won"."""
+    T = training_script()
+    data = T.collect("easy", {2: 10, 3: 10}, tmp_path, 1)
+    p, _ = T.train(data, hidden=4, seed=1, epochs=1, l2=1e-3, lr=1e-2)
+    x = T.normalised(data["x"], data["mask"], p["mean"], p["scale"])
+    prior, game, won = T.prior_of(data), T.game_ids(data), data["share"]
+    assert np.allclose(T.td_targets(p, x, data["mask"], prior, won, game, 1.0), won)
+    _, prob = T.forward(p, x, data["mask"], prior)
+    lam = 0.7
+    got = T.td_targets(p, x, data["mask"], prior, won, game, lam)
+    last = np.r_[game[1:] != game[:-1], True]
+    assert last.sum() == 20                         # twenty games
+    assert np.allclose(got[last], won[last])
+    for i in np.flatnonzero(~last):
+        want = (1 - lam) * prob[i + 1] + lam * got[i + 1]
+        assert np.allclose(got[i], want, atol=1e-6)
+    assert np.allclose(got.sum(axis=1), 1.0, atol=1e-5)     # still a chance per seat
+    q, info = T.train(data, hidden=4, seed=1, epochs=2, l2=1e-3, lr=1e-2, lam=lam)
+    assert np.isfinite(info["val_loss"]) and np.all(np.isfinite(q["w1"]))

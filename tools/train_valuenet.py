@@ -161,11 +161,13 @@ def loss_of(p: dict, x, mask, share, prior) -> float:
 
 def train(data: dict, hidden: int, seed: int, epochs: int, l2: float, lr: float,
           batch: int = 256, extra: dict | None = None, patience: int = 6,
-          checks: int = 4) -> tuple[dict, dict]:
+          checks: int = 4, lam: float = 1.0) -> tuple[dict, dict]:
     """Adam on shuffled minibatches of the training games' positions, with early stopping:
     the validation games' log loss is checked `checks` times an epoch, the best weights are
     kept (the hand-tuned evaluation itself, no correction, included), and training stops
-    after `patience` checks without a better one."""
+    after `patience` checks without a better one. With `lam` below 1 the training targets are
+    TD(lambda) returns (`td_targets`), made again from the network at each epoch's start;
+    validation and test always score the real winners."""
     rng = np.random.default_rng(seed)
     part = split(data)
     va = part == "validation"
@@ -174,10 +176,12 @@ def train(data: dict, hidden: int, seed: int, epochs: int, l2: float, lr: float,
     x = data["x"]
     pr = prior_of(data)
     xt, mt, st, pt = x[tr], mask[tr], data["share"][tr], pr[tr]
+    gt = game_ids(data)[tr]
     if extra is not None:       # more games to learn from, never to validate on
-        xt, mt, st, pt = (np.concatenate([a, b]) for a, b in
-                          ((xt, extra["x"]), (mt, extra["mask"]), (st, extra["share"]),
-                           (pt, prior_of(extra))))
+        xt, mt, st, pt, gt = (np.concatenate([a, b]) for a, b in
+                              ((xt, extra["x"]), (mt, extra["mask"]), (st, extra["share"]),
+                               (pt, prior_of(extra)), (gt, game_ids(extra) + 10**12)))
+    won = st
     rows = xt[mt > 0].astype(float)
     mean = rows.mean(axis=0)
     scale = rows.std(axis=0)
@@ -197,6 +201,8 @@ def train(data: dict, hidden: int, seed: int, epochs: int, l2: float, lr: float,
     per_epoch = math.ceil(len(xt) / batch)
     every = max(1, per_epoch // checks)
     for epoch in range(epochs):
+        if lam < 1.0:
+            st = td_targets(p, xt, mt, pt, won, gt, lam)
         order = rng.permutation(len(xt))
         for i, lo in enumerate(range(0, len(order), batch)):
             pick = order[lo:lo + batch]
@@ -223,6 +229,32 @@ def train(data: dict, hidden: int, seed: int, epochs: int, l2: float, lr: float,
             break
     out = dict(best_p, mean=mean, scale=scale, temperature=temperatures())
     return out, {"val_loss": best, "epoch": best_at, "history": history}
+
+
+def game_ids(data: dict) -> np.ndarray:
+    """Each position's game (its index and table size): a game's positions lie together, in
+    the order they were played."""
+    return data["k"] * 10 + data["mask"].sum(axis=1).astype(np.int64)
+
+
+def td_targets(p: dict, x: np.ndarray, mask: np.ndarray, prior: np.ndarray, won: np.ndarray,
+               game: np.ndarray, lam: float) -> np.ndarray:
+    """TD(lambda) targets: at a game's last turn opening who won; before it, (1 - lam) times
+    the network's chances at the next turn opening plus lam times the next one's target. Who
+    won early in a game is mostly luck; the network's own reading a turn later carries less of
+    that noise (Keldon's Race for the Galaxy AI learned this way)."""
+    prob = np.empty_like(won, dtype=np.float64)
+    for lo in range(0, len(x), 8192):
+        _, prob[lo:lo + 8192] = forward(p, x[lo:lo + 8192], mask[lo:lo + 8192],
+                                        prior[lo:lo + 8192])
+    last = np.r_[game[1:] != game[:-1], True]
+    ends = np.flatnonzero(last)
+    dist = ends[np.searchsorted(ends, np.arange(len(game)))] - np.arange(len(game))
+    out = won.astype(np.float64).copy()
+    for d in range(1, int(dist.max()) + 1):
+        at = np.flatnonzero(dist == d)
+        out[at] = (1 - lam) * prob[at + 1] + lam * out[at + 1]
+    return out.astype(np.float32)
 
 
 def normalised(x: np.ndarray, mask: np.ndarray, mean: np.ndarray,
@@ -318,6 +350,8 @@ def main() -> None:
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--td-lambda", type=float, default=1.0,
+                    help="below 1: TD(lambda) training targets instead of who won")
     args = ap.parse_args()
     counts = {lv: dict(zip(SIZES, (int(x) for x in g.split(",")), strict=False))
               for lv, g in (("medium", args.games), ("easy", args.easy_games))}
@@ -332,7 +366,7 @@ def main() -> None:
           f"Easy: {0 if extra is None else len(extra['k'])}", flush=True)
     t1 = time.time()
     p, info = train(data, args.hidden, args.seed, args.epochs, args.l2, args.lr, extra=extra,
-                    patience=args.patience)
+                    patience=args.patience, lam=args.td_lambda)
     print(f"training: {time.time() - t1:.0f} s, best validation log loss {info['val_loss']:.4f} "
           f"at epoch {info['epoch']:.2f} of {info['history'][-1][0]:.2f} "
           f"(epoch 0: the hand-tuned evaluation, {info['history'][0][1]:.4f})")
