@@ -335,7 +335,7 @@ def judged(p: dict, data: dict, sel: np.ndarray) -> dict[int, tuple]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", default="500,100,500,75,75",
+    ap.add_argument("--games", default="2500,100,2500,75,75",
                     help="Medium games at 2,3,4,5,6 players (training, validation and test)")
     ap.add_argument("--easy-games", default="1600,400,1200,400,400",
                     help="Easy games at 2,3,4,5,6 players (training only: cheaper, more)")
@@ -343,7 +343,7 @@ def main() -> None:
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "valuenet-data",
                     help="folder of the self-play data, played where missing")
     ap.add_argument("--out", type=Path, default=Path("assets/valuenet.npz"))
-    ap.add_argument("--hidden", type=int, default=48)
+    ap.add_argument("--hidden", type=int, default=96)
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--patience", type=int, default=6,
                     help="validation checks (4 an epoch) without a better loss before stopping")
