@@ -353,6 +353,8 @@ def main() -> None:
     ap.add_argument("--td-lambda", type=float, default=1.0,
                     help="below 1: TD(lambda) training targets instead of who won")
     args = ap.parse_args()
+    if not 0.0 <= args.td_lambda <= 1.0:
+        ap.error(f"--td-lambda must be between 0 and 1 (got {args.td_lambda})")
     counts = {lv: dict(zip(SIZES, (int(x) for x in g.split(",")), strict=False))
               for lv, g in (("medium", args.games), ("easy", args.easy_games))}
     if not sum(counts["medium"].values()):

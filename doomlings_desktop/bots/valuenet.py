@@ -3,12 +3,12 @@ chance to win, for the cut-off of Hard's simulations.
 
 Like Keldon's Race for the Galaxy AI, the anchor of this design: features of the position, one
 hidden layer (96 units in the shipped weights; any size loads), trained on self-play games
-(`tools/train_valuenet.py`, Monte Carlo targets: who really won). Each seat's features use only what that seat could see (its
-own hand, every pile and gene pool, the age deck's size and structure), so the same numbers
-come from the seat's View. The network gives each seat a utility; a softmax over the table
-turns them into chances to win, the same reading as `heuristics.rewards` but learned instead of
-a hand-tuned value at a fitted temperature. Table size is a feature (one-hot), so one model
-serves 2 to 6 players.
+(`tools/train_valuenet.py`, Monte Carlo targets: who really won). Each seat's features use
+only what that seat could see (its own hand, every pile and gene pool, the age deck's size
+and structure), so the same numbers come from the seat's View. The network gives each seat a
+utility; a softmax over the table turns them into chances to win, the same reading as
+`heuristics.rewards` but learned instead of a hand-tuned value at a fitted temperature. Table
+size is a feature (one-hot), so one model serves 2 to 6 players.
 
 Run time needs numpy: without it (the standalone bundle leaves numpy out) the weights are not
 read and Hard keeps its hand-tuned evaluation. A plain-Python forward pass gives the same
